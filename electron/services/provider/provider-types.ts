@@ -1,0 +1,98 @@
+import type { ModelCapabilities, ModelInfo } from '../../../shared/models';
+import type { JsonObject } from '../../../shared/json';
+
+/** A message as Ollama's /api/chat takes it. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string;
+  thinking?: string;
+  tool_calls?: ProviderToolCall[];
+  /** On role "tool": which tool produced this result. */
+  tool_name?: string;
+  /** Base64 images for vision models. */
+  images?: string[];
+}
+
+export interface ProviderToolCall {
+  function: { name: string; arguments: JsonObject };
+}
+
+/** Ollama's `tools` entry: JSON Schema parameters. */
+export interface ToolDefinition {
+  type: 'function';
+  function: {
+    name: string;
+    description: string;
+    parameters: { type: 'object'; properties: Record<string, JsonObject>; required: string[] };
+  };
+}
+
+export interface ChatStepRequest {
+  model: string;
+  messages: ChatMessage[];
+  /** Never sent to a model without the `tools` capability (the provider strips them). */
+  tools?: ToolDefinition[];
+  signal: AbortSignal;
+}
+
+/** What one streamed step yields, in order. The stream ends after exactly one `done`. */
+export type ProviderChunk =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; text: string }
+  | { type: 'tool-calls'; calls: ProviderToolCall[] }
+  | { type: 'done'; usage: StepUsage };
+
+export interface StepUsage {
+  promptTokens: number;
+  completionTokens: number;
+  /** Nanoseconds, as Ollama reports them. */
+  evalDurationNs: number;
+  totalDurationNs: number;
+  doneReason: string | null;
+  /** num_ctx the request was sent with. */
+  numCtx: number;
+}
+
+export interface CompleteRequest {
+  model: string;
+  messages: ChatMessage[];
+  maxTokens: number;
+  signal: AbortSignal;
+}
+
+/** The one way main talks to a model. Implemented over the `ollama` package; scripted in tests. */
+export interface ChatProvider {
+  readonly host: string;
+  listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
+  /** Cached per model after the first /api/show. */
+  capabilities(model: string, signal?: AbortSignal): Promise<ModelCapabilities>;
+  /** Streams one step. Throws ProviderError for anything that is not a clean `done`. */
+  streamChat(request: ChatStepRequest): AsyncIterable<ProviderChunk>;
+  /** A short non-streaming side request (status sentences, context-switch checks). */
+  complete(request: CompleteRequest): Promise<string>;
+}
+
+export type ProviderErrorKind =
+  /** Nothing listens at the host (connection refused, DNS, timeout on connect). */
+  | 'unreachable'
+  /** The model is not installed. */
+  | 'model-not-found'
+  /** Ollama answered with an HTTP error or a mid-stream {"error": ...} line. */
+  | 'ollama-error'
+  /** The stream ended without its `done` chunk. */
+  | 'incomplete-stream'
+  /** The caller aborted. */
+  | 'aborted';
+
+/** A provider failure with words for the user: what happened and what to do. */
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+  constructor(
+    readonly kind: ProviderErrorKind,
+    message: string,
+    readonly host: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}

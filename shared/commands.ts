@@ -1,0 +1,38 @@
+/** Slash commands the composer offers; main parses and answers them. */
+export const SLASH_COMMANDS = [
+  { name: '/cancel', args: '', summary: 'Stop the current run and clear the tool stack' },
+  { name: '/status', args: '', summary: 'Show the tool stack and the current task' },
+  { name: '/help', args: '', summary: 'List the commands' },
+  { name: '/tools', args: '', summary: 'List the tools, grouped by category' },
+  { name: '/tool', args: '<name>', summary: 'Describe one tool: parameters, usage, risk' },
+] as const;
+
+export type SlashCommand =
+  | { type: 'cancel' }
+  | { type: 'status' }
+  | { type: 'help' }
+  | { type: 'tools' }
+  | { type: 'tool'; name: string }
+  | { type: 'unknown'; input: string };
+
+/** Parse "/tool read_file" and friends; null when the text is not a command. */
+export function parseSlashCommand(text: string): SlashCommand | null {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('/')) return null;
+  const [head = '', ...rest] = trimmed.split(/\s+/);
+  const argument = rest.join(' ').trim();
+  switch (head.toLowerCase()) {
+    case '/cancel':
+      return { type: 'cancel' };
+    case '/status':
+      return { type: 'status' };
+    case '/help':
+      return { type: 'help' };
+    case '/tools':
+      return { type: 'tools' };
+    case '/tool':
+      return argument ? { type: 'tool', name: argument } : { type: 'unknown', input: trimmed };
+    default:
+      return { type: 'unknown', input: trimmed };
+  }
+}

@@ -1,0 +1,62 @@
+import type { JsonObject } from './json';
+import type { Risk } from './settings';
+import type { StackFrame } from './tool-stack';
+import type { StopReason } from './stop-reason';
+
+/** How the user answered an approval card. */
+export type ApprovalDecision = 'allow-once' | 'allow-conversation' | 'deny';
+
+interface RunScoped {
+  runId: string;
+  conversationId: string;
+}
+
+/**
+ * Everything main tells the renderer (and the CLI prints, and the timeline stores): one union,
+ * `type` in kebab-case. Applying these in order to an empty conversation rebuilds its view.
+ */
+export type TacoEvent =
+  // Conversation-level: the user's side of the timeline.
+  | { type: 'user-message'; conversationId: string; messageId: string; text: string; at: number }
+  | { type: 'command-output'; conversationId: string; command: string; output: string; at: number }
+  // Run-level.
+  | (RunScoped & { type: 'run-start'; model: string; goal: string; startedAt: number })
+  | (RunScoped & { type: 'text-delta'; text: string })
+  | (RunScoped & { type: 'thinking-delta'; text: string })
+  | (RunScoped & { type: 'status'; text: string })
+  | (RunScoped & { type: 'tool-call'; callId: string; tool: string; args: JsonObject; frameId: string | null; at: number })
+  | (RunScoped & { type: 'tool-result'; callId: string; tool: string; result: string; truncated: boolean; durationMs: number })
+  | (RunScoped & { type: 'tool-error'; callId: string; tool: string; error: string; durationMs: number })
+  | (RunScoped & { type: 'stack'; frames: StackFrame[]; depthLimit: number })
+  | (RunScoped & {
+      type: 'approval-request';
+      approvalId: string;
+      callId: string;
+      tool: string;
+      args: JsonObject;
+      risk: Risk;
+      /** For writes: a unified diff against the current file. */
+      preview: string | null;
+      expiresAt: number;
+    })
+  | (RunScoped & { type: 'approval-resolved'; approvalId: string; decision: ApprovalDecision | 'timeout' })
+  | (RunScoped & { type: 'depth-limit'; depth: number; limit: number; frames: StackFrame[] })
+  | (RunScoped & { type: 'depth-resolved'; decision: 'continue' | 'cancel'; limit: number })
+  | (RunScoped & { type: 'question'; questionId: string; callId: string; question: string })
+  | (RunScoped & { type: 'question-answered'; questionId: string; answer: string })
+  | (RunScoped & {
+      type: 'usage';
+      promptTokens: number;
+      completionTokens: number;
+      /** Generation speed of the last step: eval_count / eval_duration. */
+      tokensPerSecond: number | null;
+      /** num_ctx the request was sent with. */
+      contextTokens: number;
+      /** Ollama evaluated far fewer prompt tokens than we sent: it cut the context. */
+      contextTruncated: boolean;
+    })
+  | (RunScoped & { type: 'run-finish'; reason: StopReason; message: string; error: string | null; at: number });
+
+export type TacoEventType = TacoEvent['type'];
+export type EventOf<T extends TacoEventType> = Extract<TacoEvent, { type: T }>;
+export type RunEvent = Extract<TacoEvent, RunScoped>;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { DEFAULTS } from './constants';
+
+const httpUrl = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http:// or https:// URL, for example http://127.0.0.1:11434');
+
+export const RISKS = ['read', 'write', 'shell', 'network'] as const;
+export type Risk = (typeof RISKS)[number];
+
+export const approvalPolicySchema = z.enum(['ask', 'allow']);
+export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
+
+export const limitsSchema = z
+  .object({
+    maxIterations: z.number().int().min(1).max(100),
+    maxConsecutiveErrors: z.number().int().min(1).max(20),
+    runTimeoutMs: z.number().int().min(1000).max(24 * 60 * 60_000),
+    depthLimit: z.number().int().min(2).max(200),
+    toolOutputBudgetChars: z.number().int().min(500).max(200_000),
+  })
+  .strict();
+
+export const settingsSchema = z
+  .object({
+    ollamaHost: httpUrl,
+    defaultModel: z.string().trim().min(1).max(200).nullable(),
+    /** Upper bound on num_ctx; the model's own context length is used when smaller. */
+    maxContextTokens: z.number().int().min(512).max(1_048_576),
+    workspace: z.string().trim().min(1).max(4096).nullable(),
+    limits: limitsSchema,
+    approvals: z.object({ read: approvalPolicySchema, write: approvalPolicySchema, shell: approvalPolicySchema, network: approvalPolicySchema }).strict(),
+    theme: z.enum(['system', 'light', 'dark']),
+    fontSize: z.number().int().min(10).max(28),
+  })
+  .strict();
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type Limits = z.infer<typeof limitsSchema>;
+
+/** A change to settings: any top-level field, nested objects may be partial. */
+export const settingsPatchSchema = z
+  .object({
+    ollamaHost: httpUrl.optional(),
+    defaultModel: settingsSchema.shape.defaultModel.optional(),
+    maxContextTokens: settingsSchema.shape.maxContextTokens.optional(),
+    workspace: settingsSchema.shape.workspace.optional(),
+    limits: limitsSchema.partial().optional(),
+    approvals: settingsSchema.shape.approvals.partial().optional(),
+    theme: settingsSchema.shape.theme.optional(),
+    fontSize: settingsSchema.shape.fontSize.optional(),
+  })
+  .strict();
+
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+export function defaultSettings(): Settings {
+  return {
+    ollamaHost: DEFAULTS.ollamaHost,
+    defaultModel: null,
+    maxContextTokens: DEFAULTS.maxContextTokens,
+    workspace: null,
+    limits: {
+      maxIterations: DEFAULTS.maxIterations,
+      maxConsecutiveErrors: DEFAULTS.maxConsecutiveErrors,
+      runTimeoutMs: DEFAULTS.runTimeoutMs,
+      depthLimit: DEFAULTS.depthLimit,
+      toolOutputBudgetChars: DEFAULTS.toolOutputBudgetChars,
+    },
+    approvals: { read: 'allow', write: 'ask', shell: 'ask', network: 'ask' },
+    theme: 'system',
+    fontSize: 14,
+  };
+}
+
+/** Apply a validated patch; nested objects merge, everything else replaces. */
+export function applySettingsPatch(current: Settings, patch: SettingsPatch): Settings {
+  return {
+    ...current,
+    ...stripUndefined(patch),
+    limits: { ...current.limits, ...stripUndefined(patch.limits ?? {}) },
+    approvals: { ...current.approvals, ...stripUndefined(patch.approvals ?? {}) },
+  };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,29 @@
+import type { Risk } from './settings';
+
+export const TOOL_TYPES = ['function', 'non_function', 'handoff', 'agent_as_tool', 'ask_user'] as const;
+export type ToolType = (typeof TOOL_TYPES)[number];
+
+export const PARAMETER_TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'object'] as const;
+export type ParameterType = (typeof PARAMETER_TYPES)[number];
+
+export interface ToolParameterInfo {
+  type: ParameterType;
+  description: string;
+  required: boolean;
+  enum?: string[];
+  default?: string | number | boolean;
+  items?: { type: ParameterType };
+}
+
+/** A catalogue entry as the renderer and /tool show it. */
+export interface ToolInfo {
+  toolId: string;
+  description: string;
+  type: ToolType;
+  category: string;
+  parameters: Record<string, ToolParameterInfo>;
+  returns: Record<string, string>;
+  usageInstructions: string;
+  risk: Risk;
+  requiresApproval: boolean;
+}
