@@ -1,0 +1,42 @@
+import type { TacoEvent } from '../../../shared/events';
+import type { Limits, Settings } from '../../../shared/settings';
+import type { StopReason } from '../../../shared/stop-reason';
+import type { MemoryStore, ToolRegistry } from '../../../tools/tool-runtime-types';
+import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
+import type { ChatMessage, ChatProvider } from '../provider/provider-types';
+
+/** Everything one run of the agent loop needs. Built by the app services (or the CLI, or a test). */
+export interface AgentRunInput {
+  runId: string;
+  conversationId: string;
+  model: string;
+  /** Earlier turns of the conversation, oldest first (no system prompt). */
+  history: ChatMessage[];
+  /** The user's message that starts this run (the goal). */
+  userText: string;
+  provider: ChatProvider;
+  tools: ToolRegistry;
+  limits: Limits;
+  /** Per-risk approval policy: tools that require approval are asked about unless their risk is 'allow'. */
+  approvalPolicy: Settings['approvals'];
+  /** Absolute workspace folder, or null. */
+  workspace: string | null;
+  memory: MemoryStore;
+  approvals: ApprovalGate;
+  questions: QuestionGate;
+  depth: DepthGate;
+  /** Tools the user has allowed for this conversation ("Allow for this conversation"). */
+  allowedForConversation: Set<string>;
+  /** Every event of the run, in order. The caller batches them for the renderer. */
+  emit: (event: TacoEvent) => void;
+  /** Aborted by Stop, /cancel or shutdown. */
+  signal: AbortSignal;
+  /** Injected clock for tests; defaults to Date.now. */
+  now?: () => number;
+}
+
+export interface AgentRunOutcome {
+  reason: StopReason;
+  /** Messages this run added to the model's history (assistant, tool), for the next turn. */
+  messages: ChatMessage[];
+}
