@@ -49,6 +49,8 @@ export interface RegisteredTool {
   /** Ollama `tools` entry generated from the config. */
   definition: ToolDefinition;
   run: ToolRun;
+  /** Shown on the approval card, e.g. write_file's diff against the current file. */
+  preview?: (args: JsonObject, context: ToolContext) => Promise<string | null>;
 }
 
 export interface ToolRegistry {

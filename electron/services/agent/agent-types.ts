@@ -2,7 +2,7 @@ import type { TacoEvent } from '../../../shared/events';
 import type { Limits, Settings } from '../../../shared/settings';
 import type { StopReason } from '../../../shared/stop-reason';
 import type { MemoryStore, ToolRegistry } from '../../../tools/tool-runtime-types';
-import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
+import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../orchestration/orchestration-types';
 import type { ChatMessage, ChatProvider } from '../provider/provider-types';
 
 /** Everything one run of the agent loop needs. Built by the app services (or the CLI, or a test). */
@@ -25,6 +25,8 @@ export interface AgentRunInput {
   approvals: ApprovalGate;
   questions: QuestionGate;
   depth: DepthGate;
+  /** The conversation's tool stack: it outlives a run while frames wait for the user. */
+  stack: ToolStack;
   /** Tools the user has allowed for this conversation ("Allow for this conversation"). */
   allowedForConversation: Set<string>;
   /** Every event of the run, in order. The caller batches them for the renderer. */
