@@ -1,0 +1,20 @@
+export { startFakeOllama, type FakeOllama, type FakeOllamaOptions } from './fake-ollama-server';
+export { chunk, reply, lastUserText, systemText, toolResults, splitIntoPieces, type ReplyOptions } from './reply-builders';
+export { SCENARIOS, findScenario, scenarioNames } from './scenarios/index';
+export { STANDARD_MODELS, standardModels, llama32, qwen3, gemma2b } from './scenarios/standard-models';
+export { createLongStreamScenario } from './scenarios/long-stream';
+export type {
+  FakeCapability,
+  FakeChatMessage,
+  FakeChatRequest,
+  FakeModel,
+  PullScript,
+  RecordedRequest,
+  Reply,
+  ReplyChunk,
+  ReplyCounts,
+  ReplyEnding,
+  ReplySource,
+  Scenario,
+  SideRule,
+} from './scenario-types';

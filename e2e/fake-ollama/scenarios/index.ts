@@ -1,0 +1,29 @@
+import type { Scenario } from '../scenario-types';
+import { basicChat } from './basic-chat';
+import { httpError500 } from './http-error-500';
+import { longStream } from './long-stream';
+import { midStreamError } from './mid-stream-error';
+import { modelNotFound } from './model-not-found';
+import { pullProgress } from './pull-progress';
+import { slowStream } from './slow-stream';
+import { thinking } from './thinking';
+import { toolRoundTrip } from './tool-round-trip';
+import { truncatedStream } from './truncated-stream';
+
+/** Every named scenario. Add a file and a line here to script a new model behaviour. */
+export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
+  [basicChat, thinking, slowStream, midStreamError, httpError500, truncatedStream, modelNotFound, pullProgress, longStream, toolRoundTrip].map(
+    (scenario) => [scenario.name, scenario],
+  ),
+);
+
+export function scenarioNames(): string[] {
+  return Object.keys(SCENARIOS).sort();
+}
+
+/** The scenario with this name; throws with the list of known names otherwise. */
+export function findScenario(name: string): Scenario {
+  const scenario = SCENARIOS[name];
+  if (!scenario) throw new Error(`Unknown fake Ollama scenario "${name}". Known scenarios: ${scenarioNames().join(', ')}.`);
+  return scenario;
+}

@@ -1,0 +1,6 @@
+export { createOllamaProvider, type OllamaProviderOptions } from './ollama-provider';
+export { tokensPerSecond } from './tokens-per-second';
+export { numCtxFor } from './chat-request-builder';
+export { providerMessages } from './provider-messages';
+export { ProviderError } from './provider-types';
+export type { ChatMessage, ChatProvider, ChatStepRequest, CompleteRequest, ProviderChunk, ProviderErrorKind, ProviderToolCall, StepUsage, ToolDefinition } from './provider-types';

@@ -1,0 +1,35 @@
+import { Ollama } from 'ollama';
+
+export interface BoundClient {
+  client: Ollama;
+  /** True once the per-call timeout fired (the host did not answer in time). */
+  timedOut(): boolean;
+}
+
+export interface BoundClientOptions {
+  host: string;
+  fetch: typeof fetch;
+  /** The caller's signal: aborts every request this client makes. */
+  signal?: AbortSignal;
+  /** Gives up on the whole call after this long. */
+  timeoutMs?: number;
+}
+
+/**
+ * A fresh ollama-js client for one call. Its fetch carries the caller's signal (and an optional
+ * timeout) into every request, since ollama-js passes no signal for list/show/non-streamed chat;
+ * aborting it touches no other call.
+ */
+export function createBoundClient(options: BoundClientOptions): BoundClient {
+  const timeout = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
+  const baseFetch = options.fetch;
+  const boundFetch: typeof fetch = (input, init) => {
+    const signals = [init?.signal, options.signal, timeout].filter((signal): signal is AbortSignal => signal instanceof AbortSignal);
+    const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+    return baseFetch(input, { ...init, signal });
+  };
+  return {
+    client: new Ollama({ host: options.host, fetch: boundFetch }),
+    timedOut: () => timeout?.aborted === true,
+  };
+}

@@ -1,0 +1,70 @@
+import { ProviderError } from './provider-types';
+import { providerMessages } from './provider-messages';
+
+export interface ErrorContext {
+  host: string;
+  /** The model the call was about, for "not installed" messages. */
+  model: string | null;
+  /** The caller's signal: when it aborted, the failure is an abort whatever the error says. */
+  signal?: AbortSignal;
+  timedOut: boolean;
+  timeoutMs?: number;
+  /** `request`: before or while reading a whole response; `stream`: while reading a streamed body. */
+  phase: 'request' | 'stream';
+}
+
+/** ollama-js's end-of-stream complaint when no `done` chunk arrived. */
+const NO_DONE = 'Did not receive done or success response in stream';
+
+interface ResponseErrorLike {
+  message: string;
+  status_code: number;
+}
+
+function isResponseError(error: unknown): error is ResponseErrorLike & Error {
+  return error instanceof Error && error.name === 'ResponseError' && typeof (error as Partial<ResponseErrorLike>).status_code === 'number';
+}
+
+function causeCode(error: Error): string | null {
+  const cause: unknown = error.cause;
+  if (typeof cause === 'object' && cause !== null && 'code' in cause && typeof cause.code === 'string') return cause.code;
+  const own: unknown = (error as Error & { code?: unknown }).code;
+  return typeof own === 'string' ? own : null;
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Maps anything ollama-js or fetch throws to a ProviderError with words for the user. */
+export function toProviderError(error: unknown, context: ErrorContext): ProviderError {
+  if (error instanceof ProviderError) return error;
+  const { host } = context;
+  const make = (kind: ProviderError['kind'], message: string, status: number | null = null): ProviderError =>
+    new ProviderError(kind, message, host, status);
+
+  if (context.signal?.aborted) return make('aborted', providerMessages.aborted());
+  if (context.timedOut) return make('unreachable', providerMessages.timedOut(host, context.timeoutMs ?? 0));
+  if (isResponseError(error)) {
+    if (error.status_code === 404 && context.model !== null && /not found/i.test(error.message)) {
+      return make('model-not-found', providerMessages.modelNotFound(context.model), 404);
+    }
+    return make('ollama-error', providerMessages.httpError(error.status_code, error.message), error.status_code);
+  }
+  if (!(error instanceof Error)) return make('ollama-error', providerMessages.requestError(String(error)));
+  if (error.name === 'AbortError') return make('aborted', providerMessages.aborted());
+
+  const code = causeCode(error);
+  if (code === 'ERR_INVALID_URL') return make('unreachable', providerMessages.invalidHost(host));
+  if (error.message.startsWith(NO_DONE)) return make('incomplete-stream', providerMessages.incompleteStream());
+  // Connected, then the socket closed before any answer: the reply ended early, Ollama is there.
+  if (error instanceof TypeError && error.message === 'fetch failed' && code === 'UND_ERR_SOCKET') {
+    return make('incomplete-stream', providerMessages.incompleteStream());
+  }
+  if (error instanceof TypeError && (error.message === 'fetch failed' || (code !== null && CONNECTION_CODES.has(code) && context.phase === 'request'))) {
+    return make('unreachable', providerMessages.unreachable(host));
+  }
+  // The body stopped mid-way: undici's "terminated", or a whole-JSON answer cut short.
+  if (error instanceof TypeError || error instanceof SyntaxError) return make('incomplete-stream', providerMessages.incompleteStream());
+  // ollama-js turns a streamed {"error": ...} line into a plain Error with Ollama's text.
+  if (context.phase === 'stream') return make('ollama-error', providerMessages.streamError(error.message));
+  return make('ollama-error', providerMessages.requestError(error.message));
+}

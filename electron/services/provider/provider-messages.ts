@@ -1,0 +1,31 @@
+/** Words for every provider failure: what happened, then what to do. */
+
+function clause(text: string): string {
+  return text.trim().replace(/[.\s]+$/, '');
+}
+
+export const providerMessages = {
+  unreachable: (host: string): string =>
+    `Cannot reach Ollama at ${host}. Start it with \`ollama serve\` (or open the Ollama app), then try again.`,
+
+  timedOut: (host: string, timeoutMs: number): string =>
+    `Ollama at ${host} did not answer within ${Math.round(timeoutMs / 1000)} seconds. Check that Ollama is running (\`ollama serve\`) and that the address in Settings is right, then try again.`,
+
+  invalidHost: (host: string): string =>
+    `The Ollama address “${host}” is not a valid URL. Set it to something like http://127.0.0.1:11434 in Settings, then try again.`,
+
+  modelNotFound: (model: string): string => `The model “${model}” is not installed. Get it with \`ollama pull ${model}\`.`,
+
+  httpError: (status: number, detail: string): string =>
+    `Ollama returned an error (HTTP ${status}): ${clause(detail)}. Try again; if it keeps happening, check the Ollama logs or pick another model.`,
+
+  streamError: (detail: string): string =>
+    `Ollama reported an error while answering: ${clause(detail)}. Try again; if it keeps happening, check the Ollama logs or pick another model.`,
+
+  requestError: (detail: string): string =>
+    `The request to Ollama failed: ${clause(detail)}. Try again; if it keeps happening, check the Ollama logs.`,
+
+  incompleteStream: (): string => 'The reply from Ollama ended early (the stream closed without finishing). Try again.',
+
+  aborted: (): string => 'The request to Ollama was stopped.',
+};
