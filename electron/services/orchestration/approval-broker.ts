@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { DEFAULTS } from '../../../shared/constants';
+import type { ApprovalDecision, EventOf, TacoEvent } from '../../../shared/events';
+import { abortError } from './abort-error';
+import { ORCHESTRATION_DEFAULTS } from './orchestration-defaults';
+import type { ApprovalGate } from './orchestration-types';
+
+export interface ApprovalBrokerOptions {
+  emit: (event: TacoEvent) => void;
+  timeoutMs?: number;
+  now?: () => number;
+  newId?: () => string;
+}
+
+export interface ApprovalResponse {
+  accepted: boolean;
+  message: string | null;
+}
+
+export interface ApprovalBroker {
+  gate: ApprovalGate;
+  /** The renderer's answer. Never trusted: the id must be one main issued and still open. */
+  respond(approvalId: unknown, decision: unknown): ApprovalResponse;
+  /** Open requests of a conversation, as their `approval-request` events (to redraw cards). */
+  pendingFor(conversationId: string): Array<EventOf<'approval-request'>>;
+  /** Stops every timer and withdraws every open request. */
+  dispose(): void;
+}
+
+const decisionSchema = z.enum(['allow-once', 'allow-conversation', 'deny']);
+
+type Closed = { type: 'answered'; decision: ApprovalDecision } | { type: 'expired' } | { type: 'withdrawn' };
+
+interface Pending {
+  event: EventOf<'approval-request'>;
+  settle: (decision: ApprovalDecision | 'timeout') => void;
+  fail: (error: Error) => void;
+}
+
+/**
+ * Main's side of approvals (seed agent-mode: approval gates). Main issues every approval id,
+ * emits `approval-request`, and resolves it on a valid answer or on timeout (a denial). Answers
+ * for ids main never issued, already answered or expired are refused in words.
+ */
+export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBroker {
+  const { emit } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.approvalTimeoutMs;
+  const now = options.now ?? (() => Date.now());
+  const newId = options.newId ?? randomUUID;
+  const pending = new Map<string, Pending>();
+  const closed = new Map<string, Closed>();
+
+  const remember = (approvalId: string, outcome: Closed): void => {
+    closed.set(approvalId, outcome);
+    while (closed.size > ORCHESTRATION_DEFAULTS.resolvedApprovalMemory) {
+      const oldest = closed.keys().next();
+      if (oldest.done) break;
+      closed.delete(oldest.value);
+    }
+  };
+
+  const resolveWith = (approvalId: string, decision: ApprovalDecision | 'timeout'): void => {
+    const entry = pending.get(approvalId);
+    if (!entry) return;
+    pending.delete(approvalId);
+    remember(approvalId, decision === 'timeout' ? { type: 'expired' } : { type: 'answered', decision });
+    const { runId, conversationId } = entry.event;
+    emit({ type: 'approval-resolved', runId, conversationId, approvalId, decision });
+    entry.settle(decision);
+  };
+
+  const gate: ApprovalGate = {
+    request(request, signal) {
+      if (signal.aborted) return Promise.reject(abortError(signal, 'The approval request'));
+      return new Promise((resolve, reject) => {
+        const approvalId = newId();
+        const event: EventOf<'approval-request'> = {
+          type: 'approval-request',
+          runId: request.runId,
+          conversationId: request.conversationId,
+          approvalId,
+          callId: request.callId,
+          tool: request.tool,
+          args: request.args,
+          risk: request.risk,
+          preview: request.preview,
+          expiresAt: now() + timeoutMs,
+        };
+        const timer = setTimeout(() => resolveWith(approvalId, 'timeout'), timeoutMs);
+        const onAbort = (): void => {
+          const entry = pending.get(approvalId);
+          if (!entry) return;
+          pending.delete(approvalId);
+          remember(approvalId, { type: 'withdrawn' });
+          entry.fail(abortError(signal, 'The approval request'));
+        };
+        const cleanup = (): void => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+        };
+        pending.set(approvalId, {
+          event,
+          settle: (decision) => {
+            cleanup();
+            resolve(decision);
+          },
+          fail: (error) => {
+            cleanup();
+            reject(error);
+          },
+        });
+        signal.addEventListener('abort', onAbort, { once: true });
+        emit(event);
+      });
+    },
+  };
+
+  return {
+    gate,
+
+    respond(approvalId, decision) {
+      if (typeof approvalId !== 'string' || approvalId.length === 0) {
+        return { accepted: false, message: 'The approval answer has no approval id. Answer the approval card shown in the conversation.' };
+      }
+      const entry = pending.get(approvalId);
+      if (!entry) return { accepted: false, message: refusalFor(closed.get(approvalId)) };
+      const parsed = decisionSchema.safeParse(decision);
+      if (!parsed.success) {
+        return {
+          accepted: false,
+          message: `“${String(decision)}” is not an approval decision. Answer allow-once, allow-conversation or deny; the request is still waiting.`,
+        };
+      }
+      if (now() >= entry.event.expiresAt) {
+        resolveWith(approvalId, 'timeout');
+        return { accepted: false, message: refusalFor({ type: 'expired' }) };
+      }
+      resolveWith(approvalId, parsed.data);
+      return { accepted: true, message: null };
+    },
+
+    pendingFor(conversationId) {
+      return [...pending.values()].filter((entry) => entry.event.conversationId === conversationId).map((entry) => ({ ...entry.event }));
+    },
+
+    dispose() {
+      for (const [approvalId, entry] of [...pending]) {
+        pending.delete(approvalId);
+        remember(approvalId, { type: 'withdrawn' });
+        const error = new Error('The approval request was withdrawn because TACO is shutting down.');
+        error.name = 'AbortError';
+        entry.fail(error);
+      }
+    },
+  };
+}
+
+function refusalFor(outcome: Closed | undefined): string {
+  if (!outcome) return 'No approval request with this id is open. Nothing was approved; answer the approval card shown in the conversation.';
+  switch (outcome.type) {
+    case 'answered':
+      return `This approval was already answered (${outcome.decision}). Nothing changed.`;
+    case 'expired':
+      return 'This approval request expired and counted as a denial. Ask the model to try again if you still want it.';
+    case 'withdrawn':
+      return 'This approval request was withdrawn because its run stopped. Nothing was run.';
+    default: {
+      const unreachable: never = outcome;
+      return String(unreachable);
+    }
+  }
+}
