@@ -1,0 +1,83 @@
+/** Why the run's signal fired: the user (or shutdown) or the whole-run time limit. */
+export type AbortCause = 'cancelled' | 'timeout';
+
+export interface RunSignal {
+  signal: AbortSignal;
+  /** Null while the run may go on. */
+  cause(): AbortCause | null;
+  /** Stop the run as if the user had pressed Stop (Cancel at the depth prompt). */
+  cancel(): void;
+  dispose(): void;
+}
+
+/** One signal for the whole run: aborted by the caller's signal (Stop, /cancel) or by the run timeout. */
+export function createRunSignal(outer: AbortSignal, timeoutMs: number): RunSignal {
+  const controller = new AbortController();
+  let cause: AbortCause | null = null;
+  const stop = (why: AbortCause): void => {
+    if (cause !== null) return;
+    cause = why;
+    controller.abort(new RunStoppedError(why));
+  };
+  const onOuterAbort = (): void => stop('cancelled');
+  if (outer.aborted) stop('cancelled');
+  else outer.addEventListener('abort', onOuterAbort, { once: true });
+  const timer = setTimeout(() => stop('timeout'), Math.max(0, timeoutMs));
+  return {
+    signal: controller.signal,
+    cause: () => cause,
+    cancel: () => stop('cancelled'),
+    dispose() {
+      clearTimeout(timer);
+      outer.removeEventListener('abort', onOuterAbort);
+    },
+  };
+}
+
+/** The abort reason of a run's signal; recognisable wherever it surfaces. */
+export class RunStoppedError extends Error {
+  override readonly name = 'AbortError';
+  constructor(readonly why: AbortCause) {
+    super(why === 'timeout' ? 'The run took longer than its time limit.' : 'The run was stopped.');
+  }
+}
+
+/** Rejects as soon as `signal` aborts, whatever `promise` does (for tools that ignore the signal). */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(abortReason(signal));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Iterate `source`, stopping (and closing it) as soon as `signal` aborts. */
+export async function* abortable<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await raceAbort(iterator.next(), signal);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    void Promise.resolve(iterator.return?.()).catch(() => undefined);
+  }
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new RunStoppedError('cancelled');
+}
