@@ -1,0 +1,9 @@
+import { stringArg, stringArrayArg } from '../tool-args';
+import type { ToolRun } from '../tool-runtime-types';
+import { checkDocuments } from './document-paths';
+
+export const run: ToolRun = async (args, context) => {
+  const result = stringArg(args, 'result');
+  const documents = await checkDocuments(context.workspace, stringArrayArg(args, 'documents', { required: false }));
+  return { type: 'handoff', payload: { result, documents } };
+};

@@ -1,0 +1,12 @@
+import { jsonOutput, optionalIntegerArg, stringArg } from '../tool-args';
+import { TOOL_DEFAULTS } from '../tool-defaults';
+import type { ToolRun } from '../tool-runtime-types';
+
+const MAX_LIMIT = 50;
+
+export const run: ToolRun = async (args, context) => {
+  const query = stringArg(args, 'query');
+  const limit = Math.min(MAX_LIMIT, Math.max(1, optionalIntegerArg(args, 'limit') ?? TOOL_DEFAULTS.recallDefaultLimit));
+  const notes = await context.memory.recall(query, limit);
+  return jsonOutput({ notes: notes.map((entry) => ({ id: entry.id, note: entry.note, saved_at: new Date(entry.savedAt).toISOString() })) });
+};

@@ -1,0 +1,29 @@
+import { jsonOutput, stringArg } from '../tool-args';
+import { TOOL_DEFAULTS } from '../tool-defaults';
+import type { ToolRun } from '../tool-runtime-types';
+import { fetchText, isHtmlType, parseHttpUrl, type FetchLimits } from './fetch-text';
+import { htmlToText } from './html-text';
+
+/** fetch_url with its limits; tests build one with small limits. */
+export function createFetchUrl(limits: FetchLimits & { maxTextChars: number }): ToolRun {
+  return async (args, context) => {
+    const url = parseHttpUrl(stringArg(args, 'url'));
+    const page = await fetchText(url, context, limits);
+    const { title, text } = isHtmlType(page.contentType, page.body) ? htmlToText(page.body) : { title: '', text: page.body };
+    const cut = text.length > limits.maxTextChars;
+    return jsonOutput({
+      url: page.finalUrl,
+      status: page.status,
+      content_type: page.contentType,
+      title,
+      text: cut ? text.slice(0, limits.maxTextChars) : text,
+      truncated: page.truncated || cut,
+    });
+  };
+}
+
+export const run: ToolRun = createFetchUrl({
+  timeoutMs: TOOL_DEFAULTS.fetchTimeoutMs,
+  maxBytes: TOOL_DEFAULTS.fetchMaxBytes,
+  maxTextChars: TOOL_DEFAULTS.fetchMaxTextChars,
+});
