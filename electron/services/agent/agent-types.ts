@@ -17,6 +17,8 @@ export interface AgentRunInput {
   provider: ChatProvider;
   tools: ToolRegistry;
   limits: Limits;
+  /** Upper bound on num_ctx (the user's setting); the model's own context length is used when smaller. */
+  maxContextTokens?: number;
   /** Per-risk approval policy: tools that require approval are asked about unless their risk is 'allow'. */
   approvalPolicy: Settings['approvals'];
   /** Absolute workspace folder, or null. */

@@ -22,7 +22,7 @@ export function createLoopScope(shared: RunShared, input: ScopeInput): LoopScope
     current: { role: 'user', content: input.text },
     messages: [],
     baseFrameId: input.baseFrameId,
-    budget: createOutputBudget(turnBudgetChars(shared.input.limits.toolOutputBudgetChars, shared.modelContextTokens)),
+    budget: createOutputBudget(turnBudgetChars(shared.input.limits.toolOutputBudgetChars, shared.numCtx)),
     counters: createRunCounters(),
     showText: input.role === 'main',
   };

@@ -29,8 +29,8 @@ export function perToolLimit(tool: string): number {
 }
 
 /** The per-turn budget: larger for models whose context is large. */
-export function turnBudgetChars(budgetChars: number, modelContextTokens: number | null): number {
-  const large = modelContextTokens !== null && modelContextTokens >= DEFAULTS.largeContextTokens;
+export function turnBudgetChars(budgetChars: number, contextTokens: number | null): number {
+  const large = contextTokens !== null && contextTokens >= DEFAULTS.largeContextTokens;
   return large ? budgetChars * AGENT_DEFAULTS.largeContextBudgetFactor : budgetChars;
 }
 

@@ -76,7 +76,7 @@ function createShared(input: AgentRunInput, now: () => number, runSignal: RunSig
     mode: capabilities.tools ? 'native' : 'prompt',
     tools: input.tools.list(),
     modelContextTokens: capabilities.contextLength,
-    numCtx: Math.min(capabilities.contextLength ?? DEFAULTS.fallbackContextTokens, DEFAULTS.maxContextTokens),
+    numCtx: Math.min(capabilities.contextLength ?? DEFAULTS.fallbackContextTokens, input.maxContextTokens ?? DEFAULTS.maxContextTokens),
     depthLimit: input.limits.depthLimit,
     nextCallId: () => `${input.runId}-call-${(calls += 1)}`,
     lastStatus: STATUS.analyzing,
