@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * `npm run build` / `npm run dev` / `npm start` (electron-vite): main and preload from
+ * electron/, the renderer from renderer/ with the same settings as renderer/vite.config.ts.
+ * Output goes to out/{main,preload,renderer}; package.json "main" points at out/main/index.js.
+ */
+export default defineConfig({
+  main: {
+    build: {
+      outDir: here('./out/main'),
+      lib: { entry: here('./electron/main/index.ts') },
+    },
+  },
+  preload: {
+    build: {
+      outDir: here('./out/preload'),
+      // A sandboxed preload cannot require anything but a few Electron modules: bundle every
+      // dependency (zod comes with the contract) into one CommonJS file.
+      externalizeDeps: false,
+      lib: { entry: here('./electron/preload/index.ts'), formats: ['cjs'] },
+      rolldownOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs' } },
+    },
+  },
+  renderer: {
+    root: here('./renderer'),
+    base: './',
+    plugins: [react()],
+    build: {
+      outDir: here('./out/renderer'),
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+      assetsInlineLimit: 0,
+      modulePreload: { polyfill: false },
+      rolldownOptions: { input: here('./renderer/index.html') },
+    },
+  },
+});

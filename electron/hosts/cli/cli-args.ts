@@ -1,0 +1,154 @@
+import { DEFAULTS } from '../../../shared/constants';
+
+export type ApproveMode = 'all' | 'none' | 'read';
+export type DepthLimitAnswer = 'continue' | 'cancel';
+
+export interface CliOptions {
+  prompt: string;
+  /** Normalised http(s) URL of Ollama. */
+  host: string;
+  model: string | null;
+  workspace: string | null;
+  dataDir: string | null;
+  json: boolean;
+  approve: ApproveMode;
+  onDepthLimit: DepthLimitAnswer;
+  maxIterations: number | null;
+  timeoutMs: number | null;
+}
+
+export type CliArgs = { type: 'help' } | { type: 'run'; options: CliOptions } | { type: 'error'; message: string };
+
+export const CLI_USAGE = `Usage: npm run cli -- [flags] "prompt"
+
+Runs one turn of TACO with no window and prints the answer (or, with --json, every event).
+
+Flags:
+  --host URL                 Ollama address (default: $OLLAMA_HOST, else ${DEFAULTS.ollamaHost})
+  --model NAME               Model to use (default: the default model in Settings, else the first installed)
+  --workspace DIR            Folder the file and shell tools work in
+  --data-dir DIR             Where conversations and settings are kept (default: TACO's app data folder)
+  --json                     Print every event as one JSON object per line on stdout
+  --approve all|none|read    Answer approval requests (default: none; read allows read-only tools)
+  --on-depth-limit continue|cancel
+                             Answer the tool-stack depth prompt (default: cancel)
+  --max-iterations N         Tool rounds before the run stops (default: ${DEFAULTS.maxIterations})
+  --timeout-ms N             Whole-run time limit in milliseconds (default: ${DEFAULTS.runTimeoutMs})
+  --help                     Show this help
+
+Exit codes: 0 the task completed, 2 a limit or you stopped it, 1 an Ollama or input error.`;
+
+const VALUE_FLAGS = ['--host', '--model', '--workspace', '--data-dir', '--approve', '--on-depth-limit', '--max-iterations', '--timeout-ms'] as const;
+type ValueFlag = (typeof VALUE_FLAGS)[number];
+
+/**
+ * Parses the CLI's arguments (pure: the environment comes in as `env`). Flags take their value as
+ * the next argument or after `=`; `--` ends the flags; the prompt is every remaining word.
+ */
+export function parseCliArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliArgs {
+  const values = new Map<ValueFlag, string>();
+  const words: string[] = [];
+  let json = false;
+  let help = false;
+
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? '';
+    if (arg === '--') {
+      words.push(...argv.slice(index + 1));
+      break;
+    }
+    if (!arg.startsWith('--') || arg === '-') {
+      if (arg.startsWith('-') && arg !== '-') return { type: 'error', message: `Unknown flag ${arg}.` };
+      words.push(arg);
+      continue;
+    }
+    const [name = '', inline] = splitFlag(arg);
+    if (name === '--help') {
+      help = true;
+      continue;
+    }
+    if (name === '--json') {
+      if (inline !== undefined) return { type: 'error', message: '--json takes no value.' };
+      json = true;
+      continue;
+    }
+    if (!isValueFlag(name)) return { type: 'error', message: `Unknown flag ${name}.` };
+    let value = inline;
+    if (value === undefined) {
+      const next = argv[index + 1];
+      if (next === undefined || next.startsWith('--')) return { type: 'error', message: `${name} needs a value.` };
+      value = next;
+      index += 1;
+    }
+    if (values.has(name)) return { type: 'error', message: `${name} is given twice.` };
+    values.set(name, value);
+  }
+  if (help) return { type: 'help' };
+
+  const prompt = words.join(' ').trim();
+  if (prompt === '') return { type: 'error', message: 'Say what TACO should do: add a prompt in quotes, for example npm run cli -- "What time is it?"' };
+
+  const hostSource = values.get('--host') ?? env.OLLAMA_HOST ?? DEFAULTS.ollamaHost;
+  const host = normaliseOllamaHost(hostSource);
+  if (host === null) {
+    const from = values.has('--host') ? '--host' : 'OLLAMA_HOST';
+    return { type: 'error', message: `${from} "${hostSource}" is not an Ollama address. Use a URL like http://127.0.0.1:11434 (or host:port).` };
+  }
+
+  const approve = values.get('--approve') ?? 'none';
+  if (approve !== 'all' && approve !== 'none' && approve !== 'read') return { type: 'error', message: `--approve must be all, none or read (got "${approve}").` };
+  const onDepthLimit = values.get('--on-depth-limit') ?? 'cancel';
+  if (onDepthLimit !== 'continue' && onDepthLimit !== 'cancel') {
+    return { type: 'error', message: `--on-depth-limit must be continue or cancel (got "${onDepthLimit}").` };
+  }
+  const maxIterations = parseCount(values.get('--max-iterations'), '--max-iterations', 1, 100);
+  if (typeof maxIterations === 'string') return { type: 'error', message: maxIterations };
+  const timeoutMs = parseCount(values.get('--timeout-ms'), '--timeout-ms', 1000, 24 * 60 * 60_000);
+  if (typeof timeoutMs === 'string') return { type: 'error', message: timeoutMs };
+
+  const model = values.get('--model')?.trim() ?? null;
+  if (model === '') return { type: 'error', message: '--model needs a model name, for example --model llama3.2' };
+  const workspace = values.get('--workspace')?.trim() ?? null;
+  if (workspace === '') return { type: 'error', message: '--workspace needs a folder.' };
+  const dataDir = values.get('--data-dir')?.trim() ?? null;
+  if (dataDir === '') return { type: 'error', message: '--data-dir needs a folder.' };
+
+  return { type: 'run', options: { prompt, host, model, workspace, dataDir, json, approve, onDepthLimit, maxIterations, timeoutMs } };
+}
+
+/**
+ * An Ollama address as a URL: `http://host:port` as is, `host:port` or `host` (as OLLAMA_HOST
+ * allows) with http:// added; 0.0.0.0 (a listen address) means this machine. Null when invalid.
+ */
+export function normaliseOllamaHost(input: string): string | null {
+  const text = input.trim();
+  if (text === '') return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || url.username || url.password) return null;
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  if (!/:\d+$/.test(url.host) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) url.port = '11434';
+  return url.href.replace(/\/+$/, '');
+}
+
+function splitFlag(arg: string): [string, string | undefined] {
+  const at = arg.indexOf('=');
+  return at < 0 ? [arg, undefined] : [arg.slice(0, at), arg.slice(at + 1)];
+}
+
+function isValueFlag(name: string): name is ValueFlag {
+  return (VALUE_FLAGS as readonly string[]).includes(name);
+}
+
+function parseCount(value: string | undefined, flag: string, min: number, max: number): number | null | string {
+  if (value === undefined) return null;
+  if (!/^\d+$/.test(value.trim())) return `${flag} must be a whole number (got "${value}").`;
+  const parsed = Number(value.trim());
+  if (parsed < min || parsed > max) return `${flag} must be between ${min} and ${max} (got ${parsed}).`;
+  return parsed;
+}

@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOllama, type FakeOllama } from '../../../e2e/fake-ollama/fake-ollama-server';
+import { GREETING } from '../../../e2e/fake-ollama/scenarios/basic-chat';
+
+const ROOT = resolve(__dirname, '..', '..', '..');
+const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const CLI = join(ROOT, 'electron', 'hosts', 'cli', 'cli-main.ts');
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `tsx electron/hosts/cli/cli-main.ts ...args`, as `npm run cli` runs it. */
+function cli(args: string[], onStdout?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<Finished> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [TSX, CLI, ...args], { cwd: ROOT, env: { ...process.env, OLLAMA_HOST: '', FORCE_COLOR: '0' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+      onStdout?.(stdout, child);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+function jsonLines(stdout: string): Array<Record<string, unknown>> {
+  return stdout
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+let basic: FakeOllama;
+let slow: FakeOllama;
+const dirs: string[] = [];
+const dataDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'taco-cli-'));
+  dirs.push(dir);
+  return dir;
+};
+
+beforeAll(async () => {
+  basic = await startFakeOllama({ scenario: 'basic-chat' });
+  slow = await startFakeOllama({ scenario: 'slow-stream' });
+});
+afterAll(async () => {
+  await basic.close();
+  await slow.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.concurrent('the CLI, spawned, against the fake Ollama server', () => {
+  it('--json prints every event as a JSON line, type first, ending with run-finish complete; exit 0', async () => {
+    const result = await cli(['--host', basic.url, '--model', 'llama3.2:3b', '--data-dir', dataDir(), '--json', 'hi']);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    for (const line of lines) expect(line.startsWith('{"type":"')).toBe(true);
+    const events = jsonLines(result.stdout);
+    expect(events.map((e) => e.type)).toContain('run-start');
+    expect(events.at(-1)).toMatchObject({ type: 'run-finish', reason: 'complete' });
+    expect(events.filter((e) => e.type === 'text-delta').map((e) => e.text).join('')).toBe(GREETING);
+  });
+
+  it('against a closed port ends with provider_error naming Ollama and `ollama serve`; exit 1', async () => {
+    const result = await cli(['--host', 'http://127.0.0.1:9', '--model', 'llama3.2:3b', '--data-dir', dataDir(), '--json', 'hi']);
+    expect(result.code).toBe(1);
+    const last = jsonLines(result.stdout).at(-1);
+    expect(last).toMatchObject({ type: 'run-finish', reason: 'provider_error' });
+    expect(String(last?.error)).toMatch(/Ollama/);
+    expect(String(last?.error)).toMatch(/ollama serve/);
+  });
+
+  it('SIGINT cancels the run, keeps the streamed text on disk, and exits 2', async () => {
+    const dir = dataDir();
+    let signalled = false;
+    const result = await cli(['--host', slow.url, '--model', 'llama3.2:3b', '--data-dir', dir, '--json', 'tell me a story'], (stdout, child) => {
+      if (!signalled && stdout.includes('"text-delta"')) {
+        signalled = true;
+        child.kill('SIGINT');
+      }
+    });
+    expect(result.code).toBe(2);
+    const events = jsonLines(result.stdout);
+    expect(events.at(-1)).toMatchObject({ type: 'run-finish', reason: 'cancelled' });
+    const files = readdirSync(join(dir, 'conversations')).filter((name) => name.endsWith('.jsonl'));
+    expect(files).toHaveLength(1);
+    const timeline = readFileSync(join(dir, 'conversations', files[0] ?? ''), 'utf8');
+    expect(timeline).toContain('tell me a story');
+    expect(timeline).toContain('word1');
+    expect(timeline).toContain('"cancelled"');
+  });
+});

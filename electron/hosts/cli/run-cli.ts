@@ -1,0 +1,169 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { SendResult } from '../../../shared/contract';
+import type { EventOf } from '../../../shared/events';
+import type { ModelListResult } from '../../../shared/models';
+import { describeStopReason, exitCodeForStopReason } from '../../../shared/stop-reason';
+import type { CallEnvelope } from '../../../shared/transport';
+import { createAppServices } from '../../services/app/app-services';
+import type { AppServices, AppServicesOptions } from '../../services/app/app-services-types';
+import { createCliQuestionGate, createFixedDepthGate, createPolicyApprovalGate } from '../../services/orchestration/cli-gates';
+import { defaultDataDir } from '../../services/store/data-dir';
+import { CLI_USAGE, parseCliArgs, type CliOptions } from './cli-args';
+import { createCliOutput, type CliOutput, type TextSink } from './cli-output';
+
+export interface CliIo {
+  stdout: TextSink;
+  stderr: TextSink;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Registers what Ctrl-C does; returns the undo. */
+  onInterrupt(handler: () => void): () => void;
+  /** Tests may build the services themselves. */
+  createServices?: (options: AppServicesOptions) => Promise<AppServices>;
+}
+
+/** One turn through the app services with no window. Resolves with the exit code (0, 1 or 2). */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<0 | 1 | 2> {
+  const parsed = parseCliArgs(argv, io.env);
+  switch (parsed.type) {
+    case 'help':
+      io.stdout.write(`${CLI_USAGE}\n`);
+      return 0;
+    case 'error':
+      io.stderr.write(`${parsed.message}\n\n${CLI_USAGE}\n`);
+      return 1;
+    case 'run':
+      return runTurn(parsed.options, io);
+    default: {
+      const unreachable: never = parsed;
+      return unreachable;
+    }
+  }
+}
+
+async function runTurn(options: CliOptions, io: CliIo): Promise<0 | 1 | 2> {
+  const output = createCliOutput({ json: options.json, stdout: io.stdout, stderr: io.stderr });
+  const workspace = options.workspace === null ? undefined : resolve(options.workspace);
+  if (workspace !== undefined && !(await isDirectory(workspace))) {
+    output.note(`The workspace folder ${workspace} does not exist or is not a folder. Create it or pass another --workspace.`);
+    return 1;
+  }
+
+  let services: AppServices;
+  try {
+    services = await (io.createServices ?? createAppServices)({
+      dataDir: options.dataDir === null ? defaultDataDir(io.env) : resolve(options.dataDir),
+      workspace,
+      ollamaHost: options.host,
+      openExternal: async () => {
+        throw new Error('the command line cannot open links');
+      },
+      gates: (emit) => ({
+        approvals: createPolicyApprovalGate(options.approve, emit),
+        depth: createFixedDepthGate(options.onDepthLimit, emit),
+        questions: createCliQuestionGate({ emit }),
+      }),
+      limitOverrides: {
+        ...(options.maxIterations !== null ? { maxIterations: options.maxIterations } : {}),
+        ...(options.timeoutMs !== null ? { runTimeoutMs: options.timeoutMs } : {}),
+      },
+    });
+  } catch (error) {
+    output.note(`TACO could not start: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+
+  try {
+    services.subscribe((batch) => output.events(batch));
+    return await sendAndWait(services, options, output, io);
+  } finally {
+    await services.dispose();
+  }
+}
+
+async function sendAndWait(services: AppServices, options: CliOptions, output: CliOutput, io: CliIo): Promise<0 | 1 | 2> {
+  const model = await chooseModel(services, options, output);
+  if (model.type === 'failed') return 1;
+
+  const sent = await services.handle('chat.send', { conversationId: null, text: options.prompt, model: model.name });
+  if (!sent.ok) {
+    output.note(sent.error.message);
+    return 1;
+  }
+  const result = sent.value as SendResult;
+  if (result.type === 'command') {
+    if (!options.json) io.stdout.write(`${result.output}\n`);
+    return 0;
+  }
+
+  let interrupted = 0;
+  const undo = io.onInterrupt(() => {
+    interrupted += 1;
+    if (interrupted === 1) {
+      output.note('Stopping… (press Ctrl-C again to quit at once)');
+      void services.handle('run.cancel', { runId: result.runId });
+    } else {
+      process.exit(2);
+    }
+  });
+  try {
+    const finish = await services.waitForRun(result.runId);
+    return exitCodeForStopReason(finish.reason);
+  } finally {
+    undo();
+  }
+}
+
+type ModelChoice = { type: 'ok'; name: string } | { type: 'failed' };
+
+/** --model, else the default model in Settings, else the first installed model. */
+async function chooseModel(services: AppServices, options: CliOptions, output: CliOutput): Promise<ModelChoice> {
+  if (options.model) return { type: 'ok', name: options.model };
+  const fromSettings = services.settings().defaultModel;
+  if (fromSettings) return { type: 'ok', name: fromSettings };
+
+  const listed: CallEnvelope<unknown> = await services.handle('models.list', {});
+  const models = listed.ok ? (listed.value as ModelListResult) : { type: 'error' as const, host: options.host, message: listed.error.message };
+  switch (models.type) {
+    case 'ok': {
+      const first = models.models[0];
+      if (first) return { type: 'ok', name: first.name };
+      output.note(`No models are installed in Ollama at ${models.host}. Get one with: ollama pull llama3.2 — or pass --model NAME.`);
+      return { type: 'failed' };
+    }
+    case 'unreachable':
+    case 'error':
+      reportWithoutRun(output, options, models.message);
+      return { type: 'failed' };
+    default: {
+      const unreachable: never = models;
+      return unreachable;
+    }
+  }
+}
+
+/** Ollama failed before a run could start: --json still ends with a `run-finish` line. */
+function reportWithoutRun(output: CliOutput, options: CliOptions, error: string): void {
+  if (!options.json) {
+    output.note(error);
+    return;
+  }
+  const finish: EventOf<'run-finish'> = {
+    type: 'run-finish',
+    runId: '',
+    conversationId: '',
+    reason: 'provider_error',
+    message: describeStopReason('provider_error'),
+    error,
+    at: Date.now(),
+  };
+  output.events([finish]);
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,202 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { TacoEvent } from '../../../shared/events';
+import { WS_PATH, type WsServerMessage } from '../../../shared/transport';
+import { startFakeOllama, type FakeOllama } from '../../../e2e/fake-ollama/fake-ollama-server';
+import { createAppServices, type AppServices } from '../../services/app/app-services';
+import { CLOSE_BAD_TOKEN } from './ws-gateway';
+import { RendererNotBuiltError, startWebHost, type WebHost } from './web-host';
+
+let fake: FakeOllama;
+let services: AppServices;
+let host: WebHost;
+let root: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'taco-web-'));
+  const staticDir = join(root, 'dist');
+  mkdirSync(join(staticDir, 'assets'), { recursive: true });
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>TACO</title>');
+  writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(root, 'secret.txt'), 'do not serve me');
+  symlinkSync(join(root, 'secret.txt'), join(staticDir, 'assets', 'link.txt'));
+  fake = await startFakeOllama({ scenario: 'basic-chat' });
+  services = await createAppServices({ dataDir: join(root, 'data'), ollamaHost: fake.url, openExternal: async () => undefined });
+  host = await startWebHost({ dataDir: join(root, 'data'), staticDir, services });
+});
+
+afterAll(async () => {
+  await host.close();
+  await services.dispose();
+  await fake.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+interface HttpAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function get(path: string, options: { host?: string; method?: string } = {}): Promise<HttpAnswer> {
+  return new Promise((done, fail) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: host.port, path, method: options.method ?? 'GET', headers: { host: options.host ?? `127.0.0.1:${host.port}` } },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+function connect(query: string, origin = `http://127.0.0.1:${host.port}`): WebSocket {
+  return new WebSocket(`ws://127.0.0.1:${host.port}${WS_PATH}${query}`, { headers: { origin } });
+}
+
+function opened(socket: WebSocket): Promise<void> {
+  return new Promise((done, fail) => {
+    socket.once('open', () => done());
+    socket.once('error', fail);
+  });
+}
+
+function closed(socket: WebSocket): Promise<number> {
+  return new Promise((done) => socket.once('close', (code) => done(code)));
+}
+
+function nextResult(socket: WebSocket, id: number): Promise<Extract<WsServerMessage, { kind: 'result' }>> {
+  return new Promise((done) => {
+    const onMessage = (data: WebSocket.RawData): void => {
+      const message = JSON.parse(data.toString()) as WsServerMessage;
+      if (message.kind === 'result' && message.id === id) {
+        socket.off('message', onMessage);
+        done(message);
+      }
+    };
+    socket.on('message', onMessage);
+  });
+}
+
+describe('web host: static files', () => {
+  it('prints a 127.0.0.1 address carrying the token', () => {
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}/?token=${host.token}`);
+    expect(host.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  });
+
+  it('serves the renderer with its content type and the security headers', async () => {
+    const index = await get('/?token=abc');
+    expect(index.status).toBe(200);
+    expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(index.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(index.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(index.headers['x-content-type-options']).toBe('nosniff');
+    expect(index.headers['referrer-policy']).toBe('no-referrer');
+    const script = await get('/assets/app.js');
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.body).toBe('console.log(1)');
+  });
+
+  it('falls back to index.html for app routes, but not for missing files', async () => {
+    expect((await get('/conversations/abc')).body).toContain('<title>TACO</title>');
+    expect((await get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it.each(['/../secret.txt', '/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/link.txt', '/assets%5c..%5c..%5csecret.txt'])(
+    'never serves files outside the renderer: %s',
+    async (path) => {
+      const answer = await get(path);
+      expect(answer.body).not.toContain('do not serve me');
+      expect([400, 404]).toContain(answer.status);
+    },
+  );
+
+  it('refuses other methods', async () => {
+    expect((await get('/', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('refuses requests addressed to another Host (DNS rebinding)', async () => {
+    const rebound = await get('/', { host: `evil.example:${host.port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).toContain('127.0.0.1');
+    expect((await get('/', { host: `localhost:${host.port}` })).status).toBe(200);
+    expect((await get('/', { host: '127.0.0.1:1' })).status).toBe(403);
+  });
+
+  it('says how to build the renderer when it is missing', async () => {
+    await expect(startWebHost({ dataDir: root, staticDir: join(root, 'nothing-here'), services })).rejects.toThrow(RendererNotBuiltError);
+    await expect(startWebHost({ dataDir: root, staticDir: join(root, 'nothing-here'), services })).rejects.toThrow(/npm run build:renderer/);
+  });
+});
+
+describe('web host: WebSocket', () => {
+  it('closes connections without the token, or with a wrong one', async () => {
+    expect(await closed(connect(''))).toBe(CLOSE_BAD_TOKEN);
+    expect(await closed(connect('?token=wrong'))).toBe(CLOSE_BAD_TOKEN);
+    expect(await closed(connect(`?token=${host.token}x`))).toBe(CLOSE_BAD_TOKEN);
+  });
+
+  it('refuses another origin before upgrading', async () => {
+    const socket = connect(`?token=${host.token}`, 'http://evil.example');
+    const status = await new Promise<number>((done) => socket.once('unexpected-response', (_req, res) => done(res.statusCode ?? 0)));
+    expect(status).toBe(403);
+  });
+
+  it('carries a models.list round trip', async () => {
+    const socket = connect(`?token=${host.token}`);
+    await opened(socket);
+    const answer = nextResult(socket, 7);
+    socket.send(JSON.stringify({ kind: 'call', id: 7, name: 'models.list', request: {} }));
+    const result = await answer;
+    expect(result.envelope).toMatchObject({ ok: true, value: { type: 'ok', host: fake.url } });
+    socket.close();
+  });
+
+  it('answers malformed frames with an error frame and keeps the connection', async () => {
+    const socket = connect(`?token=${host.token}`);
+    await opened(socket);
+    const notJson = nextResult(socket, -1);
+    socket.send('{not json');
+    expect((await notJson).envelope).toMatchObject({ ok: false, error: { code: 'invalid-payload', message: expect.stringContaining('not valid JSON') } });
+    const unknown = nextResult(socket, 2);
+    socket.send(JSON.stringify({ kind: 'call', id: 2, name: 'rm.rf', request: {} }));
+    expect((await unknown).envelope).toMatchObject({ ok: false, error: { code: 'unknown-call' } });
+    const invalid = nextResult(socket, 3);
+    socket.send(JSON.stringify({ kind: 'call', id: 3, name: 'chat.send', request: { conversationId: null, text: 5, model: 'x' } }));
+    expect((await invalid).envelope).toMatchObject({ ok: false, error: { code: 'invalid-payload', message: expect.stringContaining('"text"') } });
+    const ok = nextResult(socket, 4);
+    socket.send(JSON.stringify({ kind: 'call', id: 4, name: 'settings.get', request: {} }));
+    expect((await ok).envelope.ok).toBe(true);
+    socket.close();
+  });
+
+  it('broadcasts events to every connected page', async () => {
+    const sender = connect(`?token=${host.token}`);
+    const watcher = connect(`?token=${host.token}`);
+    await Promise.all([opened(sender), opened(watcher)]);
+    const seen: TacoEvent[] = [];
+    const finished = new Promise<void>((done) => {
+      watcher.on('message', (data) => {
+        const message = JSON.parse(data.toString()) as WsServerMessage;
+        if (message.kind !== 'event') return;
+        seen.push(...message.payload);
+        if (message.payload.some((event) => event.type === 'run-finish')) done();
+      });
+    });
+    const sent = nextResult(sender, 1);
+    sender.send(JSON.stringify({ kind: 'call', id: 1, name: 'chat.send', request: { conversationId: null, text: 'hello', model: 'llama3.2:3b' } }));
+    expect((await sent).envelope).toMatchObject({ ok: true, value: { type: 'run' } });
+    await finished;
+    expect(seen.map((event) => event.type)).toEqual(expect.arrayContaining(['user-message', 'run-start', 'text-delta', 'run-finish']));
+    sender.close();
+    watcher.close();
+  });
+});

@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppServices } from '../../services/app/app-services';
+import type { AppServices } from '../../services/app/app-services-types';
+import { createAccessToken } from './access-token';
+import { isAllowedHost } from './host-check';
+import { securityHeaders } from './security-headers';
+import { lookUpStaticFile, readStaticFile } from './static-files';
+import { attachWsGateway } from './ws-gateway';
+
+export interface WebHostOptions {
+  /** 0 picks any free port. */
+  port?: number;
+  dataDir: string;
+  workspace?: string | null;
+  /** Ollama host (a --host flag): overrides the stored setting. */
+  ollamaHost?: string;
+  /** The built renderer; default renderer/dist. */
+  staticDir?: string;
+  /** Use these services instead of building them (tests). The host does not dispose them. */
+  services?: AppServices;
+}
+
+export interface WebHost {
+  /** http://127.0.0.1:PORT/?token=… — the address to open. */
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../../renderer/dist', import.meta.url));
+
+/** Thrown when the renderer has not been built: the words say how to build it. */
+export class RendererNotBuiltError extends Error {
+  override readonly name = 'RendererNotBuiltError';
+}
+
+/**
+ * The app in a browser: the built renderer over HTTP and the contract over a WebSocket, on
+ * 127.0.0.1 only, behind a random token. Every response carries the renderer's CSP; requests
+ * addressed to any other Host are refused (DNS rebinding).
+ */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    throw new RendererNotBuiltError(`The renderer is not built (no ${join(staticDir, 'index.html')}). Run: npm run build:renderer`);
+  }
+  const ownServices = !options.services;
+  const services =
+    options.services ??
+    (await createAppServices({
+      dataDir: options.dataDir,
+      workspace: options.workspace,
+      ollamaHost: options.ollamaHost,
+      openExternal: async () => {
+        throw new Error('the browser version of TACO cannot open links for you; open the link from the conversation instead');
+      },
+    }));
+
+  const token = createAccessToken();
+  let port = 0;
+  const server = createServer((request, response) => {
+    void serve(request, response, staticDir, port).catch((error: unknown) => {
+      if (!response.headersSent) send(response, port, 500, 'TACO could not answer this request. Reload the page.');
+      console.error('web host:', error);
+    });
+  });
+  const gateway = attachWsGateway({ server, services, token, port: () => port });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    token,
+    close() {
+      closing ??= (async () => {
+        await gateway.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        if (ownServices) await services.dispose();
+      })();
+      return closing;
+    },
+  };
+}
+
+async function serve(request: IncomingMessage, response: ServerResponse, staticDir: string, port: number): Promise<void> {
+  if (!isAllowedHost(request.headers.host, port)) {
+    return send(response, port, 403, `Refused: TACO only answers at http://127.0.0.1:${port}/ (this protects against DNS rebinding).`);
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.setHeader('Allow', 'GET, HEAD');
+    return send(response, port, 405, 'Only GET and HEAD are served here.');
+  }
+  const pathname = new URL(request.url ?? '/', `http://127.0.0.1:${port}`).pathname;
+  const found = await lookUpStaticFile(staticDir, pathname);
+  switch (found.type) {
+    case 'bad-request':
+      return send(response, port, 400, found.message);
+    case 'not-found':
+      return send(response, port, 404, 'Not found.');
+    case 'file': {
+      const body = await readStaticFile(found.path);
+      response.writeHead(200, {
+        ...securityHeaders(port),
+        'Content-Type': found.contentType,
+        'Content-Length': String(body.length),
+        'Cache-Control': 'no-cache',
+      });
+      response.end(request.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    default: {
+      const unreachable: never = found;
+      return unreachable;
+    }
+  }
+}
+
+function send(response: ServerResponse, port: number, status: number, message: string): void {
+  response.writeHead(status, { ...securityHeaders(port), 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(message)) });
+  response.end(message);
+}

@@ -1,0 +1,107 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { TacoEvent } from '../../../shared/events';
+import { WS_PATH, type WsServerMessage } from '../../../shared/transport';
+import type { AppServices } from '../../services/app/app-services-types';
+import { tokensMatch } from './access-token';
+import { isAllowedHost, isSameOrigin } from './host-check';
+import { parseClientFrame, resultFrame } from './ws-protocol';
+import { WEB_HOST_DEFAULTS } from './web-host-defaults';
+
+/** Close code for a missing or wrong token (the renderer shows its "open the printed address" help). */
+export const CLOSE_BAD_TOKEN = 4401;
+
+export interface WsGateway {
+  clientCount(): number;
+  close(): Promise<void>;
+}
+
+export interface WsGatewayOptions {
+  server: Server;
+  services: Pick<AppServices, 'handle' | 'subscribe'>;
+  token: string;
+  port: () => number;
+}
+
+/**
+ * The contract over a WebSocket at WS_PATH. Connections must come to our own Host from our own
+ * Origin (else HTTP 403 before any upgrade) and carry the page's token (else closed with 4401).
+ * Each call frame is answered by a result frame with the same id; a malformed frame gets an error
+ * result and the connection stays. Event batches go to every connected page.
+ */
+export function attachWsGateway(options: WsGatewayOptions): WsGateway {
+  const { server, services, token } = options;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WEB_HOST_DEFAULTS.maxFrameBytes });
+  const clients = new Set<WebSocket>();
+
+  const send = (socket: WebSocket, message: WsServerMessage): void => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  };
+
+  const unsubscribe = services.subscribe((batch: TacoEvent[]) => {
+    const frame: WsServerMessage = { kind: 'event', name: 'taco-events', payload: batch };
+    const text = JSON.stringify(frame);
+    for (const socket of clients) if (socket.readyState === WebSocket.OPEN) socket.send(text);
+  });
+
+  const onMessage = async (socket: WebSocket, data: RawData, isBinary: boolean): Promise<void> => {
+    const parsed = parseClientFrame(isBinary ? null : rawToString(data));
+    if (parsed.type === 'invalid') {
+      send(socket, resultFrame(parsed.id, { ok: false, error: { code: parsed.code, message: parsed.message } }));
+      return;
+    }
+    const { id, name, request } = parsed.message;
+    try {
+      send(socket, resultFrame(id, await services.handle(name, request)));
+    } catch (error) {
+      send(socket, resultFrame(id, { ok: false, error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } }));
+    }
+  };
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const port = options.port();
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== WS_PATH) return refuse(socket, 404, 'Not found.');
+    if (!isAllowedHost(request.headers.host, port)) return refuse(socket, 403, `Refused: TACO only answers at http://127.0.0.1:${port}/.`);
+    if (!isSameOrigin(request.headers.origin, request.headers.host, port)) {
+      return refuse(socket, 403, 'Refused: the connection does not come from a TACO page.');
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      if (!tokensMatch(token, url.searchParams.get('token'))) {
+        ws.close(CLOSE_BAD_TOKEN, 'The access token is missing or wrong.');
+        return;
+      }
+      clients.add(ws);
+      ws.on('message', (data, isBinary) => void onMessage(ws, data, isBinary));
+      ws.on('close', () => clients.delete(ws));
+      ws.on('error', () => clients.delete(ws));
+    });
+  };
+  server.on('upgrade', onUpgrade);
+
+  return {
+    clientCount: () => clients.size,
+    close: () =>
+      new Promise((done) => {
+        unsubscribe();
+        server.off('upgrade', onUpgrade);
+        for (const socket of clients) socket.close(1001, 'TACO is shutting down.');
+        for (const socket of wss.clients) socket.terminate();
+        wss.close(() => done());
+      }),
+  };
+}
+
+function refuse(socket: Duplex, status: 403 | 404, message: string): void {
+  const reason = status === 403 ? 'Forbidden' : 'Not Found';
+  socket.on('error', () => undefined);
+  socket.once('finish', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`);
+}
+
+function rawToString(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}

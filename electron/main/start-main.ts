@@ -1,0 +1,88 @@
+import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
+import { fileURLToPath } from 'node:url';
+import { createAppServices } from '../services/app/app-services';
+import type { AppServices } from '../services/app/app-services-types';
+import { registerIpc } from './ipc';
+import { rendererUrl, type RendererLocation } from './renderer-location';
+import { isTrustedSender } from './trusted-sender';
+import { cspFor, denyAllPermissions, enforceCsp, guardWebContents } from './web-contents-guards';
+import { createWindowOptions } from './window-options';
+
+/** Where electron-vite put the renderer: its dev server in `npm run dev`, else the built file. */
+export function rendererLocation(env: NodeJS.ProcessEnv = process.env): RendererLocation {
+  const devUrl = env.ELECTRON_RENDERER_URL;
+  if (!app.isPackaged && devUrl) return { type: 'dev-server', url: devUrl };
+  return { type: 'file', path: fileURLToPath(new URL('../renderer/index.html', import.meta.url)) };
+}
+
+export const PRELOAD_PATH = (): string => fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+
+/**
+ * The Electron host: one instance, one locked-down window, the app services behind a
+ * sender-checked IPC handler per call. Everything else in main is plain Node.
+ */
+export async function startMain(): Promise<void> {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  const location = rendererLocation();
+  let window: BrowserWindow | null = null;
+  const openExternal = (url: string): Promise<void> => shell.openExternal(url);
+
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, location, openExternal));
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+
+  await app.whenReady();
+  denyAllPermissions(session.defaultSession);
+  enforceCsp(session.defaultSession, cspFor(location));
+
+  let services: AppServices;
+  try {
+    services = await createAppServices({ dataDir: app.getPath('userData'), openExternal });
+  } catch (error) {
+    dialog.showErrorBox('TACO could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+    return;
+  }
+
+  const disposeIpc = registerIpc({
+    ipcMain,
+    services,
+    isTrusted: (event) => window !== null && !window.isDestroyed() && isTrustedSender(event.senderFrame, window.webContents.mainFrame, location),
+    send: (channel, payload) => {
+      if (window && !window.isDestroyed()) window.webContents.send(channel, payload);
+    },
+  });
+
+  const openWindow = (): void => {
+    const created = new BrowserWindow(createWindowOptions({ preloadPath: PRELOAD_PATH() }));
+    window = created;
+    created.once('ready-to-show', () => created.show());
+    created.on('closed', () => {
+      if (window === created) window = null;
+    });
+    void (location.type === 'file' ? created.loadFile(location.path) : created.loadURL(rendererUrl(location)));
+  };
+  openWindow();
+
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let shutDown = false;
+  app.on('before-quit', (event) => {
+    if (shutDown) return;
+    event.preventDefault();
+    shutDown = true;
+    disposeIpc();
+    void services.dispose().finally(() => app.quit());
+  });
+}

@@ -1,0 +1,30 @@
+import type { MemoryStore, ToolRegistry } from '../../../tools/tool-runtime-types';
+import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
+import type { AppPorts, Brokers, Storage } from './app-ports';
+import type { AppServicesOptions } from './app-services-types';
+import type { SessionRegistry } from './conversation-sessions';
+import type { EventHub } from './event-hub';
+import type { ProviderHolder } from './provider-holder';
+import type { RunRecords } from './run-records';
+import type { SettingsView } from './settings-view';
+
+/** Everything the call handlers share. Built once by `composeAppServices`. */
+export interface AppContext {
+  options: AppServicesOptions;
+  ports: AppPorts;
+  storage: Storage;
+  tools: ToolRegistry;
+  memory: MemoryStore;
+  brokers: Brokers;
+  /** The gates runs use: the brokers', or the host's replacements. */
+  gates: { approvals: ApprovalGate; questions: QuestionGate; depth: DepthGate };
+  hub: EventHub;
+  sessions: SessionRegistry;
+  settings: SettingsView;
+  provider: ProviderHolder;
+  runs: RunRecords;
+  /** Conversation ids known to exist (created or read in this process). */
+  knownConversations: Set<string>;
+  now(): number;
+  newId(): string;
+}

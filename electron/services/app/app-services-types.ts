@@ -1,0 +1,46 @@
+import type { EventOf, TacoEvent } from '../../../shared/events';
+import type { Limits, Settings } from '../../../shared/settings';
+import type { CallEnvelope } from '../../../shared/transport';
+import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
+import type { AppPorts } from './app-ports';
+
+/** Gates that replace the UI-backed brokers (the CLI answers approvals and depth prompts from its flags). */
+export interface GateOverrides {
+  approvals?: ApprovalGate;
+  questions?: QuestionGate;
+  depth?: DepthGate;
+}
+
+export interface AppServicesOptions {
+  /** Where conversations, settings and memory live (Electron's userData, or --data-dir). */
+  dataDir: string;
+  /** A --workspace flag: overrides the stored setting until the user changes it. */
+  workspace?: string | null;
+  /** A --host flag: overrides the stored Ollama host until the user changes it. */
+  ollamaHost?: string;
+  /** Opens a checked http(s) URL in the system browser (Electron: shell.openExternal). */
+  openExternal: (url: string) => Promise<void>;
+  /** Build replacement gates; `emit` sends their events to the timeline and subscribers. */
+  gates?: (emit: (event: TacoEvent) => void) => GateOverrides;
+  /** Limits that win over the stored settings for every run (CLI --max-iterations, --timeout-ms). */
+  limitOverrides?: Partial<Limits>;
+  /** Replace parts of main (tests). Anything not given is the real implementation. */
+  ports?: Partial<AppPorts>;
+  batchIntervalMs?: number;
+  now?: () => number;
+  newId?: () => string;
+}
+
+/** What every host wraps: one entry for calls, one for events. */
+export interface AppServices {
+  /** Validates `request` against the contract and runs the call; never throws. */
+  handle(name: string, request: unknown): Promise<CallEnvelope<unknown>>;
+  /** Event batches, coalesced, at most one per frame. Returns the unsubscribe. */
+  subscribe(listener: (batch: TacoEvent[]) => void): () => void;
+  /** The run's `run-finish` (at once when it already finished). */
+  waitForRun(runId: string): Promise<EventOf<'run-finish'>>;
+  /** Settings as they apply now (flags included). */
+  settings(): Settings;
+  /** Aborts every run, withdraws open prompts, flushes timelines. */
+  dispose(): Promise<void>;
+}

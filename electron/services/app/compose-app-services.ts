@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { APP_DEFAULTS } from './app-defaults';
+import type { AppContext } from './app-context';
+import type { AppPorts } from './app-ports';
+import type { AppServices, AppServicesOptions } from './app-services-types';
+import { createCallRouter, type CallHandlers } from './call-router';
+import { createSessionRegistry } from './conversation-sessions';
+import { createEventHub } from './event-hub';
+import { sendMessage } from './handlers/chat-send';
+import { getConversation, listConversations } from './handlers/conversation-handlers';
+import { listModels } from './handlers/models-handler';
+import { openExternal } from './handlers/open-external-handler';
+import { answerQuestion, respondToApproval, respondToDepthLimit } from './handlers/prompt-handlers';
+import { cancelRun, continueRun } from './handlers/run-handlers';
+import { getSettings, setSettings } from './handlers/settings-handlers';
+import { listTools } from './handlers/tools-handler';
+import { createProviderHolder } from './provider-holder';
+import { createRunRecords } from './run-records';
+import { createSettingsView } from './settings-view';
+
+/** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
+export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
+  const storage = await ports.openStorage(options.dataDir);
+  const tools = await ports.loadTools();
+  const memory = ports.createMemory(options.dataDir);
+  const sessions = createSessionRegistry(() => ports.createToolStack());
+  const hub = createEventHub({ persist: (event) => storage.conversations.append(event), batchIntervalMs: options.batchIntervalMs });
+  hub.observe((event) => sessions.observe(event));
+  const emit = hub.emit;
+  const brokers = ports.createBrokers(emit);
+  const overrides = options.gates?.(emit) ?? {};
+  const settings = createSettingsView(storage.settings, {
+    ...(options.ollamaHost !== undefined ? { ollamaHost: options.ollamaHost } : {}),
+    ...(options.workspace !== undefined ? { workspace: options.workspace } : {}),
+  });
+  const provider = createProviderHolder(ports.createProvider, () => {
+    const current = settings.current();
+    return { host: current.ollamaHost, maxContextTokens: current.maxContextTokens };
+  });
+
+  const ctx: AppContext = {
+    options,
+    ports,
+    storage,
+    tools,
+    memory,
+    brokers,
+    gates: {
+      approvals: overrides.approvals ?? brokers.approvals.gate,
+      questions: overrides.questions ?? brokers.questions.gate,
+      depth: overrides.depth ?? brokers.depth.gate,
+    },
+    hub,
+    sessions,
+    settings,
+    provider,
+    runs: createRunRecords(),
+    knownConversations: new Set(),
+    now: options.now ?? Date.now,
+    newId: options.newId ?? randomUUID,
+  };
+
+  const handlers: CallHandlers = {
+    'models.list': () => listModels(ctx),
+    'chat.send': (request) => sendMessage(ctx, request),
+    'chat.continue': (request) => continueRun(ctx, request),
+    'run.cancel': (request) => cancelRun(ctx, request.runId),
+    'settings.get': () => getSettings(ctx),
+    'settings.set': (request) => setSettings(ctx, request),
+    'approval.respond': (request) => respondToApproval(ctx, request),
+    'depth.respond': (request) => respondToDepthLimit(ctx, request),
+    'question.answer': (request) => answerQuestion(ctx, request),
+    'tools.list': () => listTools(ctx),
+    'conversations.list': () => listConversations(ctx),
+    'conversation.get': (request) => getConversation(ctx, request.conversationId),
+    'app.openExternal': (request) => openExternal(ctx, request.url),
+  };
+  const route = createCallRouter(handlers);
+  let disposed: Promise<void> | null = null;
+
+  return {
+    handle: (name, request) => {
+      if (disposed) return Promise.resolve({ ok: false, error: { code: 'internal', message: 'TACO is shutting down; the request was not run.' } });
+      return route(name, request);
+    },
+    subscribe: hub.subscribe,
+    waitForRun: (runId) => ctx.runs.wait(runId),
+    settings: () => settings.current(),
+    dispose() {
+      disposed ??= shutDown(ctx);
+      return disposed;
+    },
+  };
+}
+
+/** Abort every run, withdraw open prompts, wait for the runs to finish, flush the timelines. */
+async function shutDown(ctx: AppContext): Promise<void> {
+  const runs = ctx.sessions.all().flatMap((session) => (session.activeRun ? [session.activeRun] : []));
+  for (const run of runs) run.controller.abort();
+  ctx.brokers.approvals.dispose();
+  ctx.brokers.questions.dispose();
+  ctx.brokers.depth.dispose();
+  await Promise.race([Promise.all(runs.map((run) => run.finished)), delay(APP_DEFAULTS.shutdownGraceMs)]);
+  ctx.hub.dispose();
+  await ctx.storage.conversations.close();
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { ContractError } from '../../../shared/contract-error';
+import type { TacoEvent } from '../../../shared/events';
+import { createFileMemoryStore } from '../../../tools/memory/memory-store';
+import { loadToolRegistry } from '../../../tools/tool-registry';
+import { runAgent } from '../agent/run-agent';
+import { timelineToHistory } from '../agent/timeline-to-history';
+import { createApprovalBroker } from '../orchestration/approval-broker';
+import { helpText, statusText, toolsText, toolText, unknownCommandText } from '../orchestration/command-texts';
+import { detectContextSwitch } from '../orchestration/context-switch';
+import { createDepthBroker } from '../orchestration/depth-broker';
+import { createQuestionBroker } from '../orchestration/question-broker';
+import { createToolStack } from '../orchestration/tool-stack';
+import { createOllamaProvider } from '../provider/ollama-provider';
+import { createConversationStore, createTimelineWriter, type ConversationStore } from '../store/conversation-store';
+import { createSettingsStore } from '../store/settings-store';
+import type { TimelineWriter } from '../store/timeline-writer';
+import type { AppPorts, ConversationStorePort, Storage } from './app-ports';
+
+/** The real parts of main behind the app services. */
+export const defaultPorts: AppPorts = {
+  createProvider: (options) => createOllamaProvider(options),
+  runAgent,
+  timelineToHistory,
+  loadTools: () => loadToolRegistry(),
+  createMemory: (dataDir) => createFileMemoryStore(join(dataDir, 'memory.jsonl')),
+  createToolStack: () => createToolStack(),
+  createBrokers: (emit) => ({
+    approvals: createApprovalBroker({ emit }),
+    questions: createQuestionBroker({ emit }),
+    depth: createDepthBroker({ emit }),
+  }),
+  commands: {
+    help: helpText,
+    unknown: unknownCommandText,
+    tools: toolsText,
+    tool: toolText,
+    status: (input) => statusText(input),
+  },
+  detectContextSwitch,
+  openStorage,
+};
+
+async function openStorage(dataDir: string): Promise<Storage> {
+  const store = createConversationStore({ dataDir });
+  const settings = await createSettingsStore({ dataDir });
+  return { conversations: conversationPort(store), settings };
+}
+
+/** The store with one buffered timeline writer per conversation (text on disk within 500 ms). */
+function conversationPort(store: ConversationStore): ConversationStorePort {
+  const writers = new Map<string, TimelineWriter>();
+  const writerFor = (conversationId: string): TimelineWriter => {
+    let writer = writers.get(conversationId);
+    if (!writer) {
+      writer = createTimelineWriter(store, conversationId);
+      writers.set(conversationId, writer);
+    }
+    return writer;
+  };
+  return {
+    create: (input) => store.create(input),
+    list: () => store.list(),
+    async get(conversationId) {
+      if (!(await store.summary(conversationId))) return null;
+      try {
+        return await store.read(conversationId);
+      } catch (error) {
+        if (error instanceof ContractError && error.code === 'not-found') return null;
+        throw error;
+      }
+    },
+    append: (event: TacoEvent) => writerFor(event.conversationId).write(event),
+    async flush() {
+      await Promise.all([...writers.values()].map((writer) => writer.flush()));
+    },
+    async close() {
+      await Promise.all([...writers.values()].map((writer) => writer.close()));
+      await store.close();
+    },
+  };
+}

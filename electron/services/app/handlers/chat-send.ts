@@ -1,0 +1,105 @@
+import { parseSlashCommand } from '../../../../shared/commands';
+import { ContractError } from '../../../../shared/contract-error';
+import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
+import type { AppContext } from '../app-context';
+import type { ContextSwitchVerdict } from '../app-ports';
+import type { ConversationSession } from '../conversation-sessions';
+import { startRun } from '../run-launcher';
+import { abandonTask, hasPendingTask } from '../task-control';
+import { ensureConversation } from './conversation-handlers';
+import { runSlashCommand } from './slash-commands';
+
+export const CONTINUE_PROMPT = 'Continue with current task? (y/n)';
+
+/**
+ * chat.send, in the order the seed asks: slash commands; empty input while a task is pending
+ * ("Continue with current task? (y/n)") and its answer; a reply typed while a tool waits for the
+ * user (the answer, or a context switch that abandons the task); otherwise a new run.
+ */
+export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'chat.send'>): Promise<SendResult> {
+  const text = request.text.trim();
+  const command = parseSlashCommand(text);
+  if (command) {
+    const conversationId = await ensureConversation(ctx, request.conversationId, text, request.model);
+    const output = await runSlashCommand(ctx, ctx.sessions.get(conversationId), command);
+    return commandResult(ctx, conversationId, text, output);
+  }
+
+  if (text === '') {
+    const session = request.conversationId === null ? undefined : ctx.sessions.find(request.conversationId);
+    if (!session || !hasPendingTask(session)) {
+      throw new ContractError('invalid-payload', 'chat.send: "text" is empty. Type a message to send.');
+    }
+    session.awaitingContinueAnswer = true;
+    return commandResult(ctx, session.conversationId, '', CONTINUE_PROMPT);
+  }
+
+  const conversationId = await ensureConversation(ctx, request.conversationId, text, request.model);
+  const session = ctx.sessions.get(conversationId);
+
+  if (session.awaitingContinueAnswer) {
+    session.awaitingContinueAnswer = false;
+    const answer = yesOrNo(text);
+    if (answer === 'yes') return continueTask(ctx, session, text, request.model);
+    if (answer === 'no') {
+      await abandonTask(ctx, session);
+      return commandResult(ctx, conversationId, text, 'Abandoned the task and cleared the tool stack. You are back in normal conversation.');
+    }
+  }
+
+  const question = session.pendingQuestion;
+  const paused = session.activeRun;
+  if (question && paused && question.runId === paused.runId) {
+    const verdict = await contextSwitch(ctx, session, question.question, text, request.model);
+    if (verdict === 'same-task') {
+      const answered = ctx.brokers.questions.answer(question.questionId, text);
+      if (answered.accepted) return { type: 'run', runId: paused.runId, conversationId };
+    } else {
+      await abandonTask(ctx, session);
+    }
+  }
+
+  const run = await startRun(ctx, { session, model: request.model, goal: text, userText: text });
+  return { type: 'run', runId: run.runId, conversationId };
+}
+
+async function continueTask(ctx: AppContext, session: ConversationSession, text: string, model: string): Promise<SendResult> {
+  if (session.activeRun) {
+    return commandResult(ctx, session.conversationId, text, 'The task is still in progress. If it waits for you, answer the card above.');
+  }
+  if (!session.lastGoal) {
+    await abandonTask(ctx, session);
+    return commandResult(ctx, session.conversationId, text, 'There is no task to continue; the tool stack is cleared.');
+  }
+  const run = await startRun(ctx, { session, model, goal: session.lastGoal, userText: null });
+  return { type: 'run', runId: run.runId, conversationId: session.conversationId };
+}
+
+/** Same task → the text answers the question; new request → abandon. A failed check keeps the task. */
+async function contextSwitch(ctx: AppContext, session: ConversationSession, question: string, reply: string, model: string): Promise<ContextSwitchVerdict> {
+  const provider = ctx.provider.current();
+  const task = session.activeRun?.goal ?? session.lastGoal;
+  try {
+    return await ctx.ports.detectContextSwitch({
+      complete: (request) => provider.complete(request),
+      model,
+      pending: task ? `${question} (while working on: ${task})` : question,
+      reply,
+      signal: session.activeRun?.controller.signal ?? new AbortController().signal,
+    });
+  } catch {
+    return 'same-task';
+  }
+}
+
+function commandResult(ctx: AppContext, conversationId: string, command: string, output: string): SendResult {
+  ctx.hub.emit({ type: 'command-output', conversationId, command, output, at: ctx.now() });
+  return { type: 'command', conversationId, command, output };
+}
+
+function yesOrNo(text: string): 'yes' | 'no' | null {
+  const word = text.trim().toLowerCase().replace(/[.!]+$/, '');
+  if (word === 'y' || word === 'yes') return 'yes';
+  if (word === 'n' || word === 'no') return 'no';
+  return null;
+}

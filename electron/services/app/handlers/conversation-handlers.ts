@@ -1,0 +1,36 @@
+import { ContractError } from '../../../../shared/contract-error';
+import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversation';
+import type { AppContext } from '../app-context';
+import { titleFromText } from '../title-from-text';
+
+export async function listConversations(ctx: AppContext): Promise<ConversationSummary[]> {
+  const list = await ctx.storage.conversations.list();
+  for (const summary of list) ctx.knownConversations.add(summary.conversationId);
+  return list;
+}
+
+export async function getConversation(ctx: AppContext, conversationId: string): Promise<ConversationSnapshot> {
+  await ctx.storage.conversations.flush();
+  const snapshot = await ctx.storage.conversations.get(conversationId);
+  if (!snapshot) throw notFound(conversationId);
+  ctx.knownConversations.add(conversationId);
+  return snapshot;
+}
+
+/** The conversation a message goes to: a new one (titled from the text) when `conversationId` is null. */
+export async function ensureConversation(ctx: AppContext, conversationId: string | null, text: string, model: string): Promise<string> {
+  if (conversationId === null) {
+    const summary = await ctx.storage.conversations.create({ title: titleFromText(text), model });
+    ctx.knownConversations.add(summary.conversationId);
+    return summary.conversationId;
+  }
+  if (ctx.knownConversations.has(conversationId)) return conversationId;
+  const snapshot = await ctx.storage.conversations.get(conversationId);
+  if (!snapshot) throw notFound(conversationId);
+  ctx.knownConversations.add(conversationId);
+  return conversationId;
+}
+
+function notFound(conversationId: string): ContractError {
+  return new ContractError('not-found', `There is no conversation with id ${conversationId}. It may have been deleted; start a new conversation.`);
+}

@@ -1,0 +1,49 @@
+import type { SlashCommand } from '../../../../shared/commands';
+import type { ToolInfo } from '../../../../shared/tool-info';
+import type { AppContext } from '../app-context';
+import type { ConversationSession } from '../conversation-sessions';
+import { abandonTask } from '../task-control';
+
+/** The answer to a slash command, in words (seed tool-orchestration: User Controls). */
+export async function runSlashCommand(ctx: AppContext, session: ConversationSession, command: SlashCommand): Promise<string> {
+  switch (command.type) {
+    case 'cancel': {
+      const result = await abandonTask(ctx, session);
+      if (result.stoppedRun) return 'Cancelled the current task and cleared the tool stack.';
+      if (result.clearedFrames > 0) return 'Cleared the tool stack. You are back in normal conversation.';
+      return 'Nothing to cancel: no task is running.';
+    }
+    case 'status': {
+      const frames = session.stack.frames();
+      const run = session.activeRun;
+      if (frames.length === 0 && run) return `Working on: "${oneLine(run.goal)}". No tool is running right now. Type /cancel to stop.`;
+      return ctx.ports.commands.status({
+        frames,
+        depthLimit: ctx.settings.current().limits.depthLimit,
+        originalRequest: run?.goal ?? session.lastGoal,
+        now: ctx.now(),
+      });
+    }
+    case 'help':
+      return ctx.ports.commands.help();
+    case 'tools':
+      return ctx.ports.commands.tools(toolInfos(ctx));
+    case 'tool':
+      return ctx.ports.commands.tool(toolInfos(ctx), command.name);
+    case 'unknown':
+      return ctx.ports.commands.unknown(command.input);
+    default: {
+      const unreachable: never = command;
+      return String(unreachable);
+    }
+  }
+}
+
+function toolInfos(ctx: AppContext): ToolInfo[] {
+  return ctx.tools.list().map((tool) => tool.info);
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat;
+}

@@ -1,0 +1,6 @@
+import type { ToolInfo } from '../../../../shared/tool-info';
+import type { AppContext } from '../app-context';
+
+export function listTools(ctx: AppContext): ToolInfo[] {
+  return ctx.tools.list().map((tool) => tool.info);
+}

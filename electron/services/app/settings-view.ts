@@ -1,0 +1,40 @@
+import type { Settings, SettingsPatch } from '../../../shared/settings';
+import type { SettingsStorePort } from './app-ports';
+
+export interface SettingsOverrides {
+  ollamaHost?: string;
+  workspace?: string | null;
+}
+
+export interface SettingsView {
+  /** Stored settings with the flags applied. */
+  current(): Settings;
+  set(patch: SettingsPatch): Promise<Settings>;
+}
+
+/**
+ * Settings as they apply now: the stored ones, with --host and --workspace winning until the user
+ * changes that setting (then the user's choice wins and is stored). Flags are never persisted.
+ */
+export function createSettingsView(store: SettingsStorePort, flags: SettingsOverrides): SettingsView {
+  const overrides: SettingsOverrides = { ...flags };
+
+  const current = (): Settings => {
+    const stored = store.get();
+    return {
+      ...stored,
+      ollamaHost: overrides.ollamaHost ?? stored.ollamaHost,
+      workspace: overrides.workspace !== undefined ? overrides.workspace : stored.workspace,
+    };
+  };
+
+  return {
+    current,
+    async set(patch) {
+      await store.set(patch);
+      if (patch.ollamaHost !== undefined) delete overrides.ollamaHost;
+      if (patch.workspace !== undefined) delete overrides.workspace;
+      return current();
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversation';
+import type { TacoEvent } from '../../../../shared/events';
+import { applySettingsPatch, defaultSettings, settingsSchema, type Settings } from '../../../../shared/settings';
+import type { ToolRegistry } from '../../../../tools/tool-runtime-types';
+import type { AgentRunInput, AgentRunOutcome } from '../../agent/agent-types';
+import { createToolStack } from '../../orchestration/tool-stack';
+import type { QuestionGate } from '../../orchestration/orchestration-types';
+import { ProviderError, type ChatMessage, type ChatProvider, type ProviderChunk } from '../../provider/provider-types';
+import type { AppPorts, Brokers, ConversationStorePort, Storage } from '../app-ports';
+
+/** A provider that answers every step with the next scripted reply, streamed word by word. */
+export function createScriptedProvider(options: {
+  host: string;
+  replies?: string[];
+  /** Never finishes a step until aborted (for Stop and busy tests). */
+  stall?: boolean;
+  unreachable?: boolean;
+}): ChatProvider & { asked: ChatMessage[][] } {
+  const replies = [...(options.replies ?? ['Hello there.'])];
+  const asked: ChatMessage[][] = [];
+  return {
+    host: options.host,
+    asked,
+    async listModels() {
+      if (options.unreachable) throw new ProviderError('unreachable', `Ollama is not running at ${options.host}. Start it with: ollama serve`, options.host);
+      return [{ name: 'llama3.2:3b', sizeBytes: 1, family: 'llama', parameterSize: '3B', quantization: 'Q4', capabilities: ['completion', 'tools'] }];
+    },
+    async capabilities() {
+      return { tools: true, thinking: false, vision: false, contextLength: 8192 };
+    },
+    async *streamChat(request): AsyncIterable<ProviderChunk> {
+      asked.push(request.messages);
+      if (options.stall) {
+        await new Promise<void>((_, reject) => {
+          request.signal.addEventListener('abort', () => reject(new ProviderError('aborted', 'aborted', options.host)), { once: true });
+        });
+      }
+      const reply = replies.shift() ?? 'Done.';
+      for (const word of reply.split(/(?<= )/)) yield { type: 'text', text: word };
+      yield { type: 'done', usage: { promptTokens: 1, completionTokens: 1, evalDurationNs: 1, totalDurationNs: 1, doneReason: 'stop', numCtx: 8192 } };
+    },
+    async complete() {
+      return 'same';
+    },
+  };
+}
+
+/** A tiny agent loop: one step, text streamed, optional question to the user first. */
+export async function fakeRunAgent(input: AgentRunInput, behaviour: { ask?: string } = {}): Promise<AgentRunOutcome> {
+  const base = { runId: input.runId, conversationId: input.conversationId };
+  input.emit({ ...base, type: 'run-start', model: input.model, goal: input.userText, startedAt: 0 });
+  let text = '';
+  try {
+    if (behaviour.ask) {
+      const frame = input.stack.push({ tool: 'ask_user', callId: 'call-1', parentFrameId: null, waitingFor: 'your answer', state: 'waiting-user' });
+      const answer = await input.questions.ask({ ...base, callId: 'call-1', question: behaviour.ask }, input.signal);
+      input.stack.pop(frame.frameId);
+      input.emit({ ...base, type: 'text-delta', text: `You said ${answer}. ` });
+    }
+    const messages: ChatMessage[] = [...input.history, { role: 'user', content: input.userText }];
+    for await (const chunk of input.provider.streamChat({ model: input.model, messages, signal: input.signal })) {
+      if (chunk.type === 'text') {
+        text += chunk.text;
+        input.emit({ ...base, type: 'text-delta', text: chunk.text });
+      }
+    }
+  } catch (error) {
+    const reason = input.signal.aborted ? 'cancelled' : 'provider_error';
+    input.emit({ ...base, type: 'run-finish', reason, message: reason, error: error instanceof Error ? error.message : null, at: 0 });
+    return { reason, messages: [] };
+  }
+  input.emit({ ...base, type: 'run-finish', reason: 'complete', message: 'Done.', error: null, at: 0 });
+  return { reason: 'complete', messages: [{ role: 'assistant', content: text }] };
+}
+
+export function timelineToHistoryForTests(events: TacoEvent[]): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  for (const event of events) {
+    if (event.type === 'user-message') messages.push({ role: 'user', content: event.text });
+    if (event.type === 'text-delta') {
+      const last = messages[messages.length - 1];
+      if (last?.role === 'assistant') last.content += event.text;
+      else messages.push({ role: 'assistant', content: event.text });
+    }
+  }
+  return messages;
+}
+
+export function createMemoryStorage(): Storage & { events: Map<string, TacoEvent[]>; savedSettings: () => Settings } {
+  let settings = defaultSettings();
+  const summaries = new Map<string, ConversationSummary>();
+  const events = new Map<string, TacoEvent[]>();
+  let next = 1;
+  const conversations: ConversationStorePort = {
+    async create(input) {
+      const conversationId = `conv-${next++}`;
+      const summary: ConversationSummary = { conversationId, title: input.title, model: input.model, createdAt: 0, updatedAt: 0, pinned: false };
+      summaries.set(conversationId, summary);
+      events.set(conversationId, []);
+      return summary;
+    },
+    async list() {
+      return [...summaries.values()];
+    },
+    async get(conversationId): Promise<ConversationSnapshot | null> {
+      const summary = summaries.get(conversationId);
+      return summary ? { summary, events: [...(events.get(conversationId) ?? [])], notices: [] } : null;
+    },
+    append(event) {
+      events.get(event.conversationId)?.push(event);
+    },
+    async flush() {},
+    async close() {},
+  };
+  return {
+    events,
+    savedSettings: () => settings,
+    conversations,
+    settings: {
+      get: () => settings,
+      async set(patch) {
+        settings = settingsSchema.parse(applySettingsPatch(settings, patch));
+        return settings;
+      },
+    },
+  };
+}
+
+function createFakeQuestions(emit: (event: TacoEvent) => void): Brokers['questions'] {
+  const pending = new Map<string, { runId: string; conversationId: string; resolve: (answer: string) => void }>();
+  let next = 1;
+  const gate: QuestionGate = {
+    ask(request, signal) {
+      return new Promise((resolve, reject) => {
+        const questionId = `q-${next++}`;
+        pending.set(questionId, { runId: request.runId, conversationId: request.conversationId, resolve });
+        signal.addEventListener('abort', () => {
+          pending.delete(questionId);
+          reject(new Error('aborted'));
+        });
+        emit({ type: 'question', runId: request.runId, conversationId: request.conversationId, questionId, callId: request.callId, question: request.question });
+      });
+    },
+  };
+  return {
+    gate,
+    answer(questionId, answer) {
+      const entry = pending.get(questionId);
+      if (!entry) return { accepted: false };
+      pending.delete(questionId);
+      emit({ type: 'question-answered', runId: entry.runId, conversationId: entry.conversationId, questionId, answer });
+      entry.resolve(answer);
+      return { accepted: true };
+    },
+    dispose() {},
+  };
+}
+
+export const emptyRegistry: ToolRegistry = { list: () => [], get: () => undefined };
+
+/** Ports with no Ollama, disk or real loop behind them; override any of them per test. */
+export function fakePorts(overrides: Partial<AppPorts> & { storage?: Storage } = {}): AppPorts {
+  const storage = overrides.storage ?? createMemoryStorage();
+  return {
+    createProvider: ({ host }) => createScriptedProvider({ host }),
+    runAgent: (input) => fakeRunAgent(input),
+    timelineToHistory: timelineToHistoryForTests,
+    loadTools: async () => emptyRegistry,
+    createMemory: () => ({ save: async () => ({ id: 'm', savedAt: 0 }), recall: async () => [] }),
+    createToolStack: () => createToolStack(),
+    createBrokers: (emit) => ({
+      approvals: { gate: { request: async () => 'deny' }, respond: () => ({ accepted: false, message: 'No approval request with this id is open.' }), dispose() {} },
+      questions: createFakeQuestions(emit),
+      depth: { gate: { decide: async () => 'cancel' }, respond: () => ({ accepted: false }), dispose() {} },
+    }),
+    commands: {
+      help: () => 'HELP TEXT',
+      unknown: (input) => `UNKNOWN ${input}; type /help`,
+      tools: () => 'TOOLS TEXT',
+      tool: (_tools, name) => `TOOL ${name}`,
+      status: ({ frames, originalRequest }) => `STATUS depth=${frames.length} request=${originalRequest}`,
+    },
+    detectContextSwitch: async ({ reply }) => (reply.startsWith('new:') ? 'new-request' : 'same-task'),
+    openStorage: async () => storage,
+    ...overrides,
+  };
+}
