@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { ContractError } from '../../../shared/contract-error';
 import type { TacoEvent } from '../../../shared/events';
 import { createFileMemoryStore } from '../../../tools/memory/memory-store';
-import { loadToolRegistry } from '../../../tools/tool-registry';
+import { loadCatalogue } from '../../../tools/load-catalogue';
 import { runAgent } from '../agent/run-agent';
 import { timelineToHistory } from '../agent/timeline-to-history';
 import { createApprovalBroker } from '../orchestration/approval-broker';
@@ -22,7 +22,7 @@ export const defaultPorts: AppPorts = {
   createProvider: (options) => createOllamaProvider(options),
   runAgent,
   timelineToHistory,
-  loadTools: () => loadToolRegistry(),
+  loadTools: () => loadCatalogue(),
   createMemory: (dataDir) => createFileMemoryStore(join(dataDir, 'memory.jsonl')),
   createToolStack: () => createToolStack(),
   createBrokers: (emit) => ({
