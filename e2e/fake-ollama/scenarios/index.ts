@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario-types';
+import { agentDemo } from './agent-demo';
 import { basicChat } from './basic-chat';
 import { httpError500 } from './http-error-500';
 import { longStream } from './long-stream';
@@ -12,7 +13,7 @@ import { truncatedStream } from './truncated-stream';
 
 /** Every named scenario. Add a file and a line here to script a new model behaviour. */
 export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
-  [basicChat, thinking, slowStream, midStreamError, httpError500, truncatedStream, modelNotFound, pullProgress, longStream, toolRoundTrip].map(
+  [basicChat, thinking, slowStream, midStreamError, httpError500, truncatedStream, modelNotFound, pullProgress, longStream, toolRoundTrip, agentDemo].map(
     (scenario) => [scenario.name, scenario],
   ),
 );

@@ -1,0 +1,86 @@
+import { lastUserText, reply } from '../reply-builders';
+import type { FakeChatMessage, FakeChatRequest, Reply, Scenario } from '../scenario-types';
+import { standardModels } from './standard-models';
+
+/** The deepest level the "deep" flow delegates to (past the default depth limit of 20). */
+export const DEEPEST_LEVEL = 24;
+
+/** Tool results since the current user message (native tool messages or prompt-mode results). */
+function resultsSinceLastUser(messages: FakeChatMessage[]): FakeChatMessage[] {
+  let lastUser = -1;
+  messages.forEach((message, index) => {
+    if (message.role === 'user' && !message.content.startsWith('Tool result')) lastUser = index;
+  });
+  return messages.slice(lastUser + 1).filter((message) => message.role === 'tool');
+}
+
+const firstLine = (text: string): string => (text.split('\n')[0] ?? '').slice(0, 160);
+
+function multiTool(step: number, results: FakeChatMessage[]): Reply {
+  if (step === 0) return reply.toolCall('list_directory', { path: '.' }, { text: 'Let me look at the workspace first.' });
+  if (step === 1) return reply.toolCall('read_file', { path: 'notes.txt' });
+  return reply.text(`I read notes.txt. It says: ${firstLine(results.at(-1)?.content ?? '')}`, { delayMs: 20 });
+}
+
+function writeFile(step: number, results: FakeChatMessage[]): Reply {
+  if (step === 0) return reply.toolCall('write_file', { path: 'hello.txt', content: 'Hello from TACO\n' }, { text: 'I will save the greeting.' });
+  const last = results.at(-1)?.content ?? '';
+  return /denied/i.test(last) ? reply.text('You declined the write, so nothing was saved.') : reply.text('Saved hello.txt with the greeting.');
+}
+
+function counting(step: number, request: FakeChatRequest): Reply {
+  // The loop's last request after max_iterations is sent without tools: answer with a summary.
+  if (!request.tools || request.tools.length === 0) {
+    return reply.text(`I added numbers ${step} times but the task needs more rounds, so I stopped at the round limit.`);
+  }
+  return reply.toolCall('calculate', { expression: `${step} + 1` });
+}
+
+function deep(goal: string, step: number): Reply {
+  const level = Number(/level (\d+)/.exec(goal)?.[1] ?? '1');
+  if (step > 0) return reply.text(`Level ${level} is done.`);
+  if (level >= DEEPEST_LEVEL) return reply.text(`Reached level ${level}, the bottom.`);
+  return reply.toolCall('delegate_task', { task: `Work on level ${level + 1}` });
+}
+
+function ask(step: number, results: FakeChatMessage[]): Reply {
+  if (step === 0) return reply.toolCall('ask_user', { question: 'Which colour do you like?' });
+  return reply.text(`You like ${results.at(-1)?.content ?? 'nothing'}.`);
+}
+
+/** Picks a scripted flow from words in the user's message, so one server serves every e2e flow. */
+export function agentDemoReply(request: FakeChatRequest): Reply {
+  const goal = lastUserText(request);
+  const results = resultsSinceLastUser(request.messages);
+  const step = results.length;
+  const lower = goal.toLowerCase();
+  if (/level \d+/.test(lower) || lower.includes('deep')) return deep(goal, step);
+  if (lower.includes('notes')) return multiTool(step, results);
+  if (lower.includes('greeting')) return writeFile(step, results);
+  if (lower.includes('count')) return counting(step, request);
+  if (lower.includes('colour')) return ask(step, results);
+  return reply.text('Hello! How can I help you today?');
+}
+
+/**
+ * Tool-using flows by keyword: "notes" (list_directory → read_file → answer), "greeting"
+ * (write_file, needs approval), "count" (endless calculate calls: max_iterations), "deep"
+ * (nested delegate_task past depth 20), "colour" (ask_user). Status sentences are answered.
+ */
+export const agentDemo: Scenario = {
+  name: 'agent-demo',
+  description: 'Keyword-scripted tool flows for end-to-end tests and demos.',
+  models: standardModels(),
+  replies: [],
+  whenExhausted: agentDemoReply,
+  sideRules: [
+    {
+      when: (request) => request.messages.some((message) => message.content.includes('Generate a single, clear, natural sentence')),
+      reply: (request) => {
+        const prompt = request.messages.map((message) => message.content).join('\n');
+        const tool = /Tool: (.+)/.exec(prompt)?.[1]?.trim() ?? 'the tool';
+        return reply.text(`Working with ${tool.toLowerCase()} for you`);
+      },
+    },
+  ],
+};

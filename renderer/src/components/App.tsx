@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useTaco } from '../store/store-context';
+import { Catalogue } from './Catalogue';
+import { ChatHeader } from './ChatHeader';
+import { Composer } from './Composer';
+import { ConnectionBanner } from './ConnectionBanner';
+import { MessageList } from './MessageList';
+import { Notices } from './Notices';
+import { OllamaBanner } from './OllamaBanner';
+import { SettingsDialog } from './SettingsDialog';
+import { Sidebar } from './Sidebar';
+import { StackPanel } from './StackPanel';
+
+/** Sidebar, chat column and tool-stack panel; dialogs on top. */
+export function App() {
+  const catalogueOpen = useTaco((state) => state.catalogueOpen);
+  const settingsOpen = useTaco((state) => state.settingsOpen);
+  const theme = useTaco((state) => state.settings?.theme ?? 'system');
+  const fontSize = useTaco((state) => state.settings?.fontSize ?? null);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    if (theme === 'system') delete root.dataset.theme;
+    else root.dataset.theme = theme;
+  }, [theme]);
+
+  useEffect(() => {
+    document.documentElement.style.fontSize = fontSize ? `${fontSize}px` : '';
+  }, [fontSize]);
+
+  return (
+    <div className="app">
+      <Sidebar />
+      <main className="chat" aria-label="Chat">
+        <ChatHeader />
+        <ConnectionBanner />
+        <OllamaBanner />
+        <MessageList />
+        <Notices />
+        <Composer />
+      </main>
+      <StackPanel />
+      {catalogueOpen && <Catalogue />}
+      {settingsOpen && <SettingsDialog />}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { TacoApi } from '../../../shared/contract';
+import type { TacoClient } from '../transport/taco-client';
+import { createCatalogueSlice } from './catalogue-slice';
+import { createConnectionSlice } from './connection-slice';
+import { createConversationsSlice } from './conversations-slice';
+import { createRunActionsSlice } from './run-actions-slice';
+import { createSettingsSlice } from './settings-slice';
+import type { StoreDeps, TacoState } from './store-types';
+import { createUiSlice } from './ui-slice';
+
+export type TacoStore = StoreApi<TacoState>;
+
+/** One store, typed slices (zustand's slices pattern); main stays the source of truth. */
+export function createTacoStore(deps: StoreDeps): TacoStore {
+  return createStore<TacoState>()((set, get) => ({
+    ...createConnectionSlice(set, get, deps),
+    ...createConversationsSlice(set, get, deps),
+    ...createRunActionsSlice(set, get, deps),
+    ...createSettingsSlice(set, get, deps),
+    ...createUiSlice(set, get, deps),
+    ...createCatalogueSlice(set, get, deps),
+    async init() {
+      await get().loadSettings();
+      await Promise.all([get().loadModels(), get().loadConversations()]);
+    },
+  }));
+}
+
+function hasConnection(api: TacoApi): api is TacoClient {
+  return typeof (api as Partial<TacoClient>).onConnectionChange === 'function';
+}
+
+/**
+ * Feed main's event batches into the store (one update per batch) and follow the connection:
+ * after a reconnect, reload what may have changed while the link was down. Returns a disconnect.
+ */
+export function connectStore(store: TacoStore, api: TacoApi): () => void {
+  const unsubscribeEvents = api.subscribe('taco-events', (events) => store.getState().applyEventBatch(events));
+  if (!hasConnection(api)) {
+    store.getState().setConnection({ type: 'open' });
+    return unsubscribeEvents;
+  }
+  store.getState().setConnection(api.connection());
+  let dropped = false;
+  const unsubscribeConnection = api.onConnectionChange((connection) => {
+    const state = store.getState();
+    state.setConnection(connection);
+    if (connection.type === 'reconnecting') dropped = true;
+    if (connection.type === 'open' && dropped) {
+      dropped = false;
+      store.setState({ loaded: {} });
+      void state.loadModels();
+      void state.loadConversations();
+      const active = state.activeConversationId;
+      if (active) void state.openConversation(active, { force: true });
+    }
+  });
+  return () => {
+    unsubscribeEvents();
+    unsubscribeConnection();
+  };
+}
