@@ -19,7 +19,7 @@ const firstLine = (text: string): string => (text.split('\n')[0] ?? '').slice(0,
 function multiTool(step: number, results: FakeChatMessage[]): Reply {
   if (step === 0) return reply.toolCall('list_directory', { path: '.' }, { text: 'Let me look at the workspace first.' });
   if (step === 1) return reply.toolCall('read_file', { path: 'notes.txt' });
-  return reply.text(`I read notes.txt. It says: ${firstLine(results.at(-1)?.content ?? '')}`, { delayMs: 20 });
+  return reply.text(`I read notes.txt. It says: ${firstLine(fieldOf(results.at(-1)?.content ?? '', 'content'))}`, { delayMs: 20 });
 }
 
 function writeFile(step: number, results: FakeChatMessage[]): Reply {
@@ -28,11 +28,7 @@ function writeFile(step: number, results: FakeChatMessage[]): Reply {
   return /denied/i.test(last) ? reply.text('You declined the write, so nothing was saved.') : reply.text('Saved hello.txt with the greeting.');
 }
 
-function counting(step: number, request: FakeChatRequest): Reply {
-  // The loop's last request after max_iterations is sent without tools: answer with a summary.
-  if (!request.tools || request.tools.length === 0) {
-    return reply.text(`I added numbers ${step} times but the task needs more rounds, so I stopped at the round limit.`);
-  }
+function counting(step: number): Reply {
   return reply.toolCall('calculate', { expression: `${step} + 1` });
 }
 
@@ -45,11 +41,26 @@ function deep(goal: string, step: number): Reply {
 
 function ask(step: number, results: FakeChatMessage[]): Reply {
   if (step === 0) return reply.toolCall('ask_user', { question: 'Which colour do you like?' });
-  return reply.text(`You like ${results.at(-1)?.content ?? 'nothing'}.`);
+  return reply.text(`You like ${fieldOf(results.at(-1)?.content ?? '', 'answer')}.`);
+}
+
+/** Tool results are compact JSON (`{"answer": ...}`, `{"content": ...}`); fall back to the raw text. */
+function fieldOf(content: string, field: string): string {
+  try {
+    const value = (JSON.parse(content) as Record<string, unknown>)[field];
+    return typeof value === 'string' ? value : content;
+  } catch {
+    return content;
+  }
 }
 
 /** Picks a scripted flow from words in the user's message, so one server serves every e2e flow. */
 export function agentDemoReply(request: FakeChatRequest): Reply {
+  // After max_iterations the loop asks, without tools, for a summary of what was done.
+  if (!request.tools || request.tools.length === 0) {
+    const rounds = request.messages.filter((message) => message.role === 'tool').length;
+    return reply.text(`I made ${rounds} tool calls but the task needs more rounds, so I stopped at the round limit.`);
+  }
   const goal = lastUserText(request);
   const results = resultsSinceLastUser(request.messages);
   const step = results.length;
@@ -57,7 +68,7 @@ export function agentDemoReply(request: FakeChatRequest): Reply {
   if (/level \d+/.test(lower) || lower.includes('deep')) return deep(goal, step);
   if (lower.includes('notes')) return multiTool(step, results);
   if (lower.includes('greeting')) return writeFile(step, results);
-  if (lower.includes('count')) return counting(step, request);
+  if (lower.includes('count')) return counting(step);
   if (lower.includes('colour')) return ask(step, results);
   return reply.text('Hello! How can I help you today?');
 }

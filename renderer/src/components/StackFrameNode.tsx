@@ -13,13 +13,15 @@ export interface FrameTreeNode {
 
 interface Props {
   node: FrameTreeNode;
+  /** 1 for frames directly above the user's request. */
+  level?: number;
   now: number;
   /** The call's input and outcome, when the conversation has them. */
   detailsOf(callId: string): { args: JsonObject; outcome: ToolOutcome } | null;
 }
 
 /** One frame in the panel: tool, state, duration; expands to its input and output; children nest below. */
-export function StackFrameNode({ node, now, detailsOf }: Props) {
+export function StackFrameNode({ node, now, detailsOf, level = 1 }: Props) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const { entry } = node;
@@ -30,7 +32,12 @@ export function StackFrameNode({ node, now, detailsOf }: Props) {
     <li className={`frame frame-${entry.state}${entry.active ? ' frame-active' : ''}`} data-testid="stack-frame" data-state={entry.state} data-active={entry.active} data-tool={entry.frame.tool}>
       <button type="button" className="frame-head" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
         <span className={`frame-dot dot-${entry.state}`} aria-hidden="true" />
-        <span className="frame-tool">{formatToolName(entry.frame.tool)}</span>
+        <span className="frame-tool">
+          <span className="frame-level" data-testid="frame-level" title={`Level ${level} of the stack`}>
+            {level}
+          </span>
+          {formatToolName(entry.frame.tool)}
+        </span>
         <span className="frame-state">{frameStateLabel(entry.state, entry.frame.waitingFor)}</span>
         {duration !== null && <span className="frame-duration">{formatDuration(duration)}</span>}
       </button>
@@ -61,7 +68,7 @@ export function StackFrameNode({ node, now, detailsOf }: Props) {
       {node.children.length > 0 && (
         <ul className="frame-children">
           {node.children.map((child) => (
-            <StackFrameNode key={child.entry.frame.frameId} node={child} now={now} detailsOf={detailsOf} />
+            <StackFrameNode key={child.entry.frame.frameId} node={child} now={now} detailsOf={detailsOf} level={level + 1} />
           ))}
         </ul>
       )}
