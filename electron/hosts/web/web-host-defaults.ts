@@ -1,8 +1,4 @@
-/**
- * Defaults of the web host that are not (yet) in shared/constants.ts DEFAULTS.
- * Each one is listed in the report so it can move into DEFAULTS.
- */
-export const WEB_HOST_DEFAULTS = {
-  /** Largest WebSocket frame accepted (a 200,000-character message is at most ~800 KB of UTF-8). */
-  maxFrameBytes: 1024 * 1024,
-} as const;
+import { DEFAULTS } from '../../../shared/constants';
+
+/** The web host's defaults; the values live with every other default in shared/constants.ts. */
+export const WEB_HOST_DEFAULTS = DEFAULTS.webHost;

@@ -1,14 +1,4 @@
-/**
- * Defaults of the app services that are not (yet) in shared/constants.ts DEFAULTS.
- * Each one is listed in the report so it can move into DEFAULTS.
- */
-export const APP_DEFAULTS = {
-  /** A new conversation is titled with this many words of its first message at most. */
-  titleMaxWords: 8,
-  /** ...and this many characters at most. */
-  titleMaxChars: 60,
-  /** Finished runs remembered for `waitForRun` (the CLI asks right after starting one). */
-  finishedRunMemory: 100,
-  /** On shutdown, runs get this long to finish after their abort before the timelines are closed anyway. */
-  shutdownGraceMs: 3000,
-} as const;
+import { DEFAULTS } from '../../../shared/constants';
+
+/** This folder's defaults; the values live with every other default in shared/constants.ts. */
+export const APP_DEFAULTS = DEFAULTS.app;

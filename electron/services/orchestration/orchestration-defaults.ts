@@ -1,14 +1,4 @@
-/**
- * Defaults this folder needs that are not (yet) in shared/constants.ts DEFAULTS.
- * Each one is listed in the report so it can move into DEFAULTS.
- */
-export const ORCHESTRATION_DEFAULTS = {
-  /** The original request is cut to this many characters in the tool-context block of the system prompt. */
-  contextPromptRequestMaxChars: 300,
-  /** How many answered/expired approval ids are remembered, to tell a replay from a forgery. */
-  resolvedApprovalMemory: 1000,
-  /** Tokens the context-switch side request may answer with (one word is enough). */
-  contextSwitchMaxTokens: 8,
-  /** Close matches offered when `/tool <name>` names no tool. */
-  toolSuggestionCount: 3,
-} as const;
+import { DEFAULTS } from '../../../shared/constants';
+
+/** This folder's defaults; the values live with every other default in shared/constants.ts. */
+export const ORCHESTRATION_DEFAULTS = DEFAULTS.orchestration;

@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../../shared/constants';
 import { randomUUID } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -40,7 +41,7 @@ export interface ConversationStore {
   close(): Promise<void>;
 }
 
-const TITLE_MAX_CHARS = 200;
+const TITLE_MAX_CHARS = DEFAULTS.storedTitleMaxChars;
 const UNREADABLE_TITLE = 'Unreadable conversation';
 const RECOVERED_TITLE = 'Recovered conversation';
 

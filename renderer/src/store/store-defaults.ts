@@ -1,7 +1,4 @@
-/** Defaults of the renderer's store. Candidates for shared/constants.ts (DEFAULTS). */
-export const STORE_DEFAULTS = {
-  /** localStorage key that remembers whether the tool-stack panel is collapsed. */
-  panelCollapsedKey: 'taco.stackPanelCollapsed',
-  /** Error notices kept on screen at once; older ones drop off. */
-  maxNotices: 3,
-} as const;
+import { DEFAULTS } from '../../../shared/constants';
+
+/** This folder's defaults; the values live with every other default in shared/constants.ts. */
+export const STORE_DEFAULTS = DEFAULTS.rendererStore;
