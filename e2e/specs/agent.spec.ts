@@ -106,4 +106,24 @@ test.describe('agent loop and tools', () => {
     await page.getByTestId('question-submit').click();
     await expect(page.getByTestId('answer-text').last()).toHaveText('You like blue.');
   });
+
+  test('each early stop is explained in the conversation in plain words', async ({ taco, page }) => {
+    const ollama = await taco.startFakeOllama('agent-demo');
+    await taco.openApp({ ollamaUrl: ollama.url });
+    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    const cases = [
+      { prompt: 'Use the broken tool', reason: 'consecutive_errors', words: /failed several times in a row/ },
+      { prompt: 'Repeat the time', reason: 'repeated_call', words: /repeating the same tool call/ },
+      { prompt: 'Do the impossible', reason: 'model_gave_up', words: /cannot complete this task/ },
+    ];
+    for (const [index, { prompt, reason, words }] of cases.entries()) {
+      await page.getByTestId('composer').fill(prompt);
+      await page.getByTestId('composer').press('Enter');
+      const notice = page.getByTestId('stop-notice').nth(index);
+      await expect(notice).toHaveAttribute('data-reason', reason);
+      await expect(notice).toContainText(words);
+    }
+    await expect(page.locator('[data-testid="tool-row"][data-tool="frobnicate"]')).toHaveCount(3);
+    await taco.screenshot('agent-early-stops');
+  });
 });

@@ -44,6 +44,20 @@ function ask(step: number, results: FakeChatMessage[]): Reply {
   return reply.text(`You like ${fieldOf(results.at(-1)?.content ?? '', 'answer')}.`);
 }
 
+/** Flows that end the run early, one per stop condition of the loop. */
+function stopper(lower: string, step: number): Reply | null {
+  if (lower.includes('broken')) return reply.toolCall('frobnicate', { how: `attempt ${step + 1}` });
+  if (lower.includes('repeat')) return reply.toolCall('current_time', {});
+  if (lower.includes('impossible')) return reply.text('I cannot complete this task because I have no access to that system.');
+  if (lower.includes('stall')) return reply.stall([]);
+  return null;
+}
+
+function readOutside(step: number, results: FakeChatMessage[]): Reply {
+  if (step === 0) return reply.toolCall('read_file', { path: '../secret.txt' });
+  return reply.text(`The read failed: ${firstLine(results.at(-1)?.content ?? '')}`);
+}
+
 /** Tool results are compact JSON (`{"answer": ...}`, `{"content": ...}`); fall back to the raw text. */
 function fieldOf(content: string, field: string): string {
   try {
@@ -70,13 +84,18 @@ export function agentDemoReply(request: FakeChatRequest): Reply {
   if (lower.includes('greeting')) return writeFile(step, results);
   if (lower.includes('count')) return counting(step);
   if (lower.includes('colour')) return ask(step, results);
+  if (lower.includes('secret')) return readOutside(step, results);
+  const early = stopper(lower, step);
+  if (early) return early;
   return reply.text('Hello! How can I help you today?');
 }
 
 /**
  * Tool-using flows by keyword: "notes" (list_directory → read_file → answer), "greeting"
  * (write_file, needs approval), "count" (endless calculate calls: max_iterations), "deep"
- * (nested delegate_task past depth 20), "colour" (ask_user). Status sentences are answered.
+ * (nested delegate_task past depth 20), "colour" (ask_user), "secret" (a read outside the workspace),
+ * and one per early stop: "broken" (unknown tool), "repeat" (the same call again), "impossible"
+ * (the model gives up), "stall" (no reply: timeout). Status sentences are answered.
  */
 export const agentDemo: Scenario = {
   name: 'agent-demo',

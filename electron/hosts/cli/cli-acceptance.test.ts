@@ -1,0 +1,133 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOllama, type FakeOllama } from '../../../e2e/fake-ollama/fake-ollama-server';
+import { cli, jsonLines } from './testing/spawn-cli';
+
+/**
+ * The acceptance lists of the loop and catalogue issues, checked where a script would check them:
+ * the CLI with --json, against the fake Ollama server, through the real provider, loop and tools.
+ */
+let ollama: FakeOllama;
+const dirs: string[] = [];
+const tempDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
+
+beforeAll(async () => {
+  ollama = await startFakeOllama({ scenario: 'agent-demo' });
+});
+afterAll(async () => {
+  await ollama.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function run(prompt: string, flags: string[] = []) {
+  const finished = await cli(['--host', ollama.url, '--model', 'llama3.2:3b', '--data-dir', tempDir('taco-cli-data-'), '--json', ...flags, prompt]);
+  const events = jsonLines(finished.stdout);
+  const last = events.at(-1) ?? {};
+  return { ...finished, events, last, ofType: (type: string) => events.filter((event) => event.type === type) };
+}
+
+describe.concurrent('every stop condition ends the run with its reason (CLI --json)', () => {
+  it('max_iterations: 10 rounds, then a summary without tools', async () => {
+    const result = await run('Count forever');
+    expect(result.last).toMatchObject({ type: 'run-finish', reason: 'max_iterations' });
+    expect(result.ofType('tool-call')).toHaveLength(10);
+    expect(result.code).toBe(2);
+  });
+
+  it('--max-iterations overrides the default', async () => {
+    const result = await run('Count forever', ['--max-iterations', '3']);
+    expect(result.last).toMatchObject({ type: 'run-finish', reason: 'max_iterations' });
+    expect(result.ofType('tool-call')).toHaveLength(3);
+  });
+
+  it('consecutive_errors: three unknown tools in a row', async () => {
+    const result = await run('Use the broken tool');
+    expect(result.last).toMatchObject({ type: 'run-finish', reason: 'consecutive_errors' });
+    expect(result.ofType('tool-error')).toHaveLength(3);
+    expect(String(result.ofType('tool-error')[0]?.error)).toContain('read_file');
+    expect(result.code).toBe(2);
+  });
+
+  it('repeated_call: the 2nd identical call is refused, the 3rd stops the run', async () => {
+    const result = await run('Repeat the time');
+    expect(result.last).toMatchObject({ type: 'run-finish', reason: 'repeated_call' });
+    expect(result.ofType('tool-result')).toHaveLength(1);
+    expect(result.code).toBe(2);
+  });
+
+  it('model_gave_up: the model says plainly it cannot do it', async () => {
+    const result = await run('Do the impossible');
+    expect(result.last).toMatchObject({ type: 'run-finish', reason: 'model_gave_up' });
+    expect(result.code).toBe(2);
+  });
+
+  it('timeout: --timeout-ms bounds the whole run and aborts the stream', async () => {
+    const result = await run('Please stall', ['--timeout-ms', '1500']);
+    expect(result.last).toMatchObject({ type: 'run-finish', reason: 'timeout' });
+    expect(result.code).toBe(2);
+  });
+
+  it('complete: a plain answer', async () => {
+    const result = await run('hi');
+    expect(result.last).toMatchObject({ type: 'run-finish', reason: 'complete' });
+    expect(result.code).toBe(0);
+  });
+});
+
+describe.concurrent('approvals and the workspace through the CLI', () => {
+  it('--approve none: the write is denied and the disk is unchanged', async () => {
+    const workspace = tempDir('taco-cli-ws-');
+    const result = await run('Save a greeting', ['--workspace', workspace, '--approve', 'none']);
+    expect(result.ofType('approval-request')).toHaveLength(1);
+    expect(result.ofType('approval-resolved')[0]).toMatchObject({ decision: 'deny' });
+    expect(existsSync(join(workspace, 'hello.txt'))).toBe(false);
+    expect(result.last).toMatchObject({ type: 'run-finish', reason: 'complete' });
+  });
+
+  it('--approve read: a write is still denied', async () => {
+    const workspace = tempDir('taco-cli-ws-');
+    await run('Save a greeting', ['--workspace', workspace, '--approve', 'read']);
+    expect(existsSync(join(workspace, 'hello.txt'))).toBe(false);
+  });
+
+  it('--approve all: the write happens', async () => {
+    const workspace = tempDir('taco-cli-ws-');
+    const result = await run('Save a greeting', ['--workspace', workspace, '--approve', 'all']);
+    expect(result.ofType('approval-resolved')[0]).toMatchObject({ decision: 'allow-once' });
+    expect(readFileSync(join(workspace, 'hello.txt'), 'utf8')).toBe('Hello from TACO\n');
+  });
+
+  it('a read outside the workspace is an error and its content never appears', async () => {
+    const parent = tempDir('taco-cli-parent-');
+    const workspace = join(parent, 'ws');
+    rmSync(workspace, { recursive: true, force: true });
+    await import('node:fs/promises').then((fs) => fs.mkdir(workspace));
+    writeFileSync(join(parent, 'secret.txt'), 'TOP-SECRET-CONTENT');
+    const result = await run('Read the secret', ['--workspace', workspace, '--approve', 'all']);
+    expect(result.ofType('tool-error')).toHaveLength(1);
+    expect(String(result.ofType('tool-error')[0]?.error)).toMatch(/outside the workspace/i);
+    expect(result.stdout).not.toContain('TOP-SECRET-CONTENT');
+  });
+});
+
+describe.concurrent('the depth limit through the CLI', () => {
+  it('--on-depth-limit continue: the run pauses at 20, goes on and completes', async () => {
+    const result = await run('Go deep', ['--on-depth-limit', 'continue']);
+    expect(result.ofType('depth-limit')[0]).toMatchObject({ depth: 20, limit: 20 });
+    expect(result.ofType('depth-resolved')[0]).toMatchObject({ decision: 'continue', limit: 40 });
+    expect(result.last).toMatchObject({ type: 'run-finish', reason: 'complete' });
+  });
+
+  it('--on-depth-limit cancel: the run stops at 20', async () => {
+    const result = await run('Go deep', ['--on-depth-limit', 'cancel']);
+    expect(result.ofType('depth-limit')).toHaveLength(1);
+    expect(result.last).toMatchObject({ type: 'run-finish', reason: 'cancelled' });
+    expect(result.code).toBe(2);
+  });
+});
