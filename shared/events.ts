@@ -2,6 +2,7 @@ import type { JsonObject } from './json';
 import type { Risk } from './settings';
 import type { StackFrame } from './tool-stack';
 import type { StopReason } from './stop-reason';
+import type { ToolType } from './tool-info';
 
 /** How the user answered an approval card. */
 export type ApprovalDecision = 'allow-once' | 'allow-conversation' | 'deny';
@@ -24,7 +25,17 @@ export type TacoEvent =
   | (RunScoped & { type: 'text-delta'; text: string })
   | (RunScoped & { type: 'thinking-delta'; text: string })
   | (RunScoped & { type: 'status'; text: string })
-  | (RunScoped & { type: 'tool-call'; callId: string; tool: string; args: JsonObject; frameId: string | null; at: number })
+  | (RunScoped & {
+      type: 'tool-call';
+      callId: string;
+      tool: string;
+      /** The catalogue type of the tool (seed: function, non_function, handoff, ...); null for an unknown tool. */
+      toolType: ToolType | null;
+      args: JsonObject;
+      /** The stack frame the call ran in; null when it was refused before running. */
+      frameId: string | null;
+      at: number;
+    })
   | (RunScoped & { type: 'tool-result'; callId: string; tool: string; result: string; truncated: boolean; durationMs: number })
   | (RunScoped & { type: 'tool-error'; callId: string; tool: string; error: string; durationMs: number })
   | (RunScoped & { type: 'stack'; frames: StackFrame[]; depthLimit: number })

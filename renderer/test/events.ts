@@ -14,6 +14,7 @@ export function eventsFor(conversationId = 'c1', runId = 'r1') {
     call: (callId: string, tool: string, args: Record<string, string> = {}, frameId: string | null = null): TacoEvent => ({
       ...run,
       type: 'tool-call',
+      toolType: 'function',
       callId,
       tool,
       args,

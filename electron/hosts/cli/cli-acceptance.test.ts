@@ -51,6 +51,7 @@ describe.concurrent('every stop condition ends the run with its reason (CLI --js
     expect(result.last).toMatchObject({ type: 'run-finish', reason: 'consecutive_errors' });
     expect(result.ofType('tool-error')).toHaveLength(3);
     expect(String(result.ofType('tool-error')[0]?.error)).toContain('read_file');
+    expect(result.ofType('tool-call')[0]).toMatchObject({ tool: 'frobnicate', toolType: null, frameId: null });
     expect(result.code).toBe(2);
   });
 
@@ -58,6 +59,8 @@ describe.concurrent('every stop condition ends the run with its reason (CLI --js
     const result = await run('Repeat the time');
     expect(result.last).toMatchObject({ type: 'run-finish', reason: 'repeated_call' });
     expect(result.ofType('tool-result')).toHaveLength(1);
+    // The timeline records the tool's type and the frame it ran in.
+    expect(result.ofType('tool-call')[0]).toMatchObject({ tool: 'current_time', toolType: 'function', frameId: expect.any(String) });
     expect(result.code).toBe(2);
   });
 

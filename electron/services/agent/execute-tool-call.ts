@@ -1,5 +1,6 @@
 import { DEFAULTS } from '../../../shared/constants';
 import type { JsonObject } from '../../../shared/json';
+import type { ToolType } from '../../../shared/tool-info';
 import type { FrameState } from '../../../shared/tool-stack';
 import type { HandoffPayload, RegisteredTool, ToolOutcome } from '../../../tools/tool-runtime-types';
 import { AGENT_DEFAULTS } from './agent-defaults';
@@ -53,7 +54,7 @@ export async function executeToolCall(shared: RunShared, scope: LoopScope, call:
   const parsed = tool.argsSchema.safeParse(call.arguments);
   if (!parsed.success) {
     const attempts = recordInvalidArguments(scope.counters, name);
-    refuse(shared, scope, callId, name, call.arguments, invalidArgumentsMessage(tool, call.arguments, parsed.error));
+    refuse(shared, scope, callId, name, call.arguments, invalidArgumentsMessage(tool, call.arguments, parsed.error), tool.info.type);
     if (attempts < 2) return { type: 'done', tally: 'uncounted' };
     clearScope(shared.input.stack, scope.baseFrameId);
     return { type: 'done', tally: 'counted-error' };
@@ -62,8 +63,8 @@ export async function executeToolCall(shared: RunShared, scope: LoopScope, call:
 }
 
 /** A call that is not run: `tool-call` then `tool-error`, and the error in the history. */
-function refuse(shared: RunShared, scope: LoopScope, callId: string, tool: string, args: JsonObject, error: string): void {
-  shared.emit({ type: 'tool-call', callId, tool, args, frameId: null, at: shared.now() });
+function refuse(shared: RunShared, scope: LoopScope, callId: string, tool: string, args: JsonObject, error: string, toolType: ToolType | null = null): void {
+  shared.emit({ type: 'tool-call', callId, tool, toolType, args, frameId: null, at: shared.now() });
   shared.emit({ type: 'tool-error', callId, tool, error, durationMs: 0 });
   if (!shared.signal.aborted && scope.counters.stopRequested === null) emitStatus(shared, toolFailedStatus(tool));
   pushToolMessage(shared, scope, tool, error, false);
@@ -84,7 +85,7 @@ async function runTool(shared: RunShared, scope: LoopScope, tool: RegisteredTool
     const parentFrameId = placement.type === 'new' ? placement.parentFrameId : placement.waiting.frameId;
     frameId = stack.push({ tool: toolId, callId, parentFrameId }).frameId;
   }
-  shared.emit({ type: 'tool-call', callId, tool: toolId, args: rawArgs, frameId, at: shared.now() });
+  shared.emit({ type: 'tool-call', callId, tool: toolId, toolType: tool.info.type, args: rawArgs, frameId, at: shared.now() });
   /** The call did not run: a resumed frame goes back to waiting, a new one pops. */
   const withdraw = (error: string): void => {
     if (before) stack.update(frameId, before);
