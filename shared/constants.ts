@@ -48,6 +48,8 @@ export const DEFAULTS = {
   ollamaProbeTimeoutMs: 5000,
   /** Largest message the renderer may send (characters). */
   maxMessageChars: 200_000,
+  /** Largest conversation export accepted by conversation.import (characters). */
+  maxImportChars: 50_000_000,
 
   /** The agent loop (electron/services/agent). */
   agent: {

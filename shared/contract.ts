@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULTS } from './constants';
-import type { ConversationSnapshot, ConversationSummary } from './conversation';
-import type { TacoEvent } from './events';
+import { conversationOptionsSchema, type ConversationSearchHit, type ConversationSnapshot, type ConversationSummary } from './conversation';
+import type { ModelEvent, TacoEvent } from './events';
 import type { ModelListResult } from './models';
 import { settingsPatchSchema, type Settings } from './settings';
 import type { ToolInfo } from './tool-info';
@@ -13,6 +13,13 @@ import type { ToolInfo } from './tool-info';
  */
 const id = z.string().trim().min(1).max(128);
 const empty = z.object({}).strict();
+/** Ollama model names: "llama3.2", "qwen3:4b", "hf.co/org/model:Q4_K_M". */
+const modelName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]*$/, 'must be a model name such as llama3.2 or qwen3:4b');
 
 export const callRequestSchemas = {
   'models.list': empty,
@@ -36,6 +43,31 @@ export const callRequestSchemas = {
   'conversations.list': empty,
   'conversation.get': z.object({ conversationId: id }).strict(),
   'app.openExternal': z.object({ url: z.string().max(8192) }).strict(),
+
+  // Conversations (issue 6 and the sidebar of issue 5).
+  'conversation.rename': z.object({ conversationId: id, title: z.string().trim().min(1).max(200) }).strict(),
+  'conversation.pin': z.object({ conversationId: id, pinned: z.boolean() }).strict(),
+  'conversation.delete': z.object({ conversationId: id }).strict(),
+  'conversations.search': z.object({ query: z.string().max(500) }).strict(),
+  'conversation.export': z.object({ conversationId: id, format: z.enum(['markdown', 'json']) }).strict(),
+  'conversation.import': z.object({ content: z.string().max(DEFAULTS.maxImportChars) }).strict(),
+  /** A run paused on an approval or a question when the app stopped: go on, or drop it. */
+  'workflow.resume': z.object({ conversationId: id, model: z.string().trim().min(1).max(200) }).strict(),
+  'workflow.abandon': z.object({ conversationId: id }).strict(),
+  'conversation.setOptions': z.object({ conversationId: id, options: conversationOptionsSchema }).strict(),
+
+  // Editing the conversation (issue 5).
+  /** Replace a user message and run again from there; everything after it is withdrawn. */
+  'chat.edit': z.object({ conversationId: id, messageId: id, text: z.string().max(DEFAULTS.maxMessageChars), model: z.string().trim().min(1).max(200) }).strict(),
+  /** Withdraw the last answer and run the last user message again. */
+  'chat.regenerate': z.object({ conversationId: id, model: z.string().trim().min(1).max(200) }).strict(),
+
+  // Models (issue 5).
+  'models.pull': z.object({ name: modelName }).strict(),
+  'models.cancelPull': z.object({ pullId: id }).strict(),
+  'models.delete': z.object({ name: modelName }).strict(),
+  'models.unload': z.object({ name: modelName }).strict(),
+  'ollama.test': z.object({ host: z.string().trim().min(1).max(2048) }).strict(),
 } as const;
 
 export type CallName = keyof typeof callRequestSchemas;
@@ -59,7 +91,28 @@ export interface CallResponses {
   'conversations.list': ConversationSummary[];
   'conversation.get': ConversationSnapshot;
   'app.openExternal': { opened: boolean; message: string | null };
+  'conversation.rename': ConversationSummary;
+  'conversation.pin': ConversationSummary;
+  'conversation.delete': { deleted: boolean };
+  'conversations.search': ConversationSearchHit[];
+  'conversation.export': { filename: string; mimeType: string; content: string };
+  'conversation.import': ConversationSummary;
+  'workflow.resume': SendResult;
+  'workflow.abandon': { abandoned: boolean };
+  'conversation.setOptions': ConversationSummary;
+  'chat.edit': SendResult;
+  'chat.regenerate': SendResult;
+  'models.pull': { pullId: string };
+  'models.cancelPull': { cancelled: boolean };
+  'models.delete': { deleted: boolean; message: string | null };
+  'models.unload': { unloaded: boolean; message: string | null };
+  'ollama.test': OllamaTestResult;
 }
+
+export type OllamaTestResult =
+  | { type: 'ok'; host: string; version: string }
+  | { type: 'unreachable'; host: string; message: string }
+  | { type: 'error'; host: string; message: string };
 
 /** Compile-time check that every call has a response type and no response lacks a call. */
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -73,9 +126,10 @@ export type CallResponse<K extends CallName> = CallResponses[K];
 /** Events main pushes to the renderer. Deltas are coalesced into batches (one per frame). */
 export interface EventPayloads {
   'taco-events': TacoEvent[];
+  'model-events': ModelEvent[];
 }
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: EventName[] = ['taco-events'];
+export const EVENT_NAMES: EventName[] = ['taco-events', 'model-events'];
 
 /** The API the renderer sees, whatever the transport. */
 export interface TacoApi {

@@ -1,4 +1,17 @@
+import { z } from 'zod';
 import type { TacoEvent } from './events';
+
+/** Per-conversation model parameters (issue 5). Unset fields use the app's defaults. */
+export const conversationOptionsSchema = z
+  .object({
+    temperature: z.number().min(0).max(2).nullable().optional(),
+    numCtx: z.number().int().min(512).max(1_048_576).nullable().optional(),
+    /** Ollama keep_alive, e.g. "5m", "1h", "0" (unload right after), or seconds. */
+    keepAlive: z.union([z.string().trim().max(20).regex(/^-?\d+(\.\d+)?(ms|s|m|h)?$/, 'must look like 5m, 1h, 30s or 0'), z.number().int()]).nullable().optional(),
+    systemPrompt: z.string().max(20_000).nullable().optional(),
+  })
+  .strict();
+export type ConversationOptions = z.infer<typeof conversationOptionsSchema>;
 
 export interface ConversationSummary {
   conversationId: string;
@@ -7,6 +20,17 @@ export interface ConversationSummary {
   createdAt: number;
   updatedAt: number;
   pinned: boolean;
+  /** Per-conversation parameters; absent on conversations that never set any. */
+  options?: ConversationOptions;
+}
+
+export interface ConversationSearchHit {
+  conversationId: string;
+  title: string;
+  /** A short piece of text around the match (plain text). */
+  snippet: string;
+  matchedIn: 'title' | 'content';
+  updatedAt: number;
 }
 
 /** A conversation as stored: its summary and its timeline, oldest first. */

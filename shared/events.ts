@@ -1,3 +1,4 @@
+import type { ConversationSummary } from './conversation';
 import type { JsonObject } from './json';
 import type { Risk } from './settings';
 import type { StackFrame } from './tool-stack';
@@ -20,6 +21,10 @@ export type TacoEvent =
   // Conversation-level: the user's side of the timeline.
   | { type: 'user-message'; conversationId: string; messageId: string; text: string; at: number }
   | { type: 'command-output'; conversationId: string; command: string; output: string; at: number }
+  /** Everything from this user message on is withdrawn (edit and re-run, regenerate). */
+  | { type: 'timeline-rewound'; conversationId: string; fromMessageId: string; at: number }
+  /** Title, pin, model or options changed; the sidebar shows the new summary. */
+  | { type: 'conversation-updated'; conversationId: string; summary: ConversationSummary }
   // Run-level.
   | (RunScoped & { type: 'run-start'; model: string; goal: string; startedAt: number })
   | (RunScoped & { type: 'text-delta'; text: string })
@@ -69,5 +74,17 @@ export type TacoEvent =
   | (RunScoped & { type: 'run-finish'; reason: StopReason; message: string; error: string | null; at: number });
 
 export type TacoEventType = TacoEvent['type'];
+
+/** Events about models rather than a conversation (never stored in a timeline). */
+export type ModelEvent = {
+  type: 'pull-progress';
+  pullId: string;
+  model: string;
+  status: string;
+  completedBytes: number | null;
+  totalBytes: number | null;
+  done: boolean;
+  error: string | null;
+};
 export type EventOf<T extends TacoEventType> = Extract<TacoEvent, { type: T }>;
 export type RunEvent = Extract<TacoEvent, RunScoped>;

@@ -8,6 +8,8 @@ export const STOP_REASONS = [
   'repeated_call',
   'model_gave_up',
   'provider_error',
+  /** Never emitted by the loop: the app stopped (crash, kill) before the run finished. */
+  'interrupted',
 ] as const;
 
 export type StopReason = (typeof STOP_REASONS)[number];
@@ -33,6 +35,8 @@ export function describeStopReason(reason: StopReason, limits?: { maxIterations?
       return 'The model said it cannot complete this task.';
     case 'provider_error':
       return 'Stopped: Ollama returned an error.';
+    case 'interrupted':
+      return 'Interrupted: TACO closed before this answer finished. The partial answer is kept; send the request again to finish it.';
     default: {
       const unreachable: never = reason;
       return String(unreachable);
