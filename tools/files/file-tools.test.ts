@@ -103,7 +103,7 @@ describe('write_file', () => {
 
   it('previews a new file as a diff from empty', async () => {
     const diff = await writePreview({ path: 'fresh.md', content: 'line one\nline two\n' }, context());
-    expect(diff).toContain('--- /dev/null');
+    expect(diff?.startsWith('--- /dev/null')).toBe(true);
     expect(diff).toContain('+line one');
     expect(diff).toContain('+line two');
   });

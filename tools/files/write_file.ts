@@ -32,7 +32,9 @@ export async function preview(args: JsonObject, context: ToolContext): Promise<s
     if (before !== null && (before.binary || before.truncated)) {
       return `${target.relative}: replaces an existing ${before.binary ? 'binary' : 'large'} file of ${before.size} bytes with ${Buffer.byteLength(content, 'utf8')} bytes of text (no diff shown).`;
     }
-    const patch = createTwoFilesPatch(before === null ? '/dev/null' : target.relative, target.relative, before?.text ?? '', content);
+    const raw = createTwoFilesPatch(before === null ? '/dev/null' : target.relative, target.relative, before?.text ?? '', content);
+    // The library opens with an "=====" separator line meant for multi-file patches; a card shows one file.
+    const patch = raw.replace(/^={3,}\n/, '');
     const limit = TOOL_DEFAULTS.writePreviewMaxChars;
     return patch.length > limit ? `${patch.slice(0, limit)}\n… diff cut at ${limit} characters …` : patch;
   } catch (error) {
