@@ -21,6 +21,13 @@ export type Risk = (typeof RISKS)[number];
 export const approvalPolicySchema = z.enum(['ask', 'allow']);
 export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
 
+/** A tool id as the catalogue spells it (snake_case, like `read_file`). */
+const toolIdKey = z.string().max(100).regex(/^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, 'must be a snake_case tool id, for example read_file');
+/** Per-tool overrides are few (one per catalogue tool at most); the cap keeps a bad file or patch small. */
+export const MAX_TOOL_APPROVALS = 500;
+const withinToolApprovalCap = (value: object): boolean => Object.keys(value).length <= MAX_TOOL_APPROVALS;
+const toolApprovalCapMessage = `must hold at most ${MAX_TOOL_APPROVALS} tools`;
+
 export const limitsSchema = z
   .object({
     maxIterations: z.number().int().min(1).max(100),
@@ -40,6 +47,8 @@ export const settingsSchema = z
     workspace: z.string().trim().min(1).max(4096).nullable(),
     limits: limitsSchema,
     approvals: z.object({ read: approvalPolicySchema, write: approvalPolicySchema, shell: approvalPolicySchema, network: approvalPolicySchema }).strict(),
+    /** Per-tool overrides of `approvals`: 'ask' always asks, 'allow' never asks; a tool not listed follows its risk. */
+    toolApprovals: z.record(toolIdKey, approvalPolicySchema).refine(withinToolApprovalCap, toolApprovalCapMessage),
     theme: z.enum(['system', 'light', 'dark']),
     fontSize: z.number().int().min(10).max(28),
   })
@@ -57,6 +66,8 @@ export const settingsPatchSchema = z
     workspace: settingsSchema.shape.workspace.optional(),
     limits: limitsSchema.partial().optional(),
     approvals: settingsSchema.shape.approvals.partial().optional(),
+    /** null removes the tool's override. */
+    toolApprovals: z.record(toolIdKey, approvalPolicySchema.nullable()).refine(withinToolApprovalCap, toolApprovalCapMessage).optional(),
     theme: settingsSchema.shape.theme.optional(),
     fontSize: settingsSchema.shape.fontSize.optional(),
   })
@@ -78,6 +89,7 @@ export function defaultSettings(): Settings {
       toolOutputBudgetChars: DEFAULTS.toolOutputBudgetChars,
     },
     approvals: { read: 'allow', write: 'ask', shell: 'ask', network: 'ask' },
+    toolApprovals: {},
     theme: 'system',
     fontSize: 14,
   };
@@ -90,7 +102,18 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Set
     ...stripUndefined(patch),
     limits: { ...current.limits, ...stripUndefined(patch.limits ?? {}) },
     approvals: { ...current.approvals, ...stripUndefined(patch.approvals ?? {}) },
+    toolApprovals: mergeToolApprovals(current.toolApprovals, patch.toolApprovals ?? {}),
   };
+}
+
+/** Each entry of the patch sets (or, when null, removes) that tool's override; the others stay. */
+function mergeToolApprovals(current: Settings['toolApprovals'], patch: Record<string, ApprovalPolicy | null | undefined>): Settings['toolApprovals'] {
+  const next: Settings['toolApprovals'] = { ...current };
+  for (const [toolId, policy] of Object.entries(patch)) {
+    if (policy === null) delete next[toolId];
+    else if (policy !== undefined) next[toolId] = policy;
+  }
+  return next;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

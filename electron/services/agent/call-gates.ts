@@ -3,13 +3,18 @@ import type { ApprovalDecision } from '../../../shared/events';
 import type { JsonObject } from '../../../shared/json';
 import type { RegisteredTool, ToolContext } from '../../../tools/tool-runtime-types';
 import type { AgentRunInput } from './agent-types';
+import { approvalNeeded, toolOverride } from '../../../shared/approval-decision';
 import type { RunShared } from './run-context';
 
-/** Asked unless its risk is set to 'allow' or the user allowed it for this conversation. */
-export function needsApproval(tool: RegisteredTool, input: Pick<AgentRunInput, 'approvalPolicy' | 'allowedForConversation'>): boolean {
-  if (!tool.info.requiresApproval) return false;
-  if (input.allowedForConversation.has(tool.info.toolId)) return false;
-  return input.approvalPolicy[tool.info.risk] !== 'allow';
+/** Whether this tool's call waits for the user: its per-tool override, else its config and risk policy (see approvalNeeded). */
+export function needsApproval(tool: RegisteredTool, input: Pick<AgentRunInput, 'approvalPolicy' | 'allowedForConversation' | 'toolApprovals'>): boolean {
+  return approvalNeeded({
+    requiresApproval: tool.info.requiresApproval,
+    risk: tool.info.risk,
+    override: toolOverride(input.toolApprovals, tool.info.toolId),
+    riskPolicies: input.approvalPolicy,
+    allowedForConversation: input.allowedForConversation.has(tool.info.toolId),
+  });
 }
 
 export type ApprovalAnswer = { type: 'allowed' } | { type: 'denied'; message: string };

@@ -19,7 +19,11 @@ describe('Catalogue', () => {
     expect(write?.textContent).toContain('Path in the workspace');
     expect(write?.textContent).toContain('Use write_file carefully.');
     expect(write?.querySelector('[data-testid="risk-badge"]')?.getAttribute('data-risk')).toBe('write');
-    expect(write?.querySelector('[data-testid="approval-setting"]')?.textContent).toBe('Asks you before it runs');
+    const approval = write?.querySelector<HTMLSelectElement>('[data-testid="approval-setting"]');
+    expect(approval?.value).toBe('default');
+    expect(approval?.selectedOptions[0]?.textContent).toBe('Default (Ask first)');
+    const read = screen.getAllByTestId('catalogue-tool').find((card) => card.dataset.toolId === 'read_file');
+    expect(read?.querySelector<HTMLSelectElement>('[data-testid="approval-setting"]')?.selectedOptions[0]?.textContent).toBe('Default (Run without asking)');
 
     await user.type(screen.getByTestId('catalogue-search'), 'web page');
     expect(screen.getAllByTestId('catalogue-tool').map((card) => card.dataset.toolId)).toEqual(['fetch_url']);

@@ -8,7 +8,6 @@ import { Dialog } from './Dialog';
 export function Catalogue() {
   const tools = useTaco((state) => state.tools);
   const error = useTaco((state) => state.toolsError);
-  const approvals = useTaco((state) => state.settings?.approvals ?? null);
   const loadTools = useTaco((state) => state.loadTools);
   const close = useTaco((state) => state.setCatalogueOpen);
   const [query, setQuery] = useState('');
@@ -44,7 +43,7 @@ export function Catalogue() {
         <section key={category} className="catalogue-category" data-testid="catalogue-category" aria-label={category}>
           <h3>{category}</h3>
           {list.map((tool) => (
-            <CatalogueToolCard key={tool.toolId} tool={tool} policy={approvals ? approvals[tool.risk] : null} />
+            <CatalogueToolCard key={tool.toolId} tool={tool} />
           ))}
         </section>
       ))}

@@ -1,16 +1,9 @@
-import type { ApprovalPolicy } from '../../../shared/settings';
 import type { ToolInfo } from '../../../shared/tool-info';
 import { formatToolName } from '../../../shared/format-tool-name';
 import { RiskBadge } from './RiskBadge';
+import { ToolApprovalControl } from './ToolApprovalControl';
 
-/** Whether the tool asks first: the tool must require approval and the user's setting for its risk must be "ask". */
-function approvalWords(tool: ToolInfo, policy: ApprovalPolicy | null): string {
-  if (!tool.requiresApproval) return 'Runs without asking';
-  if (policy === 'allow') return `Runs without asking (your setting allows ${tool.risk} tools)`;
-  return 'Asks you before it runs';
-}
-
-export function CatalogueToolCard({ tool, policy }: { tool: ToolInfo; policy: ApprovalPolicy | null }) {
+export function CatalogueToolCard({ tool }: { tool: ToolInfo }) {
   const parameters = Object.entries(tool.parameters);
   return (
     <article className="catalogue-tool" data-testid="catalogue-tool" data-tool-id={tool.toolId} aria-labelledby={`tool-${tool.toolId}`}>
@@ -18,11 +11,9 @@ export function CatalogueToolCard({ tool, policy }: { tool: ToolInfo; policy: Ap
         <h4 id={`tool-${tool.toolId}`}>{formatToolName(tool.toolId)}</h4>
         <code className="muted">{tool.toolId}</code>
         <RiskBadge risk={tool.risk} />
-        <span className={`badge approval-${tool.requiresApproval && policy !== 'allow' ? 'ask' : 'auto'}`} data-testid="approval-setting">
-          {approvalWords(tool, policy)}
-        </span>
       </header>
       <p className="plain-text">{tool.description}</p>
+      <ToolApprovalControl tool={tool} headingId={`tool-${tool.toolId}`} />
       {parameters.length > 0 ? (
         <table className="parameters">
           <thead>

@@ -1,6 +1,8 @@
 import { ContractError } from '../../../../shared/contract-error';
 import type { Settings, SettingsPatch } from '../../../../shared/settings';
 import type { AppContext } from '../app-context';
+import { unknownToolApprovalError } from './tool-approvals-check';
+import { checkWorkspacePatch } from './workspace-check';
 
 export function getSettings(ctx: AppContext): Settings {
   return ctx.settings.current();
@@ -8,8 +10,11 @@ export function getSettings(ctx: AppContext): Settings {
 
 /** settings.set: the patch is already validated; a store that refuses it leaves settings unchanged. */
 export async function setSettings(ctx: AppContext, patch: SettingsPatch): Promise<Settings> {
+  const unknownTool = unknownToolApprovalError(patch, ctx.tools, ctx.settings.current().toolApprovals);
+  if (unknownTool) throw new ContractError('invalid-payload', unknownTool);
+  const checked = await checkWorkspacePatch(patch);
   try {
-    return await ctx.settings.set(patch);
+    return await ctx.settings.set(checked);
   } catch (error) {
     if (error instanceof ContractError) throw error;
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { SendResult } from '../../../../shared/contract';
+import type { Settings } from '../../../../shared/settings';
+import type { AgentRunInput } from '../../agent/agent-types';
+import { testRegistry, testTool } from '../../agent/testing/test-tools';
+import { composeAppServices } from '../compose-app-services';
+import { createMemoryStorage, fakePorts, fakeRunAgent } from '../testing/fake-ports';
+
+async function start() {
+  const storage = createMemoryStorage();
+  const runs: AgentRunInput[] = [];
+  const tools = testRegistry(testTool({ id: 'read_file' }), testTool({ id: 'write_file', risk: 'write', requiresApproval: true }));
+  const services = await composeAppServices(
+    { dataDir: '/nowhere', openExternal: async () => undefined, batchIntervalMs: 1 },
+    fakePorts({
+      storage,
+      loadTools: async () => tools,
+      runAgent: (input) => {
+        runs.push(input);
+        return fakeRunAgent(input);
+      },
+    }),
+  );
+  const handle = async (name: string, request: unknown) => services.handle(name, request);
+  const set = async (patch: unknown): Promise<Settings> => {
+    const envelope = await handle('settings.set', patch);
+    if (!envelope.ok) throw new Error(envelope.error.message);
+    return envelope.value as Settings;
+  };
+  const refused = async (patch: unknown) => {
+    const envelope = await handle('settings.set', patch);
+    if (envelope.ok) throw new Error('settings.set unexpectedly succeeded');
+    return envelope.error;
+  };
+  return { storage, runs, services, handle, set, refused };
+}
+
+describe('settings.set: per-tool approvals', () => {
+  it('saves overrides for catalogue tools and removes one with null', async () => {
+    const h = await start();
+    expect((await h.set({ toolApprovals: { read_file: 'ask', write_file: 'allow' } })).toolApprovals).toEqual({ read_file: 'ask', write_file: 'allow' });
+    expect((await h.set({ toolApprovals: { write_file: null } })).toolApprovals).toEqual({ read_file: 'ask' });
+    expect(h.storage.savedSettings().toolApprovals).toEqual({ read_file: 'ask' });
+  });
+
+  it('refuses a tool the catalogue does not have, naming the field and the id, and saves nothing', async () => {
+    const h = await start();
+    await h.set({ toolApprovals: { read_file: 'ask' } });
+    const before = h.storage.savedSettings();
+    const error = await h.refused({ fontSize: 18, toolApprovals: { write_file: 'allow', launch_rockets: 'allow' } });
+    expect(error.code).toBe('invalid-payload');
+    expect(error.message).toContain('"toolApprovals"');
+    expect(error.message).toContain('"launch_rockets"');
+    expect(error.message).not.toContain('"write_file"');
+    expect(h.storage.savedSettings()).toEqual(before);
+    expect((await h.refused({ toolApprovals: { launch_rockets: null } })).message).toContain('"launch_rockets"');
+  });
+
+  it('lets a stored override of a tool that left the catalogue be removed', async () => {
+    const h = await start();
+    await h.storage.settings.set({ toolApprovals: { old_tool: 'allow', read_file: 'ask' } });
+    expect((await h.refused({ toolApprovals: { old_tool: 'ask' } })).message).toContain('"old_tool"');
+    expect((await h.set({ toolApprovals: { old_tool: null } })).toolApprovals).toEqual({ read_file: 'ask' });
+  });
+
+  it('hands the saved overrides to the next run', async () => {
+    const h = await start();
+    await h.set({ toolApprovals: { read_file: 'ask' } });
+    const envelope = await h.handle('chat.send', { conversationId: null, text: 'Read my notes', model: 'llama3.2:3b' });
+    if (!envelope.ok) throw new Error(envelope.error.message);
+    const result = envelope.value as SendResult;
+    if (result.type !== 'run') throw new Error(`expected a run, got ${result.type}`);
+    await h.services.waitForRun(result.runId);
+    expect(h.runs.at(-1)?.toolApprovals).toEqual({ read_file: 'ask' });
+  });
+});

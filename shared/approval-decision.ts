@@ -1,0 +1,41 @@
+import type { ApprovalPolicy, Risk, Settings } from './settings';
+
+/** What the decision needs to know about one call of a tool. */
+export interface ApprovalQuestion {
+  /** The tool's config says it asks first (`requires_approval`). */
+  requiresApproval: boolean;
+  risk: Risk;
+  /** The user's override for this tool, if any (settings.toolApprovals). */
+  override: ApprovalPolicy | undefined;
+  /** The per-risk policy (settings.approvals). */
+  riskPolicies: Settings['approvals'];
+  /** The user chose "Allow for this conversation" for this tool earlier. */
+  allowedForConversation: boolean;
+}
+
+/**
+ * Whether a call waits for the user. An override wins: 'allow' never asks; 'ask' always asks,
+ * even for a tool whose config does not require approval, unless allowed for this conversation.
+ * Without one, today's rule: the config must require approval and its risk must not be 'allow'.
+ */
+export function approvalNeeded(question: ApprovalQuestion): boolean {
+  switch (question.override) {
+    case 'allow':
+      return false;
+    case 'ask':
+      return !question.allowedForConversation;
+    case undefined:
+      if (!question.requiresApproval || question.allowedForConversation) return false;
+      return question.riskPolicies[question.risk] !== 'allow';
+    default: {
+      const unreachable: never = question.override;
+      return unreachable;
+    }
+  }
+}
+
+/** The user's override for a tool; own entries only, so a tool id never reads the prototype. */
+export function toolOverride(toolApprovals: Readonly<Record<string, ApprovalPolicy>> | undefined, toolId: string): ApprovalPolicy | undefined {
+  if (!toolApprovals || !Object.hasOwn(toolApprovals, toolId)) return undefined;
+  return toolApprovals[toolId];
+}
