@@ -160,6 +160,114 @@ export const DEFAULTS = {
     maxFrameBytes: 1024 * 1024,
   },
 
+  /** From electron/services/provider/provider-perf-defaults.ts. */
+  providerPerf: {
+    /** Lines arriving within this slice are read as one burst (a quarter of a batch interval). */
+    burstSliceMs: 4,
+  },
+
+  /** From electron/services/provider/model-admin-defaults.ts. */
+  modelAdmin: {
+    /** Deleting or unloading a model gives up after this long. */
+    adminTimeoutMs: 30_000,
+    /** The version check (Settings → Test) gives up after this long. */
+    versionTimeoutMs: 5000,
+  },
+
+  /** From electron/services/app/models/models-defaults.ts. */
+  models: {
+    /** A pull's progress crosses to the renderer at most this often (status changes and the end go at once). */
+    pullProgressIntervalMs: 100,
+    /** Pulls running at the same time; another one is refused with words until one ends. */
+    maxConcurrentPulls: 3,
+  },
+
+  /** From electron/services/app/title-defaults.ts. */
+  titles: {
+    /** The side request that names a conversation gives up after this long (the first words stay). */
+    budgetMs: 2000,
+    /** A generated title has at most this many words. */
+    maxWords: 6,
+    /** Tokens the model may answer with. */
+    maxTokens: 24,
+    /** Characters of the question and of the answer shown to the model. */
+    exchangeChars: 600,
+  },
+
+  /** From electron/services/agent/perf-defaults.ts. */
+  agentPerf: {
+    /** The loop yields to the event loop this often while a fast stream runs (half a batch interval). */
+    streamYieldSliceMs: 8,
+    /**
+     * A status sentence is asked for only once a tool has run this long: a faster tool is done
+     * before any sentence could be shown, and the side request would only hold up the model.
+     */
+    statusSentenceDelayMs: 100,
+  },
+
+  /** From renderer/src/components/composer/image-defaults.ts. */
+  images: {
+    maxImages: 4,
+    maxTotalBase64Chars: 900_000,
+    /** Each image is re-encoded until it fits this share of the total (base64 characters). */
+    targetBase64Chars: 225_000,
+    /** Longest side after downscaling; vision models see far less than this anyway. */
+    maxEdgePx: 1568,
+    /** Files larger than this are refused before reading them. */
+    maxInputBytes: 25 * 1024 * 1024,
+    /** JPEG quality when a photo must be re-encoded. */
+    jpegQuality: 0.85,
+  },
+
+  /** From renderer/src/components/message-list/message-list-defaults.ts. */
+  messageList: {
+    /** Messages rendered beyond each edge of the visible area. */
+    overscan: 2,
+    /** Distance from the bottom (px) within which the list keeps following new output. */
+    followThresholdPx: 80,
+    /** A scroll this soon (ms) after a wheel, touch, key or pointer press is the user's own. */
+    userScrollWindowMs: 400,
+    /** Space between two messages (px); part of each row, so measured sizes include it. */
+    gapPx: 18,
+  },
+
+  /** From electron/services/store/store-defaults.ts. */
+  store: {
+    /** Search keeps at most this many characters of one conversation's text (the rest is not searchable). */
+    searchMaxCharsPerConversation: 500_000,
+    /** conversations.search returns at most this many hits. */
+    searchMaxHits: 50,
+    /** Words of a query that count; the rest are ignored. */
+    searchMaxQueryWords: 8,
+    /** Characters of text shown around a match. */
+    searchSnippetChars: 160,
+    /** The search index is written this long after a change (and on close); a stale one is refreshed at start. */
+    searchIndexSaveDelayMs: 30_000,
+  },
+
+  /** From renderer/src/store/conversation-defaults.ts. */
+  rendererConversations: {
+    /** A deleted conversation can be brought back this long; only then is it really deleted. */
+    deleteUndoMs: 5000,
+    /** The sidebar search asks main this long after the last keystroke. */
+    searchDebounceMs: 250,
+    /** How long "Copied" shows after copying a message. */
+    copiedConfirmMs: 2000,
+  },
+
+  /** From electron/main/window-state.ts. */
+  window: {
+    width: 1200,
+    height: 800,
+    minWidth: 720,
+    minHeight: 480,
+    /** Moves and resizes are saved this long after the last one. */
+    saveDelayMs: 500,
+    /** At least this much of the window's top edge must be on a display, or it is centered again. */
+    minVisiblePx: 80,
+    fileName: 'window-state.json',
+  },
+
   /** Longest stored conversation title (characters). */
   storedTitleMaxChars: 200,
 } as const;

@@ -21,6 +21,17 @@ const modelName = z
   .max(200)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]*$/, 'must be a model name such as llama3.2 or qwen3:4b');
 
+/**
+ * Images on a message for a vision model (base64, no data: prefix). Capped so a message with its
+ * images fits one WebSocket frame of the web host (DEFAULTS.webHost.maxFrameBytes). To move into
+ * DEFAULTS.images; the renderer mirrors these in renderer/src/components/composer/image-defaults.ts.
+ */
+export const IMAGE_LIMITS = { maxImages: DEFAULTS.images.maxImages, maxTotalBase64Chars: DEFAULTS.images.maxTotalBase64Chars } as const;
+const images = z
+  .array(z.string().min(1).max(IMAGE_LIMITS.maxTotalBase64Chars))
+  .max(IMAGE_LIMITS.maxImages, `must hold at most ${IMAGE_LIMITS.maxImages} images`)
+  .refine((list) => list.reduce((sum, image) => sum + image.length, 0) <= IMAGE_LIMITS.maxTotalBase64Chars, 'are too large together: send fewer or smaller images');
+
 export const callRequestSchemas = {
   'models.list': empty,
   'chat.send': z
@@ -29,6 +40,8 @@ export const callRequestSchemas = {
       conversationId: id.nullable(),
       text: z.string().max(DEFAULTS.maxMessageChars),
       model: z.string().trim().min(1).max(200),
+      /** Base64 images for a vision model (checked in main: format, size, the model's vision capability). */
+      images: images.optional(),
     })
     .strict(),
   /** Start a new run in the conversation with the same goal as its last one. */

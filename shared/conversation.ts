@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { TacoEvent } from './events';
+import type { JsonObject } from './json';
+import type { Risk } from './settings';
 
 /** Per-conversation model parameters (issue 5). Unset fields use the app's defaults. */
 export const conversationOptionsSchema = z
@@ -22,7 +24,17 @@ export interface ConversationSummary {
   pinned: boolean;
   /** Per-conversation parameters; absent on conversations that never set any. */
   options?: ConversationOptions;
+  /**
+   * The last run never finished because TACO stopped: while it ran ('interrupted'), or while it
+   * waited for an approval or an answer (resumable with workflow.resume). Absent otherwise.
+   */
+  unfinished?: 'interrupted' | 'approval' | 'question';
 }
+
+/** A run that was waiting for the user when TACO stopped: workflow.resume asks again, workflow.abandon drops it. */
+export type PendingWorkflow =
+  | { kind: 'approval'; runId: string; goal: string; callId: string; tool: string; args: JsonObject; risk: Risk }
+  | { kind: 'question'; runId: string; goal: string; callId: string; question: string };
 
 export interface ConversationSearchHit {
   conversationId: string;
@@ -39,4 +51,6 @@ export interface ConversationSnapshot {
   events: TacoEvent[];
   /** Anything the reader had to skip or repair, in words (a torn last line, for example). */
   notices: string[];
+  /** Set when the last run stopped with TACO while it waited for the user; null or absent otherwise. */
+  pending?: PendingWorkflow | null;
 }

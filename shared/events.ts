@@ -19,7 +19,15 @@ interface RunScoped {
  */
 export type TacoEvent =
   // Conversation-level: the user's side of the timeline.
-  | { type: 'user-message'; conversationId: string; messageId: string; text: string; at: number }
+  | {
+      type: 'user-message';
+      conversationId: string;
+      messageId: string;
+      text: string;
+      at: number;
+      /** Images attached for a vision model: base64 PNG/JPEG/WebP/GIF, as Ollama takes them. Absent when none. */
+      images?: string[];
+    }
   | { type: 'command-output'; conversationId: string; command: string; output: string; at: number }
   /** Everything from this user message on is withdrawn (edit and re-run, regenerate). */
   | { type: 'timeline-rewound'; conversationId: string; fromMessageId: string; at: number }

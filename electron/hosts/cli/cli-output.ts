@@ -75,6 +75,8 @@ export function createCliOutput(options: { json: boolean; stdout: TextSink; stde
         return;
       }
       case 'user-message':
+      case 'timeline-rewound':
+      case 'conversation-updated':
       case 'run-start':
       case 'thinking-delta':
       case 'stack':

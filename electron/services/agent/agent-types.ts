@@ -1,5 +1,5 @@
 import type { TacoEvent } from '../../../shared/events';
-import type { Limits, Settings } from '../../../shared/settings';
+import type { ApprovalPolicy, Limits, Settings } from '../../../shared/settings';
 import type { StopReason } from '../../../shared/stop-reason';
 import type { MemoryStore, ToolRegistry } from '../../../tools/tool-runtime-types';
 import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../orchestration/orchestration-types';
@@ -14,13 +14,24 @@ export interface AgentRunInput {
   history: ChatMessage[];
   /** The user's message that starts this run (the goal). */
   userText: string;
+  /** Images attached to that message (base64), for vision models. */
+  userImages?: readonly string[];
   provider: ChatProvider;
   tools: ToolRegistry;
   limits: Limits;
   /** Upper bound on num_ctx (the user's setting); the model's own context length is used when smaller. */
   maxContextTokens?: number;
+  /** The conversation's own num_ctx (conversation.setOptions): used as it is, instead of the bound above. */
+  numCtx?: number;
+  /** The conversation's temperature and keep_alive, passed to Ollama; Ollama's defaults when absent. */
+  temperature?: number;
+  keepAlive?: string | number;
+  /** The conversation's system prompt: replaces TACO's opening instructions (tool guidance and context stay). */
+  systemPrompt?: string;
   /** Per-risk approval policy: tools that require approval are asked about unless their risk is 'allow'. */
   approvalPolicy: Settings['approvals'];
+  /** Per-tool overrides (settings.toolApprovals): 'allow' never asks, 'ask' always asks; absent tools follow approvalPolicy. */
+  toolApprovals?: Readonly<Record<string, ApprovalPolicy>>;
   /** Absolute workspace folder, or null. */
   workspace: string | null;
   memory: MemoryStore;

@@ -9,6 +9,8 @@ export interface ScopeInput {
   goal: string;
   /** The text of the message that starts the loop (the user's, or the delegated task). */
   text: string;
+  /** Images on that message (vision models), base64. */
+  images?: readonly string[];
   earlier: readonly ChatMessage[];
   baseFrameId: string | null;
 }
@@ -19,7 +21,7 @@ export function createLoopScope(shared: RunShared, input: ScopeInput): LoopScope
     role: input.role,
     goal: input.goal,
     earlier: shared.mode === 'prompt' ? toPromptModeHistory(input.earlier) : [...input.earlier],
-    current: { role: 'user', content: input.text },
+    current: input.images && input.images.length > 0 ? { role: 'user', content: input.text, images: [...input.images] } : { role: 'user', content: input.text },
     messages: [],
     baseFrameId: input.baseFrameId,
     budget: createOutputBudget(turnBudgetChars(shared.input.limits.toolOutputBudgetChars, shared.numCtx)),

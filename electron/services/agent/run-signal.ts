@@ -64,16 +64,30 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<
   });
 }
 
-/** Iterate `source`, stopping (and closing it) as soon as `signal` aborts. */
+/**
+ * Iterate `source`, stopping (and closing it) as soon as `signal` aborts. One abort listener
+ * serves the whole iteration: a stream yields a chunk per token, and adding and removing a
+ * listener for each one cost more than the rest of the loop's work on it.
+ */
 export async function* abortable<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
   const iterator = source[Symbol.asyncIterator]();
+  let rejectPending: ((reason: unknown) => void) | null = null;
+  const onAbort = (): void => rejectPending?.(abortReason(signal));
+  signal.addEventListener('abort', onAbort, { once: true });
   try {
     for (;;) {
-      const next = await raceAbort(iterator.next(), signal);
+      if (signal.aborted) throw abortReason(signal);
+      const next = await new Promise<IteratorResult<T>>((resolve, reject) => {
+        rejectPending = reject;
+        iterator.next().then(resolve, reject);
+      });
+      rejectPending = null;
       if (next.done) return;
       yield next.value;
     }
   } finally {
+    rejectPending = null;
+    signal.removeEventListener('abort', onAbort);
     void Promise.resolve(iterator.return?.()).catch(() => undefined);
   }
 }

@@ -2,6 +2,7 @@ import { DEFAULTS } from '../../../shared/constants';
 import { formatToolName } from '../../../shared/format-tool-name';
 import type { JsonObject } from '../../../shared/json';
 import type { ChatProvider } from '../provider/provider-types';
+import { PERF_DEFAULTS } from './perf-defaults';
 
 /** The seed's status generation prompt (sequential-tool-calling, "Status Generation Prompt"). */
 export function statusSentencePrompt(tool: string, args: JsonObject): string {
@@ -41,6 +42,8 @@ export interface SentenceRequest {
   args: JsonObject;
   /** The run's signal: stopping the run stops the side request too. */
   signal: AbortSignal;
+  /** Wait this long before asking (default PERF_DEFAULTS.statusSentenceDelayMs). */
+  delayMs?: number;
 }
 
 export interface PendingSentence {
@@ -53,22 +56,32 @@ export interface PendingSentence {
 /**
  * A short non-streaming side request to the same model, limited to the status budget. It never
  * delays the tool: the caller starts it, runs the tool, and shows the sentence only if it arrives
- * while the tool still runs.
+ * while the tool still runs. It is only sent once the tool has run for `delayMs`: a sentence
+ * about a tool that is already done would never be shown, and asking for it anyway takes the
+ * model from the next step (and an aborted request costs main its connection).
  */
 export function requestStatusSentence(request: SentenceRequest): PendingSentence {
+  const delayMs = request.delayMs ?? PERF_DEFAULTS.statusSentenceDelayMs;
   const controller = new AbortController();
   const onAbort = (): void => controller.abort();
   request.signal.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => controller.abort(), DEFAULTS.statusSentenceBudgetMs);
+  const timer = setTimeout(() => controller.abort(), delayMs + DEFAULTS.statusSentenceBudgetMs);
+  let startCall: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (startCall = resolve));
+  const delay = setTimeout(startCall, delayMs);
   const cleanup = (): void => {
     clearTimeout(timer);
+    clearTimeout(delay);
     request.signal.removeEventListener('abort', onAbort);
   };
   const aborted = new Promise<null>((resolve) => {
     if (controller.signal.aborted) resolve(null);
     controller.signal.addEventListener('abort', () => resolve(null), { once: true });
   });
-  const call = Promise.resolve()
+  const call = started
+    .then(() => {
+      if (controller.signal.aborted) throw new Error('The tool finished before a sentence was needed.');
+    })
     .then(() =>
       request.provider.complete({
         model: request.model,

@@ -38,6 +38,8 @@ export function stoppedStatus(reason: StopReason, limits: Limits): string | null
       return 'Stopped: the model said it cannot complete the task';
     case 'provider_error':
       return 'Stopped: Ollama returned an error';
+    case 'interrupted':
+      return 'Stopped: TACO closed before the answer finished';
     default: {
       const unreachable: never = reason;
       return String(unreachable);

@@ -1,5 +1,8 @@
 import type { ChatMessage, ProviderToolCall, StepUsage } from '../provider/provider-types';
+import { conversationModelOptions } from './conversation-model-options';
 import { fitContext } from './context-window';
+import { createDeltaBuffer } from './delta-buffer';
+import { createEventLoopYielder } from './event-loop-yield';
 import { emitStatus, type LoopScope, type RunShared } from './run-context';
 import { abortable } from './run-signal';
 import { STATUS } from './status-texts';
@@ -38,6 +41,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       stackContext: input.stack.contextPrompt(scope.goal),
       role: scope.role,
       toolsOffered: options.toolsOffered,
+      userPrompt: input.systemPrompt ?? null,
     }),
   };
   const definitions = sendTools ? shared.tools.map((tool) => tool.definition) : [];
@@ -55,11 +59,16 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
   let shown = '';
   const nativeCalls: ProviderToolCall[] = [];
   let usage: StepUsage | null = null;
+  // Deltas of a burst go out as one event; anything else the step emits sends them first.
+  const deltas = createDeltaBuffer({ emit: (event) => shared.emit(event) });
   const show = (text: string): void => {
     if (!text) return;
-    if (shown === '' && scope.showText) emitStatus(shared, STATUS.formulating);
+    if (shown === '' && scope.showText) {
+      deltas.flush();
+      emitStatus(shared, STATUS.formulating);
+    }
     shown += text;
-    if (scope.showText) shared.emit({ type: 'text-delta', text });
+    if (scope.showText) deltas.push('text-delta', text);
   };
 
   try {
@@ -67,16 +76,20 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       model: input.model,
       messages: fitted.messages,
       ...(sendTools ? { tools: definitions } : {}),
+      ...conversationModelOptions(input),
       signal: shared.signal,
     });
+    const yielder = createEventLoopYielder();
     for await (const chunk of abortable(stream, shared.signal)) {
+      const pause = yielder.due();
+      if (pause) await pause;
       switch (chunk.type) {
         case 'text':
           rawText += chunk.text;
           show(filter ? filter.push(chunk.text) : chunk.text);
           break;
         case 'thinking':
-          if (scope.showText && chunk.text) shared.emit({ type: 'thinking-delta', text: chunk.text });
+          if (scope.showText) deltas.push('thinking-delta', chunk.text);
           break;
         case 'tool-calls':
           nativeCalls.push(...chunk.calls);
@@ -91,11 +104,13 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       }
     }
   } catch (error) {
+    deltas.dispose();
     return { type: 'failed', error, partialText: shown };
   }
 
   const end = filter?.end();
   if (end) show(end.flushed);
+  deltas.dispose();
   if (usage) {
     if (usage.numCtx > 0) shared.numCtx = usage.numCtx;
     shared.emit({ type: 'usage', ...usageFigures(usage, fitted.estimatedTokens) });

@@ -13,6 +13,8 @@ export interface SystemPromptInput {
   role: 'main' | 'sub-agent';
   /** The summary request at max_iterations: no tools, no tool format. */
   toolsOffered: boolean;
+  /** The conversation's own system prompt: replaces the opening instructions of the main run. */
+  userPrompt?: string | null;
 }
 
 const BASE = [
@@ -22,7 +24,8 @@ const BASE = [
 
 /** Base instructions + the seed's tool guidance + the tool stack context + (prompt mode) the tool list and format. */
 export function buildSystemPrompt(input: SystemPromptInput): string {
-  const sections = [BASE];
+  const own = input.role === 'main' ? input.userPrompt?.trim() : undefined;
+  const sections = [own || BASE];
   if (input.workspace) sections.push(`The user's workspace folder is ${input.workspace}. File paths are relative to it.`);
   if (input.role === 'sub-agent') sections.push(subAgentInstructions(input.tools));
   if (input.toolsOffered && input.tools.length > 0) {

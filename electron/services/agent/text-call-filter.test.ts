@@ -69,4 +69,25 @@ describe('createTextCallFilter', () => {
       ['b', { x: 1 }],
     ]);
   });
+
+  it('knows where lines start across pushes (it keeps only the text it has not released)', () => {
+    const afterNewline = createTextCallFilter(claimCalls);
+    expect(afterNewline.push('Reading it.\n')).toBe('Reading it.\n');
+    expect(afterNewline.push('{"name": "a", "arguments": {}}')).toBe('');
+    expect(afterNewline.end().calls.map((call) => call.name)).toEqual(['a']);
+    const midLine = createTextCallFilter(claimCalls);
+    expect(midLine.push('The value is ')).toBe('The value is ');
+    expect(midLine.push('{"name": "a", "arguments": {}}')).toBe('{"name": "a", "arguments": {}}');
+    expect(midLine.end().calls).toEqual([]);
+  });
+
+  it('streams a long answer token by token with its text intact', () => {
+    const tokens = Array.from({ length: 20_000 }, (_, index) => (index % 50 === 49 ? 'end.\n' : `word${index % 7} `));
+    const filter = createTextCallFilter(claimCalls);
+    let live = '';
+    for (const token of tokens) live += filter.push(token);
+    const end = filter.end();
+    expect(live + end.flushed).toBe(tokens.join(''));
+    expect(end.visible).toBe(tokens.join(''));
+  });
 });

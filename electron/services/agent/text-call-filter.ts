@@ -31,8 +31,14 @@ type Verdict = { type: 'wait' } | { type: 'release'; upTo: number } | { type: 'b
  * candidate streams at once; only a whitespace-only last line waits for its next character.
  */
 export function createTextCallFilter(options: TextCallFilterOptions): TextCallFilter {
+  /**
+   * Only the text not yet released or claimed is kept: indexing into a string that keeps growing
+   * by `+=` flattens it every time, which made a long answer cost O(n²).
+   */
   let text = '';
   let pos = 0;
+  /** Whether text[0] starts a line (the text before it, already consumed, ended with a newline). */
+  let startsLine = true;
   let visible = '';
   const calls: TextToolCall[] = [];
   const invalid: string[] = [];
@@ -40,7 +46,7 @@ export function createTextCallFilter(options: TextCallFilterOptions): TextCallFi
   const advance = (final: boolean): string => {
     let out = '';
     while (pos < text.length) {
-      const next = nextLineStart(text, pos);
+      const next = nextLineStart(text, pos, startsLine);
       if (next.type === 'none' || (next.type === 'partial' && final)) {
         out += text.slice(pos);
         pos = text.length;
@@ -64,6 +70,11 @@ export function createTextCallFilter(options: TextCallFilterOptions): TextCallFi
       }
       pos = verdict.end;
     }
+    if (pos > 0) {
+      startsLine = text[pos - 1] === '\n';
+      text = text.slice(pos);
+      pos = 0;
+    }
     visible += out;
     return out;
   };
@@ -82,10 +93,14 @@ export function createTextCallFilter(options: TextCallFilterOptions): TextCallFi
 
 type LineStart = { type: 'none' } | { type: 'partial'; lineStart: number } | { type: 'candidate'; lineStart: number; start: number };
 
-/** The next line (at or after `from`) that starts with `{` or a backtick, or a whitespace-only last line. */
-function nextLineStart(text: string, from: number): LineStart {
+/**
+ * The next line (at or after `from`) that starts with `{` or a backtick, or a whitespace-only last
+ * line. `startsLine`: whether position 0 of `text` is the start of a line.
+ */
+function nextLineStart(text: string, from: number, startsLine: boolean): LineStart {
   let lineStart = from;
-  if (from > 0 && text[from - 1] !== '\n') {
+  const atLineStart = from > 0 ? text[from - 1] === '\n' : startsLine;
+  if (!atLineStart) {
     const newline = text.indexOf('\n', from);
     if (newline < 0) return { type: 'none' };
     lineStart = newline + 1;

@@ -15,14 +15,20 @@ interface StepBuffer {
  * Steps are told apart by the events themselves: a step's text comes before its `usage` event and
  * its tool calls after it, so text (or a usage) arriving after a step's tool calls starts a new
  * step. Calls made inside another call (a delegated sub-agent's calls, between the delegate's
- * `tool-call` and its result) are the sub-agent's own and are left out.
+ * `tool-call` and its result) are the sub-agent's own and are left out. A `timeline-rewound`
+ * drops its user message and everything after it (the timeline keeps them; the model must not).
  */
 export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
   const history: ChatMessage[] = [];
+  /** Where each user message sits in `history`, so a rewind can cut back to it. */
+  const userAt = new Map<string, number>();
   let step: StepBuffer = emptyStep();
   let openCall: string | null = null;
 
   const flush = (): void => {
+    // A call that never got its result (the run stopped while it waited for an approval or an
+    // answer) is left out: the model calls it again when the task resumes.
+    if (openCall !== null) step.calls.pop();
     if (step.text || step.calls.length > 0) {
       const message: ChatMessage = { role: 'assistant', content: step.text };
       if (step.calls.length > 0) message.tool_calls = step.calls;
@@ -36,8 +42,19 @@ export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
     switch (event.type) {
       case 'user-message':
         flush();
-        history.push({ role: 'user', content: event.text });
+        userAt.set(event.messageId, history.length);
+        history.push(event.images && event.images.length > 0 ? { role: 'user', content: event.text, images: [...event.images] } : { role: 'user', content: event.text });
         break;
+      case 'timeline-rewound': {
+        // Edit and re-run, regenerate: the message and everything after it are withdrawn.
+        flush();
+        const at = userAt.get(event.fromMessageId);
+        if (at !== undefined) {
+          history.length = at;
+          for (const [messageId, index] of userAt) if (index >= at) userAt.delete(messageId);
+        }
+        break;
+      }
       case 'run-start':
       case 'run-finish':
         flush();
@@ -66,6 +83,7 @@ export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
         step.results.push({ role: 'tool', tool_name: event.tool, content: `Error: ${event.error}` });
         break;
       case 'command-output':
+      case 'conversation-updated':
       case 'thinking-delta':
       case 'status':
       case 'stack':

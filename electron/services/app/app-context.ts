@@ -7,6 +7,7 @@ import type { EventHub } from './event-hub';
 import type { ProviderHolder } from './provider-holder';
 import type { RunRecords } from './run-records';
 import type { SettingsView } from './settings-view';
+import type { TitleRequests } from './title-requests';
 
 /** Everything the call handlers share. Built once by `composeAppServices`. */
 export interface AppContext {
@@ -25,6 +26,8 @@ export interface AppContext {
   runs: RunRecords;
   /** Conversation ids known to exist (created or read in this process). */
   knownConversations: Set<string>;
+  /** Side requests naming new conversations (stopped on delete and shutdown). */
+  titles: TitleRequests;
   now(): number;
   newId(): string;
 }

@@ -1,4 +1,4 @@
-import type { ConversationSnapshot, ConversationSummary } from '../../../shared/conversation';
+import type { ConversationSearchHit, ConversationSnapshot, ConversationSummary } from '../../../shared/conversation';
 import type { TacoEvent } from '../../../shared/events';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import type { StackFrame } from '../../../shared/tool-stack';
@@ -7,6 +7,7 @@ import type { MemoryStore, ToolRegistry } from '../../../tools/tool-runtime-type
 import type { AgentRunInput, AgentRunOutcome } from '../agent/agent-types';
 import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../orchestration/orchestration-types';
 import type { ChatMessage, ChatProvider } from '../provider/provider-types';
+import type { ConversationPatch, TimelineImport } from '../store/conversation-store';
 
 /**
  * What the app services need from the other parts of main, as narrow interfaces. The default
@@ -64,6 +65,17 @@ export interface ConversationStorePort {
   list(): Promise<ConversationSummary[]>;
   /** null when there is no such conversation. */
   get(conversationId: string): Promise<ConversationSnapshot | null>;
+  /** null when there is no such conversation. */
+  summary(conversationId: string): Promise<ConversationSummary | null>;
+  /** Title, model, pin or options (options replace the previous ones whole). Throws not-found. */
+  update(conversationId: string, patch: ConversationPatch): Promise<ConversationSummary>;
+  /** Removes the timeline, its index entry and its words from the search index. Throws not-found. */
+  delete(conversationId: string): Promise<void>;
+  search(query: string): Promise<ConversationSearchHit[]>;
+  /** A new conversation (new id) holding an imported timeline. */
+  importConversation(input: TimelineImport): Promise<ConversationSummary>;
+  /** Drops the run that TACO's stop left unfinished; null when there is none. */
+  abandon(conversationId: string): Promise<ConversationSummary | null>;
   /** Appends to the conversation's timeline; buffered, flushed at least every 500 ms. */
   append(event: TacoEvent): void;
   /** Writes everything buffered so far. */

@@ -1,4 +1,4 @@
-import type { EventOf, TacoEvent } from '../../../shared/events';
+import type { EventOf, ModelEvent, TacoEvent } from '../../../shared/events';
 import type { Limits, Settings } from '../../../shared/settings';
 import type { CallEnvelope } from '../../../shared/transport';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
@@ -37,6 +37,8 @@ export interface AppServices {
   handle(name: string, request: unknown): Promise<CallEnvelope<unknown>>;
   /** Event batches, coalesced, at most one per frame. Returns the unsubscribe. */
   subscribe(listener: (batch: TacoEvent[]) => void): () => void;
+  /** The `model-events` channel: pull progress (never stored). Returns the unsubscribe. */
+  subscribeModelEvents(listener: (batch: ModelEvent[]) => void): () => void;
   /** The run's `run-finish` (at once when it already finished). */
   waitForRun(runId: string): Promise<EventOf<'run-finish'>>;
   /** Settings as they apply now (flags included). */

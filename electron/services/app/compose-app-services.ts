@@ -13,10 +13,16 @@ import { openExternal } from './handlers/open-external-handler';
 import { answerQuestion, respondToApproval, respondToDepthLimit } from './handlers/prompt-handlers';
 import { cancelRun, continueRun } from './handlers/run-handlers';
 import { getSettings, setSettings } from './handlers/settings-handlers';
+import { deleteConversation, pinConversation, renameConversation, searchConversations, setConversationOptions } from './handlers/conversation-manage';
+import { exportConversation, importConversation } from './handlers/conversation-transfer';
+import { editMessage, regenerateAnswer } from './handlers/edit-handlers';
 import { listTools } from './handlers/tools-handler';
+import { abandonWorkflow, resumeWorkflow } from './handlers/workflow-handlers';
+import { createModelServices } from './models/model-services';
 import { createProviderHolder } from './provider-holder';
 import { createRunRecords } from './run-records';
 import { createSettingsView } from './settings-view';
+import { createTitleRequests } from './title-requests';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
@@ -38,6 +44,8 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     return { host: current.ollamaHost, maxContextTokens: current.maxContextTokens };
   });
 
+  const models = createModelServices({ host: () => settings.current().ollamaHost, newId: options.newId ?? randomUUID });
+
   const ctx: AppContext = {
     options,
     ports,
@@ -56,6 +64,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     provider,
     runs: createRunRecords(),
     knownConversations: new Set(),
+    titles: createTitleRequests(),
     now: options.now ?? Date.now,
     newId: options.newId ?? randomUUID,
   };
@@ -74,6 +83,18 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'conversations.list': () => listConversations(ctx),
     'conversation.get': (request) => getConversation(ctx, request.conversationId),
     'app.openExternal': (request) => openExternal(ctx, request.url),
+    'conversation.rename': (request) => renameConversation(ctx, request),
+    'conversation.pin': (request) => pinConversation(ctx, request),
+    'conversation.delete': (request) => deleteConversation(ctx, request.conversationId),
+    'conversations.search': (request) => searchConversations(ctx, request.query),
+    'conversation.export': (request) => exportConversation(ctx, request),
+    'conversation.import': (request) => importConversation(ctx, request.content),
+    'workflow.resume': (request) => resumeWorkflow(ctx, request),
+    'workflow.abandon': (request) => abandonWorkflow(ctx, request.conversationId),
+    'conversation.setOptions': (request) => setConversationOptions(ctx, request),
+    'chat.edit': (request) => editMessage(ctx, request),
+    'chat.regenerate': (request) => regenerateAnswer(ctx, request),
+    ...models.handlers,
   };
   const route = createCallRouter(handlers);
   let disposed: Promise<void> | null = null;
@@ -84,9 +105,11 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
       return route(name, request);
     },
     subscribe: hub.subscribe,
+    subscribeModelEvents: models.subscribe,
     waitForRun: (runId) => ctx.runs.wait(runId),
     settings: () => settings.current(),
     dispose() {
+      models.dispose();
       disposed ??= shutDown(ctx);
       return disposed;
     },
@@ -96,6 +119,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
 /** Abort every run, withdraw open prompts, wait for the runs to finish, flush the timelines. */
 async function shutDown(ctx: AppContext): Promise<void> {
   const runs = ctx.sessions.all().flatMap((session) => (session.activeRun ? [session.activeRun] : []));
+  ctx.titles.abortAll();
   for (const run of runs) run.controller.abort();
   ctx.brokers.approvals.dispose();
   ctx.brokers.questions.dispose();

@@ -40,6 +40,8 @@ export interface SessionRegistry {
   find(conversationId: string): ConversationSession | undefined;
   findRun(runId: string): ActiveRun | undefined;
   all(): ConversationSession[];
+  /** Drops everything kept about a deleted conversation. */
+  forget(conversationId: string): void;
   /** Keeps pending questions in step with the events that flow. */
   observe(event: TacoEvent): void;
 }
@@ -73,6 +75,9 @@ export function createSessionRegistry(createStack: () => ToolStack): SessionRegi
       return undefined;
     },
     all: () => [...sessions.values()],
+    forget(conversationId) {
+      sessions.delete(conversationId);
+    },
     observe(event) {
       switch (event.type) {
         case 'question':

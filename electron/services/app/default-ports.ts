@@ -1,7 +1,5 @@
-import { join } from 'node:path';
 import { ContractError } from '../../../shared/contract-error';
 import type { TacoEvent } from '../../../shared/events';
-import { createFileMemoryStore } from '../../../tools/memory/memory-store';
 import { loadCatalogue } from '../../../tools/load-catalogue';
 import { runAgent } from '../agent/run-agent';
 import { timelineToHistory } from '../agent/timeline-to-history';
@@ -14,6 +12,8 @@ import { createToolStack } from '../orchestration/tool-stack';
 import { createOllamaProvider } from '../provider/ollama-provider';
 import { createConversationStore, createTimelineWriter, type ConversationStore } from '../store/conversation-store';
 import { createSettingsStore } from '../store/settings-store';
+import { memoryFile } from '../store/data-dir';
+import { createMemoryFileStore } from '../store/memory-file-store';
 import type { TimelineWriter } from '../store/timeline-writer';
 import type { AppPorts, ConversationStorePort, Storage } from './app-ports';
 
@@ -23,7 +23,7 @@ export const defaultPorts: AppPorts = {
   runAgent,
   timelineToHistory,
   loadTools: () => loadCatalogue(),
-  createMemory: (dataDir) => createFileMemoryStore(join(dataDir, 'memory.jsonl')),
+  createMemory: (dataDir) => createMemoryFileStore({ path: memoryFile(dataDir) }),
   createToolStack: () => createToolStack(),
   createBrokers: (emit) => ({
     approvals: createApprovalBroker({ emit }),
@@ -70,6 +70,18 @@ function conversationPort(store: ConversationStore): ConversationStorePort {
         throw error;
       }
     },
+    summary: (conversationId) => store.summary(conversationId),
+    update: (conversationId, patch) => store.update(conversationId, patch),
+    async delete(conversationId) {
+      // What is still buffered goes first, so nothing is written after the file is gone.
+      const writer = writers.get(conversationId);
+      writers.delete(conversationId);
+      await writer?.close();
+      await store.delete(conversationId);
+    },
+    search: (query) => store.search(query),
+    importConversation: (input) => store.importTimeline(input),
+    abandon: (conversationId) => store.abandon(conversationId),
     append: (event: TacoEvent) => writerFor(event.conversationId).write(event),
     async flush() {
       await Promise.all([...writers.values()].map((writer) => writer.flush()));

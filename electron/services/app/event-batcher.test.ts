@@ -93,4 +93,65 @@ describe('event batcher', () => {
     batcher.push(delta('b'));
     expect(batches).toEqual([[delta('a')], [delta('b')]]);
   });
+
+  it('holds a run-finish that comes right after a batch for the rest of the interval, then sends it', () => {
+    const batches: TacoEvent[][] = [];
+    const batcher = createEventBatcher({ deliver: (batch) => batches.push(batch), intervalMs: 16 });
+    batcher.push(delta('a'));
+    vi.advanceTimersByTime(16);
+    expect(batches).toHaveLength(1);
+    vi.advanceTimersByTime(5);
+    batcher.push(delta('b'));
+    batcher.push(finish());
+    expect(batches).toHaveLength(1);
+    vi.advanceTimersByTime(10);
+    expect(batches).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(batches).toEqual([[delta('a')], [delta('b'), finish()]]);
+  });
+});
+
+describe('event batcher on a busy event loop', () => {
+  /** Timers fired by hand, with a clock set by hand: a timer may fire early, as Node's do when armed mid-turn. */
+  function manualTimers() {
+    let clock = 0;
+    const pending: Array<{ callback: () => void; ms: number }> = [];
+    return {
+      timers: {
+        setTimeout: (callback: () => void, ms: number) => {
+          const entry = { callback, ms };
+          pending.push(entry);
+          return entry;
+        },
+        clearTimeout: (handle: unknown) => {
+          const index = pending.indexOf(handle as { callback: () => void; ms: number });
+          if (index >= 0) pending.splice(index, 1);
+        },
+        now: () => clock,
+      },
+      setClock: (ms: number) => (clock = ms),
+      fireNext: () => pending.shift()?.callback(),
+      armed: () => pending.map((entry) => entry.ms),
+    };
+  }
+
+  it('never sends two batches less than an interval apart, even when its timer fires early', () => {
+    const manual = manualTimers();
+    const batches: TacoEvent[][] = [];
+    const batcher = createEventBatcher({ deliver: (batch) => batches.push(batch), intervalMs: 16, timers: manual.timers });
+    batcher.push(delta('a'));
+    manual.setClock(16);
+    manual.fireNext();
+    expect(batches).toEqual([[delta('a')]]);
+    manual.setClock(17);
+    batcher.push(delta('b'));
+    // Armed during a long turn of the loop: it fires 9 ms after the last batch instead of 16+.
+    manual.setClock(25);
+    manual.fireNext();
+    expect(batches).toHaveLength(1);
+    expect(manual.armed()).toEqual([7]);
+    manual.setClock(32);
+    manual.fireNext();
+    expect(batches).toEqual([[delta('a')], [delta('b')]]);
+  });
 });

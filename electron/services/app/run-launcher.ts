@@ -4,9 +4,9 @@ import { ContractError } from '../../../shared/contract-error';
 import type { EventOf, TacoEvent } from '../../../shared/events';
 import type { Limits } from '../../../shared/settings';
 import { describeStopReason, type StopReason } from '../../../shared/stop-reason';
-import type { ChatMessage } from '../provider/provider-types';
 import type { AppContext } from './app-context';
 import type { ActiveRun, ConversationSession } from './conversation-sessions';
+import { conversationRunOptions, noteRunStart, readConversationForRun } from './run-setup';
 
 export interface StartRunInput {
   session: ConversationSession;
@@ -15,6 +15,10 @@ export interface StartRunInput {
   goal: string;
   /** Emitted as the conversation's `user-message` once the history is read (null for Continue). */
   userText: string | null;
+  /** Base64 images on the user's message (vision models), already checked. */
+  userImages?: readonly string[];
+  /** Edit and regenerate: this user message and everything after it are withdrawn first (`timeline-rewound`). */
+  rewindFrom?: string;
 }
 
 /** Words for a second send while a reply is still being written. */
@@ -53,7 +57,11 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
 
   const settings = ctx.settings.current();
   const limits: Limits = { ...settings.limits, ...stripUndefined(ctx.options.limitOverrides ?? {}) };
-  const history = await readHistory(ctx, session.conversationId);
+  if (input.rewindFrom !== undefined) {
+    ctx.hub.emit({ type: 'timeline-rewound', conversationId: session.conversationId, fromMessageId: input.rewindFrom, at: ctx.now() });
+  }
+  const { history, summary } = await readConversationForRun(ctx, session.conversationId);
+  noteRunStart(ctx, summary, input.model);
   const workspace = await resolveWorkspace(settings.workspace);
   if (settings.workspace && !workspace) {
     ctx.hub.emit({
@@ -67,7 +75,8 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   session.lastGoal = input.goal;
   session.lastModel = input.model;
   if (input.userText !== null) {
-    ctx.hub.emit({ type: 'user-message', conversationId: session.conversationId, messageId: ctx.newId(), text: input.userText, at: ctx.now() });
+    const images = input.userImages && input.userImages.length > 0 ? { images: [...input.userImages] } : {};
+    ctx.hub.emit({ type: 'user-message', conversationId: session.conversationId, messageId: ctx.newId(), text: input.userText, at: ctx.now(), ...images });
   }
 
   const finishOnce = (reason: StopReason, error: string | null): void => {
@@ -90,9 +99,12 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         history,
         userText: input.goal,
         provider: ctx.provider.current(),
+        userImages: input.userImages ?? [],
         tools: ctx.tools,
         limits,
         approvalPolicy: settings.approvals,
+        toolApprovals: settings.toolApprovals,
+        ...conversationRunOptions(summary?.options),
         workspace,
         memory: ctx.memory,
         approvals: ctx.gates.approvals,
@@ -114,17 +126,6 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
     );
 
   return run;
-}
-
-async function readHistory(ctx: AppContext, conversationId: string): Promise<ChatMessage[]> {
-  try {
-    await ctx.storage.conversations.flush();
-    const snapshot = await ctx.storage.conversations.get(conversationId);
-    return snapshot ? ctx.ports.timelineToHistory(snapshot.events) : [];
-  } catch (error) {
-    console.error(`Could not read the history of conversation ${conversationId}; the run starts without it:`, error);
-    return [];
-  }
 }
 
 /** The workspace as an absolute, symlink-free path; null when unset or missing. */

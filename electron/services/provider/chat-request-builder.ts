@@ -21,17 +21,24 @@ function toOllamaTool(tool: ToolDefinition): Tool {
   return tool;
 }
 
+/** num_ctx a step is sent with: the conversation's own, else the model's (capped by the settings). */
+export function stepNumCtx(request: ChatStepRequest, capabilities: ModelCapabilities, maxContextTokens: number): number {
+  return request.numCtx ?? numCtxFor(capabilities, maxContextTokens);
+}
+
 /**
- * A streamed step: num_ctx always; `think: true` only for thinking models (never sent otherwise);
- * tools only for models with the tools capability (Ollama answers 400 to anything else).
+ * A streamed step: num_ctx always; temperature and keep_alive when the conversation sets them;
+ * `think: true` only for thinking models (never sent otherwise); tools only for models with the
+ * tools capability (Ollama answers 400 to anything else).
  */
 export function buildStepRequest(request: ChatStepRequest, capabilities: ModelCapabilities, numCtx: number): ChatRequest & { stream: true } {
   const body: ChatRequest & { stream: true } = {
     model: request.model,
     messages: request.messages.map(toOllamaMessage),
     stream: true,
-    options: { num_ctx: numCtx },
+    options: { num_ctx: numCtx, ...(request.temperature !== undefined ? { temperature: request.temperature } : {}) },
   };
+  if (request.keepAlive !== undefined) body.keep_alive = request.keepAlive;
   if (capabilities.thinking) body.think = true;
   if (capabilities.tools && request.tools !== undefined && request.tools.length > 0) body.tools = request.tools.map(toOllamaTool);
   return body;

@@ -4,3 +4,5 @@ export { numCtxFor } from './chat-request-builder';
 export { providerMessages } from './provider-messages';
 export { ProviderError } from './provider-types';
 export type { ChatMessage, ChatProvider, ChatStepRequest, CompleteRequest, ProviderChunk, ProviderErrorKind, ProviderToolCall, StepUsage, ToolDefinition } from './provider-types';
+export { createOllamaModelAdmin, type OllamaModelAdminOptions } from './ollama-model-admin';
+export type { ModelAdmin, PullOptions, PullProgress } from './model-admin-types';

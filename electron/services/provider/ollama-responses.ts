@@ -90,15 +90,32 @@ function toArguments(value: unknown): JsonObject {
 
 /** The chunks one streamed /api/chat line carries, in the order a reader expects them. */
 export function chunksOf(part: unknown): ProviderChunk[] {
-  const message = isDict(part) && isDict(part.message) ? part.message : {};
-  const chunks: ProviderChunk[] = [];
+  return appendChunksOf(part, []);
+}
+
+/**
+ * Appends the chunks of one line to `chunks`, growing the last chunk when it is text (or thinking)
+ * and so is the line's first: a burst of lines becomes as few chunks as its content allows.
+ * `chunks` must hold only chunks made here (the last one is changed in place).
+ */
+export function appendChunksOf(part: unknown, chunks: ProviderChunk[]): ProviderChunk[] {
+  const message = isDict(part) && isDict(part.message) ? part.message : null;
+  if (message === null) return chunks;
   const thinking = str(message.thinking);
-  if (thinking !== null) chunks.push({ type: 'thinking', text: thinking });
+  if (thinking !== null) appendText(chunks, 'thinking', thinking);
   const text = str(message.content);
-  if (text !== null) chunks.push({ type: 'text', text });
-  const calls = parseToolCalls(message.tool_calls);
-  if (calls.length > 0) chunks.push({ type: 'tool-calls', calls });
+  if (text !== null) appendText(chunks, 'text', text);
+  if (message.tool_calls !== undefined) {
+    const calls = parseToolCalls(message.tool_calls);
+    if (calls.length > 0) chunks.push({ type: 'tool-calls', calls });
+  }
   return chunks;
+}
+
+function appendText(chunks: ProviderChunk[], type: 'text' | 'thinking', text: string): void {
+  const last = chunks[chunks.length - 1];
+  if (last !== undefined && last.type === type) last.text += text;
+  else chunks.push({ type, text });
 }
 
 export function isDone(part: unknown): boolean {

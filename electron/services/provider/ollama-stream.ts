@@ -1,10 +1,12 @@
 import type { AbortableAsyncIterator, ChatResponse } from 'ollama';
 import type { ModelCapabilities } from '../../../shared/models';
-import { buildStepRequest, numCtxFor } from './chat-request-builder';
+import { buildStepRequest, stepNumCtx } from './chat-request-builder';
 import { createBoundClient } from './ollama-client';
-import { chunksOf, isDone, usageOf } from './ollama-responses';
+import { burstChunks } from './burst-chunks';
+import { usageOf } from './ollama-responses';
 import { toProviderError } from './provider-error-mapping';
 import { providerMessages } from './provider-messages';
+import { readInBursts } from './read-in-bursts';
 import { ProviderError, type ChatStepRequest, type ProviderChunk } from './provider-types';
 
 export interface StreamDeps {
@@ -23,7 +25,7 @@ export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): A
   const { host } = deps;
   if (request.signal.aborted) throw new ProviderError('aborted', providerMessages.aborted(), host);
   const capabilities = await deps.capabilities(request.model, request.signal);
-  const numCtx = numCtxFor(capabilities, deps.maxContextTokens);
+  const numCtx = stepNumCtx(request, capabilities, deps.maxContextTokens);
   const { client } = createBoundClient({ host, fetch: deps.fetch, signal: request.signal });
 
   let iterator: AbortableAsyncIterator<ChatResponse> | undefined;
@@ -37,11 +39,13 @@ export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): A
   try {
     iterator = await client.chat(buildStepRequest(request, capabilities, numCtx));
     phase = 'stream';
-    for await (const part of iterator) {
-      yield* chunksOf(part);
-      if (isDone(part)) {
+    // Lines that arrived together are read as one burst: one chunk per burst, not per token.
+    for await (const parts of readInBursts(iterator[Symbol.asyncIterator]())) {
+      const burst = burstChunks(parts);
+      for (const chunk of burst.chunks) yield chunk;
+      if (burst.done !== null) {
         finished = true;
-        yield { type: 'done', usage: usageOf(part, numCtx) };
+        yield { type: 'done', usage: usageOf(burst.done, numCtx) };
         return;
       }
     }

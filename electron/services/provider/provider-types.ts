@@ -32,6 +32,12 @@ export interface ChatStepRequest {
   messages: ChatMessage[];
   /** Never sent to a model without the `tools` capability (the provider strips them). */
   tools?: ToolDefinition[];
+  /** Per-conversation num_ctx: sent as it is instead of the one worked out from the model and the settings. */
+  numCtx?: number;
+  /** Ollama `options.temperature`; the model's own default when absent. */
+  temperature?: number;
+  /** Ollama `keep_alive` ("5m", "1h", "0", or seconds); Ollama's default when absent. */
+  keepAlive?: string | number;
   signal: AbortSignal;
 }
 

@@ -49,9 +49,9 @@ describe('conversation store', () => {
     expect(snapshot.summary.title).toBe('Hello world');
 
     const [header] = await lines(id);
-    expect(JSON.parse(header ?? '')).toMatchObject({ type: 'header', format: 'taco-timeline', version: 1, conversationId: id });
+    expect(JSON.parse(header ?? '')).toMatchObject({ type: 'header', format: 'taco-timeline', version: 2, conversationId: id });
     const index = JSON.parse(await readFile(join(dataDir, 'index.json'), 'utf8'));
-    expect(index).toMatchObject({ format: 'taco-index', version: 1 });
+    expect(index).toMatchObject({ format: 'taco-index', version: 2 });
     expect(index.conversations.map((entry: { conversationId: string }) => entry.conversationId)).toEqual([id]);
   });
 
@@ -197,7 +197,7 @@ describe('conversation store', () => {
     const store = open();
     const a = await store.create({ title: 'Alpha', model: 'm1' });
     await store.close();
-    await writeFile(join(dataDir, 'index.json'), '{"format":"taco-index","version":1,"conversations":[{"conver');
+    await writeFile(join(dataDir, 'index.json'), '{"format":"taco-index","version":2,"conversations":[{"conver');
     const rebuilt = open();
     expect((await rebuilt.list()).map((entry) => [entry.conversationId, entry.title])).toEqual([[a.conversationId, 'Alpha']]);
     expect((await readdir(dataDir)).some((name) => name.startsWith('index.corrupt-'))).toBe(true);

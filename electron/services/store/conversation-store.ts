@@ -1,17 +1,22 @@
 import { DEFAULTS } from '../../../shared/constants';
 import { randomUUID } from 'node:crypto';
-import { readdir, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ContractError, describeZodError } from '../../../shared/contract-error';
-import type { ConversationSnapshot, ConversationSummary } from '../../../shared/conversation';
+import type { ConversationOptions, ConversationSearchHit, ConversationSnapshot, ConversationSummary } from '../../../shared/conversation';
 import type { TacoEvent } from '../../../shared/events';
-import { moveAside, writeFileAtomic } from './atomic-write';
-import { readIndex, serializeIndex, sortSummaries } from './conversation-index';
-import { assertSafeId, conversationFile, conversationsDir, ensureDir, idFromTimelineName, indexFile } from './data-dir';
-import { createKeyedQueue } from './keyed-queue';
-import { appendLines, createTimelineFile, endsWithNewline, readTimelineText } from './timeline-file';
-import { applyPatch, parseTimeline, summarizeTimeline } from './timeline-reader';
+import { writeFileAtomic } from './atomic-write';
+import { assertSafeId, conversationsDir } from './data-dir';
+import { sortSummaries } from './conversation-index';
+import { finishInterruptedRuns, trackMark, type OpenRunMark } from './run-state';
+import { buildSearchDoc } from './search-index';
+import { loadStore, remember, UNREADABLE_TITLE } from './store-load';
+import { createStoreState } from './store-state';
+import { createTimelineFile, endsWithNewline, fileSize, headerLines, readTimelineText } from './timeline-file';
+import { notFound, recoverUnreadable, syncSearchSize, writeLines } from './timeline-lines';
+import { applyPatch, parseTimeline } from './timeline-reader';
 import { DEFAULT_CONVERSATION_TITLE, coalesceDeltas, conversationPatchSchema, serializeRecord } from './timeline-records';
+import { upgradeTimeline } from './timeline-upgrade';
 
 export { createTimelineWriter } from './timeline-writer';
 export type { ConversationPatch } from './timeline-records';
@@ -22,136 +27,84 @@ export interface ConversationStoreOptions {
   newId?: () => string;
   /** Where repairs are reported (torn lines, a rebuilt index). Default: console.warn. */
   log?: (message: string) => void;
+  /** How long after a change the search index is written (it is also written on close). */
+  searchSaveDelayMs?: number;
+}
+
+/** A conversation to create whole, from an import. */
+export interface TimelineImport {
+  title: string;
+  model: string | null;
+  createdAt: number;
+  pinned: boolean;
+  options?: ConversationOptions;
+  /** Written as given, one line each, with the new conversation's id. */
+  events: readonly TacoEvent[];
 }
 
 export interface ConversationStore {
   readonly dataDir: string;
   create(input: { title?: string | null; model: string | null }): Promise<ConversationSummary>;
-  /** Appends events to the timeline (one line each; adjacent deltas of a run merged). */
+  /**
+   * Appends events to the timeline (one line each; adjacent deltas of a run merged).
+   * `conversation-updated` events are not written: the meta record is their durable form.
+   */
   append(conversationId: string, events: readonly TacoEvent[]): Promise<void>;
+  /**
+   * The conversation as stored. A run that never finished and that no run of this process is
+   * running gets a synthesised `run-finish` (reason `interrupted`); `pending` says when it was
+   * waiting for the user.
+   */
   read(conversationId: string): Promise<ConversationSnapshot>;
   /** Pinned first, then most recently updated. */
   list(): Promise<ConversationSummary[]>;
   /** The summary, or null when there is no such conversation. */
   summary(conversationId: string): Promise<ConversationSummary | null>;
   update(conversationId: string, patch: unknown): Promise<ConversationSummary>;
-  /** Removes the timeline (and any moved-aside copies of it) and its index entry. */
+  /** Removes the timeline, its moved-aside copies and backups, its index entry and its words in the search index. */
   delete(conversationId: string): Promise<void>;
-  /** Waits for every queued write, the index included. */
+  /** Every conversation whose title or text has all the words of the query; never reads a timeline. */
+  search(query: string): Promise<ConversationSearchHit[]>;
+  /** A new conversation (new id) holding the imported events, written whole or not at all. */
+  importTimeline(input: TimelineImport): Promise<ConversationSummary>;
+  /**
+   * Records that the user dropped the run that was cut off (a `workflow` record); it no longer
+   * shows as unfinished. Returns the new summary, or null when no run is left unfinished.
+   */
+  abandon(conversationId: string): Promise<ConversationSummary | null>;
+  /** Waits for every queued write, the index and the search index included. */
   close(): Promise<void>;
 }
 
 const TITLE_MAX_CHARS = DEFAULTS.storedTitleMaxChars;
-const UNREADABLE_TITLE = 'Unreadable conversation';
-const RECOVERED_TITLE = 'Recovered conversation';
 
 /**
  * Conversations on disk (issue 6): one append-only JSON-lines timeline per conversation, an index
- * replaced atomically and rebuilt from the timelines when it is missing, corrupt or out of date.
+ * replaced atomically and rebuilt from the timelines when it is missing, corrupt, old or out of
+ * date, and a search index kept up to date as events are appended.
  */
 export function createConversationStore(options: ConversationStoreOptions): ConversationStore {
-  const { dataDir } = options;
-  const now = options.now ?? (() => Date.now());
+  const state = createStoreState({
+    dataDir: options.dataDir,
+    now: options.now ?? (() => Date.now()),
+    log: options.log ?? ((message: string) => console.warn(`[store] ${message}`)),
+    searchSaveDelayMs: options.searchSaveDelayMs,
+  });
+  const { files, summaries, opens } = state;
   const newId = options.newId ?? randomUUID;
-  const log = options.log ?? ((message: string) => console.warn(`[store] ${message}`));
-  const files = createKeyedQueue();
-  const summaries = new Map<string, ConversationSummary>();
-  /** Whether each timeline is known to end with a newline (undefined: not checked yet). */
-  const endsClean = new Map<string, boolean>();
-  const pathOf = (id: string): string => conversationFile(dataDir, id);
-
-  // The index: rewritten whole, atomically; writes coalesce while one is in flight.
-  let indexDirty = false;
-  let indexSaving: Promise<void> | null = null;
-  const saveIndex = (): Promise<void> => {
-    indexDirty = true;
-    indexSaving ??= (async () => {
-      try {
-        while (indexDirty) {
-          indexDirty = false;
-          await writeFileAtomic(indexFile(dataDir), serializeIndex(sortSummaries(summaries.values())));
-        }
-      } catch (error) {
-        indexDirty = true;
-        log(`Could not write the conversation index (${messageOf(error)}); it will be rebuilt from the timelines if needed.`);
-      } finally {
-        indexSaving = null;
-      }
-    })();
-    return indexSaving;
+  const now = state.now;
+  let searchReady: Promise<void> = Promise.resolve();
+  let loading: Promise<void> | null = null;
+  const ready = (): Promise<void> =>
+    (loading ??= loadStore(state).then((loaded) => {
+      searchReady = loaded.searchReady;
+    }));
+  const ensureKnown = (id: string): void => {
+    if (!summaries.has(id)) throw notFound(id);
   };
 
-  let loading: Promise<void> | null = null;
-  const ready = (): Promise<void> => (loading ??= load());
-
-  async function load(): Promise<void> {
-    await ensureDir(conversationsDir(dataDir));
-    const index = await readIndex(indexFile(dataDir));
-    let changed = false;
-    switch (index.type) {
-      case 'ok':
-        for (const summary of index.summaries) summaries.set(summary.conversationId, summary);
-        break;
-      case 'missing':
-        changed = true;
-        break;
-      case 'corrupt': {
-        const aside = await moveAside(indexFile(dataDir), now());
-        log(`The conversation index could not be read (${index.reason}); it was moved aside to ${basename(aside)} and rebuilt from the timelines.`);
-        changed = true;
-        break;
-      }
-      default: {
-        const unreachable: never = index;
-        return unreachable;
-      }
-    }
-    const onDisk = new Set((await readdir(conversationsDir(dataDir))).map(idFromTimelineName).filter((id): id is string => id !== null));
-    for (const id of [...summaries.keys()]) {
-      if (!onDisk.has(id)) {
-        summaries.delete(id);
-        changed = true;
-      }
-    }
-    for (const id of onDisk) {
-      if (summaries.has(id)) continue;
-      summaries.set(id, await summarizeFile(id));
-      changed = true;
-    }
-    if (changed) await saveIndex();
-  }
-
-  /** A summary rebuilt from the timeline; a file that cannot be read is listed and repaired when opened. */
-  async function summarizeFile(id: string): Promise<ConversationSummary> {
-    const text = (await readTimelineText(pathOf(id))) ?? '';
-    const parsed = parseTimeline(text);
-    if (!parsed.unreadable) return summarizeTimeline(id, parsed, { now: now() });
-    const modified = (await stat(pathOf(id))).mtimeMs;
-    return { conversationId: id, title: UNREADABLE_TITLE, model: null, createdAt: modified, updatedAt: modified, pinned: false };
-  }
-
-  const notFound = (id: string): ContractError =>
-    new ContractError('not-found', `No conversation with id “${id}”. It may have been deleted; pick another from the list.`);
-
-  /** Appends whole lines to a timeline, recreating its header if the file vanished. Run inside the file queue. */
-  async function writeLines(id: string, body: string): Promise<void> {
-    const path = pathOf(id);
-    let clean: boolean | 'missing' | undefined = endsClean.get(id);
-    if (clean === undefined) clean = await endsWithNewline(path);
-    if (clean === 'missing') {
-      const summary = summaries.get(id);
-      if (!summary) throw notFound(id);
-      log(`The timeline of conversation ${id} was missing; it was started again from its index entry.`);
-      await createTimelineFile(path, summary, now());
-      clean = true;
-    }
-    endsClean.delete(id);
-    await appendLines(path, body, clean);
-    endsClean.set(id, true);
-  }
-
   return {
-    dataDir,
+    dataDir: state.dataDir,
 
     async create(input) {
       await ready();
@@ -161,78 +114,84 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       const model = input.model?.trim() || null;
       const summary: ConversationSummary = { conversationId: id, title, model, createdAt: at, updatedAt: at, pinned: false };
       await files.run(id, async () => {
-        await createTimelineFile(pathOf(id), summary, at);
-        endsClean.set(id, true);
+        await createTimelineFile(state.pathOf(id), summary, at);
+        state.endsClean.set(id, true);
+        state.current.add(id);
+        state.search.put(id, buildSearchDoc(title, [], (await fileSize(state.pathOf(id))) ?? 0));
       });
       summaries.set(id, summary);
-      await saveIndex();
-      return { ...summary };
+      opens.set(id, null);
+      state.searchSaver.touch();
+      await state.saveIndex();
+      return state.present(summary);
     },
 
     async append(conversationId, events) {
       const id = assertSafeId(conversationId);
       await ready();
-      if (!summaries.has(id)) throw notFound(id);
+      ensureKnown(id);
       const own = events.filter((event) => event.conversationId === id);
-      if (own.length < events.length) log(`${events.length - own.length} event(s) for another conversation were not written to ${id}.`);
-      if (own.length === 0) return;
+      if (own.length < events.length) state.log(`${events.length - own.length} event(s) for another conversation were not written to ${id}.`);
+      const stored = own.filter((event) => event.type !== 'conversation-updated');
+      if (stored.length === 0) return;
       await files.run(id, async () => {
-        if (!summaries.has(id)) throw notFound(id);
+        ensureKnown(id);
         const at = now();
-        const body = coalesceDeltas(own)
-          .map((event) => `${serializeRecord({ type: 'event', at, event })}\n`)
-          .join('');
-        await writeLines(id, body);
+        const merged = coalesceDeltas(stored);
+        await writeLines(state, id, merged.map((event) => `${serializeRecord({ type: 'event', at, event })}\n`).join(''));
         const summary = summaries.get(id);
         if (summary) summary.updatedAt = Math.max(summary.updatedAt, at);
+        let mark = opens.get(id) ?? null;
+        for (const event of merged) {
+          if (event.type === 'run-start') state.live.add(event.runId);
+          if (event.type === 'run-finish') state.live.delete(event.runId);
+          mark = trackMark(mark, event);
+        }
+        opens.set(id, mark);
+        state.search.append(id, merged, (await fileSize(state.pathOf(id))) ?? 0);
+        state.searchSaver.touch();
       });
-      void saveIndex();
+      void state.saveIndex();
     },
 
     async read(conversationId) {
       const id = assertSafeId(conversationId);
       await ready();
       return files.run(id, async () => {
-        const path = pathOf(id);
-        const text = await readTimelineText(path);
+        const path = state.pathOf(id);
+        let text = await readTimelineText(path);
         if (text === null) {
-          if (summaries.delete(id)) void saveIndex();
+          if (summaries.delete(id)) void state.saveIndex();
+          state.search.remove(id);
           throw notFound(id);
         }
+        if (!state.current.has(id)) {
+          text = await upgradeTimeline(path, text, state.log);
+          state.current.add(id);
+        }
         const parsed = parseTimeline(text);
-        if (parsed.unreadable) {
-          const aside = await moveAside(path, now());
-          const known = summaries.get(id);
-          const summary: ConversationSummary = known && known.title !== UNREADABLE_TITLE ? { ...known } : { conversationId: id, title: RECOVERED_TITLE, model: null, createdAt: now(), updatedAt: now(), pinned: known?.pinned ?? false };
-          await createTimelineFile(path, summary, now());
-          endsClean.set(id, true);
-          summaries.set(id, summary);
-          void saveIndex();
-          const notice = `This conversation's file could not be read at all. It was moved aside to “${basename(aside)}” in the data folder (nothing was deleted), and the conversation starts again empty.`;
-          log(`${id}: ${notice}`);
-          return { summary: { ...summary }, events: [], notices: [notice] };
-        }
-        for (const notice of parsed.notices) log(`${id}: ${notice}`);
-        endsClean.set(id, text.length === 0 || text.endsWith('\n'));
-        const summary = summarizeTimeline(id, parsed, { now: now() });
-        if (!sameSummary(summaries.get(id), summary)) {
-          summaries.set(id, summary);
-          void saveIndex();
-        }
-        return { summary: { ...summary }, events: parsed.events, notices: parsed.notices };
+        if (parsed.unreadable) return recoverUnreadable(state, id, UNREADABLE_TITLE);
+        for (const notice of parsed.notices) state.log(`${id}: ${notice}`);
+        state.endsClean.set(id, text.length === 0 || text.endsWith('\n'));
+        const before = JSON.stringify([summaries.get(id) ?? null, opens.get(id) ?? null]);
+        const summary = remember(state, id, parsed, Buffer.byteLength(text));
+        if (JSON.stringify([summary, opens.get(id) ?? null]) !== before) void state.saveIndex();
+        state.searchSaver.touch();
+        const finished = finishInterruptedRuns(parsed.events, parsed.eventAts, { isLive: state.isLive, abandoned: parsed.abandoned });
+        return { summary: state.present(summary), events: finished.events, notices: parsed.notices, pending: finished.pending };
       });
     },
 
     async list() {
       await ready();
-      return sortSummaries(summaries.values()).map((summary) => ({ ...summary }));
+      return sortSummaries([...summaries.values()]).map(state.present);
     },
 
     async summary(conversationId) {
       const id = assertSafeId(conversationId);
       await ready();
       const summary = summaries.get(id);
-      return summary ? { ...summary } : null;
+      return summary ? state.present(summary) : null;
     },
 
     async update(conversationId, patch) {
@@ -240,15 +199,17 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       const parsed = conversationPatchSchema.safeParse(patch);
       if (!parsed.success) throw new ContractError('invalid-payload', describeZodError('conversation update', parsed.error));
       await ready();
-      if (!summaries.has(id)) throw notFound(id);
+      ensureKnown(id);
       const result = await files.run(id, async () => {
         const summary = summaries.get(id);
         if (!summary) throw notFound(id);
-        await writeLines(id, `${serializeRecord({ type: 'meta', at: now(), patch: parsed.data })}\n`);
+        await writeLines(state, id, `${serializeRecord({ type: 'meta', at: now(), patch: parsed.data })}\n`);
         applyPatch(summary, parsed.data);
-        return { ...summary };
+        state.search.setTitle(id, summary.title);
+        await syncSearchSize(state, id);
+        return state.present(summary);
       });
-      await saveIndex();
+      await state.saveIndex();
       return result;
     },
 
@@ -257,28 +218,83 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       await ready();
       await files.run(id, async () => {
         const existed = summaries.delete(id);
-        endsClean.delete(id);
-        const dir = conversationsDir(dataDir);
-        const asides = (await readdir(dir)).filter((name) => name.startsWith(`${id}.corrupt-`));
-        const hadFile = (await endsWithNewline(pathOf(id))) !== 'missing';
-        if (!existed && !hadFile && asides.length === 0) throw notFound(id);
-        await rm(pathOf(id), { force: true });
-        for (const name of asides) await rm(join(dir, name), { force: true });
+        opens.delete(id);
+        state.endsClean.delete(id);
+        state.current.delete(id);
+        state.search.remove(id);
+        const dir = conversationsDir(state.dataDir);
+        const leftovers = (await readdir(dir)).filter((name) => name.startsWith(`${id}.corrupt-`) || name.startsWith(`${id}.jsonl.`));
+        const hadFile = (await endsWithNewline(state.pathOf(id))) !== 'missing';
+        if (!existed && !hadFile && leftovers.length === 0) throw notFound(id);
+        await rm(state.pathOf(id), { force: true });
+        for (const name of leftovers) await rm(join(dir, name), { force: true });
       });
-      await saveIndex();
+      state.searchSaver.touch();
+      await state.saveIndex();
+    },
+
+    async search(query) {
+      await ready();
+      await searchReady;
+      return state.search.search(query, (id) => {
+        const summary = summaries.get(id);
+        return summary ? state.present(summary) : undefined;
+      });
+    },
+
+    async importTimeline(input) {
+      await ready();
+      const id = assertSafeId(newId());
+      const at = now();
+      const title = input.title.replace(/\s+/g, ' ').trim().slice(0, TITLE_MAX_CHARS) || DEFAULT_CONVERSATION_TITLE;
+      const summary: ConversationSummary = {
+        conversationId: id,
+        title,
+        model: input.model?.trim() || null,
+        createdAt: input.createdAt,
+        updatedAt: Math.max(input.createdAt, at),
+        pinned: input.pinned,
+        ...(input.options && Object.keys(input.options).length > 0 ? { options: { ...input.options } } : {}),
+      };
+      const events = input.events.filter((event) => event.type !== 'conversation-updated').map((event) => ({ ...event, conversationId: id }) as TacoEvent);
+      const text = headerLines(summary, at) + events.map((event) => `${serializeRecord({ type: 'event', at, event })}\n`).join('');
+      await files.run(id, async () => {
+        // Written whole (temp file, then rename): a crash leaves no half-imported conversation.
+        await writeFileAtomic(state.pathOf(id), text);
+        state.endsClean.set(id, true);
+        state.current.add(id);
+        state.search.put(id, buildSearchDoc(title, events, Buffer.byteLength(text)));
+      });
+      summaries.set(id, summary);
+      opens.set(id, events.reduce<OpenRunMark | null>(trackMark, null));
+      state.searchSaver.touch();
+      await state.saveIndex();
+      return state.present(summary);
+    },
+
+    async abandon(conversationId) {
+      const id = assertSafeId(conversationId);
+      await ready();
+      ensureKnown(id);
+      const result = await files.run(id, async () => {
+        const mark = opens.get(id) ?? null;
+        const summary = summaries.get(id);
+        if (!summary || !mark || state.isLive(mark.runId)) return null;
+        await writeLines(state, id, `${serializeRecord({ type: 'workflow', at: now(), runId: mark.runId, state: 'abandoned' })}\n`);
+        opens.set(id, null);
+        await syncSearchSize(state, id);
+        return state.present(summary);
+      });
+      if (result) await state.saveIndex();
+      return result;
     },
 
     async close() {
       await files.idle();
-      while (indexSaving) await indexSaving;
+      await searchReady;
+      await files.idle();
+      await state.indexIdle();
+      await state.searchSaver.flush();
     },
   };
-}
-
-function sameSummary(a: ConversationSummary | undefined, b: ConversationSummary): boolean {
-  return !!a && a.title === b.title && a.model === b.model && a.createdAt === b.createdAt && a.updatedAt === b.updatedAt && a.pinned === b.pinned;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

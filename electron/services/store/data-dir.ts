@@ -9,11 +9,19 @@ import { ContractError } from '../../../shared/contract-error';
  *   index.json                        conversation index (derived; rebuilt from the timelines)
  *   conversations/<id>.jsonl          one append-only timeline per conversation
  *   conversations/<id>.corrupt-<time>.jsonl   files that could not be read, moved aside
+ *   conversations/<id>.jsonl.v<N>.bak          a timeline as it was before its migration from format N
+ *   search-index.json                 words of every conversation (derived; rebuilt when stale)
+ *   memory.jsonl                      notes saved by save_memory
+ *   <file>.v<N>.bak                   any file as it was before its migration from format N
  */
 export const conversationsDir = (dataDir: string): string => join(dataDir, 'conversations');
 export const conversationFile = (dataDir: string, conversationId: string): string => join(conversationsDir(dataDir), `${assertSafeId(conversationId)}.jsonl`);
 export const indexFile = (dataDir: string): string => join(dataDir, 'index.json');
 export const settingsFile = (dataDir: string): string => join(dataDir, 'settings.json');
+export const searchIndexFile = (dataDir: string): string => join(dataDir, 'search-index.json');
+export const memoryFile = (dataDir: string): string => join(dataDir, 'memory.jsonl');
+/** Where a file is copied before it is migrated from format `version`. */
+export const backupPath = (path: string, version: number): string => `${path}.v${version}.bak`;
 
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 

@@ -5,6 +5,7 @@ import { applySettingsPatch, defaultSettings, settingsPatchSchema, settingsSchem
 import { moveAside, writeFileAtomic } from './atomic-write';
 import { isNotFound } from './conversation-index';
 import { ensureDir, settingsFile } from './data-dir';
+import { salvageSettings } from './settings-salvage';
 
 export const SETTINGS_FORMAT = 'taco-settings';
 export const SETTINGS_FORMAT_VERSION = 1;
@@ -44,6 +45,15 @@ export async function createSettingsStore(options: SettingsStoreOptions): Promis
     case 'ok':
       current = loaded.settings;
       break;
+    case 'salvaged': {
+      const aside = await moveAside(path, now());
+      current = loaded.settings;
+      await writeFileAtomic(path, serialize(current));
+      const notice = `Some of your settings could not be used (${loaded.dropped.join(', ')}); they are back to their defaults and the others were kept. The file as it was is kept as “${basename(aside)}”.`;
+      notices.push(notice);
+      log(notice);
+      break;
+    }
     case 'invalid': {
       const aside = await moveAside(path, now());
       const notice = `Your settings file could not be used (${loaded.reason}). It was moved aside to “${basename(aside)}” and the default settings are in use; set them again in Settings.`;
@@ -66,7 +76,10 @@ export async function createSettingsStore(options: SettingsStoreOptions): Promis
       const parsed = settingsPatchSchema.safeParse(patch);
       if (!parsed.success) return Promise.reject(new ContractError('invalid-payload', describeZodError('settings.set', parsed.error)));
       const task = chain.then(async () => {
-        const next = settingsSchema.parse(applySettingsPatch(current, parsed.data));
+        // A valid patch can still make invalid settings (e.g. more tool overrides than allowed).
+        const merged = settingsSchema.safeParse(applySettingsPatch(current, parsed.data));
+        if (!merged.success) throw new ContractError('invalid-payload', describeZodError('settings.set', merged.error));
+        const next = merged.data;
         try {
           await writeFileAtomic(path, serialize(next));
         } catch (error) {
@@ -86,7 +99,7 @@ function serialize(settings: Settings): string {
   return `${JSON.stringify({ format: SETTINGS_FORMAT, version: SETTINGS_FORMAT_VERSION, settings }, null, 2)}\n`;
 }
 
-type Loaded = { type: 'missing' } | { type: 'ok'; settings: Settings } | { type: 'invalid'; reason: string };
+type Loaded = { type: 'missing' } | { type: 'ok'; settings: Settings } | { type: 'salvaged'; settings: Settings; dropped: string[] } | { type: 'invalid'; reason: string };
 
 async function loadFile(path: string): Promise<Loaded> {
   let text: string;
@@ -108,6 +121,8 @@ async function loadFile(path: string): Promise<Loaded> {
   }
   // Stored settings are read as a patch over the defaults, so a field added later gets its default.
   const parsed = settingsPatchSchema.safeParse(value.settings);
+  const salvaged = parsed.success ? null : salvageSettings(value.settings);
+  if (salvaged && salvaged.kept > 0) return { type: 'salvaged', settings: salvaged.settings, dropped: salvaged.dropped };
   if (!parsed.success) return { type: 'invalid', reason: describeZodError('settings.json', parsed.error).replace(/^settings\.json: invalid request: /, '') };
   const merged = settingsSchema.safeParse(applySettingsPatch(defaultSettings(), parsed.data));
   if (!merged.success) return { type: 'invalid', reason: 'some values are out of range' };

@@ -5,7 +5,7 @@ import { TIMELINE_FORMAT, TIMELINE_FORMAT_VERSION, serializeRecord, type Timelin
 
 /** Low-level operations on one timeline file. Callers serialize them per file. */
 
-/** The header line (and a pin, which the header does not carry) that starts a timeline. */
+/** The header line (and a pin and options, which the header does not carry) that starts a timeline. */
 export function headerLines(summary: ConversationSummary, at: number): string {
   const records: TimelineRecord[] = [
     {
@@ -19,6 +19,7 @@ export function headerLines(summary: ConversationSummary, at: number): string {
     },
   ];
   if (summary.pinned) records.push({ type: 'meta', at, patch: { pinned: true } });
+  if (summary.options && Object.keys(summary.options).length > 0) records.push({ type: 'meta', at, patch: { options: summary.options } });
   return records.map((record) => `${serializeRecord(record)}\n`).join('');
 }
 
@@ -62,5 +63,35 @@ export async function readTimelineText(path: string): Promise<string | null> {
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
+  }
+}
+
+/** The file's size in bytes, or null when it does not exist. */
+export async function fileSize(path: string): Promise<number | null> {
+  try {
+    return (await stat(path)).size;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** The first line of a file (without its newline), reading at most `maxBytes`; null when there is no file. */
+export async function readFirstLine(path: string, maxBytes = 16 * 1024): Promise<string | null> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+  try {
+    const buffer = Buffer.alloc(maxBytes);
+    const { bytesRead } = await handle.read(buffer, 0, maxBytes, 0);
+    const text = buffer.subarray(0, bytesRead).toString('utf8');
+    const end = text.indexOf('\n');
+    return end === -1 ? text : text.slice(0, end);
+  } finally {
+    await handle.close();
   }
 }

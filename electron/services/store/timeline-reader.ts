@@ -1,11 +1,18 @@
 import type { ConversationSummary } from '../../../shared/conversation';
 import type { TacoEvent } from '../../../shared/events';
+import { trackRun, type OpenRun } from './run-state';
 import { DEFAULT_CONVERSATION_TITLE, TIMELINE_FORMAT_VERSION, parseRecord, type ConversationPatch, type HeaderRecord } from './timeline-records';
 
 export interface ParsedTimeline {
   header: HeaderRecord | null;
   events: TacoEvent[];
+  /** When each event was written (`eventAts[i]` for `events[i]`). */
+  eventAts: number[];
   metas: Array<{ at: number; patch: ConversationPatch }>;
+  /** Runs the user abandoned after a restart (workflow records). */
+  abandoned: Set<string>;
+  /** The last run when it has not finished (and was not abandoned). */
+  open: OpenRun | null;
   /** `at` of the first and last readable events (renames and pins do not count as activity). */
   firstAt: number | null;
   lastAt: number | null;
@@ -22,7 +29,19 @@ export interface ParsedTimeline {
  * with a notice naming them. Nothing that can be read is dropped.
  */
 export function parseTimeline(text: string): ParsedTimeline {
-  const result: ParsedTimeline = { header: null, events: [], metas: [], firstAt: null, lastAt: null, readableLines: 0, unreadable: false, notices: [] };
+  const result: ParsedTimeline = {
+    header: null,
+    events: [],
+    eventAts: [],
+    metas: [],
+    abandoned: new Set(),
+    open: null,
+    firstAt: null,
+    lastAt: null,
+    readableLines: 0,
+    unreadable: false,
+    notices: [],
+  };
   const lines = text.split('\n');
   const endsClean = text.endsWith('\n');
   const badLines: number[] = [];
@@ -45,11 +64,17 @@ export function parseTimeline(text: string): ParsedTimeline {
         return;
       case 'event':
         result.events.push(record.event);
+        result.eventAts.push(record.at);
+        result.open = trackRun(result.open, record.event);
         result.firstAt ??= record.at;
         result.lastAt = record.at;
         return;
       case 'meta':
         result.metas.push({ at: record.at, patch: record.patch });
+        return;
+      case 'workflow':
+        result.abandoned.add(record.runId);
+        if (result.open?.runId === record.runId) result.open = null;
         return;
       default: {
         const unreachable: never = record;
@@ -95,4 +120,8 @@ export function applyPatch(summary: ConversationSummary, patch: ConversationPatc
   if (patch.title !== undefined) summary.title = patch.title;
   if (patch.model !== undefined) summary.model = patch.model;
   if (patch.pinned !== undefined) summary.pinned = patch.pinned;
+  if (patch.options !== undefined) {
+    if (Object.keys(patch.options).length > 0) summary.options = { ...patch.options };
+    else delete summary.options;
+  }
 }

@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { conversationOptionsSchema } from '../../../shared/conversation';
 import type { TacoEvent, TacoEventType } from '../../../shared/events';
 
-/** Format of `conversations/<id>.jsonl`. Bump with a migration when a record changes shape. */
+/**
+ * Format of `conversations/<id>.jsonl`. Bump with a migration (timeline-migrations.ts) when a
+ * record changes shape or a new kind of record appears that an older reader would skip.
+ * 1: header, event, meta {title, model, pinned}.
+ * 2: meta may carry `options`; `workflow` records (a paused run the user abandoned).
+ */
 export const TIMELINE_FORMAT = 'taco-timeline';
-export const TIMELINE_FORMAT_VERSION = 1;
+export const TIMELINE_FORMAT_VERSION = 2;
 
 export const DEFAULT_CONVERSATION_TITLE = 'New conversation';
 
@@ -13,6 +19,8 @@ export const conversationPatchSchema = z
     title: z.string().trim().min(1, 'must not be empty').max(200).optional(),
     model: z.string().trim().min(1).max(200).nullable().optional(),
     pinned: z.boolean().optional(),
+    /** The conversation's options as a whole (replacing the previous ones); {} clears them. */
+    options: conversationOptionsSchema.optional(),
   })
   .strict();
 export type ConversationPatch = z.infer<typeof conversationPatchSchema>;
@@ -21,6 +29,8 @@ export type ConversationPatch = z.infer<typeof conversationPatchSchema>;
 const EVENT_TYPES: Record<TacoEventType, true> = {
   'user-message': true,
   'command-output': true,
+  'timeline-rewound': true,
+  'conversation-updated': true,
   'run-start': true,
   'text-delta': true,
   'thinking-delta': true,
@@ -50,6 +60,13 @@ const headerSchema = z.object({
   model: z.string().nullable(),
 });
 
+/**
+ * What happened to a run that was paused on the user when TACO stopped. `abandoned`: the user
+ * dropped it (workflow.abandon); it no longer counts as pending. Resuming needs no record: the
+ * new run that starts is the record.
+ */
+const workflowSchema = z.object({ type: z.literal('workflow'), at: z.number(), runId: z.string().min(1), state: z.literal('abandoned') });
+
 /** Events are checked for their envelope (a known type, a conversation id), then trusted as written by us. */
 const eventEnvelopeSchema = z.looseObject({ type: z.enum(eventTypeNames), conversationId: z.string() });
 
@@ -57,10 +74,12 @@ const recordSchema = z.discriminatedUnion('type', [
   headerSchema,
   z.object({ type: z.literal('event'), at: z.number(), event: eventEnvelopeSchema }),
   z.object({ type: z.literal('meta'), at: z.number(), patch: conversationPatchSchema }),
+  workflowSchema,
 ]);
 
 export type HeaderRecord = z.infer<typeof headerSchema>;
-export type TimelineRecord = HeaderRecord | { type: 'event'; at: number; event: TacoEvent } | { type: 'meta'; at: number; patch: ConversationPatch };
+export type WorkflowRecord = z.infer<typeof workflowSchema>;
+export type TimelineRecord = HeaderRecord | { type: 'event'; at: number; event: TacoEvent } | { type: 'meta'; at: number; patch: ConversationPatch } | WorkflowRecord;
 
 /** One line of a timeline, or null when it is not a record we can read. */
 export function parseRecord(line: string): TimelineRecord | null {
@@ -76,6 +95,7 @@ export function parseRecord(line: string): TimelineRecord | null {
   switch (record.type) {
     case 'header':
     case 'meta':
+    case 'workflow':
       return record;
     case 'event':
       // The envelope is valid; the rest of the event is as we wrote it.

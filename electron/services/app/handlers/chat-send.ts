@@ -4,7 +4,10 @@ import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
 import type { AppContext } from '../app-context';
 import type { ContextSwitchVerdict } from '../app-ports';
 import type { ConversationSession } from '../conversation-sessions';
+import { checkImageData, checkVision } from '../images/image-checks';
 import { startRun } from '../run-launcher';
+import { titleFromText } from '../title-from-text';
+import { scheduleTitle } from '../title-scheduler';
 import { abandonTask, hasPendingTask } from '../task-control';
 import { ensureConversation } from './conversation-handlers';
 import { runSlashCommand } from './slash-commands';
@@ -18,6 +21,8 @@ export const CONTINUE_PROMPT = 'Continue with current task? (y/n)';
  */
 export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'chat.send'>): Promise<SendResult> {
   const text = request.text.trim();
+  const images = request.images ?? [];
+  checkImageData(images);
   const command = parseSlashCommand(text);
   if (command) {
     const conversationId = await ensureConversation(ctx, request.conversationId, text, request.model);
@@ -59,7 +64,9 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
     }
   }
 
-  const run = await startRun(ctx, { session, model: request.model, goal: text, userText: text });
+  if (images.length > 0) await checkVision(ctx.provider.current(), request.model);
+  const run = await startRun(ctx, { session, model: request.model, goal: text, userText: text, ...(images.length > 0 ? { userImages: images } : {}) });
+  if (request.conversationId === null) scheduleTitle(ctx, run, { fallbackTitle: titleFromText(text), question: text });
   return { type: 'run', runId: run.runId, conversationId };
 }
 

@@ -1,3 +1,4 @@
+import { ContractError } from '../../../../shared/contract-error';
 import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversation';
 import type { TacoEvent } from '../../../../shared/events';
 import { applySettingsPatch, defaultSettings, settingsSchema, type Settings } from '../../../../shared/settings';
@@ -39,7 +40,9 @@ export function createScriptedProvider(options: {
       for (const word of reply.split(/(?<= )/)) yield { type: 'text', text: word };
       yield { type: 'done', usage: { promptTokens: 1, completionTokens: 1, evalDurationNs: 1, totalDurationNs: 1, doneReason: 'stop', numCtx: 8192 } };
     },
-    async complete() {
+    async complete(request) {
+      // Conversation titles keep the first words here (tests that want a title give their own provider).
+      if (request.messages.some((message) => message.content.includes('Write a short title'))) return '';
       return 'same';
     },
   };
@@ -104,9 +107,49 @@ export function createMemoryStorage(): Storage & { events: Map<string, TacoEvent
     },
     async get(conversationId): Promise<ConversationSnapshot | null> {
       const summary = summaries.get(conversationId);
-      return summary ? { summary, events: [...(events.get(conversationId) ?? [])], notices: [] } : null;
+      return summary ? { summary: { ...summary }, events: [...(events.get(conversationId) ?? [])], notices: [] } : null;
+    },
+    async summary(conversationId) {
+      const summary = summaries.get(conversationId);
+      return summary ? { ...summary } : null;
+    },
+    async update(conversationId, patch) {
+      const summary = summaries.get(conversationId);
+      if (!summary) throw new ContractError('not-found', `No conversation with id “${conversationId}”.`);
+      if (patch.title !== undefined) summary.title = patch.title;
+      if (patch.model !== undefined) summary.model = patch.model;
+      if (patch.pinned !== undefined) summary.pinned = patch.pinned;
+      if (patch.options !== undefined) summary.options = { ...patch.options };
+      return { ...summary };
+    },
+    async delete(conversationId) {
+      if (!summaries.delete(conversationId)) throw new ContractError('not-found', `No conversation with id “${conversationId}”.`);
+      events.delete(conversationId);
+    },
+    async search(query) {
+      const needle = query.trim().toLowerCase();
+      if (!needle) return [];
+      return [...summaries.values()].flatMap((summary) => {
+        const text = (events.get(summary.conversationId) ?? []).map((event) => (event.type === 'user-message' || event.type === 'text-delta' ? event.text : '')).join('');
+        const inTitle = summary.title.toLowerCase().includes(needle);
+        if (!inTitle && !text.toLowerCase().includes(needle)) return [];
+        return [{ conversationId: summary.conversationId, title: summary.title, snippet: text.slice(0, 80), matchedIn: inTitle ? ('title' as const) : ('content' as const), updatedAt: summary.updatedAt }];
+      });
+    },
+    async importConversation(input) {
+      const conversationId = `conv-${next++}`;
+      const summary: ConversationSummary = { conversationId, title: input.title, model: input.model, createdAt: input.createdAt, updatedAt: input.createdAt, pinned: input.pinned };
+      summaries.set(conversationId, summary);
+      events.set(conversationId, input.events.map((event) => ({ ...event, conversationId }) as TacoEvent));
+      return { ...summary };
+    },
+    async abandon(conversationId) {
+      const summary = summaries.get(conversationId);
+      if (!summary) throw new ContractError('not-found', `No conversation with id “${conversationId}”.`);
+      return null;
     },
     append(event) {
+      if (event.type === 'conversation-updated') return;
       events.get(event.conversationId)?.push(event);
     },
     async flush() {},

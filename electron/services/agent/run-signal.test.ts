@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { abortable, RunStoppedError } from './run-signal';
+
+describe('abortable', () => {
+  it('passes items through, and stops a source that ignores the signal as soon as it aborts', async () => {
+    let returned = false;
+    let calls = 0;
+    const source: AsyncIterable<number> = {
+      [Symbol.asyncIterator]: () => ({
+        next: () => {
+          calls += 1;
+          return calls <= 2 ? Promise.resolve({ done: false, value: calls }) : new Promise<IteratorResult<number>>(() => undefined);
+        },
+        return: () => {
+          returned = true;
+          return Promise.resolve({ done: true, value: undefined });
+        },
+      }),
+    };
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const reading = (async () => {
+      for await (const item of abortable(source, controller.signal)) seen.push(item);
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(seen).toEqual([1, 2]);
+    controller.abort(new RunStoppedError('cancelled'));
+    await expect(reading).rejects.toBeInstanceOf(RunStoppedError);
+    expect(returned).toBe(true);
+  });
+
+  it('never starts reading when the signal has already fired', async () => {
+    let calls = 0;
+    const source: AsyncIterable<number> = { [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: false, value: (calls += 1) }) }) };
+    const controller = new AbortController();
+    controller.abort(new RunStoppedError('timeout'));
+    const iterator = abortable(source, controller.signal);
+    await expect(iterator.next()).rejects.toMatchObject({ why: 'timeout' });
+    expect(calls).toBe(0);
+  });
+});

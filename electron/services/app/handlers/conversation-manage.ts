@@ -1,0 +1,61 @@
+import type { ValidCallRequest } from '../../../../shared/contract';
+import { ContractError } from '../../../../shared/contract-error';
+import type { ConversationSearchHit, ConversationSummary } from '../../../../shared/conversation';
+import type { AppContext } from '../app-context';
+import { APP_DEFAULTS } from '../app-defaults';
+import { mergeConversationOptions } from '../conversation-options';
+import { emitSummary } from '../conversation-updates';
+
+/** conversation.rename: the user's title wins over a generated one still on its way. */
+export async function renameConversation(ctx: AppContext, request: ValidCallRequest<'conversation.rename'>): Promise<ConversationSummary> {
+  ctx.titles.cancel(request.conversationId);
+  return emitSummary(ctx, await ctx.storage.conversations.update(request.conversationId, { title: request.title }));
+}
+
+export async function pinConversation(ctx: AppContext, request: ValidCallRequest<'conversation.pin'>): Promise<ConversationSummary> {
+  return emitSummary(ctx, await ctx.storage.conversations.update(request.conversationId, { pinned: request.pinned }));
+}
+
+/** conversation.setOptions: merged over the stored options (null clears a field); the next run uses them. */
+export async function setConversationOptions(ctx: AppContext, request: ValidCallRequest<'conversation.setOptions'>): Promise<ConversationSummary> {
+  const current = await ctx.storage.conversations.summary(request.conversationId);
+  if (!current) throw notFound(request.conversationId);
+  const options = mergeConversationOptions(current.options, request.options);
+  return emitSummary(ctx, await ctx.storage.conversations.update(request.conversationId, { options }));
+}
+
+/**
+ * conversation.delete: stops the conversation's run (its prompts are withdrawn), then removes the
+ * timeline, its index entry, its words in the search index and everything main kept about it.
+ */
+export async function deleteConversation(ctx: AppContext, conversationId: string): Promise<{ deleted: boolean }> {
+  if (!(await ctx.storage.conversations.summary(conversationId))) return { deleted: false };
+  ctx.titles.cancel(conversationId);
+  const run = ctx.sessions.find(conversationId)?.activeRun;
+  if (run) {
+    run.controller.abort();
+    await Promise.race([run.finished, delay(APP_DEFAULTS.shutdownGraceMs)]);
+  }
+  try {
+    await ctx.storage.conversations.delete(conversationId);
+  } catch (error) {
+    if (error instanceof ContractError && error.code === 'not-found') return { deleted: false };
+    throw error;
+  } finally {
+    ctx.sessions.forget(conversationId);
+    ctx.knownConversations.delete(conversationId);
+  }
+  return { deleted: true };
+}
+
+export function searchConversations(ctx: AppContext, query: string): Promise<ConversationSearchHit[]> {
+  return ctx.storage.conversations.search(query);
+}
+
+function notFound(conversationId: string): ContractError {
+  return new ContractError('not-found', `There is no conversation with id ${conversationId}. It may have been deleted; pick another from the list.`);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

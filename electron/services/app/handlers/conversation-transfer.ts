@@ -1,0 +1,49 @@
+import type { ValidCallRequest } from '../../../../shared/contract';
+import { ContractError } from '../../../../shared/contract-error';
+import type { ConversationSummary } from '../../../../shared/conversation';
+import { parseConversationExport, conversationToJson } from '../../store/conversation-json';
+import { conversationToMarkdown } from '../../store/conversation-markdown';
+import type { AppContext } from '../app-context';
+import { emitSummary } from '../conversation-updates';
+
+/** conversation.export: Markdown to read, or JSON (the timeline with its format version) to import again. */
+export async function exportConversation(
+  ctx: AppContext,
+  request: ValidCallRequest<'conversation.export'>,
+): Promise<{ filename: string; mimeType: string; content: string }> {
+  await ctx.storage.conversations.flush();
+  const snapshot = await ctx.storage.conversations.get(request.conversationId);
+  if (!snapshot) throw new ContractError('not-found', `There is no conversation with id ${request.conversationId}. It may have been deleted; pick another from the list.`);
+  const name = fileStem(snapshot.summary.title);
+  switch (request.format) {
+    case 'markdown':
+      return { filename: `${name}.md`, mimeType: 'text/markdown', content: conversationToMarkdown(snapshot) };
+    case 'json':
+      return { filename: `${name}.json`, mimeType: 'application/json', content: conversationToJson(snapshot) };
+    default: {
+      const unreachable: never = request.format;
+      return unreachable;
+    }
+  }
+}
+
+/** conversation.import: validated strictly before anything is written; the conversation gets a new id. */
+export async function importConversation(ctx: AppContext, content: string): Promise<ConversationSummary> {
+  const parsed = parseConversationExport(content);
+  const summary = await ctx.storage.conversations.importConversation(parsed);
+  ctx.knownConversations.add(summary.conversationId);
+  return emitSummary(ctx, summary);
+}
+
+/** A file name from a title: letters, digits and dashes, never empty, never a path. */
+export function fileStem(title: string): string {
+  const stem = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '')
+    .toLowerCase();
+  return stem || 'conversation';
+}

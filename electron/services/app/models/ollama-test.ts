@@ -1,0 +1,52 @@
+import type { OllamaTestResult } from '../../../../shared/contract';
+import type { ModelAdmin } from '../../provider/model-admin-types';
+import { ProviderError } from '../../provider/provider-types';
+
+/** The address as TACO would store it, or null when it is not an http(s) URL. */
+export function normalizeHost(input: string): string | null {
+  const text = input.trim();
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (url.hostname === '') return null;
+    return text.replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * ollama.test: asks the given address (not the saved one) for Ollama's version, so Settings can
+ * check a host before saving it. Never throws.
+ */
+export async function testOllamaHost(input: string, createAdmin: (host: string) => ModelAdmin): Promise<OllamaTestResult> {
+  const host = normalizeHost(input);
+  if (host === null) {
+    return {
+      type: 'error',
+      host: input.trim(),
+      message: `“${input.trim().slice(0, 200)}” is not an address TACO can use. Write it like http://127.0.0.1:11434 (http:// or https://, then the host and port).`,
+    };
+  }
+  try {
+    const version = await createAdmin(host).version();
+    return { type: 'ok', host, version };
+  } catch (error) {
+    if (error instanceof ProviderError) {
+      switch (error.kind) {
+        case 'unreachable':
+        case 'aborted':
+          return { type: 'unreachable', host, message: error.message };
+        case 'model-not-found':
+        case 'ollama-error':
+        case 'incomplete-stream':
+          return { type: 'error', host, message: error.message };
+        default: {
+          const unreachable: never = error.kind;
+          return { type: 'error', host, message: String(unreachable) };
+        }
+      }
+    }
+    return { type: 'error', host, message: `Could not ask ${host} for its version: ${error instanceof Error ? error.message : String(error)}.` };
+  }
+}
