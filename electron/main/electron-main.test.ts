@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CALL_NAMES } from '../../shared/contract';
-import type { TacoEvent } from '../../shared/events';
+import type { ModelEvent, TacoEvent } from '../../shared/events';
 import { callChannel, eventChannel, type CallEnvelope } from '../../shared/transport';
 
 const electron = vi.hoisted(() => ({ current: null as null | ReturnType<typeof import('./testing/fake-electron').createFakeElectron> }));
@@ -84,6 +84,32 @@ describe('Electron main (electron mocked)', async () => {
     const [channel, batch] = window.webContents.send.mock.calls[0] as [string, TacoEvent[]];
     expect(channel).toBe(eventChannel('taco-events'));
     expect(batch[0]).toMatchObject({ type: 'command-output', command: '/help' });
+  });
+
+  it('sends model events (pull progress) to the window on their own channel', async () => {
+    expect(await handler('settings.set')(trusted, { ollamaHost: 'http://127.0.0.1:9' })).toMatchObject({ ok: true });
+    window.webContents.send.mockClear();
+    expect(await handler('models.pull')(trusted, { name: 'llama3.2' })).toMatchObject({ ok: true, value: { pullId: expect.any(String) } });
+    await vi.waitFor(() => {
+      const sent = window.webContents.send.mock.calls.filter(([channel]) => channel === eventChannel('model-events'));
+      expect(sent.flatMap(([, batch]) => batch as ModelEvent[]).some((event) => event.done)).toBe(true);
+    });
+    const last = window.webContents.send.mock.calls.filter(([channel]) => channel === eventChannel('model-events')).at(-1)?.[1] as ModelEvent[];
+    expect(last.at(-1)).toMatchObject({ type: 'pull-progress', model: 'llama3.2', done: true, error: expect.stringContaining('Cannot reach Ollama') });
+  });
+
+  it('sets the application menu with the app’s shortcuts', () => {
+    expect(fake.Menu.setApplicationMenu).toHaveBeenCalledTimes(1);
+    const template = JSON.stringify(fake.Menu.buildFromTemplate.mock.calls[0]?.[0]);
+    for (const accelerator of ['CmdOrCtrl+N', 'CmdOrCtrl+K', 'CmdOrCtrl+,', 'Escape']) expect(template).toContain(accelerator);
+  });
+
+  it('opens the window at a size that fits the display, and remembers its bounds when it closes', async () => {
+    expect(window.options).toMatchObject({ width: 1200, height: 800 });
+    window.bounds = { x: 40, y: 30, width: 1111, height: 777 };
+    window.emit('close');
+    const { readWindowState } = await import('./window-state');
+    await vi.waitFor(async () => expect(await readWindowState(fake.userData)).toEqual({ x: 40, y: 30, width: 1111, height: 777, maximized: false }));
   });
 
   it('denies every new window; only http(s) links go to the system browser', async () => {

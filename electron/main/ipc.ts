@@ -7,7 +7,7 @@ export const FORBIDDEN_SENDER_MESSAGE = 'Refused: this request did not come from
 
 export interface IpcWiring {
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
-  services: Pick<AppServices, 'handle' | 'subscribe'>;
+  services: Pick<AppServices, 'handle' | 'subscribe' | 'subscribeModelEvents'>;
   /** Our window's main frame showing our page (see trusted-sender.ts). */
   isTrusted: (event: IpcMainInvokeEvent) => boolean;
   /** Sends to our window, if it is still there. */
@@ -17,7 +17,7 @@ export interface IpcWiring {
 /**
  * One `ipcMain.handle` per contract call, each refusing untrusted senders before anything else,
  * then passing the request to the services (which validate it). Event batches go to the window
- * on the one event channel. Returns the undo.
+ * on their channel (taco-events, model-events). Returns the undo.
  */
 export function registerIpc(wiring: IpcWiring): () => void {
   for (const name of CALL_NAMES) {
@@ -26,9 +26,11 @@ export function registerIpc(wiring: IpcWiring): () => void {
       return wiring.services.handle(name, request);
     });
   }
-  const unsubscribe = wiring.services.subscribe((batch) => wiring.send(eventChannel('taco-events'), batch));
+  const unsubscribeEvents = wiring.services.subscribe((batch) => wiring.send(eventChannel('taco-events'), batch));
+  const unsubscribeModelEvents = wiring.services.subscribeModelEvents((batch) => wiring.send(eventChannel('model-events'), batch));
   return () => {
-    unsubscribe();
+    unsubscribeEvents();
+    unsubscribeModelEvents();
     for (const name of CALL_NAMES) wiring.ipcMain.removeHandler(callChannel(name));
   };
 }

@@ -1,12 +1,16 @@
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell } from 'electron';
 import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../services/app/app-services';
 import type { AppServices } from '../services/app/app-services-types';
+import { openExternalGuarded } from '../services/app/open-external-guard';
+import { buildMenuTemplate } from './app-menu';
 import { registerIpc } from './ipc';
+import { createMenuActions } from './menu-actions';
 import { rendererUrl, type RendererLocation } from './renderer-location';
 import { isTrustedSender } from './trusted-sender';
 import { cspFor, denyAllPermissions, enforceCsp, guardWebContents } from './web-contents-guards';
 import { createWindowOptions } from './window-options';
+import { fitToDisplays, readWindowState, trackWindowState, writeWindowState } from './window-state';
 
 /** Where electron-vite put the renderer: its dev server in `npm run dev`, else the built file. */
 export function rendererLocation(env: NodeJS.ProcessEnv = process.env): RendererLocation {
@@ -41,9 +45,10 @@ export async function startMain(): Promise<void> {
   denyAllPermissions(session.defaultSession);
   enforceCsp(session.defaultSession, cspFor(location));
 
+  const dataDir = app.getPath('userData');
   let services: AppServices;
   try {
-    services = await createAppServices({ dataDir: app.getPath('userData'), openExternal });
+    services = await createAppServices({ dataDir, openExternal });
   } catch (error) {
     dialog.showErrorBox('TACO could not start', error instanceof Error ? error.message : String(error));
     app.exit(1);
@@ -59,9 +64,27 @@ export async function startMain(): Promise<void> {
     },
   });
 
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        platform: process.platform,
+        appName: app.name,
+        developer: !app.isPackaged,
+        actions: createMenuActions({ platform: process.platform, window: () => window, services, dialog, openExternal: (url) => openExternalGuarded(url, openExternal).then(() => undefined) }),
+      }),
+    ),
+  );
+
+  let savedState = await readWindowState(dataDir);
   const openWindow = (): void => {
-    const created = new BrowserWindow(createWindowOptions({ preloadPath: PRELOAD_PATH() }));
+    const state = fitToDisplays(savedState, screen.getAllDisplays().map((display) => display.workArea));
+    const created = new BrowserWindow(createWindowOptions({ preloadPath: PRELOAD_PATH(), state }));
     window = created;
+    if (state.maximized) created.maximize();
+    trackWindowState(created, (next) => {
+      savedState = next;
+      void writeWindowState(dataDir, next).catch((error: unknown) => console.error('Could not remember the window size:', error));
+    });
     created.once('ready-to-show', () => created.show());
     created.on('closed', () => {
       if (window === created) window = null;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { TacoEvent } from '../../../shared/events';
+import type { ModelEvent, TacoEvent } from '../../../shared/events';
 import { WS_PATH, type WsServerMessage } from '../../../shared/transport';
 import { startFakeOllama, type FakeOllama } from '../../../e2e/fake-ollama/fake-ollama-server';
 import { createAppServices, type AppServices } from '../../services/app/app-services';
@@ -186,8 +186,8 @@ describe('web host: WebSocket', () => {
     const finished = new Promise<void>((done) => {
       watcher.on('message', (data) => {
         const message = JSON.parse(data.toString()) as WsServerMessage;
-        if (message.kind !== 'event') return;
-        seen.push(...message.payload);
+        if (message.kind !== 'event' || message.name !== 'taco-events') return;
+        seen.push(...(message.payload as TacoEvent[]));
         if (message.payload.some((event) => event.type === 'run-finish')) done();
       });
     });
@@ -198,5 +198,25 @@ describe('web host: WebSocket', () => {
     expect(seen.map((event) => event.type)).toEqual(expect.arrayContaining(['user-message', 'run-start', 'text-delta', 'run-finish']));
     sender.close();
     watcher.close();
+  });
+
+  it('broadcasts model events (pull progress) on their own channel', async () => {
+    const socket = connect(`?token=${host.token}`);
+    await opened(socket);
+    const progress: ModelEvent[] = [];
+    const done = new Promise<void>((resolve) => {
+      socket.on('message', (data) => {
+        const message = JSON.parse(data.toString()) as WsServerMessage;
+        if (message.kind !== 'event' || message.name !== 'model-events') return;
+        progress.push(...(message.payload as ModelEvent[]));
+        if (progress.some((event) => event.done)) resolve();
+      });
+    });
+    const pulled = nextResult(socket, 9);
+    socket.send(JSON.stringify({ kind: 'call', id: 9, name: 'models.pull', request: { name: 'tinyllama:1b' } }));
+    expect((await pulled).envelope).toMatchObject({ ok: true, value: { pullId: expect.any(String) } });
+    await done;
+    expect(progress.at(-1)).toMatchObject({ type: 'pull-progress', model: 'tinyllama:1b', done: true, status: 'success', error: null });
+    socket.close();
   });
 });

@@ -56,9 +56,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       dataDir: options.dataDir,
       workspace: options.workspace,
       ollamaHost: options.ollamaHost,
-      openExternal: async () => {
-        throw new Error('the browser version of TACO cannot open links for you; open the link from the conversation instead');
-      },
+      // In a browser the page itself opens the link (a new tab, noopener), and only after main's
+      // guard accepted it: accepting here is the guard's answer, there is nothing else to open.
+      openExternal: async () => undefined,
     }));
 
   const token = createAccessToken();

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import type { TacoEvent } from '../../../shared/events';
+import type { ModelEvent, TacoEvent } from '../../../shared/events';
 import { WS_PATH, type WsServerMessage } from '../../../shared/transport';
 import type { AppServices } from '../../services/app/app-services-types';
 import { tokensMatch } from './access-token';
@@ -19,7 +19,7 @@ export interface WsGateway {
 
 export interface WsGatewayOptions {
   server: Server;
-  services: Pick<AppServices, 'handle' | 'subscribe'>;
+  services: Pick<AppServices, 'handle' | 'subscribe' | 'subscribeModelEvents'>;
   token: string;
   port: () => number;
 }
@@ -28,7 +28,8 @@ export interface WsGatewayOptions {
  * The contract over a WebSocket at WS_PATH. Connections must come to our own Host from our own
  * Origin (else HTTP 403 before any upgrade) and carry the page's token (else closed with 4401).
  * Each call frame is answered by a result frame with the same id; a malformed frame gets an error
- * result and the connection stays. Event batches go to every connected page.
+ * result and the connection stays. Event batches (conversation and model events) go to every
+ * connected page.
  */
 export function attachWsGateway(options: WsGatewayOptions): WsGateway {
   const { server, services, token } = options;
@@ -39,11 +40,12 @@ export function attachWsGateway(options: WsGatewayOptions): WsGateway {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   };
 
-  const unsubscribe = services.subscribe((batch: TacoEvent[]) => {
-    const frame: WsServerMessage = { kind: 'event', name: 'taco-events', payload: batch };
+  const broadcast = (frame: WsServerMessage): void => {
     const text = JSON.stringify(frame);
     for (const socket of clients) if (socket.readyState === WebSocket.OPEN) socket.send(text);
-  });
+  };
+  const unsubscribeEvents = services.subscribe((batch: TacoEvent[]) => broadcast({ kind: 'event', name: 'taco-events', payload: batch }));
+  const unsubscribeModelEvents = services.subscribeModelEvents((batch: ModelEvent[]) => broadcast({ kind: 'event', name: 'model-events', payload: batch }));
 
   const onMessage = async (socket: WebSocket, data: RawData, isBinary: boolean): Promise<void> => {
     const parsed = parseClientFrame(isBinary ? null : rawToString(data));
@@ -84,7 +86,8 @@ export function attachWsGateway(options: WsGatewayOptions): WsGateway {
     clientCount: () => clients.size,
     close: () =>
       new Promise((done) => {
-        unsubscribe();
+        unsubscribeEvents();
+        unsubscribeModelEvents();
         server.off('upgrade', onUpgrade);
         for (const socket of clients) socket.close(1001, 'TACO is shutting down.');
         for (const socket of wss.clients) socket.terminate();

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { vi } from 'vitest';
 
@@ -22,17 +25,20 @@ export class FakeWebContents extends FakeEmitter {
   readonly mainFrame = { url: 'about:blank' };
   windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
   readonly send = vi.fn();
+  readonly sendInputEvent = vi.fn();
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.windowOpenHandler = handler;
   }
 }
 
 export function createFakeElectron() {
+  const userData = mkdtempSync(join(tmpdir(), 'taco-fake-user-data-'));
   const app = Object.assign(new FakeEmitter(), {
+    name: 'TACO',
     isPackaged: false,
     requestSingleInstanceLock: vi.fn(() => true),
     whenReady: vi.fn(async () => undefined),
-    getPath: vi.fn(() => '/tmp/taco-fake-user-data'),
+    getPath: vi.fn(() => userData),
     quit: vi.fn(),
     exit: vi.fn(),
   });
@@ -56,6 +62,13 @@ export function createFakeElectron() {
     restore = vi.fn();
     isMinimized = (): boolean => false;
     isDestroyed = (): boolean => false;
+    maximized = false;
+    maximize = vi.fn(() => {
+      this.maximized = true;
+    });
+    isMaximized = (): boolean => this.maximized;
+    bounds = { x: 10, y: 20, width: 1000, height: 700 };
+    getNormalBounds = (): { x: number; y: number; width: number; height: number } => ({ ...this.bounds });
     static getAllWindows = (): FakeBrowserWindow[] => windows;
   }
 
@@ -81,6 +94,16 @@ export function createFakeElectron() {
     ipcMain,
     session: { defaultSession },
     shell: { openExternal: vi.fn(async () => undefined) },
-    dialog: { showErrorBox: vi.fn() },
+    dialog: {
+      showErrorBox: vi.fn(),
+      showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] as string[] })),
+      showMessageBox: vi.fn(async () => ({ response: 0, checkboxChecked: false })),
+    },
+    Menu: {
+      buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
+      setApplicationMenu: vi.fn(),
+    },
+    screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }]) },
+    userData,
   };
 }
