@@ -1,5 +1,6 @@
-import type { CallName, CallRequest, CallResponse, EventPayloads, TacoApi } from '../../shared/contract';
-import type { TacoEvent } from '../../shared/events';
+import type { CallName, CallRequest, CallResponse, EventName, EventPayloads, TacoApi } from '../../shared/contract';
+import type { ConversationSummary } from '../../shared/conversation';
+import type { ModelEvent, TacoEvent } from '../../shared/events';
 import type { ModelInfo } from '../../shared/models';
 import { defaultSettings } from '../../shared/settings';
 import type { ToolInfo } from '../../shared/tool-info';
@@ -11,6 +12,8 @@ export interface FakeApi extends TacoApi {
   calls: { name: CallName; request: unknown }[];
   handle<K extends CallName>(name: K, handler: Handler<K>): void;
   emit(events: TacoEvent[]): void;
+  /** Push a batch on any event channel (e.g. 'model-events'). */
+  emitOn<E extends EventName>(event: E, payload: EventPayloads[E]): void;
   callsOf<K extends CallName>(name: K): CallRequest<K>[];
 }
 
@@ -36,9 +39,19 @@ export const tool = (toolId: string, overrides: Partial<ToolInfo> = {}): ToolInf
   ...overrides,
 });
 
+export const summary = (conversationId: string, overrides: Partial<ConversationSummary> = {}): ConversationSummary => ({
+  conversationId,
+  title: `Conversation ${conversationId}`,
+  model: 'llama3.2',
+  createdAt: 1,
+  updatedAt: 2,
+  pinned: false,
+  ...overrides,
+});
+
 /** A scripted TacoApi: default answers for every call, overridable per call, recording what it was asked. */
 export function createFakeApi(): FakeApi {
-  const listeners = new Set<(payload: EventPayloads['taco-events']) => void>();
+  const listeners: { [E in EventName]: Set<(payload: EventPayloads[E]) => void> } = { 'taco-events': new Set(), 'model-events': new Set<(payload: ModelEvent[]) => void>() };
   let settings = defaultSettings();
   const handlers: Handlers = {
     'models.list': () => ({ type: 'ok', host: 'http://127.0.0.1:11434', models: [model('llama3.2'), model('qwen3', ['completion', 'tools', 'thinking'])] }),
@@ -61,6 +74,20 @@ export function createFakeApi(): FakeApi {
       notices: [],
     }),
     'app.openExternal': () => ({ opened: true, message: null }),
+    'conversation.rename': (request) => summary(request.conversationId, { title: request.title.trim() }),
+    'conversation.pin': (request) => summary(request.conversationId, { pinned: request.pinned }),
+    'conversation.delete': () => ({ deleted: true }),
+    'conversations.search': () => [],
+    'conversation.export': (request) =>
+      request.format === 'json'
+        ? { filename: `${request.conversationId}.json`, mimeType: 'application/json', content: '{"format":"taco-conversation"}' }
+        : { filename: `${request.conversationId}.md`, mimeType: 'text/markdown', content: '# Conversation' },
+    'conversation.import': () => summary('imported', { title: 'Imported' }),
+    'conversation.setOptions': (request) => summary(request.conversationId, { options: request.options }),
+    'workflow.resume': (request) => ({ type: 'run', runId: 'r-resumed', conversationId: request.conversationId }),
+    'workflow.abandon': () => ({ abandoned: true }),
+    'chat.edit': (request) => ({ type: 'run', runId: 'r-edit', conversationId: request.conversationId }),
+    'chat.regenerate': (request) => ({ type: 'run', runId: 'r-regen', conversationId: request.conversationId }),
   };
   const calls: { name: CallName; request: unknown }[] = [];
 
@@ -72,15 +99,19 @@ export function createFakeApi(): FakeApi {
       if (!handler) throw new Error(`no fake handler for ${name}`);
       return handler(request);
     },
-    subscribe(_event, listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    subscribe(event, listener) {
+      const set = listeners[event] as Set<typeof listener>;
+      set.add(listener);
+      return () => void set.delete(listener);
     },
     handle(name, handler) {
       (handlers as Record<string, unknown>)[name] = handler;
     },
     emit(events) {
-      for (const listener of listeners) listener(events);
+      for (const listener of listeners['taco-events']) listener(events);
+    },
+    emitOn(event, payload) {
+      for (const listener of listeners[event] as Set<(payload: EventPayloads[typeof event]) => void>) listener(payload);
     },
     callsOf<K extends CallName>(name: K) {
       return calls.filter((entry) => entry.name === name).map((entry) => entry.request as CallRequest<K>);

@@ -4,7 +4,9 @@ import { Catalogue } from './Catalogue';
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
 import { ConnectionBanner } from './ConnectionBanner';
+import { useGlobalShortcuts } from './keyboard/use-global-shortcuts';
 import { MessageList } from './MessageList';
+import { ModelManagerDialog } from './models/ModelManagerDialog';
 import { Notices } from './Notices';
 import { OllamaBanner } from './OllamaBanner';
 import { SettingsDialog } from './SettingsDialog';
@@ -15,6 +17,8 @@ import { StackPanel } from './StackPanel';
 export function App() {
   const catalogueOpen = useTaco((state) => state.catalogueOpen);
   const settingsOpen = useTaco((state) => state.settingsOpen);
+  const modelManagerOpen = useTaco((state) => state.modelManagerOpen);
+  useGlobalShortcuts();
   const theme = useTaco((state) => state.settings?.theme ?? 'system');
   const fontSize = useTaco((state) => state.settings?.fontSize ?? null);
 
@@ -42,6 +46,7 @@ export function App() {
       <StackPanel />
       {catalogueOpen && <Catalogue />}
       {settingsOpen && <SettingsDialog />}
+      {modelManagerOpen && <ModelManagerDialog />}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import type { AssistantTurn, TurnPart } from '../store/conversation-view';
 import { ApprovalCard } from './ApprovalCard';
+import { AssistantMessageActions } from './AssistantMessageActions';
 import { DepthPrompt } from './DepthPrompt';
+import { Markdown } from './markdown/Markdown';
 import { QuestionCard } from './QuestionCard';
 import { StatusLine } from './StatusLine';
 import { StopNotice } from './StopNotice';
@@ -38,8 +40,8 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
     switch (part.type) {
       case 'text':
         return (
-          <div key={part.id} className="answer-text plain-text" data-testid="answer-text">
-            {part.text}
+          <div key={part.id} className="answer-text" data-testid="answer-text">
+            <Markdown text={part.text} streaming={running && part === lastPart} />
           </div>
         );
       case 'thinking':
@@ -67,6 +69,7 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
         {turn.parts.map(renderPart)}
         {running && <StatusLine text={status} />}
         {finished && turn.usage && <UsageLine usage={turn.usage} model={turn.model} />}
+        <AssistantMessageActions turn={turn} isLatest={isLatest} />
       </div>
     </article>
   );

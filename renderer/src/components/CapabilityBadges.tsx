@@ -1,17 +1,20 @@
 import type { ModelInfo } from '../../../shared/models';
+import { modelCapabilities } from './models/model-capabilities';
 
-const SHOWN = ['tools', 'thinking', 'vision'] as const;
+const TITLES = {
+  tools: 'Can call tools (files, commands, the web)',
+  thinking: 'Thinks before it answers',
+  vision: 'Can see images you attach',
+} as const;
 
 /** Badges for what a model can do (tools, thinking, vision). */
 export function CapabilityBadges({ model }: { model: ModelInfo }) {
-  const capabilities = model.capabilities;
-  if (!capabilities) return null;
-  const shown = SHOWN.filter((name) => capabilities.includes(name));
+  const shown = modelCapabilities(model);
   if (shown.length === 0) return null;
   return (
     <span className="badges" data-testid="model-badges">
       {shown.map((name) => (
-        <span key={name} className={`badge capability capability-${name}`} data-capability={name}>
+        <span key={name} className={`badge capability capability-${name}`} data-capability={name} title={TITLES[name]}>
           {name}
         </span>
       ))}

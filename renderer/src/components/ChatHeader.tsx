@@ -1,5 +1,6 @@
 import { selectActiveView } from '../store/selectors';
 import { useTaco } from '../store/store-context';
+import { ConversationOptionsButton } from './ConversationOptionsButton';
 import { ModelPicker } from './ModelPicker';
 
 /** Characters of the first message used as a title until main names the conversation. */
@@ -16,6 +17,7 @@ export function ChatHeader() {
         {active === null ? 'New chat' : title || fallback}
       </h1>
       <ModelPicker />
+      <ConversationOptionsButton />
     </header>
   );
 }

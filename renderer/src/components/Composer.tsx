@@ -5,6 +5,9 @@ import { selectActiveView } from '../store/selectors';
 import { useTaco } from '../store/store-context';
 import { flightKey } from '../store/store-types';
 import { CommandSuggestions, suggestionOptionId } from './CommandSuggestions';
+import { AttachButton } from './composer/AttachButton';
+import { AttachmentPreviews } from './composer/AttachmentPreviews';
+import { useComposerImages } from './composer/use-composer-images';
 import { suggestionsFor, wantsToolNames, type Suggestion } from './composer-suggestions';
 
 /** Lines the textarea grows to before it scrolls. */
@@ -19,6 +22,7 @@ export function Composer() {
   const send = useTaco((state) => state.send);
   const cancelRun = useTaco((state) => state.cancelRun);
   const loadTools = useTaco((state) => state.loadTools);
+  const startEditing = useTaco((state) => state.startEditing);
   const stopping = useTaco((state) => Boolean(view.activeRunId && state.inFlight[flightKey('run.cancel', view.activeRunId)]));
 
   const [text, setText] = useState('');
@@ -26,6 +30,7 @@ export function Composer() {
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
+  const images = useComposerImages();
 
   const suggestions = useMemo(() => (dismissedFor === text ? [] : suggestionsFor(text, tools)), [text, tools, dismissedFor]);
   const showSuggestions = suggestions.length > 0;
@@ -42,8 +47,12 @@ export function Composer() {
     if (disabled || sending) return;
     // An empty message is meaningful only while a task waits (main asks "Continue with current task?").
     if (!text.trim() && !taskPending) return;
-    const sent = await send(text);
-    if (sent) setText('');
+    if (images.blockedReason) return;
+    const sent = await send(text, images.attachments.map((attachment) => attachment.base64));
+    if (sent) {
+      setText('');
+      images.clear();
+    }
     textareaRef.current?.focus();
   };
 
@@ -74,6 +83,8 @@ export function Composer() {
         return;
       }
     }
+    // Up in an empty composer edits the last message you sent (as in most chat apps).
+    if (event.key === 'ArrowUp' && text === '' && startEditing('last')) return event.preventDefault();
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       void submit();
@@ -87,9 +98,16 @@ export function Composer() {
   const placeholder = hasModel ? 'Message TACO — Enter to send, Shift+Enter for a new line, / for commands' : 'Pick a model to start chatting';
 
   return (
-    <div className="composer">
+    <div className={`composer${images.dragging ? ' composer-dragging' : ''}`} {...images.dropTarget}>
       {showSuggestions && <CommandSuggestions id={listId} suggestions={suggestions} activeIndex={activeIndex} onPick={pick} />}
+      <AttachmentPreviews attachments={images.attachments} onRemove={images.remove} />
+      {(images.blockedReason ?? images.problem) && (
+        <p className="composer-problem" role="alert" data-testid="attachment-problem">
+          {images.blockedReason ?? images.problem}
+        </p>
+      )}
       <div className="composer-box">
+        {images.canAttach && <AttachButton disabled={disabled} onFiles={(files) => void images.addFiles(files)} />}
         <label className="visually-hidden" htmlFor={`${listId}-input`}>
           Message
         </label>
@@ -109,6 +127,7 @@ export function Composer() {
           role="combobox"
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={images.onPaste}
         />
         {view.running ? (
           <button type="button" className="button danger composer-button" data-testid="stop-button" disabled={stopping} onClick={() => void cancelRun()}>
@@ -119,7 +138,7 @@ export function Composer() {
             type="button"
             className="button primary composer-button"
             data-testid="send-button"
-            disabled={disabled || sending || (!text.trim() && !taskPending)}
+            disabled={disabled || sending || (!text.trim() && !taskPending) || images.blockedReason !== null}
             onClick={() => void submit()}
           >
             Send

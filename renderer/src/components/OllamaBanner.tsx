@@ -9,6 +9,7 @@ export function OllamaBanner() {
   const loading = useTaco((state) => state.modelsLoading);
   const loadModels = useTaco((state) => state.loadModels);
   const openSettings = useTaco((state) => state.setSettingsOpen);
+  const openModels = useTaco((state) => state.setModelManagerOpen);
   if (!models || (models.type === 'ok' && models.models.length > 0)) return null;
 
   const kind = models.type === 'ok' ? 'no-models' : models.type;
@@ -17,6 +18,11 @@ export function OllamaBanner() {
       <button type="button" className="button primary" data-testid="retry-button" disabled={loading} onClick={() => void loadModels()}>
         {loading ? 'Checking…' : 'Retry'}
       </button>
+      {kind === 'no-models' && (
+        <button type="button" className="button" data-testid="banner-download-model" onClick={() => openModels(true)}>
+          Download a model
+        </button>
+      )}
       {kind !== 'no-models' && (
         <button type="button" className="button" onClick={() => openSettings(true)}>
           Change host
@@ -60,8 +66,8 @@ export function OllamaBanner() {
         <>
           <h2>No models installed yet</h2>
           <p>
-            Ollama at <code data-testid="ollama-host">{models.host}</code> is running but has no models. Get one in a terminal with{' '}
-            <code>{PULL_COMMAND}</code>, then press Retry.
+            Ollama at <code data-testid="ollama-host">{models.host}</code> is running but has no models. Press Download a model (llama3.2 is a
+            good small start), or run <code>{PULL_COMMAND}</code> in a terminal and press Retry.
           </p>
         </>
       )}

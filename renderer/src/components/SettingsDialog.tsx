@@ -1,98 +1,76 @@
-import { useState, type FormEvent } from 'react';
-// Types only: shared/settings.ts carries zod schemas the renderer must not bundle.
-import type { ApprovalPolicy, Risk, Settings, SettingsPatch } from '../../../shared/settings';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTaco } from '../store/store-context';
 import { Dialog } from './Dialog';
+import { AppearanceSettings } from './settings/AppearanceSettings';
+import { ApprovalSettings } from './settings/ApprovalSettings';
+import { ConnectionSettings } from './settings/ConnectionSettings';
+import { LimitSettings } from './settings/LimitSettings';
+import { describeRefusal, formFromSettings, patchFromForm, type NumberField, type SettingsForm } from './settings/settings-form';
+import { WorkspaceSettings } from './settings/WorkspaceSettings';
 
-const RISK_WORDS: Record<Risk, string> = { read: 'Reading files', write: 'Writing files', shell: 'Running commands', network: 'Using the network' };
-const RISKS = Object.keys(RISK_WORDS) as Risk[];
-
-/** Only what changed, so main validates exactly what the user touched. */
-function diffSettings(current: Settings, host: string, approvals: Settings['approvals'], theme: Settings['theme']): SettingsPatch {
-  const patch: SettingsPatch = {};
-  if (host.trim() !== current.ollamaHost) patch.ollamaHost = host.trim();
-  if (RISKS.some((risk) => approvals[risk] !== current.approvals[risk])) patch.approvals = approvals;
-  if (theme !== current.theme) patch.theme = theme;
-  return patch;
-}
-
-/** The settings main validates: a refused value shows main's message and is not saved. */
+/** The settings main validates: a refused value shows main's message and nothing is saved. */
 export function SettingsDialog() {
   const settings = useTaco((state) => state.settings);
   const saveSettings = useTaco((state) => state.saveSettings);
+  const loadSettings = useTaco((state) => state.loadSettings);
   const setOpen = useTaco((state) => state.setSettingsOpen);
-  const [host, setHost] = useState(settings?.ollamaHost ?? '');
-  const [approvals, setApprovals] = useState<Settings['approvals'] | null>(settings?.approvals ?? null);
-  const [theme, setTheme] = useState<Settings['theme']>(settings?.theme ?? 'system');
+  const [form, setForm] = useState<SettingsForm | null>(settings ? formFromSettings(settings) : null);
   const [error, setError] = useState<string | null>(null);
+  const [invalidField, setInvalidField] = useState<NumberField | null>(null);
   const [saving, setSaving] = useState(false);
+  const dirty = useRef(false);
   const close = () => setOpen(false);
+
+  // Settings may have changed elsewhere (the desktop menu's folder picker): read them again, and
+  // show them while the user has not started editing.
+  useEffect(() => {
+    void loadSettings();
+  }, [loadSettings]);
+  useEffect(() => {
+    if (settings && !dirty.current) setForm(formFromSettings(settings));
+  }, [settings]);
+
+  const change = (patch: Partial<SettingsForm>) => {
+    dirty.current = true;
+    setForm((current) => (current ? { ...current, ...patch } : current));
+    setError(null);
+    setInvalidField(null);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!settings || !approvals) return;
-    const patch = diffSettings(settings, host, approvals, theme);
-    if (Object.keys(patch).length === 0) return close();
+    if (!settings || !form) return;
+    const result = patchFromForm(settings, form);
+    if (result.type === 'invalid') {
+      setInvalidField(result.field);
+      setError(result.message);
+      return;
+    }
+    if (Object.keys(result.patch).length === 0) return close();
     setSaving(true);
-    const result = await saveSettings(patch);
+    const saved = await saveSettings(result.patch);
     setSaving(false);
-    if (result.ok) close();
-    else setError(result.message);
+    if (saved.ok) close();
+    else setError(describeRefusal(saved.message));
   };
 
   return (
-    <Dialog title="Settings" testId="settings-dialog" onClose={close}>
-      {!settings || !approvals ? (
+    <Dialog title="Settings" testId="settings-dialog" onClose={close} wide>
+      {!settings || !form ? (
         <p className="muted">Settings could not be loaded. Close this and try again.</p>
       ) : (
-        <form className="settings-form" onSubmit={(event) => void submit(event)}>
-          <label className="field">
-            <span className="field-label">Ollama host</span>
-            <input
-              data-testid="settings-host-input"
-              data-autofocus
-              value={host}
-              onChange={(event) => {
-                setHost(event.target.value);
-                setError(null);
-              }}
-              placeholder="http://127.0.0.1:11434"
-              spellCheck={false}
-              aria-invalid={error !== null}
-              aria-describedby={error ? 'settings-error' : undefined}
-            />
-            <span className="field-hint">Where Ollama listens. The default is http://127.0.0.1:11434.</span>
-          </label>
-          <fieldset className="field">
-            <legend className="field-label">Ask before</legend>
-            {RISKS.map((risk) => (
-              <label key={risk} className="field-row">
-                <span>{RISK_WORDS[risk]}</span>
-                <select
-                  data-testid={`settings-approval-${risk}`}
-                  value={approvals[risk]}
-                  onChange={(event) => setApprovals({ ...approvals, [risk]: event.target.value as ApprovalPolicy })}
-                >
-                  <option value="ask">Ask me</option>
-                  <option value="allow">Allow</option>
-                </select>
-              </label>
-            ))}
-          </fieldset>
-          <label className="field field-row">
-            <span className="field-label">Theme</span>
-            <select data-testid="settings-theme" value={theme} onChange={(event) => setTheme(event.target.value as Settings['theme'])}>
-              <option value="system">Same as the system</option>
-              <option value="light">Light</option>
-              <option value="dark">Dark</option>
-            </select>
-          </label>
-          {error && (
-            <p id="settings-error" className="field-error" role="alert" data-testid="settings-error">
-              {error}
-            </p>
-          )}
-          <div className="dialog-actions">
+        <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+          <ConnectionSettings form={form} change={change} error={error} />
+          <WorkspaceSettings form={form} change={change} />
+          <LimitSettings form={form} change={change} invalidField={invalidField} />
+          <ApprovalSettings form={form} change={change} />
+          <AppearanceSettings form={form} change={change} invalid={invalidField === 'fontSize'} />
+          <div className="dialog-actions settings-actions">
+            {error && (
+              <p id="settings-error" className="field-error settings-error" role="alert" data-testid="settings-error">
+                {error}
+              </p>
+            )}
             <button type="button" className="button" onClick={close}>
               Cancel
             </button>

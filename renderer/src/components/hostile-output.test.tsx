@@ -19,7 +19,8 @@ const HOSTILE = [
   '```mermaid\ngraph TD; A-->B; click A "javascript:window.__pwned=7"\n```',
 ].join('\n');
 
-const DANGEROUS = 'script, img, a, svg, iframe, object, embed, math, [onerror], [onload], [onclick], [href^="javascript"], [src^="javascript"]';
+// Our own icons are inline SVG (class "icon"); model output can never set a class.
+const DANGEROUS = 'script, img, a, svg:not(.icon), iframe, object, embed, math, [onerror], [onload], [onclick], [href^="javascript"], [src^="javascript"]';
 
 function hostileTimeline(): TacoEvent[] {
   const e = eventsFor('c1', 'r1');
@@ -49,8 +50,12 @@ async function expandEverything() {
 function expectInert(container: HTMLElement) {
   expect(container.querySelectorAll(DANGEROUS)).toHaveLength(0);
   expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
-  // The words are all there, as text.
-  expect(screen.getByTestId('answer-text').textContent).toBe(HOSTILE);
+  // The words are all there, as text (the answer is markdown: raw HTML stays literal text, the
+  // javascript: link is plain words, entities are decoded into text).
+  const answer = screen.getByTestId('answer-text').textContent ?? '';
+  for (const words of ['<script>window.__pwned = 1</script>', '<img src=x onerror=', 'click me', '<svg onload=', 'click A "javascript:window.__pwned=7"']) {
+    expect(answer).toContain(words);
+  }
   expect(screen.getByTestId('thinking').textContent).toBe(HOSTILE);
   expect(screen.getByTestId('tool-details').textContent).toContain('<img src=x onerror=');
   expect(screen.getByTestId('diff-preview').textContent).toContain('<script>');

@@ -1,6 +1,9 @@
 import type { TacoEvent } from '../../../shared/events';
 import type { ConversationView, ToolOutcome, TurnPart } from './conversation-view';
+import { appendItem, hasUserMessage, withDraftItems } from './draft-items';
 import { applyStackFrames, applyToolOutcome, keepActiveEntries } from './stack-entries';
+import { rewindTimeline, settleInterruptedRun } from './timeline-rewind';
+import { userImages } from './user-images';
 import { appendDelta, appendPart, hasPart, nextPartId, updateLastPart, withTurn } from './turn-updates';
 
 /**
@@ -9,9 +12,11 @@ import { appendDelta, appendPart, hasPart, nextPartId, updateLastPart, withTurn 
  * conversation rebuilt from storage looks exactly like it did live.
  */
 export function applyEvents(view: ConversationView, events: readonly TacoEvent[]): ConversationView {
-  let next = view;
-  for (const event of events) next = applyEvent(next, event);
-  return next;
+  return withDraftItems(() => {
+    let next = view;
+    for (const event of events) next = applyEvent(next, event);
+    return next;
+  });
 }
 
 export function applyEvent(view: ConversationView, event: TacoEvent): ConversationView {
@@ -37,13 +42,18 @@ const isOpenDepth = (part: TurnPart): part is Extract<TurnPart, { type: 'depth' 
 function reduce(view: ConversationView, event: TacoEvent): ConversationView {
   switch (event.type) {
     case 'user-message':
-      if (view.items.some((item) => item.type === 'user' && item.id === event.messageId)) return view;
-      return { ...view, items: [...view.items, { type: 'user', id: event.messageId, text: event.text, at: event.at }] };
+      if (hasUserMessage(view.items, event.messageId)) return view;
+      return { ...view, items: appendItem(view.items, { type: 'user', id: event.messageId, text: event.text, at: event.at, ...userImages(event.images) }) };
     case 'command-output':
       return {
         ...view,
-        items: [...view.items, { type: 'system-note', id: `note:${view.items.length}`, command: event.command, output: event.output, at: event.at }],
+        items: appendItem(view.items, { type: 'system-note', id: `note:${view.items.length}`, command: event.command, output: event.output, at: event.at }),
       };
+    case 'timeline-rewound':
+      return rewindTimeline(view, event.fromMessageId);
+    case 'conversation-updated':
+      // A summary, not part of the view: the conversations list takes it (summary-updates.ts).
+      return view;
     case 'run-start': {
       const started = withTurn(view, event.runId, (turn) => ({ ...turn, model: event.model, goal: event.goal, startedAt: event.startedAt }));
       return { ...started, activeRunId: event.runId, running: true, status: null, stack: keepActiveEntries(view.stack) };
@@ -117,5 +127,6 @@ function finishRun(view: ConversationView, event: Extract<TacoEvent, { type: 'ru
     if (event.reason === 'complete') return finished;
     return appendPart(finished, { type: 'stop', id: nextPartId(finished), reason: event.reason, message: event.message, error: event.error });
   });
-  return next.activeRunId === event.runId ? { ...next, activeRunId: null, running: false, status: null } : next;
+  const settled = event.reason === 'interrupted' ? settleInterruptedRun(next) : next;
+  return settled.activeRunId === event.runId ? { ...settled, activeRunId: null, running: false, status: null } : settled;
 }

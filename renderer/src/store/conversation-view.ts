@@ -26,6 +26,8 @@ export interface UserItem {
   id: string;
   text: string;
   at: number;
+  /** Base64 images sent with the message (vision models). */
+  images?: string[];
 }
 
 export interface SystemNote {

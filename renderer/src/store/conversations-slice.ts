@@ -2,6 +2,7 @@ import type { TacoEvent } from '../../../shared/events';
 import { applyEvents } from './apply-events';
 import { emptyView, type ConversationView } from './conversation-view';
 import type { ConversationsSlice, SliceCreator } from './store-types';
+import { applySummaryEvents, withPendingWorkflow } from './summary-updates';
 
 /** Group a batch by conversation, keeping each conversation's events in order. */
 function groupByConversation(events: readonly TacoEvent[]): Map<string, TacoEvent[]> {
@@ -49,6 +50,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
           views: { ...state.views, [conversationId]: view },
           loaded: { ...state.loaded, [conversationId]: true },
           loadingConversationId: state.loadingConversationId === conversationId ? null : state.loadingConversationId,
+          pendingWorkflows: withPendingWorkflow(state.pendingWorkflows, conversationId, snapshot.pending),
         }));
         for (const notice of snapshot.notices) get().notify(notice);
       } catch (error) {
@@ -70,12 +72,12 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
           if (isNew) listedFor.add(conversationId);
           if (isNew || group.some((event) => event.type === 'run-finish')) refreshList = true;
         }
-        return { views };
+        return { views, conversations: applySummaryEvents(state.conversations, events) };
       });
       if (refreshList) void get().loadConversations();
     },
 
-    async send(text) {
+    async send(text, images) {
       const model = get().selectedModel;
       if (!model) {
         get().notify('Pick a model first: the model picker is at the top. No models? Run `ollama pull llama3.2`.');
@@ -84,7 +86,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
       const conversationId = get().activeConversationId;
       set({ sending: true });
       try {
-        const result = await api.call('chat.send', { conversationId, text, model });
+        const result = await api.call('chat.send', { conversationId, text, model, ...(images && images.length > 0 ? { images: [...images] } : {}) });
         const id = result.conversationId;
         set((state) => ({
           sending: false,

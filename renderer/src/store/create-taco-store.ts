@@ -3,7 +3,10 @@ import type { TacoApi } from '../../../shared/contract';
 import type { TacoClient } from '../transport/taco-client';
 import { createCatalogueSlice } from './catalogue-slice';
 import { createConnectionSlice } from './connection-slice';
+import { createConversationManagementSlice } from './conversation-management-slice';
 import { createConversationsSlice } from './conversations-slice';
+import { createLinksSlice } from './links-slice';
+import { createModelsSlice } from './models-slice';
 import { createRunActionsSlice } from './run-actions-slice';
 import { createSettingsSlice } from './settings-slice';
 import type { StoreDeps, TacoState } from './store-types';
@@ -20,6 +23,9 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createSettingsSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createCatalogueSlice(set, get, deps),
+    ...createConversationManagementSlice(set, get, deps),
+    ...createModelsSlice(set, get, deps),
+    ...createLinksSlice(set, get, deps),
     async init() {
       await get().loadSettings();
       await Promise.all([get().loadModels(), get().loadConversations()]);
@@ -36,7 +42,12 @@ function hasConnection(api: TacoApi): api is TacoClient {
  * after a reconnect, reload what may have changed while the link was down. Returns a disconnect.
  */
 export function connectStore(store: TacoStore, api: TacoApi): () => void {
-  const unsubscribeEvents = api.subscribe('taco-events', (events) => store.getState().applyEventBatch(events));
+  const unsubscribeTacoEvents = api.subscribe('taco-events', (events) => store.getState().applyEventBatch(events));
+  const unsubscribeModelEvents = api.subscribe('model-events', (events) => store.getState().applyModelEvents(events));
+  const unsubscribeEvents = (): void => {
+    unsubscribeTacoEvents();
+    unsubscribeModelEvents();
+  };
   if (!hasConnection(api)) {
     store.getState().setConnection({ type: 'open' });
     return unsubscribeEvents;

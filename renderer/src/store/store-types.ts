@@ -6,6 +6,8 @@ import type { Settings, SettingsPatch } from '../../../shared/settings';
 import type { ToolInfo } from '../../../shared/tool-info';
 import type { ConnectionState } from '../transport/taco-client';
 import type { ConversationView } from './conversation-view';
+import type { LinksSlice, ModelsSlice } from './desktop-types';
+import type { ConversationManagementSlice } from './management-types';
 
 export interface ConnectionSlice {
   connection: ConnectionState;
@@ -33,7 +35,7 @@ export interface ConversationsSlice {
   /** One batch from main, applied in one store update. */
   applyEventBatch(events: readonly TacoEvent[]): void;
   /** Resolves true when main accepted the message. */
-  send(text: string): Promise<boolean>;
+  send(text: string, images?: readonly string[]): Promise<boolean>;
 }
 
 export interface RunActionsSlice {
@@ -80,7 +82,7 @@ export interface CatalogueSlice {
   loadTools(options?: { force?: boolean }): Promise<void>;
 }
 
-export type TacoState = ConnectionSlice & ConversationsSlice & RunActionsSlice & SettingsSlice & UiSlice & CatalogueSlice & { init(): Promise<void> };
+export type TacoState = ConnectionSlice & ConversationsSlice & RunActionsSlice & SettingsSlice & UiSlice & CatalogueSlice & ConversationManagementSlice & ModelsSlice & LinksSlice & { init(): Promise<void> };
 
 export interface StoreDeps {
   api: TacoApi;

@@ -1,4 +1,5 @@
 import type { AssistantTurn, ConversationView, TurnPart } from './conversation-view';
+import { appendItem, findTurnIndexIn, replaceItem } from './draft-items';
 
 /** A new, empty assistant turn for a run. */
 export function newTurn(runId: string): AssistantTurn {
@@ -6,11 +7,7 @@ export function newTurn(runId: string): AssistantTurn {
 }
 
 function findTurnIndex(view: ConversationView, runId: string): number {
-  for (let index = view.items.length - 1; index >= 0; index -= 1) {
-    const item = view.items[index];
-    if (item?.type === 'assistant' && item.runId === runId) return index;
-  }
-  return -1;
+  return findTurnIndexIn(view.items, runId);
 }
 
 export function findTurn(view: ConversationView, runId: string): AssistantTurn | null {
@@ -25,14 +22,12 @@ export function findTurn(view: ConversationView, runId: string): AssistantTurn |
 export function withTurn(view: ConversationView, runId: string, update: (turn: AssistantTurn) => AssistantTurn): ConversationView {
   const index = findTurnIndex(view, runId);
   if (index === -1) {
-    const items = [...view.items, update(newTurn(runId))];
+    const items = appendItem(view.items, update(newTurn(runId)));
     return view.activeRunId === null ? { ...view, items, activeRunId: runId, running: true } : { ...view, items };
   }
   const current = view.items[index];
   if (current?.type !== 'assistant') return view;
-  const items = view.items.slice();
-  items[index] = update(current);
-  return { ...view, items };
+  return { ...view, items: replaceItem(view.items, index, update(current)) };
 }
 
 /** The id the next part of a turn gets: stable, so a rebuilt view equals the live one. */

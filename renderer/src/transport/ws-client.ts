@@ -45,7 +45,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Every event name (a Record so adding one to the contract fails to compile here). Kept local: shared/contract.ts bundles zod. */
-const EVENT_NAME_SET: Record<EventName, true> = { 'taco-events': true };
+const EVENT_NAME_SET: Record<EventName, true> = { 'taco-events': true, 'model-events': true };
 
 function isEventName(value: unknown): value is EventName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(EVENT_NAME_SET, value);
@@ -98,7 +98,7 @@ export function createWsClient(options: WsClientOptions): WsTacoClient {
       try {
         listener(payload as EventPayloads[EventName]);
       } catch (error) {
-        console.error('A taco-events listener failed', error);
+        console.error(`A ${name} listener failed`, error);
       }
     }
   }

@@ -1,0 +1,45 @@
+/** Small line icons drawn with SVG (no icon font: every system renders them the same). */
+interface IconProps {
+  label?: string;
+}
+
+function svgProps(label: string | undefined) {
+  return label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
+}
+
+export function PinIcon({ label }: IconProps) {
+  return (
+    <svg className="icon" viewBox="0 0 16 16" width="13" height="13" {...svgProps(label)}>
+      <path d="M10.5 1.5 14.5 5.5 12 6.5 9.5 9 9.5 12 8 13.5 5.25 10.75 2 14 2 14 5.25 10.75 2.5 8 4 6.5 7 6.5 9.5 4Z" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function MoreIcon({ label }: IconProps) {
+  return (
+    <svg className="icon" viewBox="0 0 16 16" width="16" height="16" {...svgProps(label)}>
+      <circle cx="3" cy="8" r="1.5" fill="currentColor" />
+      <circle cx="8" cy="8" r="1.5" fill="currentColor" />
+      <circle cx="13" cy="8" r="1.5" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function SearchIcon({ label }: IconProps) {
+  return (
+    <svg className="icon" viewBox="0 0 16 16" width="14" height="14" {...svgProps(label)}>
+      <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M10.5 10.5 14 14" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function SlidersIcon({ label }: IconProps) {
+  return (
+    <svg className="icon" viewBox="0 0 16 16" width="16" height="16" {...svgProps(label)}>
+      <path d="M2 4h7M13 4h1M2 12h2M8 12h6" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+      <circle cx="11" cy="4" r="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <circle cx="6" cy="12" r="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Components, ExtraProps } from 'react-markdown';
+import type { ComponentProps } from 'react';
+import { CodeBlock } from './CodeBlock';
+import { codeLanguage, hastText } from './hast-text';
+import { MarkdownImage } from './MarkdownImage';
+import { MarkdownLink } from './MarkdownLink';
+
+function Pre({ node, children }: ComponentProps<'pre'> & ExtraProps) {
+  const code = node?.children.find((child) => child.type === 'element' && child.tagName === 'code');
+  return (
+    <CodeBlock language={codeLanguage(code)} code={hastText(code).replace(/\n$/, '')}>
+      {children}
+    </CodeBlock>
+  );
+}
+
+function Table({ children }: ComponentProps<'table'> & ExtraProps) {
+  return (
+    <div className="md-table-wrap">
+      <table>{children}</table>
+    </div>
+  );
+}
+
+/** How model markdown becomes elements: links, images and code blocks get our own components. */
+export const MARKDOWN_COMPONENTS: Components = {
+  a: ({ href, children }) => <MarkdownLink href={typeof href === 'string' ? href : undefined}>{children}</MarkdownLink>,
+  img: ({ src, alt }) => <MarkdownImage src={typeof src === 'string' ? src : undefined} alt={typeof alt === 'string' ? alt : undefined} />,
+  pre: Pre,
+  table: Table,
+};

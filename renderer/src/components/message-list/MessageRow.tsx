@@ -1,0 +1,32 @@
+import { memo } from 'react';
+import type { ViewItem } from '../../store/conversation-view';
+import { AssistantMessage } from '../AssistantMessage';
+import { SystemNoteMessage } from '../SystemNoteMessage';
+import { UserMessage } from '../UserMessage';
+
+interface Props {
+  item: ViewItem;
+  /** This row's run is the one in progress. */
+  running: boolean;
+  status: string | null;
+  isLatest: boolean;
+}
+
+/**
+ * One message of the list. Memoized: the reducer keeps every unchanged item the same object, so
+ * a batch of streamed text re-renders only the row it grows, however long the conversation.
+ */
+export const MessageRow = memo(function MessageRow({ item, running, status, isLatest }: Props) {
+  switch (item.type) {
+    case 'user':
+      return <UserMessage item={item} />;
+    case 'system-note':
+      return <SystemNoteMessage item={item} />;
+    case 'assistant':
+      return <AssistantMessage turn={item} running={running} status={running ? status : null} isLatest={isLatest} />;
+    default: {
+      const unreachable: never = item;
+      return unreachable;
+    }
+  }
+});

@@ -1,0 +1,85 @@
+import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useRef } from 'react';
+import type { ConversationView } from '../../store/conversation-view';
+import { estimateItemSize } from './estimate-item-size';
+import { MessageRow } from './MessageRow';
+import { MESSAGE_LIST_DEFAULTS } from './message-list-defaults';
+import { useFollowBottom } from './use-follow-bottom';
+import './message-list.css';
+
+/** The scroll container's identity for tests and assistive technology (the same when empty). */
+export const MESSAGE_LIST_PROPS = {
+  className: 'message-list',
+  role: 'log',
+  'aria-live': 'polite',
+  'aria-relevant': 'additions',
+  'aria-label': 'Conversation',
+  'data-testid': 'message-list',
+} as const;
+
+/**
+ * The list's size as the virtualizer sees it. A list not laid out yet (or a test's DOM, which has
+ * no layout) reports a height of 0, which would render no message at all: assume the window's.
+ */
+function observeListRect(instance: Virtualizer<HTMLDivElement, Element>, callback: (rect: { width: number; height: number }) => void) {
+  return observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : { width: rect.width, height: window.innerHeight || 800 }));
+}
+
+/**
+ * The messages of one conversation, virtualized: only the rows on screen (and a few beyond) are
+ * in the DOM, each measured once rendered. Mounted per conversation (keyed by its id), it opens
+ * at the bottom, so the newest messages are the first and only ones rendered.
+ */
+export function VirtualMessages({ view }: { view: ConversationView }) {
+  const { items } = view;
+  const listRef = useRef<HTMLDivElement>(null);
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const gap = MESSAGE_LIST_DEFAULTS.gapPx;
+  // Stable callbacks: the virtualizer recomputes every position when they change.
+  const estimateSize = useCallback((index: number) => estimateItemSize(itemsRef.current[index], gap), [gap]);
+  const getItemKey = useCallback((index: number) => itemsRef.current[index]?.id ?? index, []);
+  const estimatedTotal = useRef<number | null>(null);
+  if (estimatedTotal.current === null) {
+    estimatedTotal.current = items.reduce((sum, item) => sum + estimateItemSize(item, gap), 0);
+  }
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => listRef.current,
+    estimateSize,
+    getItemKey,
+    overscan: MESSAGE_LIST_DEFAULTS.overscan,
+    initialOffset: estimatedTotal.current,
+    observeElementRect: observeListRect,
+  });
+  const totalSize = virtualizer.getTotalSize();
+  const rows = virtualizer.getVirtualItems();
+  const { onScroll } = useFollowBottom(listRef, `${items.length}:${totalSize}`);
+
+  let lastAssistantIndex = -1;
+  for (let index = items.length - 1; index >= 0; index -= 1) {
+    if (items[index]?.type === 'assistant') {
+      lastAssistantIndex = index;
+      break;
+    }
+  }
+
+  return (
+    <div ref={listRef} {...MESSAGE_LIST_PROPS} onScroll={onScroll}>
+      <div className="message-column message-column-virtual" style={{ height: totalSize }}>
+        <div className="message-window" style={{ transform: `translateY(${rows[0]?.start ?? 0}px)` }}>
+          {rows.map((row) => {
+            const item = items[row.index];
+            if (!item) return null;
+            const running = item.type === 'assistant' && view.running && view.activeRunId === item.runId;
+            return (
+              <div key={row.key} className="message-row" data-index={row.index} ref={virtualizer.measureElement}>
+                <MessageRow item={item} running={running} status={running ? view.status : null} isLatest={row.index === lastAssistantIndex} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { ModelInfo } from '../../../../shared/models';
+import { formatBytes } from '../../format/format-bytes';
+import { useTaco } from '../../store/store-context';
+import { CapabilityBadges } from '../CapabilityBadges';
+
+type RowState = { type: 'idle' } | { type: 'confirm-delete' } | { type: 'busy'; action: 'unload' | 'delete' } | { type: 'message'; text: string; error: boolean };
+
+/** One installed model: size, parameters, quantization, badges; Unload; Delete after a confirmation (then `onRemoved` takes the focus somewhere that stays). */
+export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRemoved(): void }) {
+  const unloadModel = useTaco((state) => state.unloadModel);
+  const deleteModel = useTaco((state) => state.deleteModel);
+  const selected = useTaco((state) => state.selectedModel === model.name);
+  const [state, setState] = useState<RowState>({ type: 'idle' });
+  const details = [formatBytes(model.sizeBytes), model.parameterSize, model.quantization, model.family].filter(Boolean).join(' · ');
+
+  const unload = async () => {
+    setState({ type: 'busy', action: 'unload' });
+    const result = await unloadModel(model.name);
+    setState(result.ok ? { type: 'message', text: 'Unloaded: its memory is free until the next message.', error: false } : { type: 'message', text: result.message, error: true });
+  };
+  const remove = async () => {
+    setState({ type: 'busy', action: 'delete' });
+    const result = await deleteModel(model.name);
+    if (result.ok) onRemoved();
+    else setState({ type: 'message', text: result.message, error: true });
+  };
+
+  return (
+    <li className="model-row" data-testid="model-row" data-model={model.name}>
+      <div className="model-row-main">
+        <span className="model-row-name">
+          {model.name}
+          {selected && <span className="badge model-row-current">in use</span>}
+        </span>
+        <span className="model-row-details muted small">{details}</span>
+        <CapabilityBadges model={model} />
+      </div>
+      {state.type === 'confirm-delete' ? (
+        <div className="model-row-confirm" role="group" aria-label={`Delete ${model.name}?`}>
+          <span className="small">
+            Delete {model.name}? This frees {formatBytes(model.sizeBytes)}; you can download it again later.
+          </span>
+          <button type="button" className="button danger" data-testid="model-delete-confirm" autoFocus onClick={() => void remove()}>
+            Delete
+          </button>
+          <button type="button" className="button ghost" data-testid="model-delete-cancel" onClick={() => setState({ type: 'idle' })}>
+            Keep
+          </button>
+        </div>
+      ) : (
+        <div className="model-row-actions">
+          <button type="button" className="button ghost" data-testid="model-unload" disabled={state.type === 'busy'} title="Free the memory this model uses now" onClick={() => void unload()}>
+            {state.type === 'busy' && state.action === 'unload' ? 'Unloading…' : 'Unload'}
+          </button>
+          <button type="button" className="button ghost danger-text" data-testid="model-delete" disabled={state.type === 'busy'} onClick={() => setState({ type: 'confirm-delete' })}>
+            {state.type === 'busy' && state.action === 'delete' ? 'Deleting…' : 'Delete'}
+          </button>
+        </div>
+      )}
+      {state.type === 'message' && (
+        <p className={`model-row-message small${state.error ? ' field-error' : ' muted'}`} role={state.error ? 'alert' : 'status'} data-testid="model-row-message">
+          {state.text}
+        </p>
+      )}
+    </li>
+  );
+}

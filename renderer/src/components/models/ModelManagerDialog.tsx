@@ -1,0 +1,49 @@
+import { useRef } from 'react';
+import { useTaco } from '../../store/store-context';
+import { Dialog } from '../Dialog';
+import { InstalledModelRow } from './InstalledModelRow';
+import { PullForm } from './PullForm';
+import { PullProgressRow } from './PullProgressRow';
+
+/** Models: download by name with progress, and the installed ones with Unload and Delete. */
+export function ModelManagerDialog() {
+  const models = useTaco((state) => state.models);
+  const pulls = useTaco((state) => state.pulls);
+  const setOpen = useTaco((state) => state.setModelManagerOpen);
+  const installed = models?.type === 'ok' ? models.models : [];
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  return (
+    <Dialog title="Models" testId="model-manager" onClose={() => setOpen(false)} wide>
+      <PullForm />
+      {pulls.length > 0 && (
+        <section aria-label="Downloads">
+          <ul className="pull-list" data-testid="pull-list">
+            {pulls.map((pull) => (
+              <PullProgressRow key={pull.pullId} pull={pull} />
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="installed-models-title">
+        <h3 id="installed-models-title" className="section-title" ref={heading} tabIndex={-1}>
+          Installed{models?.type === 'ok' ? ` at ${models.host}` : ''}
+        </h3>
+        {models === null && <p className="muted">Loading the models…</p>}
+        {models !== null && models.type !== 'ok' && (
+          <p className="field-error" role="alert">
+            {models.message}
+          </p>
+        )}
+        {models?.type === 'ok' && installed.length === 0 && <p className="muted">No models yet. Download one above — llama3.2 is a good small start.</p>}
+        {installed.length > 0 && (
+          <ul className="model-list" data-testid="model-list">
+            {installed.map((model) => (
+              <InstalledModelRow key={model.name} model={model} onRemoved={() => heading.current?.focus()} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </Dialog>
+  );
+}

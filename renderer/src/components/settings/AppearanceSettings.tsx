@@ -1,0 +1,42 @@
+import type { Settings } from '../../../../shared/settings';
+import type { SettingsForm } from './settings-form';
+
+interface Props {
+  form: SettingsForm;
+  change(patch: Partial<SettingsForm>): void;
+  invalid: boolean;
+}
+
+/** Theme and text size, applied as soon as they are saved. */
+export function AppearanceSettings({ form, change, invalid }: Props) {
+  return (
+    <fieldset className="settings-section">
+      <legend className="section-title">Appearance</legend>
+      <label className="field-row">
+        <span>Theme</span>
+        <select data-testid="settings-theme" value={form.theme} onChange={(event) => change({ theme: event.target.value as Settings['theme'] })}>
+          <option value="system">Same as the system</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+      </label>
+      <label className="field-row">
+        <span>Text size</span>
+        <span className="field-inline">
+          <input
+            type="number"
+            inputMode="numeric"
+            data-testid="settings-font-size"
+            min={10}
+            max={28}
+            step={1}
+            value={form.fontSize}
+            aria-invalid={invalid}
+            onChange={(event) => change({ fontSize: event.target.value })}
+          />
+          <span className="muted small">px (10–28)</span>
+        </span>
+      </label>
+    </fieldset>
+  );
+}

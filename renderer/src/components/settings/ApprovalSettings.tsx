@@ -1,0 +1,30 @@
+import type { ApprovalPolicy } from '../../../../shared/settings';
+import { RISKS, RISK_WORDS, type SettingsForm } from './settings-form';
+
+interface Props {
+  form: SettingsForm;
+  change(patch: Partial<SettingsForm>): void;
+}
+
+/** Whether TACO asks before each kind of risky tool. */
+export function ApprovalSettings({ form, change }: Props) {
+  return (
+    <fieldset className="settings-section">
+      <legend className="section-title">Ask before</legend>
+      {RISKS.map((risk) => (
+        <label key={risk} className="field-row">
+          <span>{RISK_WORDS[risk]}</span>
+          <select
+            data-testid={`settings-approval-${risk}`}
+            value={form.approvals[risk]}
+            onChange={(event) => change({ approvals: { ...form.approvals, [risk]: event.target.value as ApprovalPolicy } })}
+          >
+            <option value="ask">Ask me</option>
+            <option value="allow">Allow</option>
+          </select>
+        </label>
+      ))}
+      <span className="field-hint">Single tools can differ: see Tools in the sidebar.</span>
+    </fieldset>
+  );
+}

@@ -1,0 +1,45 @@
+import type { NumberField, SettingsForm } from './settings-form';
+
+interface Props {
+  form: SettingsForm;
+  change(patch: Partial<SettingsForm>): void;
+  invalidField: NumberField | null;
+}
+
+const LIMITS: ReadonlyArray<{ field: NumberField; label: string; hint: string; min: number; max: number; unit?: string }> = [
+  { field: 'maxIterations', label: 'Tool rounds per message', hint: 'Then the model sums up and stops (1–100).', min: 1, max: 100 },
+  { field: 'timeoutSeconds', label: 'Time limit per message', hint: 'Seconds before a run stops (1–86400).', min: 1, max: 86_400, unit: 's' },
+  { field: 'maxConsecutiveErrors', label: 'Tool errors in a row', hint: 'Failed tool calls in a row that stop the run (1–20).', min: 1, max: 20 },
+  { field: 'depthLimit', label: 'Tool stack depth', hint: 'Nested tools before TACO asks you to continue (2–200).', min: 2, max: 200 },
+];
+
+/** How far one message may go before the loop stops. */
+export function LimitSettings({ form, change, invalidField }: Props) {
+  return (
+    <fieldset className="settings-section">
+      <legend className="section-title">Limits</legend>
+      <div className="settings-grid">
+        {LIMITS.map(({ field, label, hint, min, max, unit }) => (
+          <label key={field} className="field">
+            <span className="field-label">{label}</span>
+            <span className="field-inline">
+              <input
+                type="number"
+                inputMode="numeric"
+                data-testid={`settings-limit-${field}`}
+                min={min}
+                max={max}
+                step={1}
+                value={form[field]}
+                aria-invalid={invalidField === field}
+                onChange={(event) => change({ [field]: event.target.value })}
+              />
+              {unit && <span className="muted small">{unit}</span>}
+            </span>
+            <span className="field-hint">{hint}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
