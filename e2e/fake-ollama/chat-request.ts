@@ -34,6 +34,9 @@ export function checkChatRequest(body: JsonObject | null, models: FakeModel[]): 
   if (isThinkOn(think) && !model.capabilities.includes('thinking')) {
     return { type: 'error', status: 400, message: `"${model.name}" does not support thinking` };
   }
+  if (messages.some((message) => (message.images?.length ?? 0) > 0) && !model.capabilities.includes('vision')) {
+    return { type: 'error', status: 500, message: 'this model is missing data required for image input' };
+  }
   if (!model.capabilities.includes('completion')) {
     return { type: 'error', status: 400, message: `"${model.name}" does not support chat` };
   }
@@ -61,6 +64,10 @@ function parseMessages(value: unknown): FakeChatMessage[] | string {
       const problem = checkToolCalls(item.tool_calls, index);
       if (problem) return problem;
       message.tool_calls = item.tool_calls as unknown[];
+    }
+    if (item.images !== undefined && item.images !== null) {
+      if (!Array.isArray(item.images) || !item.images.every((image) => typeof image === 'string')) return `invalid message at index ${index}: "images" must be an array of base64 strings`;
+      message.images = item.images as string[];
     }
     messages.push(message);
   }

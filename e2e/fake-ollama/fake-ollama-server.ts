@@ -25,7 +25,19 @@ export interface FakeOllama {
   close(): Promise<void>;
 }
 
-const DEFAULT_SIDE_REPLY = reply.text('Working on it');
+/**
+ * Side requests no scenario rule answers: a title request gets a title made from the user's words
+ * (as a model would), anything else a short fixed sentence.
+ */
+const DEFAULT_SIDE_REPLY = (request: FakeChatRequest): Reply => {
+  const prompt = request.messages.map((message) => message.content).join('\n');
+  const asked = /^User: (.+)$/m.exec(prompt)?.[1];
+  if (prompt.includes('Write a short title') && asked) {
+    const words = asked.replace(/[^\p{L}\p{N}\s]/gu, '').split(/\s+/).filter(Boolean).slice(0, 4);
+    return reply.text(words.join(' ') || 'New conversation');
+  }
+  return reply.text('Working on it');
+};
 
 interface ServerState {
   scenario: Scenario;

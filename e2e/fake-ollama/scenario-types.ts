@@ -74,6 +74,8 @@ export interface FakeChatMessage {
   thinking?: string;
   tool_name?: string;
   tool_calls?: unknown[];
+  /** Base64 images (vision models). */
+  images?: string[];
 }
 
 export type ReplySource = Reply | ((request: FakeChatRequest) => Reply);

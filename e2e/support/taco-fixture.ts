@@ -1,5 +1,6 @@
 import { test as base, type Page } from '@playwright/test';
 import { join } from 'node:path';
+import { signalTree } from './process-tree';
 import { REPO_ROOT, freePort, startTsx, tempDir, type RunningProcess } from './processes';
 
 export interface FakeOllamaHandle {
@@ -12,6 +13,8 @@ export interface AppHandle {
   url: string;
   dataDir: string;
   stop: () => Promise<void>;
+  /** Send a signal (SIGKILL: a crash, nothing flushed on the way out) and wait until the host has exited. */
+  kill: (signal: NodeJS.Signals) => Promise<void>;
 }
 
 /** Starts the fake Ollama server and the web host as real processes, and opens the app. */
@@ -46,7 +49,7 @@ export class TacoHarness {
     this.processes.push(running);
     const url = running.match[1] ?? '';
     await this.page.goto(url);
-    return { url, dataDir: data, stop: running.stop };
+    return { url, dataDir: data, stop: running.stop, kill: (signal) => killAndWait(running, signal) };
   }
 
   tempDir(prefix: string): string {
@@ -63,6 +66,15 @@ export class TacoHarness {
     await Promise.all(this.processes.map((p) => p.stop()));
     for (const cleanup of this.cleanups) cleanup();
   }
+}
+
+function killAndWait(running: RunningProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((done) => {
+    if (running.child.exitCode !== null || running.child.signalCode !== null) return done();
+    running.child.once('exit', () => done());
+    if (running.child.pid === undefined) running.child.kill(signal);
+    else signalTree(running.child.pid, signal);
+  });
 }
 
 export const test = base.extend<{ taco: TacoHarness }>({

@@ -1,19 +1,25 @@
 import type { Scenario } from '../scenario-types';
 import { agentDemo } from './agent-demo';
 import { basicChat } from './basic-chat';
+import { conversations } from './conversations';
+import { benchPacedStream } from './bench-paced-stream';
+import { benchToolRounds } from './bench-tool-rounds';
 import { httpError500 } from './http-error-500';
 import { longStream } from './long-stream';
+import { markdown } from './markdown';
 import { midStreamError } from './mid-stream-error';
+import { modelAdmin } from './model-admin';
 import { modelNotFound } from './model-not-found';
 import { pullProgress } from './pull-progress';
 import { slowStream } from './slow-stream';
 import { thinking } from './thinking';
 import { toolRoundTrip } from './tool-round-trip';
 import { truncatedStream } from './truncated-stream';
+import { visionChat } from './vision-chat';
 
 /** Every named scenario. Add a file and a line here to script a new model behaviour. */
 export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
-  [basicChat, thinking, slowStream, midStreamError, httpError500, truncatedStream, modelNotFound, pullProgress, longStream, toolRoundTrip, agentDemo].map(
+  [basicChat, conversations, thinking, slowStream, midStreamError, httpError500, truncatedStream, modelNotFound, pullProgress, longStream, toolRoundTrip, agentDemo, benchToolRounds, markdown, visionChat, modelAdmin, benchPacedStream].map(
     (scenario) => [scenario.name, scenario],
   ),
 );

@@ -1,0 +1,38 @@
+/** What the benchmark runs, in one place. None of this changes how the app behaves. */
+export const BENCH_DEFAULTS = {
+  /** Measured runs per figure (after warm-up); `--runs` overrides. */
+  runs: 5,
+  /** The model every benchmark talks to (the fake server lists it, with tools). */
+  model: 'llama3.2:3b',
+
+  /** pipeline_ratio, main_us_per_token, batches_per_second. */
+  pipelineTokens: 20_000,
+  pipelineWarmupRuns: 5,
+  /** A pair takes a tenth of a second and pairs vary a lot on a shared machine: this many pairs per run. */
+  pairsPerRun: 3,
+  /** batches_per_second is the highest rate over this many consecutive batches. */
+  batchRateWindow: 10,
+
+  /** loop_ms_per_iteration: tool rounds per run, runs per measured sample, warm-up runs. */
+  loopRounds: 10,
+  loopRunsPerSample: 20,
+  loopWarmupRuns: 30,
+
+  /** peer_ratio: the task's tool rounds are fixed by the fake scenario (bench-tool-rounds). */
+  peerWarmupRuns: 2,
+  /** The AI SDK's step limit: five tool steps and the answer. */
+  peerStepLimit: 6,
+
+  /** Chromium figures. */
+  browserMessages: 5000,
+  browserSmallMessages: 10,
+  streamTokens: 5000,
+  viewport: { width: 1280, height: 800 },
+  chromiumPath: '/usr/bin/chromium',
+
+  /** main_rss_mb. */
+  rssConversations: 1000,
+  rssMessagesPerConversation: 10,
+  /** Memory settles for this long after the conversation opened before it is read. */
+  rssSettleMs: 1500,
+} as const;

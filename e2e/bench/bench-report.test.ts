@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { FIGURE_NAMES, FIGURES } from './bench-figures';
+import { jsonReport, mediansOf, tableReport, verdict } from './bench-report';
+
+describe('jsonReport', () => {
+  it('is exactly one JSON object with every figure of the issue as a key, medians as values', () => {
+    const text = jsonReport({ pipeline_ratio: [1.1, 1.3, 1.2], dom_nodes_5000: [300, 280] });
+    expect(text).not.toContain('\n');
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    expect(Object.keys(parsed)).toEqual([
+      'pipeline_ratio',
+      'main_us_per_token',
+      'batches_per_second',
+      'loop_ms_per_iteration',
+      'peer_ratio',
+      'open_5000_ms',
+      'stream_long_task_ms',
+      'frame_cost_ratio',
+      'dom_nodes_5000',
+      'bundle_kb_gz',
+      'main_rss_mb',
+    ]);
+    expect(parsed.pipeline_ratio).toBe(1.2);
+    expect(parsed.dom_nodes_5000).toBe(290);
+    expect(parsed.main_rss_mb).toBeNull();
+  });
+
+  it('has a budget for every figure, all upper bounds as the issue sets them', () => {
+    expect(FIGURE_NAMES).toHaveLength(11);
+    expect(Object.fromEntries(FIGURES.map((figure) => [figure.name, figure.budget]))).toEqual({
+      pipeline_ratio: 1.2,
+      main_us_per_token: 20,
+      batches_per_second: 62,
+      loop_ms_per_iteration: 1,
+      peer_ratio: 1.0,
+      open_5000_ms: 300,
+      stream_long_task_ms: 50,
+      frame_cost_ratio: 1.5,
+      dom_nodes_5000: 3000,
+      bundle_kb_gz: 300,
+      main_rss_mb: 200,
+    });
+  });
+});
+
+describe('tableReport', () => {
+  it('shows each figure with its median, budget and verdict, and why one is missing', () => {
+    const table = tableReport({ peer_ratio: [0.8, 0.9, 1.4], open_5000_ms: [350] }, { main_rss_mb: 'failed: no Chromium' });
+    const row = (name: string) => table.split('\n').find((line) => line.startsWith(name)) ?? '';
+    expect(row('peer_ratio')).toMatch(/0\.9 ×\s+≤ 1 ×\s+met\s+3 \(0\.8 – 1\.4\)/);
+    expect(row('open_5000_ms')).toMatch(/350 ms\s+≤ 300 ms\s+missed/);
+    expect(row('main_rss_mb')).toMatch(/not measured\s+failed: no Chromium/);
+  });
+
+  it('judges a value at the budget as met', () => {
+    expect(verdict(1.2, 1.2)).toBe('met');
+    expect(verdict(1.21, 1.2)).toBe('missed');
+    expect(verdict(null, 1.2)).toBe('not measured');
+    expect(mediansOf({}).peer_ratio).toBeNull();
+  });
+});

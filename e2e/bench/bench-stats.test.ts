@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { highestRate, interleave, median, roundFigure } from './bench-stats';
+
+describe('median', () => {
+  it('is the middle value, or the mean of the two middle values, whatever the order', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([7])).toBe(7);
+  });
+
+  it('ignores values that are not numbers and is NaN for no samples', () => {
+    expect(median([Number.NaN, 2, Number.POSITIVE_INFINITY, 4])).toBe(3);
+    expect(median([])).toBeNaN();
+  });
+});
+
+describe('interleave', () => {
+  it('runs each variant once per round and alternates which goes first', () => {
+    expect(interleave(['A', 'B'], 3)).toEqual(['A', 'B', 'B', 'A', 'A', 'B']);
+    expect(interleave(['A', 'B', 'C'], 2)).toEqual(['A', 'B', 'C', 'C', 'B', 'A']);
+    expect(interleave(['A'], 0)).toEqual([]);
+  });
+
+  it('gives every variant the same number of runs, half of them first', () => {
+    const order = interleave(['ours', 'theirs'], 10);
+    expect(order.filter((side) => side === 'ours')).toHaveLength(10);
+    const firsts = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18].map((index) => order[index]);
+    expect(firsts.filter((side) => side === 'ours')).toHaveLength(5);
+  });
+});
+
+describe('highestRate', () => {
+  it('is 62.5 per second for batches exactly 16 ms apart', () => {
+    expect(highestRate(Array.from({ length: 30 }, (_, index) => index * 16), 10)).toBeCloseTo(62.5);
+  });
+
+  it('finds the fastest stretch of `window` batches, not the average', () => {
+    const slow = Array.from({ length: 10 }, (_, index) => index * 100);
+    const fast = Array.from({ length: 10 }, (_, index) => 2000 + index * 10);
+    expect(highestRate([...slow, ...fast], 10)).toBeCloseTo(100);
+    expect(highestRate([...slow, ...fast], 20)).toBeLessThan(20);
+  });
+
+  it('uses the whole list when it is shorter than the window, and has no rate for one batch', () => {
+    expect(highestRate([0, 50, 100], 10)).toBeCloseTo(20);
+    expect(highestRate([5], 10)).toBe(0);
+    expect(highestRate([], 10)).toBe(0);
+  });
+});
+
+describe('roundFigure', () => {
+  it('keeps three significant decimals for small figures and fewer for large ones', () => {
+    expect(roundFigure(0.123456)).toBe(0.123);
+    expect(roundFigure(12.3456)).toBe(12.35);
+    expect(roundFigure(1234.56)).toBe(1234.6);
+  });
+});

@@ -1,0 +1,54 @@
+/** The pure arithmetic of the benchmark: medians, the interleaved order of runs, batch rates. */
+
+/** The median of the samples; NaN when there are none. */
+export function median(samples: readonly number[]): number {
+  const sorted = samples.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? Number.NaN;
+  if (sorted.length % 2 === 1) return upper;
+  return ((sorted[middle - 1] ?? upper) + upper) / 2;
+}
+
+/**
+ * The order in which to run what is compared, `rounds` times each: every round runs each variant
+ * once, and the order alternates between rounds (A B, B A, A B, ...) so neither variant always
+ * runs first, on a warmer cache or a cooler CPU.
+ */
+export function interleave<T>(variants: readonly T[], rounds: number): T[] {
+  const order: T[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const pass = round % 2 === 0 ? variants : [...variants].reverse();
+    order.push(...pass);
+  }
+  return order;
+}
+
+/**
+ * The highest rate (per second) over any `window` consecutive timestamps (ms): for a burst that
+ * keeps one batch per 16 ms this is 62.5. With fewer timestamps than the window, the whole list
+ * is the window; with fewer than two there is no rate (0).
+ */
+export function highestRate(timestampsMs: readonly number[], window: number): number {
+  const times = [...timestampsMs].sort((a, b) => a - b);
+  const span = Math.max(2, Math.min(window, times.length));
+  if (times.length < 2) return 0;
+  let best = 0;
+  for (let start = 0; start + span <= times.length; start += 1) {
+    const first = times[start] ?? 0;
+    const last = times[start + span - 1] ?? 0;
+    const elapsed = last - first;
+    if (elapsed <= 0) return Number.POSITIVE_INFINITY;
+    best = Math.max(best, ((span - 1) * 1000) / elapsed);
+  }
+  return best;
+}
+
+/** Rounds for display and JSON: three significant decimals at most. */
+export function roundFigure(value: number): number {
+  if (!Number.isFinite(value)) return value;
+  const magnitude = Math.abs(value);
+  const digits = magnitude >= 100 ? 1 : magnitude >= 1 ? 2 : 3;
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

@@ -1,0 +1,118 @@
+/**
+ * `npm run bench [-- --json] [--runs N] [--only parts]`: every figure of issue 7, each measured
+ * several times (what is compared runs interleaved), as a table or as one JSON object of medians.
+ * Progress goes to stderr; with --json, stdout carries the JSON object and nothing else.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BENCH_USAGE, parseBenchArgs, type Stage } from './bench-args';
+import type { Failures, FigureName, Samples } from './bench-figures';
+import { jsonReport, tableReport } from './bench-report';
+import { launchChromium, runBrowserBench } from './browser-bench';
+import { buildRenderer, measureBundle } from './bundle-bench';
+import { runLoopBench } from './loop-bench';
+import { describeMachine, machineInfo } from './machine-info';
+import { runPeerBench } from './peer-bench';
+import { runPipelineBench } from './pipeline-bench';
+import { runRssBench } from './rss-bench';
+
+const STAGE_FIGURES: Record<Stage, FigureName[]> = {
+  bundle: ['bundle_kb_gz'],
+  pipeline: ['pipeline_ratio', 'main_us_per_token', 'batches_per_second'],
+  loop: ['loop_ms_per_iteration'],
+  peer: ['peer_ratio'],
+  browser: ['open_5000_ms', 'stream_long_task_ms', 'frame_cost_ratio', 'dom_nodes_5000'],
+  rss: ['main_rss_mb'],
+};
+
+const log = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+async function chromiumVersion(): Promise<string | null> {
+  try {
+    const browser = await launchChromium();
+    const version = browser.version();
+    await browser.close();
+    return version;
+  } catch {
+    return null;
+  }
+}
+
+async function main(): Promise<number> {
+  const parsed = parseBenchArgs(process.argv.slice(2));
+  if (parsed.type === 'help') {
+    process.stdout.write(`${BENCH_USAGE}\n`);
+    return 0;
+  }
+  if (parsed.type === 'error') {
+    process.stderr.write(`${parsed.message}\n\n${BENCH_USAGE}\n`);
+    return 2;
+  }
+  const { args } = parsed;
+  if (args.json) {
+    // Libraries that log must not break the one-object contract of stdout.
+    console.log = console.info = console.debug = (...items: unknown[]) => console.error(...items);
+  }
+  const started = performance.now();
+  const samples: Samples = {};
+  const failures: Failures = {};
+  const staticDir = await mkdtemp(join(tmpdir(), 'taco-bench-renderer-'));
+  const needsBuild = args.stages.some((stage) => stage === 'bundle' || stage === 'browser' || stage === 'rss');
+  let built = false;
+  try {
+    if (needsBuild) {
+      log('Building the renderer for the benchmark…');
+      await buildRenderer(staticDir);
+      built = true;
+    }
+  } catch (error) {
+    log(`The renderer did not build: ${messageOf(error)}`);
+  }
+  const options = { runs: args.runs, log, staticDir };
+  const stages: Record<Stage, () => Promise<Samples>> = {
+    bundle: () => measureBundle(staticDir),
+    pipeline: () => runPipelineBench(options),
+    loop: () => runLoopBench(options),
+    peer: () => runPeerBench(options),
+    browser: () => runBrowserBench(options),
+    rss: () => runRssBench(options),
+  };
+  for (const stage of args.stages) {
+    const figures = STAGE_FIGURES[stage];
+    log(`\n${stage}: ${figures.join(', ')}`);
+    try {
+      if (!built && (stage === 'bundle' || stage === 'browser' || stage === 'rss')) throw new Error('the renderer did not build (see above)');
+      Object.assign(samples, await stages[stage]());
+    } catch (error) {
+      const message = messageOf(error);
+      log(`  ${stage} failed: ${message}`);
+      for (const figure of figures) failures[figure] = `failed: ${message.split('\n')[0] ?? ''}`.slice(0, 80);
+    }
+  }
+  await rm(staticDir, { recursive: true, force: true });
+  const seconds = (performance.now() - started) / 1000;
+
+  if (args.json) {
+    process.stdout.write(`${jsonReport(samples)}\n`);
+    log(`\nDone in ${seconds.toFixed(0)} s.`);
+  } else {
+    const machine = machineInfo(args.stages.some((stage) => stage === 'browser' || stage === 'rss') ? await chromiumVersion() : null);
+    process.stdout.write(`\n${tableReport(samples, failures)}\n\nMachine: ${describeMachine(machine)}\nRuns per figure: ${args.runs}; finished in ${seconds.toFixed(0)} s.\n`);
+  }
+  return Object.keys(failures).length > 0 ? 1 : 0;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`The benchmark could not run: ${messageOf(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,26 @@
+import { HOSTILE_ANSWER } from '../../../renderer/src/components/markdown/testing/hostile-corpus';
+import { lastUserText, reply } from '../reply-builders';
+import type { Scenario } from '../scenario-types';
+import { standardModels } from './standard-models';
+
+/** A well-formatted answer: heading, list, table, code, a link. */
+export const MARKDOWN_SHOWCASE = [
+  '## Reading a CSV file in Python',
+  'Use the standard library’s **`csv`** module — no extra packages needed:',
+  '```python\nimport csv\n\nwith open("sales.csv", newline="") as f:\n    for row in csv.DictReader(f):\n        print(row["region"], float(row["total"]))\n```',
+  '| Option | What it does |\n| --- | --- |\n| `newline=""` | lets `csv` handle line endings |\n| `DictReader` | gives each row as a dict |',
+  '- [x] open the file\n- [x] read rows as dicts\n- [ ] ~~parse dates by hand~~ use `datetime.fromisoformat`',
+  'More in the [Python docs](https://docs.python.org/3/library/csv.html).',
+].join('\n\n');
+
+/**
+ * Markdown answers. A message containing "hostile" gets the hostile corpus (script tags, event
+ * handlers, javascript: links...) streamed in small pieces; anything else gets the showcase.
+ */
+export const markdown: Scenario = {
+  name: 'markdown',
+  description: 'Answers with rich markdown; a message containing "hostile" streams the hostile-output corpus instead.',
+  models: standardModels(),
+  replies: [],
+  whenExhausted: (request) => (/hostile/i.test(lastUserText(request)) ? reply.text(HOSTILE_ANSWER, { delayMs: 2 }) : reply.text(MARKDOWN_SHOWCASE, { delayMs: 8 })),
+};

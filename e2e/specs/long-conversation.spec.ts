@@ -1,0 +1,54 @@
+import { endMarker, writeConversations } from '../bench/bench-data';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/taco-fixture';
+
+test.describe('a long conversation (virtualized message list)', () => {
+  test('opens at its newest messages with only those in the DOM, scrolls back, and follows a new answer', async ({ taco, page }) => {
+    const dataDir = taco.tempDir('taco-e2e-long-');
+    await writeConversations(dataDir, [{ title: 'Long chat', messages: 2000 }]);
+    const ollama = await taco.startFakeOllama('bench-paced-stream');
+    await taco.openApp({ ollamaUrl: ollama.url, dataDir });
+
+    await page.getByTestId('conversation-item').filter({ hasText: 'Long chat' }).click();
+    const answers = page.getByTestId('answer-text');
+    await expect(answers.last()).toContainText(endMarker('Long chat'));
+    await expect(answers.last()).toBeInViewport();
+    const inDom = await page.getByTestId('message').count();
+    expect(inDom).toBeGreaterThan(2);
+    expect(inDom).toBeLessThan(60);
+    await taco.screenshot('long-conversation-open');
+
+    // Reading back: older messages come into the DOM as they come into view, and leave it after.
+    const firstNumber = async (): Promise<number> => Number(/(?:Question|Answer) (\d+)/.exec((await page.getByTestId('message').first().textContent()) ?? '')?.[1] ?? NaN);
+    const before = await firstNumber();
+    await page.getByTestId('message-list').hover();
+    for (let turn = 0; turn < 10; turn += 1) await page.mouse.wheel(0, -4000);
+    await expect.poll(firstNumber, { timeout: 5000 }).toBeLessThan(before - 20);
+    expect(await page.getByTestId('message').count()).toBeLessThan(60);
+
+    // Scrolled up, a new answer does not pull the view down...
+    const scrollTop = () => page.getByTestId('message-list').evaluate((element) => element.scrollTop);
+    const readingAt = await scrollTop();
+    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await send(page, 'Write 3000 tokens');
+    expect(Math.abs((await scrollTop()) - readingAt)).toBeLessThan(2);
+    await expect(answers.last()).not.toBeInViewport();
+
+    // ...and back at the bottom, the next one is followed as it streams.
+    for (let turn = 0; turn < 60; turn += 1) await page.mouse.wheel(0, 4000);
+    await expect(page.getByTestId('tokens-per-second').last()).toBeInViewport();
+    await send(page, 'Write 2000 tokens');
+    await expect(page.locator('[data-testid="message"][data-role="user"]').last()).toContainText('Write 2000 tokens');
+    await expect(page.getByTestId('tokens-per-second').last()).toBeInViewport();
+    await taco.screenshot('long-conversation-followed');
+  });
+});
+
+/** Sends a message and waits until its run has started and finished. */
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByTestId('composer').fill(text);
+  await page.getByTestId('composer').press('Enter');
+  await expect(page.getByTestId('composer')).toHaveValue('');
+  await expect(page.getByTestId('stop-button')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('stop-button')).toHaveCount(0, { timeout: 30_000 });
+}

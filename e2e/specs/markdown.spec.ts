@@ -1,0 +1,120 @@
+import { expect, test } from '../support/taco-fixture';
+import type { Page } from '@playwright/test';
+
+/** Everything that could run script or navigate, inside the conversation. */
+const DANGEROUS = [
+  'script',
+  'iframe',
+  'object',
+  'embed',
+  'form',
+  'meta',
+  'style',
+  'svg:not(.icon)',
+  'math',
+  '[onerror]',
+  '[onload]',
+  '[onclick]',
+  'a[href^="javascript" i]',
+  'a[href^="vbscript" i]',
+  'a[href^="data" i]',
+  'a[href^="file" i]',
+  '[src^="javascript" i]',
+  '[src^="file" i]',
+  '[src^="data:image/svg" i]',
+].join(', ');
+
+/** Answers every request that leaves localhost (there is no network in tests) and records it. */
+async function recordExternal(page: Page): Promise<string[]> {
+  const urls: string[] = [];
+  await page.context().route(/^(?!https?:\/\/127\.0\.0\.1)/, (route) => {
+    urls.push(route.request().url());
+    return route.fulfill({ contentType: 'text/html', body: '<title>outside</title>' });
+  });
+  return urls;
+}
+
+async function expectInert(page: Page): Promise<void> {
+  const list = page.getByTestId('message-list');
+  expect(await list.locator(DANGEROUS).count()).toBe(0);
+  const hrefs = await list.locator('a').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+  for (const href of hrefs) expect(href).toMatch(/^(https?:\/\/|mailto:)/);
+  expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+}
+
+test.describe('markdown', () => {
+  test('a rich answer: heading, highlighted code with its language and Copy, table, task list, link', async ({ taco, page }) => {
+    const external = await recordExternal(page);
+    const ollama = await taco.startFakeOllama('markdown');
+    await taco.openApp({ ollamaUrl: ollama.url });
+    await expect(page.getByTestId('model-picker')).toBeEnabled();
+    await page.getByTestId('composer').fill('How do I read a CSV file in Python?');
+    await page.getByTestId('composer').press('Enter');
+
+    const answer = page.getByTestId('answer-text').last();
+    await expect(answer.getByRole('heading', { name: 'Reading a CSV file in Python' })).toBeVisible();
+    await expect(page.getByTestId('stop-button')).toHaveCount(0);
+    const code = answer.getByTestId('code-block');
+    await expect(code).toHaveAttribute('data-language', 'python');
+    await expect(code.locator('.hljs-keyword').first()).toHaveText('import');
+    await expect(answer.getByRole('table')).toContainText('DictReader');
+    await expect(answer.getByRole('checkbox')).toHaveCount(3);
+    await expect(answer.locator('del')).toHaveText('parse dates by hand');
+    await expect(answer.getByRole('link', { name: 'Python docs' })).toHaveAttribute('href', 'https://docs.python.org/3/library/csv.html');
+
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await code.getByTestId('code-copy').click();
+    await expect(code.getByTestId('code-copy')).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('csv.DictReader(f)');
+
+    // A link leaves only through main's guard, then opens in a new tab; this page stays.
+    const opened = page.context().waitForEvent('page');
+    await answer.getByRole('link', { name: 'Python docs' }).click();
+    const tab = await opened;
+    await expect.poll(() => tab.url()).toBe('https://docs.python.org/3/library/csv.html');
+    // noopener: the new tab cannot reach back into TACO.
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    await tab.close();
+    expect(external).toEqual(['https://docs.python.org/3/library/csv.html']);
+    await expect(page).toHaveURL(/127\.0\.0\.1/);
+    await taco.screenshot('markdown-rich-answer');
+  });
+
+  test('the hostile corpus runs nothing and links nowhere dangerous, streaming and from history', async ({ taco, page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const external = await recordExternal(page);
+    const ollama = await taco.startFakeOllama('markdown');
+    await taco.openApp({ ollamaUrl: ollama.url });
+    await expect(page.getByTestId('model-picker')).toBeEnabled();
+    await page.getByTestId('composer').fill('Show me the hostile corpus');
+    await page.getByTestId('composer').press('Enter');
+
+    // While it streams.
+    const answer = page.getByTestId('answer-text').last();
+    await expect(answer).toContainText("window.__pwned='script'");
+    await expectInert(page);
+    await expect(page.getByTestId('stop-button')).toHaveCount(0);
+    await expect(answer).toContainText('write to us');
+    await expectInert(page);
+
+    // Clicking every link and button in the answer runs nothing and opens nothing dangerous.
+    page.context().on('page', (tab) => void tab.close());
+    for (const link of await answer.locator('a, [data-testid="md-link-removed"], [data-testid="md-image-removed"]').all()) await link.click();
+    // Only the one safe web link left the app (the mail link copies its address instead).
+    await expect.poll(() => external).toEqual(['https://ollama.com/library']);
+    await expectInert(page);
+    await expect(page).toHaveURL(/127\.0\.0\.1/);
+    await taco.screenshot('markdown-hostile-corpus');
+
+    // From history: reload, open the conversation again.
+    await page.reload();
+    await page.getByTestId('conversation-item').first().click();
+    await expect(page.getByTestId('answer-text').last()).toContainText("window.__pwned='script'");
+    await expectInert(page);
+    expect(dialogs).toEqual([]);
+  });
+});
