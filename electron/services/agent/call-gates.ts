@@ -4,7 +4,8 @@ import type { JsonObject } from '../../../shared/json';
 import type { RegisteredTool, ToolContext } from '../../../tools/tool-runtime-types';
 import type { AgentRunInput } from './agent-types';
 import { approvalNeeded, toolOverride } from '../../../shared/approval-decision';
-import type { RunShared } from './run-context';
+import { emitStatus, type RunShared } from './run-context';
+import { awaitingApprovalStatus } from './status-texts';
 
 /** Whether this tool's call waits for the user: its per-tool override, else its config and risk policy (see approvalNeeded). */
 export function needsApproval(tool: RegisteredTool, input: Pick<AgentRunInput, 'approvalPolicy' | 'allowedForConversation' | 'toolApprovals'>): boolean {
@@ -27,6 +28,7 @@ export async function askApproval(shared: RunShared, tool: RegisteredTool, args:
   const { input } = shared;
   const preview = tool.preview ? await tool.preview(args, context).catch(() => null) : null;
   let decision: ApprovalDecision | 'timeout';
+  emitStatus(shared, awaitingApprovalStatus(tool.info.toolId));
   try {
     decision = await input.approvals.request(
       { runId: input.runId, conversationId: input.conversationId, callId, tool: tool.info.toolId, args, risk: tool.info.risk, preview },

@@ -40,6 +40,7 @@ describe('runAgent: approvals', () => {
       preview: '+++ a.txt\n+A',
     });
     expect(h.of('stack').some((event) => event.frames[0]?.state === 'waiting-approval')).toBe(true);
+    expect(h.statuses()).toContain('Waiting for your approval to use Write File...');
   });
 
   it('Deny: the tool does not run; the model reads that the user denied it; not counted as an error', async () => {

@@ -15,6 +15,11 @@ export function usingToolStatus(tool: string): string {
   return `Using ${formatToolName(tool)}...`;
 }
 
+/** While an approval card waits: "Waiting for your approval to use Write File...". */
+export function awaitingApprovalStatus(tool: string): string {
+  return `Waiting for your approval to use ${formatToolName(tool)}...`;
+}
+
 export function toolFailedStatus(tool: string): string {
   return `Tool ${formatToolName(tool)} failed, trying another approach...`;
 }
