@@ -1,4 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import { createBridge } from './bridge';
 
-contextBridge.exposeInMainWorld('taco', createBridge(ipcRenderer));
+// The page gets one function per call and a subscribe function per event, never ipcRenderer.
+const bridge = createBridge(ipcRenderer);
+contextBridge.exposeInMainWorld('taco', bridge);

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { conversationOptionsSchema, type ConversationSummary } from '../../../shared/conversation';
 import type { OpenRunMark } from './run-state';
+import { readJsonFile } from './read-json-file';
 
 /**
  * Format of `index.json`. The index is derived data: it can always be rebuilt from the timelines.
@@ -42,19 +42,10 @@ export type IndexRead =
   | { type: 'corrupt'; reason: string };
 
 export async function readIndex(path: string): Promise<IndexRead> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if (isNotFound(error)) return { type: 'missing' };
-    throw error;
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { type: 'corrupt', reason: 'it is not valid JSON' };
-  }
+  const read = await readJsonFile(path);
+  if (read.type === 'missing') return { type: 'missing' };
+  if (read.type === 'unparsable') return { type: 'corrupt', reason: 'it is not valid JSON' };
+  const value = read.value;
   const version = olderVersion(value);
   if (version !== null) return { type: 'outdated', version };
   const parsed = indexSchema.safeParse(value);

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { ContractError, describeZodError } from '../../../shared/contract-error';
 import { applySettingsPatch, defaultSettings, settingsPatchSchema, settingsSchema, type Settings } from '../../../shared/settings';
 import { moveAside, writeFileAtomic } from './atomic-write';
-import { isNotFound } from './conversation-index';
 import { ensureDir, settingsFile } from './data-dir';
 import { salvageSettings } from './settings-salvage';
+import { readJsonFile } from './read-json-file';
 
 export const SETTINGS_FORMAT = 'taco-settings';
 export const SETTINGS_FORMAT_VERSION = 1;
@@ -102,19 +101,10 @@ function serialize(settings: Settings): string {
 type Loaded = { type: 'missing' } | { type: 'ok'; settings: Settings } | { type: 'salvaged'; settings: Settings; dropped: string[] } | { type: 'invalid'; reason: string };
 
 async function loadFile(path: string): Promise<Loaded> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if (isNotFound(error)) return { type: 'missing' };
-    throw error;
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { type: 'invalid', reason: 'it is not valid JSON' };
-  }
+  const read = await readJsonFile(path);
+  if (read.type === 'missing') return { type: 'missing' };
+  if (read.type === 'unparsable') return { type: 'invalid', reason: 'it is not valid JSON' };
+  const value = read.value;
   if (!isRecord(value) || value.format !== SETTINGS_FORMAT) return { type: 'invalid', reason: 'it is not a TACO settings file' };
   if (typeof value.version !== 'number' || value.version > SETTINGS_FORMAT_VERSION) {
     return { type: 'invalid', reason: `it was written by a newer version of TACO (format ${String(value.version)})` };
