@@ -1,3 +1,5 @@
+import type { ConversationSummary } from '../../../shared/conversation';
+import type { ModelListResult } from '../../../shared/models';
 import type { TacoEvent } from '../../../shared/events';
 import { applyEvents } from './apply-events';
 import { emptyView, type ConversationView } from './conversation-view';
@@ -40,7 +42,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
     },
 
     async openConversation(conversationId, options) {
-      set({ activeConversationId: conversationId });
+      set((state) => ({ activeConversationId: conversationId, selectedModel: conversationModel(state, conversationId) ?? state.selectedModel }));
       if (get().loaded[conversationId] && !options?.force) return;
       set({ loadingConversationId: conversationId });
       try {
@@ -104,3 +106,10 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
     },
   };
 };
+
+/** The model a conversation last used, when it is still installed: opening the conversation picks it again. */
+function conversationModel(state: { conversations: ConversationSummary[]; models: ModelListResult | null }, conversationId: string): string | null {
+  const model = state.conversations.find((summary) => summary.conversationId === conversationId)?.model ?? null;
+  if (!model || state.models?.type !== 'ok') return null;
+  return state.models.models.some((info) => info.name === model) ? model : null;
+}

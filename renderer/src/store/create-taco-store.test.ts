@@ -115,6 +115,22 @@ describe('store: conversations', () => {
     expect(api.callsOf('conversation.get')).toHaveLength(1);
   });
 
+  it('opening a conversation picks the model it last used, when that model is installed', async () => {
+    const { api, store } = setup();
+    const summaryOf = (conversationId: string, model: string) => ({ conversationId, title: 't', model, createdAt: 1, updatedAt: 2, pinned: false });
+    api.handle('conversations.list', () => [summaryOf('c1', 'qwen3'), summaryOf('c2', 'gone:1b')]);
+    api.handle('conversation.get', (request) => ({ summary: summaryOf(request.conversationId, 'qwen3'), events: [], notices: [] }));
+    await store.getState().init();
+    const before = store.getState().selectedModel;
+    expect(before).not.toBe('qwen3');
+    await store.getState().openConversation('c1');
+    expect(store.getState().selectedModel).toBe('qwen3');
+    await store.getState().openConversation('c2');
+    expect(store.getState().selectedModel).toBe('qwen3');
+    // Switching back is not a new default: settings are not written.
+    expect(api.callsOf('settings.set')).toEqual([]);
+  });
+
   it('refreshes the conversation list when a run finishes', async () => {
     const { api, store } = setup();
     await store.getState().init();
