@@ -4,29 +4,11 @@ import { describeCallFailure } from '../transport/taco-call-error';
 import { CONVERSATION_DEFAULTS } from './conversation-defaults';
 import type { ActionResult, ConversationManagementSlice } from './management-types';
 import { selectActiveView } from './selectors';
-import { flightKey, type GetState, type SetState, type SliceCreator } from './store-types';
+import { runInFlight } from './in-flight';
+import type { SliceCreator } from './store-types';
 import { upsertSummary, withPendingWorkflow } from './summary-updates';
 
 const NO_MODEL = 'Pick a model first: the model picker is at the top. No models? Run `ollama pull llama3.2`.';
-
-/** Run `work` with its key marked in flight (a second press while it runs does nothing); failures become notices. */
-async function inFlight<T>(set: SetState, get: GetState, call: CallName, id: string, work: () => Promise<T>): Promise<T | null> {
-  const key = flightKey(call, id);
-  if (get().inFlight[key]) return null;
-  set((state) => ({ inFlight: { ...state.inFlight, [key]: true } }));
-  try {
-    return await work();
-  } catch (error) {
-    get().reportError(error);
-    return null;
-  } finally {
-    set((state) => {
-      const next = { ...state.inFlight };
-      delete next[key];
-      return { inFlight: next };
-    });
-  }
-}
 
 function titleOf(summary: ConversationSummary | undefined): string {
   return summary?.title.trim() || 'Untitled';
@@ -103,7 +85,7 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
     },
 
     async setPinned(conversationId, pinned) {
-      const summary = await inFlight(set, get, 'conversation.pin', conversationId, () => api.call('conversation.pin', { conversationId, pinned }));
+      const summary = await runInFlight(set, get, 'conversation.pin', conversationId, () => api.call('conversation.pin', { conversationId, pinned }));
       if (summary) putSummary(summary);
     },
 
@@ -152,7 +134,7 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
     },
 
     async exportConversation(conversationId, format) {
-      return inFlight(set, get, 'conversation.export', conversationId, () => api.call('conversation.export', { conversationId, format }));
+      return runInFlight(set, get, 'conversation.export', conversationId, () => api.call('conversation.export', { conversationId, format }));
     },
 
     async importConversation(content) {
@@ -199,7 +181,7 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
         get().notify(NO_MODEL);
         return false;
       }
-      const result = await inFlight(set, get, 'chat.edit', messageId, () => api.call('chat.edit', { conversationId, messageId, text, model }));
+      const result = await runInFlight(set, get, 'chat.edit', messageId, () => api.call('chat.edit', { conversationId, messageId, text, model }));
       if (!result) return false;
       set((state) => (state.editingMessageId === messageId ? { editingMessageId: null } : {}));
       return true;
@@ -211,12 +193,12 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
         get().notify(NO_MODEL);
         return;
       }
-      const result = await inFlight(set, get, 'workflow.resume', conversationId, () => api.call('workflow.resume', { conversationId, model }));
+      const result = await runInFlight(set, get, 'workflow.resume', conversationId, () => api.call('workflow.resume', { conversationId, model }));
       if (result) set((state) => ({ pendingWorkflows: withPendingWorkflow(state.pendingWorkflows, conversationId, null) }));
     },
 
     async abandonWorkflow(conversationId) {
-      const result = await inFlight(set, get, 'workflow.abandon', conversationId, () => api.call('workflow.abandon', { conversationId }));
+      const result = await runInFlight(set, get, 'workflow.abandon', conversationId, () => api.call('workflow.abandon', { conversationId }));
       if (!result) return;
       if (!result.abandoned) get().notify('Nothing was abandoned: the task is running again or has already ended.');
       set((state) => ({ pendingWorkflows: withPendingWorkflow(state.pendingWorkflows, conversationId, null) }));
@@ -231,7 +213,7 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
         get().notify(NO_MODEL);
         return;
       }
-      await inFlight(set, get, 'chat.regenerate', conversationId, () => api.call('chat.regenerate', { conversationId, model }));
+      await runInFlight(set, get, 'chat.regenerate', conversationId, () => api.call('chat.regenerate', { conversationId, model }));
     },
   };
 };

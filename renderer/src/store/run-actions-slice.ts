@@ -1,26 +1,10 @@
 import type { CallName } from '../../../shared/contract';
 import { selectActiveView } from './selectors';
-import { flightKey, type RunActionsSlice, type SliceCreator } from './store-types';
+import { runInFlight } from './in-flight';
+import type { RunActionsSlice, SliceCreator } from './store-types';
 
 export const createRunActionsSlice: SliceCreator<RunActionsSlice> = (set, get, { api }) => {
-  /** Run `work` with its key marked in flight; any failure becomes a notice. Resolves with its value or null. */
-  async function track<T>(call: CallName, id: string, work: () => Promise<T>): Promise<T | null> {
-    const key = flightKey(call, id);
-    if (get().inFlight[key]) return null;
-    set((state) => ({ inFlight: { ...state.inFlight, [key]: true } }));
-    try {
-      return await work();
-    } catch (error) {
-      get().reportError(error);
-      return null;
-    } finally {
-      set((state) => {
-        const inFlight = { ...state.inFlight };
-        delete inFlight[key];
-        return { inFlight };
-      });
-    }
-  }
+  const track = <T>(call: CallName, id: string, work: () => Promise<T>): Promise<T | null> => runInFlight(set, get, call, id, work);
 
   return {
     inFlight: {},
