@@ -3,6 +3,7 @@ import { formatToolName } from '../../../shared/format-tool-name';
 import type { JsonObject } from '../../../shared/json';
 import type { ChatProvider } from '../provider/provider-types';
 import { PERF_DEFAULTS } from './perf-defaults';
+import { firstReplyLine } from '../provider/side-reply-line';
 
 /** The seed's status generation prompt (sequential-tool-calling, "Status Generation Prompt"). */
 export function statusSentencePrompt(tool: string, args: JsonObject): string {
@@ -23,11 +24,7 @@ export function statusSentencePrompt(tool: string, args: JsonObject): string {
 
 /** First line, quotes and trailing dots stripped, at most DEFAULTS.statusSentenceMaxWords words; null when nothing usable. */
 export function cleanSentence(raw: string): string | null {
-  const line = raw
-    .replace(/<think>[\s\S]*?<\/think>/gi, '')
-    .split('\n')
-    .map((part) => part.trim())
-    .find((part) => part.length > 0);
+  const line = firstReplyLine(raw);
   if (!line) return null;
   const unquoted = line.replace(/^["'“”‘’*\-\s]+|["'“”‘’*\s]+$/g, '').replace(/[.…]+$/, '').trim();
   const words = unquoted.split(/\s+/).filter(Boolean);

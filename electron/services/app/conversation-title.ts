@@ -1,6 +1,7 @@
 import { DEFAULTS } from '../../../shared/constants';
 import type { ChatProvider } from '../provider/provider-types';
 import { TITLE_DEFAULTS } from './title-defaults';
+import { firstReplyLine } from '../provider/side-reply-line';
 
 /** The side request's prompt: the first exchange, and what a title should look like. */
 export function titlePrompt(question: string, answer: string): string {
@@ -19,11 +20,7 @@ export function titlePrompt(question: string, answer: string): string {
 
 /** The model's reply as a title: first line, no quotes or markup, at most 6 words; null when nothing usable. */
 export function cleanTitle(raw: string): string | null {
-  const line = raw
-    .replace(/<think>[\s\S]*?<\/think>/gi, '')
-    .split('\n')
-    .map((part) => part.trim())
-    .find((part) => part.length > 0);
+  const line = firstReplyLine(raw);
   if (!line) return null;
   const bare = line
     .replace(/^(title|conversation title)\s*:\s*/i, '')
