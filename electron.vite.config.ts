@@ -13,7 +13,7 @@ export default defineConfig({
   main: {
     build: {
       outDir: here('./out/main'),
-      lib: { entry: here('./electron/main/index.ts') },
+      lib: { entry: here('./electron/hosts/electron/index.ts') },
     },
   },
   preload: {
@@ -22,7 +22,7 @@ export default defineConfig({
       // A sandboxed preload cannot require anything but a few Electron modules: bundle every
       // dependency (zod comes with the contract) into one CommonJS file.
       externalizeDeps: false,
-      lib: { entry: here('./electron/preload/index.ts'), formats: ['cjs'] },
+      lib: { entry: here('./electron/hosts/electron/preload/index.ts'), formats: ['cjs'] },
       rolldownOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs' } },
     },
   },

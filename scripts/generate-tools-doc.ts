@@ -5,8 +5,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadToolRegistry } from '../tools/tool-registry';
-import { renderToolsMarkdown } from '../tools/tools-markdown';
+import { loadToolRegistry } from '../tools/catalogue/tool-registry';
+import { renderToolsMarkdown } from '../tools/catalogue/tools-markdown';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const target = path.join(repoRoot, 'TOOLS.md');

@@ -1,4 +1,4 @@
-import { endMarker, writeConversations } from '../bench/bench-data';
+import { endMarker, writeConversations } from '../../bench/bench-data';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/taco-fixture';
 

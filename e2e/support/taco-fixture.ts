@@ -27,7 +27,7 @@ export class TacoHarness {
   /** Start the fake Ollama server with a named scenario, on a given port or any free one. */
   async startFakeOllama(scenario: string, port = 0): Promise<FakeOllamaHandle> {
     const running = await startTsx(
-      'e2e/fake-ollama/run-fake-ollama.ts',
+      'test-support/fake-ollama/run-fake-ollama.ts',
       ['--scenario', scenario, '--port', String(port)],
       /Fake Ollama listening at (http:\/\/127\.0\.0\.1:(\d+))/,
     );

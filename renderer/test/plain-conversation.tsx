@@ -1,8 +1,8 @@
-import { AssistantMessage } from '../src/components/AssistantMessage';
-import { Composer } from '../src/components/Composer';
+import { AssistantMessage } from '../src/components/chat/AssistantMessage';
+import { Composer } from '../src/components/composer/Composer';
 import { Notices } from '../src/components/Notices';
-import { SystemNoteMessage } from '../src/components/SystemNoteMessage';
-import { UserMessage } from '../src/components/UserMessage';
+import { SystemNoteMessage } from '../src/components/chat/SystemNoteMessage';
+import { UserMessage } from '../src/components/chat/UserMessage';
 import { selectActiveView } from '../src/store/selectors';
 import { useTaco } from '../src/store/store-context';
 

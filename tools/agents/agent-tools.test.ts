@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWorkspaceFixture, type WorkspaceFixture } from '../files/workspace-fixture';
-import { createTestToolContext } from '../tool-test-context';
+import { createTestToolContext } from '../catalogue/tool-test-context';
 import { run as delegateTask } from './delegate_task';
 import { run as handoff } from './handoff';
 

@@ -1,5 +1,5 @@
-import { jsonOutput, stringArg, stringArrayArg } from '../tool-args';
-import { ToolFailure, type ToolRun } from '../tool-runtime-types';
+import { jsonOutput, stringArg, stringArrayArg } from '../catalogue/tool-args';
+import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 import { checkDocuments } from './document-paths';
 
 export const run: ToolRun = async (args, context) => {

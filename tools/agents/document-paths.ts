@@ -1,4 +1,4 @@
-import { ToolFailure } from '../tool-runtime-types';
+import { ToolFailure } from '../catalogue/tool-runtime-types';
 import { resolveWorkspacePath } from '../files/workspace-path';
 
 /**

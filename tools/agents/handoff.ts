@@ -1,5 +1,5 @@
-import { stringArg, stringArrayArg } from '../tool-args';
-import type { ToolRun } from '../tool-runtime-types';
+import { stringArg, stringArrayArg } from '../catalogue/tool-args';
+import type { ToolRun } from '../catalogue/tool-runtime-types';
 import { checkDocuments } from './document-paths';
 
 export const run: ToolRun = async (args, context) => {

@@ -1,9 +1,9 @@
 import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { JsonObject } from '../../shared/json';
-import { jsonOutput, optionalStringArg } from '../tool-args';
-import { TOOL_DEFAULTS } from '../tool-defaults';
-import { ToolFailure, type ToolRun } from '../tool-runtime-types';
+import { jsonOutput, optionalStringArg } from '../catalogue/tool-args';
+import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
+import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 import { resolveWorkspacePath } from './workspace-path';
 
 type EntryType = 'folder' | 'file' | 'symlink' | 'other';

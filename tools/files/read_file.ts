@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
-import { stringArg, jsonOutput } from '../tool-args';
-import { TOOL_DEFAULTS } from '../tool-defaults';
-import { ToolFailure, type ToolRun } from '../tool-runtime-types';
+import { stringArg, jsonOutput } from '../catalogue/tool-args';
+import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
+import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 import { readTextHead } from './read-text-head';
 import { resolveWorkspacePath } from './workspace-path';
 

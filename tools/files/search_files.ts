@@ -1,9 +1,9 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { JsonObject } from '../../shared/json';
-import { jsonOutput, optionalStringArg, stringArg } from '../tool-args';
-import { TOOL_DEFAULTS } from '../tool-defaults';
-import { ToolFailure, type ToolRun } from '../tool-runtime-types';
+import { jsonOutput, optionalStringArg, stringArg } from '../catalogue/tool-args';
+import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
+import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 import { readTextHead } from './read-text-head';
 import { resolveWorkspacePath } from './workspace-path';
 import { createFileMatcher } from './search-matcher';

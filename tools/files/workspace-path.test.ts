@@ -1,7 +1,7 @@
 import { access, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ToolFailure } from '../tool-runtime-types';
+import { ToolFailure } from '../catalogue/tool-runtime-types';
 import { createWorkspaceFixture, type WorkspaceFixture } from './workspace-fixture';
 import { isInside, NO_WORKSPACE_MESSAGE, resolveWorkspacePath } from './workspace-path';
 

@@ -1,6 +1,6 @@
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { ToolFailure } from '../tool-runtime-types';
+import { ToolFailure } from '../catalogue/tool-runtime-types';
 
 export const NO_WORKSPACE_MESSAGE = 'No workspace folder is set. Pick one in Settings (or pass --workspace on the command line).';
 

@@ -1,9 +1,9 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { jsonOutput, stringArg } from '../tool-args';
-import { TOOL_DEFAULTS } from '../tool-defaults';
-import { ToolFailure, type ToolContext, type ToolRun } from '../tool-runtime-types';
+import { jsonOutput, stringArg } from '../catalogue/tool-args';
+import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
+import { ToolFailure, type ToolContext, type ToolRun } from '../catalogue/tool-runtime-types';
 import type { JsonObject } from '../../shared/json';
 import { readTextHead } from './read-text-head';
 import { resolveWorkspacePath, type WorkspacePath } from './workspace-path';

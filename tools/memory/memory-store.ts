@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MemoryStore } from '../tool-runtime-types';
+import type { MemoryStore } from '../catalogue/tool-runtime-types';
 import { rankNotes, type MemoryNote } from './memory-search';
 
 /**

@@ -1,6 +1,6 @@
-import { jsonOutput, optionalIntegerArg, stringArg } from '../tool-args';
-import { TOOL_DEFAULTS } from '../tool-defaults';
-import type { ToolRun } from '../tool-runtime-types';
+import { jsonOutput, optionalIntegerArg, stringArg } from '../catalogue/tool-args';
+import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
+import type { ToolRun } from '../catalogue/tool-runtime-types';
 
 const MAX_LIMIT = 50;
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { ToolFailure } from '../tool-runtime-types';
+import { ToolFailure } from '../catalogue/tool-runtime-types';
 import { createOutputCollector } from './output-collector';
 
 export interface CommandLimits {

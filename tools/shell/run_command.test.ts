@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JsonObject } from '../../shared/json';
 import { NO_WORKSPACE_MESSAGE } from '../files/workspace-path';
-import { createTestToolContext } from '../tool-test-context';
-import type { ToolOutcome } from '../tool-runtime-types';
+import { createTestToolContext } from '../catalogue/tool-test-context';
+import type { ToolOutcome } from '../catalogue/tool-runtime-types';
 import { createRunCommand } from './run_command';
 
 let workspace: string;

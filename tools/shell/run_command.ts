@@ -1,7 +1,7 @@
-import { jsonOutput, stringArg } from '../tool-args';
-import { describeDuration } from '../describe-duration';
-import { TOOL_DEFAULTS } from '../tool-defaults';
-import { ToolFailure, type ToolRun } from '../tool-runtime-types';
+import { jsonOutput, stringArg } from '../catalogue/tool-args';
+import { describeDuration } from '../catalogue/describe-duration';
+import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
+import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 import { workspaceRoot } from '../files/workspace-path';
 import { runShellCommand, type CommandLimits } from './command-runner';
 

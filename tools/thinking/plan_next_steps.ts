@@ -1,5 +1,5 @@
-import { jsonOutput, stringArrayArg } from '../tool-args';
-import { ToolFailure, type ToolRun } from '../tool-runtime-types';
+import { jsonOutput, stringArrayArg } from '../catalogue/tool-args';
+import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 
 /** A logged plan: returns at once with the first step to do. */
 export const run: ToolRun = async (args) => {

@@ -1,5 +1,5 @@
-import { stringArg } from '../tool-args';
-import type { ToolRun } from '../tool-runtime-types';
+import { stringArg } from '../catalogue/tool-args';
+import type { ToolRun } from '../catalogue/tool-runtime-types';
 
 /** Logged thinking: the call itself (in the timeline) is the point; it returns at once. */
 export const run: ToolRun = async (args) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestToolContext } from '../tool-test-context';
+import { createTestToolContext } from '../catalogue/tool-test-context';
 import { run as planNextSteps } from './plan_next_steps';
 import { run as stopAndThink } from './stop_and_think';
 

@@ -1,5 +1,5 @@
-import { jsonOutput, stringArg } from '../tool-args';
-import { ToolFailure, type ToolRun } from '../tool-runtime-types';
+import { jsonOutput, stringArg } from '../catalogue/tool-args';
+import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 
 export const run: ToolRun = async (args, context) => {
   const question = stringArg(args, 'question').trim();

@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../shared/json';
-import { jsonOutput, stringArg, stringArrayArg } from '../tool-args';
-import { TOOL_DEFAULTS } from '../tool-defaults';
-import { ToolFailure, type ToolRun } from '../tool-runtime-types';
+import { jsonOutput, stringArg, stringArrayArg } from '../catalogue/tool-args';
+import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
+import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 
 /**
  * Seed flow: the tool waiting for values stays on the stack while this one asks the user for

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createTestToolContext } from '../tool-test-context';
+import { createTestToolContext } from '../catalogue/tool-test-context';
 import { run as askUser } from './ask_user';
 import { run as collectToolParameters } from './collect_tool_parameters';
 

@@ -1,6 +1,6 @@
-import { jsonOutput, stringArg } from '../tool-args';
-import { TOOL_DEFAULTS } from '../tool-defaults';
-import type { ToolRun } from '../tool-runtime-types';
+import { jsonOutput, stringArg } from '../catalogue/tool-args';
+import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
+import type { ToolRun } from '../catalogue/tool-runtime-types';
 import { createMathEvaluator, type MathEvaluator } from './safe-math';
 
 /** calculate over an evaluator; tests build one with small limits. */

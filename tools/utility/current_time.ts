@@ -1,5 +1,5 @@
-import { jsonOutput } from '../tool-args';
-import type { ToolRun } from '../tool-runtime-types';
+import { jsonOutput } from '../catalogue/tool-args';
+import type { ToolRun } from '../catalogue/tool-runtime-types';
 
 /** current_time over a clock; tests pass a fixed one. */
 export function createCurrentTime(now: () => number, timeZone?: string): ToolRun {

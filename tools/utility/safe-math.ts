@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { describeDuration } from '../describe-duration';
-import { ToolFailure } from '../tool-runtime-types';
+import { describeDuration } from '../catalogue/describe-duration';
+import { ToolFailure } from '../catalogue/tool-runtime-types';
 import { BLOCKED_MATH_FUNCTIONS, MATH_WORKER_SOURCE } from './math-worker-source';
 
 export interface MathLimits {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../shared/json';
-import { createTestToolContext } from '../tool-test-context';
-import type { ToolOutcome } from '../tool-runtime-types';
+import { createTestToolContext } from '../catalogue/tool-test-context';
+import type { ToolOutcome } from '../catalogue/tool-runtime-types';
 import { BLOCKED_MATH_FUNCTIONS } from './math-worker-source';
 import { createCalculate } from './calculate';
 import { createCurrentTime } from './current_time';

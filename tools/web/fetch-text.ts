@@ -1,5 +1,5 @@
-import { describeDuration } from '../describe-duration';
-import { ToolFailure, type ToolContext } from '../tool-runtime-types';
+import { describeDuration } from '../catalogue/describe-duration';
+import { ToolFailure, type ToolContext } from '../catalogue/tool-runtime-types';
 
 export interface FetchLimits {
   timeoutMs: number;

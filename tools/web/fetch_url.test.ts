@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JsonObject } from '../../shared/json';
-import { createTestToolContext } from '../tool-test-context';
-import type { ToolOutcome } from '../tool-runtime-types';
+import { createTestToolContext } from '../catalogue/tool-test-context';
+import type { ToolOutcome } from '../catalogue/tool-runtime-types';
 import { createFetchUrl } from './fetch_url';
 
 const PAGE = `<!doctype html><html><head><title>Taco  Recipes</title><style>body { color: red }</style>

@@ -1,6 +1,6 @@
-import { jsonOutput, stringArg } from '../tool-args';
-import { TOOL_DEFAULTS } from '../tool-defaults';
-import type { ToolRun } from '../tool-runtime-types';
+import { jsonOutput, stringArg } from '../catalogue/tool-args';
+import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
+import type { ToolRun } from '../catalogue/tool-runtime-types';
 import { fetchText, isHtmlType, parseHttpUrl, type FetchLimits } from './fetch-text';
 import { htmlToText } from './html-text';
 

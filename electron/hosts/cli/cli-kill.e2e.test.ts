@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOllama, type FakeOllama } from '../../../e2e/fake-ollama/fake-ollama-server';
-import { createConversationStore } from '../../services/store/conversation-store';
+import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
+import { createConversationStore } from '../../services/store/conversations/conversation-store';
 
 let slow: FakeOllama;
 const dirs: string[] = [];

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, jsonLines } from './testing/spawn-cli';
-import { startFakeOllama, type FakeOllama } from '../../../e2e/fake-ollama/fake-ollama-server';
-import { GREETING } from '../../../e2e/fake-ollama/scenarios/basic-chat';
+import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
+import { GREETING } from '../../../test-support/fake-ollama/scenarios/basic-chat';
 
 let basic: FakeOllama;
 let slow: FakeOllama;

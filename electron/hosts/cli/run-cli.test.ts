@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOllama, type FakeOllama } from '../../../e2e/fake-ollama/fake-ollama-server';
-import { GREETING } from '../../../e2e/fake-ollama/scenarios/basic-chat';
+import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
+import { GREETING } from '../../../test-support/fake-ollama/scenarios/basic-chat';
 import { runCli, type CliIo } from './run-cli';
 
 let fake: FakeOllama;

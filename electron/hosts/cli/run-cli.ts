@@ -7,8 +7,8 @@ import { describeStopReason, exitCodeForStopReason } from '../../../shared/stop-
 import type { CallEnvelope } from '../../../shared/transport';
 import { createAppServices } from '../../services/app/app-services';
 import type { AppServices, AppServicesOptions } from '../../services/app/app-services-types';
-import { createCliQuestionGate, createFixedDepthGate, createPolicyApprovalGate } from '../../services/orchestration/cli-gates';
-import { defaultDataDir } from '../../services/store/data-dir';
+import { createCliQuestionGate, createFixedDepthGate, createPolicyApprovalGate } from './cli-gates';
+import { defaultDataDir } from '../../services/store/files/data-dir';
 import { CLI_USAGE, parseCliArgs, type CliOptions } from './cli-args';
 import { createCliOutput, type CliOutput, type TextSink } from './cli-output';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ModelEvent, TacoEvent } from '../../../shared/events';
 import { WS_PATH, type WsServerMessage } from '../../../shared/transport';
-import { startFakeOllama, type FakeOllama } from '../../../e2e/fake-ollama/fake-ollama-server';
+import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { createAppServices, type AppServices } from '../../services/app/app-services';
 import { CLOSE_BAD_TOKEN } from './ws-gateway';
 import { RendererNotBuiltError, startWebHost, type WebHost } from './web-host';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defaultDataDir } from '../../services/store/data-dir';
+import { defaultDataDir } from '../../services/store/files/data-dir';
 import { parseWebArgs, WEB_USAGE } from './web-args';
 import { startWebHost } from './web-host';
 

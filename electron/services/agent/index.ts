@@ -1,4 +1,4 @@
-export { runAgent } from './run-agent';
-export { timelineToHistory } from './timeline-to-history';
+export { runAgent } from './loop/run-agent';
+export { timelineToHistory } from './context/timeline-to-history';
 export { AGENT_DEFAULTS } from './agent-defaults';
-export type { AgentRunInput, AgentRunOutcome } from './agent-types';
+export type { AgentRunInput, AgentRunOutcome } from './loop/agent-types';

@@ -1,13 +1,13 @@
-import type { MemoryStore, ToolRegistry } from '../../../tools/tool-runtime-types';
+import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
 import type { AppPorts, Brokers, Storage } from './app-ports';
 import type { AppServicesOptions } from './app-services-types';
-import type { SessionRegistry } from './conversation-sessions';
-import type { EventHub } from './event-hub';
+import type { SessionRegistry } from './runs/conversation-sessions';
+import type { EventHub } from './events/event-hub';
 import type { ProviderHolder } from './provider-holder';
-import type { RunRecords } from './run-records';
+import type { RunRecords } from './runs/run-records';
 import type { SettingsView } from './settings-view';
-import type { TitleRequests } from './title-requests';
+import type { TitleRequests } from './titles/title-requests';
 
 /** Everything the call handlers share. Built once by `composeAppServices`. */
 export interface AppContext {

@@ -3,11 +3,11 @@ import type { TacoEvent } from '../../../shared/events';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import type { StackFrame } from '../../../shared/tool-stack';
 import type { ToolInfo } from '../../../shared/tool-info';
-import type { MemoryStore, ToolRegistry } from '../../../tools/tool-runtime-types';
-import type { AgentRunInput, AgentRunOutcome } from '../agent/agent-types';
+import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
+import type { AgentRunInput, AgentRunOutcome } from '../agent/loop/agent-types';
 import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../orchestration/orchestration-types';
 import type { ChatMessage, ChatProvider } from '../provider/provider-types';
-import type { ConversationPatch, TimelineImport } from '../store/conversation-store';
+import type { ConversationPatch, TimelineImport } from '../store/conversations/conversation-store';
 
 /**
  * What the app services need from the other parts of main, as narrow interfaces. The default

@@ -8,8 +8,8 @@ import type { TacoEvent } from '../../../shared/events';
 import type { ModelListResult } from '../../../shared/models';
 import type { Settings } from '../../../shared/settings';
 import type { CallEnvelope } from '../../../shared/transport';
-import { startFakeOllama, type FakeOllama } from '../../../e2e/fake-ollama/fake-ollama-server';
-import { GREETING } from '../../../e2e/fake-ollama/scenarios/basic-chat';
+import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
+import { GREETING } from '../../../test-support/fake-ollama/scenarios/basic-chat';
 import { createAppServices, type AppServices } from './app-services';
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -4,8 +4,8 @@ import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
 import type { AppServices, AppServicesOptions } from './app-services-types';
 import { createCallRouter, type CallHandlers } from './call-router';
-import { createSessionRegistry } from './conversation-sessions';
-import { createEventHub } from './event-hub';
+import { createSessionRegistry } from './runs/conversation-sessions';
+import { createEventHub } from './events/event-hub';
 import { sendMessage } from './handlers/chat-send';
 import { getConversation, listConversations } from './handlers/conversation-handlers';
 import { listModels } from './handlers/models-handler';
@@ -20,9 +20,9 @@ import { listTools } from './handlers/tools-handler';
 import { abandonWorkflow, resumeWorkflow } from './handlers/workflow-handlers';
 import { createModelServices } from './models/model-services';
 import { createProviderHolder } from './provider-holder';
-import { createRunRecords } from './run-records';
+import { createRunRecords } from './runs/run-records';
 import { createSettingsView } from './settings-view';
-import { createTitleRequests } from './title-requests';
+import { createTitleRequests } from './titles/title-requests';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {

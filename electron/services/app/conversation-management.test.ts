@@ -6,7 +6,7 @@ import type { SendResult } from '../../../shared/contract';
 import type { ConversationSearchHit, ConversationSnapshot, ConversationSummary } from '../../../shared/conversation';
 import type { EventOf, TacoEvent } from '../../../shared/events';
 import type { CallEnvelope } from '../../../shared/transport';
-import type { AgentRunInput } from '../agent/agent-types';
+import type { AgentRunInput } from '../agent/loop/agent-types';
 import type { ChatProvider, CompleteRequest } from '../provider/provider-types';
 import type { AppPorts } from './app-ports';
 import type { AppServices } from './app-services-types';

@@ -1,20 +1,20 @@
 import { ContractError } from '../../../shared/contract-error';
 import type { TacoEvent } from '../../../shared/events';
-import { loadCatalogue } from '../../../tools/load-catalogue';
-import { runAgent } from '../agent/run-agent';
-import { timelineToHistory } from '../agent/timeline-to-history';
+import { loadCatalogue } from '../../../tools/catalogue/load-catalogue';
+import { runAgent } from '../agent/loop/run-agent';
+import { timelineToHistory } from '../agent/context/timeline-to-history';
 import { createApprovalBroker } from '../orchestration/approval-broker';
 import { helpText, statusText, toolsText, toolText, unknownCommandText } from '../orchestration/command-texts';
 import { detectContextSwitch } from '../orchestration/context-switch';
 import { createDepthBroker } from '../orchestration/depth-broker';
 import { createQuestionBroker } from '../orchestration/question-broker';
 import { createToolStack } from '../orchestration/tool-stack';
-import { createOllamaProvider } from '../provider/ollama-provider';
-import { createConversationStore, createTimelineWriter, type ConversationStore } from '../store/conversation-store';
-import { createSettingsStore } from '../store/settings-store';
-import { memoryFile } from '../store/data-dir';
-import { createMemoryFileStore } from '../store/memory-file-store';
-import type { TimelineWriter } from '../store/timeline-writer';
+import { createOllamaProvider } from '../provider/ollama/ollama-provider';
+import { createConversationStore, createTimelineWriter, type ConversationStore } from '../store/conversations/conversation-store';
+import { createSettingsStore } from '../store/settings/settings-store';
+import { memoryFile } from '../store/files/data-dir';
+import { createMemoryFileStore } from '../store/settings/memory-file-store';
+import type { TimelineWriter } from '../store/timeline/timeline-writer';
 import type { AppPorts, ConversationStorePort, Storage } from './app-ports';
 
 /** The real parts of main behind the app services. */

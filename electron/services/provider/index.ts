@@ -1,8 +1,8 @@
-export { createOllamaProvider, type OllamaProviderOptions } from './ollama-provider';
-export { tokensPerSecond } from './tokens-per-second';
-export { numCtxFor } from './chat-request-builder';
+export { createOllamaProvider, type OllamaProviderOptions } from './ollama/ollama-provider';
+export { tokensPerSecond } from './ollama/tokens-per-second';
+export { numCtxFor } from './ollama/chat-request-builder';
 export { providerMessages } from './provider-messages';
 export { ProviderError } from './provider-types';
 export type { ChatMessage, ChatProvider, ChatStepRequest, CompleteRequest, ProviderChunk, ProviderErrorKind, ProviderToolCall, StepUsage, ToolDefinition } from './provider-types';
-export { createOllamaModelAdmin, type OllamaModelAdminOptions } from './ollama-model-admin';
-export type { ModelAdmin, PullOptions, PullProgress } from './model-admin-types';
+export { createOllamaModelAdmin, type OllamaModelAdminOptions } from './model-admin/ollama-model-admin';
+export type { ModelAdmin, PullOptions, PullProgress } from './model-admin/model-admin-types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOllamaProvider } from './ollama-provider';
+import { createOllamaProvider } from './ollama/ollama-provider';
 import { toProviderError } from './provider-error-mapping';
 import { ProviderError } from './provider-types';
 

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
-import { startFakeOllama, type FakeOllama, type RecordedRequest, type Scenario } from '../../../e2e/fake-ollama/index';
-import { createOllamaProvider, type OllamaProviderOptions } from './ollama-provider';
+import { startFakeOllama, type FakeOllama, type RecordedRequest, type Scenario } from '../../../test-support/fake-ollama/index';
+import { createOllamaProvider, type OllamaProviderOptions } from './ollama/ollama-provider';
 import { ProviderError, type ChatMessage, type ChatProvider, type ProviderChunk } from './provider-types';
 
 /** Starts fake servers for a test file and closes them after each test. */

@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
 import { useTaco } from '../store/store-context';
-import { Catalogue } from './Catalogue';
-import { ChatHeader } from './ChatHeader';
-import { Composer } from './Composer';
+import { Catalogue } from './catalogue/Catalogue';
+import { ChatHeader } from './chat/ChatHeader';
+import { Composer } from './composer/Composer';
 import { ConnectionBanner } from './ConnectionBanner';
 import { useGlobalShortcuts } from './keyboard/use-global-shortcuts';
-import { MessageList } from './MessageList';
+import { MessageList } from './message-list/MessageList';
 import { ModelManagerDialog } from './models/ModelManagerDialog';
 import { Notices } from './Notices';
 import { OllamaBanner } from './OllamaBanner';
-import { SettingsDialog } from './SettingsDialog';
-import { Sidebar } from './Sidebar';
-import { StackPanel } from './StackPanel';
+import { SettingsDialog } from './settings/SettingsDialog';
+import { Sidebar } from './sidebar/Sidebar';
+import { StackPanel } from './stack/StackPanel';
 
 /** Sidebar, chat column and tool-stack panel; dialogs on top. */
 export function App() {

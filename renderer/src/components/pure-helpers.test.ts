@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { tool } from '../../test/fake-api';
 import { frame } from '../../test/events';
-import type { FrameEntry } from '../store/conversation-view';
-import { groupTools } from './catalogue-filter';
-import { suggestionsFor, wantsToolNames } from './composer-suggestions';
-import { buildFrameTree } from './frame-tree';
+import type { FrameEntry } from '../store/events/conversation-view';
+import { groupTools } from './catalogue/catalogue-filter';
+import { suggestionsFor, wantsToolNames } from './composer/composer-suggestions';
+import { buildFrameTree } from './stack/frame-tree';
 
 describe('suggestionsFor', () => {
   const tools = [tool('read_file'), tool('write_file'), tool('fetch_url')];

@@ -1,4 +1,4 @@
-import type { FrameDisplayState } from '../store/conversation-view';
+import type { FrameDisplayState } from '../store/events/conversation-view';
 
 /** Words for a frame's state in the panel. */
 export function frameStateLabel(state: FrameDisplayState, waitingFor: string | null): string {

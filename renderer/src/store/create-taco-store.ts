@@ -1,16 +1,16 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { TacoApi } from '../../../shared/contract';
 import type { TacoClient } from '../transport/taco-client';
-import { createCatalogueSlice } from './catalogue-slice';
-import { createConnectionSlice } from './connection-slice';
-import { createConversationManagementSlice } from './conversation-management-slice';
-import { createConversationsSlice } from './conversations-slice';
-import { createLinksSlice } from './links-slice';
-import { createModelsSlice } from './models-slice';
-import { createRunActionsSlice } from './run-actions-slice';
-import { createSettingsSlice } from './settings-slice';
+import { createCatalogueSlice } from './slices/catalogue-slice';
+import { createConnectionSlice } from './slices/connection-slice';
+import { createConversationManagementSlice } from './slices/conversation-management-slice';
+import { createConversationsSlice } from './slices/conversations-slice';
+import { createLinksSlice } from './slices/links-slice';
+import { createModelsSlice } from './slices/models-slice';
+import { createRunActionsSlice } from './slices/run-actions-slice';
+import { createSettingsSlice } from './slices/settings-slice';
 import type { StoreDeps, TacoState } from './store-types';
-import { createUiSlice } from './ui-slice';
+import { createUiSlice } from './slices/ui-slice';
 
 export type TacoStore = StoreApi<TacoState>;
 

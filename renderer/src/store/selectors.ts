@@ -1,5 +1,5 @@
 import type { ModelInfo } from '../../../shared/models';
-import { emptyView, type ConversationView } from './conversation-view';
+import { emptyView, type ConversationView } from './events/conversation-view';
 import type { TacoState } from './store-types';
 
 const DRAFT_VIEW = emptyView(null);

@@ -5,7 +5,7 @@ import type { ModelListResult } from '../../../shared/models';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import type { ToolInfo } from '../../../shared/tool-info';
 import type { ConnectionState } from '../transport/taco-client';
-import type { ConversationView } from './conversation-view';
+import type { ConversationView } from './events/conversation-view';
 import type { LinksSlice, ModelsSlice } from './desktop-types';
 import type { ConversationManagementSlice } from './management-types';
 

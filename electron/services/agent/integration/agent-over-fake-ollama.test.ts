@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chunk, gemma2b, llama32, qwen3, reply, standardModels, toolResults, type Reply } from '../../../../e2e/fake-ollama/index';
-import type { FakeChatRequest } from '../../../../e2e/fake-ollama/index';
-import { runAgent } from '../run-agent';
+import { chunk, gemma2b, llama32, qwen3, reply, standardModels, toolResults, type Reply } from '../../../../test-support/fake-ollama/index';
+import type { FakeChatRequest } from '../../../../test-support/fake-ollama/index';
+import { runAgent } from '../loop/run-agent';
 import { testRegistry, testTool } from '../testing/test-tools';
 import { startFakeRun, type FakeRun } from './fake-ollama-harness';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../shared/constants';
-import { llama32, reply, standardModels, type Reply } from '../../../../e2e/fake-ollama/index';
-import { runAgent } from '../run-agent';
+import { llama32, reply, standardModels, type Reply } from '../../../../test-support/fake-ollama/index';
+import { runAgent } from '../loop/run-agent';
 import { answeringDepth } from '../testing/test-gates';
 import { testRegistry, testTool } from '../testing/test-tools';
 import { startFakeRun, type FakeRun } from './fake-ollama-harness';

@@ -1,8 +1,8 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import { startFakeOllama, type FakeOllama, type Scenario } from '../../../../e2e/fake-ollama/index';
+import { startFakeOllama, type FakeOllama, type Scenario } from '../../../../test-support/fake-ollama/index';
 import type { JsonObject } from '../../../../shared/json';
 import { createOllamaProvider } from '../../provider/index';
-import type { ToolRegistry } from '../../../../tools/tool-runtime-types';
+import type { ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import { createHarness, type Harness, type HarnessOptions } from '../testing/run-harness';
 
 export interface FakeRun {

@@ -1,9 +1,9 @@
 import type { EventOf, TacoEvent, TacoEventType } from '../../../../shared/events';
 import { defaultSettings } from '../../../../shared/settings';
-import type { MemoryStore, ToolRegistry } from '../../../../tools/tool-runtime-types';
+import type { MemoryStore, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import { createToolStack } from '../../orchestration/tool-stack';
 import type { ChatProvider } from '../../provider/provider-types';
-import type { AgentRunInput } from '../agent-types';
+import type { AgentRunInput } from '../loop/agent-types';
 import { answeringApprovals, answeringDepth, answeringQuestions } from './test-gates';
 
 export interface Harness {

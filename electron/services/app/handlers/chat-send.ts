@@ -3,12 +3,12 @@ import { ContractError } from '../../../../shared/contract-error';
 import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
 import type { AppContext } from '../app-context';
 import type { ContextSwitchVerdict } from '../app-ports';
-import type { ConversationSession } from '../conversation-sessions';
+import type { ConversationSession } from '../runs/conversation-sessions';
 import { checkImageData, checkVision } from '../images/image-checks';
-import { startRun } from '../run-launcher';
-import { titleFromText } from '../title-from-text';
-import { scheduleTitle } from '../title-scheduler';
-import { abandonTask, hasPendingTask } from '../task-control';
+import { startRun } from '../runs/run-launcher';
+import { titleFromText } from '../titles/title-from-text';
+import { scheduleTitle } from '../titles/title-scheduler';
+import { abandonTask, hasPendingTask } from '../runs/task-control';
 import { ensureConversation } from './conversation-handlers';
 import { runSlashCommand } from './slash-commands';
 

@@ -3,8 +3,8 @@ import { ContractError } from '../../../../shared/contract-error';
 import type { ConversationSearchHit, ConversationSummary } from '../../../../shared/conversation';
 import type { AppContext } from '../app-context';
 import { APP_DEFAULTS } from '../app-defaults';
-import { mergeConversationOptions } from '../conversation-options';
-import { emitSummary } from '../conversation-updates';
+import { mergeConversationOptions } from '../runs/conversation-options';
+import { emitSummary } from '../events/conversation-updates';
 
 /** conversation.rename: the user's title wins over a generated one still on its way. */
 export async function renameConversation(ctx: AppContext, request: ValidCallRequest<'conversation.rename'>): Promise<ConversationSummary> {

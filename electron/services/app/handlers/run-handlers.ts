@@ -1,7 +1,7 @@
 import { ContractError } from '../../../../shared/contract-error';
 import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
 import type { AppContext } from '../app-context';
-import { startRun } from '../run-launcher';
+import { startRun } from '../runs/run-launcher';
 import { ensureConversation } from './conversation-handlers';
 
 /** run.cancel: aborts the run (Stop). The loop keeps the partial answer and finishes `cancelled`. */

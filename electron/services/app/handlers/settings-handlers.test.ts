@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SendResult } from '../../../../shared/contract';
 import type { Settings } from '../../../../shared/settings';
-import type { AgentRunInput } from '../../agent/agent-types';
+import type { AgentRunInput } from '../../agent/loop/agent-types';
 import { testRegistry, testTool } from '../../agent/testing/test-tools';
 import { composeAppServices } from '../compose-app-services';
 import { createMemoryStorage, fakePorts, fakeRunAgent } from '../testing/fake-ports';

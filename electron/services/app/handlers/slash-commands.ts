@@ -1,8 +1,8 @@
 import type { SlashCommand } from '../../../../shared/commands';
 import type { ToolInfo } from '../../../../shared/tool-info';
 import type { AppContext } from '../app-context';
-import type { ConversationSession } from '../conversation-sessions';
-import { abandonTask } from '../task-control';
+import type { ConversationSession } from '../runs/conversation-sessions';
+import { abandonTask } from '../runs/task-control';
 
 /** The answer to a slash command, in words (seed tool-orchestration: User Controls). */
 export async function runSlashCommand(ctx: AppContext, session: ConversationSession, command: SlashCommand): Promise<string> {

@@ -1,5 +1,5 @@
 import type { Settings, SettingsPatch } from '../../../../shared/settings';
-import type { ToolRegistry } from '../../../../tools/tool-runtime-types';
+import type { ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 
 /**
  * Words for a patch whose `toolApprovals` names a tool the catalogue does not have, or null when

@@ -2,8 +2,8 @@ import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
 import { ContractError } from '../../../../shared/contract-error';
 import type { ConversationSnapshot } from '../../../../shared/conversation';
 import type { AppContext } from '../app-context';
-import { emitSummary } from '../conversation-updates';
-import { BUSY_MESSAGE, startRun } from '../run-launcher';
+import { emitSummary } from '../events/conversation-updates';
+import { BUSY_MESSAGE, startRun } from '../runs/run-launcher';
 import { ensureConversation } from './conversation-handlers';
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startFakeOllama } from '../../../../e2e/fake-ollama/fake-ollama-server';
+import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
 import type { SendResult } from '../../../../shared/contract';
 import { IMAGE_LIMITS } from '../../../../shared/contract';
 import type { ConversationSnapshot } from '../../../../shared/conversation';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reply, standardModels, startFakeOllama, type FakeOllama, type Scenario } from '../../../../e2e/fake-ollama/index';
+import { reply, standardModels, startFakeOllama, type FakeOllama, type Scenario } from '../../../../test-support/fake-ollama/index';
 import type { ModelEvent } from '../../../../shared/events';
-import type { ModelAdmin, PullOptions } from '../../provider/model-admin-types';
+import type { ModelAdmin, PullOptions } from '../../provider/model-admin/model-admin-types';
 import { createModelServices, type ModelServices } from './model-services';
 import { PULL_CANCELLED_STATUS } from './pull-registry';
 

@@ -1,6 +1,6 @@
 import type { ModelEvent } from '../../../../shared/events';
-import type { ModelAdmin } from '../../provider/model-admin-types';
-import { createOllamaModelAdmin } from '../../provider/ollama-model-admin';
+import type { ModelAdmin } from '../../provider/model-admin/model-admin-types';
+import { createOllamaModelAdmin } from '../../provider/model-admin/ollama-model-admin';
 import { ProviderError } from '../../provider/provider-types';
 import type { CallHandlers } from '../call-router';
 import { createModelEventHub } from './model-event-hub';

@@ -1,5 +1,5 @@
 import type { OllamaTestResult } from '../../../../shared/contract';
-import type { ModelAdmin } from '../../provider/model-admin-types';
+import type { ModelAdmin } from '../../provider/model-admin/model-admin-types';
 import { ProviderError } from '../../provider/provider-types';
 
 /** The address as TACO would store it, or null when it is not an http(s) URL. */

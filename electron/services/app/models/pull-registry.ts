@@ -1,6 +1,6 @@
 import { ContractError } from '../../../../shared/contract-error';
 import type { ModelEvent } from '../../../../shared/events';
-import type { ModelAdmin, PullProgress } from '../../provider/model-admin-types';
+import type { ModelAdmin, PullProgress } from '../../provider/model-admin/model-admin-types';
 import { ProviderError } from '../../provider/provider-types';
 import { MODELS_DEFAULTS } from './models-defaults';
 

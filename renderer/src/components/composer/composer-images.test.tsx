@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { IMAGE_LIMITS } from '../../../../shared/contract';
 import { createFakeApi, model } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
-import { Composer } from '../Composer';
+import { Composer } from './Composer';
 import { IMAGE_DEFAULTS } from './image-defaults';
 import { prepareImage } from './prepare-image';
 

@@ -4,9 +4,9 @@ import type { TacoEvent } from '../../../../shared/events';
 import { eventsFor } from '../../../test/events';
 import { renderWithStore } from '../../../test/render-app';
 import { StoreProvider } from '../../store/store-context';
-import { applyEvents } from '../../store/apply-events';
-import { emptyView, type AssistantTurn } from '../../store/conversation-view';
-import { AssistantMessage } from '../AssistantMessage';
+import { applyEvents } from '../../store/events/apply-events';
+import { emptyView, type AssistantTurn } from '../../store/events/conversation-view';
+import { AssistantMessage } from '../chat/AssistantMessage';
 import { Markdown } from './Markdown';
 import { DANGEROUS_SELECTOR, HOSTILE_ANSWER, HOSTILE_ENTRIES } from './testing/hostile-corpus';
 

@@ -1,8 +1,8 @@
 import { memo } from 'react';
-import type { ViewItem } from '../../store/conversation-view';
-import { AssistantMessage } from '../AssistantMessage';
-import { SystemNoteMessage } from '../SystemNoteMessage';
-import { UserMessage } from '../UserMessage';
+import type { ViewItem } from '../../store/events/conversation-view';
+import { AssistantMessage } from '../chat/AssistantMessage';
+import { SystemNoteMessage } from '../chat/SystemNoteMessage';
+import { UserMessage } from '../chat/UserMessage';
 
 interface Props {
   item: ViewItem;

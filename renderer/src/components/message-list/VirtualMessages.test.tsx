@@ -4,7 +4,7 @@ import type { TacoEvent } from '../../../../shared/events';
 import { eventsFor } from '../../../test/events';
 import { createFakeApi, summary } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
-import { MessageList } from '../MessageList';
+import { MessageList } from './MessageList';
 
 /** 5,000 messages: 2,500 questions, each answered. */
 function longConversation(conversationId: string): TacoEvent[] {

@@ -1,6 +1,6 @@
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useRef } from 'react';
-import type { ConversationView } from '../../store/conversation-view';
+import type { ConversationView } from '../../store/events/conversation-view';
 import { estimateItemSize } from './estimate-item-size';
 import { MessageRow } from './MessageRow';
 import { MESSAGE_LIST_DEFAULTS } from './message-list-defaults';

@@ -1,4 +1,4 @@
-import type { ViewItem } from '../../store/conversation-view';
+import type { ViewItem } from '../../store/events/conversation-view';
 
 /** Rough pixel metrics of the message column (780 px wide at the default font size). */
 const CHARS_PER_LINE = 90;

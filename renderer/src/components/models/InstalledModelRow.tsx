@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ModelInfo } from '../../../../shared/models';
 import { formatBytes } from '../../format/format-bytes';
 import { useTaco } from '../../store/store-context';
-import { CapabilityBadges } from '../CapabilityBadges';
+import { CapabilityBadges } from './CapabilityBadges';
 
 type RowState = { type: 'idle' } | { type: 'confirm-delete' } | { type: 'busy'; action: 'unload' | 'delete' } | { type: 'message'; text: string; error: boolean };
 

@@ -5,7 +5,7 @@ import type { ModelEvent } from '../../../../shared/events';
 import { createFakeApi, model } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';
-import { optionLabel } from '../ModelPicker';
+import { optionLabel } from './ModelPicker';
 
 const progress = (overrides: Partial<ModelEvent>): ModelEvent => ({
   type: 'pull-progress',

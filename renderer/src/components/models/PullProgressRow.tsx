@@ -1,5 +1,5 @@
 import type { PullState } from '../../store/desktop-types';
-import { pullPercent } from '../../store/pull-state';
+import { pullPercent } from '../../store/events/pull-state';
 import { formatBytes } from '../../format/format-bytes';
 import { useTaco } from '../../store/store-context';
 

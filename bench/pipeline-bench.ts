@@ -1,0 +1,130 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ollama } from 'ollama';
+import { DEFAULTS } from '../shared/constants';
+import type { TacoEvent } from '../shared/events';
+import { loadCatalogue } from '../tools/catalogue/load-catalogue';
+import { runAgent } from '../electron/services/agent/loop/run-agent';
+import { createEventHub, type EventHub } from '../electron/services/app/events/event-hub';
+import { createOllamaProvider } from '../electron/services/provider/ollama/ollama-provider';
+import type { ChatProvider } from '../electron/services/provider/provider-types';
+import { createConversationStore, createTimelineWriter } from '../electron/services/store/conversations/conversation-store';
+import type { ToolRegistry } from '../tools/catalogue/tool-runtime-types';
+import { benchRunInput } from './bench-agent-input';
+import { BENCH_DEFAULTS } from './bench-defaults';
+import type { BenchLog, Samples } from './bench-figures';
+import { startFakeOllamaProcess } from './bench-processes';
+import { highestRate, interleave } from './bench-stats';
+
+type Variant = 'bare' | 'pipeline';
+
+interface StreamRun {
+  ms: number;
+  cpuUs: number;
+  batchTimes: number[];
+  chars: number;
+}
+
+/** What stays up across the pipeline runs, as it does in the app: provider, tools, hub, timeline. */
+interface Pipeline {
+  provider: ChatProvider;
+  tools: ToolRegistry;
+  hub: EventHub;
+  conversationId: string;
+}
+
+/**
+ * pipeline_ratio, main_us_per_token, batches_per_second. The fake server (its own process) streams
+ * 20,000 tokens; A reads them with the bare ollama client, B runs them through the Ollama provider,
+ * the agent loop and the event hub (timeline writer + batcher) into a subscriber that serializes
+ * each batch as a host would. A and B alternate in this one process.
+ */
+export async function runPipelineBench(options: BenchLog): Promise<Samples> {
+  const text = `Write ${BENCH_DEFAULTS.pipelineTokens} tokens, please.`;
+  const fake = await startFakeOllamaProcess('long-stream');
+  const dataDir = await mkdtemp(join(tmpdir(), 'taco-bench-pipeline-'));
+  const store = createConversationStore({ dataDir, log: () => undefined });
+  const conversation = await store.create({ title: 'Pipeline bench', model: BENCH_DEFAULTS.model });
+  const writer = createTimelineWriter(store, conversation.conversationId);
+  let sink: (batch: TacoEvent[]) => void = () => undefined;
+  const hub = createEventHub({ persist: (event) => writer.write(event) });
+  hub.subscribe((batch) => sink(batch));
+  const pipeline: Pipeline = {
+    provider: createOllamaProvider({ host: fake.url, maxContextTokens: DEFAULTS.maxContextTokens }),
+    tools: await loadCatalogue(),
+    hub,
+    conversationId: conversation.conversationId,
+  };
+  let counter = 0;
+  const runB = (): Promise<StreamRun> =>
+    pipelineRun(pipeline, text, `bench-run-${(counter += 1)}`, (listener) => {
+      sink = listener;
+    });
+  try {
+    for (let warm = 0; warm < BENCH_DEFAULTS.pipelineWarmupRuns; warm += 1) {
+      await bareRun(fake.url, text);
+      await runB();
+    }
+    const results: Record<Variant, StreamRun[]> = { bare: [], pipeline: [] };
+    for (const variant of interleave<Variant>(['bare', 'pipeline'], options.runs * BENCH_DEFAULTS.pairsPerRun)) {
+      const run = variant === 'bare' ? await bareRun(fake.url, text) : await runB();
+      results[variant].push(run);
+      options.log(`  ${variant}: ${run.ms.toFixed(1)} ms, ${run.chars} characters${variant === 'pipeline' ? `, ${run.batchTimes.length} batches` : ''}`);
+    }
+    return {
+      pipeline_ratio: results.pipeline.flatMap((run, index) => {
+        const bare = results.bare[index];
+        return bare ? [run.ms / bare.ms] : [];
+      }),
+      main_us_per_token: results.pipeline.map((run) => run.cpuUs / BENCH_DEFAULTS.pipelineTokens),
+      batches_per_second: results.pipeline.map((run) => highestRate(run.batchTimes, BENCH_DEFAULTS.batchRateWindow)),
+    };
+  } finally {
+    hub.dispose();
+    await writer.close();
+    await store.close();
+    await fake.process.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A: the bare ollama client reads the stream and keeps the text. */
+async function bareRun(host: string, text: string): Promise<StreamRun> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const client = new Ollama({ host });
+  const stream = await client.chat({ model: BENCH_DEFAULTS.model, messages: [{ role: 'user', content: text }], stream: true });
+  let answer = '';
+  for await (const part of stream) answer += part.message.content;
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuUs: used.user + used.system, batchTimes: [], chars: answer.length };
+}
+
+/** B: one run of the loop; done when its run-finish batch reached the sink. */
+async function pipelineRun(pipeline: Pipeline, text: string, runId: string, setSink: (listener: (batch: TacoEvent[]) => void) => void): Promise<StreamRun> {
+  const batchTimes: number[] = [];
+  let chars = 0;
+  let reachedSink: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => (reachedSink = resolve));
+  setSink((batch) => {
+    // What a host does with every batch: serialize it for the wire.
+    JSON.stringify(batch);
+    batchTimes.push(performance.now());
+    for (const event of batch) {
+      if (event.type === 'text-delta') chars += event.text.length;
+      if (event.type === 'run-finish' && event.runId === runId) reachedSink();
+    }
+  });
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const outcome = await runAgent(
+    benchRunInput({ runId, conversationId: pipeline.conversationId, userText: text, provider: pipeline.provider, tools: pipeline.tools, emit: pipeline.hub.emit }),
+  );
+  await finished;
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  if (outcome.reason !== 'complete') throw new Error(`The pipeline run ended with "${outcome.reason}" instead of "complete"; is the fake server running the long-stream scenario?`);
+  return { ms, cpuUs: used.user + used.system, batchTimes, chars };
+}

@@ -1,0 +1,111 @@
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell } from 'electron';
+import { fileURLToPath } from 'node:url';
+import { createAppServices } from '../../services/app/app-services';
+import type { AppServices } from '../../services/app/app-services-types';
+import { openExternalGuarded } from '../../services/app/open-external-guard';
+import { buildMenuTemplate } from './app-menu';
+import { registerIpc } from './ipc';
+import { createMenuActions } from './menu-actions';
+import { rendererUrl, type RendererLocation } from './renderer-location';
+import { isTrustedSender } from './trusted-sender';
+import { cspFor, denyAllPermissions, enforceCsp, guardWebContents } from './web-contents-guards';
+import { createWindowOptions } from './window-options';
+import { fitToDisplays, readWindowState, trackWindowState, writeWindowState } from './window-state';
+
+/** Where electron-vite put the renderer: its dev server in `npm run dev`, else the built file. */
+export function rendererLocation(env: NodeJS.ProcessEnv = process.env): RendererLocation {
+  const devUrl = env.ELECTRON_RENDERER_URL;
+  if (!app.isPackaged && devUrl) return { type: 'dev-server', url: devUrl };
+  return { type: 'file', path: fileURLToPath(new URL('../renderer/index.html', import.meta.url)) };
+}
+
+export const PRELOAD_PATH = (): string => fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+
+/**
+ * The Electron host: one instance, one locked-down window, the app services behind a
+ * sender-checked IPC handler per call. Everything else in main is plain Node.
+ */
+export async function startMain(): Promise<void> {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  const location = rendererLocation();
+  let window: BrowserWindow | null = null;
+  const openExternal = (url: string): Promise<void> => shell.openExternal(url);
+
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, location, openExternal));
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+
+  await app.whenReady();
+  denyAllPermissions(session.defaultSession);
+  enforceCsp(session.defaultSession, cspFor(location));
+
+  const dataDir = app.getPath('userData');
+  let services: AppServices;
+  try {
+    services = await createAppServices({ dataDir, openExternal });
+  } catch (error) {
+    dialog.showErrorBox('TACO could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+    return;
+  }
+
+  const disposeIpc = registerIpc({
+    ipcMain,
+    services,
+    isTrusted: (event) => window !== null && !window.isDestroyed() && isTrustedSender(event.senderFrame, window.webContents.mainFrame, location),
+    send: (channel, payload) => {
+      if (window && !window.isDestroyed()) window.webContents.send(channel, payload);
+    },
+  });
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        platform: process.platform,
+        appName: app.name,
+        developer: !app.isPackaged,
+        actions: createMenuActions({ platform: process.platform, window: () => window, services, dialog, openExternal: (url) => openExternalGuarded(url, openExternal).then(() => undefined) }),
+      }),
+    ),
+  );
+
+  let savedState = await readWindowState(dataDir);
+  const openWindow = (): void => {
+    const state = fitToDisplays(savedState, screen.getAllDisplays().map((display) => display.workArea));
+    const created = new BrowserWindow(createWindowOptions({ preloadPath: PRELOAD_PATH(), state }));
+    window = created;
+    if (state.maximized) created.maximize();
+    trackWindowState(created, (next) => {
+      savedState = next;
+      void writeWindowState(dataDir, next).catch((error: unknown) => console.error('Could not remember the window size:', error));
+    });
+    created.once('ready-to-show', () => created.show());
+    created.on('closed', () => {
+      if (window === created) window = null;
+    });
+    void (location.type === 'file' ? created.loadFile(location.path) : created.loadURL(rendererUrl(location)));
+  };
+  openWindow();
+
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let shutDown = false;
+  app.on('before-quit', (event) => {
+    if (shutDown) return;
+    event.preventDefault();
+    shutDown = true;
+    disposeIpc();
+    void services.dispose().finally(() => app.quit());
+  });
+}

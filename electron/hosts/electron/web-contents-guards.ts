@@ -1,0 +1,55 @@
+import type { Session, WebContents } from 'electron';
+import { contentSecurityPolicy } from '../content-security-policy';
+import { checkExternalUrl } from '../../services/app/open-external-guard';
+import { isOwnRendererUrl, type RendererLocation } from './renderer-location';
+
+/**
+ * The window may not open windows (http/https links go to the system browser through the one
+ * guard), may not navigate away from our page, and may not attach webviews.
+ */
+export function guardWebContents(contents: Pick<WebContents, 'setWindowOpenHandler' | 'on'>, location: RendererLocation, openExternal: (url: string) => Promise<void>): void {
+  contents.setWindowOpenHandler(({ url }) => {
+    const check = checkExternalUrl(url);
+    if (check.type === 'allowed') void openExternal(check.url).catch((error: unknown) => console.error('Could not open a link in the browser:', error));
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event, url) => {
+    if (!isOwnRendererUrl(url, location)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isOwnRendererUrl(url, location)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+/** No camera, microphone, notifications, geolocation...: every permission request and check is denied. */
+export function denyAllPermissions(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}
+
+/**
+ * The CSP sent with every response. Built pages get the renderer's strict policy; the dev server
+ * (electron-vite dev only) also needs its inline React-refresh preamble and its HMR socket.
+ */
+export function cspFor(location: RendererLocation): string {
+  switch (location.type) {
+    case 'file':
+      return contentSecurityPolicy();
+    case 'dev-server': {
+      const origin = new URL(location.url);
+      return contentSecurityPolicy([`ws://${origin.host}`]).replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
+    }
+    default: {
+      const unreachable: never = location;
+      return unreachable;
+    }
+  }
+}
+
+/** The renderer's CSP on every response (index.html also carries it in a meta tag). */
+export function enforceCsp(session: Pick<Session, 'webRequest'>, policy: string): void {
+  session.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
+  });
+}

@@ -1,0 +1,55 @@
+import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
+import { PROMPT_MODE_INSTRUCTIONS, promptModeToolList } from './prompt-mode';
+
+export type ToolMode = 'native' | 'prompt';
+
+export interface SystemPromptInput {
+  tools: readonly RegisteredTool[];
+  mode: ToolMode;
+  workspace: string | null;
+  /** The tool stack's "Current tool context:" block, or null while the stack is empty. */
+  stackContext: string | null;
+  /** A delegated sub-agent gets told how to hand its result back. */
+  role: 'main' | 'sub-agent';
+  /** The summary request at max_iterations: no tools, no tool format. */
+  toolsOffered: boolean;
+  /** The conversation's own system prompt: replaces the opening instructions of the main run. */
+  userPrompt?: string | null;
+}
+
+const BASE = [
+  'You are TACO, a helpful assistant running on the user\'s own computer with a local model.',
+  'Answer clearly and briefly. Do not invent facts; use a tool when you need information you do not have.',
+].join('\n');
+
+/** Base instructions + the seed's tool guidance + the tool stack context + (prompt mode) the tool list and format. */
+export function buildSystemPrompt(input: SystemPromptInput): string {
+  const own = input.role === 'main' ? input.userPrompt?.trim() : undefined;
+  const sections = [own || BASE];
+  if (input.workspace) sections.push(`The user's workspace folder is ${input.workspace}. File paths are relative to it.`);
+  if (input.role === 'sub-agent') sections.push(subAgentInstructions(input.tools));
+  if (input.toolsOffered && input.tools.length > 0) {
+    sections.push(toolGuidance(input.tools));
+    if (input.mode === 'prompt') sections.push(promptModeToolList(input.tools), PROMPT_MODE_INSTRUCTIONS);
+  }
+  if (input.stackContext) sections.push(input.stackContext);
+  return sections.join('\n\n');
+}
+
+/** Seed sequential-tool-calling, "System Prompt Enhancement". */
+function toolGuidance(tools: readonly RegisteredTool[]): string {
+  return [
+    `You have access to the following tools: ${tools.map((tool) => tool.info.toolId).join(', ')}`,
+    '- Use tools sequentially when needed to complete the task',
+    '- If a tool call fails, try alternative approaches',
+    '- If you cannot complete the task after reasonable attempts, explain why to the user',
+    '- Stop making tool calls when you have enough information to answer',
+  ].join('\n');
+}
+
+function subAgentInstructions(tools: readonly RegisteredTool[]): string {
+  const handoff = tools.find((tool) => tool.info.type === 'handoff');
+  return handoff
+    ? `You are a sub-agent working on a task another agent gave you. When the task is done, call ${handoff.info.toolId} with your result (and any documents you made).`
+    : 'You are a sub-agent working on a task another agent gave you. When the task is done, reply with the result in plain text.';
+}

@@ -1,0 +1,109 @@
+import type { TacoEvent } from '../../../../shared/events';
+import type { ChatMessage, ProviderToolCall } from '../../provider/provider-types';
+
+interface StepBuffer {
+  text: string;
+  calls: ProviderToolCall[];
+  results: ChatMessage[];
+}
+
+/**
+ * Rebuilds the model history of earlier turns from stored events: each user message, and per
+ * step of a run the assistant message (its text and its tool calls) followed by one
+ * `role: "tool"` message per call (`tool_name`, the capped result, or "Error: …").
+ *
+ * Steps are told apart by the events themselves: a step's text comes before its `usage` event and
+ * its tool calls after it, so text (or a usage) arriving after a step's tool calls starts a new
+ * step. Calls made inside another call (a delegated sub-agent's calls, between the delegate's
+ * `tool-call` and its result) are the sub-agent's own and are left out. A `timeline-rewound`
+ * drops its user message and everything after it (the timeline keeps them; the model must not).
+ */
+export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
+  const history: ChatMessage[] = [];
+  /** Where each user message sits in `history`, so a rewind can cut back to it. */
+  const userAt = new Map<string, number>();
+  let step: StepBuffer = emptyStep();
+  let openCall: string | null = null;
+
+  const flush = (): void => {
+    // A call that never got its result (the run stopped while it waited for an approval or an
+    // answer) is left out: the model calls it again when the task resumes.
+    if (openCall !== null) step.calls.pop();
+    if (step.text || step.calls.length > 0) {
+      const message: ChatMessage = { role: 'assistant', content: step.text };
+      if (step.calls.length > 0) message.tool_calls = step.calls;
+      history.push(message, ...step.results);
+    }
+    step = emptyStep();
+    openCall = null;
+  };
+
+  for (const event of events) {
+    switch (event.type) {
+      case 'user-message':
+        flush();
+        userAt.set(event.messageId, history.length);
+        history.push(event.images && event.images.length > 0 ? { role: 'user', content: event.text, images: [...event.images] } : { role: 'user', content: event.text });
+        break;
+      case 'timeline-rewound': {
+        // Edit and re-run, regenerate: the message and everything after it are withdrawn.
+        flush();
+        const at = userAt.get(event.fromMessageId);
+        if (at !== undefined) {
+          history.length = at;
+          for (const [messageId, index] of userAt) if (index >= at) userAt.delete(messageId);
+        }
+        break;
+      }
+      case 'run-start':
+      case 'run-finish':
+        flush();
+        break;
+      case 'text-delta':
+        if (openCall !== null) break;
+        if (step.calls.length > 0) flush();
+        step.text += event.text;
+        break;
+      case 'usage':
+        if (openCall === null && step.calls.length > 0) flush();
+        break;
+      case 'tool-call':
+        if (openCall !== null) break;
+        openCall = event.callId;
+        step.calls.push({ function: { name: event.tool, arguments: event.args } });
+        break;
+      case 'tool-result':
+        if (event.callId !== openCall) break;
+        openCall = null;
+        step.results.push({ role: 'tool', tool_name: event.tool, content: event.result });
+        break;
+      case 'tool-error':
+        if (event.callId !== openCall) break;
+        openCall = null;
+        step.results.push({ role: 'tool', tool_name: event.tool, content: `Error: ${event.error}` });
+        break;
+      case 'command-output':
+      case 'conversation-updated':
+      case 'thinking-delta':
+      case 'status':
+      case 'stack':
+      case 'approval-request':
+      case 'approval-resolved':
+      case 'depth-limit':
+      case 'depth-resolved':
+      case 'question':
+      case 'question-answered':
+        break;
+      default: {
+        const unreachable: never = event;
+        void unreachable;
+      }
+    }
+  }
+  flush();
+  return history;
+}
+
+function emptyStep(): StepBuffer {
+  return { text: '', calls: [], results: [] };
+}

@@ -1,0 +1,57 @@
+import type { TacoEvent } from '../../../../shared/events';
+import type { ApprovalPolicy, Limits, Settings } from '../../../../shared/settings';
+import type { StopReason } from '../../../../shared/stop-reason';
+import type { MemoryStore, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
+import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../../orchestration/orchestration-types';
+import type { ChatMessage, ChatProvider } from '../../provider/provider-types';
+
+/** Everything one run of the agent loop needs. Built by the app services (or the CLI, or a test). */
+export interface AgentRunInput {
+  runId: string;
+  conversationId: string;
+  model: string;
+  /** Earlier turns of the conversation, oldest first (no system prompt). */
+  history: ChatMessage[];
+  /** The user's message that starts this run (the goal). */
+  userText: string;
+  /** Images attached to that message (base64), for vision models. */
+  userImages?: readonly string[];
+  provider: ChatProvider;
+  tools: ToolRegistry;
+  limits: Limits;
+  /** Upper bound on num_ctx (the user's setting); the model's own context length is used when smaller. */
+  maxContextTokens?: number;
+  /** The conversation's own num_ctx (conversation.setOptions): used as it is, instead of the bound above. */
+  numCtx?: number;
+  /** The conversation's temperature and keep_alive, passed to Ollama; Ollama's defaults when absent. */
+  temperature?: number;
+  keepAlive?: string | number;
+  /** The conversation's system prompt: replaces TACO's opening instructions (tool guidance and context stay). */
+  systemPrompt?: string;
+  /** Per-risk approval policy: tools that require approval are asked about unless their risk is 'allow'. */
+  approvalPolicy: Settings['approvals'];
+  /** Per-tool overrides (settings.toolApprovals): 'allow' never asks, 'ask' always asks; absent tools follow approvalPolicy. */
+  toolApprovals?: Readonly<Record<string, ApprovalPolicy>>;
+  /** Absolute workspace folder, or null. */
+  workspace: string | null;
+  memory: MemoryStore;
+  approvals: ApprovalGate;
+  questions: QuestionGate;
+  depth: DepthGate;
+  /** The conversation's tool stack: it outlives a run while frames wait for the user. */
+  stack: ToolStack;
+  /** Tools the user has allowed for this conversation ("Allow for this conversation"). */
+  allowedForConversation: Set<string>;
+  /** Every event of the run, in order. The caller batches them for the renderer. */
+  emit: (event: TacoEvent) => void;
+  /** Aborted by Stop, /cancel or shutdown. */
+  signal: AbortSignal;
+  /** Injected clock for tests; defaults to Date.now. */
+  now?: () => number;
+}
+
+export interface AgentRunOutcome {
+  reason: StopReason;
+  /** Messages this run added to the model's history (assistant, tool), for the next turn. */
+  messages: ChatMessage[];
+}

@@ -1,0 +1,77 @@
+import { DEFAULTS } from '../../../../shared/constants';
+import type { ApprovalDecision } from '../../../../shared/events';
+import type { JsonObject } from '../../../../shared/json';
+import type { RegisteredTool, ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
+import type { AgentRunInput } from './agent-types';
+import { approvalNeeded, toolOverride } from '../../../../shared/approval-decision';
+import { emitStatus, type RunShared } from './run-context';
+import { awaitingApprovalStatus } from '../status/status-texts';
+
+/** Whether this tool's call waits for the user: its per-tool override, else its config and risk policy (see approvalNeeded). */
+export function needsApproval(tool: RegisteredTool, input: Pick<AgentRunInput, 'approvalPolicy' | 'allowedForConversation' | 'toolApprovals'>): boolean {
+  return approvalNeeded({
+    requiresApproval: tool.info.requiresApproval,
+    risk: tool.info.risk,
+    override: toolOverride(input.toolApprovals, tool.info.toolId),
+    riskPolicies: input.approvalPolicy,
+    allowedForConversation: input.allowedForConversation.has(tool.info.toolId),
+  });
+}
+
+export type ApprovalAnswer = { type: 'allowed' } | { type: 'denied'; message: string };
+
+/**
+ * Asks the approval gate (which shows the card and emits the approval events). A denial or a
+ * timeout becomes words for the model, never a crash. Rejects only when the run stops.
+ */
+export async function askApproval(shared: RunShared, tool: RegisteredTool, args: JsonObject, callId: string, context: ToolContext): Promise<ApprovalAnswer> {
+  const { input } = shared;
+  const preview = tool.preview ? await tool.preview(args, context).catch(() => null) : null;
+  let decision: ApprovalDecision | 'timeout';
+  emitStatus(shared, awaitingApprovalStatus(tool.info.toolId));
+  try {
+    decision = await input.approvals.request(
+      { runId: input.runId, conversationId: input.conversationId, callId, tool: tool.info.toolId, args, risk: tool.info.risk, preview },
+      shared.signal,
+    );
+  } catch (error) {
+    if (shared.signal.aborted) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    return { type: 'denied', message: `Not run: approval for ${tool.info.toolId} could not be asked (${message}). Continue without it or tell the user.` };
+  }
+  switch (decision) {
+    case 'allow-conversation':
+      input.allowedForConversation.add(tool.info.toolId);
+      return { type: 'allowed' };
+    case 'allow-once':
+      return { type: 'allowed' };
+    case 'deny':
+      return { type: 'denied', message: `Not run: the user denied this call of ${tool.info.toolId}. Do not try it again; continue without it or tell the user what you need.` };
+    case 'timeout':
+      return { type: 'denied', message: `Not run: nobody approved this call of ${tool.info.toolId} in time, so it counts as denied. Continue without it or tell the user what you need.` };
+    default: {
+      const unreachable: never = decision;
+      return unreachable;
+    }
+  }
+}
+
+/**
+ * At the depth limit the depth gate asks Continue or Cancel (and emits the depth events).
+ * Continue raises the limit by DEFAULTS.depthLimitStep. A gate that fails counts as Cancel.
+ */
+export async function askDepth(shared: RunShared): Promise<'continue' | 'cancel'> {
+  const { input } = shared;
+  let decision: 'continue' | 'cancel';
+  try {
+    decision = await input.depth.decide(
+      { runId: input.runId, conversationId: input.conversationId, depth: input.stack.depth(), limit: shared.depthLimit, frames: input.stack.frames() },
+      shared.signal,
+    );
+  } catch (error) {
+    if (shared.signal.aborted) throw error;
+    decision = 'cancel';
+  }
+  if (decision === 'continue') shared.depthLimit += DEFAULTS.depthLimitStep;
+  return decision;
+}

@@ -1,0 +1,188 @@
+import { DEFAULTS } from '../../../../shared/constants';
+import type { JsonObject } from '../../../../shared/json';
+import type { ToolType } from '../../../../shared/tool-info';
+import type { FrameState } from '../../../../shared/tool-stack';
+import type { HandoffPayload, RegisteredTool, ToolOutcome } from '../../../../tools/catalogue/tool-runtime-types';
+import { AGENT_DEFAULTS } from '../agent-defaults';
+import { askApproval, askDepth, needsApproval } from './call-gates';
+import { pushToolMessage } from './call-history';
+import { callKey } from '../repairs/canonical-args';
+import { capText } from '../context/output-budget';
+import { emitStatus, type LoopScope, type RunShared } from './run-context';
+import { recordCallKey, recordInvalidArguments, type CallTally } from './run-counters';
+import { raceAbort } from './run-signal';
+import { clearScope, completeFrame, placeCall } from './stack-frames';
+import { requestStatusSentence } from '../status/status-sentences';
+import { toolFailedStatus, usingToolStatus } from '../status/status-texts';
+import type { PlannedCall } from './step-decision';
+import { invalidArgumentsMessage, resolveTool, unknownToolMessage } from '../repairs/tool-call-repair';
+import { createToolContext } from './tool-context';
+
+export type CallOutcome =
+  | { type: 'done'; tally: CallTally }
+  | { type: 'handoff'; payload: HandoffPayload }
+  /** The run must stop: the signal aborted, or the call set `counters.stopRequested`. */
+  | { type: 'halt' };
+
+export const REPEATED_CALL_MESSAGE =
+  'Not run: you already have this result — you made this exact call (same tool, same arguments) just before. Use that result, or do something different.';
+
+/**
+ * One tool call, start to end: repairs and checks (repeat, unknown tool, arguments), then the
+ * stack frame, the depth gate, the approval gate, the status sentence, the tool itself, the
+ * capped result. Every path emits `tool-call` then `tool-result` or `tool-error`, and appends the
+ * matching tool message to the history.
+ */
+export async function executeToolCall(shared: RunShared, scope: LoopScope, call: PlannedCall): Promise<CallOutcome> {
+  const callId = shared.nextCallId();
+  const tool = resolveTool(shared.input.tools, call.name);
+  const name = tool?.info.toolId ?? call.name;
+  const streak = recordCallKey(scope.counters, callKey(name, call.arguments));
+  if (streak >= DEFAULTS.repeatedCallStopAt) {
+    scope.counters.stopRequested = 'repeated_call';
+    refuse(shared, scope, callId, name, call.arguments, 'Not run: this exact call was made again and again; the run stops here.');
+    return { type: 'halt' };
+  }
+  if (streak > 1) {
+    refuse(shared, scope, callId, name, call.arguments, REPEATED_CALL_MESSAGE);
+    return { type: 'done', tally: 'uncounted' };
+  }
+  if (!tool) {
+    refuse(shared, scope, callId, name, call.arguments, unknownToolMessage(call.name, shared.tools));
+    return { type: 'done', tally: 'counted-error' };
+  }
+  const parsed = tool.argsSchema.safeParse(call.arguments);
+  if (!parsed.success) {
+    const attempts = recordInvalidArguments(scope.counters, name);
+    refuse(shared, scope, callId, name, call.arguments, invalidArgumentsMessage(tool, call.arguments, parsed.error), tool.info.type);
+    if (attempts < 2) return { type: 'done', tally: 'uncounted' };
+    clearScope(shared.input.stack, scope.baseFrameId);
+    return { type: 'done', tally: 'counted-error' };
+  }
+  return runTool(shared, scope, tool, call.arguments, parsed.data, callId);
+}
+
+/** A call that is not run: `tool-call` then `tool-error`, and the error in the history. */
+function refuse(shared: RunShared, scope: LoopScope, callId: string, tool: string, args: JsonObject, error: string, toolType: ToolType | null = null): void {
+  shared.emit({ type: 'tool-call', callId, tool, toolType, args, frameId: null, at: shared.now() });
+  shared.emit({ type: 'tool-error', callId, tool, error, durationMs: 0 });
+  if (!shared.signal.aborted && scope.counters.stopRequested === null) emitStatus(shared, toolFailedStatus(tool));
+  pushToolMessage(shared, scope, tool, error, false);
+}
+
+async function runTool(shared: RunShared, scope: LoopScope, tool: RegisteredTool, rawArgs: JsonObject, args: JsonObject, callId: string): Promise<CallOutcome> {
+  const { input } = shared;
+  const { stack } = input;
+  const toolId = tool.info.toolId;
+  const placement = placeCall(stack.frames(), toolId, scope.baseFrameId);
+  let frameId: string;
+  let before: { state: FrameState; waitingFor: string | null } | null = null;
+  if (placement.type === 'resume') {
+    frameId = placement.frame.frameId;
+    before = { state: placement.frame.state, waitingFor: placement.frame.waitingFor };
+    stack.update(frameId, { state: 'running', waitingFor: null });
+  } else {
+    const parentFrameId = placement.type === 'new' ? placement.parentFrameId : placement.waiting.frameId;
+    frameId = stack.push({ tool: toolId, callId, parentFrameId }).frameId;
+  }
+  shared.emit({ type: 'tool-call', callId, tool: toolId, toolType: tool.info.type, args: rawArgs, frameId, at: shared.now() });
+  /** The call did not run: a resumed frame goes back to waiting, a new one pops. */
+  const withdraw = (error: string): void => {
+    if (before) stack.update(frameId, before);
+    else stack.pop(frameId);
+    shared.emit({ type: 'tool-error', callId, tool: toolId, error, durationMs: 0 });
+    pushToolMessage(shared, scope, toolId, error, false);
+  };
+  const context = createToolContext(shared, { callId, frameId });
+
+  try {
+    if (placement.type !== 'resume' && stack.depth() >= shared.depthLimit) {
+      if ((await askDepth(shared)) === 'cancel') {
+        withdraw('Not run: the user chose Cancel at the tool stack depth limit.');
+        shared.cancelRun();
+        return { type: 'halt' };
+      }
+    }
+    if (needsApproval(tool, input)) {
+      stack.update(frameId, { state: 'waiting-approval' });
+      const answer = await askApproval(shared, tool, args, callId, context);
+      if (answer.type === 'denied') {
+        withdraw(answer.message);
+        return { type: 'done', tally: 'uncounted' };
+      }
+      stack.update(frameId, { state: 'running' });
+    }
+  } catch {
+    withdraw('Not run: the run stopped.');
+    return { type: 'halt' };
+  }
+
+  emitStatus(shared, usingToolStatus(toolId));
+  const sentence = requestStatusSentence({ provider: input.provider, model: input.model, tool: toolId, args, signal: shared.signal });
+  let running = true;
+  void sentence.result.then((text) => {
+    if (text && running && !shared.signal.aborted) emitStatus(shared, text);
+  });
+  const started = shared.now();
+  let outcome: ToolOutcome;
+  try {
+    outcome = await raceAbort(Promise.resolve().then(() => tool.run(args, context)), shared.signal);
+  } catch (error) {
+    return failed(shared, scope, toolId, callId, frameId, started, error);
+  } finally {
+    running = false;
+    sentence.cancel();
+  }
+  return finished(shared, scope, tool, callId, frameId, started, outcome);
+}
+
+function failed(shared: RunShared, scope: LoopScope, tool: string, callId: string, frameId: string, started: number, error: unknown): CallOutcome {
+  const { stack } = shared.input;
+  const durationMs = shared.now() - started;
+  stack.update(frameId, { state: 'failed' });
+  if (shared.signal.aborted) {
+    stack.pop(frameId);
+    const text = 'Stopped before the tool finished.';
+    shared.emit({ type: 'tool-error', callId, tool, error: text, durationMs });
+    pushToolMessage(shared, scope, tool, text, false);
+    return { type: 'halt' };
+  }
+  const raw = error instanceof Error ? error.message : String(error);
+  const text = capText(raw.trim() || `${tool} failed without saying why.`, AGENT_DEFAULTS.toolErrorLimitChars).text;
+  clearScope(stack, scope.baseFrameId);
+  shared.emit({ type: 'tool-error', callId, tool, error: text, durationMs });
+  emitStatus(shared, toolFailedStatus(tool));
+  pushToolMessage(shared, scope, tool, text, false);
+  return { type: 'done', tally: 'counted-error' };
+}
+
+function finished(shared: RunShared, scope: LoopScope, tool: RegisteredTool, callId: string, frameId: string, started: number, outcome: ToolOutcome): CallOutcome {
+  const { input } = shared;
+  const toolId = tool.info.toolId;
+  const durationMs = shared.now() - started;
+  switch (outcome.type) {
+    case 'handoff': {
+      const { payload } = outcome;
+      const documents = payload.documents.length > 0 ? `\n\nDocuments: ${payload.documents.join(', ')}` : '';
+      const capped = scope.budget.cap(toolId, `${payload.result}${documents}`);
+      shared.emit({ type: 'tool-result', callId, tool: toolId, result: capped.text, truncated: capped.truncated, durationMs });
+      pushToolMessage(shared, scope, toolId, capped.text, true);
+      completeFrame(input.stack, input.tools, frameId);
+      return { type: 'handoff', payload };
+    }
+    case 'result': {
+      const capped = scope.budget.cap(toolId, outcome.output);
+      const requires = outcome.requires ? `\n\n[Next step required: call ${outcome.requires.tool} (${outcome.requires.reason}).]` : '';
+      const result = `${capped.text}${requires}`;
+      shared.emit({ type: 'tool-result', callId, tool: toolId, result, truncated: capped.truncated, durationMs });
+      pushToolMessage(shared, scope, toolId, result, true);
+      if (outcome.requires) input.stack.update(frameId, { state: 'waiting-tool', waitingFor: outcome.requires.tool });
+      else completeFrame(input.stack, input.tools, frameId);
+      return { type: 'done', tally: 'success' };
+    }
+    default: {
+      const unreachable: never = outcome;
+      return unreachable;
+    }
+  }
+}

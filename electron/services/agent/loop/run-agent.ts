@@ -1,0 +1,87 @@
+import { DEFAULTS } from '../../../../shared/constants';
+import type { ModelCapabilities } from '../../../../shared/models';
+import { describeStopReason, type StopReason } from '../../../../shared/stop-reason';
+import { runLoop, type LoopEnd } from './agent-loop';
+import type { AgentRunInput, AgentRunOutcome } from './agent-types';
+import { createLoopScope } from './loop-scope';
+import { providerErrorText } from '../status/provider-error-text';
+import { emitStatus, withRunIds, type LoopScope, type RunShared } from './run-context';
+import { createRunSignal, raceAbort, type RunSignal } from './run-signal';
+import { STATUS, stoppedStatus } from '../status/status-texts';
+import { runSubAgent } from './sub-agent';
+
+/**
+ * One run of the agent loop for one user turn. Emits `run-start` first and exactly one
+ * `run-finish` last, whatever happens; never throws for anything the model, the tools, Ollama or
+ * the user do.
+ */
+export async function runAgent(input: AgentRunInput): Promise<AgentRunOutcome> {
+  const now = input.now ?? Date.now;
+  const emit = (body: Parameters<RunShared['emit']>[0]): void => input.emit(withRunIds(input, body));
+  const runSignal = createRunSignal(input.signal, input.limits.runTimeoutMs);
+  emit({ type: 'run-start', model: input.model, goal: input.userText, startedAt: now() });
+  emit({ type: 'status', text: STATUS.analyzing });
+
+  let scope: LoopScope | null = null;
+  let shared: RunShared | null = null;
+  let end: LoopEnd;
+  let unsubscribe = (): void => undefined;
+  try {
+    const capabilities = await raceAbort(input.provider.capabilities(input.model, runSignal.signal), runSignal.signal);
+    shared = createShared(input, now, runSignal, capabilities, emit);
+    const sharedRun = shared;
+    unsubscribe = input.stack.onChange((frames) => emit({ type: 'stack', frames, depthLimit: sharedRun.depthLimit }));
+    scope = createLoopScope(shared, { role: 'main', goal: input.userText, text: input.userText, images: input.userImages, earlier: input.history, baseFrameId: null });
+    end = await runLoop(shared, scope);
+  } catch (error) {
+    const cause = runSignal.cause();
+    end = cause
+      ? { type: 'stopped', reason: cause, answer: '', error: null }
+      : { type: 'stopped', reason: 'provider_error', answer: '', error: providerErrorText(error) };
+  } finally {
+    unsubscribe();
+    runSignal.dispose();
+  }
+
+  const messages = scope?.messages ?? [];
+  let reason: StopReason;
+  let error: string | null = null;
+  if (end.type === 'handoff') {
+    // A handoff at the top level ends the run: its result is the answer.
+    reason = 'complete';
+    emit({ type: 'text-delta', text: end.payload.result });
+    messages.push({ role: 'assistant', content: end.payload.result });
+  } else {
+    reason = end.reason;
+    error = end.error;
+  }
+  const stopped = stoppedStatus(reason, input.limits);
+  if (stopped) {
+    if (shared) emitStatus(shared, stopped);
+    else emit({ type: 'status', text: stopped });
+  }
+  const message = describeStopReason(reason, { maxIterations: input.limits.maxIterations, timeoutMs: input.limits.runTimeoutMs });
+  emit({ type: 'run-finish', reason, message, error, at: now() });
+  return { reason, messages };
+}
+
+function createShared(input: AgentRunInput, now: () => number, runSignal: RunSignal, capabilities: ModelCapabilities, emit: RunShared['emit']): RunShared {
+  let calls = 0;
+  const shared: RunShared = {
+    input,
+    now,
+    signal: runSignal.signal,
+    abortCause: runSignal.cause,
+    cancelRun: runSignal.cancel,
+    mode: capabilities.tools ? 'native' : 'prompt',
+    tools: input.tools.list(),
+    modelContextTokens: capabilities.contextLength,
+    numCtx: input.numCtx ?? Math.min(capabilities.contextLength ?? DEFAULTS.fallbackContextTokens, input.maxContextTokens ?? DEFAULTS.maxContextTokens),
+    depthLimit: input.limits.depthLimit,
+    nextCallId: () => `${input.runId}-call-${(calls += 1)}`,
+    lastStatus: STATUS.analyzing,
+    emit,
+    delegate: (parentFrameId, task, documents) => runSubAgent(shared, parentFrameId, task, documents),
+  };
+  return shared;
+}

@@ -1,0 +1,33 @@
+import type { ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
+import type { RunShared } from './run-context';
+
+export interface CallPlace {
+  callId: string;
+  frameId: string;
+}
+
+/**
+ * The ToolContext a tool runs with. `askUser` marks the frame as waiting for the user while the
+ * question gate waits; `delegate` runs a sub-agent whose calls stack above this call's frame.
+ */
+export function createToolContext(shared: RunShared, place: CallPlace): ToolContext {
+  const { input } = shared;
+  return {
+    workspace: input.workspace,
+    signal: shared.signal,
+    conversationId: input.conversationId,
+    runId: input.runId,
+    callId: place.callId,
+    memory: input.memory,
+    async askUser(question) {
+      input.stack.update(place.frameId, { state: 'waiting-user', waitingFor: 'your answer' });
+      try {
+        return await input.questions.ask({ runId: input.runId, conversationId: input.conversationId, callId: place.callId, question }, shared.signal);
+      } finally {
+        input.stack.update(place.frameId, { state: 'running', waitingFor: null });
+      }
+    },
+    delegate: (task, documents) => shared.delegate(place.frameId, task, documents),
+    fetch: (...args) => globalThis.fetch(...args),
+  };
+}

@@ -1,0 +1,152 @@
+import type { ChatMessage, ProviderToolCall, StepUsage } from '../../provider/provider-types';
+import { conversationModelOptions } from '../context/conversation-model-options';
+import { fitContext } from '../context/context-window';
+import { createDeltaBuffer } from './delta-buffer';
+import { createEventLoopYielder } from './event-loop-yield';
+import { emitStatus, type LoopScope, type RunShared } from '../loop/run-context';
+import { abortable } from '../loop/run-signal';
+import { STATUS } from '../status/status-texts';
+import type { StepResult } from '../loop/step-decision';
+import { buildSystemPrompt } from '../context/system-prompt';
+import { createTextCallFilter, type TextCallFilter } from '../repairs/text-call-filter';
+import { resolveTool } from '../repairs/tool-call-repair';
+import { usageFigures } from './usage-report';
+
+export interface StepOptions {
+  /** False for the summary at max_iterations: no tools sent, no calls read from the text. */
+  toolsOffered: boolean;
+  /** Messages sent after the history for this request only (the summary instruction). */
+  extra?: ChatMessage[];
+}
+
+export type StepOutcome =
+  | { type: 'ok'; step: StepResult }
+  /** The provider failed or the run was stopped; `partialText` is what was shown so far. */
+  | { type: 'failed'; error: unknown; partialText: string };
+
+/**
+ * Streams one step: builds the request (system prompt with the stack context, history fitted to
+ * num_ctx, tools only for tools-capable models), emits text and thinking as they arrive (holding
+ * back text that may be a tool call written as JSON), and reports usage.
+ */
+export async function streamStep(shared: RunShared, scope: LoopScope, options: StepOptions): Promise<StepOutcome> {
+  const { input } = shared;
+  const sendTools = options.toolsOffered && shared.mode === 'native' && shared.tools.length > 0;
+  const system: ChatMessage = {
+    role: 'system',
+    content: buildSystemPrompt({
+      tools: shared.tools,
+      mode: shared.mode,
+      workspace: input.workspace,
+      stackContext: input.stack.contextPrompt(scope.goal),
+      role: scope.role,
+      toolsOffered: options.toolsOffered,
+      userPrompt: input.systemPrompt ?? null,
+    }),
+  };
+  const definitions = sendTools ? shared.tools.map((tool) => tool.definition) : [];
+  const fitted = fitContext({
+    system,
+    earlier: scope.earlier,
+    current: scope.current,
+    run: [...scope.messages, ...(options.extra ?? [])],
+    tools: definitions,
+    numCtx: shared.numCtx,
+  });
+
+  const filter = options.toolsOffered ? createFilter(shared) : null;
+  let rawText = '';
+  let shown = '';
+  const nativeCalls: ProviderToolCall[] = [];
+  let usage: StepUsage | null = null;
+  // Deltas of a burst go out as one event; anything else the step emits sends them first.
+  const deltas = createDeltaBuffer({ emit: (event) => shared.emit(event) });
+  const show = (text: string): void => {
+    if (!text) return;
+    if (shown === '' && scope.showText) {
+      deltas.flush();
+      emitStatus(shared, STATUS.formulating);
+    }
+    shown += text;
+    if (scope.showText) deltas.push('text-delta', text);
+  };
+
+  try {
+    const stream = input.provider.streamChat({
+      model: input.model,
+      messages: fitted.messages,
+      ...(sendTools ? { tools: definitions } : {}),
+      ...conversationModelOptions(input),
+      signal: shared.signal,
+    });
+    const yielder = createEventLoopYielder();
+    for await (const chunk of abortable(stream, shared.signal)) {
+      const pause = yielder.due();
+      if (pause) await pause;
+      switch (chunk.type) {
+        case 'text':
+          rawText += chunk.text;
+          show(filter ? filter.push(chunk.text) : chunk.text);
+          break;
+        case 'thinking':
+          if (scope.showText) deltas.push('thinking-delta', chunk.text);
+          break;
+        case 'tool-calls':
+          nativeCalls.push(...chunk.calls);
+          break;
+        case 'done':
+          usage = chunk.usage;
+          break;
+        default: {
+          const unreachable: never = chunk;
+          void unreachable;
+        }
+      }
+    }
+  } catch (error) {
+    deltas.dispose();
+    return { type: 'failed', error, partialText: shown };
+  }
+
+  const end = filter?.end();
+  if (end) show(end.flushed);
+  deltas.dispose();
+  if (usage) {
+    if (usage.numCtx > 0) shared.numCtx = usage.numCtx;
+    shared.emit({ type: 'usage', ...usageFigures(usage, fitted.estimatedTokens) });
+  }
+  return {
+    type: 'ok',
+    step: {
+      visibleText: shown,
+      rawText,
+      nativeCalls,
+      textCalls: end?.calls ?? [],
+      unreadableCalls: end?.invalid ?? [],
+    },
+  };
+}
+
+/**
+ * Tools-capable models: only a call to a tool we have is taken out of the text. Prompt-based
+ * models: every block written as a call is taken out, readable or not (an unknown tool name gets
+ * the unknown-tool repair, an unreadable one is sent back with its error).
+ */
+function createFilter(shared: RunShared): TextCallFilter {
+  return createTextCallFilter({
+    claim(parse) {
+      switch (parse.type) {
+        case 'call':
+          return shared.mode === 'prompt' || resolveTool(shared.input.tools, parse.call.name) !== undefined;
+        case 'invalid':
+          return shared.mode === 'prompt';
+        case 'not-a-call':
+          return false;
+        default: {
+          const unreachable: never = parse;
+          return unreachable;
+        }
+      }
+    },
+  });
+}

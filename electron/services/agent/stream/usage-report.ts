@@ -1,0 +1,39 @@
+import type { StepUsage } from '../../provider/provider-types';
+import { AGENT_DEFAULTS } from '../agent-defaults';
+
+export interface UsageFigures {
+  promptTokens: number;
+  completionTokens: number;
+  tokensPerSecond: number | null;
+  contextTokens: number;
+  contextTruncated: boolean;
+}
+
+/** eval_count / eval_duration (ns), or null when Ollama reported no duration. */
+export function tokensPerSecond(usage: StepUsage): number | null {
+  if (!(usage.evalDurationNs > 0) || !(usage.completionTokens >= 0)) return null;
+  return usage.completionTokens / (usage.evalDurationNs / 1e9);
+}
+
+/**
+ * Did Ollama cut the context? Ollama caches the prompt prefix between requests and then reports
+ * in prompt_eval_count only the tokens it evaluated anew, so "far fewer tokens than we sent" is
+ * normal on every step after the first. The conservative rule: say truncated only when our own
+ * estimate of the prompt is larger than num_ctx (Ollama must have cut something) AND Ollama
+ * evaluated less than half of that estimate. A cache hit alone can never trigger it, because we
+ * fit the history to num_ctx before sending.
+ */
+export function contextTruncated(usage: StepUsage, estimatedPromptTokens: number): boolean {
+  if (usage.numCtx <= 0) return false;
+  return estimatedPromptTokens > usage.numCtx && usage.promptTokens < estimatedPromptTokens * AGENT_DEFAULTS.truncatedPromptRatio;
+}
+
+export function usageFigures(usage: StepUsage, estimatedPromptTokens: number): UsageFigures {
+  return {
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    tokensPerSecond: tokensPerSecond(usage),
+    contextTokens: usage.numCtx,
+    contextTruncated: contextTruncated(usage, estimatedPromptTokens),
+  };
+}

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SendResult } from '../../../../shared/contract';
+import type { ConversationSummary } from '../../../../shared/conversation';
+import type { TacoEvent } from '../../../../shared/events';
+import type { CallEnvelope } from '../../../../shared/transport';
+import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
+import { reply } from '../../../../test-support/fake-ollama/reply-builders';
+import { basicChat } from '../../../../test-support/fake-ollama/scenarios/basic-chat';
+import { createAppServices } from '../app-services';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('per-conversation options and titles, over the fake Ollama server', () => {
+  it('the run sends the conversation\'s temperature, num_ctx, keep_alive and system prompt; the title comes from a side request', async () => {
+    const fake = await startFakeOllama({
+      scenario: { ...basicChat, sideRules: [{ when: (request) => request.messages.some((message) => message.content.includes('Write a short title')), reply: reply.text('A friendly greeting') }] },
+    });
+    cleanups.push(() => fake.close());
+    const dataDir = mkdtempSync(join(tmpdir(), 'taco-options-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const services = await createAppServices({ dataDir, ollamaHost: fake.url, openExternal: async () => undefined });
+    cleanups.push(() => services.dispose());
+    const events: TacoEvent[] = [];
+    services.subscribe((batch) => events.push(...batch));
+    const call = async <T>(name: string, request: unknown): Promise<T> => {
+      const envelope: CallEnvelope<unknown> = await services.handle(name, request);
+      if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
+      return envelope.value as T;
+    };
+
+    const first = await call<SendResult>('chat.send', { conversationId: null, text: 'Say hello', model: 'llama3.2:3b' });
+    if (first.type !== 'run') throw new Error('expected a run');
+    await services.waitForRun(first.runId);
+    await vi.waitFor(() => expect(events.find((event) => event.type === 'conversation-updated')).toMatchObject({ summary: { title: 'A friendly greeting' } }));
+
+    await call<ConversationSummary>('conversation.setOptions', {
+      conversationId: first.conversationId,
+      options: { temperature: 0.25, numCtx: 3072, keepAlive: '15m', systemPrompt: 'You answer in French.' },
+    });
+    fake.requests.length = 0;
+    const second = await call<SendResult>('chat.send', { conversationId: first.conversationId, text: 'Again', model: 'llama3.2:3b' });
+    if (second.type !== 'run') throw new Error('expected a run');
+    await services.waitForRun(second.runId);
+    const body = fake.requests.find((request) => request.path === '/api/chat' && request.body?.stream === true)?.body;
+    expect(body?.options).toMatchObject({ num_ctx: 3072, temperature: 0.25 });
+    expect(body?.keep_alive).toBe('15m');
+    const messages = body?.messages as Array<{ role: string; content: string }> | undefined;
+    expect(messages?.[0]?.role).toBe('system');
+    expect(messages?.[0]?.content.startsWith('You answer in French.')).toBe(true);
+    expect(messages?.map((message) => message.content)).toContain('Say hello');
+  });
+});

@@ -1,0 +1,143 @@
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { ContractError } from '../../../../shared/contract-error';
+import type { EventOf, TacoEvent } from '../../../../shared/events';
+import type { Limits } from '../../../../shared/settings';
+import { describeStopReason, type StopReason } from '../../../../shared/stop-reason';
+import type { AppContext } from '../app-context';
+import type { ActiveRun, ConversationSession } from './conversation-sessions';
+import { conversationRunOptions, noteRunStart, readConversationForRun } from './run-setup';
+
+export interface StartRunInput {
+  session: ConversationSession;
+  model: string;
+  /** The user's request this run works on. */
+  goal: string;
+  /** Emitted as the conversation's `user-message` once the history is read (null for Continue). */
+  userText: string | null;
+  /** Base64 images on the user's message (vision models), already checked. */
+  userImages?: readonly string[];
+  /** Edit and regenerate: this user message and everything after it are withdrawn first (`timeline-rewound`). */
+  rewindFrom?: string;
+}
+
+/** Words for a second send while a reply is still being written. */
+export const BUSY_MESSAGE =
+  'TACO is still answering in this conversation. Wait for the reply to finish, or press Stop, then send again.';
+
+/**
+ * Starts one run of the agent loop for a conversation. The conversation is marked busy at once
+ * (before anything awaits), its history is read from the stored timeline, the user's message is
+ * emitted, and the loop runs in the background. Resolves when the run has started.
+ */
+export async function startRun(ctx: AppContext, input: StartRunInput): Promise<ActiveRun> {
+  const { session } = input;
+  if (session.activeRun) throw new ContractError('busy', BUSY_MESSAGE);
+
+  const runId = ctx.newId();
+  const controller = new AbortController();
+  let settle: (event: EventOf<'run-finish'>) => void = () => undefined;
+  const finished = new Promise<EventOf<'run-finish'>>((resolvePromise) => {
+    settle = resolvePromise;
+  });
+  const run: ActiveRun = { runId, conversationId: session.conversationId, model: input.model, goal: input.goal, controller, finished };
+  session.activeRun = run;
+  session.awaitingContinueAnswer = false;
+  ctx.runs.add(runId, finished);
+
+  let sawFinish = false;
+  const stopObserving = ctx.hub.observe((event) => {
+    if (event.type !== 'run-finish' || event.runId !== runId) return;
+    sawFinish = true;
+    stopObserving();
+    if (session.activeRun?.runId === runId) session.activeRun = null;
+    session.lastRunId = runId;
+    settle(event);
+  });
+
+  const settings = ctx.settings.current();
+  const limits: Limits = { ...settings.limits, ...stripUndefined(ctx.options.limitOverrides ?? {}) };
+  if (input.rewindFrom !== undefined) {
+    ctx.hub.emit({ type: 'timeline-rewound', conversationId: session.conversationId, fromMessageId: input.rewindFrom, at: ctx.now() });
+  }
+  const { history, summary } = await readConversationForRun(ctx, session.conversationId);
+  noteRunStart(ctx, summary, input.model);
+  const workspace = await resolveWorkspace(settings.workspace);
+  if (settings.workspace && !workspace) {
+    ctx.hub.emit({
+      type: 'command-output',
+      conversationId: session.conversationId,
+      command: 'workspace',
+      output: `The workspace folder ${settings.workspace} does not exist, so file and shell tools have no folder to work in. Pick another folder in Settings.`,
+      at: ctx.now(),
+    });
+  }
+  session.lastGoal = input.goal;
+  session.lastModel = input.model;
+  if (input.userText !== null) {
+    const images = input.userImages && input.userImages.length > 0 ? { images: [...input.userImages] } : {};
+    ctx.hub.emit({ type: 'user-message', conversationId: session.conversationId, messageId: ctx.newId(), text: input.userText, at: ctx.now(), ...images });
+  }
+
+  const finishOnce = (reason: StopReason, error: string | null): void => {
+    if (sawFinish) return;
+    const message = describeStopReason(reason, { maxIterations: limits.maxIterations, timeoutMs: limits.runTimeoutMs });
+    ctx.hub.emit({ type: 'run-finish', runId, conversationId: session.conversationId, reason, message, error, at: ctx.now() });
+  };
+
+  const emit = (event: TacoEvent): void => {
+    if (sawFinish && 'runId' in event && event.runId === runId) return;
+    ctx.hub.emit(event);
+  };
+
+  void Promise.resolve()
+    .then(() =>
+      ctx.ports.runAgent({
+        runId,
+        conversationId: session.conversationId,
+        model: input.model,
+        history,
+        userText: input.goal,
+        provider: ctx.provider.current(),
+        userImages: input.userImages ?? [],
+        tools: ctx.tools,
+        limits,
+        approvalPolicy: settings.approvals,
+        toolApprovals: settings.toolApprovals,
+        ...conversationRunOptions(summary?.options),
+        workspace,
+        memory: ctx.memory,
+        approvals: ctx.gates.approvals,
+        questions: ctx.gates.questions,
+        depth: ctx.gates.depth,
+        stack: session.stack,
+        allowedForConversation: session.allowedForConversation,
+        emit,
+        signal: controller.signal,
+        now: ctx.now,
+      }),
+    )
+    .then(
+      (outcome) => finishOnce(outcome.reason, null),
+      (error: unknown) => {
+        const text = error instanceof Error ? error.message : String(error);
+        finishOnce(controller.signal.aborted ? 'cancelled' : 'provider_error', text);
+      },
+    );
+
+  return run;
+}
+
+/** The workspace as an absolute, symlink-free path; null when unset or missing. */
+async function resolveWorkspace(workspace: string | null): Promise<string | null> {
+  if (!workspace) return null;
+  try {
+    return await realpath(resolve(workspace));
+  } catch {
+    return null;
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,54 @@
+import type { ConversationOptions, ConversationSummary } from '../../../../shared/conversation';
+import type { AgentRunInput } from '../../agent/loop/agent-types';
+import type { ChatMessage } from '../../provider/provider-types';
+import type { AppContext } from '../app-context';
+import { emitSummary } from '../events/conversation-updates';
+
+export interface StoredConversation {
+  history: ChatMessage[];
+  summary: ConversationSummary | null;
+}
+
+/** The model's history and the conversation's summary (its options), read from the stored timeline. */
+export async function readConversationForRun(ctx: AppContext, conversationId: string): Promise<StoredConversation> {
+  try {
+    await ctx.storage.conversations.flush();
+    const snapshot = await ctx.storage.conversations.get(conversationId);
+    return snapshot ? { history: ctx.ports.timelineToHistory(snapshot.events), summary: snapshot.summary } : { history: [], summary: null };
+  } catch (error) {
+    console.error(`Could not read the history of conversation ${conversationId}; the run starts without it:`, error);
+    return { history: [], summary: null };
+  }
+}
+
+/** The conversation's own parameters for the loop (conversation.setOptions); unset ones are left out. */
+export function conversationRunOptions(options: ConversationOptions | undefined): Pick<AgentRunInput, 'numCtx' | 'temperature' | 'keepAlive' | 'systemPrompt'> {
+  if (!options) return {};
+  return {
+    ...(typeof options.numCtx === 'number' ? { numCtx: options.numCtx } : {}),
+    ...(typeof options.temperature === 'number' ? { temperature: options.temperature } : {}),
+    ...(options.keepAlive !== null && options.keepAlive !== undefined ? { keepAlive: options.keepAlive } : {}),
+    ...(options.systemPrompt?.trim() ? { systemPrompt: options.systemPrompt } : {}),
+  };
+}
+
+/**
+ * A run starts: the conversation remembers the model it runs with (the sidebar shows it), and a
+ * run left unfinished by TACO's stop is no longer the last one — the sidebar hears both.
+ */
+export function noteRunStart(ctx: AppContext, summary: ConversationSummary | null, model: string): void {
+  if (!summary) return;
+  if (summary.model === model) {
+    if (summary.unfinished) emitSummary(ctx, settled(summary));
+    return;
+  }
+  void ctx.storage.conversations
+    .update(summary.conversationId, { model })
+    .then((updated) => emitSummary(ctx, settled(updated)))
+    .catch((error: unknown) => console.error(`Could not remember the model of conversation ${summary.conversationId}:`, error));
+}
+
+function settled(summary: ConversationSummary): ConversationSummary {
+  const { unfinished: _unfinished, ...rest } = summary;
+  return rest;
+}

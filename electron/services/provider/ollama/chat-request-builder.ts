@@ -1,0 +1,55 @@
+import type { ChatRequest, Message, Tool } from 'ollama';
+import { DEFAULTS } from '../../../../shared/constants';
+import type { ModelCapabilities } from '../../../../shared/models';
+import type { ChatMessage, ChatStepRequest, CompleteRequest, ToolDefinition } from '../provider-types';
+
+/** num_ctx for a model: its own context length (or the fallback), capped by the user's limit. */
+export function numCtxFor(capabilities: ModelCapabilities, maxContextTokens: number): number {
+  return Math.min(capabilities.contextLength ?? DEFAULTS.fallbackContextTokens, maxContextTokens);
+}
+
+function toOllamaMessage(message: ChatMessage): Message {
+  const out: Message = { role: message.role, content: message.content };
+  if (message.thinking !== undefined) out.thinking = message.thinking;
+  if (message.tool_calls !== undefined && message.tool_calls.length > 0) out.tool_calls = message.tool_calls;
+  if (message.tool_name !== undefined) out.tool_name = message.tool_name;
+  if (message.images !== undefined && message.images.length > 0) out.images = message.images;
+  return out;
+}
+
+function toOllamaTool(tool: ToolDefinition): Tool {
+  return tool;
+}
+
+/** num_ctx a step is sent with: the conversation's own, else the model's (capped by the settings). */
+export function stepNumCtx(request: ChatStepRequest, capabilities: ModelCapabilities, maxContextTokens: number): number {
+  return request.numCtx ?? numCtxFor(capabilities, maxContextTokens);
+}
+
+/**
+ * A streamed step: num_ctx always; temperature and keep_alive when the conversation sets them;
+ * `think: true` only for thinking models (never sent otherwise); tools only for models with the
+ * tools capability (Ollama answers 400 to anything else).
+ */
+export function buildStepRequest(request: ChatStepRequest, capabilities: ModelCapabilities, numCtx: number): ChatRequest & { stream: true } {
+  const body: ChatRequest & { stream: true } = {
+    model: request.model,
+    messages: request.messages.map(toOllamaMessage),
+    stream: true,
+    options: { num_ctx: numCtx, ...(request.temperature !== undefined ? { temperature: request.temperature } : {}) },
+  };
+  if (request.keepAlive !== undefined) body.keep_alive = request.keepAlive;
+  if (capabilities.thinking) body.think = true;
+  if (capabilities.tools && request.tools !== undefined && request.tools.length > 0) body.tools = request.tools.map(toOllamaTool);
+  return body;
+}
+
+/** A short side request: not streamed, capped at maxTokens, no tools, no think. */
+export function buildCompleteRequest(request: CompleteRequest, numCtx: number): ChatRequest & { stream: false } {
+  return {
+    model: request.model,
+    messages: request.messages.map(toOllamaMessage),
+    stream: false,
+    options: { num_ctx: numCtx, num_predict: request.maxTokens },
+  };
+}

@@ -1,0 +1,70 @@
+import type { Ollama } from 'ollama';
+import { DEFAULTS } from '../../../../shared/constants';
+import type { ModelCapabilities, ModelInfo } from '../../../../shared/models';
+import { CapabilitiesCache } from './capabilities-cache';
+import { buildCompleteRequest, numCtxFor } from './chat-request-builder';
+import { createBoundClient, type BoundClient } from './ollama-client';
+import { contentOf, parseCapabilities, parseModelList } from './ollama-responses';
+import { streamStep } from './ollama-stream';
+import { toProviderError } from '../provider-error-mapping';
+import { providerMessages } from '../provider-messages';
+import { ProviderError, type ChatProvider, type CompleteRequest } from '../provider-types';
+
+export interface OllamaProviderOptions {
+  /** e.g. http://127.0.0.1:11434 */
+  host: string;
+  /** Upper bound on num_ctx (Settings.maxContextTokens). */
+  maxContextTokens: number;
+  /** Injected for tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** List/show give up after this long. Default DEFAULTS.ollamaProbeTimeoutMs. */
+  probeTimeoutMs?: number;
+}
+
+/** The ChatProvider over ollama-js. Every call gets its own client, so one abort touches one call. */
+export function createOllamaProvider(options: OllamaProviderOptions): ChatProvider {
+  const host = options.host.trim().replace(/\/+$/, '');
+  const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const probeTimeoutMs = options.probeTimeoutMs ?? DEFAULTS.ollamaProbeTimeoutMs;
+  const aborted = (): ProviderError => new ProviderError('aborted', providerMessages.aborted(), host);
+
+  /** A list/show call bounded by the probe timeout and the caller's signal. */
+  async function probe<T>(model: string | null, signal: AbortSignal | undefined, call: (client: Ollama) => Promise<unknown>, parse: (response: unknown) => T): Promise<T> {
+    if (signal?.aborted) throw aborted();
+    let bound: BoundClient | undefined;
+    try {
+      bound = createBoundClient({ host, fetch: baseFetch, signal, timeoutMs: probeTimeoutMs });
+      return parse(await call(bound.client));
+    } catch (error) {
+      throw toProviderError(error, { host, model, signal, timedOut: bound?.timedOut() ?? false, timeoutMs: probeTimeoutMs, phase: 'request' });
+    }
+  }
+
+  const cache = new CapabilitiesCache((model) => probe(model, undefined, (client) => client.show({ model }), parseCapabilities));
+  const capabilities = (model: string, signal?: AbortSignal): Promise<ModelCapabilities> => cache.get(model, signal, aborted);
+
+  return {
+    host,
+
+    listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
+      return probe(null, signal, (client) => client.list(), parseModelList);
+    },
+
+    capabilities,
+
+    streamChat(request) {
+      return streamStep({ host, fetch: baseFetch, maxContextTokens: options.maxContextTokens, capabilities }, request);
+    },
+
+    async complete(request: CompleteRequest): Promise<string> {
+      if (request.signal.aborted) throw aborted();
+      const numCtx = numCtxFor(await capabilities(request.model, request.signal), options.maxContextTokens);
+      try {
+        const { client } = createBoundClient({ host, fetch: baseFetch, signal: request.signal });
+        return contentOf(await client.chat(buildCompleteRequest(request, numCtx)));
+      } catch (error) {
+        throw toProviderError(error, { host, model: request.model, signal: request.signal, timedOut: false, phase: 'request' });
+      }
+    },
+  };
+}

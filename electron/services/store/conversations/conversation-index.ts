@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { conversationOptionsSchema, type ConversationSummary } from '../../../../shared/conversation';
+import type { OpenRunMark } from '../timeline/run-state';
+import { readJsonFile } from '../files/read-json-file';
+
+/**
+ * Format of `index.json`. The index is derived data: it can always be rebuilt from the timelines.
+ * 1: summaries. 2: + options, + the open run of each conversation (to tell an interrupted one).
+ * An older index is copied to `index.json.v<N>.bak` and rebuilt from the timelines.
+ */
+export const INDEX_FORMAT = 'taco-index';
+export const INDEX_FORMAT_VERSION = 2;
+
+/** One conversation in the index: its summary and, while its last run has not finished, that run. */
+export interface IndexEntry {
+  summary: ConversationSummary;
+  open: OpenRunMark | null;
+}
+
+const entrySchema = z.object({
+  conversationId: z.string().min(1),
+  title: z.string(),
+  model: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  pinned: z.boolean(),
+  options: conversationOptionsSchema.optional(),
+  open: z.object({ runId: z.string().min(1), waiting: z.enum(['approval', 'question']).nullable() }).nullable().optional(),
+});
+
+const indexSchema = z.object({
+  format: z.literal(INDEX_FORMAT),
+  version: z.literal(INDEX_FORMAT_VERSION),
+  conversations: z.array(entrySchema),
+});
+
+export type IndexRead =
+  | { type: 'ok'; entries: IndexEntry[] }
+  | { type: 'missing' }
+  /** A TACO index of an older format: rebuilt (after a backup). */
+  | { type: 'outdated'; version: number }
+  | { type: 'corrupt'; reason: string };
+
+export async function readIndex(path: string): Promise<IndexRead> {
+  const read = await readJsonFile(path);
+  if (read.type === 'missing') return { type: 'missing' };
+  if (read.type === 'unparsable') return { type: 'corrupt', reason: 'it is not valid JSON' };
+  const value = read.value;
+  const version = olderVersion(value);
+  if (version !== null) return { type: 'outdated', version };
+  const parsed = indexSchema.safeParse(value);
+  if (!parsed.success) return { type: 'corrupt', reason: 'its contents are not a TACO index of this version' };
+  return {
+    type: 'ok',
+    entries: parsed.data.conversations.map(({ open, options, ...rest }) => ({ summary: { ...rest, ...(options ? { options } : {}) }, open: open ?? null })),
+  };
+}
+
+function olderVersion(value: unknown): number | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { format, version } = value as { format?: unknown; version?: unknown };
+  if (format !== INDEX_FORMAT || typeof version !== 'number' || !Number.isInteger(version)) return null;
+  return version >= 1 && version < INDEX_FORMAT_VERSION ? version : null;
+}
+
+export function serializeIndex(entries: Iterable<IndexEntry>): string {
+  const conversations = [...entries].map(({ summary, open }) => ({ ...withoutUnfinished(summary), ...(open ? { open } : {}) }));
+  return `${JSON.stringify({ format: INDEX_FORMAT, version: INDEX_FORMAT_VERSION, conversations }, null, 1)}\n`;
+}
+
+function withoutUnfinished(summary: ConversationSummary): ConversationSummary {
+  const { unfinished: _unfinished, ...rest } = summary;
+  return rest;
+}
+
+/** Pinned first, then the most recently updated. */
+export function sortSummaries(summaries: Iterable<ConversationSummary>): ConversationSummary[] {
+  return [...summaries].sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt || a.conversationId.localeCompare(b.conversationId));
+}
+
+export function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'ENOENT';
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { ConversationSummary } from '../../../../shared/conversation';
+import type { TacoEvent } from '../../../../shared/events';
+import { buildSearchDoc, createSearchIndex } from './search-index';
+import { foldText, snippetAround } from './search-text';
+
+const summary = (conversationId: string, title: string, updatedAt = 1): ConversationSummary => ({ conversationId, title, model: null, createdAt: 0, updatedAt, pinned: false });
+const user = (c: string, messageId: string, text: string): TacoEvent => ({ type: 'user-message', conversationId: c, messageId, text, at: 1 });
+const delta = (c: string, text: string): TacoEvent => ({ type: 'text-delta', conversationId: c, runId: 'r', text });
+
+function indexOf(docs: Record<string, { title: string; events: TacoEvent[]; updatedAt?: number }>) {
+  const index = createSearchIndex();
+  const summaries = new Map<string, ConversationSummary>();
+  for (const [id, doc] of Object.entries(docs)) {
+    index.put(id, buildSearchDoc(doc.title, doc.events, 0));
+    summaries.set(id, summary(id, doc.title, doc.updatedAt));
+  }
+  return { index, find: (query: string) => index.search(query, (id) => summaries.get(id)), summaries };
+}
+
+describe('search index', () => {
+  it('matches every word as a word prefix, case and accents aside, and cuts a snippet around the match', () => {
+    const { find } = indexOf({
+      a: { title: 'Trip planning', events: [user('a', 'm1', 'Book the Café near the station'), delta('a', 'The configuration file lists three cafés.')] },
+      b: { title: 'Recipes', events: [user('b', 'm1', 'A cake with cafe au lait')] },
+    });
+    expect(find('CAFE').map((hit) => hit.conversationId).sort()).toEqual(['a', 'b']);
+    expect(find('conf').map((hit) => hit.conversationId)).toEqual(['a']);
+    expect(find('cafe config').map((hit) => hit.conversationId)).toEqual(['a']);
+    expect(find('onfig')).toEqual([]);
+    expect(find('cafe zebra')).toEqual([]);
+    expect(find('  !!  ')).toEqual([]);
+    const [hit] = find('configuration');
+    expect(hit).toMatchObject({ conversationId: 'a', title: 'Trip planning', matchedIn: 'content' });
+    expect(hit?.snippet).toContain('The configuration file lists three cafés.');
+  });
+
+  it('lists title matches first, then the most recent', () => {
+    const { find } = indexOf({
+      old: { title: 'Garden', events: [user('old', 'm', 'tomatoes')], updatedAt: 1 },
+      recent: { title: 'Kitchen', events: [user('recent', 'm', 'tomatoes again')], updatedAt: 5 },
+      titled: { title: 'Tomatoes', events: [user('titled', 'm', 'how to grow them')], updatedAt: 0 },
+    });
+    expect(find('tomato').map((hit) => [hit.conversationId, hit.matchedIn])).toEqual([
+      ['titled', 'title'],
+      ['recent', 'content'],
+      ['old', 'content'],
+    ]);
+  });
+
+  it('finds words that streamed in pieces, and follows renames, rewinds and deletes', () => {
+    const { index, find, summaries } = indexOf({ c: { title: 'Chat', events: [] } });
+    index.append('c', [user('c', 'm1', 'first question'), delta('c', 'Photo'), delta('c', 'synthesis is how '), delta('c', 'plants eat')], 10);
+    expect(find('photosynthesis').map((hit) => hit.conversationId)).toEqual(['c']);
+    expect(index.size('c')).toBe(10);
+
+    index.setTitle('c', 'Botany');
+    summaries.set('c', summary('c', 'Botany'));
+    expect(find('botany')[0]?.matchedIn).toBe('title');
+    expect(find('chat')).toEqual([]);
+
+    index.append('c', [user('c', 'm2', 'what about fungi'), delta('c', 'Mycelium')], 20);
+    expect(find('mycelium')).toHaveLength(1);
+    index.append('c', [{ type: 'timeline-rewound', conversationId: 'c', fromMessageId: 'm2', at: 2 }, user('c', 'm3', 'and algae')], 30);
+    expect(find('mycelium')).toEqual([]);
+    expect(find('fungi')).toEqual([]);
+    expect(find('algae')).toHaveLength(1);
+    expect(find('photosynthesis')).toHaveLength(1);
+
+    index.remove('c');
+    expect(find('algae')).toEqual([]);
+    expect(index.ids()).toEqual([]);
+  });
+
+  it('saves and restores its documents', () => {
+    const { index } = indexOf({ a: { title: 'Alpha', events: [user('a', 'm1', 'hello world')] } });
+    const saved = JSON.parse(index.serialize()) as { docs: Array<{ conversationId: string; title: string; text: string; marks: Array<[string, number]>; size: number }> };
+    expect(index.dirty).toBe(false);
+    const restored = createSearchIndex(new Map(saved.docs.map(({ conversationId, ...doc }) => [conversationId, doc])));
+    expect(restored.search('world', () => summary('a', 'Alpha')).map((hit) => hit.conversationId)).toEqual(['a']);
+  });
+
+  it('folds text without moving positions, so snippets come from the original', () => {
+    const text = 'Ünïcödé ÇAFÉ 한국어 text';
+    expect(foldText(text)).toHaveLength(text.length);
+    expect(foldText(text).startsWith('unicode cafe')).toBe(true);
+    expect(snippetAround(`${'word '.repeat(100)}needle and more ${'tail '.repeat(20)}`, 500, 40)).toMatch(/^…(word )+needle and more (tail )*tail…$/);
+  });
+});

@@ -1,0 +1,113 @@
+import { readdir, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { ConversationSummary } from '../../../../shared/conversation';
+import { moveAside } from '../files/atomic-write';
+import { readIndex } from './conversation-index';
+import { conversationsDir, ensureDir, idFromTimelineName, indexFile, searchIndexFile } from '../files/data-dir';
+import { backupBeforeMigration } from '../files/file-backup';
+import { markOf } from '../timeline/run-state';
+import { buildSearchDoc, createSearchIndex, readSavedSearchDocs } from './search-index';
+import { messageOf, type StoreState } from './store-state';
+import { fileSize, readTimelineText } from '../timeline/timeline-file';
+import { parseTimeline, summarizeTimeline, type ParsedTimeline } from '../timeline/timeline-reader';
+
+export const UNREADABLE_TITLE = 'Unreadable conversation';
+
+/**
+ * Opens the store: the index (rebuilt from the timelines when it is missing, corrupt or of an
+ * older format), reconciled with the folder, and the saved search index. Resolves with the
+ * refresh of search entries that are stale, which runs in the background.
+ */
+export async function loadStore(state: StoreState): Promise<{ searchReady: Promise<void> }> {
+  const { dataDir, log } = state;
+  await ensureDir(conversationsDir(dataDir));
+  const index = await readIndex(indexFile(dataDir));
+  let changed = false;
+  switch (index.type) {
+    case 'ok':
+      for (const { summary, open } of index.entries) {
+        state.summaries.set(summary.conversationId, summary);
+        state.opens.set(summary.conversationId, open);
+      }
+      break;
+    case 'missing':
+      changed = true;
+      break;
+    case 'outdated': {
+      const backup = await backupBeforeMigration(indexFile(dataDir), index.version);
+      log(`The conversation index was in an older format (${index.version}); it was kept as ${basename(backup)} and rebuilt from the timelines.`);
+      changed = true;
+      break;
+    }
+    case 'corrupt': {
+      const aside = await moveAside(indexFile(dataDir), state.now());
+      log(`The conversation index could not be read (${index.reason}); it was moved aside to ${basename(aside)} and rebuilt from the timelines.`);
+      changed = true;
+      break;
+    }
+    default: {
+      const unreachable: never = index;
+      return unreachable;
+    }
+  }
+  const saved = await readSavedSearchDocs(searchIndexFile(dataDir));
+  const onDisk = new Set((await readdir(conversationsDir(dataDir))).map(idFromTimelineName).filter((id): id is string => id !== null));
+  for (const id of [...state.summaries.keys()]) {
+    if (!onDisk.has(id)) {
+      state.summaries.delete(id);
+      state.opens.delete(id);
+      changed = true;
+    }
+  }
+  for (const id of saved.keys()) if (!onDisk.has(id)) saved.delete(id);
+  state.search = createSearchIndex(saved);
+  for (const id of onDisk) {
+    if (state.summaries.has(id)) continue;
+    await summarizeFile(state, id);
+    changed = true;
+  }
+  if (changed) await state.saveIndex();
+  return { searchReady: refreshSearch(state) };
+}
+
+/** A summary (and search text) rebuilt from the timeline; a file that cannot be read is listed and repaired when opened. */
+async function summarizeFile(state: StoreState, id: string): Promise<void> {
+  const text = (await readTimelineText(state.pathOf(id))) ?? '';
+  const parsed = parseTimeline(text);
+  if (parsed.unreadable) {
+    const modified = (await stat(state.pathOf(id))).mtimeMs;
+    state.summaries.set(id, { conversationId: id, title: UNREADABLE_TITLE, model: null, createdAt: modified, updatedAt: modified, pinned: false });
+    state.opens.set(id, null);
+    return;
+  }
+  remember(state, id, parsed, Buffer.byteLength(text));
+}
+
+/** Takes what a whole timeline says: summary, open run, searchable text. */
+export function remember(state: StoreState, id: string, parsed: ParsedTimeline, size: number): ConversationSummary {
+  const summary = summarizeTimeline(id, parsed, { now: state.now() });
+  state.summaries.set(id, summary);
+  state.opens.set(id, markOf(parsed.open));
+  if (state.search.size(id) !== size) state.search.put(id, buildSearchDoc(summary.title, parsed.events, size));
+  return summary;
+}
+
+/** Re-reads the timelines whose saved search text is missing or stale (they changed since it was saved). */
+async function refreshSearch(state: StoreState): Promise<void> {
+  const { search } = state;
+  for (const id of search.ids()) if (!state.summaries.has(id)) search.remove(id);
+  for (const id of [...state.summaries.keys()]) {
+    const size = await fileSize(state.pathOf(id)).catch(() => null);
+    if (size === null || search.size(id) === size) continue;
+    await state.files
+      .run(id, async () => {
+        const text = await readTimelineText(state.pathOf(id));
+        const summary = state.summaries.get(id);
+        if (text === null || !summary) return;
+        const parsed = parseTimeline(text);
+        search.put(id, buildSearchDoc(summary.title, parsed.unreadable ? [] : parsed.events, Buffer.byteLength(text)));
+      })
+      .catch((error: unknown) => state.log(`Could not index conversation ${id} for search (${messageOf(error)}).`));
+  }
+  state.searchSaver.touch();
+}

@@ -1,0 +1,94 @@
+import type { ConversationSummary } from '../../../../shared/conversation';
+import { writeFileAtomic } from '../files/atomic-write';
+import { serializeIndex, sortSummaries, type IndexEntry } from './conversation-index';
+import { conversationFile, indexFile, searchIndexFile } from '../files/data-dir';
+import { createDelayedSaver, type DelayedSaver } from '../files/delayed-saver';
+import { createKeyedQueue, type KeyedQueue } from '../files/keyed-queue';
+import { unfinishedOf, type OpenRunMark } from '../timeline/run-state';
+import { createSearchIndex, type SearchIndex } from './search-index';
+import { STORE_DEFAULTS } from '../store-defaults';
+
+/** What the conversation store keeps in memory, shared by its parts. */
+export interface StoreState {
+  readonly dataDir: string;
+  now(): number;
+  log(message: string): void;
+  /** One queue per timeline file: appends, reads and rewrites of a file never interleave. */
+  readonly files: KeyedQueue;
+  readonly summaries: Map<string, ConversationSummary>;
+  /** The run each conversation has open, as its timeline says. */
+  readonly opens: Map<string, OpenRunMark | null>;
+  /** Runs whose start this process wrote and whose finish it has not: running, not interrupted. */
+  readonly live: Set<string>;
+  /** Whether each timeline is known to end with a newline (undefined: not checked yet). */
+  readonly endsClean: Map<string, boolean>;
+  /** Timelines known to be in the current format. */
+  readonly current: Set<string>;
+  search: SearchIndex;
+  readonly searchSaver: DelayedSaver;
+  /** Rewrites index.json (atomically; writes coalesce while one is in flight). */
+  saveIndex(): Promise<void>;
+  /** Resolves when no index write is in flight. */
+  indexIdle(): Promise<void>;
+  pathOf(conversationId: string): string;
+  isLive(runId: string): boolean;
+  /** A copy of the summary as callers see it (with `unfinished` when its last run was cut off). */
+  present(summary: ConversationSummary): ConversationSummary;
+}
+
+export function createStoreState(options: { dataDir: string; now: () => number; log: (message: string) => void; searchSaveDelayMs?: number }): StoreState {
+  const { dataDir, log } = options;
+  let indexDirty = false;
+  let indexSaving: Promise<void> | null = null;
+
+  const state: StoreState = {
+    dataDir,
+    now: options.now,
+    log,
+    files: createKeyedQueue(),
+    summaries: new Map(),
+    opens: new Map(),
+    live: new Set(),
+    endsClean: new Map(),
+    current: new Set(),
+    search: createSearchIndex(),
+    searchSaver: createDelayedSaver({
+      delayMs: options.searchSaveDelayMs ?? STORE_DEFAULTS.searchIndexSaveDelayMs,
+      isDirty: () => state.search.dirty,
+      save: () => writeFileAtomic(searchIndexFile(dataDir), state.search.serialize()),
+      onError: (error) => log(`Could not write the search index (${messageOf(error)}); it will be rebuilt from the timelines.`),
+    }),
+    saveIndex() {
+      indexDirty = true;
+      indexSaving ??= (async () => {
+        try {
+          while (indexDirty) {
+            indexDirty = false;
+            const entries: IndexEntry[] = sortSummaries(state.summaries.values()).map((summary) => ({ summary, open: state.opens.get(summary.conversationId) ?? null }));
+            await writeFileAtomic(indexFile(dataDir), serializeIndex(entries));
+          }
+        } catch (error) {
+          indexDirty = true;
+          log(`Could not write the conversation index (${messageOf(error)}); it will be rebuilt from the timelines if needed.`);
+        } finally {
+          indexSaving = null;
+        }
+      })();
+      return indexSaving;
+    },
+    async indexIdle() {
+      while (indexSaving) await indexSaving;
+    },
+    pathOf: (id) => conversationFile(dataDir, id),
+    isLive: (runId) => state.live.has(runId),
+    present(summary) {
+      const unfinished = unfinishedOf(state.opens.get(summary.conversationId) ?? null, state.isLive);
+      return { ...summary, ...(summary.options ? { options: { ...summary.options } } : {}), ...(unfinished ? { unfinished } : {}) };
+    },
+  };
+  return state;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

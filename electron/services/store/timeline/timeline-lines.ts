@@ -1,0 +1,72 @@
+import { basename } from 'node:path';
+import { ContractError } from '../../../../shared/contract-error';
+import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversation';
+import { moveAside } from '../files/atomic-write';
+import { buildSearchDoc } from '../conversations/search-index';
+import type { StoreState } from '../conversations/store-state';
+import { appendLines, createTimelineFile, endsWithNewline, fileSize, readFirstLine, readTimelineText } from './timeline-file';
+import { headerNeedsMigration, upgradeTimeline } from './timeline-upgrade';
+
+const RECOVERED_TITLE = 'Recovered conversation';
+
+export function notFound(id: string): ContractError {
+  return new ContractError('not-found', `No conversation with id “${id}”. It may have been deleted; pick another from the list.`);
+}
+
+/** Migrates a timeline written by an older TACO before this process first writes to it. Run inside the file queue. */
+async function ensureCurrent(state: StoreState, id: string): Promise<void> {
+  if (state.current.has(id)) return;
+  const path = state.pathOf(id);
+  if (headerNeedsMigration(await readFirstLine(path))) {
+    const text = await readTimelineText(path);
+    if (text !== null) await upgradeTimeline(path, text, state.log);
+    state.endsClean.delete(id);
+  }
+  state.current.add(id);
+}
+
+/** Appends whole lines to a timeline, recreating its header if the file vanished. Run inside the file queue. */
+export async function writeLines(state: StoreState, id: string, body: string): Promise<void> {
+  const path = state.pathOf(id);
+  await ensureCurrent(state, id);
+  let clean: boolean | 'missing' | undefined = state.endsClean.get(id);
+  if (clean === undefined) clean = await endsWithNewline(path);
+  if (clean === 'missing') {
+    const summary = state.summaries.get(id);
+    if (!summary) throw notFound(id);
+    state.log(`The timeline of conversation ${id} was missing; it was started again from its index entry.`);
+    await createTimelineFile(path, summary, state.now());
+    clean = true;
+  }
+  state.endsClean.delete(id);
+  await appendLines(path, body, clean);
+  state.endsClean.set(id, true);
+}
+
+/** The search index remembers the file's size, to tell at the next start whether it is stale. */
+export async function syncSearchSize(state: StoreState, id: string): Promise<void> {
+  const size = await fileSize(state.pathOf(id));
+  if (size !== null) state.search.setSize(id, size);
+  state.searchSaver.touch();
+}
+
+/** The file cannot be parsed at all: moved aside (never deleted), the conversation starts again empty. */
+export async function recoverUnreadable(state: StoreState, id: string, unreadableTitle: string): Promise<ConversationSnapshot> {
+  const path = state.pathOf(id);
+  const aside = await moveAside(path, state.now());
+  const known = state.summaries.get(id);
+  const summary: ConversationSummary =
+    known && known.title !== unreadableTitle
+      ? { ...known }
+      : { conversationId: id, title: RECOVERED_TITLE, model: null, createdAt: state.now(), updatedAt: state.now(), pinned: known?.pinned ?? false };
+  await createTimelineFile(path, summary, state.now());
+  state.endsClean.set(id, true);
+  state.current.add(id);
+  state.summaries.set(id, summary);
+  state.opens.set(id, null);
+  state.search.put(id, buildSearchDoc(summary.title, [], (await fileSize(path)) ?? 0));
+  void state.saveIndex();
+  const notice = `This conversation's file could not be read at all. It was moved aside to “${basename(aside)}” in the data folder (nothing was deleted), and the conversation starts again empty.`;
+  state.log(`${id}: ${notice}`);
+  return { summary: state.present(summary), events: [], notices: [notice], pending: null };
+}

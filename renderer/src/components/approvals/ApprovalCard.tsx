@@ -1,0 +1,61 @@
+import type { ApprovalDecision } from '../../../../shared/events';
+import { formatToolName } from '../../../../shared/format-tool-name';
+import type { TurnPart } from '../../store/events/conversation-view';
+import { useTaco } from '../../store/store-context';
+import { flightKey } from '../../store/store-types';
+import { formatArgs } from '../../format/summarize-args';
+import { DiffPreview } from './DiffPreview';
+import { RiskBadge } from '../catalogue/RiskBadge';
+
+type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
+
+const RESOLUTION_WORDS: Record<ApprovalDecision | 'timeout', string> = {
+  'allow-once': 'Allowed once.',
+  'allow-conversation': 'Allowed for this conversation.',
+  deny: 'Denied. The model was told.',
+  timeout: 'Nobody answered in time, so it was denied.',
+};
+
+/** The exact call a tool wants to make, and the user's choice: allow once, allow for the conversation, deny. */
+export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFinished: boolean }) {
+  const respond = useTaco((state) => state.respondApproval);
+  const busy = useTaco((state) => Boolean(state.inFlight[flightKey('approval.respond', part.approvalId)]));
+  const open = part.resolution === null && !runFinished;
+  const choose = (decision: ApprovalDecision) => void respond(part.approvalId, decision);
+
+  return (
+    <section className="card approval-card" data-testid="approval-card" data-resolution={part.resolution ?? (runFinished ? 'closed' : 'open')} aria-label={`Approval for ${formatToolName(part.tool)}`}>
+      <header className="card-head">
+        <span className="card-title">
+          Allow <strong>{formatToolName(part.tool)}</strong>?
+        </span>
+        <RiskBadge risk={part.risk} />
+      </header>
+      <div className="detail-label">Exact call</div>
+      <pre className="plain-text">{`${part.tool}(${formatArgs(part.args)})`}</pre>
+      {part.preview !== null && (
+        <>
+          <div className="detail-label">Changes</div>
+          <DiffPreview diff={part.preview} />
+        </>
+      )}
+      {open ? (
+        <div className="card-actions">
+          <button type="button" className="button primary" data-testid="approval-allow-once" disabled={busy} onClick={() => choose('allow-once')}>
+            Allow once
+          </button>
+          <button type="button" className="button" data-testid="approval-allow-conversation" disabled={busy} onClick={() => choose('allow-conversation')}>
+            Allow for this conversation
+          </button>
+          <button type="button" className="button danger" data-testid="approval-deny" disabled={busy} onClick={() => choose('deny')}>
+            Deny
+          </button>
+        </div>
+      ) : (
+        <p className="card-outcome" data-testid="approval-outcome">
+          {part.resolution ? RESOLUTION_WORDS[part.resolution] : 'The run ended before this was answered.'}
+        </p>
+      )}
+    </section>
+  );
+}

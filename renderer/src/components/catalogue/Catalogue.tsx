@@ -1,0 +1,52 @@
+import { useMemo, useState } from 'react';
+import { useTaco } from '../../store/store-context';
+import { groupTools } from './catalogue-filter';
+import { CatalogueToolCard } from './CatalogueToolCard';
+import { Dialog } from '../Dialog';
+
+/** Every tool the model can use: by category, searchable, with parameters, usage, risk and approval. */
+export function Catalogue() {
+  const tools = useTaco((state) => state.tools);
+  const error = useTaco((state) => state.toolsError);
+  const loadTools = useTaco((state) => state.loadTools);
+  const close = useTaco((state) => state.setCatalogueOpen);
+  const [query, setQuery] = useState('');
+  const groups = useMemo(() => groupTools(tools ?? [], query), [tools, query]);
+
+  return (
+    <Dialog title="Tools" testId="catalogue" onClose={() => close(false)} wide>
+      <input
+        type="search"
+        className="catalogue-search"
+        data-testid="catalogue-search"
+        data-autofocus
+        aria-label="Search tools"
+        placeholder="Search tools by name or what they do"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      {error && (
+        <div className="notice" role="alert">
+          <span className="notice-text">{error}</span>
+          <button type="button" className="button" onClick={() => void loadTools({ force: true })}>
+            Retry
+          </button>
+        </div>
+      )}
+      {tools === null && !error && <p className="muted">Loading the tools…</p>}
+      {tools !== null && groups.length === 0 && (
+        <p className="muted" data-testid="catalogue-empty">
+          No tool matches “{query}”.
+        </p>
+      )}
+      {groups.map(([category, list]) => (
+        <section key={category} className="catalogue-category" data-testid="catalogue-category" aria-label={category}>
+          <h3>{category}</h3>
+          {list.map((tool) => (
+            <CatalogueToolCard key={tool.toolId} tool={tool} />
+          ))}
+        </section>
+      ))}
+    </Dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import type { AssistantTurn, TurnPart } from '../../store/events/conversation-view';
+import { ApprovalCard } from '../approvals/ApprovalCard';
+import { AssistantMessageActions } from './AssistantMessageActions';
+import { DepthPrompt } from '../approvals/DepthPrompt';
+import { Markdown } from '../markdown/Markdown';
+import { QuestionCard } from '../approvals/QuestionCard';
+import { StatusLine } from './StatusLine';
+import { StopNotice } from './StopNotice';
+import { ThinkingDisclosure } from './ThinkingDisclosure';
+import { ToolRow } from './ToolRow';
+import { UsageLine } from './UsageLine';
+
+/** Calls that wait on the user right now: an open approval card or question. */
+function waitingCalls(turn: AssistantTurn): Map<string, string> {
+  const waiting = new Map<string, string>();
+  if (turn.finish) return waiting;
+  for (const part of turn.parts) {
+    if (part.type === 'approval' && part.resolution === null) waiting.set(part.callId, 'your approval');
+    if (part.type === 'question' && part.answer === null) waiting.set(part.callId, 'your answer');
+  }
+  return waiting;
+}
+
+interface Props {
+  turn: AssistantTurn;
+  /** The run is still going: show its status line. */
+  running: boolean;
+  status: string | null;
+  /** This is the latest turn and nothing runs: a stop here may offer Continue. */
+  isLatest: boolean;
+}
+
+/** One assistant turn: its parts in order (thinking, text, tool rows, cards, stop notice), then speed. */
+export function AssistantMessage({ turn, running, status, isLatest }: Props) {
+  const finished = turn.finish !== null;
+  const lastPart = turn.parts[turn.parts.length - 1];
+  const waiting = waitingCalls(turn);
+
+  const renderPart = (part: TurnPart) => {
+    switch (part.type) {
+      case 'text':
+        return (
+          <div key={part.id} className="answer-text" data-testid="answer-text">
+            <Markdown text={part.text} streaming={running && part === lastPart} />
+          </div>
+        );
+      case 'thinking':
+        return <ThinkingDisclosure key={part.id} text={part.text} streaming={running && part === lastPart} />;
+      case 'tool':
+        return <ToolRow key={part.id} part={part} runFinished={finished} waitingFor={waiting.get(part.callId) ?? null} />;
+      case 'approval':
+        return <ApprovalCard key={part.id} part={part} runFinished={finished} />;
+      case 'question':
+        return <QuestionCard key={part.id} part={part} runFinished={finished} />;
+      case 'depth':
+        return <DepthPrompt key={part.id} part={part} runId={turn.runId} goal={turn.goal} runFinished={finished} />;
+      case 'stop':
+        return <StopNotice key={part.id} part={part} canContinue={isLatest && !running} />;
+      default: {
+        const unreachable: never = part;
+        return unreachable;
+      }
+    }
+  };
+
+  return (
+    <article className="message message-assistant" data-testid="message" data-role="assistant" data-run-id={turn.runId} aria-label="Assistant">
+      <div className="message-body">
+        {turn.parts.map(renderPart)}
+        {running && <StatusLine text={status} />}
+        {finished && turn.usage && <UsageLine usage={turn.usage} model={turn.model} />}
+        <AssistantMessageActions turn={turn} isLatest={isLatest} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,23 @@
+import { selectActiveView } from '../../store/selectors';
+import { useTaco } from '../../store/store-context';
+import { ConversationOptionsButton } from '../settings/ConversationOptionsButton';
+import { ModelPicker } from '../models/ModelPicker';
+
+/** Characters of the first message used as a title until main names the conversation. */
+const FALLBACK_TITLE_CHARS = 60;
+
+export function ChatHeader() {
+  const active = useTaco((state) => state.activeConversationId);
+  const title = useTaco((state) => state.conversations.find((summary) => summary.conversationId === state.activeConversationId)?.title ?? null);
+  const firstMessage = useTaco((state) => selectActiveView(state).items.find((item) => item.type === 'user')?.text ?? null);
+  const fallback = firstMessage?.trim().slice(0, FALLBACK_TITLE_CHARS) || 'Conversation';
+  return (
+    <header className="chat-header">
+      <h1 className="chat-title" data-testid="chat-title">
+        {active === null ? 'New chat' : title || fallback}
+      </h1>
+      <ModelPicker />
+      <ConversationOptionsButton />
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+import { useId, useState } from 'react';
+import type { TurnPart } from '../../store/events/conversation-view';
+import { formatToolName } from '../../../../shared/format-tool-name';
+import { formatDuration } from '../../format/format-duration';
+import { formatArgs, summarizeArgs } from '../../format/summarize-args';
+
+type ToolPart = Extract<TurnPart, { type: 'tool' }>;
+
+type RowState = 'running' | 'waiting' | 'done' | 'failed' | 'stopped';
+
+function rowState(part: ToolPart, stopped: boolean, waitingFor: string | null): RowState {
+  switch (part.outcome.type) {
+    case 'pending':
+      if (stopped) return 'stopped';
+      return waitingFor ? 'waiting' : 'running';
+    case 'result':
+      return 'done';
+    case 'error':
+      return 'failed';
+    default: {
+      const unreachable: never = part.outcome;
+      return unreachable;
+    }
+  }
+}
+
+const STATE_WORDS: Record<Exclude<RowState, 'waiting'>, string> = { running: 'Running…', done: 'Done', failed: 'Failed', stopped: 'Stopped' };
+
+/** A tool call as one compact row (name, arguments, outcome, duration) that expands to the full input and output. */
+interface Props {
+  part: ToolPart;
+  runFinished: boolean;
+  /** What the call waits for, in words ("your approval"), while it does. */
+  waitingFor: string | null;
+}
+
+export function ToolRow({ part, runFinished, waitingFor }: Props) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const state = rowState(part, runFinished, waitingFor);
+  const words = state === 'waiting' ? `Waiting for ${waitingFor ?? 'you'}` : STATE_WORDS[state];
+  const outcome = part.outcome;
+  return (
+    <div className={`tool-row tool-${state}`} data-testid="tool-row" data-state={state} data-tool={part.tool}>
+      <button type="button" className="tool-row-head" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+        <span className={`tool-icon tool-icon-${state}`} aria-hidden="true" />
+        <span className="tool-name">{formatToolName(part.tool)}</span>
+        <span className="tool-args">{summarizeArgs(part.args)}</span>
+        <span className="tool-meta">
+          {outcome.type === 'pending' ? words : `${words} · ${formatDuration(outcome.durationMs)}`}
+        </span>
+      </button>
+      {open && (
+        <div id={detailsId} className="tool-details" data-testid="tool-details">
+          <div className="detail-label">Arguments</div>
+          <pre className="plain-text">{formatArgs(part.args)}</pre>
+          {outcome.type === 'result' && (
+            <>
+              <div className="detail-label">Result{outcome.truncated ? ' (shortened to fit the context)' : ''}</div>
+              <pre className="plain-text">{outcome.result}</pre>
+            </>
+          )}
+          {outcome.type === 'error' && (
+            <>
+              <div className="detail-label">Error</div>
+              <pre className="plain-text tool-error-text">{outcome.error}</pre>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

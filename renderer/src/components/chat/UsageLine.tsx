@@ -1,0 +1,20 @@
+import type { UsageView } from '../../store/events/conversation-view';
+
+/** Generation speed after a run, and a warning when Ollama cut the context. */
+export function UsageLine({ usage, model }: { usage: UsageView; model: string | null }) {
+  return (
+    <div className="usage-line">
+      {model && <span className="muted">{model}</span>}
+      {usage.tokensPerSecond !== null && (
+        <span className="muted" data-testid="tokens-per-second">
+          {usage.tokensPerSecond.toFixed(1)} tokens/s
+        </span>
+      )}
+      {usage.contextTruncated && (
+        <span className="warning" data-testid="context-truncated">
+          Ollama cut the conversation to fit {usage.contextTokens} tokens of context; early parts were not seen.
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { DEFAULTS } from '../../../../shared/constants';
+import { activeFrames } from '../../store/events/stack-entries';
+import { selectActiveView } from '../../store/selectors';
+import { useTaco } from '../../store/store-context';
+import { flightKey } from '../../store/store-types';
+import { CommandSuggestions, suggestionOptionId } from './CommandSuggestions';
+import { AttachButton } from './AttachButton';
+import { AttachmentPreviews } from './AttachmentPreviews';
+import { useComposerImages } from './use-composer-images';
+import { suggestionsFor, wantsToolNames, type Suggestion } from './composer-suggestions';
+
+/** Lines the textarea grows to before it scrolls. */
+const MAX_ROWS = 8;
+
+/** Where the user writes: Enter sends, Shift+Enter adds a line, "/" offers commands, Esc stops a run. */
+export function Composer() {
+  const hasModel = useTaco((state) => state.selectedModel !== null);
+  const sending = useTaco((state) => state.sending);
+  const view = useTaco(selectActiveView);
+  const tools = useTaco((state) => state.tools);
+  const send = useTaco((state) => state.send);
+  const cancelRun = useTaco((state) => state.cancelRun);
+  const loadTools = useTaco((state) => state.loadTools);
+  const startEditing = useTaco((state) => state.startEditing);
+  const stopping = useTaco((state) => Boolean(view.activeRunId && state.inFlight[flightKey('run.cancel', view.activeRunId)]));
+
+  const [text, setText] = useState('');
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const listId = useId();
+  const images = useComposerImages();
+
+  const suggestions = useMemo(() => (dismissedFor === text ? [] : suggestionsFor(text, tools)), [text, tools, dismissedFor]);
+  const showSuggestions = suggestions.length > 0;
+  const taskPending = activeFrames(view.stack).length > 0;
+  const disabled = !hasModel;
+
+  useEffect(() => {
+    if (wantsToolNames(text)) void loadTools();
+  }, [text, loadTools]);
+
+  useEffect(() => setActiveIndex(0), [suggestions.length]);
+
+  const submit = async () => {
+    if (disabled || sending) return;
+    // An empty message is meaningful only while a task waits (main asks "Continue with current task?").
+    if (!text.trim() && !taskPending) return;
+    if (images.blockedReason) return;
+    const sent = await send(text, images.attachments.map((attachment) => attachment.base64));
+    if (sent) {
+      setText('');
+      images.clear();
+    }
+    textareaRef.current?.focus();
+  };
+
+  const pick = (suggestion: Suggestion) => {
+    setText(suggestion.value);
+    setDismissedFor(suggestion.type === 'command' && !suggestion.value.endsWith(' ') ? suggestion.value : null);
+    textareaRef.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (showSuggestions) {
+      const active = suggestions[activeIndex];
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActiveIndex((activeIndex + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      if ((event.key === 'Tab' || (event.key === 'Enter' && !event.shiftKey)) && active) {
+        event.preventDefault();
+        pick(active);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissedFor(text);
+        return;
+      }
+    }
+    // Up in an empty composer edits the last message you sent (as in most chat apps).
+    if (event.key === 'ArrowUp' && text === '' && startEditing('last')) return event.preventDefault();
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      void submit();
+    } else if (event.key === 'Escape' && view.running) {
+      event.preventDefault();
+      void cancelRun();
+    }
+  };
+
+  const rows = Math.min(MAX_ROWS, Math.max(1, text.split('\n').length));
+  const placeholder = hasModel ? 'Message TACO — Enter to send, Shift+Enter for a new line, / for commands' : 'Pick a model to start chatting';
+
+  return (
+    <div className={`composer${images.dragging ? ' composer-dragging' : ''}`} {...images.dropTarget}>
+      {showSuggestions && <CommandSuggestions id={listId} suggestions={suggestions} activeIndex={activeIndex} onPick={pick} />}
+      <AttachmentPreviews attachments={images.attachments} onRemove={images.remove} />
+      {(images.blockedReason ?? images.problem) && (
+        <p className="composer-problem" role="alert" data-testid="attachment-problem">
+          {images.blockedReason ?? images.problem}
+        </p>
+      )}
+      <div className="composer-box">
+        {images.canAttach && <AttachButton disabled={disabled} onFiles={(files) => void images.addFiles(files)} />}
+        <label className="visually-hidden" htmlFor={`${listId}-input`}>
+          Message
+        </label>
+        <textarea
+          id={`${listId}-input`}
+          ref={textareaRef}
+          data-testid="composer"
+          value={text}
+          rows={rows}
+          maxLength={DEFAULTS.maxMessageChars}
+          disabled={disabled}
+          placeholder={placeholder}
+          aria-autocomplete="list"
+          aria-controls={showSuggestions ? listId : undefined}
+          aria-expanded={showSuggestions}
+          aria-activedescendant={showSuggestions ? suggestionOptionId(listId, activeIndex) : undefined}
+          role="combobox"
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={images.onPaste}
+        />
+        {view.running ? (
+          <button type="button" className="button danger composer-button" data-testid="stop-button" disabled={stopping} onClick={() => void cancelRun()}>
+            {stopping ? 'Stopping…' : 'Stop'}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button primary composer-button"
+            data-testid="send-button"
+            disabled={disabled || sending || (!text.trim() && !taskPending) || images.blockedReason !== null}
+            onClick={() => void submit()}
+          >
+            Send
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

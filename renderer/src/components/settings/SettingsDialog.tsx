@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTaco } from '../../store/store-context';
+import { Dialog } from '../Dialog';
+import { AppearanceSettings } from './AppearanceSettings';
+import { ApprovalSettings } from './ApprovalSettings';
+import { ConnectionSettings } from './ConnectionSettings';
+import { LimitSettings } from './LimitSettings';
+import { describeRefusal, formFromSettings, patchFromForm, type NumberField, type SettingsForm } from './settings-form';
+import { WorkspaceSettings } from './WorkspaceSettings';
+
+/** The settings main validates: a refused value shows main's message and nothing is saved. */
+export function SettingsDialog() {
+  const settings = useTaco((state) => state.settings);
+  const saveSettings = useTaco((state) => state.saveSettings);
+  const loadSettings = useTaco((state) => state.loadSettings);
+  const setOpen = useTaco((state) => state.setSettingsOpen);
+  const [form, setForm] = useState<SettingsForm | null>(settings ? formFromSettings(settings) : null);
+  const [error, setError] = useState<string | null>(null);
+  const [invalidField, setInvalidField] = useState<NumberField | null>(null);
+  const [saving, setSaving] = useState(false);
+  const dirty = useRef(false);
+  const close = () => setOpen(false);
+
+  // Settings may have changed elsewhere (the desktop menu's folder picker): read them again, and
+  // show them while the user has not started editing.
+  useEffect(() => {
+    void loadSettings();
+  }, [loadSettings]);
+  useEffect(() => {
+    if (settings && !dirty.current) setForm(formFromSettings(settings));
+  }, [settings]);
+
+  const change = (patch: Partial<SettingsForm>) => {
+    dirty.current = true;
+    setForm((current) => (current ? { ...current, ...patch } : current));
+    setError(null);
+    setInvalidField(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!settings || !form) return;
+    const result = patchFromForm(settings, form);
+    if (result.type === 'invalid') {
+      setInvalidField(result.field);
+      setError(result.message);
+      return;
+    }
+    if (Object.keys(result.patch).length === 0) return close();
+    setSaving(true);
+    const saved = await saveSettings(result.patch);
+    setSaving(false);
+    if (saved.ok) close();
+    else setError(describeRefusal(saved.message));
+  };
+
+  return (
+    <Dialog title="Settings" testId="settings-dialog" onClose={close} wide>
+      {!settings || !form ? (
+        <p className="muted">Settings could not be loaded. Close this and try again.</p>
+      ) : (
+        <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+          <ConnectionSettings form={form} change={change} error={error} />
+          <WorkspaceSettings form={form} change={change} />
+          <LimitSettings form={form} change={change} invalidField={invalidField} />
+          <ApprovalSettings form={form} change={change} />
+          <AppearanceSettings form={form} change={change} invalid={invalidField === 'fontSize'} />
+          <div className="dialog-actions settings-actions">
+            {error && (
+              <p id="settings-error" className="field-error settings-error" role="alert" data-testid="settings-error">
+                {error}
+              </p>
+            )}
+            <button type="button" className="button" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="button primary" data-testid="settings-save" disabled={saving}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

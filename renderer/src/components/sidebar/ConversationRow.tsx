@@ -1,0 +1,144 @@
+import { useCallback, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { ConversationSummary } from '../../../../shared/conversation';
+import { useTaco } from '../../store/store-context';
+import { ConversationMenu, type MenuAction } from './ConversationMenu';
+import { downloadTextFile } from './download-text-file';
+import { MoreIcon, PinIcon } from '../Icons';
+import { RenameField } from './RenameField';
+
+const UNFINISHED_WORDS: Record<NonNullable<ConversationSummary['unfinished']>, string> = {
+  interrupted: 'Interrupted',
+  approval: 'Waiting for approval',
+  question: 'Waiting for your answer',
+};
+
+interface Props {
+  summary: ConversationSummary;
+  active: boolean;
+  /** The row that holds the list's one Tab stop. */
+  tabbable: boolean;
+  onFocusRow(conversationId: string): void;
+  /** Called before the row goes away, so focus can move to a neighbour. */
+  onBeforeDelete(conversationId: string): void;
+}
+
+/**
+ * One conversation in the sidebar: opens on click; F2 renames in place, Delete deletes (with
+ * undo), the "⋯" button, the context-menu key or a right click open the menu of actions.
+ */
+export function ConversationRow({ summary, active, tabbable, onFocusRow, onBeforeDelete }: Props) {
+  const { conversationId, pinned, model } = summary;
+  const title = summary.title.trim() || 'Untitled';
+  const openConversation = useTaco((state) => state.openConversation);
+  const rename = useTaco((state) => state.renameConversation);
+  const setPinned = useTaco((state) => state.setPinned);
+  const deleteConversation = useTaco((state) => state.deleteConversation);
+  const exportConversation = useTaco((state) => state.exportConversation);
+  const [renaming, setRenaming] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const mainButton = useRef<HTMLButtonElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  const remove = () => {
+    onBeforeDelete(conversationId);
+    deleteConversation(conversationId);
+  };
+
+  const download = async (format: 'markdown' | 'json') => {
+    const file = await exportConversation(conversationId, format);
+    if (file) downloadTextFile(file);
+  };
+
+  const actions: MenuAction[] = [
+    { id: 'rename', label: 'Rename', run: () => setRenaming(true) },
+    { id: 'pin', label: pinned ? 'Unpin' : 'Pin to top', run: () => void setPinned(conversationId, !pinned) },
+    { id: 'export-markdown', label: 'Export as Markdown', run: () => void download('markdown') },
+    { id: 'export-json', label: 'Export as JSON', run: () => void download('json') },
+    { id: 'delete', label: 'Delete', danger: true, run: remove },
+  ];
+
+  const closeMenu = useCallback(({ restoreFocus }: { restoreFocus: boolean }) => {
+    setMenuOpen(false);
+    if (restoreFocus) menuButton.current?.focus();
+  }, []);
+
+  const finishRename = (next: string | null) => {
+    setRenaming(false);
+    if (next !== null) void rename(conversationId, next);
+    requestAnimationFrame(() => mainButton.current?.focus());
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'F2') {
+      event.preventDefault();
+      setRenaming(true);
+    } else if (event.key === 'Delete') {
+      event.preventDefault();
+      remove();
+    } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+      event.preventDefault();
+      setMenuOpen(true);
+    }
+  };
+
+  const onContextMenu = (event: MouseEvent) => {
+    event.preventDefault();
+    setMenuOpen(true);
+  };
+
+  return (
+    <li className={`conversation-row${active ? ' active' : ''}${pinned ? ' pinned' : ''}`} data-testid="conversation-row" data-conversation-id={conversationId} data-pinned={pinned}>
+      {renaming ? (
+        <RenameField title={title} onDone={finishRename} />
+      ) : (
+        <button
+          ref={mainButton}
+          type="button"
+          className="conversation-item"
+          data-testid="conversation-item"
+          data-roving-item
+          tabIndex={tabbable ? 0 : -1}
+          aria-current={active ? 'page' : undefined}
+          title={title}
+          onClick={() => void openConversation(conversationId)}
+          onFocus={() => onFocusRow(conversationId)}
+          onKeyDown={onKeyDown}
+          onContextMenu={onContextMenu}
+        >
+          <span className="conversation-title" data-testid="conversation-title">
+            {pinned && (
+              <span className="pin-mark" data-testid="pin-mark">
+                <PinIcon label="Pinned" />
+              </span>
+            )}
+            {title}
+          </span>
+          <span className="conversation-meta muted">
+            {model && <span className="conversation-model">{model}</span>}
+            {summary.unfinished && (
+              <span className={`row-badge row-badge-${summary.unfinished}`} data-testid="unfinished-badge">
+                {UNFINISHED_WORDS[summary.unfinished]}
+              </span>
+            )}
+          </span>
+        </button>
+      )}
+      {!renaming && (
+        <button
+          ref={menuButton}
+          type="button"
+          className="icon-button row-menu-button"
+          data-testid="conversation-menu-button"
+          aria-label={`Actions for “${title}”`}
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          tabIndex={tabbable ? 0 : -1}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <MoreIcon />
+        </button>
+      )}
+      {menuOpen && <ConversationMenu label={`Actions for “${title}”`} actions={actions} anchor={menuButton.current} onClose={closeMenu} />}
+    </li>
+  );
+}

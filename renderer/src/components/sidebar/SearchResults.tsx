@@ -1,0 +1,71 @@
+import { useRef } from 'react';
+import { useRovingFocus } from '../../hooks/use-roving-focus';
+import type { SearchState } from '../../store/management-types';
+import { useTaco } from '../../store/store-context';
+import { MatchText } from './MatchText';
+
+/** What the sidebar search found: titles and snippets (plain text, the match marked); arrows move, Enter opens. */
+export function SearchResults({ search }: { search: Exclude<SearchState, { type: 'idle' }> }) {
+  const openConversation = useTaco((state) => state.openConversation);
+  const activeId = useTaco((state) => state.activeConversationId);
+  const pendingDeletes = useTaco((state) => state.pendingDeletes);
+  const deletedIds = useTaco((state) => state.deletedIds);
+  const container = useRef<HTMLUListElement>(null);
+  const onKeyDown = useRovingFocus(container);
+
+  if (search.type === 'failed') {
+    return (
+      <p className="field-error small" role="alert" data-testid="search-error">
+        Search failed: {search.message}
+      </p>
+    );
+  }
+  const busy = search.type === 'searching';
+  const hidden = (id: string) => Boolean(deletedIds[id]) || pendingDeletes.some((entry) => entry.conversationId === id);
+  const hits = (search.hits ?? []).filter((hit) => !hidden(hit.conversationId));
+  if (hits.length === 0) {
+    return (
+      <p className="muted small sidebar-empty" role="status" data-testid="search-status">
+        {busy ? (
+          <>
+            <span className="spinner" aria-hidden="true" /> Searching…
+          </>
+        ) : (
+          <>Nothing matches “{search.query}”.</>
+        )}
+      </p>
+    );
+  }
+  return (
+    <section className="search-results" aria-label={`Search results for ${search.query}`} aria-busy={busy}>
+      <p className="visually-hidden" role="status">
+        {hits.length === 1 ? 'One conversation matches.' : `${hits.length} conversations match.`}
+      </p>
+      <ul ref={container} className="conversation-list" data-testid="search-results" onKeyDown={onKeyDown}>
+        {hits.map((hit, index) => (
+          <li key={hit.conversationId} className={`conversation-row${hit.conversationId === activeId ? ' active' : ''}`}>
+            <button
+              type="button"
+              className="conversation-item search-hit"
+              data-testid="search-hit"
+              data-roving-item
+              data-matched-in={hit.matchedIn}
+              tabIndex={index === 0 ? 0 : -1}
+              aria-current={hit.conversationId === activeId ? 'page' : undefined}
+              onClick={() => void openConversation(hit.conversationId)}
+            >
+              <span className="conversation-title">
+                <MatchText text={hit.title.trim() || 'Untitled'} query={search.query} />
+              </span>
+              {hit.matchedIn === 'content' && hit.snippet && (
+                <span className="search-snippet" data-testid="search-snippet">
+                  <MatchText text={hit.snippet} query={search.query} />
+                </span>
+              )}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import type { TacoEvent } from '../../../../shared/events';
+import type { ConversationView, ToolOutcome, TurnPart } from './conversation-view';
+import { appendItem, hasUserMessage, withDraftItems } from './draft-items';
+import { applyStackFrames, applyToolOutcome, keepActiveEntries } from './stack-entries';
+import { rewindTimeline, settleInterruptedRun } from './timeline-rewind';
+import { userImages } from './user-images';
+import { appendDelta, appendPart, hasPart, nextPartId, updateLastPart, withTurn } from './turn-updates';
+
+/**
+ * The heart of the renderer: a pure function from a view and events to the next view. No React,
+ * no store, no clock. Live batches and a stored timeline go through the same function, so a
+ * conversation rebuilt from storage looks exactly like it did live.
+ */
+export function applyEvents(view: ConversationView, events: readonly TacoEvent[]): ConversationView {
+  return withDraftItems(() => {
+    let next = view;
+    for (const event of events) next = applyEvent(next, event);
+    return next;
+  });
+}
+
+export function applyEvent(view: ConversationView, event: TacoEvent): ConversationView {
+  if (!isEventLike(event)) return view;
+  if (view.conversationId !== null && event.conversationId !== view.conversationId) return view;
+  const current = view.conversationId === null ? { ...view, conversationId: event.conversationId } : view;
+  return reduce(current, event);
+}
+
+function isEventLike(value: unknown): value is TacoEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as { type?: unknown; conversationId?: unknown };
+  return typeof candidate.type === 'string' && typeof candidate.conversationId === 'string';
+}
+
+const isTool = (callId: string) => (part: TurnPart): part is Extract<TurnPart, { type: 'tool' }> => part.type === 'tool' && part.callId === callId;
+const isApproval = (approvalId: string) => (part: TurnPart): part is Extract<TurnPart, { type: 'approval' }> =>
+  part.type === 'approval' && part.approvalId === approvalId;
+const isQuestion = (questionId: string) => (part: TurnPart): part is Extract<TurnPart, { type: 'question' }> =>
+  part.type === 'question' && part.questionId === questionId;
+const isOpenDepth = (part: TurnPart): part is Extract<TurnPart, { type: 'depth' }> => part.type === 'depth' && part.decision === null;
+
+function reduce(view: ConversationView, event: TacoEvent): ConversationView {
+  switch (event.type) {
+    case 'user-message':
+      if (hasUserMessage(view.items, event.messageId)) return view;
+      return { ...view, items: appendItem(view.items, { type: 'user', id: event.messageId, text: event.text, at: event.at, ...userImages(event.images) }) };
+    case 'command-output':
+      return {
+        ...view,
+        items: appendItem(view.items, { type: 'system-note', id: `note:${view.items.length}`, command: event.command, output: event.output, at: event.at }),
+      };
+    case 'timeline-rewound':
+      return rewindTimeline(view, event.fromMessageId);
+    case 'conversation-updated':
+      // A summary, not part of the view: the conversations list takes it (summary-updates.ts).
+      return view;
+    case 'run-start': {
+      const started = withTurn(view, event.runId, (turn) => ({ ...turn, model: event.model, goal: event.goal, startedAt: event.startedAt }));
+      return { ...started, activeRunId: event.runId, running: true, status: null, stack: keepActiveEntries(view.stack) };
+    }
+    case 'text-delta':
+      return withTurn(view, event.runId, (turn) => appendDelta(turn, 'text', event.text));
+    case 'thinking-delta':
+      return withTurn(view, event.runId, (turn) => appendDelta(turn, 'thinking', event.text));
+    case 'status': {
+      const next = withTurn(view, event.runId, (turn) => turn);
+      return next.activeRunId === event.runId ? { ...next, status: event.text } : next;
+    }
+    case 'tool-call':
+      return withTurn(view, event.runId, (turn) => {
+        const { callId, tool, args, frameId, at } = event;
+        if (hasPart(turn, isTool(callId))) return updateLastPart(turn, isTool(callId), (old) => ({ ...old, tool, args, frameId, at }));
+        return appendPart(turn, { type: 'tool', id: nextPartId(turn), callId, tool, args, frameId, at, outcome: { type: 'pending' } });
+      });
+    case 'tool-result':
+      return applyOutcome(view, event.runId, event.callId, event.tool, { type: 'result', result: event.result, truncated: event.truncated, durationMs: event.durationMs });
+    case 'tool-error':
+      return applyOutcome(view, event.runId, event.callId, event.tool, { type: 'error', error: event.error, durationMs: event.durationMs });
+    case 'stack':
+      return { ...withTurn(view, event.runId, (turn) => turn), stack: applyStackFrames(view, event.frames, event.depthLimit) };
+    case 'approval-request':
+      return withTurn(view, event.runId, (turn) => {
+        if (hasPart(turn, isApproval(event.approvalId))) return turn;
+        const { approvalId, callId, tool, args, risk, preview, expiresAt } = event;
+        return appendPart(turn, { type: 'approval', id: nextPartId(turn), approvalId, callId, tool, args, risk, preview, expiresAt, resolution: null });
+      });
+    case 'approval-resolved':
+      return withTurn(view, event.runId, (turn) => updateLastPart(turn, isApproval(event.approvalId), (part) => ({ ...part, resolution: event.decision })));
+    case 'depth-limit':
+      return withTurn(view, event.runId, (turn) =>
+        appendPart(turn, { type: 'depth', id: nextPartId(turn), depth: event.depth, limit: event.limit, frames: event.frames, decision: null, grantedLimit: null }),
+      );
+    case 'depth-resolved':
+      return withTurn(view, event.runId, (turn) => updateLastPart(turn, isOpenDepth, (part) => ({ ...part, decision: event.decision, grantedLimit: event.limit })));
+    case 'question':
+      return withTurn(view, event.runId, (turn) => {
+        if (hasPart(turn, isQuestion(event.questionId))) return turn;
+        return appendPart(turn, { type: 'question', id: nextPartId(turn), questionId: event.questionId, callId: event.callId, question: event.question, answer: null });
+      });
+    case 'question-answered':
+      return withTurn(view, event.runId, (turn) => updateLastPart(turn, isQuestion(event.questionId), (part) => ({ ...part, answer: event.answer })));
+    case 'usage': {
+      const { promptTokens, completionTokens, tokensPerSecond, contextTokens, contextTruncated } = event;
+      return withTurn(view, event.runId, (turn) => ({ ...turn, usage: { promptTokens, completionTokens, tokensPerSecond, contextTokens, contextTruncated } }));
+    }
+    case 'run-finish':
+      return finishRun(view, event);
+    default: {
+      const unknown: never = event;
+      void unknown;
+      return view;
+    }
+  }
+}
+
+function applyOutcome(view: ConversationView, runId: string, callId: string, tool: string, outcome: ToolOutcome): ConversationView {
+  const next = withTurn(view, runId, (turn) => {
+    if (hasPart(turn, isTool(callId))) return updateLastPart(turn, isTool(callId), (part) => ({ ...part, outcome }));
+    return appendPart(turn, { type: 'tool', id: nextPartId(turn), callId, tool, args: {}, frameId: null, at: 0, outcome });
+  });
+  return { ...next, stack: applyToolOutcome(next.stack, callId, outcome) };
+}
+
+function finishRun(view: ConversationView, event: Extract<TacoEvent, { type: 'run-finish' }>): ConversationView {
+  const next = withTurn(view, event.runId, (turn) => {
+    const finished = { ...turn, finish: { reason: event.reason, message: event.message, error: event.error, at: event.at } };
+    if (event.reason === 'complete') return finished;
+    return appendPart(finished, { type: 'stop', id: nextPartId(finished), reason: event.reason, message: event.message, error: event.error });
+  });
+  const settled = event.reason === 'interrupted' ? settleInterruptedRun(next) : next;
+  return settled.activeRunId === event.runId ? { ...settled, activeRunId: null, running: false, status: null } : settled;
+}

@@ -1,0 +1,114 @@
+import type { ApprovalDecision } from '../../../../shared/events';
+import type { JsonObject } from '../../../../shared/json';
+import type { Risk } from '../../../../shared/settings';
+import type { StopReason } from '../../../../shared/stop-reason';
+import type { FrameState, StackFrame } from '../../../../shared/tool-stack';
+
+/**
+ * What the renderer shows of one conversation, built from its events by `applyEvents`. Plain data:
+ * the same events give the same view, whether they arrived live or were read back from storage.
+ */
+export interface ConversationView {
+  conversationId: string | null;
+  items: ViewItem[];
+  /** The run in progress, if any. */
+  activeRunId: string | null;
+  running: boolean;
+  /** The current status sentence of the running run ("Reading the config file"). */
+  status: string | null;
+  stack: StackView;
+}
+
+export type ViewItem = UserItem | AssistantTurn | SystemNote;
+
+export interface UserItem {
+  type: 'user';
+  id: string;
+  text: string;
+  at: number;
+  /** Base64 images sent with the message (vision models). */
+  images?: string[];
+}
+
+export interface SystemNote {
+  type: 'system-note';
+  id: string;
+  command: string;
+  output: string;
+  at: number;
+}
+
+export interface AssistantTurn {
+  type: 'assistant';
+  id: string;
+  runId: string;
+  model: string | null;
+  goal: string | null;
+  startedAt: number | null;
+  parts: TurnPart[];
+  usage: UsageView | null;
+  finish: FinishView | null;
+}
+
+export interface UsageView {
+  promptTokens: number;
+  completionTokens: number;
+  tokensPerSecond: number | null;
+  contextTokens: number;
+  contextTruncated: boolean;
+}
+
+export interface FinishView {
+  reason: StopReason;
+  message: string;
+  error: string | null;
+  at: number;
+}
+
+export type ToolOutcome =
+  | { type: 'pending' }
+  | { type: 'result'; result: string; truncated: boolean; durationMs: number }
+  | { type: 'error'; error: string; durationMs: number };
+
+export type TurnPart =
+  | { type: 'text'; id: string; text: string }
+  | { type: 'thinking'; id: string; text: string }
+  | { type: 'tool'; id: string; callId: string; tool: string; args: JsonObject; frameId: string | null; at: number; outcome: ToolOutcome }
+  | {
+      type: 'approval';
+      id: string;
+      approvalId: string;
+      callId: string;
+      tool: string;
+      args: JsonObject;
+      risk: Risk;
+      preview: string | null;
+      expiresAt: number;
+      resolution: ApprovalDecision | 'timeout' | null;
+    }
+  | { type: 'question'; id: string; questionId: string; callId: string; question: string; answer: string | null }
+  | { type: 'depth'; id: string; depth: number; limit: number; frames: StackFrame[]; decision: 'continue' | 'cancel' | null; grantedLimit: number | null }
+  | { type: 'stop'; id: string; reason: StopReason; message: string; error: string | null };
+
+export type TurnPartType = TurnPart['type'];
+
+/** A frame as the panel shows it: live frames from the last `stack` event, popped ones with how they ended. */
+export type FrameDisplayState = FrameState | 'cleared';
+
+export interface FrameEntry {
+  frame: StackFrame;
+  active: boolean;
+  state: FrameDisplayState;
+  /** From the frame's tool result or error, once known. */
+  durationMs: number | null;
+}
+
+export interface StackView {
+  /** Every frame seen since the current run started, in first-seen order. */
+  entries: FrameEntry[];
+  depthLimit: number | null;
+}
+
+export function emptyView(conversationId: string | null): ConversationView {
+  return { conversationId, items: [], activeRunId: null, running: false, status: null, stack: { entries: [], depthLimit: null } };
+}

@@ -1,0 +1,25 @@
+import { describeCallFailure } from '../../transport/taco-call-error';
+import type { CatalogueSlice, SliceCreator } from '../store-types';
+
+export const createCatalogueSlice: SliceCreator<CatalogueSlice> = (set, get, { api }) => {
+  let loading: Promise<void> | null = null;
+  return {
+    tools: null,
+    toolsError: null,
+
+    loadTools(options) {
+      if (loading) return loading;
+      if (get().tools && !options?.force) return Promise.resolve();
+      loading = (async () => {
+        try {
+          set({ tools: await api.call('tools.list', {}), toolsError: null });
+        } catch (error) {
+          set({ toolsError: describeCallFailure(error) });
+        } finally {
+          loading = null;
+        }
+      })();
+      return loading;
+    },
+  };
+};

@@ -1,0 +1,44 @@
+import type { ModelListResult } from '../../../../shared/models';
+import type { ConnectionSlice, SliceCreator } from '../store-types';
+
+/** The model to select after a fresh list: the current one, else the remembered default, else the first. */
+export function chooseModel(models: ModelListResult, current: string | null, remembered: string | null): string | null {
+  if (models.type !== 'ok') return current;
+  const names = models.models.map((model) => model.name);
+  if (current && names.includes(current)) return current;
+  if (remembered && names.includes(remembered)) return remembered;
+  return names[0] ?? null;
+}
+
+export const createConnectionSlice: SliceCreator<ConnectionSlice> = (set, get, { api }) => ({
+  connection: { type: 'connecting' },
+  models: null,
+  modelsLoading: false,
+  selectedModel: null,
+
+  setConnection(connection) {
+    set({ connection });
+  },
+
+  async loadModels() {
+    set({ modelsLoading: true });
+    try {
+      const models = await api.call('models.list', {});
+      set((state) => ({ models, modelsLoading: false, selectedModel: chooseModel(models, state.selectedModel, state.settings?.defaultModel ?? null) }));
+    } catch (error) {
+      set({ modelsLoading: false });
+      get().reportError(error);
+    }
+  },
+
+  async selectModel(name) {
+    if (get().selectedModel === name) return;
+    set({ selectedModel: name });
+    try {
+      const settings = await api.call('settings.set', { defaultModel: name });
+      set({ settings });
+    } catch (error) {
+      get().reportError(error);
+    }
+  },
+});

@@ -1,0 +1,115 @@
+import type { ConversationSummary } from '../../../../shared/conversation';
+import type { ModelListResult } from '../../../../shared/models';
+import type { TacoEvent } from '../../../../shared/events';
+import { applyEvents } from '../events/apply-events';
+import { emptyView, type ConversationView } from '../events/conversation-view';
+import type { ConversationsSlice, SliceCreator } from '../store-types';
+import { applySummaryEvents, withPendingWorkflow } from '../events/summary-updates';
+
+/** Group a batch by conversation, keeping each conversation's events in order. */
+function groupByConversation(events: readonly TacoEvent[]): Map<string, TacoEvent[]> {
+  const groups = new Map<string, TacoEvent[]>();
+  for (const event of events) {
+    if (typeof event !== 'object' || event === null || typeof event.conversationId !== 'string') continue;
+    const group = groups.get(event.conversationId) ?? [];
+    group.push(event);
+    groups.set(event.conversationId, group);
+  }
+  return groups;
+}
+
+export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, get, { api }) => {
+  /** Conversations we already asked the list about, so a streaming new chat does not ask every frame. */
+  const listedFor = new Set<string>();
+  return {
+    conversations: [],
+    activeConversationId: null,
+    views: {},
+    loaded: {},
+    loadingConversationId: null,
+    sending: false,
+
+    async loadConversations() {
+      try {
+        set({ conversations: await api.call('conversations.list', {}) });
+      } catch (error) {
+        get().reportError(error);
+      }
+    },
+
+    newConversation() {
+      set({ activeConversationId: null, loadingConversationId: null });
+    },
+
+    async openConversation(conversationId, options) {
+      set((state) => ({ activeConversationId: conversationId, selectedModel: conversationModel(state, conversationId) ?? state.selectedModel }));
+      if (get().loaded[conversationId] && !options?.force) return;
+      set({ loadingConversationId: conversationId });
+      try {
+        const snapshot = await api.call('conversation.get', { conversationId });
+        const view = applyEvents(emptyView(conversationId), snapshot.events);
+        set((state) => ({
+          views: { ...state.views, [conversationId]: view },
+          loaded: { ...state.loaded, [conversationId]: true },
+          loadingConversationId: state.loadingConversationId === conversationId ? null : state.loadingConversationId,
+          pendingWorkflows: withPendingWorkflow(state.pendingWorkflows, conversationId, snapshot.pending),
+        }));
+        for (const notice of snapshot.notices) get().notify(notice);
+      } catch (error) {
+        set((state) => ({ loadingConversationId: state.loadingConversationId === conversationId ? null : state.loadingConversationId }));
+        get().reportError(error);
+      }
+    },
+
+    applyEventBatch(events) {
+      const groups = groupByConversation(events);
+      if (groups.size === 0) return;
+      const known = new Set(get().conversations.map((summary) => summary.conversationId));
+      let refreshList = false;
+      set((state) => {
+        const views: Record<string, ConversationView> = { ...state.views };
+        for (const [conversationId, group] of groups) {
+          views[conversationId] = applyEvents(views[conversationId] ?? emptyView(conversationId), group);
+          const isNew = !known.has(conversationId) && !listedFor.has(conversationId);
+          if (isNew) listedFor.add(conversationId);
+          if (isNew || group.some((event) => event.type === 'run-finish')) refreshList = true;
+        }
+        return { views, conversations: applySummaryEvents(state.conversations, events) };
+      });
+      if (refreshList) void get().loadConversations();
+    },
+
+    async send(text, images) {
+      const model = get().selectedModel;
+      if (!model) {
+        get().notify('Pick a model first: the model picker is at the top. No models? Run `ollama pull llama3.2`.');
+        return false;
+      }
+      const conversationId = get().activeConversationId;
+      set({ sending: true });
+      try {
+        const result = await api.call('chat.send', { conversationId, text, model, ...(images && images.length > 0 ? { images: [...images] } : {}) });
+        const id = result.conversationId;
+        set((state) => ({
+          sending: false,
+          activeConversationId: state.activeConversationId === conversationId ? id : state.activeConversationId,
+          views: state.views[id] ? state.views : { ...state.views, [id]: emptyView(id) },
+          loaded: conversationId === null ? { ...state.loaded, [id]: true } : state.loaded,
+        }));
+        if (conversationId === null) void get().loadConversations();
+        return true;
+      } catch (error) {
+        set({ sending: false });
+        get().reportError(error);
+        return false;
+      }
+    },
+  };
+};
+
+/** The model a conversation last used, when it is still installed: opening the conversation picks it again. */
+function conversationModel(state: { conversations: ConversationSummary[]; models: ModelListResult | null }, conversationId: string): string | null {
+  const model = state.conversations.find((summary) => summary.conversationId === conversationId)?.model ?? null;
+  if (!model || state.models?.type !== 'ok') return null;
+  return state.models.models.some((info) => info.name === model) ? model : null;
+}

@@ -1,0 +1,45 @@
+import type { CallName } from '../../../../shared/contract';
+import { selectActiveView } from '../selectors';
+import { runInFlight } from '../in-flight';
+import type { RunActionsSlice, SliceCreator } from '../store-types';
+
+export const createRunActionsSlice: SliceCreator<RunActionsSlice> = (set, get, { api }) => {
+  const track = <T>(call: CallName, id: string, work: () => Promise<T>): Promise<T | null> => runInFlight(set, get, call, id, work);
+
+  return {
+    inFlight: {},
+
+    async cancelRun() {
+      const runId = selectActiveView(get()).activeRunId;
+      if (!runId) return;
+      await track('run.cancel', runId, () => api.call('run.cancel', { runId }));
+    },
+
+    async continueRun() {
+      const conversationId = get().activeConversationId;
+      const model = get().selectedModel;
+      if (!conversationId) return;
+      if (!model) {
+        get().notify('Pick a model to continue with: the model picker is at the top.');
+        return;
+      }
+      await track('chat.continue', conversationId, () => api.call('chat.continue', { conversationId, model }));
+    },
+
+    async respondApproval(approvalId, decision) {
+      const answer = await track('approval.respond', approvalId, () => api.call('approval.respond', { approvalId, decision }));
+      if (answer && !answer.accepted) get().notify(answer.message ?? 'That approval is no longer open: the run moved on or ended.');
+    },
+
+    async respondDepth(runId, decision) {
+      const answer = await track('depth.respond', runId, () => api.call('depth.respond', { runId, decision }));
+      if (answer && !answer.accepted) get().notify('That depth prompt is no longer open: the run moved on or ended.');
+    },
+
+    async answerQuestion(questionId, answer) {
+      const result = await track('question.answer', questionId, () => api.call('question.answer', { questionId, answer }));
+      if (result && !result.accepted) get().notify('That question is no longer open: the run moved on or ended.');
+      return result?.accepted ?? false;
+    },
+  };
+};

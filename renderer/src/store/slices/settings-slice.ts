@@ -1,0 +1,26 @@
+import { describeCallFailure } from '../../transport/taco-call-error';
+import type { SettingsSlice, SliceCreator } from '../store-types';
+
+export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, { api }) => ({
+  settings: null,
+
+  async loadSettings() {
+    try {
+      set({ settings: await api.call('settings.get', {}) });
+    } catch (error) {
+      get().reportError(error);
+    }
+  },
+
+  async saveSettings(patch) {
+    const before = get().settings;
+    try {
+      const settings = await api.call('settings.set', patch);
+      set({ settings });
+      if (before && settings.ollamaHost !== before.ollamaHost) void get().loadModels();
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, message: describeCallFailure(error) };
+    }
+  },
+});

@@ -1,0 +1,51 @@
+import { describeCallFailure } from '../../transport/taco-call-error';
+import { STORE_DEFAULTS } from '../store-defaults';
+import type { SliceCreator, StoreDeps, UiSlice } from '../store-types';
+
+function readCollapsed(storage: StoreDeps['storage']): boolean {
+  try {
+    return storage?.getItem(STORE_DEFAULTS.panelCollapsedKey) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export const createUiSlice: SliceCreator<UiSlice> = (set, get, { storage }) => {
+  let nextNoticeId = 1;
+  return {
+    panelCollapsed: readCollapsed(storage),
+    catalogueOpen: false,
+    settingsOpen: false,
+    notices: [],
+
+    togglePanel() {
+      const panelCollapsed = !get().panelCollapsed;
+      set({ panelCollapsed });
+      try {
+        storage?.setItem(STORE_DEFAULTS.panelCollapsedKey, String(panelCollapsed));
+      } catch {
+        // Storage full or disabled: the panel still toggles, it just will not be remembered.
+      }
+    },
+    setCatalogueOpen(catalogueOpen) {
+      set({ catalogueOpen });
+      if (catalogueOpen) void get().loadTools();
+    },
+    setSettingsOpen(settingsOpen) {
+      set({ settingsOpen });
+    },
+    reportError(error) {
+      get().notify(describeCallFailure(error));
+    },
+    notify(message) {
+      set((state) => {
+        if (state.notices.at(-1)?.message === message) return {};
+        const notices = [...state.notices, { id: nextNoticeId++, message }];
+        return { notices: notices.slice(-STORE_DEFAULTS.maxNotices) };
+      });
+    },
+    dismissNotice(id) {
+      set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) }));
+    },
+  };
+};

@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { JsonObject } from '../../shared/json';
+import type { ToolInfo } from '../../shared/tool-info';
+import type { ToolDefinition } from '../../electron/services/provider/provider-types';
+
+/** Persisted notes for save_memory / recall_memory. */
+export interface MemoryStore {
+  save(note: string): Promise<{ id: string; savedAt: number }>;
+  recall(query: string, limit: number): Promise<Array<{ id: string; note: string; savedAt: number }>>;
+}
+
+/** What a sub-agent hands back to its parent (seed: result + documents). */
+export interface HandoffPayload {
+  result: string;
+  documents: string[];
+}
+
+/** Everything a tool may use. Tools are stateless; state lives here and in main. */
+export interface ToolContext {
+  /** Absolute, realpath'd workspace folder; null when the user has not picked one. */
+  workspace: string | null;
+  signal: AbortSignal;
+  conversationId: string;
+  runId: string;
+  callId: string;
+  memory: MemoryStore;
+  /** ask_user and collect_tool_parameters: pauses the run until the user answers. */
+  askUser(question: string): Promise<string>;
+  /** delegate_task: runs a nested agent loop with the same tools; resolves on its handoff. */
+  delegate(task: string, documents: string[]): Promise<HandoffPayload>;
+  /** Injected so fetch_url can be tested against a local server. */
+  fetch: typeof fetch;
+}
+
+/** What a tool returns. Failures are thrown as ToolFailure (or any Error) and become tool-error. */
+export type ToolOutcome =
+  /** `requires`: the result says another tool must run before this one is complete (seed: create_code → save_file). */
+  | { type: 'result'; output: string; requires?: { tool: string; reason: string } }
+  /** handoff: the (sub-)agent is done; its parent receives this. */
+  | { type: 'handoff'; payload: HandoffPayload };
+
+export type ToolRun = (args: JsonObject, context: ToolContext) => Promise<ToolOutcome>;
+
+/** A tool as the loop sees it: validated config, generated schemas, and its implementation. */
+export interface RegisteredTool {
+  info: ToolInfo;
+  /** Built from the config's parameters; rejects unknown, missing and mistyped arguments. */
+  argsSchema: z.ZodType<JsonObject>;
+  /** Ollama `tools` entry generated from the config. */
+  definition: ToolDefinition;
+  run: ToolRun;
+  /** Shown on the approval card, e.g. write_file's diff against the current file. */
+  preview?: (args: JsonObject, context: ToolContext) => Promise<string | null>;
+}
+
+export interface ToolRegistry {
+  list(): RegisteredTool[];
+  get(toolId: string): RegisteredTool | undefined;
+}
+
+/** A tool failure with words the model (and the user) can act on. */
+export class ToolFailure extends Error {
+  override readonly name = 'ToolFailure';
+}
