@@ -3,13 +3,14 @@
  * and the settings screen override them. Nothing else in the tree hard-codes a limit.
  */
 export const DEFAULTS = {
+  // ── The run: what the user can change in Settings or with CLI flags ─────────────────────────────────
+
   /** Where Ollama listens when neither a setting, a flag nor OLLAMA_HOST says otherwise. */
   ollamaHost: 'http://127.0.0.1:11434',
   /** Upper bound on `options.num_ctx`: the model's own context length is used when smaller. */
   maxContextTokens: 8192,
   /** num_ctx when /api/show does not report a context length. */
   fallbackContextTokens: 4096,
-
   /** Tool rounds before the loop asks the model for a summary and stops (seed: 10). */
   maxIterations: 10,
   /** Tool errors in a row that stop the run (seed: 3). */
@@ -24,32 +25,20 @@ export const DEFAULTS = {
   depthLimit: 20,
   /** Levels granted by each Continue at the depth prompt (seed: 20). */
   depthLimitStep: 20,
-
   /** Characters of tool output per user turn, shared by all tools (seed: 6000). */
   toolOutputBudgetChars: 6000,
   /** Per-tool cap before the shared budget applies (seed: list_directory 5000, others 2000). */
   toolOutputLimitChars: { default: 2000, list_directory: 5000 } as Readonly<Record<string, number>>,
   /** Context length at or above which the tool output budget scales up. */
   largeContextTokens: 32_768,
-
   /** Side request that turns a tool call into a sentence (seed: 2 s, ≤ 10 words, 20 tokens). */
   statusSentenceBudgetMs: 2000,
   statusSentenceMaxTokens: 20,
   statusSentenceMaxWords: 10,
-
-  /** At most one event batch per this many ms crosses to the renderer (one animation frame). */
-  eventBatchIntervalMs: 16,
-  /** Streamed text is flushed to disk at least this often. */
-  timelineFlushIntervalMs: 500,
   /** An approval nobody answers within this time is a denial. */
   approvalTimeoutMs: 5 * 60_000,
 
-  /** Listing models or reading capabilities gives up after this long (a dead host answers fast). */
-  ollamaProbeTimeoutMs: 5000,
-  /** Largest message the renderer may send (characters). */
-  maxMessageChars: 200_000,
-  /** Largest conversation export accepted by conversation.import (characters). */
-  maxImportChars: 50_000_000,
+  // ── Main process: the agent loop, orchestration, tools, model provider and admin ────────────────────
 
   /** The agent loop (electron/services/agent). */
   agent: {
@@ -74,16 +63,15 @@ export const DEFAULTS = {
     toolSummaryMaxChars: 100,
   },
 
-  /** The app services (electron/services/app). */
-  app: {
-    /** A new conversation is titled with this many words of its first message at most. */
-    titleMaxWords: 8,
-    /** ...and this many characters at most. */
-    titleMaxChars: 60,
-    /** Finished runs remembered for `waitForRun` (the CLI asks right after starting one). */
-    finishedRunMemory: 100,
-    /** On shutdown, runs get this long to finish after their abort before the timelines are closed anyway. */
-    shutdownGraceMs: 3000,
+  /** How the agent loop shares the event loop (electron/services/agent). */
+  agentPerf: {
+    /** The loop yields to the event loop this often while a fast stream runs (half a batch interval). */
+    streamYieldSliceMs: 8,
+    /**
+     * A status sentence is asked for only once a tool has run this long: a faster tool is done
+     * before any sentence could be shown, and the side request would only hold up the model.
+     */
+    statusSentenceDelayMs: 100,
   },
 
   /** Tool stack, approvals, commands, context switch (electron/services/orchestration). */
@@ -136,6 +124,104 @@ export const DEFAULTS = {
     collectMaxParameters: 10,
   },
 
+  /** How the Ollama stream is read (electron/services/provider/ollama). */
+  providerPerf: {
+    /** Lines arriving within this slice are read as one burst (a quarter of a batch interval). */
+    burstSliceMs: 4,
+  },
+
+  /** Pull, delete and unload (electron/services/provider/model-admin). */
+  modelAdmin: {
+    /** Deleting or unloading a model gives up after this long. */
+    adminTimeoutMs: 30_000,
+    /** The version check (Settings → Test) gives up after this long. */
+    versionTimeoutMs: 5000,
+  },
+
+  /** The models handlers (electron/services/app/models). */
+  models: {
+    /** A pull's progress crosses to the renderer at most this often (status changes and the end go at once). */
+    pullProgressIntervalMs: 100,
+    /** Pulls running at the same time; another one is refused with words until one ends. */
+    maxConcurrentPulls: 3,
+  },
+
+  // ── Main process: app services and storage ──────────────────────────────────────────────────────────
+
+  /** The app services (electron/services/app). */
+  app: {
+    /** A new conversation is titled with this many words of its first message at most. */
+    titleMaxWords: 8,
+    /** ...and this many characters at most. */
+    titleMaxChars: 60,
+    /** Finished runs remembered for `waitForRun` (the CLI asks right after starting one). */
+    finishedRunMemory: 100,
+    /** On shutdown, runs get this long to finish after their abort before the timelines are closed anyway. */
+    shutdownGraceMs: 3000,
+  },
+
+  /** Conversation titles (electron/services/app/titles). */
+  titles: {
+    /** The side request that names a conversation gives up after this long (the first words stay). */
+    budgetMs: 2000,
+    /** A generated title has at most this many words. */
+    maxWords: 6,
+    /** Tokens the model may answer with. */
+    maxTokens: 24,
+    /** Characters of the question and of the answer shown to the model. */
+    exchangeChars: 600,
+  },
+
+  /** At most one event batch per this many ms crosses to the renderer (one animation frame). */
+  eventBatchIntervalMs: 16,
+  /** Streamed text is flushed to disk at least this often. */
+  timelineFlushIntervalMs: 500,
+  /** Conversation search (electron/services/store). */
+  store: {
+    /** Search keeps at most this many characters of one conversation's text (the rest is not searchable). */
+    searchMaxCharsPerConversation: 500_000,
+    /** conversations.search returns at most this many hits. */
+    searchMaxHits: 50,
+    /** Words of a query that count; the rest are ignored. */
+    searchMaxQueryWords: 8,
+    /** Characters of text shown around a match. */
+    searchSnippetChars: 160,
+    /** The search index is written this long after a change (and on close); a stale one is refreshed at start. */
+    searchIndexSaveDelayMs: 30_000,
+  },
+
+  /** Longest stored conversation title (characters). */
+  storedTitleMaxChars: 200,
+
+  // ── Boundaries: what a host or the renderer may send, and how long a probe waits ────────────────────
+
+  /** Listing models or reading capabilities gives up after this long (a dead host answers fast). */
+  ollamaProbeTimeoutMs: 5000,
+  /** Largest message the renderer may send (characters). */
+  maxMessageChars: 200_000,
+  /** Largest conversation export accepted by conversation.import (characters). */
+  maxImportChars: 50_000_000,
+  /** The web host (electron/hosts/web). */
+  webHost: {
+    /** Largest WebSocket frame accepted (a 200,000-character message is at most ~800 KB of UTF-8). */
+    maxFrameBytes: 1024 * 1024,
+  },
+
+  /** The Electron window (electron/hosts/electron/window-state.ts). */
+  window: {
+    width: 1200,
+    height: 800,
+    minWidth: 720,
+    minHeight: 480,
+    /** Moves and resizes are saved this long after the last one. */
+    saveDelayMs: 500,
+    /** At least this much of the window's top edge must be on a display, or it is centered again. */
+    minVisiblePx: 80,
+    fileName: 'window-state.json',
+  },
+
+  // ── Renderer ────────────────────────────────────────────────────────────────────────────────────────
+
   /** The renderer's store. */
   rendererStore: {
     /** localStorage key that remembers whether the tool-stack panel is collapsed. */
@@ -154,58 +240,17 @@ export const DEFAULTS = {
     tokenStorageKey: 'taco.token',
   },
 
-  /** The web host (electron/hosts/web). */
-  webHost: {
-    /** Largest WebSocket frame accepted (a 200,000-character message is at most ~800 KB of UTF-8). */
-    maxFrameBytes: 1024 * 1024,
+  /** The sidebar and conversation actions (renderer/src/store). */
+  rendererConversations: {
+    /** A deleted conversation can be brought back this long; only then is it really deleted. */
+    deleteUndoMs: 5000,
+    /** The sidebar search asks main this long after the last keystroke. */
+    searchDebounceMs: 250,
+    /** How long "Copied" shows after copying a message. */
+    copiedConfirmMs: 2000,
   },
 
-  /** From electron/services/provider/provider-perf-defaults.ts. */
-  providerPerf: {
-    /** Lines arriving within this slice are read as one burst (a quarter of a batch interval). */
-    burstSliceMs: 4,
-  },
-
-  /** From electron/services/provider/model-admin-defaults.ts. */
-  modelAdmin: {
-    /** Deleting or unloading a model gives up after this long. */
-    adminTimeoutMs: 30_000,
-    /** The version check (Settings → Test) gives up after this long. */
-    versionTimeoutMs: 5000,
-  },
-
-  /** From electron/services/app/models/models-defaults.ts. */
-  models: {
-    /** A pull's progress crosses to the renderer at most this often (status changes and the end go at once). */
-    pullProgressIntervalMs: 100,
-    /** Pulls running at the same time; another one is refused with words until one ends. */
-    maxConcurrentPulls: 3,
-  },
-
-  /** From electron/services/app/title-defaults.ts. */
-  titles: {
-    /** The side request that names a conversation gives up after this long (the first words stay). */
-    budgetMs: 2000,
-    /** A generated title has at most this many words. */
-    maxWords: 6,
-    /** Tokens the model may answer with. */
-    maxTokens: 24,
-    /** Characters of the question and of the answer shown to the model. */
-    exchangeChars: 600,
-  },
-
-  /** From electron/services/agent/perf-defaults.ts. */
-  agentPerf: {
-    /** The loop yields to the event loop this often while a fast stream runs (half a batch interval). */
-    streamYieldSliceMs: 8,
-    /**
-     * A status sentence is asked for only once a tool has run this long: a faster tool is done
-     * before any sentence could be shown, and the side request would only hold up the model.
-     */
-    statusSentenceDelayMs: 100,
-  },
-
-  /** From renderer/src/components/composer/image-defaults.ts. */
+  /** Images attached in the composer (renderer/src/components/composer). */
   images: {
     maxImages: 4,
     maxTotalBase64Chars: 900_000,
@@ -219,7 +264,7 @@ export const DEFAULTS = {
     jpegQuality: 0.85,
   },
 
-  /** From renderer/src/components/message-list/message-list-defaults.ts. */
+  /** The virtualized message list (renderer/src/components/message-list). */
   messageList: {
     /** Messages rendered beyond each edge of the visible area. */
     overscan: 2,
@@ -230,46 +275,6 @@ export const DEFAULTS = {
     /** Space between two messages (px); part of each row, so measured sizes include it. */
     gapPx: 18,
   },
-
-  /** From electron/services/store/store-defaults.ts. */
-  store: {
-    /** Search keeps at most this many characters of one conversation's text (the rest is not searchable). */
-    searchMaxCharsPerConversation: 500_000,
-    /** conversations.search returns at most this many hits. */
-    searchMaxHits: 50,
-    /** Words of a query that count; the rest are ignored. */
-    searchMaxQueryWords: 8,
-    /** Characters of text shown around a match. */
-    searchSnippetChars: 160,
-    /** The search index is written this long after a change (and on close); a stale one is refreshed at start. */
-    searchIndexSaveDelayMs: 30_000,
-  },
-
-  /** From renderer/src/store/conversation-defaults.ts. */
-  rendererConversations: {
-    /** A deleted conversation can be brought back this long; only then is it really deleted. */
-    deleteUndoMs: 5000,
-    /** The sidebar search asks main this long after the last keystroke. */
-    searchDebounceMs: 250,
-    /** How long "Copied" shows after copying a message. */
-    copiedConfirmMs: 2000,
-  },
-
-  /** From electron/main/window-state.ts. */
-  window: {
-    width: 1200,
-    height: 800,
-    minWidth: 720,
-    minHeight: 480,
-    /** Moves and resizes are saved this long after the last one. */
-    saveDelayMs: 500,
-    /** At least this much of the window's top edge must be on a display, or it is centered again. */
-    minVisiblePx: 80,
-    fileName: 'window-state.json',
-  },
-
-  /** Longest stored conversation title (characters). */
-  storedTitleMaxChars: 200,
 } as const;
 
 export type Defaults = typeof DEFAULTS;

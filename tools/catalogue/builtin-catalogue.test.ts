@@ -1,7 +1,7 @@
+import { DEFAULTS } from '../../shared/constants';
 import { describe, expect, it } from 'vitest';
 import { TOOL_TYPES } from '../../shared/tool-info';
 import { loadToolRegistry } from './tool-registry';
-import { TOOL_DEFAULTS } from './tool-defaults';
 
 const registry = await loadToolRegistry();
 
@@ -47,6 +47,6 @@ describe('the built-in catalogue', () => {
   });
 
   it('documents the same recall limit the tool uses', () => {
-    expect(registry.get('recall_memory')?.info.parameters.limit?.default).toBe(TOOL_DEFAULTS.recallDefaultLimit);
+    expect(registry.get('recall_memory')?.info.parameters.limit?.default).toBe(DEFAULTS.tools.recallDefaultLimit);
   });
 });

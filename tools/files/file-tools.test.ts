@@ -1,8 +1,8 @@
+import { DEFAULTS } from '../../shared/constants';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../shared/json';
-import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
 import { createTestToolContext } from '../catalogue/tool-test-context';
 import type { ToolOutcome, ToolRun } from '../catalogue/tool-runtime-types';
 import { NO_WORKSPACE_MESSAGE } from './workspace-path';
@@ -168,7 +168,7 @@ describe('search_files', () => {
   it('caps the number of results', async () => {
     await writeFile(path.join(fixture.workspace, 'many.txt'), Array.from({ length: 200 }, (_, i) => `match ${i}`).join('\n'));
     const result = parsed(await searchFilesRun({ pattern: 'match' }, context()));
-    expect(Array.isArray(result.results) && result.results.length).toBe(TOOL_DEFAULTS.searchMaxResults);
+    expect(Array.isArray(result.results) && result.results.length).toBe(DEFAULTS.tools.searchMaxResults);
     expect(result.truncated).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
+import { DEFAULTS } from '../../shared/constants';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { JsonObject } from '../../shared/json';
 import { jsonOutput, optionalStringArg } from '../catalogue/tool-args';
-import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 import { resolveWorkspacePath } from './workspace-path';
 
@@ -17,7 +17,7 @@ export const run: ToolRun = async (args, context) => {
   const sorted = dirents
     .map((dirent) => ({ name: dirent.name, type: entryType(dirent) }))
     .sort((a, b) => Number(b.type === 'folder') - Number(a.type === 'folder') || a.name.localeCompare(b.name));
-  const shown = sorted.slice(0, TOOL_DEFAULTS.listDirectoryMaxEntries);
+  const shown = sorted.slice(0, DEFAULTS.tools.listDirectoryMaxEntries);
   const entries: JsonObject[] = [];
   for (const entry of shown) {
     const size = entry.type === 'file' ? await sizeOf(path.join(target.absolute, entry.name)) : null;

@@ -1,8 +1,8 @@
+import { DEFAULTS } from '../../shared/constants';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { JsonObject } from '../../shared/json';
 import { jsonOutput, optionalStringArg, stringArg } from '../catalogue/tool-args';
-import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 import { readTextHead } from './read-text-head';
 import { resolveWorkspacePath } from './workspace-path';
@@ -19,7 +19,7 @@ export const run: ToolRun = async (args, context) => {
 
   const matcher = createFileMatcher(pattern);
   const results: JsonObject[] = [];
-  const limit = TOOL_DEFAULTS.searchMaxResults;
+  const limit = DEFAULTS.tools.searchMaxResults;
   let filesSeen = 0;
   let truncated = false;
   const pending = [base.absolute];
@@ -36,7 +36,7 @@ export const run: ToolRun = async (args, context) => {
         continue;
       }
       if (!dirent.isFile()) continue;
-      if (++filesSeen > TOOL_DEFAULTS.searchMaxFiles) {
+      if (++filesSeen > DEFAULTS.tools.searchMaxFiles) {
         truncated = true;
         break;
       }
@@ -57,11 +57,11 @@ export const run: ToolRun = async (args, context) => {
 };
 
 async function contentHits(file: string, matches: (line: string) => boolean): Promise<Array<{ line: number; text: string }>> {
-  const head = await readTextHead(file, TOOL_DEFAULTS.searchMaxFileBytes).catch(() => null);
+  const head = await readTextHead(file, DEFAULTS.tools.searchMaxFileBytes).catch(() => null);
   if (head === null || head.binary) return [];
   const hits: Array<{ line: number; text: string }> = [];
   head.text.split('\n').forEach((text, index) => {
-    if (hits.length <= TOOL_DEFAULTS.searchMaxResults && matches(text)) hits.push({ line: index + 1, text: text.trim().slice(0, LINE_TEXT_MAX) });
+    if (hits.length <= DEFAULTS.tools.searchMaxResults && matches(text)) hits.push({ line: index + 1, text: text.trim().slice(0, LINE_TEXT_MAX) });
   });
   return hits;
 }

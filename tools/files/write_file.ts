@@ -1,8 +1,8 @@
+import { DEFAULTS } from '../../shared/constants';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { jsonOutput, stringArg } from '../catalogue/tool-args';
-import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
 import { ToolFailure, type ToolContext, type ToolRun } from '../catalogue/tool-runtime-types';
 import type { JsonObject } from '../../shared/json';
 import { readTextHead } from './read-text-head';
@@ -28,14 +28,14 @@ export async function preview(args: JsonObject, context: ToolContext): Promise<s
   try {
     const content = stringArg(args, 'content');
     const target = await writableTarget(args, context);
-    const before = target.exists ? await readTextHead(target.absolute, TOOL_DEFAULTS.readFileMaxBytes) : null;
+    const before = target.exists ? await readTextHead(target.absolute, DEFAULTS.tools.readFileMaxBytes) : null;
     if (before !== null && (before.binary || before.truncated)) {
       return `${target.relative}: replaces an existing ${before.binary ? 'binary' : 'large'} file of ${before.size} bytes with ${Buffer.byteLength(content, 'utf8')} bytes of text (no diff shown).`;
     }
     const raw = createTwoFilesPatch(before === null ? '/dev/null' : target.relative, target.relative, before?.text ?? '', content);
     // The library opens with an "=====" separator line meant for multi-file patches; a card shows one file.
     const patch = raw.replace(/^={3,}\n/, '');
-    const limit = TOOL_DEFAULTS.writePreviewMaxChars;
+    const limit = DEFAULTS.tools.writePreviewMaxChars;
     return patch.length > limit ? `${patch.slice(0, limit)}\n… diff cut at ${limit} characters …` : patch;
   } catch (error) {
     if (error instanceof ToolFailure) return null;

@@ -1,6 +1,6 @@
+import { DEFAULTS } from '../../shared/constants';
 import { jsonOutput, stringArg } from '../catalogue/tool-args';
 import { describeDuration } from '../catalogue/describe-duration';
-import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 import { workspaceRoot } from '../files/workspace-path';
 import { runShellCommand, type CommandLimits } from './command-runner';
@@ -22,5 +22,5 @@ export function createRunCommand(limits: CommandLimits): ToolRun {
   };
 }
 
-export const run: ToolRun = createRunCommand({ timeoutMs: TOOL_DEFAULTS.commandTimeoutMs, maxOutputChars: TOOL_DEFAULTS.commandMaxOutputChars });
+export const run: ToolRun = createRunCommand({ timeoutMs: DEFAULTS.tools.commandTimeoutMs, maxOutputChars: DEFAULTS.tools.commandMaxOutputChars });
 

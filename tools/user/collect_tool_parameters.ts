@@ -1,6 +1,6 @@
+import { DEFAULTS } from '../../shared/constants';
 import type { JsonObject } from '../../shared/json';
 import { jsonOutput, stringArg, stringArrayArg } from '../catalogue/tool-args';
-import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 
 /**
@@ -12,8 +12,8 @@ export const run: ToolRun = async (args, context) => {
   if (tool === '') throw new ToolFailure('Say which tool the parameters are for, e.g. "write_file".');
   const requests = parseRequests(stringArrayArg(args, 'parameters', { required: true }));
   if (requests.length === 0) throw new ToolFailure('List at least one parameter to ask for, e.g. ["path"].');
-  if (requests.length > TOOL_DEFAULTS.collectMaxParameters) {
-    throw new ToolFailure(`Ask for at most ${TOOL_DEFAULTS.collectMaxParameters} parameters at once; ${requests.length} were listed.`);
+  if (requests.length > DEFAULTS.tools.collectMaxParameters) {
+    throw new ToolFailure(`Ask for at most ${DEFAULTS.tools.collectMaxParameters} parameters at once; ${requests.length} were listed.`);
   }
   const values: JsonObject = {};
   for (const request of requests) {

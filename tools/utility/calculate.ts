@@ -1,5 +1,5 @@
+import { DEFAULTS } from '../../shared/constants';
 import { jsonOutput, stringArg } from '../catalogue/tool-args';
-import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
 import type { ToolRun } from '../catalogue/tool-runtime-types';
 import { createMathEvaluator, type MathEvaluator } from './safe-math';
 
@@ -14,9 +14,9 @@ export function createCalculate(evaluator: MathEvaluator): ToolRun {
 
 export const run: ToolRun = createCalculate(
   createMathEvaluator({
-    timeoutMs: TOOL_DEFAULTS.calculateTimeoutMs,
-    maxMemoryMb: TOOL_DEFAULTS.calculateMaxMemoryMb,
-    maxExpressionChars: TOOL_DEFAULTS.calculateMaxExpressionChars,
-    maxResultChars: TOOL_DEFAULTS.calculateMaxResultChars,
+    timeoutMs: DEFAULTS.tools.calculateTimeoutMs,
+    maxMemoryMb: DEFAULTS.tools.calculateMaxMemoryMb,
+    maxExpressionChars: DEFAULTS.tools.calculateMaxExpressionChars,
+    maxResultChars: DEFAULTS.tools.calculateMaxResultChars,
   }),
 );

@@ -1,5 +1,5 @@
+import { DEFAULTS } from '../../shared/constants';
 import { jsonOutput, stringArg } from '../catalogue/tool-args';
-import { TOOL_DEFAULTS } from '../catalogue/tool-defaults';
 import type { ToolRun } from '../catalogue/tool-runtime-types';
 import { fetchText, isHtmlType, parseHttpUrl, type FetchLimits } from './fetch-text';
 import { htmlToText } from './html-text';
@@ -23,7 +23,7 @@ export function createFetchUrl(limits: FetchLimits & { maxTextChars: number }): 
 }
 
 export const run: ToolRun = createFetchUrl({
-  timeoutMs: TOOL_DEFAULTS.fetchTimeoutMs,
-  maxBytes: TOOL_DEFAULTS.fetchMaxBytes,
-  maxTextChars: TOOL_DEFAULTS.fetchMaxTextChars,
+  timeoutMs: DEFAULTS.tools.fetchTimeoutMs,
+  maxBytes: DEFAULTS.tools.fetchMaxBytes,
+  maxTextChars: DEFAULTS.tools.fetchMaxTextChars,
 });

@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../../shared/constants';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
@@ -7,7 +8,6 @@ import type { AppServices } from '../../services/app/app-services-types';
 import { tokensMatch } from './access-token';
 import { isAllowedHost, isSameOrigin } from './host-check';
 import { parseClientFrame, resultFrame } from './ws-protocol';
-import { WEB_HOST_DEFAULTS } from './web-host-defaults';
 
 /** Close code for a missing or wrong token (the renderer shows its "open the printed address" help). */
 export const CLOSE_BAD_TOKEN = 4401;
@@ -33,7 +33,7 @@ export interface WsGatewayOptions {
  */
 export function attachWsGateway(options: WsGatewayOptions): WsGateway {
   const { server, services, token } = options;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WEB_HOST_DEFAULTS.maxFrameBytes });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: DEFAULTS.webHost.maxFrameBytes });
   const clients = new Set<WebSocket>();
 
   const send = (socket: WebSocket, message: WsServerMessage): void => {

@@ -1,5 +1,5 @@
+import { DEFAULTS } from '../../../shared/constants';
 import { randomUUID } from 'node:crypto';
-import { APP_DEFAULTS } from './app-defaults';
 import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
 import type { AppServices, AppServicesOptions } from './app-services-types';
@@ -124,7 +124,7 @@ async function shutDown(ctx: AppContext): Promise<void> {
   ctx.brokers.approvals.dispose();
   ctx.brokers.questions.dispose();
   ctx.brokers.depth.dispose();
-  await Promise.race([Promise.all(runs.map((run) => run.finished)), delay(APP_DEFAULTS.shutdownGraceMs)]);
+  await Promise.race([Promise.all(runs.map((run) => run.finished)), delay(DEFAULTS.app.shutdownGraceMs)]);
   ctx.hub.dispose();
   await ctx.storage.conversations.close();
 }

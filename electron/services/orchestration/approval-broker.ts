@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { DEFAULTS } from '../../../shared/constants';
 import type { ApprovalDecision, EventOf, TacoEvent } from '../../../shared/events';
 import { abortError } from './abort-error';
-import { ORCHESTRATION_DEFAULTS } from './orchestration-defaults';
 import type { ApprovalGate } from './orchestration-types';
 
 export interface ApprovalBrokerOptions {
@@ -53,7 +52,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
 
   const remember = (approvalId: string, outcome: Closed): void => {
     closed.set(approvalId, outcome);
-    while (closed.size > ORCHESTRATION_DEFAULTS.resolvedApprovalMemory) {
+    while (closed.size > DEFAULTS.orchestration.resolvedApprovalMemory) {
       const oldest = closed.keys().next();
       if (oldest.done) break;
       closed.delete(oldest.value);

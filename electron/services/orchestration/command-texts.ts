@@ -1,8 +1,8 @@
+import { DEFAULTS } from '../../../shared/constants';
 import { SLASH_COMMANDS } from '../../../shared/commands';
 import type { FrameState, StackFrame } from '../../../shared/tool-stack';
 import type { ToolInfo } from '../../../shared/tool-info';
 import { closeMatches } from './close-matches';
-import { ORCHESTRATION_DEFAULTS } from './orchestration-defaults';
 
 /**
  * The plain-text (markdown) answers to slash commands. Main parses the command
@@ -42,7 +42,7 @@ export function toolText(tools: readonly ToolInfo[], name: string): string {
   const wanted = name.trim();
   const tool = tools.find((candidate) => candidate.toolId === wanted) ?? tools.find((candidate) => candidate.toolId.toLowerCase() === wanted.toLowerCase());
   if (!tool) {
-    const matches = closeMatches(wanted, tools.map((candidate) => candidate.toolId), ORCHESTRATION_DEFAULTS.toolSuggestionCount);
+    const matches = closeMatches(wanted, tools.map((candidate) => candidate.toolId), DEFAULTS.orchestration.toolSuggestionCount);
     const hint = matches.length > 0 ? ` Did you mean ${matches.map((match) => `\`${match}\``).join(', ')}?` : '';
     return `No tool named “${wanted}”.${hint} Type /tools to see them all.`;
   }

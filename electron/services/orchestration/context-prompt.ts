@@ -1,5 +1,5 @@
+import { DEFAULTS } from '../../../shared/constants';
 import type { StackFrame } from '../../../shared/tool-stack';
-import { ORCHESTRATION_DEFAULTS } from './orchestration-defaults';
 
 /**
  * The seed's "Current tool context:" block (tool-orchestration, System Prompt Enhancement), or
@@ -42,6 +42,6 @@ export function activeFrame(frames: readonly StackFrame[]): StackFrame | undefin
 
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const max = ORCHESTRATION_DEFAULTS.contextPromptRequestMaxChars;
+  const max = DEFAULTS.orchestration.contextPromptRequestMaxChars;
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

@@ -1,6 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
 import type { ChatProvider } from '../provider/provider-types';
-import { ORCHESTRATION_DEFAULTS } from './orchestration-defaults';
 
 export type ContextSwitchVerdict = 'same-task' | 'new-request';
 
@@ -45,7 +44,7 @@ export async function detectContextSwitch(input: ContextSwitchInput): Promise<Co
     const answer = await Promise.race([
       complete({
         model,
-        maxTokens: ORCHESTRATION_DEFAULTS.contextSwitchMaxTokens,
+        maxTokens: DEFAULTS.orchestration.contextSwitchMaxTokens,
         signal: controller.signal,
         messages: [
           { role: 'system', content: CONTEXT_SWITCH_SYSTEM_PROMPT },

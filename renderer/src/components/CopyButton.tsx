@@ -1,5 +1,5 @@
+import { DEFAULTS } from '../../../shared/constants';
 import { useEffect, useState } from 'react';
-import { CONVERSATION_DEFAULTS } from '../store/conversation-defaults';
 import { useTaco } from '../store/store-context';
 
 const UNAVAILABLE = 'Could not copy: the clipboard is not available here. Select the text and press Ctrl+C (⌘C on a Mac) instead.';
@@ -18,7 +18,7 @@ export function CopyButton({ text, what, testId = 'copy-button' }: Props) {
 
   useEffect(() => {
     if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), CONVERSATION_DEFAULTS.copiedConfirmMs);
+    const timer = setTimeout(() => setCopied(false), DEFAULTS.rendererConversations.copiedConfirmMs);
     return () => clearTimeout(timer);
   }, [copied]);
 

@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../../shared/constants';
 import { describe, expect, it } from 'vitest';
 import type { TacoApi } from '../../../shared/contract';
 import { eventsFor } from '../../test/events';
@@ -9,7 +10,6 @@ import { applyEvents } from './events/apply-events';
 import { emptyView } from './events/conversation-view';
 import { connectStore, createTacoStore } from './create-taco-store';
 import { selectActiveView } from './selectors';
-import { STORE_DEFAULTS } from './store-defaults';
 
 function setup(api = createFakeApi(), storage = memoryStorage()) {
   const store = createTacoStore({ api, storage });
@@ -183,7 +183,7 @@ describe('store: UI and connection', () => {
     const { store } = setup(createFakeApi(), storage);
     expect(store.getState().panelCollapsed).toBe(false);
     store.getState().togglePanel();
-    expect(storage.data[STORE_DEFAULTS.panelCollapsedKey]).toBe('true');
+    expect(storage.data[DEFAULTS.rendererStore.panelCollapsedKey]).toBe('true');
     const again = setup(createFakeApi(), storage);
     expect(again.store.getState().panelCollapsed).toBe(true);
   });

@@ -1,9 +1,9 @@
+import { DEFAULTS } from '../../../shared/constants';
 import type { CallName, CallRequest, CallResponse, EventName, EventPayloads } from '../../../shared/contract';
 import type { WsClientMessage } from '../../../shared/transport';
 import { unwrapEnvelope } from './envelope';
 import { TacoCallError } from './taco-call-error';
 import type { ConnectionState, TacoClient } from './taco-client';
-import { TRANSPORT_DEFAULTS } from './transport-defaults';
 
 /** The part of the browser WebSocket the client uses (a fake in tests). */
 export interface WebSocketLike {
@@ -57,8 +57,8 @@ function isEventName(value: unknown): value is EventName {
  */
 export function createWsClient(options: WsClientOptions): WsTacoClient {
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url));
-  const initialMs = options.reconnectInitialMs ?? TRANSPORT_DEFAULTS.reconnectInitialMs;
-  const maxMs = options.reconnectMaxMs ?? TRANSPORT_DEFAULTS.reconnectMaxMs;
+  const initialMs = options.reconnectInitialMs ?? DEFAULTS.rendererTransport.reconnectInitialMs;
+  const maxMs = options.reconnectMaxMs ?? DEFAULTS.rendererTransport.reconnectMaxMs;
 
   let socket: WebSocketLike | null = null;
   let state: ConnectionState = { type: 'connecting' };

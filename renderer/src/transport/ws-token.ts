@@ -1,5 +1,5 @@
+import { DEFAULTS } from '../../../shared/constants';
 import { WS_PATH } from '../../../shared/transport';
-import { TRANSPORT_DEFAULTS } from './transport-defaults';
 
 /** The bits of `window` the token logic touches (fakes in tests). */
 export interface PageEnvironment {
@@ -17,7 +17,7 @@ export function takeWsToken(env: PageEnvironment): string | null {
   const fromQuery = url.searchParams.get('token');
   if (fromQuery) {
     try {
-      env.sessionStorage.setItem(TRANSPORT_DEFAULTS.tokenStorageKey, fromQuery);
+      env.sessionStorage.setItem(DEFAULTS.rendererTransport.tokenStorageKey, fromQuery);
     } catch {
       // Storage may be disabled; the token still works for this page load.
     }
@@ -26,7 +26,7 @@ export function takeWsToken(env: PageEnvironment): string | null {
     return fromQuery;
   }
   try {
-    return env.sessionStorage.getItem(TRANSPORT_DEFAULTS.tokenStorageKey);
+    return env.sessionStorage.getItem(DEFAULTS.rendererTransport.tokenStorageKey);
   } catch {
     return null;
   }

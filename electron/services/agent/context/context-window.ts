@@ -1,5 +1,5 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import type { ChatMessage, ToolDefinition } from '../../provider/provider-types';
-import { AGENT_DEFAULTS } from '../agent-defaults';
 
 /** ~4 characters per token (seed: small contexts). Rough on purpose; used with a reserve. */
 export function estimateTokens(messages: readonly ChatMessage[], tools: readonly ToolDefinition[] = []): number {
@@ -9,7 +9,7 @@ export function estimateTokens(messages: readonly ChatMessage[], tools: readonly
     if (message.tool_calls) chars += JSON.stringify(message.tool_calls).length;
   }
   if (tools.length > 0) chars += JSON.stringify(tools).length;
-  return Math.ceil(chars / AGENT_DEFAULTS.charsPerToken);
+  return Math.ceil(chars / DEFAULTS.agent.charsPerToken);
 }
 
 export interface ContextParts {
@@ -39,7 +39,7 @@ export interface FittedContext {
  * system prompt, the tool definitions or the current user message.
  */
 export function fitContext(parts: ContextParts): FittedContext {
-  const budget = Math.floor(parts.numCtx * (1 - AGENT_DEFAULTS.replyReserveRatio));
+  const budget = Math.floor(parts.numCtx * (1 - DEFAULTS.agent.replyReserveRatio));
   const earlier = groupBy(parts.earlier, 'user');
   const rounds = groupBy(parts.run, 'assistant');
   const assemble = (): ChatMessage[] => [parts.system, ...earlier.flat(), parts.current, ...rounds.flat()];

@@ -1,5 +1,4 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import { AGENT_DEFAULTS } from '../agent-defaults';
 
 export interface CappedText {
   text: string;
@@ -31,7 +30,7 @@ export function perToolLimit(tool: string): number {
 /** The per-turn budget: larger for models whose context is large. */
 export function turnBudgetChars(budgetChars: number, contextTokens: number | null): number {
   const large = contextTokens !== null && contextTokens >= DEFAULTS.largeContextTokens;
-  return large ? budgetChars * AGENT_DEFAULTS.largeContextBudgetFactor : budgetChars;
+  return large ? budgetChars * DEFAULTS.agent.largeContextBudgetFactor : budgetChars;
 }
 
 export interface OutputBudget {
@@ -50,7 +49,7 @@ export function createOutputBudget(totalChars: number): OutputBudget {
   return {
     cap(tool, output) {
       const left = Math.max(0, totalChars - used);
-      const limit = Math.max(AGENT_DEFAULTS.minToolOutputChars, Math.min(perToolLimit(tool), left));
+      const limit = Math.max(DEFAULTS.agent.minToolOutputChars, Math.min(perToolLimit(tool), left));
       const capped = capText(output, limit);
       used += capped.text.length;
       return capped;

@@ -3,7 +3,6 @@ import type { JsonObject } from '../../../../shared/json';
 import type { ToolType } from '../../../../shared/tool-info';
 import type { FrameState } from '../../../../shared/tool-stack';
 import type { HandoffPayload, RegisteredTool, ToolOutcome } from '../../../../tools/catalogue/tool-runtime-types';
-import { AGENT_DEFAULTS } from '../agent-defaults';
 import { askApproval, askDepth, needsApproval } from './call-gates';
 import { pushToolMessage } from './call-history';
 import { callKey } from '../repairs/canonical-args';
@@ -148,7 +147,7 @@ function failed(shared: RunShared, scope: LoopScope, tool: string, callId: strin
     return { type: 'halt' };
   }
   const raw = error instanceof Error ? error.message : String(error);
-  const text = capText(raw.trim() || `${tool} failed without saying why.`, AGENT_DEFAULTS.toolErrorLimitChars).text;
+  const text = capText(raw.trim() || `${tool} failed without saying why.`, DEFAULTS.agent.toolErrorLimitChars).text;
   clearScope(stack, scope.baseFrameId);
   shared.emit({ type: 'tool-error', callId, tool, error: text, durationMs });
   emitStatus(shared, toolFailedStatus(tool));

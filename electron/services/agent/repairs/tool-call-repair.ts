@@ -1,8 +1,8 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import type { z } from 'zod';
 import type { JsonObject } from '../../../../shared/json';
 import type { ToolParameterInfo } from '../../../../shared/tool-info';
 import type { RegisteredTool, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
-import { AGENT_DEFAULTS } from '../agent-defaults';
 
 /**
  * Repairs for the calls small models get wrong. Each returns words the model can act on; the
@@ -84,7 +84,7 @@ export function parameterList(params: Record<string, ToolParameterInfo>): string
 function firstSentence(text: string): string {
   const line = text.split('\n')[0]?.trim() ?? '';
   const sentence = /^(.+?[.!?])(\s|$)/.exec(line)?.[1] ?? line;
-  const max = AGENT_DEFAULTS.toolSummaryMaxChars;
+  const max = DEFAULTS.agent.toolSummaryMaxChars;
   return sentence.length > max ? `${sentence.slice(0, max - 1)}…` : sentence;
 }
 

@@ -2,7 +2,6 @@ import { DEFAULTS } from '../../../../shared/constants';
 import { formatToolName } from '../../../../shared/format-tool-name';
 import type { JsonObject } from '../../../../shared/json';
 import type { ChatProvider } from '../../provider/provider-types';
-import { PERF_DEFAULTS } from '../perf-defaults';
 import { firstReplyLine } from '../../provider/ollama/side-reply-line';
 
 /** The seed's status generation prompt (sequential-tool-calling, "Status Generation Prompt"). */
@@ -39,7 +38,7 @@ export interface SentenceRequest {
   args: JsonObject;
   /** The run's signal: stopping the run stops the side request too. */
   signal: AbortSignal;
-  /** Wait this long before asking (default PERF_DEFAULTS.statusSentenceDelayMs). */
+  /** Wait this long before asking (default DEFAULTS.agentPerf.statusSentenceDelayMs). */
   delayMs?: number;
 }
 
@@ -58,7 +57,7 @@ export interface PendingSentence {
  * model from the next step (and an aborted request costs main its connection).
  */
 export function requestStatusSentence(request: SentenceRequest): PendingSentence {
-  const delayMs = request.delayMs ?? PERF_DEFAULTS.statusSentenceDelayMs;
+  const delayMs = request.delayMs ?? DEFAULTS.agentPerf.statusSentenceDelayMs;
   const controller = new AbortController();
   const onAbort = (): void => controller.abort();
   request.signal.addEventListener('abort', onAbort, { once: true });

@@ -1,4 +1,4 @@
-import { PERF_DEFAULTS } from '../perf-defaults';
+import { DEFAULTS } from '../../../../shared/constants';
 
 export interface EventLoopYielder {
   /**
@@ -21,7 +21,7 @@ export interface YielderOptions {
  * stream ended. Yielding to the event loop once per slice lets batches go out every frame.
  */
 export function createEventLoopYielder(options: YielderOptions = {}): EventLoopYielder {
-  const sliceMs = options.sliceMs ?? PERF_DEFAULTS.streamYieldSliceMs;
+  const sliceMs = options.sliceMs ?? DEFAULTS.agentPerf.streamYieldSliceMs;
   const now = options.now ?? (() => performance.now());
   const defer = options.defer ?? ((resume: () => void) => void setImmediate(resume));
   let sliceStart = now();

@@ -1,5 +1,5 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import type { StepUsage } from '../../provider/provider-types';
-import { AGENT_DEFAULTS } from '../agent-defaults';
 
 export interface UsageFigures {
   promptTokens: number;
@@ -25,7 +25,7 @@ export function tokensPerSecond(usage: StepUsage): number | null {
  */
 export function contextTruncated(usage: StepUsage, estimatedPromptTokens: number): boolean {
   if (usage.numCtx <= 0) return false;
-  return estimatedPromptTokens > usage.numCtx && usage.promptTokens < estimatedPromptTokens * AGENT_DEFAULTS.truncatedPromptRatio;
+  return estimatedPromptTokens > usage.numCtx && usage.promptTokens < estimatedPromptTokens * DEFAULTS.agent.truncatedPromptRatio;
 }
 
 export function usageFigures(usage: StepUsage, estimatedPromptTokens: number): UsageFigures {

@@ -1,8 +1,8 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import type { ValidCallRequest } from '../../../../shared/contract';
 import { ContractError } from '../../../../shared/contract-error';
 import type { ConversationSearchHit, ConversationSummary } from '../../../../shared/conversation';
 import type { AppContext } from '../app-context';
-import { APP_DEFAULTS } from '../app-defaults';
 import { mergeConversationOptions } from '../runs/conversation-options';
 import { emitSummary } from '../events/conversation-updates';
 
@@ -34,7 +34,7 @@ export async function deleteConversation(ctx: AppContext, conversationId: string
   const run = ctx.sessions.find(conversationId)?.activeRun;
   if (run) {
     run.controller.abort();
-    await Promise.race([run.finished, delay(APP_DEFAULTS.shutdownGraceMs)]);
+    await Promise.race([run.finished, delay(DEFAULTS.app.shutdownGraceMs)]);
   }
   try {
     await ctx.storage.conversations.delete(conversationId);

@@ -1,8 +1,8 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { ContractError } from '../../../../shared/contract-error';
 import type { ModelEvent } from '../../../../shared/events';
 import type { ModelAdmin, PullProgress } from '../../provider/model-admin/model-admin-types';
 import { ProviderError } from '../../provider/provider-types';
-import { MODELS_DEFAULTS } from './models-defaults';
 
 /** Status of the last event of a pull the user cancelled (done, no error). */
 export const PULL_CANCELLED_STATUS = 'cancelled';
@@ -37,8 +37,8 @@ interface RunningPull {
  * cancelled or the error in words) always arrives, exactly once.
  */
 export function createPullRegistry(options: PullRegistryOptions): PullRegistry {
-  const intervalMs = options.progressIntervalMs ?? MODELS_DEFAULTS.pullProgressIntervalMs;
-  const maxConcurrent = options.maxConcurrent ?? MODELS_DEFAULTS.maxConcurrentPulls;
+  const intervalMs = options.progressIntervalMs ?? DEFAULTS.models.pullProgressIntervalMs;
+  const maxConcurrent = options.maxConcurrent ?? DEFAULTS.models.maxConcurrentPulls;
   const now = options.now ?? Date.now;
   const running = new Map<string, RunningPull>();
 

@@ -1,5 +1,5 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import type { EventOf } from '../../../../shared/events';
-import { APP_DEFAULTS } from '../app-defaults';
 
 /** The `run-finish` of recent runs, so a host can wait for a run it just started. */
 export interface RunRecords {
@@ -8,7 +8,7 @@ export interface RunRecords {
   wait(runId: string): Promise<EventOf<'run-finish'>>;
 }
 
-export function createRunRecords(limit: number = APP_DEFAULTS.finishedRunMemory): RunRecords {
+export function createRunRecords(limit: number = DEFAULTS.app.finishedRunMemory): RunRecords {
   const records = new Map<string, Promise<EventOf<'run-finish'>>>();
   return {
     add(runId, finished) {

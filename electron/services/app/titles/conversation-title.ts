@@ -1,16 +1,15 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ChatProvider } from '../../provider/provider-types';
-import { TITLE_DEFAULTS } from './title-defaults';
 import { firstReplyLine } from '../../provider/ollama/side-reply-line';
 
 /** The side request's prompt: the first exchange, and what a title should look like. */
 export function titlePrompt(question: string, answer: string): string {
   const cut = (text: string): string => {
     const flat = text.replace(/\s+/g, ' ').trim();
-    return flat.length > TITLE_DEFAULTS.exchangeChars ? `${flat.slice(0, TITLE_DEFAULTS.exchangeChars)}…` : flat;
+    return flat.length > DEFAULTS.titles.exchangeChars ? `${flat.slice(0, DEFAULTS.titles.exchangeChars)}…` : flat;
   };
   return [
-    `Write a short title (at most ${TITLE_DEFAULTS.maxWords} words) for this conversation.`,
+    `Write a short title (at most ${DEFAULTS.titles.maxWords} words) for this conversation.`,
     'Reply with the title only: no quotes, no "Title:", no full stop.',
     '',
     `User: ${cut(question)}`,
@@ -30,7 +29,7 @@ export function cleanTitle(raw: string): string | null {
     .trim();
   const words = bare.split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
-  const title = words.slice(0, TITLE_DEFAULTS.maxWords).join(' ');
+  const title = words.slice(0, DEFAULTS.titles.maxWords).join(' ');
   return title.length > DEFAULTS.app.titleMaxChars ? `${title.slice(0, DEFAULTS.app.titleMaxChars - 1).trimEnd()}…` : title;
 }
 
@@ -42,12 +41,12 @@ export async function requestTitle(input: { provider: ChatProvider; model: strin
   const controller = new AbortController();
   const abort = (): void => controller.abort();
   input.signal.addEventListener('abort', abort, { once: true });
-  const timer = setTimeout(abort, TITLE_DEFAULTS.budgetMs);
+  const timer = setTimeout(abort, DEFAULTS.titles.budgetMs);
   const gaveUp = new Promise<null>((resolve) => controller.signal.addEventListener('abort', () => resolve(null), { once: true }));
   try {
     if (input.signal.aborted) return null;
     const call = input.provider
-      .complete({ model: input.model, messages: [{ role: 'user', content: titlePrompt(input.question, input.answer) }], maxTokens: TITLE_DEFAULTS.maxTokens, signal: controller.signal })
+      .complete({ model: input.model, messages: [{ role: 'user', content: titlePrompt(input.question, input.answer) }], maxTokens: DEFAULTS.titles.maxTokens, signal: controller.signal })
       .then((raw) => (controller.signal.aborted ? null : cleanTitle(raw)))
       .catch(() => null);
     return await Promise.race([call, gaveUp]);

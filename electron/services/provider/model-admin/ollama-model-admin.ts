@@ -1,6 +1,6 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { createBoundClient, type BoundClient } from '../ollama/ollama-client';
 import { modelAdminMessages, isUnknownModelError } from './model-admin-messages';
-import { MODEL_ADMIN_DEFAULTS } from './model-admin-defaults';
 import type { ModelAdmin, PullOptions } from './model-admin-types';
 import { createPullProgressTracker } from './pull-progress';
 import { toProviderError } from '../provider-error-mapping';
@@ -26,8 +26,8 @@ function rawDetail(error: unknown): string {
 export function createOllamaModelAdmin(options: OllamaModelAdminOptions): ModelAdmin {
   const host = options.host.trim().replace(/\/+$/, '');
   const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const adminTimeoutMs = options.adminTimeoutMs ?? MODEL_ADMIN_DEFAULTS.adminTimeoutMs;
-  const versionTimeoutMs = options.versionTimeoutMs ?? MODEL_ADMIN_DEFAULTS.versionTimeoutMs;
+  const adminTimeoutMs = options.adminTimeoutMs ?? DEFAULTS.modelAdmin.adminTimeoutMs;
+  const versionTimeoutMs = options.versionTimeoutMs ?? DEFAULTS.modelAdmin.versionTimeoutMs;
 
   const aborted = (): ProviderError => new ProviderError('aborted', providerMessages.aborted(), host);
 

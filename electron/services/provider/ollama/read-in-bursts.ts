@@ -1,4 +1,4 @@
-import { PROVIDER_PERF_DEFAULTS } from './provider-perf-defaults';
+import { DEFAULTS } from '../../../../shared/constants';
 
 export interface BurstOptions {
   /** A burst is cut after this long, so a flood still reaches the reader in steady pieces. */
@@ -21,7 +21,7 @@ const CLOCK_EVERY = 32;
  * Items read before an error are yielded before the error is thrown.
  */
 export async function* readInBursts<T>(source: AsyncIterator<T>, options: BurstOptions = {}): AsyncGenerator<T[], void, undefined> {
-  const sliceMs = options.sliceMs ?? PROVIDER_PERF_DEFAULTS.burstSliceMs;
+  const sliceMs = options.sliceMs ?? DEFAULTS.providerPerf.burstSliceMs;
   const now = options.now ?? (() => performance.now());
   const onNextTurn = options.onNextTurn ?? ((callback: () => void) => void setImmediate(callback));
   let burst: T[] = [];

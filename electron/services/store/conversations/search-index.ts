@@ -1,9 +1,9 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { ConversationSearchHit, ConversationSummary } from '../../../../shared/conversation';
 import type { TacoEvent } from '../../../../shared/events';
 import { findWordPrefix, queryTokens, snippetAround, tokenize } from './search-text';
-import { STORE_DEFAULTS } from '../store-defaults';
 
 /** Format of `search-index.json`. Derived data: anything stale or unreadable is rebuilt from the timelines. */
 export const SEARCH_FORMAT = 'taco-search';
@@ -46,7 +46,7 @@ export function buildSearchDoc(title: string, events: readonly TacoEvent[], size
 
 /** Adds one event to a doc; returns the offset from which its text changed (Infinity: unchanged or cut back). */
 function applyEvent(doc: SearchDoc, event: TacoEvent): number {
-  const room = STORE_DEFAULTS.searchMaxCharsPerConversation - doc.text.length;
+  const room = DEFAULTS.store.searchMaxCharsPerConversation - doc.text.length;
   switch (event.type) {
     case 'user-message': {
       const from = doc.text.length;
@@ -187,7 +187,7 @@ export function createSearchIndex(saved: Map<string, SearchDoc> = new Map()): Se
         hits.push(hitFor(summary, doc, tokens));
       }
       hits.sort((a, b) => Number(b.matchedIn === 'title') - Number(a.matchedIn === 'title') || b.updatedAt - a.updatedAt);
-      return hits.slice(0, STORE_DEFAULTS.searchMaxHits);
+      return hits.slice(0, DEFAULTS.store.searchMaxHits);
     },
     ids: () => [...docs.keys()],
     get dirty() {

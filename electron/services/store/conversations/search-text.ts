@@ -1,4 +1,4 @@
-import { STORE_DEFAULTS } from '../store-defaults';
+import { DEFAULTS } from '../../../../shared/constants';
 
 const ASCII = /^[\x00-\x7f]*$/;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -33,9 +33,9 @@ export function tokenize(text: string): string[] {
   return (foldText(text).match(WORD) ?? []).map((word) => word.slice(0, MAX_TOKEN_CHARS));
 }
 
-/** The distinct words of a query, at most STORE_DEFAULTS.searchMaxQueryWords. */
+/** The distinct words of a query, at most DEFAULTS.store.searchMaxQueryWords. */
 export function queryTokens(query: string): string[] {
-  return [...new Set(tokenize(query))].slice(0, STORE_DEFAULTS.searchMaxQueryWords);
+  return [...new Set(tokenize(query))].slice(0, DEFAULTS.store.searchMaxQueryWords);
 }
 
 /** Where a word starting with `token` first occurs in `text`, or -1. */
@@ -59,7 +59,7 @@ function isWordChar(text: string, index: number): boolean {
 }
 
 /** A short plain-text piece of `text` around `index`, on one line, with … where it was cut. */
-export function snippetAround(text: string, index: number, size: number = STORE_DEFAULTS.searchSnippetChars): string {
+export function snippetAround(text: string, index: number, size: number = DEFAULTS.store.searchSnippetChars): string {
   const lead = Math.floor(size / 3);
   let start = Math.max(0, index - lead);
   if (start > 0) {

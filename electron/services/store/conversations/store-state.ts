@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import type { ConversationSummary } from '../../../../shared/conversation';
 import { writeFileAtomic } from '../files/atomic-write';
 import { serializeIndex, sortSummaries, type IndexEntry } from './conversation-index';
@@ -6,7 +7,6 @@ import { createDelayedSaver, type DelayedSaver } from '../files/delayed-saver';
 import { createKeyedQueue, type KeyedQueue } from '../files/keyed-queue';
 import { unfinishedOf, type OpenRunMark } from '../timeline/run-state';
 import { createSearchIndex, type SearchIndex } from './search-index';
-import { STORE_DEFAULTS } from '../store-defaults';
 
 /** What the conversation store keeps in memory, shared by its parts. */
 export interface StoreState {
@@ -53,7 +53,7 @@ export function createStoreState(options: { dataDir: string; now: () => number; 
     current: new Set(),
     search: createSearchIndex(),
     searchSaver: createDelayedSaver({
-      delayMs: options.searchSaveDelayMs ?? STORE_DEFAULTS.searchIndexSaveDelayMs,
+      delayMs: options.searchSaveDelayMs ?? DEFAULTS.store.searchIndexSaveDelayMs,
       isDirty: () => state.search.dirty,
       save: () => writeFileAtomic(searchIndexFile(dataDir), state.search.serialize()),
       onError: (error) => log(`Could not write the search index (${messageOf(error)}); it will be rebuilt from the timelines.`),

@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,6 @@ import { IMAGE_LIMITS } from '../../../../shared/contract';
 import { createFakeApi, model } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { Composer } from './Composer';
-import { IMAGE_DEFAULTS } from './image-defaults';
 import { prepareImage } from './prepare-image';
 
 const PNG_BYTES = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (char) => char.charCodeAt(0));
@@ -25,8 +25,8 @@ const drop = (target: HTMLElement, files: File[]) => fireEvent.drop(target, { da
 
 describe('pictures in the composer', () => {
   it('keeps the mirrored limits equal to the contract’s', () => {
-    expect({ maxImages: IMAGE_DEFAULTS.maxImages, maxTotalBase64Chars: IMAGE_DEFAULTS.maxTotalBase64Chars }).toEqual(IMAGE_LIMITS);
-    expect(IMAGE_DEFAULTS.targetBase64Chars * IMAGE_DEFAULTS.maxImages).toBeLessThanOrEqual(IMAGE_LIMITS.maxTotalBase64Chars);
+    expect({ maxImages: DEFAULTS.images.maxImages, maxTotalBase64Chars: DEFAULTS.images.maxTotalBase64Chars }).toEqual(IMAGE_LIMITS);
+    expect(DEFAULTS.images.targetBase64Chars * DEFAULTS.images.maxImages).toBeLessThanOrEqual(IMAGE_LIMITS.maxTotalBase64Chars);
   });
 
   it('attaches a pasted picture for a vision model, shows it, and sends it as base64', async () => {
@@ -70,9 +70,9 @@ describe('pictures in the composer', () => {
     const { box } = await renderComposer('vision');
     paste(box, [new File(['<svg onload=alert(1)>'], 'evil.png', { type: 'image/png' })]);
     expect((await screen.findByTestId('attachment-problem')).textContent).toBe('“evil.png” is not a PNG, JPEG, WebP or GIF picture.');
-    drop(box, Array.from({ length: IMAGE_DEFAULTS.maxImages + 1 }, (_, index) => png(`${index}.png`)));
-    await waitFor(() => expect(screen.getAllByTestId('attachment')).toHaveLength(IMAGE_DEFAULTS.maxImages));
-    expect(screen.getByTestId('attachment-problem').textContent).toContain(`At most ${IMAGE_DEFAULTS.maxImages} pictures`);
+    drop(box, Array.from({ length: DEFAULTS.images.maxImages + 1 }, (_, index) => png(`${index}.png`)));
+    await waitFor(() => expect(screen.getAllByTestId('attachment')).toHaveLength(DEFAULTS.images.maxImages));
+    expect(screen.getByTestId('attachment-problem').textContent).toContain(`At most ${DEFAULTS.images.maxImages} pictures`);
   });
 
   it('blocks sending when the model changes to one that cannot see', async () => {
@@ -98,7 +98,7 @@ describe('prepareImage', () => {
     };
     const result = await prepareImage(png(), 80, shrinking);
     expect(result.type).toBe('ok');
-    expect(edges[0]).toBe(IMAGE_DEFAULTS.maxEdgePx);
+    expect(edges[0]).toBe(DEFAULTS.images.maxEdgePx);
     expect(edges.every((edge, index) => index === 0 || edge < (edges[index - 1] ?? 0))).toBe(true);
     expect(await prepareImage(png(), 10, async () => null)).toMatchObject({ type: 'refused', message: expect.stringContaining('too large to attach') });
   });

@@ -1,5 +1,5 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { sniffImage, toBase64, type ImageKind } from './image-bytes';
-import { IMAGE_DEFAULTS } from './image-defaults';
 
 export interface PreparedImage {
   /** Base64, no data: prefix: what Ollama takes. */
@@ -20,8 +20,8 @@ export type Reencode = (file: Blob, kind: ImageKind, maxEdgePx: number) => Promi
  */
 export async function prepareImage(file: Blob & { name?: string }, targetChars: number, reencode: Reencode = reencodeWithCanvas): Promise<PrepareResult> {
   const name = file.name?.trim() || 'pasted image';
-  if (file.size > IMAGE_DEFAULTS.maxInputBytes) {
-    return { type: 'refused', message: `“${name}” is larger than ${Math.round(IMAGE_DEFAULTS.maxInputBytes / 1024 / 1024)} MB. Attach a smaller picture.` };
+  if (file.size > DEFAULTS.images.maxInputBytes) {
+    return { type: 'refused', message: `“${name}” is larger than ${Math.round(DEFAULTS.images.maxInputBytes / 1024 / 1024)} MB. Attach a smaller picture.` };
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImage(bytes);
@@ -29,7 +29,7 @@ export async function prepareImage(file: Blob & { name?: string }, targetChars: 
   if ((kind === 'png' || kind === 'jpeg') && Math.ceil(bytes.length / 3) * 4 <= targetChars) {
     return { type: 'ok', image: { base64: toBase64(bytes), kind, name } };
   }
-  let edge: number = IMAGE_DEFAULTS.maxEdgePx;
+  let edge: number = DEFAULTS.images.maxEdgePx;
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const smaller = await reencode(file, kind, edge);
     if (smaller === null) break;
@@ -53,7 +53,7 @@ export const reencodeWithCanvas: Reencode = async (file, kind, maxEdgePx) => {
     if (!context) return null;
     context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
     const out: ImageKind = kind === 'png' || kind === 'gif' ? 'png' : 'jpeg';
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, `image/${out}`, IMAGE_DEFAULTS.jpegQuality));
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, `image/${out}`, DEFAULTS.images.jpegQuality));
     return blob ? { bytes: new Uint8Array(await blob.arrayBuffer()), kind: out } : null;
   } finally {
     bitmap.close();

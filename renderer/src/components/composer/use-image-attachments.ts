@@ -1,5 +1,5 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { useCallback, useState, type ClipboardEvent, type DragEvent } from 'react';
-import { IMAGE_DEFAULTS } from './image-defaults';
 import { prepareImage, type PreparedImage, type Reencode } from './prepare-image';
 
 export interface Attachment extends PreparedImage {
@@ -31,7 +31,7 @@ function hasFiles(event: DragEvent): boolean {
 
 /**
  * Pictures attached to the next message: by drag and drop, paste, or the file picker. Only a model
- * that can see takes them (`refusal` says why not); at most IMAGE_DEFAULTS.maxImages, within the
+ * that can see takes them (`refusal` says why not); at most DEFAULTS.images.maxImages, within the
  * size the contract allows.
  */
 export function useImageAttachments(refusal: string | null, reencode?: Reencode): ImageAttachments {
@@ -49,12 +49,12 @@ export function useImageAttachments(refusal: string | null, reencode?: Reencode)
       setProblem(null);
       let current = attachments;
       for (const file of files) {
-        if (current.length >= IMAGE_DEFAULTS.maxImages) {
-          setProblem(`At most ${IMAGE_DEFAULTS.maxImages} pictures go with one message.`);
+        if (current.length >= DEFAULTS.images.maxImages) {
+          setProblem(`At most ${DEFAULTS.images.maxImages} pictures go with one message.`);
           break;
         }
         const used = current.reduce((sum, attachment) => sum + attachment.base64.length, 0);
-        const target = Math.min(IMAGE_DEFAULTS.targetBase64Chars, IMAGE_DEFAULTS.maxTotalBase64Chars - used);
+        const target = Math.min(DEFAULTS.images.targetBase64Chars, DEFAULTS.images.maxTotalBase64Chars - used);
         const result = await prepareImage(file, target, reencode);
         if (result.type === 'refused') {
           setProblem(result.message);

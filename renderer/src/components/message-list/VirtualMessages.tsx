@@ -1,9 +1,9 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useRef } from 'react';
 import type { ConversationView } from '../../store/events/conversation-view';
 import { estimateItemSize } from './estimate-item-size';
 import { MessageRow } from './MessageRow';
-import { MESSAGE_LIST_DEFAULTS } from './message-list-defaults';
 import { useFollowBottom } from './use-follow-bottom';
 import './message-list.css';
 
@@ -35,7 +35,7 @@ export function VirtualMessages({ view }: { view: ConversationView }) {
   const listRef = useRef<HTMLDivElement>(null);
   const itemsRef = useRef(items);
   itemsRef.current = items;
-  const gap = MESSAGE_LIST_DEFAULTS.gapPx;
+  const gap = DEFAULTS.messageList.gapPx;
   // Stable callbacks: the virtualizer recomputes every position when they change.
   const estimateSize = useCallback((index: number) => estimateItemSize(itemsRef.current[index], gap), [gap]);
   const getItemKey = useCallback((index: number) => itemsRef.current[index]?.id ?? index, []);
@@ -48,7 +48,7 @@ export function VirtualMessages({ view }: { view: ConversationView }) {
     getScrollElement: () => listRef.current,
     estimateSize,
     getItemKey,
-    overscan: MESSAGE_LIST_DEFAULTS.overscan,
+    overscan: DEFAULTS.messageList.overscan,
     initialOffset: estimatedTotal.current,
     observeElementRect: observeListRect,
   });

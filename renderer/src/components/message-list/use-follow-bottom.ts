@@ -1,5 +1,5 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { MESSAGE_LIST_DEFAULTS } from './message-list-defaults';
 
 export interface FollowBottom {
   /** For the scroll container's onScroll. */
@@ -59,8 +59,8 @@ export function useFollowBottom(listRef: RefObject<HTMLElement | null>, contentK
     const distance = list.scrollHeight - top - list.clientHeight;
     const movedUp = top < lastScrollTop.current - 1;
     lastScrollTop.current = top;
-    if (distance < MESSAGE_LIST_DEFAULTS.followThresholdPx) following.current = true;
-    else if (movedUp && performance.now() - lastUserIntent.current < MESSAGE_LIST_DEFAULTS.userScrollWindowMs) following.current = false;
+    if (distance < DEFAULTS.messageList.followThresholdPx) following.current = true;
+    else if (movedUp && performance.now() - lastUserIntent.current < DEFAULTS.messageList.userScrollWindowMs) following.current = false;
   }, [listRef]);
 
   return { onScroll };

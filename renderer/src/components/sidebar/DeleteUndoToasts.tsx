@@ -1,4 +1,4 @@
-import { CONVERSATION_DEFAULTS } from '../../store/conversation-defaults';
+import { DEFAULTS } from '../../../../shared/constants';
 import { useTaco } from '../../store/store-context';
 
 /** "Deleted “…” — Undo" while a delete can still be taken back; the bar shows the time left. */
@@ -15,7 +15,7 @@ export function DeleteUndoToasts() {
           <button type="button" className="button ghost toast-action" data-testid="undo-delete" onClick={() => undo(entry.conversationId)}>
             Undo
           </button>
-          <span className="toast-timer" aria-hidden="true" ref={(bar) => bar?.style.setProperty('--toast-ms', `${CONVERSATION_DEFAULTS.deleteUndoMs}ms`)} />
+          <span className="toast-timer" aria-hidden="true" ref={(bar) => bar?.style.setProperty('--toast-ms', `${DEFAULTS.rendererConversations.deleteUndoMs}ms`)} />
         </div>
       ))}
     </div>

@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,6 @@ import type { ConversationSummary } from '../../../../shared/conversation';
 import { createFakeApi, summary } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { TacoCallError } from '../../transport/taco-call-error';
-import { CONVERSATION_DEFAULTS } from '../../store/conversation-defaults';
 import { App } from '../App';
 
 function apiWith(list: ConversationSummary[]) {
@@ -99,7 +99,7 @@ describe('Sidebar: delete with undo', () => {
     clickMenuItem('Beta', 'Delete');
     expect(rowTitles()).toEqual(['Alpha', 'Gamma']);
     expect(screen.getByTestId('undo-toast').textContent).toContain('Deleted “Beta”');
-    await advance(CONVERSATION_DEFAULTS.deleteUndoMs - 100);
+    await advance(DEFAULTS.rendererConversations.deleteUndoMs - 100);
     expect(api.callsOf('conversation.delete')).toEqual([]);
     expect(screen.getByTestId('undo-toast')).toBeTruthy();
     await advance(100);
@@ -119,9 +119,9 @@ describe('Sidebar: delete with undo', () => {
     fireEvent.keyDown(alpha, { key: 'Delete' });
     expect(rowTitles()).toEqual(['Beta', 'Gamma']);
     expect(document.activeElement).toBe(within(rowOf('Beta')).getByTestId('conversation-item'));
-    await advance(CONVERSATION_DEFAULTS.deleteUndoMs / 2);
+    await advance(DEFAULTS.rendererConversations.deleteUndoMs / 2);
     fireEvent.click(screen.getByTestId('undo-delete'));
-    await advance(CONVERSATION_DEFAULTS.deleteUndoMs * 2);
+    await advance(DEFAULTS.rendererConversations.deleteUndoMs * 2);
     expect(rowTitles()).toEqual(['Alpha', 'Beta', 'Gamma']);
     expect(screen.queryByTestId('undo-toast')).toBeNull();
     expect(api.callsOf('conversation.delete')).toEqual([]);
@@ -141,7 +141,7 @@ describe('Sidebar: search', () => {
     expect(document.activeElement).toBe(box);
     for (const query of ['l', 'lis', 'lisbon']) {
       fireEvent.change(box, { target: { value: query } });
-      await advance(CONVERSATION_DEFAULTS.searchDebounceMs - 50);
+      await advance(DEFAULTS.rendererConversations.searchDebounceMs - 50);
     }
     expect(api.callsOf('conversations.search')).toEqual([]);
     await advance(50);
@@ -161,10 +161,10 @@ describe('Sidebar: search', () => {
     const advance = fakeTimeouts();
     const box = screen.getByTestId('conversation-search');
     fireEvent.change(box, { target: { value: 'zzz' } });
-    await advance(CONVERSATION_DEFAULTS.searchDebounceMs);
+    await advance(DEFAULTS.rendererConversations.searchDebounceMs);
     expect(screen.getByTestId('search-status').textContent).toContain('Nothing matches “zzz”');
     fireEvent.change(box, { target: { value: 'gam' } });
-    await advance(CONVERSATION_DEFAULTS.searchDebounceMs);
+    await advance(DEFAULTS.rendererConversations.searchDebounceMs);
     fireEvent.click(screen.getByTestId('search-hit'));
     await advance(0);
     expect(store.getState().activeConversationId).toBe('c');

@@ -1,9 +1,9 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { eventsFor, frame } from '../../../test/events';
 import { memoryStorage, renderWithStore } from '../../../test/render-app';
-import { STORE_DEFAULTS } from '../../store/store-defaults';
 import { StackPanel } from './StackPanel';
 
 const e = eventsFor('c1', 'r1');
@@ -47,13 +47,13 @@ describe('StackPanel', () => {
     await user.click(toggle);
     expect(screen.getByTestId('stack-panel').dataset.collapsed).toBe('true');
     expect(screen.getByTestId('stack-panel-toggle').getAttribute('aria-expanded')).toBe('false');
-    expect(storage.data[STORE_DEFAULTS.panelCollapsedKey]).toBe('true');
+    expect(storage.data[DEFAULTS.rendererStore.panelCollapsedKey]).toBe('true');
     first.unmount();
 
     await renderWithStore(<StackPanel />, { storage });
     expect(screen.getByTestId('stack-panel').dataset.collapsed).toBe('true');
     await user.click(screen.getByTestId('stack-panel-toggle'));
     expect(screen.getByTestId('stack-panel').dataset.collapsed).toBe('false');
-    expect(storage.data[STORE_DEFAULTS.panelCollapsedKey]).toBe('false');
+    expect(storage.data[DEFAULTS.rendererStore.panelCollapsedKey]).toBe('false');
   });
 });

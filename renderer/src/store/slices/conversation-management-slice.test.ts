@@ -1,10 +1,10 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TacoEvent } from '../../../../shared/events';
 import { eventsFor } from '../../../test/events';
 import { createFakeApi, summary } from '../../../test/fake-api';
 import { memoryStorage } from '../../../test/render-app';
 import { TacoCallError } from '../../transport/taco-call-error';
-import { CONVERSATION_DEFAULTS } from '../conversation-defaults';
 import { connectStore, createTacoStore } from '../create-taco-store';
 
 async function setup(api = createFakeApi()) {
@@ -67,7 +67,7 @@ describe('conversation management: delete with undo', () => {
     const { api, store } = await setup();
     store.getState().deleteConversation('a');
     expect(store.getState().pendingDeletes).toEqual([{ conversationId: 'a', title: 'Alpha', wasActive: false }]);
-    await vi.advanceTimersByTimeAsync(CONVERSATION_DEFAULTS.deleteUndoMs - 1);
+    await vi.advanceTimersByTimeAsync(DEFAULTS.rendererConversations.deleteUndoMs - 1);
     expect(api.callsOf('conversation.delete')).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(api.callsOf('conversation.delete')).toEqual([{ conversationId: 'a' }]);
@@ -79,9 +79,9 @@ describe('conversation management: delete with undo', () => {
   it('Undo within the time brings the row back and never calls delete', async () => {
     const { api, store } = await setup();
     store.getState().deleteConversation('a');
-    await vi.advanceTimersByTimeAsync(CONVERSATION_DEFAULTS.deleteUndoMs / 2);
+    await vi.advanceTimersByTimeAsync(DEFAULTS.rendererConversations.deleteUndoMs / 2);
     store.getState().undoDelete('a');
-    await vi.advanceTimersByTimeAsync(CONVERSATION_DEFAULTS.deleteUndoMs * 2);
+    await vi.advanceTimersByTimeAsync(DEFAULTS.rendererConversations.deleteUndoMs * 2);
     expect(api.callsOf('conversation.delete')).toEqual([]);
     expect(store.getState().pendingDeletes).toEqual([]);
     expect(titles(store.getState().conversations)).toEqual(['Alpha', 'Beta']);
@@ -100,7 +100,7 @@ describe('conversation management: delete with undo', () => {
     const { store } = await setup();
     await store.getState().openConversation('a');
     store.getState().deleteConversation('a');
-    await vi.advanceTimersByTimeAsync(CONVERSATION_DEFAULTS.deleteUndoMs);
+    await vi.advanceTimersByTimeAsync(DEFAULTS.rendererConversations.deleteUndoMs);
     expect(store.getState().views.a).toBeUndefined();
     expect(store.getState().loaded.a).toBeUndefined();
   });
@@ -112,7 +112,7 @@ describe('conversation management: delete with undo', () => {
     });
     const { store } = await setup(api);
     store.getState().deleteConversation('a');
-    await vi.advanceTimersByTimeAsync(CONVERSATION_DEFAULTS.deleteUndoMs);
+    await vi.advanceTimersByTimeAsync(DEFAULTS.rendererConversations.deleteUndoMs);
     expect(store.getState().notices.at(-1)?.message).toBe('“Alpha” was not deleted: The timeline file is in use. Try again.');
     expect(titles(store.getState().conversations)).toEqual(['Alpha', 'Beta']);
     expect(store.getState().deletedIds).toEqual({});
@@ -129,7 +129,7 @@ describe('conversation management: search', () => {
     api.handle('conversations.search', () => [hit]);
     for (const query of ['l', 'li', 'lis']) {
       store.getState().setSearchQuery(query);
-      await vi.advanceTimersByTimeAsync(CONVERSATION_DEFAULTS.searchDebounceMs - 10);
+      await vi.advanceTimersByTimeAsync(DEFAULTS.rendererConversations.searchDebounceMs - 10);
     }
     expect(api.callsOf('conversations.search')).toEqual([]);
     expect(store.getState().search).toEqual({ type: 'searching', query: 'lis', hits: null });
@@ -143,9 +143,9 @@ describe('conversation management: search', () => {
     let release: (hits: []) => void = () => undefined;
     api.handle('conversations.search', (request) => (request.query === 'old' ? new Promise<[]>((resolve) => (release = resolve)) : []));
     store.getState().setSearchQuery('old');
-    await vi.advanceTimersByTimeAsync(CONVERSATION_DEFAULTS.searchDebounceMs);
+    await vi.advanceTimersByTimeAsync(DEFAULTS.rendererConversations.searchDebounceMs);
     store.getState().setSearchQuery('new');
-    await vi.advanceTimersByTimeAsync(CONVERSATION_DEFAULTS.searchDebounceMs);
+    await vi.advanceTimersByTimeAsync(DEFAULTS.rendererConversations.searchDebounceMs);
     release([]);
     await vi.advanceTimersByTimeAsync(0);
     expect(store.getState().search).toEqual({ type: 'done', query: 'new', hits: [] });
@@ -160,10 +160,10 @@ describe('conversation management: search', () => {
     store.getState().setSearchQuery('x');
     store.getState().setSearchQuery('  ');
     expect(store.getState().search).toEqual({ type: 'idle' });
-    await vi.advanceTimersByTimeAsync(CONVERSATION_DEFAULTS.searchDebounceMs);
+    await vi.advanceTimersByTimeAsync(DEFAULTS.rendererConversations.searchDebounceMs);
     expect(api.callsOf('conversations.search')).toEqual([]);
     store.getState().setSearchQuery('y');
-    await vi.advanceTimersByTimeAsync(CONVERSATION_DEFAULTS.searchDebounceMs);
+    await vi.advanceTimersByTimeAsync(DEFAULTS.rendererConversations.searchDebounceMs);
     expect(store.getState().search).toMatchObject({ type: 'failed', query: 'y', message: expect.stringContaining('lost its connection') });
   });
 });

@@ -1,7 +1,7 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import type { CallName } from '../../../../shared/contract';
 import type { ConversationSummary } from '../../../../shared/conversation';
 import { describeCallFailure } from '../../transport/taco-call-error';
-import { CONVERSATION_DEFAULTS } from '../conversation-defaults';
 import type { ActionResult, ConversationManagementSlice } from '../management-types';
 import { selectActiveView } from '../selectors';
 import { runInFlight } from '../in-flight';
@@ -98,7 +98,7 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
       set((current) => ({ pendingDeletes: [...current.pendingDeletes, { conversationId, title: titleOf(summary), wasActive }] }));
       deleteTimers.set(
         conversationId,
-        setTimeout(() => void commitDelete(conversationId), CONVERSATION_DEFAULTS.deleteUndoMs),
+        setTimeout(() => void commitDelete(conversationId), DEFAULTS.rendererConversations.deleteUndoMs),
       );
     },
 
@@ -130,7 +130,7 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
       searchTimer = setTimeout(() => {
         searchTimer = null;
         void runSearch(trimmed, seq);
-      }, CONVERSATION_DEFAULTS.searchDebounceMs);
+      }, DEFAULTS.rendererConversations.searchDebounceMs);
     },
 
     async exportConversation(conversationId, format) {

@@ -1,10 +1,10 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { describeCallFailure } from '../../transport/taco-call-error';
-import { STORE_DEFAULTS } from '../store-defaults';
 import type { SliceCreator, StoreDeps, UiSlice } from '../store-types';
 
 function readCollapsed(storage: StoreDeps['storage']): boolean {
   try {
-    return storage?.getItem(STORE_DEFAULTS.panelCollapsedKey) === 'true';
+    return storage?.getItem(DEFAULTS.rendererStore.panelCollapsedKey) === 'true';
   } catch {
     return false;
   }
@@ -22,7 +22,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { storage }) => {
       const panelCollapsed = !get().panelCollapsed;
       set({ panelCollapsed });
       try {
-        storage?.setItem(STORE_DEFAULTS.panelCollapsedKey, String(panelCollapsed));
+        storage?.setItem(DEFAULTS.rendererStore.panelCollapsedKey, String(panelCollapsed));
       } catch {
         // Storage full or disabled: the panel still toggles, it just will not be remembered.
       }
@@ -41,7 +41,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { storage }) => {
       set((state) => {
         if (state.notices.at(-1)?.message === message) return {};
         const notices = [...state.notices, { id: nextNoticeId++, message }];
-        return { notices: notices.slice(-STORE_DEFAULTS.maxNotices) };
+        return { notices: notices.slice(-DEFAULTS.rendererStore.maxNotices) };
       });
     },
     dismissNotice(id) {

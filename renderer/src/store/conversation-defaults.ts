@@ -1,3 +1,0 @@
-import { DEFAULTS } from '../../../shared/constants';
-/** The values live with every other default in shared/constants.ts. */
-export const CONVERSATION_DEFAULTS = DEFAULTS.rendererConversations;
