@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../shared/json';
 import type { ToolInfo, ToolParameterInfo } from '../../shared/tool-info';
-import type { ToolDefinition } from '../../electron/services/provider/provider-types';
+import type { ToolDefinition } from '../../shared/tool-definition';
 
 /** The Ollama `tools` entry (JSON Schema parameters) for a catalogue entry. */
 export function buildToolDefinition(info: ToolInfo): ToolDefinition {

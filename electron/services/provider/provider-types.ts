@@ -1,5 +1,8 @@
 import type { ModelCapabilities, ModelInfo } from '../../../shared/models';
 import type { JsonObject } from '../../../shared/json';
+import type { ToolDefinition } from '../../../shared/tool-definition';
+
+export type { ToolDefinition };
 
 /** A message as Ollama's /api/chat takes it. */
 export interface ChatMessage {
@@ -18,15 +21,6 @@ export interface ProviderToolCall {
 }
 
 /** Ollama's `tools` entry: JSON Schema parameters. */
-export interface ToolDefinition {
-  type: 'function';
-  function: {
-    name: string;
-    description: string;
-    parameters: { type: 'object'; properties: Record<string, JsonObject>; required: string[] };
-  };
-}
-
 export interface ChatStepRequest {
   model: string;
   messages: ChatMessage[];

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TOP_FOLDERS = ['shared', 'electron', 'renderer', 'tools', 'test-support', 'e2e', 'bench', 'build', 'scripts', 'workflows'];
+
+/** Every `path` in backticks that starts with one of the repository's top-level folders. */
+export function pathsNamedIn(markdown: string): string[] {
+  const found = new Set<string>();
+  for (const match of markdown.matchAll(/`([^`\s]+)`/g)) {
+    const candidate = (match[1] ?? '').replace(/[.,:;]$/, '');
+    if (candidate.includes('<')) continue; // a pattern such as tools/<category>/<tool_id>.json
+    if (TOP_FOLDERS.some((folder) => candidate === `${folder}/` || candidate.startsWith(`${folder}/`))) found.add(candidate);
+  }
+  return [...found];
+}
+
+describe('ARCHITECTURE.md', () => {
+  const markdown = readFileSync(path.join(ROOT, 'ARCHITECTURE.md'), 'utf8');
+
+  it('names real files: every path it mentions exists', () => {
+    const paths = pathsNamedIn(markdown);
+    expect(paths.length).toBeGreaterThan(20);
+    expect(paths.filter((p) => !existsSync(path.join(ROOT, p)))).toEqual([]);
+  });
+
+  it('a path that does not exist is caught (a test of the test)', () => {
+    const paths = pathsNamedIn('See `electron/services/agent/no-such-file.ts` and `shared/constants.ts`.');
+    expect(paths).toEqual(['electron/services/agent/no-such-file.ts', 'shared/constants.ts']);
+    expect(paths.filter((p) => !existsSync(path.join(ROOT, p)))).toEqual(['electron/services/agent/no-such-file.ts']);
+  });
+
+  it('the README links to it and to nothing outside the repository', () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain('ARCHITECTURE.md');
+    expect(readme).not.toMatch(/\.\.\/shared\//);
+  });
+});
