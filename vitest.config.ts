@@ -8,7 +8,14 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'tools/**/*.test.ts', 'scripts/**/*.test.ts', 'test-support/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'electron/**/*.test.ts',
+            'tools/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'test-support/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           testTimeout: 20_000,
         },
       },

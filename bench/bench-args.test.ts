@@ -7,7 +7,10 @@ describe('parseBenchArgs', () => {
   });
 
   it('reads --json, --runs and --only (kept in running order)', () => {
-    expect(parseBenchArgs(['--json', '--runs', '3', '--only', 'rss,pipeline'])).toEqual({ type: 'ok', args: { json: true, runs: 3, stages: ['pipeline', 'rss'] } });
+    expect(parseBenchArgs(['--json', '--runs', '3', '--only', 'rss,pipeline'])).toEqual({
+      type: 'ok',
+      args: { json: true, runs: 3, stages: ['pipeline', 'rss'] },
+    });
   });
 
   it('answers bad input with words instead of crashing', () => {

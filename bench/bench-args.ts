@@ -36,15 +36,23 @@ export function parseBenchArgs(argv: readonly string[]): ParsedBenchArgs {
       case '--runs': {
         const value = Number(argv[index + 1]);
         index += 1;
-        if (!Number.isInteger(value) || value < 1 || value > 50) return { type: 'error', message: '--runs needs a whole number from 1 to 50.' };
+        if (!Number.isInteger(value) || value < 1 || value > 50)
+          return { type: 'error', message: '--runs needs a whole number from 1 to 50.' };
         args.runs = value;
         break;
       }
       case '--only': {
-        const names = (argv[index + 1] ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+        const names = (argv[index + 1] ?? '')
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean);
         index += 1;
         const unknown = names.filter((name) => !isStage(name));
-        if (names.length === 0 || unknown.length > 0) return { type: 'error', message: `--only takes parts from: ${STAGES.join(', ')}${unknown.length > 0 ? ` (not: ${unknown.join(', ')})` : ''}.` };
+        if (names.length === 0 || unknown.length > 0)
+          return {
+            type: 'error',
+            message: `--only takes parts from: ${STAGES.join(', ')}${unknown.length > 0 ? ` (not: ${unknown.join(', ')})` : ''}.`,
+          };
         args.stages = STAGES.filter((stage) => names.includes(stage));
         break;
       }

@@ -32,10 +32,21 @@ export function conversationEvents(conversationId: string, title: string, messag
     const at = startAt + index * 60_000;
     const runId = `${conversationId}-run-${index}`;
     const last = index === exchanges - 1;
-    events.push({ type: 'user-message', conversationId, messageId: `${conversationId}-user-${index}`, text: `Question ${index}: how do I write step ${index}?`, at });
+    events.push({
+      type: 'user-message',
+      conversationId,
+      messageId: `${conversationId}-user-${index}`,
+      text: `Question ${index}: how do I write step ${index}?`,
+      at,
+    });
     if (index * 2 + 1 >= messages) break;
     events.push({ type: 'run-start', conversationId, runId, model: BENCH_DEFAULTS.model, goal: `Question ${index}`, startedAt: at + 10 });
-    events.push({ type: 'text-delta', conversationId, runId, text: last ? `${answerText(index)}\n\n${endMarker(title)}` : answerText(index) });
+    events.push({
+      type: 'text-delta',
+      conversationId,
+      runId,
+      text: last ? `${answerText(index)}\n\n${endMarker(title)}` : answerText(index),
+    });
     events.push({
       type: 'usage',
       conversationId,
@@ -58,7 +69,10 @@ export interface GeneratedConversation {
 }
 
 /** Writes conversations through the real store (so the format is always the app's own). */
-export async function writeConversations(dataDir: string, specs: ReadonlyArray<{ title: string; messages: number }>): Promise<GeneratedConversation[]> {
+export async function writeConversations(
+  dataDir: string,
+  specs: ReadonlyArray<{ title: string; messages: number }>,
+): Promise<GeneratedConversation[]> {
   const store = createConversationStore({ dataDir, log: () => undefined });
   const made: GeneratedConversation[] = [];
   // A few at a time: each create rewrites the index, and concurrent creates share one write.

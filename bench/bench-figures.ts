@@ -4,18 +4,59 @@ export const FIGURES = [
     name: 'pipeline_ratio',
     unit: '×',
     budget: 1.2,
-    meaning: 'Time for a 20,000-token stream through provider + loop + batching (+ timeline) into the event sink, over the bare ollama client reading the same stream.',
+    meaning:
+      'Time for a 20,000-token stream through provider + loop + batching (+ timeline) into the event sink, over the bare ollama client reading the same stream.',
   },
-  { name: 'main_us_per_token', unit: 'µs', budget: 20, meaning: 'Main-process CPU time (user + system) per streamed token through that pipeline.' },
-  { name: 'batches_per_second', unit: '/s', budget: 62, meaning: 'Highest rate of event batches to the renderer over any 10 consecutive batches of that stream.' },
-  { name: 'loop_ms_per_iteration', unit: 'ms', budget: 1, meaning: 'Wall time per tool round of the agent loop with a zero-latency scripted model and a trivial tool.' },
-  { name: 'peer_ratio', unit: '×', budget: 1.0, meaning: 'A 5-round tool task against the fake server: our loop over the Vercel AI SDK tool loop, wall time.' },
-  { name: 'open_5000_ms', unit: 'ms', budget: 300, meaning: 'Chromium: from clicking a 5,000-message conversation to its visible messages painted.' },
-  { name: 'stream_long_task_ms', unit: 'ms', budget: 50, meaning: 'Chromium: longest renderer main-thread task while 5,000 tokens stream into the 5,000-message conversation.' },
-  { name: 'frame_cost_ratio', unit: '×', budget: 1.5, meaning: 'Renderer main-thread time per event batch, streaming into 5,000 messages over streaming into 10.' },
+  {
+    name: 'main_us_per_token',
+    unit: 'µs',
+    budget: 20,
+    meaning: 'Main-process CPU time (user + system) per streamed token through that pipeline.',
+  },
+  {
+    name: 'batches_per_second',
+    unit: '/s',
+    budget: 62,
+    meaning: 'Highest rate of event batches to the renderer over any 10 consecutive batches of that stream.',
+  },
+  {
+    name: 'loop_ms_per_iteration',
+    unit: 'ms',
+    budget: 1,
+    meaning: 'Wall time per tool round of the agent loop with a zero-latency scripted model and a trivial tool.',
+  },
+  {
+    name: 'peer_ratio',
+    unit: '×',
+    budget: 1.0,
+    meaning: 'A 5-round tool task against the fake server: our loop over the Vercel AI SDK tool loop, wall time.',
+  },
+  {
+    name: 'open_5000_ms',
+    unit: 'ms',
+    budget: 300,
+    meaning: 'Chromium: from clicking a 5,000-message conversation to its visible messages painted.',
+  },
+  {
+    name: 'stream_long_task_ms',
+    unit: 'ms',
+    budget: 50,
+    meaning: 'Chromium: longest renderer main-thread task while 5,000 tokens stream into the 5,000-message conversation.',
+  },
+  {
+    name: 'frame_cost_ratio',
+    unit: '×',
+    budget: 1.5,
+    meaning: 'Renderer main-thread time per event batch, streaming into 5,000 messages over streaming into 10.',
+  },
   { name: 'dom_nodes_5000', unit: 'nodes', budget: 3000, meaning: 'DOM elements with the 5,000-message conversation open.' },
   { name: 'bundle_kb_gz', unit: 'KB', budget: 300, meaning: 'The renderer JavaScript loaded at start (entry + modulepreloads), gzipped.' },
-  { name: 'main_rss_mb', unit: 'MB', budget: 200, meaning: 'Resident memory of main (the web host) with 1,000 conversations stored and one open.' },
+  {
+    name: 'main_rss_mb',
+    unit: 'MB',
+    budget: 200,
+    meaning: 'Resident memory of main (the web host) with 1,000 conversations stored and one open.',
+  },
 ] as const;
 
 export type FigureName = (typeof FIGURES)[number]['name'];

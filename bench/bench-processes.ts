@@ -14,7 +14,13 @@ export interface BenchProcess {
  * Runs `node --import tsx <script> ...args` (no tsx wrapper process in between) and waits until
  * its output matches `ready`. Output is kept, never printed: `--json` keeps stdout clean.
  */
-export function startScript(script: string, args: string[], ready: RegExp, nodeArgs: string[] = [], timeoutMs = 30_000): Promise<BenchProcess> {
+export function startScript(
+  script: string,
+  args: string[],
+  ready: RegExp,
+  nodeArgs: string[] = [],
+  timeoutMs = 30_000,
+): Promise<BenchProcess> {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,15 +81,24 @@ export function rssMb(pid: number): Promise<number> {
 /** Runs a command to completion with its output captured; rejects with that output on failure. */
 export function runCommand(command: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0' } }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${command} ${args.join(' ')} failed: ${error.message}\n${stdout}${stderr}`));
-      else resolve(`${stdout}${stderr}`);
-    });
+    execFile(
+      command,
+      args,
+      { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0' } },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${command} ${args.join(' ')} failed: ${error.message}\n${stdout}${stderr}`));
+        else resolve(`${stdout}${stderr}`);
+      },
+    );
   });
 }
 
 /** A fake Ollama server in its own process, so its work never counts as ours. */
 export async function startFakeOllamaProcess(scenario: string): Promise<{ url: string; process: BenchProcess }> {
-  const running = await startScript('test-support/fake-ollama/run-fake-ollama.ts', ['--scenario', scenario, '--port', '0'], /Fake Ollama listening at (http:\/\/127\.0\.0\.1:\d+)/);
+  const running = await startScript(
+    'test-support/fake-ollama/run-fake-ollama.ts',
+    ['--scenario', scenario, '--port', '0'],
+    /Fake Ollama listening at (http:\/\/127\.0\.0\.1:\d+)/,
+  );
   return { url: running.match[1] ?? '', process: running };
 }

@@ -32,8 +32,17 @@ export function tableReport(samples: Samples, failures: Failures = {}): string {
   for (const figure of FIGURES) {
     const value = medians[figure.name];
     const runs = (samples[figure.name] ?? []).filter((sample) => Number.isFinite(sample));
-    const spread = runs.length === 0 ? (failures[figure.name] ?? '—') : `${runs.length} (${roundFigure(Math.min(...runs))} – ${roundFigure(Math.max(...runs))})`;
-    rows.push([figure.name, value === null ? '—' : `${value} ${figure.unit}`, `≤ ${figure.budget} ${figure.unit}`, verdict(value, figure.budget), spread]);
+    const spread =
+      runs.length === 0
+        ? (failures[figure.name] ?? '—')
+        : `${runs.length} (${roundFigure(Math.min(...runs))} – ${roundFigure(Math.max(...runs))})`;
+    rows.push([
+      figure.name,
+      value === null ? '—' : `${value} ${figure.unit}`,
+      `≤ ${figure.budget} ${figure.unit}`,
+      verdict(value, figure.budget),
+      spread,
+    ]);
   }
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   const line = (row: string[]): string =>

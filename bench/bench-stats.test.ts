@@ -31,7 +31,12 @@ describe('interleave', () => {
 
 describe('highestRate', () => {
   it('is 62.5 per second for batches exactly 16 ms apart', () => {
-    expect(highestRate(Array.from({ length: 30 }, (_, index) => index * 16), 10)).toBeCloseTo(62.5);
+    expect(
+      highestRate(
+        Array.from({ length: 30 }, (_, index) => index * 16),
+        10,
+      ),
+    ).toBeCloseTo(62.5);
   });
 
   it('finds the fastest stretch of `window` batches, not the average', () => {

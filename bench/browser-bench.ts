@@ -7,7 +7,16 @@ import { BENCH_DEFAULTS } from './bench-defaults';
 import type { BenchLog, Samples } from './bench-figures';
 import { startFakeOllamaProcess, startScript, type BenchProcess } from './bench-processes';
 import { rendererMainTasks, summarizeTasks, TASK_CATEGORIES } from './chromium-trace';
-import { call, COUNT_BATCHES, COUNT_NODES, OPEN_AND_TIME, READ_COUNTS, TWO_FRAMES, WAIT_FOR_CONVERSATIONS, WAIT_FOR_FINISH } from './page-scripts';
+import {
+  call,
+  COUNT_BATCHES,
+  COUNT_NODES,
+  OPEN_AND_TIME,
+  READ_COUNTS,
+  TWO_FRAMES,
+  WAIT_FOR_CONVERSATIONS,
+  WAIT_FOR_FINISH,
+} from './page-scripts';
 
 export interface BrowserBenchOptions extends BenchLog {
   /** The renderer, built for this benchmark. */
@@ -26,17 +35,35 @@ interface StreamCost {
 }
 
 /** Chromium's flags for the e2e suite: headless, no GPU, nothing phoning home. */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Starts the benchmark's web host (the real services) over a data folder; its pid is main's.
  * With TACO_BENCH_CPU_PROF=<dir>, main writes a CPU profile there when it stops (open it in
  * Chrome DevTools, Performance panel).
  */
-export async function startBenchHost(staticDir: string, dataDir: string, ollamaUrl: string): Promise<{ url: string; process: BenchProcess }> {
+export async function startBenchHost(
+  staticDir: string,
+  dataDir: string,
+  ollamaUrl: string,
+): Promise<{ url: string; process: BenchProcess }> {
   const profileDir = process.env.TACO_BENCH_CPU_PROF;
   const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const running = await startScript('bench/bench-web-host.ts', ['--static-dir', staticDir, '--data-dir', dataDir, '--ollama', ollamaUrl], /TACO bench host at (\S+)/, nodeArgs);
+  const running = await startScript(
+    'bench/bench-web-host.ts',
+    ['--static-dir', staticDir, '--data-dir', dataDir, '--ollama', ollamaUrl],
+    /TACO bench host at (\S+)/,
+    nodeArgs,
+  );
   return { url: running.match[1] ?? '', process: running };
 }
 
@@ -84,7 +111,9 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Sam
           if (size === 'large') {
             const flood = await streamInto(browser, page, 'flood');
             samples.stream_long_task_ms.push(flood.longestTaskMs);
-            options.log(`  large: flood of ${BENCH_DEFAULTS.streamTokens} tokens in ${flood.batches} batches, longest task ${flood.longestTaskMs.toFixed(1)} ms`);
+            options.log(
+              `  large: flood of ${BENCH_DEFAULTS.streamTokens} tokens in ${flood.batches} batches, longest task ${flood.longestTaskMs.toFixed(1)} ms`,
+            );
           }
           const cost = await streamInto(browser, page, 'paced');
           costs[size].push(cost);
@@ -138,14 +167,17 @@ export interface OpenTiming {
 }
 
 async function openConversation(page: Page, conversation: GeneratedConversation): Promise<OpenTiming> {
-  const timing = (await page.evaluate(call(OPEN_AND_TIME, { title: conversation.title, marker: endMarker(conversation.title), timeoutMs: 30_000 }))) as OpenTiming;
+  const timing = (await page.evaluate(
+    call(OPEN_AND_TIME, { title: conversation.title, marker: endMarker(conversation.title), timeoutMs: 30_000 }),
+  )) as OpenTiming;
   await page.getByTestId('model-picker').selectOption(BENCH_DEFAULTS.model);
   await page.evaluate(call(TWO_FRAMES, null));
   return timing;
 }
 
 function describeOpen(timing: OpenTiming): string {
-  const arrived = timing.arrivedMs === null ? '' : ` (data from main after ${timing.arrivedMs.toFixed(0)} ms, ${(timing.bytes / 1e6).toFixed(1)} MB)`;
+  const arrived =
+    timing.arrivedMs === null ? '' : ` (data from main after ${timing.arrivedMs.toFixed(0)} ms, ${(timing.bytes / 1e6).toFixed(1)} MB)`;
   return `opened in ${timing.totalMs.toFixed(0)} ms${arrived}`;
 }
 

@@ -26,7 +26,17 @@ function attribute(tag: string, name: string): string | null {
 
 /** Builds the renderer into `outDir` with the app's own Vite config. */
 export async function buildRenderer(outDir: string): Promise<void> {
-  await runCommand(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'renderer/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn']);
+  await runCommand(process.execPath, [
+    'node_modules/vite/bin/vite.js',
+    'build',
+    '--config',
+    'renderer/vite.config.ts',
+    '--outDir',
+    outDir,
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ]);
 }
 
 /** bundle_kb_gz: the initial JavaScript of a built renderer, gzipped (default level), in KB. */

@@ -36,7 +36,9 @@ export function instantProvider(rounds: number): ChatProvider {
 export async function runLoopBench(options: BenchLog): Promise<Samples> {
   const rounds = BENCH_DEFAULTS.loopRounds;
   const provider = instantProvider(rounds);
-  const tools = testRegistry(testTool({ id: TOOL, parameters: { key: { type: 'string' } }, run: (args) => `value of ${String(args['key'])}` }));
+  const tools = testRegistry(
+    testTool({ id: TOOL, parameters: { key: { type: 'string' } }, run: (args) => `value of ${String(args['key'])}` }),
+  );
   let counter = 0;
   const run = async (): Promise<number> => {
     const started = performance.now();

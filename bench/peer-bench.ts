@@ -56,20 +56,38 @@ export async function runPeerBench(options: BenchLog): Promise<Samples> {
 }
 
 function createOursRunner(provider: ChatProvider): () => Promise<void> {
-  const tools: ToolRegistry = testRegistry(testTool({ id: BENCH_TOOL, description: DESCRIPTION, parameters: { key: { type: 'string' } }, run: (args) => lookup(String(args['key'])) }));
+  const tools: ToolRegistry = testRegistry(
+    testTool({
+      id: BENCH_TOOL,
+      description: DESCRIPTION,
+      parameters: { key: { type: 'string' } },
+      run: (args) => lookup(String(args['key'])),
+    }),
+  );
   let counter = 0;
   return async () => {
-    const input = benchRunInput({ runId: `peer-${(counter += 1)}`, conversationId: 'peer-bench', userText: TASK, provider, tools, emit: () => undefined });
+    const input = benchRunInput({
+      runId: `peer-${(counter += 1)}`,
+      conversationId: 'peer-bench',
+      userText: TASK,
+      provider,
+      tools,
+      emit: () => undefined,
+    });
     const outcome = await runAgent(input);
     const results = outcome.messages.filter((message) => message.role === 'tool').length;
     if (outcome.reason !== 'complete' || results !== BENCH_TOOL_ROUNDS) {
-      throw new Error(`Our loop ended with "${outcome.reason}" after ${results} tool results instead of completing after ${BENCH_TOOL_ROUNDS}.`);
+      throw new Error(
+        `Our loop ended with "${outcome.reason}" after ${results} tool results instead of completing after ${BENCH_TOOL_ROUNDS}.`,
+      );
     }
   };
 }
 
 function createTheirsRunner(model: LanguageModel): () => Promise<void> {
-  const tools = { [BENCH_TOOL]: tool({ description: DESCRIPTION, inputSchema: z.object({ key: z.string() }), execute: async ({ key }) => lookup(key) }) };
+  const tools = {
+    [BENCH_TOOL]: tool({ description: DESCRIPTION, inputSchema: z.object({ key: z.string() }), execute: async ({ key }) => lookup(key) }),
+  };
   return async () => {
     const result = await generateText({ model, prompt: TASK, tools, stopWhen: stepCountIs(BENCH_DEFAULTS.peerStepLimit) });
     const calls = result.steps.reduce((sum, step) => sum + step.toolCalls.length, 0);

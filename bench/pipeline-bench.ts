@@ -70,7 +70,9 @@ export async function runPipelineBench(options: BenchLog): Promise<Samples> {
     for (const variant of interleave<Variant>(['bare', 'pipeline'], options.runs * BENCH_DEFAULTS.pairsPerRun)) {
       const run = variant === 'bare' ? await bareRun(fake.url, text) : await runB();
       results[variant].push(run);
-      options.log(`  ${variant}: ${run.ms.toFixed(1)} ms, ${run.chars} characters${variant === 'pipeline' ? `, ${run.batchTimes.length} batches` : ''}`);
+      options.log(
+        `  ${variant}: ${run.ms.toFixed(1)} ms, ${run.chars} characters${variant === 'pipeline' ? `, ${run.batchTimes.length} batches` : ''}`,
+      );
     }
     return {
       pipeline_ratio: results.pipeline.flatMap((run, index) => {
@@ -103,7 +105,12 @@ async function bareRun(host: string, text: string): Promise<StreamRun> {
 }
 
 /** B: one run of the loop; done when its run-finish batch reached the sink. */
-async function pipelineRun(pipeline: Pipeline, text: string, runId: string, setSink: (listener: (batch: TacoEvent[]) => void) => void): Promise<StreamRun> {
+async function pipelineRun(
+  pipeline: Pipeline,
+  text: string,
+  runId: string,
+  setSink: (listener: (batch: TacoEvent[]) => void) => void,
+): Promise<StreamRun> {
   const batchTimes: number[] = [];
   let chars = 0;
   let reachedSink: () => void = () => undefined;
@@ -120,11 +127,21 @@ async function pipelineRun(pipeline: Pipeline, text: string, runId: string, setS
   const cpu = process.cpuUsage();
   const started = performance.now();
   const outcome = await runAgent(
-    benchRunInput({ runId, conversationId: pipeline.conversationId, userText: text, provider: pipeline.provider, tools: pipeline.tools, emit: pipeline.hub.emit }),
+    benchRunInput({
+      runId,
+      conversationId: pipeline.conversationId,
+      userText: text,
+      provider: pipeline.provider,
+      tools: pipeline.tools,
+      emit: pipeline.hub.emit,
+    }),
   );
   await finished;
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
-  if (outcome.reason !== 'complete') throw new Error(`The pipeline run ended with "${outcome.reason}" instead of "complete"; is the fake server running the long-stream scenario?`);
+  if (outcome.reason !== 'complete')
+    throw new Error(
+      `The pipeline run ended with "${outcome.reason}" instead of "complete"; is the fake server running the long-stream scenario?`,
+    );
   return { ms, cpuUs: used.user + used.system, batchTimes, chars };
 }

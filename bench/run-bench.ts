@@ -84,7 +84,8 @@ async function main(): Promise<number> {
     const figures = STAGE_FIGURES[stage];
     log(`\n${stage}: ${figures.join(', ')}`);
     try {
-      if (!built && (stage === 'bundle' || stage === 'browser' || stage === 'rss')) throw new Error('the renderer did not build (see above)');
+      if (!built && (stage === 'bundle' || stage === 'browser' || stage === 'rss'))
+        throw new Error('the renderer did not build (see above)');
       Object.assign(samples, await stages[stage]());
     } catch (error) {
       const message = messageOf(error);
@@ -100,7 +101,9 @@ async function main(): Promise<number> {
     log(`\nDone in ${seconds.toFixed(0)} s.`);
   } else {
     const machine = machineInfo(args.stages.some((stage) => stage === 'browser' || stage === 'rss') ? await chromiumVersion() : null);
-    process.stdout.write(`\n${tableReport(samples, failures)}\n\nMachine: ${describeMachine(machine)}\nRuns per figure: ${args.runs}; finished in ${seconds.toFixed(0)} s.\n`);
+    process.stdout.write(
+      `\n${tableReport(samples, failures)}\n\nMachine: ${describeMachine(machine)}\nRuns per figure: ${args.runs}; finished in ${seconds.toFixed(0)} s.\n`,
+    );
   }
   return Object.keys(failures).length > 0 ? 1 : 0;
 }

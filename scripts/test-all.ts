@@ -1,5 +1,5 @@
 /**
- * `npm test`: typecheck, unit + integration (vitest), end to end (Playwright in Chromium through
+ * `npm test`: typecheck, lint, format check, unit + integration (vitest), end to end (Playwright in Chromium through
  * the web host). Runs every stage even when one fails, then prints ONE plain line that CI reads:
  * `N passed, N failed`. Exits non-zero when anything failed or nothing ran.
  */
@@ -48,6 +48,14 @@ async function typecheck(): Promise<StageCount> {
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 }
 
+/** A check that passes or fails as a whole (lint, format): one test in the summary. */
+async function check(title: string, command: string, args: string[], failure: string): Promise<StageCount> {
+  console.log(`\n== ${title} ==`);
+  const code = await run(command, args);
+  if (code !== 0) console.error(failure);
+  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+}
+
 async function unit(reportDir: string): Promise<StageCount> {
   console.log('\n== Unit and integration tests (vitest) ==');
   const out = join(reportDir, 'vitest.json');
@@ -82,7 +90,23 @@ async function endToEnd(reportDir: string): Promise<StageCount> {
 
 async function main(): Promise<void> {
   const reportDir = mkdtempSync(join(tmpdir(), 'taco-test-'));
-  const stages = [await typecheck(), await unit(reportDir), await endToEnd(reportDir)];
+  const stages = [
+    await typecheck(),
+    await check(
+      'Lint (ESLint with type information)',
+      'npx',
+      ['eslint', '--max-warnings', '0', '.'],
+      'Lint failed (counted as one failure): run `npm run lint`.',
+    ),
+    await check(
+      'Format (Prettier)',
+      'npx',
+      ['prettier', '--check', '--log-level', 'warn', '.'],
+      'Formatting differs (counted as one failure): run `npm run format`.',
+    ),
+    await unit(reportDir),
+    await endToEnd(reportDir),
+  ];
   const passed = stages.reduce((sum, stage) => sum + stage.passed, 0);
   const failed = stages.reduce((sum, stage) => sum + stage.failed, 0);
   console.log('');

@@ -5,7 +5,13 @@ import { approvalNeeded, toolOverride, type ApprovalQuestion } from './approval-
 const riskAsks: Settings['approvals'] = { read: 'ask', write: 'ask', shell: 'ask', network: 'ask' };
 const riskAllows: Settings['approvals'] = { read: 'allow', write: 'allow', shell: 'allow', network: 'allow' };
 
-type Row = [override: ApprovalPolicy | undefined, requiresApproval: boolean, riskPolicy: 'ask' | 'allow', allowedForConversation: boolean, asks: boolean];
+type Row = [
+  override: ApprovalPolicy | undefined,
+  requiresApproval: boolean,
+  riskPolicy: 'ask' | 'allow',
+  allowedForConversation: boolean,
+  asks: boolean,
+];
 
 // Every combination, written out: the override decides when there is one; otherwise the config and the risk do.
 const table: Row[] = [
@@ -36,14 +42,24 @@ const table: Row[] = [
 ];
 
 describe('approvalNeeded', () => {
-  it.each(table)('override %s, requires approval %s, risk policy %s, allowed for the conversation %s → asks: %s', (override, requiresApproval, riskPolicy, allowedForConversation, asks) => {
-    const question: ApprovalQuestion = { requiresApproval, risk: 'write', override, riskPolicies: riskPolicy === 'ask' ? riskAsks : riskAllows, allowedForConversation };
-    expect(approvalNeeded(question)).toBe(asks);
-  });
+  it.each(table)(
+    'override %s, requires approval %s, risk policy %s, allowed for the conversation %s → asks: %s',
+    (override, requiresApproval, riskPolicy, allowedForConversation, asks) => {
+      const question: ApprovalQuestion = {
+        requiresApproval,
+        risk: 'write',
+        override,
+        riskPolicies: riskPolicy === 'ask' ? riskAsks : riskAllows,
+        allowedForConversation,
+      };
+      expect(approvalNeeded(question)).toBe(asks);
+    },
+  );
 
   it('without an override, reads the policy of the tool’s own risk', () => {
     const policies: Settings['approvals'] = { read: 'allow', write: 'ask', shell: 'allow', network: 'ask' };
-    const asks = (risk: 'read' | 'write' | 'shell' | 'network') => approvalNeeded({ requiresApproval: true, risk, override: undefined, riskPolicies: policies, allowedForConversation: false });
+    const asks = (risk: 'read' | 'write' | 'shell' | 'network') =>
+      approvalNeeded({ requiresApproval: true, risk, override: undefined, riskPolicies: policies, allowedForConversation: false });
     expect([asks('read'), asks('write'), asks('shell'), asks('network')]).toEqual([false, true, false, true]);
   });
 });

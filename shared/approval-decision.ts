@@ -35,7 +35,10 @@ export function approvalNeeded(question: ApprovalQuestion): boolean {
 }
 
 /** The user's override for a tool; own entries only, so a tool id never reads the prototype. */
-export function toolOverride(toolApprovals: Readonly<Record<string, ApprovalPolicy>> | undefined, toolId: string): ApprovalPolicy | undefined {
+export function toolOverride(
+  toolApprovals: Readonly<Record<string, ApprovalPolicy>> | undefined,
+  toolId: string,
+): ApprovalPolicy | undefined {
   if (!toolApprovals || !Object.hasOwn(toolApprovals, toolId)) return undefined;
   return toolApprovals[toolId];
 }

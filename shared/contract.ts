@@ -30,7 +30,10 @@ export const IMAGE_LIMITS = { maxImages: DEFAULTS.images.maxImages, maxTotalBase
 const images = z
   .array(z.string().min(1).max(IMAGE_LIMITS.maxTotalBase64Chars))
   .max(IMAGE_LIMITS.maxImages, `must hold at most ${IMAGE_LIMITS.maxImages} images`)
-  .refine((list) => list.reduce((sum, image) => sum + image.length, 0) <= IMAGE_LIMITS.maxTotalBase64Chars, 'are too large together: send fewer or smaller images');
+  .refine(
+    (list) => list.reduce((sum, image) => sum + image.length, 0) <= IMAGE_LIMITS.maxTotalBase64Chars,
+    'are too large together: send fewer or smaller images',
+  );
 
 export const callRequestSchemas = {
   'models.list': empty,
@@ -71,7 +74,9 @@ export const callRequestSchemas = {
 
   // Editing the conversation (issue 5).
   /** Replace a user message and run again from there; everything after it is withdrawn. */
-  'chat.edit': z.object({ conversationId: id, messageId: id, text: z.string().max(DEFAULTS.maxMessageChars), model: z.string().trim().min(1).max(200) }).strict(),
+  'chat.edit': z
+    .object({ conversationId: id, messageId: id, text: z.string().max(DEFAULTS.maxMessageChars), model: z.string().trim().min(1).max(200) })
+    .strict(),
   /** Withdraw the last answer and run the last user message again. */
   'chat.regenerate': z.object({ conversationId: id, model: z.string().trim().min(1).max(200) }).strict(),
 
@@ -87,8 +92,7 @@ export type CallName = keyof typeof callRequestSchemas;
 export const CALL_NAMES = Object.keys(callRequestSchemas) as CallName[];
 
 export type SendResult =
-  | { type: 'run'; runId: string; conversationId: string }
-  | { type: 'command'; conversationId: string; command: string; output: string };
+  { type: 'run'; runId: string; conversationId: string } | { type: 'command'; conversationId: string; command: string; output: string };
 
 export interface CallResponses {
   'models.list': ModelListResult;

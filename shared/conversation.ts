@@ -9,7 +9,17 @@ export const conversationOptionsSchema = z
     temperature: z.number().min(0).max(2).nullable().optional(),
     numCtx: z.number().int().min(512).max(1_048_576).nullable().optional(),
     /** Ollama keep_alive, e.g. "5m", "1h", "0" (unload right after), or seconds. */
-    keepAlive: z.union([z.string().trim().max(20).regex(/^-?\d+(\.\d+)?(ms|s|m|h)?$/, 'must look like 5m, 1h, 30s or 0'), z.number().int()]).nullable().optional(),
+    keepAlive: z
+      .union([
+        z
+          .string()
+          .trim()
+          .max(20)
+          .regex(/^-?\d+(\.\d+)?(ms|s|m|h)?$/, 'must look like 5m, 1h, 30s or 0'),
+        z.number().int(),
+      ])
+      .nullable()
+      .optional(),
     systemPrompt: z.string().max(20_000).nullable().optional(),
   })
   .strict();

@@ -22,7 +22,10 @@ export const approvalPolicySchema = z.enum(['ask', 'allow']);
 export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
 
 /** A tool id as the catalogue spells it (snake_case, like `read_file`). */
-const toolIdKey = z.string().max(100).regex(/^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, 'must be a snake_case tool id, for example read_file');
+const toolIdKey = z
+  .string()
+  .max(100)
+  .regex(/^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, 'must be a snake_case tool id, for example read_file');
 /** Per-tool overrides are few (one per catalogue tool at most); the cap keeps a bad file or patch small. */
 export const MAX_TOOL_APPROVALS = 500;
 const withinToolApprovalCap = (value: object): boolean => Object.keys(value).length <= MAX_TOOL_APPROVALS;
@@ -32,7 +35,11 @@ export const limitsSchema = z
   .object({
     maxIterations: z.number().int().min(1).max(100),
     maxConsecutiveErrors: z.number().int().min(1).max(20),
-    runTimeoutMs: z.number().int().min(1000).max(24 * 60 * 60_000),
+    runTimeoutMs: z
+      .number()
+      .int()
+      .min(1000)
+      .max(24 * 60 * 60_000),
     depthLimit: z.number().int().min(2).max(200),
     toolOutputBudgetChars: z.number().int().min(500).max(200_000),
   })
@@ -46,7 +53,9 @@ export const settingsSchema = z
     maxContextTokens: z.number().int().min(512).max(1_048_576),
     workspace: z.string().trim().min(1).max(4096).nullable(),
     limits: limitsSchema,
-    approvals: z.object({ read: approvalPolicySchema, write: approvalPolicySchema, shell: approvalPolicySchema, network: approvalPolicySchema }).strict(),
+    approvals: z
+      .object({ read: approvalPolicySchema, write: approvalPolicySchema, shell: approvalPolicySchema, network: approvalPolicySchema })
+      .strict(),
     /** Per-tool overrides of `approvals`: 'ask' always asks, 'allow' never asks; a tool not listed follows its risk. */
     toolApprovals: z.record(toolIdKey, approvalPolicySchema).refine(withinToolApprovalCap, toolApprovalCapMessage),
     theme: z.enum(['system', 'light', 'dark']),
@@ -107,7 +116,10 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Set
 }
 
 /** Each entry of the patch sets (or, when null, removes) that tool's override; the others stay. */
-function mergeToolApprovals(current: Settings['toolApprovals'], patch: Record<string, ApprovalPolicy | null | undefined>): Settings['toolApprovals'] {
+function mergeToolApprovals(
+  current: Settings['toolApprovals'],
+  patch: Record<string, ApprovalPolicy | null | undefined>,
+): Settings['toolApprovals'] {
   const next: Settings['toolApprovals'] = { ...current };
   for (const [toolId, policy] of Object.entries(patch)) {
     if (policy === null) delete next[toolId];

@@ -20,8 +20,7 @@ export const eventChannel = (name: EventName): string => `taco:event:${name}`;
 /** WebSocket frames of the web host. */
 export type WsClientMessage = { kind: 'call'; id: number; name: CallName; request: unknown };
 export type WsServerMessage =
-  | { kind: 'result'; id: number; envelope: CallEnvelope<unknown> }
-  | { kind: 'event'; name: EventName; payload: EventPayloads[EventName] };
+  { kind: 'result'; id: number; envelope: CallEnvelope<unknown> } | { kind: 'event'; name: EventName; payload: EventPayloads[EventName] };
 
 /** Path of the web host's WebSocket endpoint; the token rides in the query string. */
 export const WS_PATH = '/ws';

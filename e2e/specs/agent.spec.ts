@@ -26,7 +26,9 @@ test.describe('agent loop and tools', () => {
 
     const seen = await statuses();
     expect(seen).toContain('Analyzing request...');
-    expect(seen.some((text) => /^(Using .+\.\.\.|Working with .+|Processing tool results\.\.\.|Selecting appropriate tools\.\.\.)$/.test(text))).toBe(true);
+    expect(
+      seen.some((text) => /^(Using .+\.\.\.|Working with .+|Processing tool results\.\.\.|Selecting appropriate tools\.\.\.)$/.test(text)),
+    ).toBe(true);
     // Status lines change faster than a frame; the batcher keeps the latest per frame, so only
     // some reach the screen. The full sequence is asserted in the loop's unit tests.
     expect(seen.length).toBeGreaterThanOrEqual(2);

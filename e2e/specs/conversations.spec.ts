@@ -29,7 +29,8 @@ async function newChat(page: Page, text: string) {
 }
 
 const rows = (page: Page) => page.getByTestId('conversation-row');
-const rowWith = (page: Page, conversationId: string) => page.locator(`[data-testid="conversation-row"][data-conversation-id="${conversationId}"]`);
+const rowWith = (page: Page, conversationId: string) =>
+  page.locator(`[data-testid="conversation-row"][data-conversation-id="${conversationId}"]`);
 const userTexts = (page: Page) => page.locator('[data-testid="message"][data-role="user"] .message-body');
 const answers = (page: Page) => page.getByTestId('answer-text');
 
@@ -47,7 +48,9 @@ async function activeId(page: Page): Promise<string> {
 
 /** What a conversation shows, message by message (roles, texts, tool rows, stop notices). */
 async function renderedConversation(page: Page): Promise<string[]> {
-  return page.getByTestId('message').evaluateAll((nodes) => nodes.map((node) => `${(node as HTMLElement).dataset.role}: ${(node as HTMLElement).innerText}`));
+  return page
+    .getByTestId('message')
+    .evaluateAll((nodes) => nodes.map((node) => `${(node as HTMLElement).dataset.role}: ${(node as HTMLElement).innerText}`));
 }
 
 test.describe('conversations', () => {

@@ -19,7 +19,8 @@ test.describe('a long conversation (virtualized message list)', () => {
     await taco.screenshot('long-conversation-open');
 
     // Reading back: older messages come into the DOM as they come into view, and leave it after.
-    const firstNumber = async (): Promise<number> => Number(/(?:Question|Answer) (\d+)/.exec((await page.getByTestId('message').first().textContent()) ?? '')?.[1] ?? NaN);
+    const firstNumber = async (): Promise<number> =>
+      Number(/(?:Question|Answer) (\d+)/.exec((await page.getByTestId('message').first().textContent()) ?? '')?.[1] ?? NaN);
     const before = await firstNumber();
     await page.getByTestId('message-list').hover();
     for (let turn = 0; turn < 10; turn += 1) await page.mouse.wheel(0, -4000);

@@ -103,7 +103,8 @@ test.describe('markdown', () => {
 
     // Clicking every link and button in the answer runs nothing and opens nothing dangerous.
     page.context().on('page', (tab) => void tab.close());
-    for (const link of await answer.locator('a, [data-testid="md-link-removed"], [data-testid="md-image-removed"]').all()) await link.click();
+    for (const link of await answer.locator('a, [data-testid="md-link-removed"], [data-testid="md-image-removed"]').all())
+      await link.click();
     // Only the one safe web link left the app (the mail link copies its address instead).
     await expect.poll(() => external).toEqual(['https://ollama.com/library']);
     await expectInert(page);

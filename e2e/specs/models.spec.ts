@@ -27,9 +27,15 @@ function gradientPng(width: number, height: number): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const rows = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) rows.set([240, 120 + Math.round((x / width) * 100), 40 + Math.round((y / height) * 60)], y * (width * 3 + 1) + 1 + x * 3);
+    for (let x = 0; x < width; x += 1)
+      rows.set([240, 120 + Math.round((x / width) * 100), 40 + Math.round((y / height) * 60)], y * (width * 3 + 1) + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 test.describe('models', () => {
@@ -38,7 +44,10 @@ test.describe('models', () => {
     await taco.openApp({ ollamaUrl: ollama.url });
     const picker = page.getByTestId('model-picker');
     await expect(picker).toBeEnabled();
-    await expect(picker.locator('option')).toHaveText([/^llama3\.2:3b · 2\.0 GB · 3\.2B · Q4_K_M · tools$/, /^gemma:2b · 1\.7 GB · 3B · Q4_0$/]);
+    await expect(picker.locator('option')).toHaveText([
+      /^llama3\.2:3b · 2\.0 GB · 3\.2B · Q4_K_M · tools$/,
+      /^gemma:2b · 1\.7 GB · 3B · Q4_0$/,
+    ]);
 
     await page.getByTestId('models-button').click();
     const dialog = page.getByRole('dialog', { name: 'Models' });

@@ -30,7 +30,9 @@ async function send(page: Page, text: string) {
 
 /** Everything a conversation shows, message by message. */
 function rendered(page: Page): Promise<string[]> {
-  return page.getByTestId('message').evaluateAll((nodes) => nodes.map((node) => `${(node as HTMLElement).dataset.role}: ${(node as HTMLElement).innerText}`));
+  return page
+    .getByTestId('message')
+    .evaluateAll((nodes) => nodes.map((node) => `${(node as HTMLElement).dataset.role}: ${(node as HTMLElement).innerText}`));
 }
 
 test.describe('restart', () => {
@@ -104,7 +106,9 @@ test.describe('restart', () => {
     await expect(page.locator('[data-testid="approval-card"][data-resolution="open"]')).toHaveCount(1);
     await page.getByTestId('approval-allow-once').click();
     await expect(page.getByTestId('answer-text').last()).toHaveText('Saved note.txt.');
-    expect(existsSync(join(setup.workspace, 'note.txt')) && readFileSync(join(setup.workspace, 'note.txt'), 'utf8')).toBe('Remember the milk\n');
+    expect(existsSync(join(setup.workspace, 'note.txt')) && readFileSync(join(setup.workspace, 'note.txt'), 'utf8')).toBe(
+      'Remember the milk\n',
+    );
   });
 
   test('a paused task can be abandoned instead, and stays abandoned after another restart', async ({ taco, page }) => {

@@ -1,7 +1,10 @@
 import { expect, test } from '../support/taco-fixture';
 
 test.describe('settings', () => {
-  test('round trip: test the host, change limits, approvals, workspace, theme and text size; they stay after a reload', async ({ taco, page }) => {
+  test('round trip: test the host, change limits, approvals, workspace, theme and text size; they stay after a reload', async ({
+    taco,
+    page,
+  }) => {
     const ollama = await taco.startFakeOllama('basic-chat');
     const workspace = taco.tempDir('taco-e2e-settings-ws-');
     await taco.openApp({ ollamaUrl: ollama.url });

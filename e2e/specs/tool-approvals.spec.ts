@@ -4,7 +4,12 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/taco-fixture';
 
 /** Opens the catalogue, finds the tool's card and picks a choice in its approval setting. */
-async function setToolApproval(page: Page, toolId: string, label: 'Ask first' | 'Run without asking', value: 'ask' | 'allow'): Promise<void> {
+async function setToolApproval(
+  page: Page,
+  toolId: string,
+  label: 'Ask first' | 'Run without asking',
+  value: 'ask' | 'allow',
+): Promise<void> {
   await page.getByTestId('catalogue-button').click();
   await page.getByTestId('catalogue-search').fill(toolId.replace('_', ' '));
   const setting = page.locator(`[data-testid="catalogue-tool"][data-tool-id="${toolId}"]`).getByTestId('approval-setting');
@@ -42,7 +47,10 @@ test.describe('per-tool approval settings', () => {
     // The override is stored in main: a fresh page shows it.
     await page.reload();
     await page.getByTestId('catalogue-button').click();
-    await expect(page.locator('[data-testid="catalogue-tool"][data-tool-id="read_file"]').getByTestId('approval-setting')).toHaveAttribute('data-choice', 'ask');
+    await expect(page.locator('[data-testid="catalogue-tool"][data-tool-id="read_file"]').getByTestId('approval-setting')).toHaveAttribute(
+      'data-choice',
+      'ask',
+    );
   });
 
   test('"Run without asking" on write_file saves the greeting without a card', async ({ taco, page }) => {

@@ -17,7 +17,9 @@ function parentOf(pid: number): number | null {
 export function descendantPids(root: number): number[] {
   let pids: number[];
   try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+    pids = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
   } catch {
     return [];
   }

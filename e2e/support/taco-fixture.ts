@@ -45,7 +45,11 @@ export class TacoHarness {
     const data = options.dataDir ?? this.tempDir('taco-e2e-data-');
     const args = ['--host', options.ollamaUrl, '--port', '0', '--data-dir', data];
     if (options.workspace) args.push('--workspace', options.workspace);
-    const running = await startTsx('electron/hosts/web/web-main.ts', args, /TACO is running at (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/);
+    const running = await startTsx(
+      'electron/hosts/web/web-main.ts',
+      args,
+      /TACO is running at (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/,
+    );
     this.processes.push(running);
     const url = running.match[1] ?? '';
     await this.page.goto(url);

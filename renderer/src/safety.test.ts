@@ -21,7 +21,9 @@ describe('renderer source rules', () => {
   });
 
   it('never builds HTML from strings or evaluates code', () => {
-    const offenders = files.filter(({ text }) => /dangerouslySetInnerHTML|\.innerHTML\s*=|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function\(/.test(text));
+    const offenders = files.filter(({ text }) =>
+      /dangerouslySetInnerHTML|\.innerHTML\s*=|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function\(/.test(text),
+    );
     expect(offenders.map(({ path }) => path)).toEqual([]);
   });
 
@@ -38,7 +40,9 @@ describe('renderer source rules', () => {
 
   it('imports nothing at runtime from shared files that carry zod (keeps the bundle small)', () => {
     const offenders = files.flatMap(({ path, text }) =>
-      [...text.matchAll(/^import (?!type )[^;]*from '((?:\.\.\/)+shared\/(?:contract|settings))'/gm)].map((match) => `${path}: ${match[1] ?? ''}`),
+      [...text.matchAll(/^import (?!type )[^;]*from '((?:\.\.\/)+shared\/(?:contract|settings))'/gm)].map(
+        (match) => `${path}: ${match[1] ?? ''}`,
+      ),
     );
     expect(offenders).toEqual([]);
   });

@@ -21,8 +21,23 @@ export function eventsFor(conversationId = 'c1', runId = 'r1') {
       frameId,
       at: 20,
     }),
-    result: (callId: string, tool: string, result: string, durationMs = 5): TacoEvent => ({ ...run, type: 'tool-result', callId, tool, result, truncated: false, durationMs }),
-    error: (callId: string, tool: string, error: string, durationMs = 7): TacoEvent => ({ ...run, type: 'tool-error', callId, tool, error, durationMs }),
+    result: (callId: string, tool: string, result: string, durationMs = 5): TacoEvent => ({
+      ...run,
+      type: 'tool-result',
+      callId,
+      tool,
+      result,
+      truncated: false,
+      durationMs,
+    }),
+    error: (callId: string, tool: string, error: string, durationMs = 7): TacoEvent => ({
+      ...run,
+      type: 'tool-error',
+      callId,
+      tool,
+      error,
+      durationMs,
+    }),
     stack: (frames: StackFrame[], depthLimit = 20): TacoEvent => ({ ...run, type: 'stack', frames, depthLimit }),
     approval: (approvalId: string, callId: string, tool = 'write_file', preview: string | null = '+hello'): TacoEvent => ({
       ...run,
@@ -43,7 +58,13 @@ export function eventsFor(conversationId = 'c1', runId = 'r1') {
     }),
     depth: (frames: StackFrame[], depth = 20, limit = 20): TacoEvent => ({ ...run, type: 'depth-limit', depth, limit, frames }),
     depthResolved: (decision: 'continue' | 'cancel', limit = 40): TacoEvent => ({ ...run, type: 'depth-resolved', decision, limit }),
-    question: (questionId: string, question: string): TacoEvent => ({ ...run, type: 'question', questionId, callId: `call-${questionId}`, question }),
+    question: (questionId: string, question: string): TacoEvent => ({
+      ...run,
+      type: 'question',
+      questionId,
+      callId: `call-${questionId}`,
+      question,
+    }),
     answered: (questionId: string, answer: string): TacoEvent => ({ ...run, type: 'question-answered', questionId, answer }),
     usage: (tokensPerSecond: number | null = 42.5, contextTruncated = false): TacoEvent => ({
       ...run,
@@ -54,7 +75,11 @@ export function eventsFor(conversationId = 'c1', runId = 'r1') {
       contextTokens: 4096,
       contextTruncated,
     }),
-    finish: (reason: Extract<TacoEvent, { type: 'run-finish' }>['reason'] = 'complete', message = 'Done.', error: string | null = null): TacoEvent => ({
+    finish: (
+      reason: Extract<TacoEvent, { type: 'run-finish' }>['reason'] = 'complete',
+      message = 'Done.',
+      error: string | null = null,
+    ): TacoEvent => ({
       ...run,
       type: 'run-finish',
       reason,
@@ -66,5 +91,14 @@ export function eventsFor(conversationId = 'c1', runId = 'r1') {
 }
 
 export function frame(frameId: string, tool: string, overrides: Partial<StackFrame> = {}): StackFrame {
-  return { frameId, parentFrameId: null, tool, callId: `call-${frameId}`, state: 'running', waitingFor: null, startedAt: 1000, ...overrides };
+  return {
+    frameId,
+    parentFrameId: null,
+    tool,
+    callId: `call-${frameId}`,
+    state: 'running',
+    waitingFor: null,
+    startedAt: 1000,
+    ...overrides,
+  };
 }

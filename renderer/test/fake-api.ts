@@ -51,10 +51,17 @@ export const summary = (conversationId: string, overrides: Partial<ConversationS
 
 /** A scripted TacoApi: default answers for every call, overridable per call, recording what it was asked. */
 export function createFakeApi(): FakeApi {
-  const listeners: { [E in EventName]: Set<(payload: EventPayloads[E]) => void> } = { 'taco-events': new Set(), 'model-events': new Set<(payload: ModelEvent[]) => void>() };
+  const listeners: { [E in EventName]: Set<(payload: EventPayloads[E]) => void> } = {
+    'taco-events': new Set(),
+    'model-events': new Set<(payload: ModelEvent[]) => void>(),
+  };
   let settings = defaultSettings();
   const handlers: Handlers = {
-    'models.list': () => ({ type: 'ok', host: 'http://127.0.0.1:11434', models: [model('llama3.2'), model('qwen3', ['completion', 'tools', 'thinking'])] }),
+    'models.list': () => ({
+      type: 'ok',
+      host: 'http://127.0.0.1:11434',
+      models: [model('llama3.2'), model('qwen3', ['completion', 'tools', 'thinking'])],
+    }),
     'settings.get': () => settings,
     'settings.set': (patch) => {
       settings = { ...settings, ...(patch as Partial<typeof settings>) };
@@ -67,7 +74,11 @@ export function createFakeApi(): FakeApi {
     'approval.respond': () => ({ accepted: true, message: null }),
     'depth.respond': () => ({ accepted: true }),
     'question.answer': () => ({ accepted: true }),
-    'tools.list': () => [tool('read_file'), tool('write_file', { risk: 'write', requiresApproval: true }), tool('fetch_url', { category: 'web', risk: 'network', requiresApproval: true, description: 'Fetch a web page' })],
+    'tools.list': () => [
+      tool('read_file'),
+      tool('write_file', { risk: 'write', requiresApproval: true }),
+      tool('fetch_url', { category: 'web', risk: 'network', requiresApproval: true, description: 'Fetch a web page' }),
+    ],
     'conversation.get': (request) => ({
       summary: { conversationId: request.conversationId, title: 'Stored', model: 'llama3.2', createdAt: 1, updatedAt: 2, pinned: false },
       events: [],
@@ -95,7 +106,7 @@ export function createFakeApi(): FakeApi {
     calls,
     async call<K extends CallName>(name: K, request: CallRequest<K>): Promise<CallResponse<K>> {
       calls.push({ name, request });
-      const handler = handlers[name] as Handler<K> | undefined;
+      const handler = handlers[name];
       if (!handler) throw new Error(`no fake handler for ${name}`);
       return handler(request);
     },

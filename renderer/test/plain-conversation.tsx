@@ -24,7 +24,15 @@ export function PlainConversation() {
               return <SystemNoteMessage key={item.id} item={item} />;
             case 'assistant': {
               const running = view.running && view.activeRunId === item.runId;
-              return <AssistantMessage key={item.id} turn={item} running={running} status={running ? view.status : null} isLatest={index === lastAssistant} />;
+              return (
+                <AssistantMessage
+                  key={item.id}
+                  turn={item}
+                  running={running}
+                  status={running ? view.status : null}
+                  isLatest={index === lastAssistant}
+                />
+              );
             }
             default: {
               const unreachable: never = item;

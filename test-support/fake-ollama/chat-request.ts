@@ -3,8 +3,7 @@ import { isJsonObject } from './http-utils';
 import type { FakeChatMessage, FakeChatRequest, FakeModel } from './scenario-types';
 
 export type ChatRequestCheck =
-  | { type: 'ok'; request: Omit<FakeChatRequest, 'call'>; model: FakeModel }
-  | { type: 'error'; status: number; message: string };
+  { type: 'ok'; request: Omit<FakeChatRequest, 'call'>; model: FakeModel } | { type: 'error'; status: number; message: string };
 
 /** Full registry name, as Ollama prints it in capability errors. */
 export function registryName(model: string): string {
@@ -26,7 +25,8 @@ export function checkChatRequest(body: JsonObject | null, models: FakeModel[]): 
   if (typeof messages === 'string') return { type: 'error', status: 400, message: messages };
 
   const tools = body.tools === undefined || body.tools === null ? null : body.tools;
-  if (tools !== null && !Array.isArray(tools)) return { type: 'error', status: 400, message: 'json: cannot unmarshal tools: must be an array' };
+  if (tools !== null && !Array.isArray(tools))
+    return { type: 'error', status: 400, message: 'json: cannot unmarshal tools: must be an array' };
   if (tools !== null && tools.length > 0 && !model.capabilities.includes('tools')) {
     return { type: 'error', status: 400, message: `${registryName(model.name)} does not support tools` };
   }
@@ -66,8 +66,9 @@ function parseMessages(value: unknown): FakeChatMessage[] | string {
       message.tool_calls = item.tool_calls as unknown[];
     }
     if (item.images !== undefined && item.images !== null) {
-      if (!Array.isArray(item.images) || !item.images.every((image) => typeof image === 'string')) return `invalid message at index ${index}: "images" must be an array of base64 strings`;
-      message.images = item.images as string[];
+      if (!Array.isArray(item.images) || !item.images.every((image) => typeof image === 'string'))
+        return `invalid message at index ${index}: "images" must be an array of base64 strings`;
+      message.images = item.images;
     }
     messages.push(message);
   }

@@ -85,7 +85,12 @@ export async function streamReply(response: ServerResponse, request: FakeChatReq
   switch (ending.type) {
     case 'done': {
       const counts = finalCounts(request, chunks, ending.counts);
-      const final = { model: request.model, created_at: createdAt, message: { role: 'assistant', content: '' }, ...doneFields(counts, ending.doneReason) };
+      const final = {
+        model: request.model,
+        created_at: createdAt,
+        message: { role: 'assistant', content: '' },
+        ...doneFields(counts, ending.doneReason),
+      };
       response.end(`${JSON.stringify(final)}\n`);
       return;
     }
@@ -123,7 +128,12 @@ export async function answerReply(response: ServerResponse, request: FakeChatReq
       const calls = chunks.flatMap((chunk) => (chunk.type === 'tool-calls' ? chunk.calls : []));
       if (calls.length > 0) message.tool_calls = calls.map((call) => ({ function: { name: call.name, arguments: call.arguments } }));
       const counts = finalCounts(request, chunks, ending.counts);
-      sendJson(response, 200, { model: request.model, created_at: new Date().toISOString(), message, ...doneFields(counts, ending.doneReason) });
+      sendJson(response, 200, {
+        model: request.model,
+        created_at: new Date().toISOString(),
+        message,
+        ...doneFields(counts, ending.doneReason),
+      });
       return;
     }
     case 'error-line':

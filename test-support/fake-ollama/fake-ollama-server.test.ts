@@ -47,7 +47,11 @@ describe('fake Ollama: model endpoints', () => {
     const { client } = await start('basic-chat');
     const list = await client.list();
     expect(list.models.map((model) => model.name)).toEqual(['llama3.2:3b', 'qwen3:4b', 'gemma:2b']);
-    const qwen = list.models[1] as unknown as { capabilities: string[]; details: { family: string; quantization_level: string }; size: number };
+    const qwen = list.models[1] as unknown as {
+      capabilities: string[];
+      details: { family: string; quantization_level: string };
+      size: number;
+    };
     expect(qwen.capabilities).toEqual(['completion', 'tools', 'thinking']);
     expect(qwen.details.family).toBe('qwen3');
     expect(qwen.size).toBeGreaterThan(0);
@@ -91,7 +95,9 @@ describe('fake Ollama: model endpoints', () => {
 describe('fake Ollama: chat', () => {
   it('streams the greeting in several chunks, ends with counts, and records the request', async () => {
     const { fake, client } = await start('basic-chat');
-    const parts = await collect(await client.chat({ model: 'llama3.2:3b', messages: user('hi'), stream: true, options: { num_ctx: 8192 } }));
+    const parts = await collect(
+      await client.chat({ model: 'llama3.2:3b', messages: user('hi'), stream: true, options: { num_ctx: 8192 } }),
+    );
     expect(parts.length).toBeGreaterThan(3);
     expect(parts.map((part) => part.message.content).join('')).toBe(GREETING);
     const last = parts.at(-1);
@@ -108,7 +114,12 @@ describe('fake Ollama: chat', () => {
 
   it('refuses tools for a model without the tools capability, and think for one without thinking', async () => {
     const { client } = await start('basic-chat');
-    const tools = [{ type: 'function', function: { name: 'read_file', description: 'Read', parameters: { type: 'object', properties: {}, required: [] } } }];
+    const tools = [
+      {
+        type: 'function',
+        function: { name: 'read_file', description: 'Read', parameters: { type: 'object', properties: {}, required: [] } },
+      },
+    ];
     const noTools = await failure(client.chat({ model: 'gemma:2b', messages: user('hi'), tools, stream: true }));
     expect(noTools.status_code).toBe(400);
     expect(noTools.message).toBe('registry.ollama.ai/library/gemma:2b does not support tools');
@@ -143,7 +154,9 @@ describe('fake Ollama: chat', () => {
       script({ replies: [reply.toolCall('read_file', { path: 'a.txt' }, { text: 'Reading. ' }), reply.text('The file says hi.')] }),
     );
     const first = await collect(await client.chat({ model: 'llama3.2:3b', messages: user('read a.txt'), stream: true }));
-    expect(first.flatMap((part) => part.message.tool_calls ?? [])).toEqual([{ function: { name: 'read_file', arguments: { path: 'a.txt' } } }]);
+    expect(first.flatMap((part) => part.message.tool_calls ?? [])).toEqual([
+      { function: { name: 'read_file', arguments: { path: 'a.txt' } } },
+    ]);
     expect(first.map((part) => part.message.content).join('')).toBe('Reading. ');
     const second = await collect(
       await client.chat({
@@ -166,7 +179,10 @@ describe('fake Ollama: chat', () => {
     const { fake } = await start('basic-chat');
     const response = await fetch(`${fake.url}/api/chat`, {
       method: 'POST',
-      body: JSON.stringify({ model: 'llama3.2:3b', messages: [{ role: 'assistant', content: '', tool_calls: [{ function: { name: 'x', arguments: '{}' } }] }] }),
+      body: JSON.stringify({
+        model: 'llama3.2:3b',
+        messages: [{ role: 'assistant', content: '', tool_calls: [{ function: { name: 'x', arguments: '{}' } }] }],
+      }),
     });
     expect(response.status).toBe(400);
   });
@@ -175,13 +191,20 @@ describe('fake Ollama: chat', () => {
     const { client } = await start(
       script({
         replies: [reply.echo()],
-        sideRules: [{ when: (request) => JSON.stringify(request.messages).includes('status'), reply: reply.text('Reading the config file') }],
+        sideRules: [
+          { when: (request) => JSON.stringify(request.messages).includes('status'), reply: reply.text('Reading the config file') },
+        ],
         sideDefault: reply.text('default side'),
       }),
     );
     const echoed = await collect(await client.chat({ model: 'llama3.2:3b', messages: user('ping 42'), stream: true }));
     expect(echoed.map((part) => part.message.content).join('')).toBe('You said: ping 42');
-    const status = await client.chat({ model: 'llama3.2:3b', messages: user('status for read_file'), stream: false, options: { num_predict: 20 } });
+    const status = await client.chat({
+      model: 'llama3.2:3b',
+      messages: user('status for read_file'),
+      stream: false,
+      options: { num_predict: 20 },
+    });
     expect(status.message.content).toBe('Reading the config file');
     expect(status.done).toBe(true);
     const other = await client.chat({ model: 'llama3.2:3b', messages: user('something else'), stream: false });
@@ -199,7 +222,11 @@ describe('fake Ollama: chat', () => {
     const { client } = await start('mid-stream-error');
     const seen: string[] = [];
     const stream = await client.chat({ model: 'llama3.2:3b', messages: user('hi'), stream: true });
-    const error = await failure((async () => { for await (const part of stream) seen.push(part.message.content); })());
+    const error = await failure(
+      (async () => {
+        for await (const part of stream) seen.push(part.message.content);
+      })(),
+    );
     expect(seen.join('')).toBe('Let me think about that');
     expect(error.message).toBe(MID_STREAM_ERROR);
   });
@@ -217,7 +244,14 @@ describe('fake Ollama: chat', () => {
     const { client } = await start(script({ replies: [reply.stall([chunk.content('waiting ')])] }));
     const stream = await client.chat({ model: 'llama3.2:3b', messages: user('hi'), stream: true });
     const seen: string[] = [];
-    const done = failure((async () => { for await (const part of stream) { seen.push(part.message.content); stream.abort(); } })());
+    const done = failure(
+      (async () => {
+        for await (const part of stream) {
+          seen.push(part.message.content);
+          stream.abort();
+        }
+      })(),
+    );
     const error = await done;
     expect(seen).toEqual(['waiting ']);
     expect(error.name).toBe('AbortError');
@@ -237,7 +271,10 @@ describe('fake Ollama: chat', () => {
 
   it('setScenario switches the script and resets the call counter', async () => {
     const { client, fake } = await start(script({ replies: [reply.text('one')] }));
-    const text = async () => (await collect(await client.chat({ model: 'llama3.2:3b', messages: user('x'), stream: true }))).map((p) => p.message.content).join('');
+    const text = async () =>
+      (await collect(await client.chat({ model: 'llama3.2:3b', messages: user('x'), stream: true })))
+        .map((p) => p.message.content)
+        .join('');
     expect(await text()).toBe('one');
     fake.setScenario(script({ replies: [reply.text('two')] }));
     expect(await text()).toBe('two');

@@ -33,7 +33,11 @@ const DEFAULT_SIDE_REPLY = (request: FakeChatRequest): Reply => {
   const prompt = request.messages.map((message) => message.content).join('\n');
   const asked = /^User: (.+)$/m.exec(prompt)?.[1];
   if (prompt.includes('Write a short title') && asked) {
-    const words = asked.replace(/[^\p{L}\p{N}\s]/gu, '').split(/\s+/).filter(Boolean).slice(0, 4);
+    const words = asked
+      .replace(/[^\p{L}\p{N}\s]/gu, '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 4);
     return reply.text(words.join(' ') || 'New conversation');
   }
   return reply.text('Working on it');
@@ -70,11 +74,20 @@ function pickReply(state: ServerState, request: Omit<FakeChatRequest, 'call'>): 
   const source =
     scripted ??
     scenario.whenExhausted ??
-    reply.httpError(500, `fake-ollama: scenario "${scenario.name}" has no reply for chat call ${state.chatCalls} (it scripts ${scenario.replies.length})`);
+    reply.httpError(
+      500,
+      `fake-ollama: scenario "${scenario.name}" has no reply for chat call ${state.chatCalls} (it scripts ${scenario.replies.length})`,
+    );
   return { reply: resolveReply(source, chatRequest), request: chatRequest };
 }
 
-async function route(state: ServerState, method: string, path: string, body: RecordedRequest['body'], response: ServerResponse): Promise<void> {
+async function route(
+  state: ServerState,
+  method: string,
+  path: string,
+  body: RecordedRequest['body'],
+  response: ServerResponse,
+): Promise<void> {
   const key = `${method} ${path}`;
   switch (key) {
     case 'GET /':
@@ -95,10 +108,18 @@ async function route(state: ServerState, method: string, path: string, body: Rec
       if (check.type === 'error') return sendError(response, check.status, check.message);
       if (check.request.messages.length === 0) {
         // Ollama loads the model and answers at once when there is nothing to say.
-        return sendJson(response, 200, { model: check.request.model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '' }, done_reason: 'load', done: true });
+        return sendJson(response, 200, {
+          model: check.request.model,
+          created_at: new Date().toISOString(),
+          message: { role: 'assistant', content: '' },
+          done_reason: 'load',
+          done: true,
+        });
       }
       const picked = pickReply(state, check.request);
-      return picked.request.stream ? streamReply(response, picked.request, picked.reply) : answerReply(response, picked.request, picked.reply);
+      return picked.request.stream
+        ? streamReply(response, picked.request, picked.reply)
+        : answerReply(response, picked.request, picked.reply);
     }
     default:
       return sendText(response, 404, '404 page not found');

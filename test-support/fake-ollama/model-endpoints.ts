@@ -55,7 +55,11 @@ export function sendShow(response: ServerResponse, body: JsonObject | null, mode
   const model = models.find((candidate) => candidate.name === name && candidate.missing !== true);
   if (!model) return notFound(response, name);
   const arch = model.arch ?? family(model);
-  const modelInfo: JsonObject = { 'general.architecture': arch, 'general.parameter_count': 3_212_749_888, [`${arch}.embedding_length`]: 3072 };
+  const modelInfo: JsonObject = {
+    'general.architecture': arch,
+    'general.parameter_count': 3_212_749_888,
+    [`${arch}.embedding_length`]: 3072,
+  };
   if (model.contextLength !== null) modelInfo[`${arch}.context_length`] = model.contextLength;
   sendJson(response, 200, {
     license: '',
@@ -85,7 +89,12 @@ export function defaultPulledModel(name: string): FakeModel {
 }
 
 /** Streams pull progress, then adds the model to `models` on success. */
-export async function handlePull(response: ServerResponse, body: JsonObject | null, models: FakeModel[], script: PullScript): Promise<void> {
+export async function handlePull(
+  response: ServerResponse,
+  body: JsonObject | null,
+  models: FakeModel[],
+  script: PullScript,
+): Promise<void> {
   const name = requestedModel(body);
   if (name === null) return sendError(response, 400, 'model is required');
   const pulled = (script.model ?? defaultPulledModel)(name);

@@ -81,8 +81,10 @@ export const reply = {
   }),
 
   /** Answers by repeating the last user message: "You said: ...". */
-  echo: (prefix = 'You said: ', options?: ReplyOptions): ReplySource => (request: FakeChatRequest) =>
-    chunks(contentChunks(`${prefix}${lastUserText(request)}`), options),
+  echo:
+    (prefix = 'You said: ', options?: ReplyOptions): ReplySource =>
+    (request: FakeChatRequest) =>
+      chunks(contentChunks(`${prefix}${lastUserText(request)}`), options),
 };
 
 /** The text of the last user message of a request ("" when there is none). */

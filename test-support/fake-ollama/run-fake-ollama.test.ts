@@ -9,7 +9,11 @@ afterEach(() => {
 });
 
 function run(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'test-support/fake-ollama/run-fake-ollama.ts', ...args], { cwd: ROOT });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'test-support/fake-ollama/run-fake-ollama.ts', ...args],
+    { cwd: ROOT },
+  );
   children.push(child);
   let output = '';
   child.stdout.on('data', (data: Buffer) => (output += data.toString()));

@@ -41,16 +41,21 @@ describe('delegate_task', () => {
 
 describe('handoff', () => {
   it('returns a handoff outcome with the result and the documents', async () => {
-    expect(await handoff({ result: 'All done', documents: ['inside.txt'] }, createTestToolContext({ workspace: fixture.workspace }))).toEqual({
+    expect(
+      await handoff({ result: 'All done', documents: ['inside.txt'] }, createTestToolContext({ workspace: fixture.workspace })),
+    ).toEqual({
       type: 'handoff',
       payload: { result: 'All done', documents: ['inside.txt'] },
     });
-    expect(await handoff({ result: 'No files' }, createTestToolContext())).toEqual({ type: 'handoff', payload: { result: 'No files', documents: [] } });
+    expect(await handoff({ result: 'No files' }, createTestToolContext())).toEqual({
+      type: 'handoff',
+      payload: { result: 'No files', documents: [] },
+    });
   });
 
   it('refuses documents that do not exist', async () => {
-    await expect(handoff({ result: 'x', documents: ['missing.md'] }, createTestToolContext({ workspace: fixture.workspace }))).rejects.toThrow(
-      'does not exist',
-    );
+    await expect(
+      handoff({ result: 'x', documents: ['missing.md'] }, createTestToolContext({ workspace: fixture.workspace })),
+    ).rejects.toThrow('does not exist');
   });
 });

@@ -12,7 +12,11 @@ describe('loadCatalogue', () => {
     expect(Object.keys(sources?.modules ?? {}).some((key) => key.includes('-') || key.endsWith('.test.ts'))).toBe(false);
     const bundled = await loadCatalogue();
     const onDisk = await loadToolRegistry();
-    const ids = (registry: typeof bundled) => registry.list().map((tool) => tool.info.toolId).sort();
+    const ids = (registry: typeof bundled) =>
+      registry
+        .list()
+        .map((tool) => tool.info.toolId)
+        .sort();
     expect(ids(bundled)).toEqual(ids(onDisk));
     expect(ids(bundled)).toContain('read_file');
   });

@@ -17,7 +17,9 @@ export function bundledSources(): { configs: Record<string, unknown>; modules: R
   try {
     // Written out literally: Vite rewrites these calls at build time.
     const configs = import.meta.glob!(['../*/*.json', '!../catalogue/**'], { eager: true, import: 'default' });
-    const modules = import.meta.glob!(['../*/*.ts', '!../catalogue/**', '!../*/*-*.ts', '!../*/*.test.ts', '!../*/*.d.ts'], { eager: true });
+    const modules = import.meta.glob!(['../*/*.ts', '!../catalogue/**', '!../*/*-*.ts', '!../*/*.test.ts', '!../*/*.d.ts'], {
+      eager: true,
+    });
     return { configs: trimKeys(configs), modules: trimKeys(modules) };
   } catch {
     return null;

@@ -54,7 +54,9 @@ describe('buildArgsSchema', () => {
   });
 
   it('coerces what small models commonly send', () => {
-    expect(schema.parse({ path: 42, count: '7', ratio: ' 0.5 ', force: 'TRUE', mode: 'Write', tags: '["a","b"]', sizes: 3, extra: '{"k":1}' })).toEqual({
+    expect(
+      schema.parse({ path: 42, count: '7', ratio: ' 0.5 ', force: 'TRUE', mode: 'Write', tags: '["a","b"]', sizes: 3, extra: '{"k":1}' }),
+    ).toEqual({
       path: '42',
       count: 7,
       ratio: 0.5,

@@ -46,7 +46,10 @@ function valueSchema(name: string, parameter: ToolParameterInfo): z.ZodType<Json
       const values = parameter.enum;
       if (values !== undefined && values.length > 0) {
         const expected = `one of ${values.map((v) => `"${v}"`).join(', ')}`;
-        return z.preprocess((input) => matchEnum(coerceString(input), values), z.string({ error: problem(expected) }).refine((v) => values.includes(v), { error: `"${name}" must be ${expected}` }));
+        return z.preprocess(
+          (input) => matchEnum(coerceString(input), values),
+          z.string({ error: problem(expected) }).refine((v) => values.includes(v), { error: `"${name}" must be ${expected}` }),
+        );
       }
       return z.preprocess(coerceString, z.string({ error: problem('a string') }));
     }

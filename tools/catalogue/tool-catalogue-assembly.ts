@@ -54,7 +54,11 @@ export function registryFromSources(sources: CatalogueSources): ToolRegistry {
     }
     const duplicate = tools.find((entry) => entry.tool.info.toolId === validation.config.tool_id);
     if (duplicate !== undefined) {
-      problems.push({ file: shown(file), field: 'tool_id', message: `"${validation.config.tool_id}" is already defined by ${duplicate.file}; tool ids must be unique` });
+      problems.push({
+        file: shown(file),
+        field: 'tool_id',
+        message: `"${validation.config.tool_id}" is already defined by ${duplicate.file}; tool ids must be unique`,
+      });
       continue;
     }
     tools.push({ tool: buildRegisteredTool(validation.config, check.implementation), file: shown(file) });
@@ -70,10 +74,15 @@ export function registryFromSources(sources: CatalogueSources): ToolRegistry {
 
   if (problems.length > 0) throw new ToolCatalogueError(problems);
   return createToolRegistry(
-    tools.map((entry) => entry.tool).sort((a, b) => a.info.category.localeCompare(b.info.category) || a.info.toolId.localeCompare(b.info.toolId)),
+    tools
+      .map((entry) => entry.tool)
+      .sort((a, b) => a.info.category.localeCompare(b.info.category) || a.info.toolId.localeCompare(b.info.toolId)),
   );
 }
 
 function stem(file: string): string {
-  return file.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\.(json|ts|js|mts|mjs)$/, '');
+  return file
+    .replace(/\\/g, '/')
+    .replace(/^\.\//, '')
+    .replace(/\.(json|ts|js|mts|mjs)$/, '');
 }

@@ -8,9 +8,7 @@ export interface CatalogueProblem {
 }
 
 export function formatProblem(problem: CatalogueProblem): string {
-  return problem.field === null
-    ? `${problem.file}: ${problem.message}`
-    : `${problem.file}: field "${problem.field}": ${problem.message}`;
+  return problem.field === null ? `${problem.file}: ${problem.message}` : `${problem.file}: field "${problem.field}": ${problem.message}`;
 }
 
 /**

@@ -32,10 +32,18 @@ export const toolParameterSchema = z
     }
     if (parameter.default === undefined) return;
     if (parameter.required) {
-      ctx.addIssue({ code: 'custom', path: ['default'], message: 'a required parameter cannot have a default; make it optional or drop the default' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['default'],
+        message: 'a required parameter cannot have a default; make it optional or drop the default',
+      });
     }
     if (!defaultMatchesType(parameter.type, parameter.default)) {
-      ctx.addIssue({ code: 'custom', path: ['default'], message: `must be ${parameter.type === 'integer' ? 'an' : 'a'} ${parameter.type} value, like the parameter` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['default'],
+        message: `must be ${parameter.type === 'integer' ? 'an' : 'a'} ${parameter.type} value, like the parameter`,
+      });
     } else if (parameter.enum !== undefined && !parameter.enum.includes(String(parameter.default))) {
       ctx.addIssue({ code: 'custom', path: ['default'], message: `must be one of the enum values: ${parameter.enum.join(', ')}` });
     }

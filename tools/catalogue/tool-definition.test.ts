@@ -19,8 +19,19 @@ describe('buildToolDefinition and toolInfoFromConfig', () => {
   const info = toolInfoFromConfig(config);
 
   it('maps the config to camelCase info and defaults approval from the risk', () => {
-    expect(info).toMatchObject({ toolId: 'echo_text', usageInstructions: 'Use echo_text to test tools.', risk: 'write', requiresApproval: true });
-    expect(info.parameters.mode).toEqual({ type: 'string', description: 'How.', required: false, enum: ['loud', 'quiet'], default: 'quiet' });
+    expect(info).toMatchObject({
+      toolId: 'echo_text',
+      usageInstructions: 'Use echo_text to test tools.',
+      risk: 'write',
+      requiresApproval: true,
+    });
+    expect(info.parameters.mode).toEqual({
+      type: 'string',
+      description: 'How.',
+      required: false,
+      enum: ['loud', 'quiet'],
+      default: 'quiet',
+    });
   });
 
   it('builds the Ollama JSON Schema with required names, enums, defaults and items', () => {

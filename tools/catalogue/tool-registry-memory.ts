@@ -6,7 +6,9 @@ export function createToolRegistry(tools: RegisteredTool[]): ToolRegistry {
   const byId = new Map<string, RegisteredTool>();
   for (const tool of tools) {
     if (byId.has(tool.info.toolId)) {
-      throw new ToolCatalogueError([{ file: '(registry)', field: 'tool_id', message: `"${tool.info.toolId}" is registered twice; tool ids must be unique` }]);
+      throw new ToolCatalogueError([
+        { file: '(registry)', field: 'tool_id', message: `"${tool.info.toolId}" is registered twice; tool ids must be unique` },
+      ]);
     }
     byId.set(tool.info.toolId, tool);
   }

@@ -24,7 +24,11 @@ async function loadError(): Promise<ToolCatalogueError> {
 describe('loadToolRegistry', () => {
   it('registers a dropped-in config and implementation with nothing else to edit', async () => {
     await fixture.writeConfig('utility', 'echo_text', sampleConfig());
-    await fixture.writeImplementation('utility', 'echo_text', "export const run = async (args) => ({ type: 'result', output: String(args.text) });\n");
+    await fixture.writeImplementation(
+      'utility',
+      'echo_text',
+      "export const run = async (args) => ({ type: 'result', output: String(args.text) });\n",
+    );
     const registry = await loadToolRegistry({ root: fixture.root });
     const tool = registry.get('echo_text');
     expect(tool?.info).toMatchObject({ toolId: 'echo_text', category: 'utility', risk: 'read', requiresApproval: false });
@@ -55,10 +59,16 @@ describe('loadToolRegistry', () => {
   });
 
   it('stops with one error naming the file and the field of a mistyped parameter', async () => {
-    await fixture.writeConfig('files', 'read_file', sampleConfig({ tool_id: 'read_file', category: 'files', parameters: { path: { type: 'text', description: 'p', required: true } } }));
+    await fixture.writeConfig(
+      'files',
+      'read_file',
+      sampleConfig({ tool_id: 'read_file', category: 'files', parameters: { path: { type: 'text', description: 'p', required: true } } }),
+    );
     await fixture.writeImplementation('files', 'read_file');
     const error = await loadError();
-    expect(error.message).toContain('tools/files/read_file.json: field "parameters.path.type": expected one of string, integer, number, boolean, array, object');
+    expect(error.message).toContain(
+      'tools/files/read_file.json: field "parameters.path.type": expected one of string, integer, number, boolean, array, object',
+    );
     expect(error.problems).toHaveLength(1);
   });
 
@@ -104,7 +114,9 @@ describe('loadToolRegistry', () => {
 
   it('refuses a config without an implementation', async () => {
     await fixture.writeConfig('utility', 'echo_text', sampleConfig());
-    expect((await loadError()).message).toContain('tools/utility/echo_text.json: has no implementation: add tools/utility/echo_text.ts exporting `run`');
+    expect((await loadError()).message).toContain(
+      'tools/utility/echo_text.json: has no implementation: add tools/utility/echo_text.ts exporting `run`',
+    );
   });
 
   it('refuses an implementation without a config', async () => {
@@ -135,7 +147,9 @@ describe('loadToolRegistry', () => {
     await fixture.writeImplementation('utility', 'echo_text');
     await fixture.writeConfig('web', 'echo_text', sampleConfig({ category: 'web' }));
     await fixture.writeImplementation('web', 'echo_text');
-    expect((await loadError()).message).toContain('tools/web/echo_text.json: field "tool_id": "echo_text" is already defined by tools/utility/echo_text.json');
+    expect((await loadError()).message).toContain(
+      'tools/web/echo_text.json: field "tool_id": "echo_text" is already defined by tools/utility/echo_text.json',
+    );
   });
 
   it('gathers every problem of the catalogue into one error', async () => {
@@ -158,7 +172,9 @@ describe('loadToolRegistry', () => {
 
 describe('createToolRegistry', () => {
   const tool = (toolId: string) =>
-    buildRegisteredTool(toolConfigSchema.parse(sampleConfig({ tool_id: toolId })), { run: async () => ({ type: 'result', output: toolId }) });
+    buildRegisteredTool(toolConfigSchema.parse(sampleConfig({ tool_id: toolId })), {
+      run: async () => ({ type: 'result', output: toolId }),
+    });
 
   it('lists and finds tools in the given order', () => {
     const registry = createToolRegistry([tool('b_tool'), tool('a_tool')]);

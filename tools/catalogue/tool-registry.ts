@@ -50,7 +50,11 @@ export async function loadToolRegistry(options: { root?: string } = {}): Promise
       try {
         modules[relative] = (await import(pathToFileURL(path.join(root, relative)).href)) as unknown;
       } catch (error) {
-        problems.push({ file: `${displayRoot}/${relative}`, field: null, message: `could not be loaded: ${error instanceof Error ? error.message : String(error)}` });
+        problems.push({
+          file: `${displayRoot}/${relative}`,
+          field: null,
+          message: `could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+        });
       }
     }),
   );
@@ -67,12 +71,23 @@ async function listCategoryFolders(root: string): Promise<string[]> {
   try {
     const entries = await readdir(root, { withFileTypes: true });
     return entries
-      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !entry.name.startsWith('_') && entry.name !== 'node_modules' && entry.name !== CATALOGUE_CODE_FOLDER)
+      .filter(
+        (entry) =>
+          entry.isDirectory() &&
+          !entry.name.startsWith('.') &&
+          !entry.name.startsWith('_') &&
+          entry.name !== 'node_modules' &&
+          entry.name !== CATALOGUE_CODE_FOLDER,
+      )
       .map((entry) => entry.name)
       .sort();
   } catch (error) {
     throw new ToolCatalogueError([
-      { file: root, field: null, message: `the tool catalogue folder cannot be read (${error instanceof Error ? error.message : String(error)})` },
+      {
+        file: root,
+        field: null,
+        message: `the tool catalogue folder cannot be read (${error instanceof Error ? error.message : String(error)})`,
+      },
     ]);
   }
 }

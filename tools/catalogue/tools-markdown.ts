@@ -52,7 +52,9 @@ function renderTool(tool: ToolInfo): string[] {
         parameter.enum !== undefined ? `One of: ${parameter.enum.map((v) => `\`${v}\``).join(', ')}.` : '',
         parameter.default !== undefined ? `Default: \`${String(parameter.default)}\`.` : '',
       ].filter((part) => part !== '');
-      lines.push(`| \`${name}\` | ${type} | ${parameter.required ? 'yes' : 'no'} | ${cell([parameter.description, ...extras].join(' '))} |`);
+      lines.push(
+        `| \`${name}\` | ${type} | ${parameter.required ? 'yes' : 'no'} | ${cell([parameter.description, ...extras].join(' '))} |`,
+      );
     }
   }
   lines.push('', 'Returns:', '');

@@ -42,7 +42,9 @@ describe('validateToolConfig', () => {
   });
 
   it('refuses an unknown tool type', () => {
-    expect(problems(sampleConfig({ type: 'function_tool' }))).toEqual(['type: expected one of function, non_function, handoff, agent_as_tool, ask_user']);
+    expect(problems(sampleConfig({ type: 'function_tool' }))).toEqual([
+      'type: expected one of function, non_function, handoff, agent_as_tool, ask_user',
+    ]);
   });
 
   it('refuses a parameter name that is not snake_case', () => {
@@ -52,17 +54,27 @@ describe('validateToolConfig', () => {
   });
 
   it('refuses an enum on a parameter that is not a string', () => {
-    expect(problems(withParameter({ type: 'integer', enum: ['1'] }))).toEqual(['parameters.value.enum: only "string" parameters can have an enum']);
+    expect(problems(withParameter({ type: 'integer', enum: ['1'] }))).toEqual([
+      'parameters.value.enum: only "string" parameters can have an enum',
+    ]);
   });
 
   it('requires items on arrays and refuses them elsewhere', () => {
-    expect(problems(withParameter({ type: 'array' }))).toEqual(['parameters.value.items: an "array" parameter needs items, e.g. {"type": "string"}']);
-    expect(problems(withParameter({ type: 'string', items: { type: 'string' } }))).toEqual(['parameters.value.items: only "array" parameters can have items']);
+    expect(problems(withParameter({ type: 'array' }))).toEqual([
+      'parameters.value.items: an "array" parameter needs items, e.g. {"type": "string"}',
+    ]);
+    expect(problems(withParameter({ type: 'string', items: { type: 'string' } }))).toEqual([
+      'parameters.value.items: only "array" parameters can have items',
+    ]);
   });
 
   it('checks defaults against the type, the enum and required', () => {
-    expect(problems(withParameter({ type: 'integer', default: 2.5 }))).toEqual(['parameters.value.default: must be an integer value, like the parameter']);
-    expect(problems(withParameter({ type: 'string', enum: ['a', 'b'], default: 'c' }))).toEqual(['parameters.value.default: must be one of the enum values: a, b']);
+    expect(problems(withParameter({ type: 'integer', default: 2.5 }))).toEqual([
+      'parameters.value.default: must be an integer value, like the parameter',
+    ]);
+    expect(problems(withParameter({ type: 'string', enum: ['a', 'b'], default: 'c' }))).toEqual([
+      'parameters.value.default: must be one of the enum values: a, b',
+    ]);
     expect(problems(withParameter({ type: 'string', required: true, default: 'x' }))).toEqual([
       'parameters.value.default: a required parameter cannot have a default; make it optional or drop the default',
     ]);
@@ -79,6 +91,8 @@ describe('validateToolConfig field names', () => {
     expect(problems(sampleConfig({ parameters: { 'file-path': { type: 'string', description: 'd', required: true } } }))).toEqual([
       'parameters.file-path: parameter names must be snake_case',
     ]);
-    expect(problems(withParameter({ type: 'string', default: ['a'] }))).toEqual(['parameters.value.default: expected a string, a number or true/false']);
+    expect(problems(withParameter({ type: 'string', default: ['a'] }))).toEqual([
+      'parameters.value.default: expected a string, a number or true/false',
+    ]);
   });
 });

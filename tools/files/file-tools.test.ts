@@ -46,7 +46,13 @@ describe('read_file', () => {
   });
 
   it('never returns the content of a file outside, by any route', async () => {
-    for (const route of ['../outside/secret.txt', 'link-out-file', 'link-out-dir/secret.txt', '../ws-evil/secret.txt', path.join(fixture.base, 'outside', 'secret.txt')]) {
+    for (const route of [
+      '../outside/secret.txt',
+      'link-out-file',
+      'link-out-dir/secret.txt',
+      '../ws-evil/secret.txt',
+      path.join(fixture.base, 'outside', 'secret.txt'),
+    ]) {
       const message = await failure(readFileRun, { path: route });
       expect(message).toContain('outside the workspace folder');
       expect(message).not.toContain(SECRET);
@@ -80,7 +86,14 @@ describe('write_file', () => {
   });
 
   it('refuses writes outside, and leaves the outside untouched', async () => {
-    for (const route of ['../outside/secret.txt', 'link-out-file', 'link-out-dir/secret.txt', 'link-out-dir/planted.txt', 'dangling', '../ws-evil/secret.txt']) {
+    for (const route of [
+      '../outside/secret.txt',
+      'link-out-file',
+      'link-out-dir/secret.txt',
+      'link-out-dir/planted.txt',
+      'dangling',
+      '../ws-evil/secret.txt',
+    ]) {
       expect(await failure(writeFileRun, { path: route, content: 'pwned' })).toMatch(/outside the workspace folder|symbolic link/);
     }
     expect(await readFile(path.join(fixture.base, 'outside', 'secret.txt'), 'utf8')).toBe(SECRET);
@@ -151,7 +164,9 @@ describe('search_files', () => {
   });
 
   it('matches file-name globs only', async () => {
-    expect(parsed(await searchFilesRun({ pattern: '*.md' }, context())).results).toEqual([{ path: path.join('sub', 'deeper', 'notes.md'), match: 'name' }]);
+    expect(parsed(await searchFilesRun({ pattern: '*.md' }, context())).results).toEqual([
+      { path: path.join('sub', 'deeper', 'notes.md'), match: 'name' },
+    ]);
   });
 
   it('does not follow links out of the workspace', async () => {

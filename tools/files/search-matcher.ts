@@ -14,7 +14,10 @@ export function createFileMatcher(pattern: string): FileMatcher {
   const wanted = pattern.trim().toLowerCase();
   if (/[*?]/.test(wanted)) {
     const namePart = wanted.split(/[\\/]/).pop() ?? wanted;
-    const source = namePart.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    const source = namePart
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.');
     const glob = new RegExp(`^${source}$`, 'i');
     return { matchesName: (name) => glob.test(name), searchesContent: false, matchesLine: () => false };
   }

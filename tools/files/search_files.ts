@@ -15,7 +15,8 @@ export const run: ToolRun = async (args, context) => {
   const pattern = stringArg(args, 'pattern');
   if (pattern.trim() === '') throw new ToolFailure('The pattern is empty. Give a word to look for, or a file-name pattern such as "*.md".');
   const base = await resolveWorkspacePath(context.workspace, optionalStringArg(args, 'path') ?? '.', { mustExist: true });
-  if (!(await stat(base.absolute)).isDirectory()) throw new ToolFailure(`"${base.relative}" is a file, not a folder. Use read_file to read it.`);
+  if (!(await stat(base.absolute)).isDirectory())
+    throw new ToolFailure(`"${base.relative}" is a file, not a folder. Use read_file to read it.`);
 
   const matcher = createFileMatcher(pattern);
   const results: JsonObject[] = [];
@@ -61,7 +62,8 @@ async function contentHits(file: string, matches: (line: string) => boolean): Pr
   if (head === null || head.binary) return [];
   const hits: Array<{ line: number; text: string }> = [];
   head.text.split('\n').forEach((text, index) => {
-    if (hits.length <= DEFAULTS.tools.searchMaxResults && matches(text)) hits.push({ line: index + 1, text: text.trim().slice(0, LINE_TEXT_MAX) });
+    if (hits.length <= DEFAULTS.tools.searchMaxResults && matches(text))
+      hits.push({ line: index + 1, text: text.trim().slice(0, LINE_TEXT_MAX) });
   });
   return hits;
 }

@@ -92,7 +92,9 @@ describe('resolveWorkspacePath: allowed', () => {
   it('resolves relative, dotted and absolute paths inside', async () => {
     expect((await resolveWorkspacePath(fixture.workspace, 'inside.txt', { mustExist: true })).relative).toBe('inside.txt');
     expect((await resolveWorkspacePath(fixture.workspace, './sub/../inside.txt', { mustExist: true })).relative).toBe('inside.txt');
-    expect((await resolveWorkspacePath(fixture.workspace, path.join(fixture.workspace, 'sub', 'file.txt'))).relative).toBe(path.join('sub', 'file.txt'));
+    expect((await resolveWorkspacePath(fixture.workspace, path.join(fixture.workspace, 'sub', 'file.txt'))).relative).toBe(
+      path.join('sub', 'file.txt'),
+    );
     expect((await resolveWorkspacePath(fixture.workspace, '.')).relative).toBe('.');
   });
 

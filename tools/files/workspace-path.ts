@@ -20,7 +20,9 @@ export async function workspaceRoot(workspace: string | null): Promise<string> {
   try {
     return await realpath(workspace);
   } catch {
-    throw new ToolFailure(`The workspace folder ${workspace} cannot be opened (it may have been moved or deleted). Pick it again in Settings (or pass --workspace on the command line).`);
+    throw new ToolFailure(
+      `The workspace folder ${workspace} cannot be opened (it may have been moved or deleted). Pick it again in Settings (or pass --workspace on the command line).`,
+    );
   }
 }
 
@@ -37,13 +39,25 @@ export function isInside(root: string, candidate: string): boolean {
  * `..`, absolute paths outside, prefix siblings, `~`, null bytes and symbolic links that leave the
  * folder (or dangle) are refused before anything is read or written.
  */
-export async function resolveWorkspacePath(workspace: string | null, requested: string, options: { mustExist?: boolean } = {}): Promise<WorkspacePath> {
+export async function resolveWorkspacePath(
+  workspace: string | null,
+  requested: string,
+  options: { mustExist?: boolean } = {},
+): Promise<WorkspacePath> {
   const root = await workspaceRoot(workspace);
   const wanted = requested.trim();
-  if (wanted === '') throw new ToolFailure('The path is empty. Give a path relative to the workspace folder, such as "notes/todo.md" (or "." for the folder itself).');
-  if (wanted.includes('\0')) throw new ToolFailure(`The path ${JSON.stringify(requested)} contains a null character, which no file name can hold. Give a plain path relative to the workspace folder.`);
+  if (wanted === '')
+    throw new ToolFailure(
+      'The path is empty. Give a path relative to the workspace folder, such as "notes/todo.md" (or "." for the folder itself).',
+    );
+  if (wanted.includes('\0'))
+    throw new ToolFailure(
+      `The path ${JSON.stringify(requested)} contains a null character, which no file name can hold. Give a plain path relative to the workspace folder.`,
+    );
   if (wanted === '~' || wanted.startsWith('~/') || wanted.startsWith('~\\')) {
-    throw new ToolFailure(`"${wanted}" points into the home folder, which file tools cannot reach. Give a path relative to the workspace folder (${root}).`);
+    throw new ToolFailure(
+      `"${wanted}" points into the home folder, which file tools cannot reach. Give a path relative to the workspace folder (${root}).`,
+    );
   }
 
   const target = path.resolve(root, wanted);
@@ -88,17 +102,26 @@ async function refuseDanglingLinks(real: string, tail: string[], wanted: string)
     } catch {
       return;
     }
-    throw new ToolFailure(`"${wanted}" goes through a symbolic link whose target does not exist (or cannot be followed), so it was refused. Use a path to a real file inside the workspace folder.`);
+    throw new ToolFailure(
+      `"${wanted}" goes through a symbolic link whose target does not exist (or cannot be followed), so it was refused. Use a path to a real file inside the workspace folder.`,
+    );
   }
 }
 
 function outside(wanted: string, root: string, throughLink: boolean): ToolFailure {
   const how = throughLink ? ' through a symbolic link' : '';
-  return new ToolFailure(`"${wanted}" leads outside the workspace folder${how}, so it was refused. File tools only reach files inside ${root}; use a path relative to it, such as "notes/todo.md".`);
+  return new ToolFailure(
+    `"${wanted}" leads outside the workspace folder${how}, so it was refused. File tools only reach files inside ${root}; use a path relative to it, such as "notes/todo.md".`,
+  );
 }
 
 function unreadable(wanted: string, code: string | undefined): ToolFailure {
-  const reason = code === 'ELOOP' ? 'it goes round a loop of symbolic links' : code === 'EACCES' || code === 'EPERM' ? 'permission was denied' : `the file system said ${code ?? 'no'}`;
+  const reason =
+    code === 'ELOOP'
+      ? 'it goes round a loop of symbolic links'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission was denied'
+        : `the file system said ${code ?? 'no'}`;
   return new ToolFailure(`"${wanted}" cannot be resolved: ${reason}. Use another path inside the workspace folder.`);
 }
 

@@ -46,7 +46,9 @@ export async function preview(args: JsonObject, context: ToolContext): Promise<s
 async function writableTarget(args: JsonObject, context: ToolContext): Promise<WorkspacePath> {
   const target = await resolveWorkspacePath(context.workspace, stringArg(args, 'path'));
   if (target.exists && (await stat(target.absolute)).isDirectory()) {
-    throw new ToolFailure(`"${target.relative}" is a folder; give the path of a file inside it, such as "${path.join(target.relative, 'notes.md')}".`);
+    throw new ToolFailure(
+      `"${target.relative}" is a folder; give the path of a file inside it, such as "${path.join(target.relative, 'notes.md')}".`,
+    );
   }
   if (target.relative === '.') throw new ToolFailure('The workspace folder itself cannot be written; give the path of a file inside it.');
   return target;

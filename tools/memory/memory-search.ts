@@ -9,7 +9,10 @@ export interface MemoryNote {
  * notes without any word are left out; ties go to the newest. An empty query returns the newest.
  */
 export function rankNotes(notes: readonly MemoryNote[], query: string, limit: number): MemoryNote[] {
-  const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+  const words = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
   const count = Math.max(0, Math.floor(limit));
   const scored = notes.map((note, index) => {
     const text = note.note.toLowerCase();

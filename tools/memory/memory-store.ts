@@ -68,5 +68,9 @@ function parseNotes(text: string): MemoryNote[] {
 
 function isNote(value: unknown): value is MemoryNote {
   if (typeof value !== 'object' || value === null) return false;
-  return typeof Reflect.get(value, 'id') === 'string' && typeof Reflect.get(value, 'note') === 'string' && typeof Reflect.get(value, 'savedAt') === 'number';
+  return (
+    typeof Reflect.get(value, 'id') === 'string' &&
+    typeof Reflect.get(value, 'note') === 'string' &&
+    typeof Reflect.get(value, 'savedAt') === 'number'
+  );
 }

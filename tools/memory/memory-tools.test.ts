@@ -68,8 +68,14 @@ describe('recall ranking', () => {
     await store.save('Python version is 3.12');
     await store.save('Deploys go to the staging server');
     await store.save('The Python linter is ruff');
-    expect((await store.recall('python version', 5)).map((entry) => entry.note)).toEqual(['Python version is 3.12', 'The Python linter is ruff']);
-    expect((await store.recall('', 2)).map((entry) => entry.note)).toEqual(['The Python linter is ruff', 'Deploys go to the staging server']);
+    expect((await store.recall('python version', 5)).map((entry) => entry.note)).toEqual([
+      'Python version is 3.12',
+      'The Python linter is ruff',
+    ]);
+    expect((await store.recall('', 2)).map((entry) => entry.note)).toEqual([
+      'The Python linter is ruff',
+      'Deploys go to the staging server',
+    ]);
     expect(await store.recall('kubernetes', 5)).toEqual([]);
   });
 });

@@ -67,7 +67,9 @@ describe('run_command', () => {
 
   it('stops a command that runs too long, with its children', async () => {
     const quick = createRunCommand({ timeoutMs: 300, maxOutputChars: 2000 });
-    const result = parsed(await quick({ command: 'sleep 30 & echo $! > child.pid; echo started; wait' }, createTestToolContext({ workspace })));
+    const result = parsed(
+      await quick({ command: 'sleep 30 & echo $! > child.pid; echo started; wait' }, createTestToolContext({ workspace })),
+    );
     expect(result).toMatchObject({ exit_code: null, timed_out: true, stdout: 'started\n' });
     expect(result.stderr).toContain('Stopped after 300 ms without finishing.');
     const child = Number((await readFile(path.join(workspace, 'child.pid'), 'utf8')).trim());
@@ -76,7 +78,10 @@ describe('run_command', () => {
 
   it('stops the command and its children when the run is cancelled', async () => {
     const controller = new AbortController();
-    const running = runCommand({ command: 'sleep 30 & echo $! > child.pid; wait' }, createTestToolContext({ workspace, signal: controller.signal }));
+    const running = runCommand(
+      { command: 'sleep 30 & echo $! > child.pid; wait' },
+      createTestToolContext({ workspace, signal: controller.signal }),
+    );
     await waitForFile(path.join(workspace, 'child.pid'));
     const child = Number((await readFile(path.join(workspace, 'child.pid'), 'utf8')).trim());
     controller.abort();
@@ -87,7 +92,9 @@ describe('run_command', () => {
   it('does not start when the run is already cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(runCommand({ command: 'touch made.txt' }, createTestToolContext({ workspace, signal: controller.signal }))).rejects.toThrow('cancelled');
+    await expect(
+      runCommand({ command: 'touch made.txt' }, createTestToolContext({ workspace, signal: controller.signal })),
+    ).rejects.toThrow('cancelled');
     await expect(access(path.join(workspace, 'made.txt'))).rejects.toThrow();
   });
 

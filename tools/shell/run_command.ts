@@ -15,12 +15,16 @@ export function createRunCommand(limits: CommandLimits): ToolRun {
     return jsonOutput({
       exit_code: result.exitCode,
       stdout: result.stdout,
-      stderr: result.timedOut ? `${result.stderr}${result.stderr === '' ? '' : '\n'}Stopped after ${describeDuration(limits.timeoutMs)} without finishing.` : result.stderr,
+      stderr: result.timedOut
+        ? `${result.stderr}${result.stderr === '' ? '' : '\n'}Stopped after ${describeDuration(limits.timeoutMs)} without finishing.`
+        : result.stderr,
       timed_out: result.timedOut,
       truncated: result.truncated,
     });
   };
 }
 
-export const run: ToolRun = createRunCommand({ timeoutMs: DEFAULTS.tools.commandTimeoutMs, maxOutputChars: DEFAULTS.tools.commandMaxOutputChars });
-
+export const run: ToolRun = createRunCommand({
+  timeoutMs: DEFAULTS.tools.commandTimeoutMs,
+  maxOutputChars: DEFAULTS.tools.commandMaxOutputChars,
+});

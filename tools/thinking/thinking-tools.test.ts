@@ -7,7 +7,10 @@ describe('stop_and_think', () => {
   it('logs the thoughts and returns at once, touching nothing', async () => {
     const context = createTestToolContext();
     const outcome = await stopAndThink({ thoughts: 'I should read the file first.' }, context);
-    expect(outcome).toEqual({ type: 'result', output: JSON.stringify({ logged: true, next: 'Thoughts noted. Continue with the step you decided on.' }) });
+    expect(outcome).toEqual({
+      type: 'result',
+      output: JSON.stringify({ logged: true, next: 'Thoughts noted. Continue with the step you decided on.' }),
+    });
     expect(await context.memory.recall('', 10)).toEqual([]);
   });
 

@@ -27,7 +27,10 @@ describe('collect_tool_parameters', () => {
       createTestToolContext({ askUser: ask }),
     );
     expect(ask.mock.calls).toEqual([['Where should I save the program?'], ['write_file needs "content". What should it be?']]);
-    expect(outcome).toEqual({ type: 'result', output: JSON.stringify({ tool: 'write_file', values: { path: 'hello.py', content: 'print("hi")' } }) });
+    expect(outcome).toEqual({
+      type: 'result',
+      output: JSON.stringify({ tool: 'write_file', values: { path: 'hello.py', content: 'print("hi")' } }),
+    });
   });
 
   it('stops asking when the run is cancelled', async () => {
@@ -37,13 +40,18 @@ describe('collect_tool_parameters', () => {
       return 'first';
     });
     await expect(
-      collectToolParameters({ tool: 'write_file', parameters: ['path', 'content'] }, createTestToolContext({ askUser: ask, signal: controller.signal })),
+      collectToolParameters(
+        { tool: 'write_file', parameters: ['path', 'content'] },
+        createTestToolContext({ askUser: ask, signal: controller.signal }),
+      ),
     ).rejects.toThrow('cancelled');
     expect(ask).toHaveBeenCalledTimes(1);
   });
 
   it('refuses an empty list, a missing tool and too many parameters', async () => {
-    await expect(collectToolParameters({ tool: 'write_file', parameters: [] }, createTestToolContext())).rejects.toThrow('at least one parameter');
+    await expect(collectToolParameters({ tool: 'write_file', parameters: [] }, createTestToolContext())).rejects.toThrow(
+      'at least one parameter',
+    );
     await expect(collectToolParameters({ tool: ' ', parameters: ['a'] }, createTestToolContext())).rejects.toThrow('Say which tool');
     const many = Array.from({ length: 11 }, (_, i) => `p${i}`);
     await expect(collectToolParameters({ tool: 'x', parameters: many }, createTestToolContext())).rejects.toThrow('at most 10 parameters');

@@ -41,7 +41,10 @@ export function createMathEvaluator(limits: MathLimits): MathEvaluator {
     const worker = new Worker(MATH_WORKER_SOURCE, {
       eval: true,
       workerData: { mathjsPath, blocked: [...BLOCKED_MATH_FUNCTIONS] },
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb, maxYoungGenerationSizeMb: Math.max(4, Math.floor(limits.maxMemoryMb / 4)) },
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.maxMemoryMb,
+        maxYoungGenerationSizeMb: Math.max(4, Math.floor(limits.maxMemoryMb / 4)),
+      },
       stdout: true,
       stderr: true,
     });
@@ -86,7 +89,12 @@ export function createMathEvaluator(limits: MathLimits): MathEvaluator {
       const id = nextId++;
       return new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => {
-          kill(state, new ToolFailure(`The calculation did not finish within ${describeDuration(limits.timeoutMs)} and was stopped. Simplify the expression or split it up.`));
+          kill(
+            state,
+            new ToolFailure(
+              `The calculation did not finish within ${describeDuration(limits.timeoutMs)} and was stopped. Simplify the expression or split it up.`,
+            ),
+          );
         }, limits.timeoutMs);
         const onAbort = () => kill(state, cancelled());
         signal.addEventListener('abort', onAbort, { once: true });
@@ -94,7 +102,8 @@ export function createMathEvaluator(limits: MathLimits): MathEvaluator {
           clearTimeout(timer);
           signal.removeEventListener('abort', onAbort);
           if (!outcome.ok) return reject(outcome.failure);
-          if (outcome.reply.type === 'error') return reject(new ToolFailure(`"${expression}" could not be calculated: ${outcome.reply.message}.`));
+          if (outcome.reply.type === 'error')
+            return reject(new ToolFailure(`"${expression}" could not be calculated: ${outcome.reply.message}.`));
           const text = outcome.reply.text;
           resolve(text.length > limits.maxResultChars ? `${text.slice(0, limits.maxResultChars)} … (cut)` : text);
         });
@@ -112,7 +121,9 @@ export function createMathEvaluator(limits: MathLimits): MathEvaluator {
 function checkExpression(expression: string, limits: MathLimits): ToolFailure | null {
   if (expression.trim() === '') return new ToolFailure('The expression is empty. Give one such as "2 * (3 + 4)" or "sqrt(2)".');
   if (expression.length > limits.maxExpressionChars) {
-    return new ToolFailure(`The expression is ${expression.length} characters long; calculate takes at most ${limits.maxExpressionChars}. Split it into smaller calculations.`);
+    return new ToolFailure(
+      `The expression is ${expression.length} characters long; calculate takes at most ${limits.maxExpressionChars}. Split it into smaller calculations.`,
+    );
   }
   return null;
 }

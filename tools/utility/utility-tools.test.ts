@@ -50,16 +50,22 @@ describe('calculate', () => {
     for (const expression of attempts) {
       await expect(calculate({ expression }, createTestToolContext())).rejects.toThrow(/is not available in calculate/);
     }
-    expect(BLOCKED_MATH_FUNCTIONS).toEqual(expect.arrayContaining(['import', 'createUnit', 'evaluate', 'parse', 'simplify', 'derivative', 'resolve']));
+    expect(BLOCKED_MATH_FUNCTIONS).toEqual(
+      expect.arrayContaining(['import', 'createUnit', 'evaluate', 'parse', 'simplify', 'derivative', 'resolve']),
+    );
     expect(await result('pi')).toBe('3.1415926535898');
   });
 
   it('refuses reaching JavaScript through properties', async () => {
-    await expect(calculate({ expression: 'cos.constructor("return process")()' }, createTestToolContext())).rejects.toThrow(/could not be calculated/);
+    await expect(calculate({ expression: 'cos.constructor("return process")()' }, createTestToolContext())).rejects.toThrow(
+      /could not be calculated/,
+    );
   });
 
   it('stops an expression that needs too much memory, then keeps working', async () => {
-    await expect(calculate({ expression: 'zeros(100000, 100000)' }, createTestToolContext())).rejects.toThrow(/too much memory|could not be calculated/);
+    await expect(calculate({ expression: 'zeros(100000, 100000)' }, createTestToolContext())).rejects.toThrow(
+      /too much memory|could not be calculated/,
+    );
     expect(await result('1 + 1')).toBe('2');
   });
 

@@ -23,7 +23,9 @@ export function parseHttpUrl(input: string): URL {
     throw new ToolFailure(`"${input}" is not a complete web address. Give one with its scheme, such as "https://example.com/page".`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ToolFailure(`Only http:// and https:// addresses can be fetched; "${url.protocol}" addresses are refused. Use read_file for files in the workspace.`);
+    throw new ToolFailure(
+      `Only http:// and https:// addresses can be fetched; "${url.protocol}" addresses are refused. Use read_file for files in the workspace.`,
+    );
   }
   return url;
 }
@@ -37,19 +39,29 @@ export async function fetchText(url: URL, context: Pick<ToolContext, 'fetch' | '
   const signal = AbortSignal.any([context.signal, timeout]);
   const failure = (error: unknown) => {
     if (context.signal.aborted) return new ToolFailure('The download was stopped because the run was cancelled.');
-    if (timeout.aborted) return new ToolFailure(`${url.href} did not answer within ${describeDuration(limits.timeoutMs)}. Try again later or try another address.`);
+    if (timeout.aborted)
+      return new ToolFailure(
+        `${url.href} did not answer within ${describeDuration(limits.timeoutMs)}. Try again later or try another address.`,
+      );
     if (error instanceof ToolFailure) return error;
     return new ToolFailure(`${url.href} could not be fetched (${describeCause(error)}). Check the address and that the site is reachable.`);
   };
   try {
-    const response = await context.fetch(url.href, { signal, redirect: 'follow', headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.5' } });
+    const response = await context.fetch(url.href, {
+      signal,
+      redirect: 'follow',
+      headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.5' },
+    });
     const contentType = response.headers.get('content-type') ?? '';
     if (!isTextType(contentType)) {
       await response.body?.cancel().catch(() => undefined);
-      throw new ToolFailure(`${url.href} is not a text page (its content type is ${contentType}); fetch_url reads web pages and text only.`);
+      throw new ToolFailure(
+        `${url.href} is not a text page (its content type is ${contentType}); fetch_url reads web pages and text only.`,
+      );
     }
     const { bytes, truncated } = await readCapped(response, limits.maxBytes);
-    if (contentType === '' && bytes.includes(0)) throw new ToolFailure(`${url.href} looks like a binary file; fetch_url reads web pages and text only.`);
+    if (contentType === '' && bytes.includes(0))
+      throw new ToolFailure(`${url.href} looks like a binary file; fetch_url reads web pages and text only.`);
     return { finalUrl: response.url || url.href, status: response.status, contentType, body: decode(bytes, contentType), truncated };
   } catch (error) {
     throw failure(error);
@@ -84,7 +96,8 @@ async function readCapped(response: Response, maxBytes: number): Promise<{ bytes
   return { bytes, truncated };
 }
 
-const TEXT_TYPES = /^(text\/|application\/(?:json|xml|xhtml\+xml|javascript|ld\+json|rss\+xml|atom\+xml)|[a-z]+\/[a-z0-9.+-]*\+(?:json|xml)\b)/i;
+const TEXT_TYPES =
+  /^(text\/|application\/(?:json|xml|xhtml\+xml|javascript|ld\+json|rss\+xml|atom\+xml)|[a-z]+\/[a-z0-9.+-]*\+(?:json|xml)\b)/i;
 
 function isTextType(contentType: string): boolean {
   return contentType.trim() === '' || TEXT_TYPES.test(contentType.trim());

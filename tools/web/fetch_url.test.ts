@@ -122,6 +122,8 @@ describe('fetch_url', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    await expect(fetchUrl({ url: `http://127.0.0.1:${port}/` }, context())).rejects.toThrow(/could not be fetched \(.*ECONNREFUSED.*\)\. Check the address/);
+    await expect(fetchUrl({ url: `http://127.0.0.1:${port}/` }, context())).rejects.toThrow(
+      /could not be fetched \(.*ECONNREFUSED.*\)\. Check the address/,
+    );
   });
 });

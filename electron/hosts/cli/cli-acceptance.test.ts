@@ -26,7 +26,17 @@ afterAll(async () => {
 });
 
 async function run(prompt: string, flags: string[] = []) {
-  const finished = await cli(['--host', ollama.url, '--model', 'llama3.2:3b', '--data-dir', tempDir('taco-cli-data-'), '--json', ...flags, prompt]);
+  const finished = await cli([
+    '--host',
+    ollama.url,
+    '--model',
+    'llama3.2:3b',
+    '--data-dir',
+    tempDir('taco-cli-data-'),
+    '--json',
+    ...flags,
+    prompt,
+  ]);
   const events = jsonLines(finished.stdout);
   const last = events.at(-1) ?? {};
   return { ...finished, events, last, ofType: (type: string) => events.filter((event) => event.type === type) };

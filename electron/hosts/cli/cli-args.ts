@@ -38,7 +38,16 @@ Flags:
 
 Exit codes: 0 the task completed, 2 a limit or you stopped it, 1 an Ollama or input error.`;
 
-const VALUE_FLAGS = ['--host', '--model', '--workspace', '--data-dir', '--approve', '--on-depth-limit', '--max-iterations', '--timeout-ms'] as const;
+const VALUE_FLAGS = [
+  '--host',
+  '--model',
+  '--workspace',
+  '--data-dir',
+  '--approve',
+  '--on-depth-limit',
+  '--max-iterations',
+  '--timeout-ms',
+] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
 /**
@@ -86,17 +95,22 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   if (help) return { type: 'help' };
 
   const prompt = words.join(' ').trim();
-  if (prompt === '') return { type: 'error', message: 'Say what TACO should do: add a prompt in quotes, for example npm run cli -- "What time is it?"' };
+  if (prompt === '')
+    return { type: 'error', message: 'Say what TACO should do: add a prompt in quotes, for example npm run cli -- "What time is it?"' };
 
   const hostSource = values.get('--host') ?? env.OLLAMA_HOST ?? DEFAULTS.ollamaHost;
   const host = normaliseOllamaHost(hostSource);
   if (host === null) {
     const from = values.has('--host') ? '--host' : 'OLLAMA_HOST';
-    return { type: 'error', message: `${from} "${hostSource}" is not an Ollama address. Use a URL like http://127.0.0.1:11434 (or host:port).` };
+    return {
+      type: 'error',
+      message: `${from} "${hostSource}" is not an Ollama address. Use a URL like http://127.0.0.1:11434 (or host:port).`,
+    };
   }
 
   const approve = values.get('--approve') ?? 'none';
-  if (approve !== 'all' && approve !== 'none' && approve !== 'read') return { type: 'error', message: `--approve must be all, none or read (got "${approve}").` };
+  if (approve !== 'all' && approve !== 'none' && approve !== 'read')
+    return { type: 'error', message: `--approve must be all, none or read (got "${approve}").` };
   const onDepthLimit = values.get('--on-depth-limit') ?? 'cancel';
   if (onDepthLimit !== 'continue' && onDepthLimit !== 'cancel') {
     return { type: 'error', message: `--on-depth-limit must be continue or cancel (got "${onDepthLimit}").` };

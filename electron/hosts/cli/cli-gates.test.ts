@@ -2,7 +2,14 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { TacoEvent } from '../../../shared/events';
 import type { Risk } from '../../../shared/settings';
-import { EMPTY_TERMINAL_ANSWER, NO_ONE_TO_ASK, createCliQuestionGate, createFixedDepthGate, createPolicyApprovalGate, type CliApproveMode } from './cli-gates';
+import {
+  EMPTY_TERMINAL_ANSWER,
+  NO_ONE_TO_ASK,
+  createCliQuestionGate,
+  createFixedDepthGate,
+  createPolicyApprovalGate,
+  type CliApproveMode,
+} from './cli-gates';
 import type { ApprovalRequest } from '../../services/orchestration/orchestration-types';
 
 const approval = (risk: Risk): ApprovalRequest => ({
@@ -31,7 +38,18 @@ describe('CLI approval gate', () => {
         const decision = await gate.request(approval(risk), new AbortController().signal);
         expect(decision).toBe(expected[mode][risk]);
         expect(events).toEqual([
-          { type: 'approval-request', runId: 'r', conversationId: 'c', approvalId: 'id', callId: `call-${risk}`, tool: `tool_${risk}`, args: {}, risk, preview: null, expiresAt: 5 },
+          {
+            type: 'approval-request',
+            runId: 'r',
+            conversationId: 'c',
+            approvalId: 'id',
+            callId: `call-${risk}`,
+            tool: `tool_${risk}`,
+            args: {},
+            risk,
+            preview: null,
+            expiresAt: 5,
+          },
           { type: 'approval-resolved', runId: 'r', conversationId: 'c', approvalId: 'id', decision: expected[mode][risk] },
         ]);
       }
@@ -50,7 +68,9 @@ describe('CLI depth gate', () => {
 
   it('continue raises the limit by a step', async () => {
     const events: TacoEvent[] = [];
-    await expect(createFixedDepthGate('continue', (event) => events.push(event)).decide(request, new AbortController().signal)).resolves.toBe('continue');
+    await expect(
+      createFixedDepthGate('continue', (event) => events.push(event)).decide(request, new AbortController().signal),
+    ).resolves.toBe('continue');
     expect(events).toEqual([
       { type: 'depth-limit', runId: 'r', conversationId: 'c', depth: 20, limit: 20, frames: [] },
       { type: 'depth-resolved', runId: 'r', conversationId: 'c', decision: 'continue', limit: 40 },
@@ -59,7 +79,9 @@ describe('CLI depth gate', () => {
 
   it('cancel keeps the limit', async () => {
     const events: TacoEvent[] = [];
-    await expect(createFixedDepthGate('cancel', (event) => events.push(event)).decide(request, new AbortController().signal)).resolves.toBe('cancel');
+    await expect(createFixedDepthGate('cancel', (event) => events.push(event)).decide(request, new AbortController().signal)).resolves.toBe(
+      'cancel',
+    );
     expect(events[1]).toEqual({ type: 'depth-resolved', runId: 'r', conversationId: 'c', decision: 'cancel', limit: 20 });
   });
 });

@@ -37,7 +37,11 @@ export function decideByPolicy(mode: CliApproveMode, risk: Risk): ApprovalDecisi
  * Answers approvals from the `--approve` flag at once. It still emits the request and its
  * resolution, so `--json` shows every approval the run needed and how it was answered.
  */
-export function createPolicyApprovalGate(mode: CliApproveMode, emit: (event: TacoEvent) => void, options: CliGateOptions = {}): ApprovalGate {
+export function createPolicyApprovalGate(
+  mode: CliApproveMode,
+  emit: (event: TacoEvent) => void,
+  options: CliGateOptions = {},
+): ApprovalGate {
   const now = options.now ?? (() => Date.now());
   const newId = options.newId ?? randomUUID;
   return {
@@ -65,7 +69,11 @@ export function createPolicyApprovalGate(mode: CliApproveMode, emit: (event: Tac
 }
 
 /** `--on-depth-limit continue|cancel`: answers the depth prompt at once, emitting both events. */
-export function createFixedDepthGate(decision: 'continue' | 'cancel', emit: (event: TacoEvent) => void, step: number = DEFAULTS.depthLimitStep): DepthGate {
+export function createFixedDepthGate(
+  decision: 'continue' | 'cancel',
+  emit: (event: TacoEvent) => void,
+  step: number = DEFAULTS.depthLimitStep,
+): DepthGate {
   return {
     async decide(request, signal) {
       if (signal.aborted) throw abortError(signal, 'The depth prompt');

@@ -25,7 +25,10 @@ const ROOT = resolve(__dirname, '..', '..', '..');
  * The CLI in one process (`node --import tsx cli-main.ts`): the `tsx` command runs the script in
  * a child process, and a SIGKILL of the wrapper would leave that child streaming on.
  */
-function cliProcess(args: string[], onStdout: (text: string, kill: () => void) => void): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }> {
+function cliProcess(
+  args: string[],
+  onStdout: (text: string, kill: () => void) => void,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'electron', 'hosts', 'cli', 'cli-main.ts'), ...args], {
       cwd: ROOT,
@@ -67,7 +70,11 @@ describe('kill -9 of the CLI while it streams', () => {
       const stored = snapshot.events.map((event) => (event.type === 'text-delta' ? event.text : '')).join('');
       expect(stored.startsWith(streamedBeforeWait ?? '')).toBe(true);
       expect(result.stdout.startsWith(stored)).toBe(true);
-      expect(snapshot.events.at(-1)).toMatchObject({ type: 'run-finish', reason: 'interrupted', message: expect.stringMatching(/partial answer is kept/) });
+      expect(snapshot.events.at(-1)).toMatchObject({
+        type: 'run-finish',
+        reason: 'interrupted',
+        message: expect.stringMatching(/partial answer is kept/),
+      });
       expect(snapshot.notices).toEqual([]);
     } finally {
       await store.close();

@@ -57,12 +57,14 @@ export function createCliOutput(options: { json: boolean; stdout: TextSink; stde
       case 'approval-resolved':
         return line(`Approval ${event.decision === 'deny' ? 'denied' : event.decision === 'timeout' ? 'timed out' : 'given'} (--approve).`);
       case 'depth-resolved':
-        return line(`Tool stack depth limit reached: ${event.decision === 'continue' ? `continuing up to ${event.limit} levels` : 'cancelled'} (--on-depth-limit).`);
+        return line(
+          `Tool stack depth limit reached: ${event.decision === 'continue' ? `continuing up to ${event.limit} levels` : 'cancelled'} (--on-depth-limit).`,
+        );
       case 'command-output':
         return line(event.output);
       case 'usage':
         tokensPerSecond = event.tokensPerSecond;
-        if (event.contextTruncated) line('Note: Ollama cut the conversation to fit the model\'s context window.');
+        if (event.contextTruncated) line("Note: Ollama cut the conversation to fit the model's context window.");
         return;
       case 'run-finish': {
         if (answerOpen) {

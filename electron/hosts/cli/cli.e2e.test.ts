@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, jsonLines } from './testing/spawn-cli';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
@@ -34,7 +34,12 @@ describe.concurrent('the CLI, spawned, against the fake Ollama server', () => {
     const events = jsonLines(result.stdout);
     expect(events.map((e) => e.type)).toContain('run-start');
     expect(events.at(-1)).toMatchObject({ type: 'run-finish', reason: 'complete' });
-    expect(events.filter((e) => e.type === 'text-delta').map((e) => e.text).join('')).toBe(GREETING);
+    expect(
+      events
+        .filter((e) => e.type === 'text-delta')
+        .map((e) => e.text)
+        .join(''),
+    ).toBe(GREETING);
   });
 
   it('against a closed port ends with provider_error naming Ollama and `ollama serve`; exit 1', async () => {
@@ -49,12 +54,15 @@ describe.concurrent('the CLI, spawned, against the fake Ollama server', () => {
   it('SIGINT cancels the run, keeps the streamed text on disk, and exits 2', async () => {
     const dir = dataDir();
     let signalled = false;
-    const result = await cli(['--host', slow.url, '--model', 'llama3.2:3b', '--data-dir', dir, '--json', 'tell me a story'], (stdout, child) => {
-      if (!signalled && stdout.includes('"text-delta"')) {
-        signalled = true;
-        child.kill('SIGINT');
-      }
-    });
+    const result = await cli(
+      ['--host', slow.url, '--model', 'llama3.2:3b', '--data-dir', dir, '--json', 'tell me a story'],
+      (stdout, child) => {
+        if (!signalled && stdout.includes('"text-delta"')) {
+          signalled = true;
+          child.kill('SIGINT');
+        }
+      },
+    );
     expect(result.code).toBe(2);
     const events = jsonLines(result.stdout);
     expect(events.at(-1)).toMatchObject({ type: 'run-finish', reason: 'cancelled' });

@@ -123,7 +123,9 @@ async function chooseModel(services: AppServices, options: CliOptions, output: C
   if (fromSettings) return { type: 'ok', name: fromSettings };
 
   const listed: CallEnvelope<unknown> = await services.handle('models.list', {});
-  const models = listed.ok ? (listed.value as ModelListResult) : { type: 'error' as const, host: options.host, message: listed.error.message };
+  const models = listed.ok
+    ? (listed.value as ModelListResult)
+    : { type: 'error' as const, host: options.host, message: listed.error.message };
   switch (models.type) {
     case 'ok': {
       const first = models.models[0];

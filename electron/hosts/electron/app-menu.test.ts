@@ -3,7 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildMenuTemplate, type MenuActions } from './app-menu';
 
 function actions(): MenuActions & Record<string, ReturnType<typeof vi.fn>> {
-  return { newChat: vi.fn(), searchConversations: vi.fn(), openSettings: vi.fn(), stopRun: vi.fn(), chooseWorkspace: vi.fn(), openModelLibrary: vi.fn() };
+  return {
+    newChat: vi.fn(),
+    searchConversations: vi.fn(),
+    openSettings: vi.fn(),
+    stopRun: vi.fn(),
+    chooseWorkspace: vi.fn(),
+    openModelLibrary: vi.fn(),
+  };
 }
 
 function items(template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
@@ -16,13 +23,18 @@ describe('application menu', () => {
   it('shows the app’s shortcuts without taking the keys from the page', () => {
     const act = actions();
     const template = buildMenuTemplate({ platform: 'linux', appName: 'TACO', developer: false, actions: act });
-    const shortcuts = { 'New Chat': 'CmdOrCtrl+N', 'Search Conversations': 'CmdOrCtrl+K', 'Settings…': 'CmdOrCtrl+,', 'Stop the Answer': 'Escape' };
+    const shortcuts = {
+      'New Chat': 'CmdOrCtrl+N',
+      'Search Conversations': 'CmdOrCtrl+K',
+      'Settings…': 'CmdOrCtrl+,',
+      'Stop the Answer': 'Escape',
+    };
     for (const [label, accelerator] of Object.entries(shortcuts)) {
       const item = byLabel(template, label);
       expect(item, label).toMatchObject({ accelerator, registerAccelerator: false });
     }
-    byLabel(template, 'New Chat')?.click?.({} as never, undefined, {} as never);
-    byLabel(template, 'Choose Workspace Folder…')?.click?.({} as never, undefined, {} as never);
+    byLabel(template, 'New Chat')?.click?.({} as never, undefined, {});
+    byLabel(template, 'Choose Workspace Folder…')?.click?.({} as never, undefined, {});
     expect(act.newChat).toHaveBeenCalledTimes(1);
     expect(act.chooseWorkspace).toHaveBeenCalledTimes(1);
     expect(template.map((item) => item.label ?? item.role)).toEqual(['&File', 'editMenu', '&Chat', '&View', 'windowMenu', 'help']);

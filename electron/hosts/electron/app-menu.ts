@@ -26,14 +26,31 @@ export interface MenuOptions {
  */
 export function buildMenuTemplate({ platform, appName, developer, actions }: MenuOptions): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
-  const own = (label: string, accelerator: string, click: () => void): MenuItemConstructorOptions => ({ label, accelerator, registerAccelerator: false, click: () => click() });
+  const own = (label: string, accelerator: string, click: () => void): MenuItemConstructorOptions => ({
+    label,
+    accelerator,
+    registerAccelerator: false,
+    click: () => click(),
+  });
   const settings = own('Settings…', 'CmdOrCtrl+,', actions.openSettings);
 
   const appMenu: MenuItemConstructorOptions[] = mac
     ? [
         {
           label: appName,
-          submenu: [{ role: 'about' }, { type: 'separator' }, settings, { type: 'separator' }, { role: 'services' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
+          submenu: [
+            { role: 'about' },
+            { type: 'separator' },
+            settings,
+            { type: 'separator' },
+            { role: 'services' },
+            { type: 'separator' },
+            { role: 'hide' },
+            { role: 'hideOthers' },
+            { role: 'unhide' },
+            { type: 'separator' },
+            { role: 'quit' },
+          ],
         },
       ]
     : [];

@@ -14,7 +14,10 @@ vi.mock('electron', async () => {
 vi.mock('../../services/app/app-services', async () => {
   const { composeAppServices } = await import('../../services/app/compose-app-services');
   const { fakePorts } = await import('../../services/app/testing/fake-ports');
-  return { createAppServices: (options: Parameters<typeof composeAppServices>[0]) => composeAppServices({ ...options, batchIntervalMs: 1 }, fakePorts()) };
+  return {
+    createAppServices: (options: Parameters<typeof composeAppServices>[0]) =>
+      composeAppServices({ ...options, batchIntervalMs: 1 }, fakePorts()),
+  };
 });
 
 async function boot() {
@@ -59,14 +62,18 @@ describe('Electron main (electron mocked)', async () => {
   it.each(CALL_NAMES)('%s refuses a foreign sender before anything runs', async (name) => {
     const foreignFrame = { url: window.webContents.mainFrame.url };
     for (const event of [{ senderFrame: foreignFrame }, { senderFrame: null }, {}]) {
-      expect(await handler(name)(event, {})).toEqual({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('Refused') } });
+      expect(await handler(name)(event, {})).toEqual({
+        ok: false,
+        error: { code: 'forbidden', message: expect.stringContaining('Refused') },
+      });
     }
   });
 
   it.each(CALL_NAMES)('%s refuses an invalid payload, naming the field', async (name) => {
     const answer = await handler(name)(trusted, { bogusField: true });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
-    if (!answer.ok) expect(answer.error.message).toMatch(new RegExp(`^${name.replace('.', '\\.')}: invalid request: .*("\\w[\\w.]*"|bogusField)`));
+    if (!answer.ok)
+      expect(answer.error.message).toMatch(new RegExp(`^${name.replace('.', '\\.')}: invalid request: .*("\\w[\\w.]*"|bogusField)`));
   });
 
   it('refuses our own frame once it shows another page', async () => {
@@ -79,7 +86,10 @@ describe('Electron main (electron mocked)', async () => {
 
   it('sends event batches to the window on the event channel', async () => {
     window.webContents.send.mockClear();
-    expect(await handler('chat.send')(trusted, { conversationId: null, text: '/help', model: 'm' })).toMatchObject({ ok: true, value: { type: 'command' } });
+    expect(await handler('chat.send')(trusted, { conversationId: null, text: '/help', model: 'm' })).toMatchObject({
+      ok: true,
+      value: { type: 'command' },
+    });
     await vi.waitFor(() => expect(window.webContents.send).toHaveBeenCalled());
     const [channel, batch] = window.webContents.send.mock.calls[0] as [string, TacoEvent[]];
     expect(channel).toBe(eventChannel('taco-events'));
@@ -94,8 +104,15 @@ describe('Electron main (electron mocked)', async () => {
       const sent = window.webContents.send.mock.calls.filter(([channel]) => channel === eventChannel('model-events'));
       expect(sent.flatMap(([, batch]) => batch as ModelEvent[]).some((event) => event.done)).toBe(true);
     });
-    const last = window.webContents.send.mock.calls.filter(([channel]) => channel === eventChannel('model-events')).at(-1)?.[1] as ModelEvent[];
-    expect(last.at(-1)).toMatchObject({ type: 'pull-progress', model: 'llama3.2', done: true, error: expect.stringContaining('Cannot reach Ollama') });
+    const last = window.webContents.send.mock.calls
+      .filter(([channel]) => channel === eventChannel('model-events'))
+      .at(-1)?.[1] as ModelEvent[];
+    expect(last.at(-1)).toMatchObject({
+      type: 'pull-progress',
+      model: 'llama3.2',
+      done: true,
+      error: expect.stringContaining('Cannot reach Ollama'),
+    });
   });
 
   it('sets the application menu with the app’s shortcuts', () => {
@@ -109,13 +126,21 @@ describe('Electron main (electron mocked)', async () => {
     window.bounds = { x: 40, y: 30, width: 1111, height: 777 };
     window.emit('close');
     const { readWindowState } = await import('./window-state');
-    await vi.waitFor(async () => expect(await readWindowState(fake.userData)).toEqual({ x: 40, y: 30, width: 1111, height: 777, maximized: false }));
+    await vi.waitFor(async () =>
+      expect(await readWindowState(fake.userData)).toEqual({ x: 40, y: 30, width: 1111, height: 777, maximized: false }),
+    );
   });
 
   it('denies every new window; only http(s) links go to the system browser', async () => {
     const open = window.webContents.windowOpenHandler;
     if (!open) throw new Error('no window-open handler');
-    for (const url of ['https://ollama.com/library', 'javascript:alert(1)', 'file:///etc/passwd', 'vscode://x', 'https://u:p@example.com/']) {
+    for (const url of [
+      'https://ollama.com/library',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'vscode://x',
+      'https://u:p@example.com/',
+    ]) {
       expect(open({ url })).toEqual({ action: 'deny' });
     }
     expect(fake.shell.openExternal).toHaveBeenCalledTimes(1);
@@ -137,7 +162,9 @@ describe('Electron main (electron mocked)', async () => {
   });
 
   it('denies every permission request and check', () => {
-    const [requestHandler] = fake.session.defaultSession.setPermissionRequestHandler.mock.calls[0] as [(wc: unknown, permission: string, callback: (granted: boolean) => void) => void];
+    const [requestHandler] = fake.session.defaultSession.setPermissionRequestHandler.mock.calls[0] as [
+      (wc: unknown, permission: string, callback: (granted: boolean) => void) => void,
+    ];
     const callback = vi.fn();
     requestHandler({}, 'media', callback);
     requestHandler({}, 'notifications', callback);
@@ -147,7 +174,9 @@ describe('Electron main (electron mocked)', async () => {
   });
 
   it('adds the strict CSP to every response', () => {
-    const [onHeaders] = fake.session.defaultSession.webRequest.onHeadersReceived.mock.calls[0] as [(details: unknown, callback: (response: unknown) => void) => void];
+    const [onHeaders] = fake.session.defaultSession.webRequest.onHeadersReceived.mock.calls[0] as [
+      (details: unknown, callback: (response: unknown) => void) => void,
+    ];
     const callback = vi.fn();
     onHeaders({ responseHeaders: { 'X-Other': ['1'] } }, callback);
     const headers = (callback.mock.calls[0]?.[0] as { responseHeaders: Record<string, string[]> }).responseHeaders;

@@ -13,7 +13,7 @@ function deps(overrides: Partial<MenuActionDeps> = {}) {
     platform: 'linux',
     window: () => ({ isDestroyed: () => false, webContents: { sendInputEvent } }) as unknown as ReturnType<MenuActionDeps['window']>,
     services: { handle },
-    dialog: dialog as unknown as MenuActionDeps['dialog'],
+    dialog: dialog,
     openExternal,
     ...overrides,
   };
@@ -48,10 +48,20 @@ describe('menu actions', () => {
   });
 
   it('says why when main refuses the folder, and does nothing when the dialog is cancelled', async () => {
-    const refused = deps({ services: { handle: vi.fn(async () => ({ ok: false as const, error: { code: 'invalid-payload' as const, message: 'The workspace folder does not exist.' } })) } });
+    const refused = deps({
+      services: {
+        handle: vi.fn(async () => ({
+          ok: false as const,
+          error: { code: 'invalid-payload' as const, message: 'The workspace folder does not exist.' },
+        })),
+      },
+    });
     createMenuActions(refused.all).chooseWorkspace();
     await vi.waitFor(() => expect(refused.dialog.showMessageBox).toHaveBeenCalled());
-    expect(refused.dialog.showMessageBox.mock.calls[0]?.[0]).toMatchObject({ type: 'warning', detail: 'The workspace folder does not exist.' });
+    expect(refused.dialog.showMessageBox.mock.calls[0]?.[0]).toMatchObject({
+      type: 'warning',
+      detail: 'The workspace folder does not exist.',
+    });
 
     const cancelled = deps();
     cancelled.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });

@@ -41,8 +41,15 @@ export function createMenuActions(deps: MenuActionDeps): MenuActions {
 
 async function chooseWorkspace(deps: MenuActionDeps): Promise<void> {
   const window = deps.window();
-  const options = { title: 'Choose the workspace folder', buttonLabel: 'Use This Folder', properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
-  const picked = window && !window.isDestroyed() ? await deps.dialog.showOpenDialog(window as BrowserWindow, options) : await deps.dialog.showOpenDialog(options);
+  const options = {
+    title: 'Choose the workspace folder',
+    buttonLabel: 'Use This Folder',
+    properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'>,
+  };
+  const picked =
+    window && !window.isDestroyed()
+      ? await deps.dialog.showOpenDialog(window as BrowserWindow, options)
+      : await deps.dialog.showOpenDialog(options);
   const folder = picked.canceled ? undefined : picked.filePaths[0];
   if (!folder) return;
   const answer = await deps.services.handle('settings.set', { workspace: folder });

@@ -58,7 +58,8 @@ export async function startMain(): Promise<void> {
   const disposeIpc = registerIpc({
     ipcMain,
     services,
-    isTrusted: (event) => window !== null && !window.isDestroyed() && isTrustedSender(event.senderFrame, window.webContents.mainFrame, location),
+    isTrusted: (event) =>
+      window !== null && !window.isDestroyed() && isTrustedSender(event.senderFrame, window.webContents.mainFrame, location),
     send: (channel, payload) => {
       if (window && !window.isDestroyed()) window.webContents.send(channel, payload);
     },
@@ -70,14 +71,23 @@ export async function startMain(): Promise<void> {
         platform: process.platform,
         appName: app.name,
         developer: !app.isPackaged,
-        actions: createMenuActions({ platform: process.platform, window: () => window, services, dialog, openExternal: (url) => openExternalGuarded(url, openExternal).then(() => undefined) }),
+        actions: createMenuActions({
+          platform: process.platform,
+          window: () => window,
+          services,
+          dialog,
+          openExternal: (url) => openExternalGuarded(url, openExternal).then(() => undefined),
+        }),
       }),
     ),
   );
 
   let savedState = await readWindowState(dataDir);
   const openWindow = (): void => {
-    const state = fitToDisplays(savedState, screen.getAllDisplays().map((display) => display.workArea));
+    const state = fitToDisplays(
+      savedState,
+      screen.getAllDisplays().map((display) => display.workArea),
+    );
     const created = new BrowserWindow(createWindowOptions({ preloadPath: PRELOAD_PATH(), state }));
     window = created;
     if (state.maximized) created.maximize();

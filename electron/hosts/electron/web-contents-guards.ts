@@ -7,10 +7,15 @@ import { isOwnRendererUrl, type RendererLocation } from './renderer-location';
  * The window may not open windows (http/https links go to the system browser through the one
  * guard), may not navigate away from our page, and may not attach webviews.
  */
-export function guardWebContents(contents: Pick<WebContents, 'setWindowOpenHandler' | 'on'>, location: RendererLocation, openExternal: (url: string) => Promise<void>): void {
+export function guardWebContents(
+  contents: Pick<WebContents, 'setWindowOpenHandler' | 'on'>,
+  location: RendererLocation,
+  openExternal: (url: string) => Promise<void>,
+): void {
   contents.setWindowOpenHandler(({ url }) => {
     const check = checkExternalUrl(url);
-    if (check.type === 'allowed') void openExternal(check.url).catch((error: unknown) => console.error('Could not open a link in the browser:', error));
+    if (check.type === 'allowed')
+      void openExternal(check.url).catch((error: unknown) => console.error('Could not open a link in the browser:', error));
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {
@@ -38,7 +43,9 @@ export function cspFor(location: RendererLocation): string {
       return contentSecurityPolicy();
     case 'dev-server': {
       const origin = new URL(location.url);
-      return contentSecurityPolicy([`ws://${origin.host}`]).replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
+      return contentSecurityPolicy([`ws://${origin.host}`])
+        .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
     }
     default: {
       const unreachable: never = location;

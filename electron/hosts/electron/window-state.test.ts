@@ -2,7 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { fitToDisplays, readWindowState, trackWindowState, WINDOW_DEFAULTS, windowStatePath, writeWindowState, type TrackedWindow } from './window-state';
+import {
+  fitToDisplays,
+  readWindowState,
+  trackWindowState,
+  WINDOW_DEFAULTS,
+  windowStatePath,
+  writeWindowState,
+  type TrackedWindow,
+} from './window-state';
 
 const dir = mkdtempSync(join(tmpdir(), 'taco-window-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,11 +30,27 @@ describe('window state', () => {
 
   it('opens at the saved place while it is on a display, else centered; never larger than the display', () => {
     expect(fitToDisplays(null, [screenArea])).toEqual({ width: WINDOW_DEFAULTS.width, height: WINDOW_DEFAULTS.height, maximized: false });
-    expect(fitToDisplays({ x: 100, y: 50, width: 1000, height: 700, maximized: false }, [screenArea])).toEqual({ x: 100, y: 50, width: 1000, height: 700, maximized: false });
+    expect(fitToDisplays({ x: 100, y: 50, width: 1000, height: 700, maximized: false }, [screenArea])).toEqual({
+      x: 100,
+      y: 50,
+      width: 1000,
+      height: 700,
+      maximized: false,
+    });
     // The second display it was on is gone.
-    expect(fitToDisplays({ x: 2500, y: 50, width: 1000, height: 700, maximized: true }, [screenArea])).toEqual({ width: 1000, height: 700, maximized: true });
-    expect(fitToDisplays({ x: 0, y: 0, width: 5000, height: 3000, maximized: false }, [screenArea])).toMatchObject({ width: 1920, height: 1040 });
-    expect(fitToDisplays({ width: 100, height: 100, maximized: false }, [screenArea])).toMatchObject({ width: WINDOW_DEFAULTS.minWidth, height: WINDOW_DEFAULTS.minHeight });
+    expect(fitToDisplays({ x: 2500, y: 50, width: 1000, height: 700, maximized: true }, [screenArea])).toEqual({
+      width: 1000,
+      height: 700,
+      maximized: true,
+    });
+    expect(fitToDisplays({ x: 0, y: 0, width: 5000, height: 3000, maximized: false }, [screenArea])).toMatchObject({
+      width: 1920,
+      height: 1040,
+    });
+    expect(fitToDisplays({ width: 100, height: 100, maximized: false }, [screenArea])).toMatchObject({
+      width: WINDOW_DEFAULTS.minWidth,
+      height: WINDOW_DEFAULTS.minHeight,
+    });
   });
 
   it('saves the normal bounds after moves settle, and at once on close', () => {

@@ -62,7 +62,10 @@ function overlap(a: Rect, b: Rect): { width: number; height: number } {
  * placed where it was only if its top edge is still visible (a display may be gone since).
  */
 export function fitToDisplays(saved: WindowState | null, workAreas: readonly Rect[]): WindowState {
-  const largest = workAreas.reduce<Rect | null>((best, area) => (!best || area.width * area.height > best.width * best.height ? area : best), null);
+  const largest = workAreas.reduce<Rect | null>(
+    (best, area) => (!best || area.width * area.height > best.width * best.height ? area : best),
+    null,
+  );
   const base = saved ?? { width: WINDOW_DEFAULTS.width, height: WINDOW_DEFAULTS.height, maximized: false };
   const width = Math.max(WINDOW_DEFAULTS.minWidth, Math.min(base.width, largest?.width ?? base.width));
   const height = Math.max(WINDOW_DEFAULTS.minHeight, Math.min(base.height, largest?.height ?? base.height));
@@ -89,7 +92,11 @@ export interface TrackedWindow {
  * Saves the window's normal bounds (not the maximized ones) and whether it is maximized: a while
  * after the last move or resize, and at once when it closes.
  */
-export function trackWindowState(window: TrackedWindow, save: (state: WindowState) => void, delayMs: number = WINDOW_DEFAULTS.saveDelayMs): () => void {
+export function trackWindowState(
+  window: TrackedWindow,
+  save: (state: WindowState) => void,
+  delayMs: number = WINDOW_DEFAULTS.saveDelayMs,
+): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const snapshot = (): WindowState | null => {
     if (window.isDestroyed() || window.isMinimized()) return null;

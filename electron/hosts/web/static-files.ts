@@ -3,9 +3,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { contentTypeFor } from './content-types';
 
 export type StaticLookup =
-  | { type: 'file'; path: string; contentType: string }
-  | { type: 'not-found' }
-  | { type: 'bad-request'; message: string };
+  { type: 'file'; path: string; contentType: string } | { type: 'not-found' } | { type: 'bad-request'; message: string };
 
 /**
  * Maps a request path to a file of the built renderer. Paths are decoded, resolved and checked
@@ -19,7 +17,8 @@ export async function lookUpStaticFile(root: string, pathname: string): Promise<
   } catch {
     return { type: 'bad-request', message: 'The address is not valid (bad percent-encoding).' };
   }
-  if (decoded.includes('\0') || decoded.includes('\\')) return { type: 'bad-request', message: 'The address contains characters that are not allowed.' };
+  if (decoded.includes('\0') || decoded.includes('\\'))
+    return { type: 'bad-request', message: 'The address contains characters that are not allowed.' };
 
   const realRoot = await realpath(root);
   const candidate = resolve(realRoot, `.${decoded.startsWith('/') ? decoded : `/${decoded}`}`);

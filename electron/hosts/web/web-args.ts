@@ -44,11 +44,13 @@ export function parseWebArgs(argv: readonly string[]): ParsedWebArgs {
 
   const portText = values.get('--port') ?? '0';
   const port = /^\d+$/.test(portText) ? Number(portText) : NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) return { type: 'error', message: `--port must be a number from 0 to 65535 (got "${portText}").` };
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    return { type: 'error', message: `--port must be a number from 0 to 65535 (got "${portText}").` };
 
   const hostText = values.get('--host');
   const host = hostText === undefined ? undefined : normaliseOllamaHost(hostText);
-  if (host === null) return { type: 'error', message: `--host "${hostText}" is not an Ollama address. Use a URL like http://127.0.0.1:11434.` };
+  if (host === null)
+    return { type: 'error', message: `--host "${hostText}" is not an Ollama address. Use a URL like http://127.0.0.1:11434.` };
 
   const dataDir = values.get('--data-dir')?.trim() || null;
   const workspace = values.get('--workspace')?.trim() || null;

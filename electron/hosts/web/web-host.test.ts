@@ -45,7 +45,13 @@ interface HttpAnswer {
 function get(path: string, options: { host?: string; method?: string } = {}): Promise<HttpAnswer> {
   return new Promise((done, fail) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: host.port, path, method: options.method ?? 'GET', headers: { host: options.host ?? `127.0.0.1:${host.port}` } },
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host: options.host ?? `127.0.0.1:${host.port}` },
+      },
       (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -110,14 +116,18 @@ describe('web host: static files', () => {
     expect((await get('/assets/missing.js')).status).toBe(404);
   });
 
-  it.each(['/../secret.txt', '/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/link.txt', '/assets%5c..%5c..%5csecret.txt'])(
-    'never serves files outside the renderer: %s',
-    async (path) => {
-      const answer = await get(path);
-      expect(answer.body).not.toContain('do not serve me');
-      expect([400, 404]).toContain(answer.status);
-    },
-  );
+  it.each([
+    '/../secret.txt',
+    '/..%2fsecret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/link.txt',
+    '/assets%5c..%5c..%5csecret.txt',
+  ])('never serves files outside the renderer: %s', async (path) => {
+    const answer = await get(path);
+    expect(answer.body).not.toContain('do not serve me');
+    expect([400, 404]).toContain(answer.status);
+  });
 
   it('refuses other methods', async () => {
     expect((await get('/', { method: 'POST' })).status).toBe(405);
@@ -133,7 +143,9 @@ describe('web host: static files', () => {
 
   it('says how to build the renderer when it is missing', async () => {
     await expect(startWebHost({ dataDir: root, staticDir: join(root, 'nothing-here'), services })).rejects.toThrow(RendererNotBuiltError);
-    await expect(startWebHost({ dataDir: root, staticDir: join(root, 'nothing-here'), services })).rejects.toThrow(/npm run build:renderer/);
+    await expect(startWebHost({ dataDir: root, staticDir: join(root, 'nothing-here'), services })).rejects.toThrow(
+      /npm run build:renderer/,
+    );
   });
 });
 
@@ -165,13 +177,19 @@ describe('web host: WebSocket', () => {
     await opened(socket);
     const notJson = nextResult(socket, -1);
     socket.send('{not json');
-    expect((await notJson).envelope).toMatchObject({ ok: false, error: { code: 'invalid-payload', message: expect.stringContaining('not valid JSON') } });
+    expect((await notJson).envelope).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-payload', message: expect.stringContaining('not valid JSON') },
+    });
     const unknown = nextResult(socket, 2);
     socket.send(JSON.stringify({ kind: 'call', id: 2, name: 'rm.rf', request: {} }));
     expect((await unknown).envelope).toMatchObject({ ok: false, error: { code: 'unknown-call' } });
     const invalid = nextResult(socket, 3);
     socket.send(JSON.stringify({ kind: 'call', id: 3, name: 'chat.send', request: { conversationId: null, text: 5, model: 'x' } }));
-    expect((await invalid).envelope).toMatchObject({ ok: false, error: { code: 'invalid-payload', message: expect.stringContaining('"text"') } });
+    expect((await invalid).envelope).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-payload', message: expect.stringContaining('"text"') },
+    });
     const ok = nextResult(socket, 4);
     socket.send(JSON.stringify({ kind: 'call', id: 4, name: 'settings.get', request: {} }));
     expect((await ok).envelope.ok).toBe(true);
@@ -192,7 +210,9 @@ describe('web host: WebSocket', () => {
       });
     });
     const sent = nextResult(sender, 1);
-    sender.send(JSON.stringify({ kind: 'call', id: 1, name: 'chat.send', request: { conversationId: null, text: 'hello', model: 'llama3.2:3b' } }));
+    sender.send(
+      JSON.stringify({ kind: 'call', id: 1, name: 'chat.send', request: { conversationId: null, text: 'hello', model: 'llama3.2:3b' } }),
+    );
     expect((await sent).envelope).toMatchObject({ ok: true, value: { type: 'run' } });
     await finished;
     expect(seen.map((event) => event.type)).toEqual(expect.arrayContaining(['user-message', 'run-start', 'text-delta', 'run-finish']));

@@ -131,6 +131,10 @@ async function serve(request: IncomingMessage, response: ServerResponse, staticD
 }
 
 function send(response: ServerResponse, port: number, status: number, message: string): void {
-  response.writeHead(status, { ...securityHeaders(port), 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(message)) });
+  response.writeHead(status, {
+    ...securityHeaders(port),
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(message)),
+  });
   response.end(message);
 }

@@ -45,7 +45,9 @@ export function attachWsGateway(options: WsGatewayOptions): WsGateway {
     for (const socket of clients) if (socket.readyState === WebSocket.OPEN) socket.send(text);
   };
   const unsubscribeEvents = services.subscribe((batch: TacoEvent[]) => broadcast({ kind: 'event', name: 'taco-events', payload: batch }));
-  const unsubscribeModelEvents = services.subscribeModelEvents((batch: ModelEvent[]) => broadcast({ kind: 'event', name: 'model-events', payload: batch }));
+  const unsubscribeModelEvents = services.subscribeModelEvents((batch: ModelEvent[]) =>
+    broadcast({ kind: 'event', name: 'model-events', payload: batch }),
+  );
 
   const onMessage = async (socket: WebSocket, data: RawData, isBinary: boolean): Promise<void> => {
     const parsed = parseClientFrame(isBinary ? null : rawToString(data));
@@ -57,7 +59,10 @@ export function attachWsGateway(options: WsGatewayOptions): WsGateway {
     try {
       send(socket, resultFrame(id, await services.handle(name, request)));
     } catch (error) {
-      send(socket, resultFrame(id, { ok: false, error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } }));
+      send(
+        socket,
+        resultFrame(id, { ok: false, error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } }),
+      );
     }
   };
 
@@ -100,7 +105,9 @@ function refuse(socket: Duplex, status: 403 | 404, message: string): void {
   const reason = status === 403 ? 'Forbidden' : 'Not Found';
   socket.on('error', () => undefined);
   socket.once('finish', () => socket.destroy());
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`,
+  );
 }
 
 function rawToString(data: RawData): string {

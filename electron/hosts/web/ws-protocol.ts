@@ -5,7 +5,8 @@ import { isCallName } from '../../../shared/contract';
 /** Id used in an error frame answering a frame that had no usable id. */
 export const NO_CALL_ID = -1;
 
-export type ParsedFrame = { type: 'call'; message: WsClientMessage } | { type: 'invalid'; id: number; code: ContractErrorCode; message: string };
+export type ParsedFrame =
+  { type: 'call'; message: WsClientMessage } | { type: 'invalid'; id: number; code: ContractErrorCode; message: string };
 
 /**
  * Reads one client frame. Anything that is not `{kind:"call", id, name, request}` gets an error

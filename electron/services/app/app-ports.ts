@@ -29,7 +29,11 @@ export interface AppPorts {
 }
 
 export interface Brokers {
-  approvals: { gate: ApprovalGate; respond(approvalId: string, decision: string): { accepted: boolean; message: string | null }; dispose(): void };
+  approvals: {
+    gate: ApprovalGate;
+    respond(approvalId: string, decision: string): { accepted: boolean; message: string | null };
+    dispose(): void;
+  };
   questions: { gate: QuestionGate; answer(questionId: string, answer: string): { accepted: boolean }; dispose(): void };
   depth: { gate: DepthGate; respond(runId: string, decision: 'continue' | 'cancel'): { accepted: boolean }; dispose(): void };
 }

@@ -17,7 +17,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function setUp(scenario: string, options: { ollamaHost?: string } = {}): Promise<{ services: AppServices; fake: FakeOllama; dataDir: string; events: TacoEvent[] }> {
+async function setUp(
+  scenario: string,
+  options: { ollamaHost?: string } = {},
+): Promise<{ services: AppServices; fake: FakeOllama; dataDir: string; events: TacoEvent[] }> {
   const fake = await startFakeOllama({ scenario });
   cleanups.push(() => fake.close());
   const dataDir = mkdtempSync(join(tmpdir(), 'taco-app-'));
@@ -52,7 +55,9 @@ describe('app services over the fake Ollama server (real provider, loop and stor
     expect(finish.reason).toBe('complete');
     // The last batch may reach subscribers a frame after the run has finished.
     await vi.waitFor(() => expect(events.some((e) => e.type === 'run-finish' && e.runId === run.runId)).toBe(true));
-    const streamed = events.filter((e) => e.type === 'text-delta' && e.runId === run.runId).map((e) => (e.type === 'text-delta' ? e.text : ''));
+    const streamed = events
+      .filter((e) => e.type === 'text-delta' && e.runId === run.runId)
+      .map((e) => (e.type === 'text-delta' ? e.text : ''));
     expect(streamed.join('')).toBe(GREETING);
     expect(events.some((e) => e.type === 'usage')).toBe(true);
 
@@ -69,7 +74,9 @@ describe('app services over the fake Ollama server (real provider, loop and stor
 
   it('refuses a busy conversation, and run.cancel ends the run cancelled', async () => {
     const { services } = await setUp('slow-stream');
-    const run = runOf(await call<SendResult>(services, 'chat.send', { conversationId: null, text: 'Tell me a story', model: 'llama3.2:3b' }));
+    const run = runOf(
+      await call<SendResult>(services, 'chat.send', { conversationId: null, text: 'Tell me a story', model: 'llama3.2:3b' }),
+    );
     const busy = await services.handle('chat.send', { conversationId: run.conversationId, text: 'more', model: 'llama3.2:3b' });
     expect(busy).toMatchObject({ ok: false, error: { code: 'busy' } });
     expect(await call(services, 'run.cancel', { runId: run.runId })).toEqual({ cancelled: true });
@@ -80,7 +87,11 @@ describe('app services over the fake Ollama server (real provider, loop and stor
     const { services } = await setUp('basic-chat');
     const help = await call<SendResult>(services, 'chat.send', { conversationId: null, text: '/help', model: 'llama3.2:3b' });
     expect(help).toMatchObject({ type: 'command', output: expect.stringContaining('/cancel') });
-    const tool = await call<SendResult>(services, 'chat.send', { conversationId: help.conversationId, text: '/tool read_file', model: 'llama3.2:3b' });
+    const tool = await call<SendResult>(services, 'chat.send', {
+      conversationId: help.conversationId,
+      text: '/tool read_file',
+      model: 'llama3.2:3b',
+    });
     expect(tool).toMatchObject({ type: 'command', output: expect.stringContaining('read_file') });
   });
 
@@ -90,7 +101,10 @@ describe('app services over the fake Ollama server (real provider, loop and stor
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-payload', message: expect.stringContaining('"model"') } });
     const before = await call<Settings>(services, 'settings.get', {});
     const refused = await services.handle('settings.set', { limits: { maxIterations: 0 } });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-payload', message: expect.stringContaining('"limits.maxIterations"') } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-payload', message: expect.stringContaining('"limits.maxIterations"') },
+    });
     expect(await call<Settings>(services, 'settings.get', {})).toEqual(before);
   });
 

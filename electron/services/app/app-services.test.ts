@@ -18,10 +18,17 @@ interface Harness {
   fail(name: string, request: unknown): Promise<{ code: string; message: string }>;
 }
 
-async function start(options: { ports?: Partial<AppPorts>; ollamaHost?: string; openExternal?: (url: string) => Promise<void> } = {}): Promise<Harness> {
+async function start(
+  options: { ports?: Partial<AppPorts>; ollamaHost?: string; openExternal?: (url: string) => Promise<void> } = {},
+): Promise<Harness> {
   const storage = createMemoryStorage();
   const services = await composeAppServices(
-    { dataDir: '/nowhere', ollamaHost: options.ollamaHost, openExternal: options.openExternal ?? (async () => undefined), batchIntervalMs: 1 },
+    {
+      dataDir: '/nowhere',
+      ollamaHost: options.ollamaHost,
+      openExternal: options.openExternal ?? (async () => undefined),
+      batchIntervalMs: 1,
+    },
     fakePorts({ storage, ...options.ports }),
   );
   const events: TacoEvent[] = [];
@@ -221,7 +228,9 @@ describe('app services: commands and pending tasks', () => {
     const run = runOf(await send(h, 'save my notes'));
     await until(() => h.events.some((e) => e.type === 'question'));
     expect(await send(h, '/status', run.conversationId)).toMatchObject({ output: 'STATUS depth=1 request=save my notes' });
-    expect(await send(h, '/cancel', run.conversationId)).toMatchObject({ output: 'Cancelled the current task and cleared the tool stack.' });
+    expect(await send(h, '/cancel', run.conversationId)).toMatchObject({
+      output: 'Cancelled the current task and cleared the tool stack.',
+    });
     expect((await h.services.waitForRun(run.runId)).reason).toBe('cancelled');
     expect(await send(h, '/status', run.conversationId)).toMatchObject({ output: 'STATUS depth=0 request=save my notes' });
   });
@@ -272,7 +281,9 @@ describe('app services: commands and pending tasks', () => {
   });
 
   it('a reply about something else abandons the paused task and starts a new run', async () => {
-    const h = await start({ ports: { runAgent: (input) => fakeRunAgent(input, { ask: input.userText.startsWith('new:') ? undefined : 'Which file?' }) } });
+    const h = await start({
+      ports: { runAgent: (input) => fakeRunAgent(input, { ask: input.userText.startsWith('new:') ? undefined : 'Which file?' }) },
+    });
     const run = runOf(await send(h, 'save my notes'));
     await until(() => h.events.some((e) => e.type === 'question'));
     const next = runOf(await send(h, 'new: what is the capital of France?', run.conversationId));

@@ -15,7 +15,10 @@ export function createCallRouter(handlers: CallHandlers): (name: string, request
     if (!isCallName(name)) {
       return {
         ok: false,
-        error: { code: 'unknown-call', message: `There is no call named "${String(name).slice(0, 100)}". The app and its main process may be out of step; restart TACO.` },
+        error: {
+          code: 'unknown-call',
+          message: `There is no call named "${String(name).slice(0, 100)}". The app and its main process may be out of step; restart TACO.`,
+        },
       };
     }
     const parsed = callRequestSchemas[name].safeParse(request);

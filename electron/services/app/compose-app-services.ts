@@ -13,7 +13,13 @@ import { openExternal } from './handlers/open-external-handler';
 import { answerQuestion, respondToApproval, respondToDepthLimit } from './handlers/prompt-handlers';
 import { cancelRun, continueRun } from './handlers/run-handlers';
 import { getSettings, setSettings } from './handlers/settings-handlers';
-import { deleteConversation, pinConversation, renameConversation, searchConversations, setConversationOptions } from './handlers/conversation-manage';
+import {
+  deleteConversation,
+  pinConversation,
+  renameConversation,
+  searchConversations,
+  setConversationOptions,
+} from './handlers/conversation-manage';
 import { exportConversation, importConversation } from './handlers/conversation-transfer';
 import { editMessage, regenerateAnswer } from './handlers/edit-handlers';
 import { listTools } from './handlers/tools-handler';
@@ -101,7 +107,8 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
 
   return {
     handle: (name, request) => {
-      if (disposed) return Promise.resolve({ ok: false, error: { code: 'internal', message: 'TACO is shutting down; the request was not run.' } });
+      if (disposed)
+        return Promise.resolve({ ok: false, error: { code: 'internal', message: 'TACO is shutting down; the request was not run.' } });
       return route(name, request);
     },
     subscribe: hub.subscribe,

@@ -29,11 +29,17 @@ interface Harness {
 }
 
 /** The app services over the real conversation store in a temporary folder, with a fake loop. */
-async function start(options: { complete?: (request: CompleteRequest) => Promise<string>; stall?: boolean; dataDir?: string; ports?: Partial<AppPorts> } = {}): Promise<Harness> {
+async function start(
+  options: { complete?: (request: CompleteRequest) => Promise<string>; stall?: boolean; dataDir?: string; ports?: Partial<AppPorts> } = {},
+): Promise<Harness> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'taco-manage-')));
   if (!options.dataDir) cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const inputs: AgentRunInput[] = [];
-  const scripted = createScriptedProvider({ host: 'h', replies: ['First answer.', 'Second answer.', 'Third answer.', 'Fourth answer.'], stall: options.stall });
+  const scripted = createScriptedProvider({
+    host: 'h',
+    replies: ['First answer.', 'Second answer.', 'Third answer.', 'Fourth answer.'],
+    stall: options.stall,
+  });
   const provider: ChatProvider = { ...scripted, complete: options.complete ?? (async () => '') };
   const services = await composeAppServices(
     { dataDir, openExternal: async () => undefined, batchIntervalMs: 1 },
@@ -74,29 +80,44 @@ function runOf(result: SendResult): { runId: string; conversationId: string } {
   if (result.type !== 'run') throw new Error(`expected a run, got ${result.type}`);
   return result;
 }
-async function exchange(h: Harness, text: string, conversationId: string | null = null): Promise<{ runId: string; conversationId: string }> {
+async function exchange(
+  h: Harness,
+  text: string,
+  conversationId: string | null = null,
+): Promise<{ runId: string; conversationId: string }> {
   const run = runOf(await h.call<SendResult>('chat.send', { conversationId, text, model }));
   await h.services.waitForRun(run.runId);
   return run;
 }
-const updates = (h: Harness): Array<EventOf<'conversation-updated'>> => h.events.filter((event): event is EventOf<'conversation-updated'> => event.type === 'conversation-updated');
+const updates = (h: Harness): Array<EventOf<'conversation-updated'>> =>
+  h.events.filter((event): event is EventOf<'conversation-updated'> => event.type === 'conversation-updated');
 const eventually = (check: () => void | Promise<void>): Promise<void> => vi.waitFor(check, { timeout: 3000, interval: 10 });
 
 describe('conversation management', () => {
   it('rename, pin and options change the summary and say so with conversation-updated; the next run uses the options', async () => {
     const h = await start();
     const { conversationId } = await exchange(h, 'Plan a trip');
-    expect(await h.call<ConversationSummary>('conversation.rename', { conversationId, title: 'Lisbon trip' })).toMatchObject({ title: 'Lisbon trip' });
+    expect(await h.call<ConversationSummary>('conversation.rename', { conversationId, title: 'Lisbon trip' })).toMatchObject({
+      title: 'Lisbon trip',
+    });
     expect(await h.call<ConversationSummary>('conversation.pin', { conversationId, pinned: true })).toMatchObject({ pinned: true });
-    await h.call('conversation.setOptions', { conversationId, options: { temperature: 0.2, numCtx: 4096, keepAlive: '10m', systemPrompt: 'Be brief.' } });
-    const options = await h.call<ConversationSummary>('conversation.setOptions', { conversationId, options: { numCtx: null, temperature: 0.4 } });
+    await h.call('conversation.setOptions', {
+      conversationId,
+      options: { temperature: 0.2, numCtx: 4096, keepAlive: '10m', systemPrompt: 'Be brief.' },
+    });
+    const options = await h.call<ConversationSummary>('conversation.setOptions', {
+      conversationId,
+      options: { numCtx: null, temperature: 0.4 },
+    });
     expect(options.options).toEqual({ temperature: 0.4, keepAlive: '10m', systemPrompt: 'Be brief.' });
-    await eventually(() => expect(updates(h).map((event) => [event.summary.title, event.summary.pinned])).toEqual([
-      ['Lisbon trip', false],
-      ['Lisbon trip', true],
-      ['Lisbon trip', true],
-      ['Lisbon trip', true],
-    ]));
+    await eventually(() =>
+      expect(updates(h).map((event) => [event.summary.title, event.summary.pinned])).toEqual([
+        ['Lisbon trip', false],
+        ['Lisbon trip', true],
+        ['Lisbon trip', true],
+        ['Lisbon trip', true],
+      ]),
+    );
 
     await exchange(h, 'And the hotels?', conversationId);
     expect(h.inputs.at(-1)).toMatchObject({ temperature: 0.4, keepAlive: '10m', systemPrompt: 'Be brief.' });
@@ -115,16 +136,20 @@ describe('conversation management', () => {
     const { conversationId } = await exchange(h, 'Say hello to me please');
     await eventually(() => expect(updates(h).map((event) => event.summary.title)).toEqual(['Greeting the user politely today, at']));
     expect(asked[0]).toMatch(/at most 6 words[\s\S]*User: Say hello to me please[\s\S]*Assistant: First answer\./);
-    expect((await h.call<ConversationSnapshot>('conversation.get', { conversationId })).summary.title).toBe('Greeting the user politely today, at');
+    expect((await h.call<ConversationSnapshot>('conversation.get', { conversationId })).summary.title).toBe(
+      'Greeting the user politely today, at',
+    );
     await exchange(h, 'Again', conversationId);
     expect(asked).toHaveLength(1);
   });
 
-  it('keeps the first words when the side request fails, and the user\'s own title when they rename first', async () => {
+  it("keeps the first words when the side request fails, and the user's own title when they rename first", async () => {
     const failing = await start({ complete: async () => Promise.reject(new Error('model busy')) });
     const first = await exchange(failing, 'What is the capital of France');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await failing.call<ConversationSnapshot>('conversation.get', { conversationId: first.conversationId })).summary.title).toBe('What is the capital of France');
+    expect((await failing.call<ConversationSnapshot>('conversation.get', { conversationId: first.conversationId })).summary.title).toBe(
+      'What is the capital of France',
+    );
 
     let release: ((title: string) => void) | null = null;
     const slow = await start({ complete: () => new Promise<string>((resolve) => (release = resolve)) });
@@ -133,13 +158,17 @@ describe('conversation management', () => {
     await slow.call('conversation.rename', { conversationId: second.conversationId, title: 'My tides' });
     (release as ((title: string) => void) | null)?.('Ocean tides explained');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await slow.call<ConversationSnapshot>('conversation.get', { conversationId: second.conversationId })).summary.title).toBe('My tides');
+    expect((await slow.call<ConversationSnapshot>('conversation.get', { conversationId: second.conversationId })).summary.title).toBe(
+      'My tides',
+    );
   });
 
   it('searches every conversation and deletes one for good, its run stopped first', async () => {
     const h = await start({ stall: true });
     const run = runOf(await h.call<SendResult>('chat.send', { conversationId: null, text: 'Tell me about volcanoes', model }));
-    expect((await h.call<ConversationSearchHit[]>('conversations.search', { query: 'volcano' })).map((hit) => hit.conversationId)).toEqual([run.conversationId]);
+    expect((await h.call<ConversationSearchHit[]>('conversations.search', { query: 'volcano' })).map((hit) => hit.conversationId)).toEqual([
+      run.conversationId,
+    ]);
     expect(await h.call('conversation.delete', { conversationId: run.conversationId })).toEqual({ deleted: true });
     expect((await h.services.waitForRun(run.runId)).reason).toBe('cancelled');
     expect(await h.call('conversations.list', {})).toEqual([]);
@@ -152,10 +181,16 @@ describe('conversation management', () => {
   it('exports Markdown and JSON; a JSON import is a new conversation that says so; a bad one changes nothing', async () => {
     const h = await start();
     const { conversationId } = await exchange(h, 'Write a haiku');
-    const markdown = await h.call<{ filename: string; mimeType: string; content: string }>('conversation.export', { conversationId, format: 'markdown' });
+    const markdown = await h.call<{ filename: string; mimeType: string; content: string }>('conversation.export', {
+      conversationId,
+      format: 'markdown',
+    });
     expect(markdown).toMatchObject({ filename: 'write-a-haiku.md', mimeType: 'text/markdown' });
     expect(markdown.content).toContain('## You\n\nWrite a haiku');
-    const json = await h.call<{ filename: string; mimeType: string; content: string }>('conversation.export', { conversationId, format: 'json' });
+    const json = await h.call<{ filename: string; mimeType: string; content: string }>('conversation.export', {
+      conversationId,
+      format: 'json',
+    });
     expect(json).toMatchObject({ filename: 'write-a-haiku.json', mimeType: 'application/json' });
 
     const imported = await h.call<ConversationSummary>('conversation.import', { content: json.content });
@@ -163,7 +198,9 @@ describe('conversation management', () => {
     await eventually(() => expect(updates(h).at(-1)?.summary.conversationId).toBe(imported.conversationId));
     const original = await h.call<ConversationSnapshot>('conversation.get', { conversationId });
     const copy = await h.call<ConversationSnapshot>('conversation.get', { conversationId: imported.conversationId });
-    expect(copy.events.map((event) => ({ ...event, conversationId: '*' }))).toEqual(original.events.map((event) => ({ ...event, conversationId: '*' })));
+    expect(copy.events.map((event) => ({ ...event, conversationId: '*' }))).toEqual(
+      original.events.map((event) => ({ ...event, conversationId: '*' })),
+    );
 
     const refused = await h.fail('conversation.import', { content: json.content.replace('"user-message"', '"user-mess"') });
     expect(refused).toMatchObject({ code: 'invalid-payload', message: expect.stringMatching(/events\[0\] \(user-mess\)/) });
@@ -180,7 +217,9 @@ describe('editing the conversation', () => {
     const two = before.events.find((event): event is EventOf<'user-message'> => event.type === 'user-message' && event.text === 'two');
     if (!two) throw new Error('no message "two"');
 
-    const edited = runOf(await h.call<SendResult>('chat.edit', { conversationId: first.conversationId, messageId: two.messageId, text: 'two, better', model }));
+    const edited = runOf(
+      await h.call<SendResult>('chat.edit', { conversationId: first.conversationId, messageId: two.messageId, text: 'two, better', model }),
+    );
     await h.services.waitForRun(edited.runId);
     expect(h.inputs.at(-1)?.history).toEqual([
       { role: 'user', content: 'one' },
@@ -194,8 +233,12 @@ describe('editing the conversation', () => {
     ]);
     expect(after.events.slice(0, before.events.length)).toEqual(before.events);
 
-    expect(await h.fail('chat.edit', { conversationId: first.conversationId, messageId: two.messageId, text: 'again', model })).toMatchObject({ code: 'not-found' });
-    expect(await h.fail('chat.edit', { conversationId: first.conversationId, messageId: two.messageId, text: '   ', model })).toMatchObject({ code: 'invalid-payload' });
+    expect(
+      await h.fail('chat.edit', { conversationId: first.conversationId, messageId: two.messageId, text: 'again', model }),
+    ).toMatchObject({ code: 'not-found' });
+    expect(await h.fail('chat.edit', { conversationId: first.conversationId, messageId: two.messageId, text: '   ', model })).toMatchObject(
+      { code: 'invalid-payload' },
+    );
   });
 
   it('chat.regenerate sends the last message again under a new id; a run in progress makes both busy', async () => {
@@ -215,7 +258,16 @@ describe('editing the conversation', () => {
     const running = runOf(await stalled.call<SendResult>('chat.send', { conversationId: null, text: 'slow', model }));
     expect((await stalled.fail('chat.regenerate', { conversationId: running.conversationId, model })).code).toBe('busy');
     const message = (await stalled.call<ConversationSnapshot>('conversation.get', { conversationId: running.conversationId })).events[0];
-    expect((await stalled.fail('chat.edit', { conversationId: running.conversationId, messageId: message?.type === 'user-message' ? message.messageId : 'x', text: 'x', model })).code).toBe('busy');
+    expect(
+      (
+        await stalled.fail('chat.edit', {
+          conversationId: running.conversationId,
+          messageId: message?.type === 'user-message' ? message.messageId : 'x',
+          text: 'x',
+          model,
+        })
+      ).code,
+    ).toBe('busy');
     const empty = await start();
     const command = await empty.call<SendResult>('chat.send', { conversationId: null, text: '/help', model });
     expect((await empty.fail('chat.regenerate', { conversationId: command.conversationId, model })).code).toBe('not-found');

@@ -18,7 +18,10 @@ export function checkExternalUrl(input: string): ExternalUrlCheck {
     return { type: 'refused', message: `Not opened: only http:// and https:// links can be opened, not ${url.protocol} links.` };
   }
   if (url.username !== '' || url.password !== '') {
-    return { type: 'refused', message: 'Not opened: the link carries a user name or password, which is often used to disguise where it goes.' };
+    return {
+      type: 'refused',
+      message: 'Not opened: the link carries a user name or password, which is often used to disguise where it goes.',
+    };
   }
   if (url.hostname === '') {
     return { type: 'refused', message: `Not opened: "${preview(text)}" has no host name.` };

@@ -51,7 +51,13 @@ describe('approval broker', () => {
 
     expect(broker.respond('appr-1', 'allow-conversation')).toEqual({ accepted: true, message: null });
     await expect(decision).resolves.toBe('allow-conversation');
-    expect(events[1]).toEqual({ type: 'approval-resolved', runId: 'run-1', conversationId: 'conv-1', approvalId: 'appr-1', decision: 'allow-conversation' });
+    expect(events[1]).toEqual({
+      type: 'approval-resolved',
+      runId: 'run-1',
+      conversationId: 'conv-1',
+      approvalId: 'appr-1',
+      decision: 'allow-conversation',
+    });
     expect(broker.pendingFor('conv-1')).toEqual([]);
   });
 
@@ -106,7 +112,13 @@ describe('approval broker', () => {
     expect(broker.pendingFor('conv-1')).toHaveLength(1);
     vi.advanceTimersByTime(1);
     await expect(decision).resolves.toBe('timeout');
-    expect(events.at(-1)).toEqual({ type: 'approval-resolved', runId: 'run-1', conversationId: 'conv-1', approvalId: 'appr-1', decision: 'timeout' });
+    expect(events.at(-1)).toEqual({
+      type: 'approval-resolved',
+      runId: 'run-1',
+      conversationId: 'conv-1',
+      approvalId: 'appr-1',
+      decision: 'timeout',
+    });
     const late = broker.respond('appr-1', 'allow-once');
     expect(late.accepted).toBe(false);
     expect(late.message).toMatch(/expired/);
@@ -129,7 +141,10 @@ describe('approval broker', () => {
     controller.abort();
     await expect(decision).rejects.toThrow();
     expect(broker.pendingFor('conv-1')).toEqual([]);
-    expect(broker.respond('appr-1', 'allow-once')).toEqual({ accepted: false, message: 'This approval request was withdrawn because its run stopped. Nothing was run.' });
+    expect(broker.respond('appr-1', 'allow-once')).toEqual({
+      accepted: false,
+      message: 'This approval request was withdrawn because its run stopped. Nothing was run.',
+    });
     vi.advanceTimersByTime(120_000);
     expect(events.filter((event) => event.type === 'approval-resolved')).toEqual([]);
   });

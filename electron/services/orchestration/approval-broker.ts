@@ -156,7 +156,8 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
 }
 
 function refusalFor(outcome: Closed | undefined): string {
-  if (!outcome) return 'No approval request with this id is open. Nothing was approved; answer the approval card shown in the conversation.';
+  if (!outcome)
+    return 'No approval request with this id is open. Nothing was approved; answer the approval card shown in the conversation.';
   switch (outcome.type) {
     case 'answered':
       return `This approval was already answered (${outcome.decision}). Nothing changed.`;

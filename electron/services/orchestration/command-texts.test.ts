@@ -97,7 +97,15 @@ describe('/tool <name>', () => {
 
 describe('/status', () => {
   const frames: StackFrame[] = [
-    { frameId: 'a', parentFrameId: null, tool: 'create_code', callId: '1', state: 'waiting-tool', waitingFor: 'save_file', startedAt: 1000 },
+    {
+      frameId: 'a',
+      parentFrameId: null,
+      tool: 'create_code',
+      callId: '1',
+      state: 'waiting-tool',
+      waitingFor: 'save_file',
+      startedAt: 1000,
+    },
     { frameId: 'b', parentFrameId: 'a', tool: 'save_file', callId: '2', state: 'waiting-approval', waitingFor: null, startedAt: 4000 },
   ];
 

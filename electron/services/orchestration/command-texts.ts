@@ -10,14 +10,20 @@ import { closeMatches } from './close-matches';
  */
 
 export function helpText(): string {
-  const lines = SLASH_COMMANDS.map((command) => `- \`${command.args ? `${command.name} ${command.args}` : command.name}\` — ${command.summary}`);
+  const lines = SLASH_COMMANDS.map(
+    (command) => `- \`${command.args ? `${command.name} ${command.args}` : command.name}\` — ${command.summary}`,
+  );
   return ['**Commands**', '', ...lines, '', 'Anything else you type goes to the model.'].join('\n');
 }
 
 export function unknownCommandText(input: string): string {
   const head = input.trim().split(/\s+/)[0] ?? input;
   if (head.toLowerCase() === '/tool') return 'Say which tool: /tool <name>, for example /tool read_file. Type /tools to see them all.';
-  const suggestions = closeMatches(head, SLASH_COMMANDS.map((command) => command.name), 1);
+  const suggestions = closeMatches(
+    head,
+    SLASH_COMMANDS.map((command) => command.name),
+    1,
+  );
   const hint = suggestions[0] ? ` Did you mean ${suggestions[0]}?` : '';
   return `Unknown command “${head}”.${hint} Type /help to see the commands.`;
 }
@@ -40,15 +46,24 @@ function toolLine(tool: ToolInfo): string {
 
 export function toolText(tools: readonly ToolInfo[], name: string): string {
   const wanted = name.trim();
-  const tool = tools.find((candidate) => candidate.toolId === wanted) ?? tools.find((candidate) => candidate.toolId.toLowerCase() === wanted.toLowerCase());
+  const tool =
+    tools.find((candidate) => candidate.toolId === wanted) ??
+    tools.find((candidate) => candidate.toolId.toLowerCase() === wanted.toLowerCase());
   if (!tool) {
-    const matches = closeMatches(wanted, tools.map((candidate) => candidate.toolId), DEFAULTS.orchestration.toolSuggestionCount);
+    const matches = closeMatches(
+      wanted,
+      tools.map((candidate) => candidate.toolId),
+      DEFAULTS.orchestration.toolSuggestionCount,
+    );
     const hint = matches.length > 0 ? ` Did you mean ${matches.map((match) => `\`${match}\``).join(', ')}?` : '';
     return `No tool named “${wanted}”.${hint} Type /tools to see them all.`;
   }
   const parameters = Object.entries(tool.parameters).map(([parameter, info]) => {
     const type = info.type === 'array' && info.items ? `array of ${info.items.type}` : info.type;
-    const extras = [info.enum ? `one of ${info.enum.join(', ')}` : null, info.default !== undefined ? `default ${String(info.default)}` : null].filter(Boolean);
+    const extras = [
+      info.enum ? `one of ${info.enum.join(', ')}` : null,
+      info.default !== undefined ? `default ${String(info.default)}` : null,
+    ].filter(Boolean);
     const suffix = extras.length > 0 ? ` (${extras.join('; ')})` : '';
     return `- \`${parameter}\` (${type}, ${info.required ? 'required' : 'optional'}): ${info.description}${suffix}`;
   });

@@ -3,7 +3,9 @@ import type { TacoEvent } from '../../../shared/events';
 import type { StackFrame } from '../../../shared/tool-stack';
 import { createDepthBroker } from './depth-broker';
 
-const frames: StackFrame[] = [{ frameId: 'f1', parentFrameId: null, tool: 'delegate_task', callId: 'c1', state: 'running', waitingFor: null, startedAt: 1 }];
+const frames: StackFrame[] = [
+  { frameId: 'f1', parentFrameId: null, tool: 'delegate_task', callId: 'c1', state: 'running', waitingFor: null, startedAt: 1 },
+];
 const request = { runId: 'run-1', conversationId: 'conv-1', depth: 20, limit: 20, frames };
 
 function setup() {

@@ -15,11 +15,19 @@ describe('question broker', () => {
   it('emits the question, resolves with the answer and emits question-answered', async () => {
     const { broker, events } = setup();
     const answer = broker.gate.ask(request, new AbortController().signal);
-    expect(events).toEqual([{ type: 'question', runId: 'run-1', conversationId: 'conv-1', questionId: 'q-1', callId: 'call-1', question: 'Which file?' }]);
+    expect(events).toEqual([
+      { type: 'question', runId: 'run-1', conversationId: 'conv-1', questionId: 'q-1', callId: 'call-1', question: 'Which file?' },
+    ]);
     expect(broker.pendingFor('conv-1')).toHaveLength(1);
     expect(broker.answer('q-1', 'notes.md')).toEqual({ accepted: true });
     await expect(answer).resolves.toBe('notes.md');
-    expect(events[1]).toEqual({ type: 'question-answered', runId: 'run-1', conversationId: 'conv-1', questionId: 'q-1', answer: 'notes.md' });
+    expect(events[1]).toEqual({
+      type: 'question-answered',
+      runId: 'run-1',
+      conversationId: 'conv-1',
+      questionId: 'q-1',
+      answer: 'notes.md',
+    });
     expect(broker.pendingFor('conv-1')).toEqual([]);
   });
 

@@ -71,7 +71,8 @@ export function createQuestionBroker(options: QuestionBrokerOptions): QuestionBr
     gate,
 
     answer(questionId, answer) {
-      if (typeof questionId !== 'string' || typeof answer !== 'string' || answer.length > DEFAULTS.maxMessageChars) return { accepted: false };
+      if (typeof questionId !== 'string' || typeof answer !== 'string' || answer.length > DEFAULTS.maxMessageChars)
+        return { accepted: false };
       const entry = pending.get(questionId);
       if (!entry) return { accepted: false };
       pending.delete(questionId);

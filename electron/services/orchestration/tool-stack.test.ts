@@ -37,8 +37,22 @@ describe('tool stack', () => {
   it('creates frames with ids, parent, state, waitingFor and start time', () => {
     const stack = createToolStack({ newId: counterIds(), now: () => 42 });
     const root = stack.push({ tool: 'delegate_task', callId: 'a', parentFrameId: null });
-    const child = stack.push({ tool: 'read_file', callId: 'b', parentFrameId: root.frameId, state: 'waiting-approval', waitingFor: 'your approval' });
-    expect(root).toEqual({ frameId: 'f1', parentFrameId: null, tool: 'delegate_task', callId: 'a', state: 'running', waitingFor: null, startedAt: 42 });
+    const child = stack.push({
+      tool: 'read_file',
+      callId: 'b',
+      parentFrameId: root.frameId,
+      state: 'waiting-approval',
+      waitingFor: 'your approval',
+    });
+    expect(root).toEqual({
+      frameId: 'f1',
+      parentFrameId: null,
+      tool: 'delegate_task',
+      callId: 'a',
+      state: 'running',
+      waitingFor: null,
+      startedAt: 42,
+    });
     expect(child).toMatchObject({ frameId: 'f2', parentFrameId: 'f1', state: 'waiting-approval', waitingFor: 'your approval' });
     expect(stack.depth()).toBe(2);
   });
@@ -117,7 +131,13 @@ describe('tool stack context prompt', () => {
 
   it('reproduces the seed block exactly', () => {
     const stack = createToolStack({ newId: counterIds() });
-    const createCode = stack.push({ tool: 'create_code', callId: '1', parentFrameId: null, state: 'waiting-tool', waitingFor: 'parameter collection' });
+    const createCode = stack.push({
+      tool: 'create_code',
+      callId: '1',
+      parentFrameId: null,
+      state: 'waiting-tool',
+      waitingFor: 'parameter collection',
+    });
     stack.push({ tool: 'collect_tool_parameters', callId: '2', parentFrameId: createCode.frameId });
     expect(stack.contextPrompt('create a hello world program')).toBe(
       [

@@ -32,7 +32,16 @@ function causeCode(error: Error): string | null {
   return typeof own === 'string' ? own : null;
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** Maps anything ollama-js or fetch throws to a ProviderError with words for the user. */
 export function toProviderError(error: unknown, context: ErrorContext): ProviderError {
@@ -59,7 +68,10 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
   if (error instanceof TypeError && error.message === 'fetch failed' && code === 'UND_ERR_SOCKET') {
     return make('incomplete-stream', providerMessages.incompleteStream());
   }
-  if (error instanceof TypeError && (error.message === 'fetch failed' || (code !== null && CONNECTION_CODES.has(code) && context.phase === 'request'))) {
+  if (
+    error instanceof TypeError &&
+    (error.message === 'fetch failed' || (code !== null && CONNECTION_CODES.has(code) && context.phase === 'request'))
+  ) {
     return make('unreachable', providerMessages.unreachable(host));
   }
   // The body stopped mid-way: undici's "terminated", or a whole-JSON answer cut short.

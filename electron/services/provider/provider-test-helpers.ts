@@ -4,7 +4,10 @@ import { createOllamaProvider, type OllamaProviderOptions } from './ollama/ollam
 import { ProviderError, type ChatMessage, type ChatProvider, type ProviderChunk } from './provider-types';
 
 /** Starts fake servers for a test file and closes them after each test. */
-export function useFakeOllama(): (scenario: Scenario | string, options?: Partial<OllamaProviderOptions>) => Promise<{ fake: FakeOllama; provider: ChatProvider }> {
+export function useFakeOllama(): (
+  scenario: Scenario | string,
+  options?: Partial<OllamaProviderOptions>,
+) => Promise<{ fake: FakeOllama; provider: ChatProvider }> {
   const running: FakeOllama[] = [];
   afterEach(async () => {
     await Promise.all(running.splice(0).map((fake) => fake.close()));

@@ -30,7 +30,9 @@ describe('App', () => {
     const user = userEvent.setup();
     const api = createFakeApi();
     const e = eventsFor('c7', 'r1');
-    api.handle('conversations.list', () => [{ conversationId: 'c7', title: 'Plan the trip', model: 'llama3.2', createdAt: 1, updatedAt: 5, pinned: false }]);
+    api.handle('conversations.list', () => [
+      { conversationId: 'c7', title: 'Plan the trip', model: 'llama3.2', createdAt: 1, updatedAt: 5, pinned: false },
+    ]);
     api.handle('conversation.get', () => ({
       summary: { conversationId: 'c7', title: 'Plan the trip', model: 'llama3.2', createdAt: 1, updatedAt: 5, pinned: false },
       events: [e.user('Where to?', 'm1'), e.start(), e.text('Lisbon.'), e.finish()],

@@ -35,7 +35,14 @@ export function CopyButton({ text, what, testId = 'copy-button' }: Props) {
 
   return (
     <>
-      <button type="button" className="message-action" data-testid={testId} aria-label={copied ? `Copied the ${what}` : `Copy the ${what}`} disabled={!text} onClick={() => void copy()}>
+      <button
+        type="button"
+        className="message-action"
+        data-testid={testId}
+        aria-label={copied ? `Copied the ${what}` : `Copy the ${what}`}
+        disabled={!text}
+        onClick={() => void copy()}
+      >
         {copied ? 'Copied' : 'Copy'}
       </button>
       <span className="visually-hidden" role="status">

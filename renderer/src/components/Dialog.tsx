@@ -8,7 +8,8 @@ interface Props {
   wide?: boolean;
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: labelled, focus moves in and stays in (Tab wraps), Esc closes, focus returns after. */
 export function Dialog({ title, onClose, children, testId, wide }: Props) {
@@ -44,7 +45,15 @@ export function Dialog({ title, onClose, children, testId, wide }: Props) {
 
   return (
     <div className="overlay" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={ref} className={`dialog${wide ? ' dialog-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId} onKeyDown={onKeyDown}>
+      <div
+        ref={ref}
+        className={`dialog${wide ? ' dialog-wide' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+        onKeyDown={onKeyDown}
+      >
         <header className="dialog-head">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-button" aria-label="Close" data-testid={`${testId}-close`} onClick={onClose}>

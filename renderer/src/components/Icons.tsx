@@ -10,7 +10,10 @@ function svgProps(label: string | undefined) {
 export function PinIcon({ label }: IconProps) {
   return (
     <svg className="icon" viewBox="0 0 16 16" width="13" height="13" {...svgProps(label)}>
-      <path d="M10.5 1.5 14.5 5.5 12 6.5 9.5 9 9.5 12 8 13.5 5.25 10.75 2 14 2 14 5.25 10.75 2.5 8 4 6.5 7 6.5 9.5 4Z" fill="currentColor" />
+      <path
+        d="M10.5 1.5 14.5 5.5 12 6.5 9.5 9 9.5 12 8 13.5 5.25 10.75 2 14 2 14 5.25 10.75 2.5 8 4 6.5 7 6.5 9.5 4Z"
+        fill="currentColor"
+      />
     </svg>
   );
 }

@@ -55,7 +55,8 @@ export function OllamaBanner() {
         <>
           <h2>Ollama answered with an error</h2>
           <p>
-            At <code data-testid="ollama-host">{models.host}</code>: <span className="banner-detail">{models.type === 'error' ? models.message : ''}</span>
+            At <code data-testid="ollama-host">{models.host}</code>:{' '}
+            <span className="banner-detail">{models.type === 'error' ? models.message : ''}</span>
           </p>
           <p>
             Check that Ollama is up to date and running (<code>ollama serve</code>), then press Retry.
@@ -66,8 +67,8 @@ export function OllamaBanner() {
         <>
           <h2>No models installed yet</h2>
           <p>
-            Ollama at <code data-testid="ollama-host">{models.host}</code> is running but has no models. Press Download a model (llama3.2 is a
-            good small start), or run <code>{PULL_COMMAND}</code> in a terminal and press Retry.
+            Ollama at <code data-testid="ollama-host">{models.host}</code> is running but has no models. Press Download a model (llama3.2 is
+            a good small start), or run <code>{PULL_COMMAND}</code> in a terminal and press Retry.
           </p>
         </>
       )}

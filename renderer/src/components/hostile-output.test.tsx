@@ -20,7 +20,8 @@ const HOSTILE = [
 ].join('\n');
 
 // Our own icons are inline SVG (class "icon"); model output can never set a class.
-const DANGEROUS = 'script, img, a, svg:not(.icon), iframe, object, embed, math, [onerror], [onload], [onclick], [href^="javascript"], [src^="javascript"]';
+const DANGEROUS =
+  'script, img, a, svg:not(.icon), iframe, object, embed, math, [onerror], [onload], [onclick], [href^="javascript"], [src^="javascript"]';
 
 function hostileTimeline(): TacoEvent[] {
   const e = eventsFor('c1', 'r1');
@@ -32,7 +33,17 @@ function hostileTimeline(): TacoEvent[] {
     e.call('k1', 'read_file', { path: HOSTILE }, 'f1'),
     e.stack([frame('f1', 'read_file', { callId: 'k1', waitingFor: HOSTILE, state: 'waiting-tool' })]),
     e.result('k1', 'read_file', HOSTILE),
-    { ...run, type: 'approval-request', approvalId: 'a1', callId: 'k2', tool: 'write_file', args: { content: HOSTILE }, risk: 'write', preview: `+${HOSTILE}`, expiresAt: 1 },
+    {
+      ...run,
+      type: 'approval-request',
+      approvalId: 'a1',
+      callId: 'k2',
+      tool: 'write_file',
+      args: { content: HOSTILE },
+      risk: 'write',
+      preview: `+${HOSTILE}`,
+      expiresAt: 1,
+    },
     e.question('q1', HOSTILE),
     e.text(HOSTILE),
     e.status(HOSTILE),
@@ -53,7 +64,13 @@ function expectInert(container: HTMLElement) {
   // The words are all there, as text (the answer is markdown: raw HTML stays literal text, the
   // javascript: link is plain words, entities are decoded into text).
   const answer = screen.getByTestId('answer-text').textContent ?? '';
-  for (const words of ['<script>window.__pwned = 1</script>', '<img src=x onerror=', 'click me', '<svg onload=', 'click A "javascript:window.__pwned=7"']) {
+  for (const words of [
+    '<script>window.__pwned = 1</script>',
+    '<img src=x onerror=',
+    'click me',
+    '<svg onload=',
+    'click A "javascript:window.__pwned=7"',
+  ]) {
     expect(answer).toContain(words);
   }
   expect(screen.getByTestId('thinking').textContent).toBe(HOSTILE);
@@ -83,7 +100,9 @@ describe('hostile model output renders as inert text', () => {
       events: hostileTimeline(),
       notices: [HOSTILE],
     }));
-    api.handle('conversations.list', () => [{ conversationId: 'c1', title: HOSTILE, model: 'llama3.2', createdAt: 1, updatedAt: 2, pinned: false }]);
+    api.handle('conversations.list', () => [
+      { conversationId: 'c1', title: HOSTILE, model: 'llama3.2', createdAt: 1, updatedAt: 2, pinned: false },
+    ]);
     const { store, container } = await renderWithStore(<App />, { api });
     await act(() => store.getState().openConversation('c1'));
     await expandEverything();

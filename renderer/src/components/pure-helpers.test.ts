@@ -40,7 +40,12 @@ describe('groupTools', () => {
 });
 
 describe('buildFrameTree', () => {
-  const entry = (id: string, parent: string | null): FrameEntry => ({ frame: frame(id, 't', { parentFrameId: parent }), active: true, state: 'running', durationMs: null });
+  const entry = (id: string, parent: string | null): FrameEntry => ({
+    frame: frame(id, 't', { parentFrameId: parent }),
+    active: true,
+    state: 'running',
+    durationMs: null,
+  });
 
   it('nests children under parents and keeps orphans at the root', () => {
     const tree = buildFrameTree([entry('a', null), entry('b', 'a'), entry('c', 'b'), entry('d', 'missing'), entry('e', 'e')]);

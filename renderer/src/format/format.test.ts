@@ -18,7 +18,9 @@ describe('format helpers', () => {
   });
 
   it('summarizes arguments on one short line', () => {
-    expect(summarizeArgs({ path: 'a.txt', limit: 2, deep: { x: 1 }, list: [1, 2] })).toBe('path: "a.txt", limit: 2, deep: {…}, list: [2 items]');
+    expect(summarizeArgs({ path: 'a.txt', limit: 2, deep: { x: 1 }, list: [1, 2] })).toBe(
+      'path: "a.txt", limit: 2, deep: {…}, list: [2 items]',
+    );
     expect(summarizeArgs({ content: 'x'.repeat(200) }, 20)).toHaveLength(20);
   });
 

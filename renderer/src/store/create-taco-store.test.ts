@@ -117,7 +117,14 @@ describe('store: conversations', () => {
 
   it('opening a conversation picks the model it last used, when that model is installed', async () => {
     const { api, store } = setup();
-    const summaryOf = (conversationId: string, model: string) => ({ conversationId, title: 't', model, createdAt: 1, updatedAt: 2, pinned: false });
+    const summaryOf = (conversationId: string, model: string) => ({
+      conversationId,
+      title: 't',
+      model,
+      createdAt: 1,
+      updatedAt: 2,
+      pinned: false,
+    });
     api.handle('conversations.list', () => [summaryOf('c1', 'qwen3'), summaryOf('c2', 'gone:1b')]);
     api.handle('conversation.get', (request) => ({ summary: summaryOf(request.conversationId, 'qwen3'), events: [], notices: [] }));
     await store.getState().init();

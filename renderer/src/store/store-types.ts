@@ -82,7 +82,15 @@ export interface CatalogueSlice {
   loadTools(options?: { force?: boolean }): Promise<void>;
 }
 
-export type TacoState = ConnectionSlice & ConversationsSlice & RunActionsSlice & SettingsSlice & UiSlice & CatalogueSlice & ConversationManagementSlice & ModelsSlice & LinksSlice & { init(): Promise<void> };
+export type TacoState = ConnectionSlice &
+  ConversationsSlice &
+  RunActionsSlice &
+  SettingsSlice &
+  UiSlice &
+  CatalogueSlice &
+  ConversationManagementSlice &
+  ModelsSlice &
+  LinksSlice & { init(): Promise<void> };
 
 export interface StoreDeps {
   api: TacoApi;

@@ -9,7 +9,10 @@ function fakeBridge(overrides: Partial<TacoBridge['calls']> = {}) {
   const bridge = {
     calls: {
       'run.cancel': vi.fn(async () => ({ ok: true as const, value: { cancelled: true } })),
-      'settings.set': vi.fn(async () => ({ ok: false as const, error: { code: 'invalid-payload' as const, message: '"ollamaHost" must be an http:// URL' } })),
+      'settings.set': vi.fn(async () => ({
+        ok: false as const,
+        error: { code: 'invalid-payload' as const, message: '"ollamaHost" must be an http:// URL' },
+      })),
       'models.list': vi.fn(async () => {
         throw new Error('IPC channel closed');
       }),
@@ -42,7 +45,10 @@ describe('createBridgeClient', () => {
 
   it('reports a failing bridge and a missing call in words', async () => {
     const client = createBridgeClient(fakeBridge().bridge);
-    await expect(client.call('models.list', {})).rejects.toMatchObject({ code: 'internal', message: expect.stringContaining('IPC channel closed') });
+    await expect(client.call('models.list', {})).rejects.toMatchObject({
+      code: 'internal',
+      message: expect.stringContaining('IPC channel closed'),
+    });
     await expect(client.call('tools.list', {})).rejects.toMatchObject({ code: 'unknown-call' });
   });
 

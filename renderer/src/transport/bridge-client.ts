@@ -36,5 +36,7 @@ export function createBridgeClient(bridge: TacoBridge): TacoClient {
 export function isTacoBridge(value: unknown): value is TacoBridge {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as { calls?: unknown; events?: unknown };
-  return typeof candidate.calls === 'object' && candidate.calls !== null && typeof candidate.events === 'object' && candidate.events !== null;
+  return (
+    typeof candidate.calls === 'object' && candidate.calls !== null && typeof candidate.events === 'object' && candidate.events !== null
+  );
 }

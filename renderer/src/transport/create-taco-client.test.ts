@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { TacoBridge } from '../../../shared/transport';
 import { createTacoClient, type ClientEnvironment } from './create-taco-client';
 import type { WebSocketLike } from './ws-client';
 import { takeWsToken, wsUrl } from './ws-token';
@@ -41,8 +40,11 @@ describe('web host token', () => {
 describe('createTacoClient', () => {
   it('uses the Electron bridge when the preload exposed one', async () => {
     const { env } = environment('file:///app/index.html');
-    const bridge = { calls: { 'run.cancel': async () => ({ ok: true, value: { cancelled: false } }) }, events: { 'taco-events': () => () => undefined } };
-    env.taco = bridge as unknown as TacoBridge;
+    const bridge = {
+      calls: { 'run.cancel': async () => ({ ok: true, value: { cancelled: false } }) },
+      events: { 'taco-events': () => () => undefined },
+    };
+    env.taco = bridge;
     const createSocket = vi.fn();
     env.createSocket = createSocket;
     const client = createTacoClient(env);
@@ -55,7 +57,15 @@ describe('createTacoClient', () => {
     const urls: string[] = [];
     env.createSocket = (url) => {
       urls.push(url);
-      return { readyState: 0, send: () => undefined, close: () => undefined, onopen: null, onclose: null, onerror: null, onmessage: null } satisfies WebSocketLike;
+      return {
+        readyState: 0,
+        send: () => undefined,
+        close: () => undefined,
+        onopen: null,
+        onclose: null,
+        onerror: null,
+        onmessage: null,
+      } satisfies WebSocketLike;
     };
     createTacoClient(env);
     expect(urls).toEqual(['ws://127.0.0.1:5000/ws?token=tok']);

@@ -11,7 +11,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Unwrap a `CallEnvelope`: the value, or a thrown TacoCallError. Anything malformed is an error too. */
 export function unwrapEnvelope(name: CallName, envelope: unknown): unknown {
   if (!isRecord(envelope) || typeof envelope.ok !== 'boolean') {
-    throw new TacoCallError('internal', `TACO answered "${name}" with something unexpected. Restart TACO; if it keeps happening, report it.`);
+    throw new TacoCallError(
+      'internal',
+      `TACO answered "${name}" with something unexpected. Restart TACO; if it keeps happening, report it.`,
+    );
   }
   if (envelope.ok) return envelope.value;
   const error = envelope.error;
@@ -19,6 +22,7 @@ export function unwrapEnvelope(name: CallName, envelope: unknown): unknown {
     throw new TacoCallError('internal', `"${name}" failed without saying why. Try again.`);
   }
   const code = CODES.find((candidate) => candidate === error.code) ?? 'internal';
-  const message = typeof error.message === 'string' && error.message.trim() ? error.message : `"${name}" failed without saying why. Try again.`;
+  const message =
+    typeof error.message === 'string' && error.message.trim() ? error.message : `"${name}" failed without saying why. Try again.`;
   throw new TacoCallError(code, message);
 }

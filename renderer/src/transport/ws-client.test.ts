@@ -82,7 +82,11 @@ describe('createWsClient', () => {
     latest().open();
     const sent = client.call('settings.set', { ollamaHost: 'nope' });
     const id = latest().sent[0]?.id;
-    latest().receive({ kind: 'result', id, envelope: { ok: false, error: { code: 'invalid-payload', message: 'settings.set: "ollamaHost" must be a URL' } } });
+    latest().receive({
+      kind: 'result',
+      id,
+      envelope: { ok: false, error: { code: 'invalid-payload', message: 'settings.set: "ollamaHost" must be a URL' } },
+    });
     const error = await sent.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TacoCallError);
     expect(error).toMatchObject({ code: 'invalid-payload', message: 'settings.set: "ollamaHost" must be a URL' });

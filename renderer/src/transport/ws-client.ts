@@ -130,7 +130,10 @@ export function createWsClient(options: WsClientOptions): WsTacoClient {
     for (const [id, entry] of pending) {
       pending.delete(id);
       entry.reject(
-        new TacoCallError('disconnected', `The connection to TACO dropped before "${entry.name}" was answered. It is reconnecting; try again in a moment.`),
+        new TacoCallError(
+          'disconnected',
+          `The connection to TACO dropped before "${entry.name}" was answered. It is reconnecting; try again in a moment.`,
+        ),
       );
     }
     if (!wasOpen || closedForGood) {
@@ -138,7 +141,9 @@ export function createWsClient(options: WsClientOptions): WsTacoClient {
         entry.reject(
           new TacoCallError(
             'disconnected',
-            closedForGood ? `"${entry.name}" was not sent: the connection to TACO is closed. Reload the page.` : `"${entry.name}" was not sent: TACO is not reachable. Check that \`npm run web\` is still running; TACO keeps retrying.`,
+            closedForGood
+              ? `"${entry.name}" was not sent: the connection to TACO is closed. Reload the page.`
+              : `"${entry.name}" was not sent: TACO is not reachable. Check that \`npm run web\` is still running; TACO keeps retrying.`,
           ),
         );
       }

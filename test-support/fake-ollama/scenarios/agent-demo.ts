@@ -23,9 +23,12 @@ function multiTool(step: number, results: FakeChatMessage[]): Reply {
 }
 
 function writeFile(step: number, results: FakeChatMessage[]): Reply {
-  if (step === 0) return reply.toolCall('write_file', { path: 'hello.txt', content: 'Hello from TACO\n' }, { text: 'I will save the greeting.' });
+  if (step === 0)
+    return reply.toolCall('write_file', { path: 'hello.txt', content: 'Hello from TACO\n' }, { text: 'I will save the greeting.' });
   const last = results.at(-1)?.content ?? '';
-  return /denied/i.test(last) ? reply.text('You declined the write, so nothing was saved.') : reply.text('Saved hello.txt with the greeting.');
+  return /denied/i.test(last)
+    ? reply.text('You declined the write, so nothing was saved.')
+    : reply.text('Saved hello.txt with the greeting.');
 }
 
 function counting(step: number): Reply {

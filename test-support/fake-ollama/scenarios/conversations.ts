@@ -26,7 +26,8 @@ export function conversationsReply(request: FakeChatRequest): Reply {
     return reply.text(`The workspace holds: ${listing.includes('notes.txt') ? 'notes.txt' : 'nothing I know'}.`);
   }
   if (lower.includes('save')) {
-    if (!hasResultSinceLastUser(request)) return reply.toolCall('write_file', { path: 'note.txt', content: 'Remember the milk\n' }, { text: 'I will save the note.' });
+    if (!hasResultSinceLastUser(request))
+      return reply.toolCall('write_file', { path: 'note.txt', content: 'Remember the milk\n' }, { text: 'I will save the note.' });
     const result = toolResults(request).at(-1)?.content ?? '';
     return reply.text(/denied|declined/i.test(result) ? 'Nothing was saved.' : 'Saved note.txt.');
   }
@@ -43,7 +44,8 @@ export function conversationsReply(request: FakeChatRequest): Reply {
 
 export const conversations: Scenario = {
   name: 'conversations',
-  description: '"files" → list_directory then an answer; "save" → write_file note.txt; "story" → 60 slow words; anything else → "Answer <n>: you asked …".',
+  description:
+    '"files" → list_directory then an answer; "save" → write_file note.txt; "story" → 60 slow words; anything else → "Answer <n>: you asked …".',
   models: standardModels(),
   replies: [],
   whenExhausted: conversationsReply,

@@ -19,9 +19,25 @@ import { visionChat } from './vision-chat';
 
 /** Every named scenario. Add a file and a line here to script a new model behaviour. */
 export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
-  [basicChat, conversations, thinking, slowStream, midStreamError, httpError500, truncatedStream, modelNotFound, pullProgress, longStream, toolRoundTrip, agentDemo, benchToolRounds, markdown, visionChat, modelAdmin, benchPacedStream].map(
-    (scenario) => [scenario.name, scenario],
-  ),
+  [
+    basicChat,
+    conversations,
+    thinking,
+    slowStream,
+    midStreamError,
+    httpError500,
+    truncatedStream,
+    modelNotFound,
+    pullProgress,
+    longStream,
+    toolRoundTrip,
+    agentDemo,
+    benchToolRounds,
+    markdown,
+    visionChat,
+    modelAdmin,
+    benchPacedStream,
+  ].map((scenario) => [scenario.name, scenario]),
 );
 
 export function scenarioNames(): string[] {

@@ -17,7 +17,10 @@ export function requestedTokens(request: FakeChatRequest, fallback: number): num
 
 /** One token per chunk, no delay: the server batches the lines into large writes. */
 export function longReply(tokens: number): Reply {
-  const pieces = Array.from({ length: tokens }, (_, index) => ({ type: 'content' as const, text: WORDS[index % WORDS.length] ?? 'token ' }));
+  const pieces = Array.from({ length: tokens }, (_, index) => ({
+    type: 'content' as const,
+    text: WORDS[index % WORDS.length] ?? 'token ',
+  }));
   return reply.chunks(pieces, { counts: { evalCount: tokens, evalDurationNs: tokens * 10_000_000 } });
 }
 

@@ -22,5 +22,6 @@ export const markdown: Scenario = {
   description: 'Answers with rich markdown; a message containing "hostile" streams the hostile-output corpus instead.',
   models: standardModels(),
   replies: [],
-  whenExhausted: (request) => (/hostile/i.test(lastUserText(request)) ? reply.text(HOSTILE_ANSWER, { delayMs: 2 }) : reply.text(MARKDOWN_SHOWCASE, { delayMs: 8 })),
+  whenExhausted: (request) =>
+    /hostile/i.test(lastUserText(request)) ? reply.text(HOSTILE_ANSWER, { delayMs: 2 }) : reply.text(MARKDOWN_SHOWCASE, { delayMs: 8 }),
 };

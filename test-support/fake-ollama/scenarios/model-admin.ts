@@ -15,6 +15,12 @@ export const modelAdmin: Scenario = {
   pull: {
     steps: MODEL_ADMIN_PULL_STEPS,
     delayMs: 120,
-    model: (name) => [qwen3, gemma3, llama32, gemma2b].find((known) => known.name === name) ?? { name, capabilities: ['completion'], contextLength: 4096, sizeBytes: 3_800_000_000 },
+    model: (name) =>
+      [qwen3, gemma3, llama32, gemma2b].find((known) => known.name === name) ?? {
+        name,
+        capabilities: ['completion'],
+        contextLength: 4096,
+        sizeBytes: 3_800_000_000,
+      },
   },
 };

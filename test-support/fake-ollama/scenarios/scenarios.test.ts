@@ -13,7 +13,17 @@ afterEach(async () => {
 describe('scenario table', () => {
   it('lists every scenario under its own name, with the models it promises', () => {
     for (const [name, scenario] of Object.entries(SCENARIOS)) expect(scenario.name).toBe(name);
-    for (const name of ['basic-chat', 'thinking', 'slow-stream', 'mid-stream-error', 'http-error-500', 'truncated-stream', 'model-not-found', 'pull-progress', 'long-stream']) {
+    for (const name of [
+      'basic-chat',
+      'thinking',
+      'slow-stream',
+      'mid-stream-error',
+      'http-error-500',
+      'truncated-stream',
+      'model-not-found',
+      'pull-progress',
+      'long-stream',
+    ]) {
       expect(findScenario(name).name).toBe(name);
     }
     const models = findScenario('basic-chat').models;
@@ -24,7 +34,10 @@ describe('scenario table', () => {
 
   it('slow-stream has about forty chunks a tenth of a second apart', () => {
     const slow = findScenario('slow-stream').whenExhausted;
-    expect(slow && typeof slow !== 'function' && slow.type === 'chunks' ? [slow.chunks.length, slow.delayMs] : null).toEqual([SLOW_STREAM_CHUNKS, SLOW_STREAM_DELAY_MS]);
+    expect(slow && typeof slow !== 'function' && slow.type === 'chunks' ? [slow.chunks.length, slow.delayMs] : null).toEqual([
+      SLOW_STREAM_CHUNKS,
+      SLOW_STREAM_DELAY_MS,
+    ]);
   });
 
   it('long-stream takes N from "N tokens" in the message, else num_predict, else its default', () => {
@@ -38,7 +51,9 @@ describe('scenario table', () => {
     const fake = await startFakeOllama({ scenario: 'tool-round-trip' });
     running.push(fake);
     const client = new Ollama({ host: fake.url });
-    const read = async (messages: Array<{ role: string; content: string; tool_name?: string; tool_calls?: ChatResponse['message']['tool_calls'] }>) => {
+    const read = async (
+      messages: Array<{ role: string; content: string; tool_name?: string; tool_calls?: ChatResponse['message']['tool_calls'] }>,
+    ) => {
       const parts: ChatResponse[] = [];
       for await (const part of await client.chat({ model: 'llama3.2:3b', messages, stream: true })) parts.push(part);
       return parts;

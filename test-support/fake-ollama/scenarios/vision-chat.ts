@@ -26,6 +26,10 @@ export const visionChat: Scenario = {
   replies: [],
   whenExhausted: (request) => {
     const count = imagesOnLastUserMessage(request);
-    return reply.text(count > 0 ? `I see ${count} image${count === 1 ? '' : 's'}. You asked: ${lastUserText(request)}` : `No image came with: ${lastUserText(request)}`);
+    return reply.text(
+      count > 0
+        ? `I see ${count} image${count === 1 ? '' : 's'}. You asked: ${lastUserText(request)}`
+        : `No image came with: ${lastUserText(request)}`,
+    );
   },
 };

@@ -38,4 +38,3 @@ export function createBridge(ipc: IpcRendererPort): TacoBridge {
 
   return { calls, events };
 }
-

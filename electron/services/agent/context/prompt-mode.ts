@@ -61,7 +61,9 @@ export function parseFailureMessage(error: string): ChatMessage {
 export function toPromptModeHistory(history: readonly ChatMessage[]): ChatMessage[] {
   return history.map((message) => {
     if (message.role === 'assistant' && message.tool_calls && message.tool_calls.length > 0) {
-      const calls = message.tool_calls.map((call) => JSON.stringify({ tool: call.function.name, parameters: call.function.arguments, terminate: false }));
+      const calls = message.tool_calls.map((call) =>
+        JSON.stringify({ tool: call.function.name, parameters: call.function.arguments, terminate: false }),
+      );
       const content = [message.content.trim(), ...calls].filter(Boolean).join('\n');
       return { role: 'assistant', content };
     }

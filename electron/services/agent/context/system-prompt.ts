@@ -18,7 +18,7 @@ export interface SystemPromptInput {
 }
 
 const BASE = [
-  'You are TACO, a helpful assistant running on the user\'s own computer with a local model.',
+  "You are TACO, a helpful assistant running on the user's own computer with a local model.",
   'Answer clearly and briefly. Do not invent facts; use a tool when you need information you do not have.',
 ].join('\n');
 

@@ -17,7 +17,11 @@ const tools = () =>
         throw new Error('It broke.');
       },
     }),
-    testTool({ id: 'delegate_task', parameters: { task: { type: 'string' } }, run: async (args, context) => (await context.delegate(String(args['task']), [])).result }),
+    testTool({
+      id: 'delegate_task',
+      parameters: { task: { type: 'string' } },
+      run: async (args, context) => (await context.delegate(String(args['task']), [])).result,
+    }),
   );
 
 async function runTurn(text: string, replies: ScriptedReply[]) {
@@ -40,7 +44,7 @@ describe('timelineToHistory', () => {
     expect(first.expected[2]).toEqual({ role: 'tool', tool_name: 'read_file', content: 'contents of a' });
   });
 
-  it('leaves out a delegated sub-agent\'s own calls', async () => {
+  it("leaves out a delegated sub-agent's own calls", async () => {
     const turn = await runTurn('delegate it', [
       callReply(['delegate_task', { task: 'read a' }]),
       callReply(['read_file', { path: 'a' }]),

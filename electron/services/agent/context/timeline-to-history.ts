@@ -43,7 +43,11 @@ export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
       case 'user-message':
         flush();
         userAt.set(event.messageId, history.length);
-        history.push(event.images && event.images.length > 0 ? { role: 'user', content: event.text, images: [...event.images] } : { role: 'user', content: event.text });
+        history.push(
+          event.images && event.images.length > 0
+            ? { role: 'user', content: event.text, images: [...event.images] }
+            : { role: 'user', content: event.text },
+        );
         break;
       case 'timeline-rewound': {
         // Edit and re-run, regenerate: the message and everything after it are withdrawn.

@@ -22,8 +22,12 @@ afterEach(async () => {
 /** No request may send `think` to a model without thinking, or `tools` to a model without tools. */
 function expectCapabilitiesRespected(bodies: ReturnType<FakeRun['chatBodies']>, model: { name: string; capabilities: string[] }): void {
   for (const body of bodies.filter((candidate) => candidate['model'] === model.name)) {
-    if (!model.capabilities.includes('thinking')) expect(body['think'] === true || (typeof body['think'] === 'string' && body['think'] !== '')).toBe(false);
-    if (!model.capabilities.includes('tools')) expect(body['tools'] === undefined || body['tools'] === null || (Array.isArray(body['tools']) && body['tools'].length === 0)).toBe(true);
+    if (!model.capabilities.includes('thinking'))
+      expect(body['think'] === true || (typeof body['think'] === 'string' && body['think'] !== '')).toBe(false);
+    if (!model.capabilities.includes('tools'))
+      expect(body['tools'] === undefined || body['tools'] === null || (Array.isArray(body['tools']) && body['tools'].length === 0)).toBe(
+        true,
+      );
   }
 }
 
@@ -40,7 +44,12 @@ describe('runAgent over HTTP against the fake Ollama server', () => {
     const outcome = await runAgent(h.input);
 
     expect(outcome.reason).toBe('complete');
-    expect(h.of('text-delta').map((event) => event.text).join('')).toBe('Let me read it.It says: contents of a.txt');
+    expect(
+      h
+        .of('text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('Let me read it.It says: contents of a.txt');
     const streamed = run.chatBodies().filter((body) => body['stream'] !== false);
     expect(streamed).toHaveLength(2);
     const messages = streamed[1]?.['messages'];
@@ -59,7 +68,12 @@ describe('runAgent over HTTP against the fake Ollama server', () => {
       if (last?.content.startsWith('Tool result for read_file:')) return reply.text(`Done. ${last.content.split('\n')[1] ?? ''}`);
       return reply.chunks([chunk.content('{"tool": "read_file", '), chunk.content('"parameters": {"path": "b.txt"}, "terminate": false}')]);
     };
-    run = await startFakeRun({ name: 'agent-prompt-mode', description: 'JSON tool call', models: standardModels(), replies: [answer, answer] });
+    run = await startFakeRun({
+      name: 'agent-prompt-mode',
+      description: 'JSON tool call',
+      models: standardModels(),
+      replies: [answer, answer],
+    });
     const tool = readFile();
     const h = run.harness({ tools: testRegistry(tool), model: gemma2b.name });
 
@@ -67,24 +81,49 @@ describe('runAgent over HTTP against the fake Ollama server', () => {
 
     expect(outcome.reason).toBe('complete');
     expect(tool.ran).toEqual([{ path: 'b.txt' }]);
-    expect(h.of('text-delta').map((event) => event.text).join('')).toBe('Done. contents of b.txt');
+    expect(
+      h
+        .of('text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('Done. contents of b.txt');
     expect(run.chatBodies().every((body) => body['tools'] === undefined)).toBe(true);
     expectCapabilitiesRespected(run.chatBodies(), gemma2b);
   });
 
   it('a thinking model streams its thinking; think is sent only to it', async () => {
-    run = await startFakeRun({ name: 'agent-thinking', description: 'thinks then answers', models: standardModels(), replies: [reply.thinking('Let me think.', 'Forty-two.')] });
+    run = await startFakeRun({
+      name: 'agent-thinking',
+      description: 'thinks then answers',
+      models: standardModels(),
+      replies: [reply.thinking('Let me think.', 'Forty-two.')],
+    });
     const h = run.harness({ tools: testRegistry(readFile()), model: qwen3.name });
 
     await runAgent(h.input);
 
-    expect(h.of('thinking-delta').map((event) => event.text).join('')).toBe('Let me think.');
-    expect(h.of('text-delta').map((event) => event.text).join('')).toBe('Forty-two.');
+    expect(
+      h
+        .of('thinking-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('Let me think.');
+    expect(
+      h
+        .of('text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('Forty-two.');
     expectCapabilitiesRespected(run.chatBodies(), qwen3);
   });
 
   it('a mid-stream error line ends the run with provider_error and its message', async () => {
-    run = await startFakeRun({ name: 'agent-mid-error', description: 'error line', models: standardModels(), replies: [reply.midStreamError('model runner has unexpectedly stopped', [chunk.content('Half ')])] });
+    run = await startFakeRun({
+      name: 'agent-mid-error',
+      description: 'error line',
+      models: standardModels(),
+      replies: [reply.midStreamError('model runner has unexpectedly stopped', [chunk.content('Half ')])],
+    });
     const h = run.harness({ tools: testRegistry(), model: llama32.name });
 
     const outcome = await runAgent(h.input);
@@ -95,7 +134,12 @@ describe('runAgent over HTTP against the fake Ollama server', () => {
   });
 
   it('timeout aborts a stalled stream', async () => {
-    run = await startFakeRun({ name: 'agent-stall', description: 'stalls', models: standardModels(), replies: [reply.stall([chunk.content('Thinking about it')])] });
+    run = await startFakeRun({
+      name: 'agent-stall',
+      description: 'stalls',
+      models: standardModels(),
+      replies: [reply.stall([chunk.content('Thinking about it')])],
+    });
     const h = run.harness({ tools: testRegistry(), model: llama32.name, limits: { runTimeoutMs: 200 } });
 
     const outcome = await runAgent(h.input);
@@ -104,19 +148,33 @@ describe('runAgent over HTTP against the fake Ollama server', () => {
     expect(h.of('run-finish')).toHaveLength(1);
   });
 
-  it('a tool-result history survives a second turn rebuilt from the first turn\'s messages', async () => {
+  it("a tool-result history survives a second turn rebuilt from the first turn's messages", async () => {
     run = await startFakeRun({
       name: 'agent-two-turns',
       description: 'two turns',
       models: standardModels(),
-      replies: [reply.toolCall('read_file', { path: 'a.txt' }), reply.text('A says hi.'), (request) => reply.text(`I saw ${toolResults(request).length} tool result(s).`)],
+      replies: [
+        reply.toolCall('read_file', { path: 'a.txt' }),
+        reply.text('A says hi.'),
+        (request) => reply.text(`I saw ${toolResults(request).length} tool result(s).`),
+      ],
     });
     const first = run.harness({ tools: testRegistry(readFile()), model: llama32.name, userText: 'read a' });
     const one = await runAgent(first.input);
-    const second = run.harness({ tools: testRegistry(readFile()), model: llama32.name, userText: 'what did you see?', history: [{ role: 'user', content: 'read a' }, ...one.messages] });
+    const second = run.harness({
+      tools: testRegistry(readFile()),
+      model: llama32.name,
+      userText: 'what did you see?',
+      history: [{ role: 'user', content: 'read a' }, ...one.messages],
+    });
 
     await runAgent(second.input);
 
-    expect(second.of('text-delta').map((event) => event.text).join('')).toBe('I saw 1 tool result(s).');
+    expect(
+      second
+        .of('text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('I saw 1 tool result(s).');
   });
 });

@@ -29,7 +29,12 @@ function nestedReplies(): Reply[] {
 
 describe('nested delegation to the depth limit, over the fake Ollama server', () => {
   it('pauses at depth 20; Continue grants 20 more levels and the run completes', async () => {
-    run = await startFakeRun({ name: 'depth-continue', description: 'nested delegation', models: standardModels(), replies: nestedReplies() });
+    run = await startFakeRun({
+      name: 'depth-continue',
+      description: 'nested delegation',
+      models: standardModels(),
+      replies: nestedReplies(),
+    });
     const depth = answeringDepth('continue');
     const h = run.harness({ tools: testRegistry(delegateTool()), model: llama32.name, depth });
 
@@ -43,7 +48,12 @@ describe('nested delegation to the depth limit, over the fake Ollama server', ()
   });
 
   it('pauses at depth 20; Cancel stops the run as cancelled with an empty stack', async () => {
-    run = await startFakeRun({ name: 'depth-cancel', description: 'nested delegation', models: standardModels(), replies: nestedReplies() });
+    run = await startFakeRun({
+      name: 'depth-cancel',
+      description: 'nested delegation',
+      models: standardModels(),
+      replies: nestedReplies(),
+    });
     const h = run.harness({ tools: testRegistry(delegateTool()), model: llama32.name, depth: answeringDepth('cancel') });
 
     const outcome = await runAgent(h.input);

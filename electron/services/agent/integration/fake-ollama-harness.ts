@@ -19,6 +19,7 @@ export async function startFakeRun(scenario: Scenario): Promise<FakeRun> {
   return {
     fake,
     harness: (options) => createHarness({ ...options, provider }),
-    chatBodies: () => fake.requests.filter((request) => request.path === '/api/chat' && request.body !== null).map((request) => request.body as JsonObject),
+    chatBodies: () =>
+      fake.requests.filter((request) => request.path === '/api/chat' && request.body !== null).map((request) => request.body as JsonObject),
   };
 }

@@ -13,8 +13,7 @@ import { streamStep } from '../stream/stream-step';
 import { summaryInstruction } from '../context/summary-request';
 
 export type LoopEnd =
-  | { type: 'stopped'; reason: StopReason; answer: string; error: string | null }
-  | { type: 'handoff'; payload: HandoffPayload };
+  { type: 'stopped'; reason: StopReason; answer: string; error: string | null } | { type: 'handoff'; payload: HandoffPayload };
 
 type RoundEnd = { type: 'continue' } | { type: 'stop'; reason: StopReason } | { type: 'handoff'; payload: HandoffPayload };
 

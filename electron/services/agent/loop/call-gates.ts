@@ -8,7 +8,10 @@ import { emitStatus, type RunShared } from './run-context';
 import { awaitingApprovalStatus } from '../status/status-texts';
 
 /** Whether this tool's call waits for the user: its per-tool override, else its config and risk policy (see approvalNeeded). */
-export function needsApproval(tool: RegisteredTool, input: Pick<AgentRunInput, 'approvalPolicy' | 'allowedForConversation' | 'toolApprovals'>): boolean {
+export function needsApproval(
+  tool: RegisteredTool,
+  input: Pick<AgentRunInput, 'approvalPolicy' | 'allowedForConversation' | 'toolApprovals'>,
+): boolean {
   return approvalNeeded({
     requiresApproval: tool.info.requiresApproval,
     risk: tool.info.risk,
@@ -24,7 +27,13 @@ export type ApprovalAnswer = { type: 'allowed' } | { type: 'denied'; message: st
  * Asks the approval gate (which shows the card and emits the approval events). A denial or a
  * timeout becomes words for the model, never a crash. Rejects only when the run stops.
  */
-export async function askApproval(shared: RunShared, tool: RegisteredTool, args: JsonObject, callId: string, context: ToolContext): Promise<ApprovalAnswer> {
+export async function askApproval(
+  shared: RunShared,
+  tool: RegisteredTool,
+  args: JsonObject,
+  callId: string,
+  context: ToolContext,
+): Promise<ApprovalAnswer> {
   const { input } = shared;
   const preview = tool.preview ? await tool.preview(args, context).catch(() => null) : null;
   let decision: ApprovalDecision | 'timeout';
@@ -37,7 +46,10 @@ export async function askApproval(shared: RunShared, tool: RegisteredTool, args:
   } catch (error) {
     if (shared.signal.aborted) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    return { type: 'denied', message: `Not run: approval for ${tool.info.toolId} could not be asked (${message}). Continue without it or tell the user.` };
+    return {
+      type: 'denied',
+      message: `Not run: approval for ${tool.info.toolId} could not be asked (${message}). Continue without it or tell the user.`,
+    };
   }
   switch (decision) {
     case 'allow-conversation':
@@ -46,9 +58,15 @@ export async function askApproval(shared: RunShared, tool: RegisteredTool, args:
     case 'allow-once':
       return { type: 'allowed' };
     case 'deny':
-      return { type: 'denied', message: `Not run: the user denied this call of ${tool.info.toolId}. Do not try it again; continue without it or tell the user what you need.` };
+      return {
+        type: 'denied',
+        message: `Not run: the user denied this call of ${tool.info.toolId}. Do not try it again; continue without it or tell the user what you need.`,
+      };
     case 'timeout':
-      return { type: 'denied', message: `Not run: nobody approved this call of ${tool.info.toolId} in time, so it counts as denied. Continue without it or tell the user what you need.` };
+      return {
+        type: 'denied',
+        message: `Not run: nobody approved this call of ${tool.info.toolId} in time, so it counts as denied. Continue without it or tell the user what you need.`,
+      };
     default: {
       const unreachable: never = decision;
       return unreachable;
@@ -65,7 +83,13 @@ export async function askDepth(shared: RunShared): Promise<'continue' | 'cancel'
   let decision: 'continue' | 'cancel';
   try {
     decision = await input.depth.decide(
-      { runId: input.runId, conversationId: input.conversationId, depth: input.stack.depth(), limit: shared.depthLimit, frames: input.stack.frames() },
+      {
+        runId: input.runId,
+        conversationId: input.conversationId,
+        depth: input.stack.depth(),
+        limit: shared.depthLimit,
+        frames: input.stack.frames(),
+      },
       shared.signal,
     );
   } catch (error) {

@@ -8,9 +8,16 @@ import type { PlannedCall } from './step-decision';
  * `tool_calls` exactly as the model made them (calls it wrote as JSON in the text become
  * `tool_calls` too). Prompt-based models: what the model wrote, as it wrote it.
  */
-export function assistantCallMessage(shared: RunShared, visibleText: string, rawText: string, calls: readonly PlannedCall[], nativeCalls: readonly ProviderToolCall[]): ChatMessage {
+export function assistantCallMessage(
+  shared: RunShared,
+  visibleText: string,
+  rawText: string,
+  calls: readonly PlannedCall[],
+  nativeCalls: readonly ProviderToolCall[],
+): ChatMessage {
   if (shared.mode === 'prompt') return { role: 'assistant', content: rawText };
-  const toolCalls = nativeCalls.length > 0 ? [...nativeCalls] : calls.map((call) => ({ function: { name: call.name, arguments: call.arguments } }));
+  const toolCalls =
+    nativeCalls.length > 0 ? [...nativeCalls] : calls.map((call) => ({ function: { name: call.name, arguments: call.arguments } }));
   return { role: 'assistant', content: visibleText, tool_calls: toolCalls };
 }
 

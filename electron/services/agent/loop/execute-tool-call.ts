@@ -62,14 +62,29 @@ export async function executeToolCall(shared: RunShared, scope: LoopScope, call:
 }
 
 /** A call that is not run: `tool-call` then `tool-error`, and the error in the history. */
-function refuse(shared: RunShared, scope: LoopScope, callId: string, tool: string, args: JsonObject, error: string, toolType: ToolType | null = null): void {
+function refuse(
+  shared: RunShared,
+  scope: LoopScope,
+  callId: string,
+  tool: string,
+  args: JsonObject,
+  error: string,
+  toolType: ToolType | null = null,
+): void {
   shared.emit({ type: 'tool-call', callId, tool, toolType, args, frameId: null, at: shared.now() });
   shared.emit({ type: 'tool-error', callId, tool, error, durationMs: 0 });
   if (!shared.signal.aborted && scope.counters.stopRequested === null) emitStatus(shared, toolFailedStatus(tool));
   pushToolMessage(shared, scope, tool, error, false);
 }
 
-async function runTool(shared: RunShared, scope: LoopScope, tool: RegisteredTool, rawArgs: JsonObject, args: JsonObject, callId: string): Promise<CallOutcome> {
+async function runTool(
+  shared: RunShared,
+  scope: LoopScope,
+  tool: RegisteredTool,
+  rawArgs: JsonObject,
+  args: JsonObject,
+  callId: string,
+): Promise<CallOutcome> {
   const { input } = shared;
   const { stack } = input;
   const toolId = tool.info.toolId;
@@ -125,7 +140,10 @@ async function runTool(shared: RunShared, scope: LoopScope, tool: RegisteredTool
   const started = shared.now();
   let outcome: ToolOutcome;
   try {
-    outcome = await raceAbort(Promise.resolve().then(() => tool.run(args, context)), shared.signal);
+    outcome = await raceAbort(
+      Promise.resolve().then(() => tool.run(args, context)),
+      shared.signal,
+    );
   } catch (error) {
     return failed(shared, scope, toolId, callId, frameId, started, error);
   } finally {
@@ -135,7 +153,15 @@ async function runTool(shared: RunShared, scope: LoopScope, tool: RegisteredTool
   return finished(shared, scope, tool, callId, frameId, started, outcome);
 }
 
-function failed(shared: RunShared, scope: LoopScope, tool: string, callId: string, frameId: string, started: number, error: unknown): CallOutcome {
+function failed(
+  shared: RunShared,
+  scope: LoopScope,
+  tool: string,
+  callId: string,
+  frameId: string,
+  started: number,
+  error: unknown,
+): CallOutcome {
   const { stack } = shared.input;
   const durationMs = shared.now() - started;
   stack.update(frameId, { state: 'failed' });
@@ -155,7 +181,15 @@ function failed(shared: RunShared, scope: LoopScope, tool: string, callId: strin
   return { type: 'done', tally: 'counted-error' };
 }
 
-function finished(shared: RunShared, scope: LoopScope, tool: RegisteredTool, callId: string, frameId: string, started: number, outcome: ToolOutcome): CallOutcome {
+function finished(
+  shared: RunShared,
+  scope: LoopScope,
+  tool: RegisteredTool,
+  callId: string,
+  frameId: string,
+  started: number,
+  outcome: ToolOutcome,
+): CallOutcome {
   const { input } = shared;
   const toolId = tool.info.toolId;
   const durationMs = shared.now() - started;

@@ -21,7 +21,10 @@ export function createLoopScope(shared: RunShared, input: ScopeInput): LoopScope
     role: input.role,
     goal: input.goal,
     earlier: shared.mode === 'prompt' ? toPromptModeHistory(input.earlier) : [...input.earlier],
-    current: input.images && input.images.length > 0 ? { role: 'user', content: input.text, images: [...input.images] } : { role: 'user', content: input.text },
+    current:
+      input.images && input.images.length > 0
+        ? { role: 'user', content: input.text, images: [...input.images] }
+        : { role: 'user', content: input.text },
     messages: [],
     baseFrameId: input.baseFrameId,
     budget: createOutputBudget(turnBudgetChars(shared.input.limits.toolOutputBudgetChars, shared.numCtx)),

@@ -17,7 +17,11 @@ const writeFile = () =>
 
 const twoWrites = () =>
   createScriptedProvider({
-    replies: [callReply(['write_file', { path: 'a.txt', content: 'A' }]), callReply(['write_file', { path: 'b.txt', content: 'B' }]), [...say('Done.'), done()]],
+    replies: [
+      callReply(['write_file', { path: 'a.txt', content: 'A' }]),
+      callReply(['write_file', { path: 'b.txt', content: 'B' }]),
+      [...say('Done.'), done()],
+    ],
   });
 
 describe('runAgent: approvals', () => {
@@ -47,7 +51,9 @@ describe('runAgent: approvals', () => {
     const tool = writeFile();
     const approvals = answeringApprovals('deny', 'deny', 'deny');
     const provider = createScriptedProvider({
-      replies: [1, 2, 3, 4].map((n) => callReply(['write_file', { path: `${n}.txt`, content: 'x' }])).concat([[...say('I could not write.'), done()]]),
+      replies: [1, 2, 3, 4]
+        .map((n) => callReply(['write_file', { path: `${n}.txt`, content: 'x' }]))
+        .concat([[...say('I could not write.'), done()]]),
     });
     const h = createHarness({ provider, tools: testRegistry(tool), approvals });
 
@@ -58,7 +64,8 @@ describe('runAgent: approvals', () => {
     expect(provider.requests[1]?.messages.at(-1)).toEqual({
       role: 'tool',
       tool_name: 'write_file',
-      content: 'Error: Not run: the user denied this call of write_file. Do not try it again; continue without it or tell the user what you need.',
+      content:
+        'Error: Not run: the user denied this call of write_file. Do not try it again; continue without it or tell the user what you need.',
     });
     expect(h.input.stack.frames()).toEqual([]);
   });
@@ -73,7 +80,7 @@ describe('runAgent: approvals', () => {
     expect(h.of('tool-error')[0]?.error).toMatch(/nobody approved this call of write_file in time/);
   });
 
-  it('Allow for this conversation: asked once, then remembered in the conversation\'s set', async () => {
+  it("Allow for this conversation: asked once, then remembered in the conversation's set", async () => {
     const tool = writeFile();
     const approvals = answeringApprovals('allow-conversation');
     const h = createHarness({ provider: twoWrites(), tools: testRegistry(tool), approvals });
@@ -85,10 +92,15 @@ describe('runAgent: approvals', () => {
     expect([...h.input.allowedForConversation]).toEqual(['write_file']);
   });
 
-  it('does not ask when the risk\'s policy is allow, or for tools that need no approval', async () => {
+  it("does not ask when the risk's policy is allow, or for tools that need no approval", async () => {
     const tool = writeFile();
     const approvals = answeringApprovals('deny');
-    const h = createHarness({ provider: twoWrites(), tools: testRegistry(tool), approvals, approvalPolicy: { read: 'allow', write: 'allow', shell: 'ask', network: 'ask' } });
+    const h = createHarness({
+      provider: twoWrites(),
+      tools: testRegistry(tool),
+      approvals,
+      approvalPolicy: { read: 'allow', write: 'allow', shell: 'ask', network: 'ask' },
+    });
 
     await runAgent(h.input);
 

@@ -40,7 +40,11 @@ describe('runAgent: thinking status sentences', () => {
       'Formulating response...',
     ]);
     expect(provider.completeRequests).toEqual([
-      { model: 'test-model', maxTokens: 20, messages: [{ role: 'user', content: statusSentencePrompt('read_file', { path: 'notes.txt' }) }] },
+      {
+        model: 'test-model',
+        maxTokens: 20,
+        messages: [{ role: 'user', content: statusSentencePrompt('read_file', { path: 'notes.txt' }) }],
+      },
     ]);
     expect(provider.completeRequests[0]?.messages[0]?.content).toContain('Tool: Read File\nArguments: {"path":"notes.txt"}');
   });
@@ -67,7 +71,7 @@ describe('runAgent: thinking status sentences', () => {
 });
 
 describe('runAgent: context budget', () => {
-  it('caps a long result to the tool\'s limit, keeping head and tail with a marker, in the event and in the history', async () => {
+  it("caps a long result to the tool's limit, keeping head and tail with a marker, in the event and in the history", async () => {
     const long = `HEAD${'x'.repeat(9_992)}TAIL`;
     const tool = testTool({ id: 'read_file', parameters: { path: { type: 'string' } }, run: () => long });
     const provider = createScriptedProvider({ replies: [callReply(['read_file', { path: 'big' }]), [...say('ok'), done()]] });
@@ -117,12 +121,20 @@ describe('runAgent: context budget', () => {
 
   it('reports contextTruncated only when what we sent cannot fit and Ollama evaluated far less', async () => {
     const replies = [[...say('ok'), done({ promptTokens: 900, numCtx: 1000 })]];
-    const tight = createHarness({ provider: createScriptedProvider({ capabilities: { contextLength: 1000 }, replies }), tools: testRegistry(), userText: 'q'.repeat(20_000) });
+    const tight = createHarness({
+      provider: createScriptedProvider({ capabilities: { contextLength: 1000 }, replies }),
+      tools: testRegistry(),
+      userText: 'q'.repeat(20_000),
+    });
     await runAgent(tight.input);
     expect(tight.of('usage')[0]?.contextTruncated).toBe(true);
 
     // A cache hit: Ollama evaluated only 5 new tokens, but everything fits num_ctx.
-    const cached = createHarness({ provider: createScriptedProvider({ replies: [[...say('ok'), done({ promptTokens: 5 })]] }), tools: testRegistry(), userText: 'short' });
+    const cached = createHarness({
+      provider: createScriptedProvider({ replies: [[...say('ok'), done({ promptTokens: 5 })]] }),
+      tools: testRegistry(),
+      userText: 'short',
+    });
     await runAgent(cached.input);
     expect(cached.of('usage')[0]?.contextTruncated).toBe(false);
   });

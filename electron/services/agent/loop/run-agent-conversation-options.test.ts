@@ -13,10 +13,17 @@ function recordingProvider() {
 
 const tools = () => testRegistry(testTool({ id: 'read_file', run: () => 'x' }));
 
-describe('a run with the conversation\'s own options', () => {
-  it('sends num_ctx, temperature and keep_alive, and the conversation\'s system prompt instead of the opening instructions', async () => {
+describe("a run with the conversation's own options", () => {
+  it("sends num_ctx, temperature and keep_alive, and the conversation's system prompt instead of the opening instructions", async () => {
     const { provider, seen } = recordingProvider();
-    const h = createHarness({ provider, tools: tools(), numCtx: 2048, temperature: 0.1, keepAlive: '1h', systemPrompt: 'You are a pirate. Answer like one.' });
+    const h = createHarness({
+      provider,
+      tools: tools(),
+      numCtx: 2048,
+      temperature: 0.1,
+      keepAlive: '1h',
+      systemPrompt: 'You are a pirate. Answer like one.',
+    });
     expect((await runAgent(h.input)).reason).toBe('complete');
     expect(seen[0]).toMatchObject({ numCtx: 2048, temperature: 0.1, keepAlive: '1h' });
     const system = seen[0]?.messages[0];

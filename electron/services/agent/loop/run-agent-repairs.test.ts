@@ -41,7 +41,9 @@ describe('runAgent: repairs for small models', () => {
 
   it('a near-miss tool name ("Read File", "functions.read_file") is mapped to the one tool it means', async () => {
     const tool = readFile();
-    const provider = createScriptedProvider({ replies: [callReply(['Read File', { path: 'a' }]), callReply(['functions.read_file', { path: 'b' }]), [...say('ok'), done()]] });
+    const provider = createScriptedProvider({
+      replies: [callReply(['Read File', { path: 'a' }]), callReply(['functions.read_file', { path: 'b' }]), [...say('ok'), done()]],
+    });
     const h = createHarness({ provider, tools: testRegistry(tool) });
 
     expect((await runAgent(h.input)).reason).toBe('complete');
@@ -53,7 +55,12 @@ describe('runAgent: repairs for small models', () => {
   it('invalid arguments: the first gets guidance naming each bad or missing parameter; the second counts as a failure', async () => {
     const tool = readFile();
     const provider = createScriptedProvider({
-      replies: [callReply(['read_file', { max_lines: 'ten' }]), callReply(['read_file', { file: 'a' }]), callReply(['read_file', { pth: 'b' }]), [...say('unused'), done()]],
+      replies: [
+        callReply(['read_file', { max_lines: 'ten' }]),
+        callReply(['read_file', { file: 'a' }]),
+        callReply(['read_file', { pth: 'b' }]),
+        [...say('unused'), done()],
+      ],
     });
     const h = createHarness({ provider, tools: testRegistry(tool), limits: { maxConsecutiveErrors: 2 } });
 
@@ -74,7 +81,10 @@ describe('runAgent: repairs for small models', () => {
   it('a tools-capable model writing the call as JSON in its text: run as a call, the JSON never shown', async () => {
     const tool = readFile();
     const provider = createScriptedProvider({
-      replies: [[...say('{"name": "read_', 'file", "arguments": {"path": "a.txt"}}'), done()], [...say('It says: contents of a.txt'), done()]],
+      replies: [
+        [...say('{"name": "read_', 'file", "arguments": {"path": "a.txt"}}'), done()],
+        [...say('It says: contents of a.txt'), done()],
+      ],
     });
     const h = createHarness({ provider, tools: testRegistry(tool) });
 
@@ -82,7 +92,12 @@ describe('runAgent: repairs for small models', () => {
 
     expect(outcome.reason).toBe('complete');
     expect(tool.ran).toEqual([{ path: 'a.txt' }]);
-    expect(h.of('text-delta').map((event) => event.text).join('')).toBe('It says: contents of a.txt');
+    expect(
+      h
+        .of('text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('It says: contents of a.txt');
     expect(provider.requests[1]?.messages.slice(2)).toEqual([
       { role: 'assistant', content: '', tool_calls: [{ function: { name: 'read_file', arguments: { path: 'a.txt' } } }] },
       { role: 'tool', tool_name: 'read_file', content: 'contents of a.txt' },
@@ -92,14 +107,22 @@ describe('runAgent: repairs for small models', () => {
   it('…also {"tool", "parameters"} inside a ```json fence after some prose: the prose streams, the fence does not', async () => {
     const tool = readFile();
     const provider = createScriptedProvider({
-      replies: [[...say('I will read it.\n```json\n{"tool": "read_file", "parameters": {"path": "b.txt"}}\n```'), done()], [...say('Done.'), done()]],
+      replies: [
+        [...say('I will read it.\n```json\n{"tool": "read_file", "parameters": {"path": "b.txt"}}\n```'), done()],
+        [...say('Done.'), done()],
+      ],
     });
     const h = createHarness({ provider, tools: testRegistry(tool) });
 
     await runAgent(h.input);
 
     expect(tool.ran).toEqual([{ path: 'b.txt' }]);
-    expect(h.of('text-delta').map((event) => event.text).join('')).toBe('I will read it.\nDone.');
+    expect(
+      h
+        .of('text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('I will read it.\nDone.');
   });
 
   it('JSON naming no known tool is an ordinary answer and is shown', async () => {
@@ -110,7 +133,12 @@ describe('runAgent: repairs for small models', () => {
     const outcome = await runAgent(h.input);
 
     expect(outcome.reason).toBe('complete');
-    expect(h.of('text-delta').map((event) => event.text).join('')).toBe(answer);
+    expect(
+      h
+        .of('text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe(answer);
   });
 });
 
@@ -119,7 +147,10 @@ describe('runAgent: models without the tools capability (prompt-based format of 
     const tool = readFile();
     const provider = createScriptedProvider({
       capabilities: { tools: false },
-      replies: [[...say('{"tool": "read_file", "parameters": {"path": "a.txt"}, "terminate": false}'), done()], [...say('The file says: contents of a.txt'), done()]],
+      replies: [
+        [...say('{"tool": "read_file", "parameters": {"path": "a.txt"}, "terminate": false}'), done()],
+        [...say('The file says: contents of a.txt'), done()],
+      ],
     });
     const h = createHarness({ provider, tools: testRegistry(tool) });
 
@@ -135,7 +166,12 @@ describe('runAgent: models without the tools capability (prompt-based format of 
       { role: 'assistant', content: '{"tool": "read_file", "parameters": {"path": "a.txt"}, "terminate": false}' },
       { role: 'user', content: expect.stringMatching(/^Tool result for read_file:\ncontents of a\.txt\n/) },
     ]);
-    expect(h.of('text-delta').map((event) => event.text).join('')).toBe('The file says: contents of a.txt');
+    expect(
+      h
+        .of('text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('The file says: contents of a.txt');
     expect(h.of('tool-result')).toHaveLength(1);
   });
 
@@ -158,7 +194,10 @@ describe('runAgent: models without the tools capability (prompt-based format of 
     const broken = [...say('{"tool": "read_file", "parameters": "a.txt"}'), done()];
     const good = [...say('{"tool": "read_file", "parameters": {"path": "a.txt"}}'), done()];
     const good2 = [...say('{"tool": "read_file", "parameters": {"path": "b.txt"}}'), done()];
-    const provider = createScriptedProvider({ capabilities: { tools: false }, replies: [broken, broken, good, broken, broken, good2, [...say('Both read.'), done()]] });
+    const provider = createScriptedProvider({
+      capabilities: { tools: false },
+      replies: [broken, broken, good, broken, broken, good2, [...say('Both read.'), done()]],
+    });
     const h = createHarness({ provider, tools: testRegistry(readFile()) });
 
     expect((await runAgent(h.input)).reason).toBe('complete');

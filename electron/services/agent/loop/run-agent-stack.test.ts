@@ -14,7 +14,11 @@ function codeTools() {
     parameters: { description: { type: 'string' }, language: { type: 'string', required: false } },
     run: (args): ToolOutcome =>
       args['language'] === undefined
-        ? { type: 'result', output: 'Need the language first.', requires: { tool: 'collect_tool_parameters', reason: 'parameter collection' } }
+        ? {
+            type: 'result',
+            output: 'Need the language first.',
+            requires: { tool: 'collect_tool_parameters', reason: 'parameter collection' },
+          }
         : { type: 'result', output: 'print("Hello, world!")', requires: { tool: 'save_file', reason: 'the code must be saved' } },
   });
   const collect = testTool({
@@ -23,7 +27,11 @@ function codeTools() {
     parameters: { tool: { type: 'string' }, parameter: { type: 'string' } },
     run: async (args, context) => `${String(args['parameter'])}: ${await context.askUser(`Which ${String(args['parameter'])}?`)}`,
   });
-  const saveFile = testTool({ id: 'save_file', parameters: { path: { type: 'string' }, content: { type: 'string' } }, run: () => 'Saved hello.py' });
+  const saveFile = testTool({
+    id: 'save_file',
+    parameters: { path: { type: 'string' }, content: { type: 'string' } },
+    run: () => 'Saved hello.py',
+  });
   return { createCode, collect, saveFile };
 }
 
@@ -55,19 +63,34 @@ describe('runAgent: the tool stack', () => {
       ],
     });
     const questions = answeringQuestions('python');
-    const h = createHarness({ provider, tools: testRegistry(createCode, collect, saveFile), questions, userText: 'create a hello world program in python' });
+    const h = createHarness({
+      provider,
+      tools: testRegistry(createCode, collect, saveFile),
+      questions,
+      userText: 'create a hello world program in python',
+    });
 
     const outcome = await runAgent(h.input);
 
     expect(outcome.reason).toBe('complete');
-    expect(h.stackProgression()).toEqual([[], ['create_code'], ['create_code', 'collect_tool_parameters'], ['create_code'], ['create_code', 'save_file'], ['create_code'], []]);
+    expect(h.stackProgression()).toEqual([
+      [],
+      ['create_code'],
+      ['create_code', 'collect_tool_parameters'],
+      ['create_code'],
+      ['create_code', 'save_file'],
+      ['create_code'],
+      [],
+    ]);
     expect(questions.requests).toEqual([{ runId: 'run-1', conversationId: 'conv-1', callId: 'run-1-call-2', question: 'Which language?' }]);
 
     const stacks = h.of('stack').map((event) => event.frames);
     const withCollect = stacks.find((frames) => frames.length === 2 && frames[1]?.tool === 'collect_tool_parameters') ?? [];
     expect(withCollect[1]?.parentFrameId).toBe(withCollect[0]?.frameId);
     expect(stacks.some((frames) => frames[1]?.state === 'waiting-user' && frames[1]?.waitingFor === 'your answer')).toBe(true);
-    expect(stacks.some((frames) => frames.length === 1 && frames[0]?.state === 'waiting-tool' && frames[0]?.waitingFor === 'save_file')).toBe(true);
+    expect(
+      stacks.some((frames) => frames.length === 1 && frames[0]?.state === 'waiting-tool' && frames[0]?.waitingFor === 'save_file'),
+    ).toBe(true);
     // The resumed create_code call runs in the same frame as the first one.
     const [first, , third] = h.of('tool-call');
     expect(third?.frameId).toBe(first?.frameId);
@@ -78,7 +101,9 @@ describe('runAgent: the tool stack', () => {
     expect(secondSystem).toContain('- Waiting for: collect_tool_parameters');
     expect(secondSystem).toContain('- Original request: "create a hello world program in python"');
     expect(provider.requests[4]?.messages[0]?.content).not.toContain('Current tool context:');
-    expect(provider.requests[1]?.messages.at(-1)?.content).toBe('Need the language first.\n\n[Next step required: call collect_tool_parameters (parameter collection).]');
+    expect(provider.requests[1]?.messages.at(-1)?.content).toBe(
+      'Need the language first.\n\n[Next step required: call collect_tool_parameters (parameter collection).]',
+    );
   });
 
   it('a waiting frame outlives the run, and a tool failure clears the stack', async () => {
@@ -91,14 +116,27 @@ describe('runAgent: the tool stack', () => {
       },
     });
     const provider = createScriptedProvider({
-      replies: [callReply(['create_code', { description: 'x', language: 'python' }]), [...say('Shall I save it?'), done()], callReply(['save_file', { path: 'a.py' }]), [...say('Could not save.'), done()]],
+      replies: [
+        callReply(['create_code', { description: 'x', language: 'python' }]),
+        [...say('Shall I save it?'), done()],
+        callReply(['save_file', { path: 'a.py' }]),
+        [...say('Could not save.'), done()],
+      ],
     });
     const h = createHarness({ provider, tools: testRegistry(createCode, broken) });
 
     await runAgent(h.input);
-    expect(h.input.stack.frames().map((frame: StackFrame) => [frame.tool, frame.state, frame.waitingFor])).toEqual([['create_code', 'waiting-tool', 'save_file']]);
+    expect(h.input.stack.frames().map((frame: StackFrame) => [frame.tool, frame.state, frame.waitingFor])).toEqual([
+      ['create_code', 'waiting-tool', 'save_file'],
+    ]);
 
-    const next = createHarness({ provider, tools: testRegistry(createCode, broken), stack: h.input.stack, runId: 'run-2', userText: 'yes' });
+    const next = createHarness({
+      provider,
+      tools: testRegistry(createCode, broken),
+      stack: h.input.stack,
+      runId: 'run-2',
+      userText: 'yes',
+    });
     await runAgent(next.input);
     expect(next.of('stack').some((event) => event.frames.some((frame) => frame.state === 'failed'))).toBe(true);
     expect(next.input.stack.frames()).toEqual([]);
@@ -157,9 +195,13 @@ describe('runAgent: delegation, handoff and the depth limit', () => {
     ]);
   });
 
-  it('a sub-agent\'s handoff becomes the delegate call\'s result', async () => {
+  it("a sub-agent's handoff becomes the delegate call's result", async () => {
     const provider = createScriptedProvider({
-      replies: [callReply(['delegate_task', { task: 'write a report' }]), callReply(['handoff', { result: 'Report written.' }]), [...say('The sub-agent wrote the report.'), done()]],
+      replies: [
+        callReply(['delegate_task', { task: 'write a report' }]),
+        callReply(['handoff', { result: 'Report written.' }]),
+        [...say('The sub-agent wrote the report.'), done()],
+      ],
     });
     const h = createHarness({ provider, tools: testRegistry(delegateTool(), handoffTool()) });
 
@@ -171,7 +213,9 @@ describe('runAgent: delegation, handoff and the depth limit', () => {
   });
 
   it('a handoff in the top-level run ends it as complete with the handoff result as the answer', async () => {
-    const provider = createScriptedProvider({ replies: [callReply(['handoff', { result: 'Here is the result.' }]), [...say('unused'), done()]] });
+    const provider = createScriptedProvider({
+      replies: [callReply(['handoff', { result: 'Here is the result.' }]), [...say('unused'), done()]],
+    });
     const h = createHarness({ provider, tools: testRegistry(handoffTool()) });
 
     const outcome = await runAgent(h.input);

@@ -10,7 +10,12 @@ const counter = () => testTool({ id: 'count', parameters: { n: { type: 'integer'
 
 describe('runAgent: stop conditions', () => {
   it('max_iterations: after the last round, one request without tools asks for a summary, streamed, then stops', async () => {
-    const replies: ScriptedReply[] = [callReply(['count', { n: 1 }]), callReply(['count', { n: 2 }]), callReply(['count', { n: 3 }]), [...say('I counted to 3 but did not finish.'), done()]];
+    const replies: ScriptedReply[] = [
+      callReply(['count', { n: 1 }]),
+      callReply(['count', { n: 2 }]),
+      callReply(['count', { n: 3 }]),
+      [...say('I counted to 3 but did not finish.'), done()],
+    ];
     const provider = createScriptedProvider({ replies });
     const h = createHarness({ provider, tools: testRegistry(counter()), limits: { maxIterations: 3 } });
 
@@ -23,9 +28,17 @@ describe('runAgent: stop conditions', () => {
     expect(last?.messages.at(-1)?.role).toBe('user');
     expect(last?.messages.at(-1)?.content).toContain('what you did, what is still missing, and why you stopped');
     expect(last?.messages[0]?.content).not.toContain('You have access to the following tools');
-    expect(h.of('text-delta').map((event) => event.text).join('')).toBe('I counted to 3 but did not finish.');
+    expect(
+      h
+        .of('text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('I counted to 3 but did not finish.');
     expect(outcome.messages.at(-1)).toEqual({ role: 'assistant', content: 'I counted to 3 but did not finish.' });
-    expect(h.of('run-finish')[0]).toMatchObject({ reason: 'max_iterations', message: 'Stopped after 3 tool rounds. Continue with the task?' });
+    expect(h.of('run-finish')[0]).toMatchObject({
+      reason: 'max_iterations',
+      message: 'Stopped after 3 tool rounds. Continue with the task?',
+    });
     expect(h.statuses().at(-1)).toBe('Stopped: reached the limit of 3 tool rounds');
   });
 
@@ -59,7 +72,9 @@ describe('runAgent: stop conditions', () => {
         throw new Error('Flaked.');
       },
     });
-    const provider = createScriptedProvider({ replies: [...[1, 2, 3, 4, 5].map((i) => callReply(['flaky', { n: i }])), [...say('Done.'), done()]] });
+    const provider = createScriptedProvider({
+      replies: [...[1, 2, 3, 4, 5].map((i) => callReply(['flaky', { n: i }])), [...say('Done.'), done()]],
+    });
     const h = createHarness({ provider, tools: testRegistry(flaky) });
 
     expect((await runAgent(h.input)).reason).toBe('complete');
@@ -103,7 +118,7 @@ describe('runAgent: stop conditions', () => {
     expect(h.input.stack.frames()).toEqual([]);
   });
 
-  it('cancelled: the caller\'s signal aborts the stream; the partial answer is kept', async () => {
+  it("cancelled: the caller's signal aborts the stream; the partial answer is kept", async () => {
     const controller = new AbortController();
     const provider = createScriptedProvider({ replies: [{ type: 'hang', before: say('Working on') }] });
     const h = createHarness({ provider, tools: testRegistry(), signal: controller.signal });
@@ -115,7 +130,9 @@ describe('runAgent: stop conditions', () => {
 
     expect(outcome.reason).toBe('cancelled');
     expect(outcome.messages).toEqual([{ role: 'assistant', content: 'Working on' }]);
-    expect(h.of('run-finish')).toEqual([expect.objectContaining({ reason: 'cancelled', message: 'Stopped by you. The partial answer is kept.' })]);
+    expect(h.of('run-finish')).toEqual([
+      expect.objectContaining({ reason: 'cancelled', message: 'Stopped by you. The partial answer is kept.' }),
+    ]);
   });
 
   it('cancelled before it starts: still one run-start and one run-finish', async () => {
@@ -149,28 +166,42 @@ describe('runAgent: stop conditions', () => {
   it('repeated_call: key order does not make a call different, another call in between does', async () => {
     const tool = testTool({ id: 'pair', parameters: { a: { type: 'integer' }, b: { type: 'integer' } } });
     const provider = createScriptedProvider({
-      replies: [callReply(['pair', { a: 1, b: 2 }]), callReply(['pair', { b: 2, a: 1 }]), callReply(['pair', { a: 9, b: 9 }]), callReply(['pair', { a: 1, b: 2 }]), [...say('ok'), done()]],
+      replies: [
+        callReply(['pair', { a: 1, b: 2 }]),
+        callReply(['pair', { b: 2, a: 1 }]),
+        callReply(['pair', { a: 9, b: 9 }]),
+        callReply(['pair', { a: 1, b: 2 }]),
+        [...say('ok'), done()],
+      ],
     });
     const h = createHarness({ provider, tools: testRegistry(tool) });
 
     const outcome = await runAgent(h.input);
 
     expect(outcome.reason).toBe('complete');
-    expect(tool.ran).toEqual([{ a: 1, b: 2 }, { a: 9, b: 9 }, { a: 1, b: 2 }]);
+    expect(tool.ran).toEqual([
+      { a: 1, b: 2 },
+      { a: 9, b: 9 },
+      { a: 1, b: 2 },
+    ]);
   });
 
   it('model_gave_up: a plain "I cannot complete this task" answer stops with its reason, the text kept', async () => {
-    const provider = createScriptedProvider({ replies: [[...say('I cannot complete this task because the data is not available to me.'), done()]] });
+    const provider = createScriptedProvider({
+      replies: [[...say('I cannot complete this task because the data is not available to me.'), done()]],
+    });
     const h = createHarness({ provider, tools: testRegistry() });
 
     const outcome = await runAgent(h.input);
 
     expect(outcome.reason).toBe('model_gave_up');
-    expect(outcome.messages).toEqual([{ role: 'assistant', content: 'I cannot complete this task because the data is not available to me.' }]);
+    expect(outcome.messages).toEqual([
+      { role: 'assistant', content: 'I cannot complete this task because the data is not available to me.' },
+    ]);
     expect(h.of('run-finish')[0]?.message).toBe('The model said it cannot complete this task.');
   });
 
-  it('provider_error: the provider\'s message is shown with what to do', async () => {
+  it("provider_error: the provider's message is shown with what to do", async () => {
     const provider = createScriptedProvider({
       replies: [{ type: 'error', error: new ProviderError('unreachable', `Nothing answers at ${SCRIPTED_HOST}.`, SCRIPTED_HOST) }],
     });
@@ -187,7 +218,13 @@ describe('runAgent: stop conditions', () => {
 
   it('provider_error mid-stream keeps the text streamed so far', async () => {
     const provider = createScriptedProvider({
-      replies: [{ type: 'error', before: say('Half an'), error: new ProviderError('incomplete-stream', 'The answer stopped before it was complete.', SCRIPTED_HOST) }],
+      replies: [
+        {
+          type: 'error',
+          before: say('Half an'),
+          error: new ProviderError('incomplete-stream', 'The answer stopped before it was complete.', SCRIPTED_HOST),
+        },
+      ],
     });
     const h = createHarness({ provider, tools: testRegistry() });
 
@@ -197,7 +234,7 @@ describe('runAgent: stop conditions', () => {
     expect(h.of('run-finish')[0]?.error).toMatch(/Try again/);
   });
 
-  it('provider_error when the model\'s capabilities cannot be read', async () => {
+  it("provider_error when the model's capabilities cannot be read", async () => {
     const provider = createScriptedProvider({ replies: [] });
     provider.capabilities = async () => {
       throw new ProviderError('model-not-found', 'The model "test-model" is not installed.', SCRIPTED_HOST, 404);

@@ -5,11 +5,27 @@ import { answeringApprovals } from '../testing/test-gates';
 import { callReply, createScriptedProvider, done, say } from '../testing/scripted-provider';
 import { testRegistry, testTool } from '../testing/test-tools';
 
-const readFile = () => testTool({ id: 'read_file', risk: 'read', requiresApproval: false, parameters: { path: { type: 'string' } }, run: (args) => `Read ${String(args['path'])}` });
-const writeFile = () => testTool({ id: 'write_file', risk: 'write', requiresApproval: true, parameters: { path: { type: 'string' } }, run: (args) => `Wrote ${String(args['path'])}` });
+const readFile = () =>
+  testTool({
+    id: 'read_file',
+    risk: 'read',
+    requiresApproval: false,
+    parameters: { path: { type: 'string' } },
+    run: (args) => `Read ${String(args['path'])}`,
+  });
+const writeFile = () =>
+  testTool({
+    id: 'write_file',
+    risk: 'write',
+    requiresApproval: true,
+    parameters: { path: { type: 'string' } },
+    run: (args) => `Wrote ${String(args['path'])}`,
+  });
 
 const twoCalls = (tool: string) =>
-  createScriptedProvider({ replies: [callReply([tool, { path: 'a.txt' }]), callReply([tool, { path: 'b.txt' }]), [...say('Done.'), done()]] });
+  createScriptedProvider({
+    replies: [callReply([tool, { path: 'a.txt' }]), callReply([tool, { path: 'b.txt' }]), [...say('Done.'), done()]],
+  });
 
 describe('runAgent: per-tool approval overrides', () => {
   it('"ask" asks before a tool whose config needs no approval, every call', async () => {
@@ -54,7 +70,12 @@ describe('runAgent: per-tool approval overrides', () => {
   it('"allow" runs a tool that requires approval without asking; other tools keep their rule', async () => {
     const write = writeFile();
     const approvals = answeringApprovals('deny');
-    const h = createHarness({ provider: twoCalls('write_file'), tools: testRegistry(write), approvals, toolApprovals: { write_file: 'allow', run_command: 'ask' } });
+    const h = createHarness({
+      provider: twoCalls('write_file'),
+      tools: testRegistry(write),
+      approvals,
+      toolApprovals: { write_file: 'allow', run_command: 'ask' },
+    });
 
     await runAgent(h.input);
 
@@ -62,10 +83,15 @@ describe('runAgent: per-tool approval overrides', () => {
     expect(write.ran).toHaveLength(2);
   });
 
-  it('an override for another tool leaves this one on today\'s rule', async () => {
+  it("an override for another tool leaves this one on today's rule", async () => {
     const write = writeFile();
     const approvals = answeringApprovals('allow-once', 'allow-once');
-    const h = createHarness({ provider: twoCalls('write_file'), tools: testRegistry(write), approvals, toolApprovals: { read_file: 'allow' } });
+    const h = createHarness({
+      provider: twoCalls('write_file'),
+      tools: testRegistry(write),
+      approvals,
+      toolApprovals: { read_file: 'allow' },
+    });
 
     await runAgent(h.input);
 

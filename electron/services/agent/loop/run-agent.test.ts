@@ -15,7 +15,9 @@ const readFile = () =>
 
 describe('runAgent: seed scenarios (sequential-tool-calling, "Testing Scenarios")', () => {
   it('no tools needed: streams the answer and finishes complete', async () => {
-    const provider = createScriptedProvider({ replies: [[...say('Hello', ' there!'), done({ completionTokens: 40, evalDurationNs: 2e9 })]] });
+    const provider = createScriptedProvider({
+      replies: [[...say('Hello', ' there!'), done({ completionTokens: 40, evalDurationNs: 2e9 })]],
+    });
     const h = createHarness({ provider, tools: testRegistry(readFile()), userText: 'Hi' });
 
     const outcome = await runAgent(h.input);
@@ -26,7 +28,13 @@ describe('runAgent: seed scenarios (sequential-tool-calling, "Testing Scenarios"
     expect(h.events.map((event) => event.type)).toEqual(['run-start', 'status', 'status', 'text-delta', 'usage', 'run-finish']);
     expect(h.of('text-delta').map((event) => event.text)).toEqual(['Hello there!']);
     expect(h.statuses()).toEqual(['Analyzing request...', 'Formulating response...']);
-    expect(h.of('usage')[0]).toMatchObject({ promptTokens: 100, completionTokens: 40, tokensPerSecond: 20, contextTokens: 8192, contextTruncated: false });
+    expect(h.of('usage')[0]).toMatchObject({
+      promptTokens: 100,
+      completionTokens: 40,
+      tokensPerSecond: 20,
+      contextTokens: 8192,
+      contextTruncated: false,
+    });
     expect(h.of('run-finish')).toEqual([expect.objectContaining({ reason: 'complete', message: 'Done.', error: null })]);
     expect(provider.requests).toHaveLength(1);
     expect(provider.requests[0]?.messages.map((message) => message.role)).toEqual(['system', 'user']);
@@ -36,7 +44,10 @@ describe('runAgent: seed scenarios (sequential-tool-calling, "Testing Scenarios"
 
   it('single tool call: the history sent back has the assistant tool_calls and a role "tool" message with tool_name', async () => {
     const provider = createScriptedProvider({
-      replies: [[...say('Let me read it.'), toolCalls(['read_file', { path: 'notes.txt' }]), done()], [...say('The file says hi.'), done()]],
+      replies: [
+        [...say('Let me read it.'), toolCalls(['read_file', { path: 'notes.txt' }]), done()],
+        [...say('The file says hi.'), done()],
+      ],
     });
     const h = createHarness({ provider, tools: testRegistry(readFile()), userText: 'What is in notes.txt?' });
 
@@ -46,14 +57,20 @@ describe('runAgent: seed scenarios (sequential-tool-calling, "Testing Scenarios"
     const second = provider.requests[1]?.messages ?? [];
     expect(second.slice(1)).toEqual([
       { role: 'user', content: 'What is in notes.txt?' },
-      { role: 'assistant', content: 'Let me read it.', tool_calls: [{ function: { name: 'read_file', arguments: { path: 'notes.txt' } } }] },
+      {
+        role: 'assistant',
+        content: 'Let me read it.',
+        tool_calls: [{ function: { name: 'read_file', arguments: { path: 'notes.txt' } } }],
+      },
       { role: 'tool', tool_name: 'read_file', content: 'contents of notes.txt' },
     ]);
     expect(outcome.messages).toEqual([...second.slice(2), { role: 'assistant', content: 'The file says hi.' }]);
     const call = h.of('tool-call')[0];
     expect(call).toMatchObject({ tool: 'read_file', args: { path: 'notes.txt' }, callId: 'run-1-call-1' });
     expect(call?.frameId).toEqual(expect.any(String));
-    expect(h.of('tool-result')).toEqual([expect.objectContaining({ callId: 'run-1-call-1', tool: 'read_file', result: 'contents of notes.txt', truncated: false })]);
+    expect(h.of('tool-result')).toEqual([
+      expect.objectContaining({ callId: 'run-1-call-1', tool: 'read_file', result: 'contents of notes.txt', truncated: false }),
+    ]);
     expect(h.statuses()).toEqual([
       'Analyzing request...',
       'Formulating response...',
@@ -95,10 +112,23 @@ describe('runAgent: seed scenarios (sequential-tool-calling, "Testing Scenarios"
     const outcome = await runAgent(h.input);
 
     expect(outcome.reason).toBe('complete');
-    expect(order).toEqual(['step_a:start:1', 'step_a:end:1', 'step_b:start:2', 'step_b:end:2', 'step_c:start:3', 'step_c:end:3', 'step_a:start:4', 'step_a:end:4']);
+    expect(order).toEqual([
+      'step_a:start:1',
+      'step_a:end:1',
+      'step_b:start:2',
+      'step_b:end:2',
+      'step_c:start:3',
+      'step_c:end:3',
+      'step_a:start:4',
+      'step_a:end:4',
+    ]);
     expect(provider.requests).toHaveLength(4);
     expect(provider.requests[3]?.messages.slice(2)).toEqual([
-      { role: 'assistant', content: '', tool_calls: [{ function: { name: 'step_a', arguments: { n: 1 } } }, { function: { name: 'step_b', arguments: { n: 2 } } }] },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ function: { name: 'step_a', arguments: { n: 1 } } }, { function: { name: 'step_b', arguments: { n: 2 } } }],
+      },
       { role: 'tool', tool_name: 'step_a', content: 'step_a 1' },
       { role: 'tool', tool_name: 'step_b', content: 'step_b 2' },
       { role: 'assistant', content: '', tool_calls: [{ function: { name: 'step_c', arguments: { n: 3 } } }] },
@@ -119,15 +149,25 @@ describe('runAgent: seed scenarios (sequential-tool-calling, "Testing Scenarios"
     });
     const list = testTool({ id: 'list_directory', parameters: { path: { type: 'string' } }, run: () => 'notes.md' });
     const provider = createScriptedProvider({
-      replies: [callReply(['read_file', { path: 'notes.txt' }]), callReply(['list_directory', { path: '.' }]), [...say('There is notes.md, not notes.txt.'), done()]],
+      replies: [
+        callReply(['read_file', { path: 'notes.txt' }]),
+        callReply(['list_directory', { path: '.' }]),
+        [...say('There is notes.md, not notes.txt.'), done()],
+      ],
     });
     const h = createHarness({ provider, tools: testRegistry(broken, list) });
 
     const outcome = await runAgent(h.input);
 
     expect(outcome.reason).toBe('complete');
-    expect(h.of('tool-error')).toEqual([expect.objectContaining({ tool: 'read_file', error: 'No such file: notes.txt. List the folder to see which files exist.' })]);
-    expect(provider.requests[1]?.messages.at(-1)).toEqual({ role: 'tool', tool_name: 'read_file', content: 'Error: No such file: notes.txt. List the folder to see which files exist.' });
+    expect(h.of('tool-error')).toEqual([
+      expect.objectContaining({ tool: 'read_file', error: 'No such file: notes.txt. List the folder to see which files exist.' }),
+    ]);
+    expect(provider.requests[1]?.messages.at(-1)).toEqual({
+      role: 'tool',
+      tool_name: 'read_file',
+      content: 'Error: No such file: notes.txt. List the folder to see which files exist.',
+    });
     expect(h.statuses()).toContain('Tool Read File failed, trying another approach...');
     expect(h.of('tool-result').map((event) => event.tool)).toEqual(['list_directory']);
   });

@@ -31,7 +31,14 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRunOutcome> {
     shared = createShared(input, now, runSignal, capabilities, emit);
     const sharedRun = shared;
     unsubscribe = input.stack.onChange((frames) => emit({ type: 'stack', frames, depthLimit: sharedRun.depthLimit }));
-    scope = createLoopScope(shared, { role: 'main', goal: input.userText, text: input.userText, images: input.userImages, earlier: input.history, baseFrameId: null });
+    scope = createLoopScope(shared, {
+      role: 'main',
+      goal: input.userText,
+      text: input.userText,
+      images: input.userImages,
+      earlier: input.history,
+      baseFrameId: null,
+    });
     end = await runLoop(shared, scope);
   } catch (error) {
     const cause = runSignal.cause();
@@ -65,7 +72,13 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRunOutcome> {
   return { reason, messages };
 }
 
-function createShared(input: AgentRunInput, now: () => number, runSignal: RunSignal, capabilities: ModelCapabilities, emit: RunShared['emit']): RunShared {
+function createShared(
+  input: AgentRunInput,
+  now: () => number,
+  runSignal: RunSignal,
+  capabilities: ModelCapabilities,
+  emit: RunShared['emit'],
+): RunShared {
   let calls = 0;
   const shared: RunShared = {
     input,
@@ -76,7 +89,9 @@ function createShared(input: AgentRunInput, now: () => number, runSignal: RunSig
     mode: capabilities.tools ? 'native' : 'prompt',
     tools: input.tools.list(),
     modelContextTokens: capabilities.contextLength,
-    numCtx: input.numCtx ?? Math.min(capabilities.contextLength ?? DEFAULTS.fallbackContextTokens, input.maxContextTokens ?? DEFAULTS.maxContextTokens),
+    numCtx:
+      input.numCtx ??
+      Math.min(capabilities.contextLength ?? DEFAULTS.fallbackContextTokens, input.maxContextTokens ?? DEFAULTS.maxContextTokens),
     depthLimit: input.limits.depthLimit,
     nextCallId: () => `${input.runId}-call-${(calls += 1)}`,
     lastStatus: STATUS.analyzing,

@@ -63,5 +63,5 @@ export function emitStatus(shared: RunShared, text: string): void {
 
 /** Turns a body into a full event of this run. */
 export function withRunIds(input: Pick<AgentRunInput, 'runId' | 'conversationId'>, body: RunEventBody): RunEvent {
-  return { ...body, runId: input.runId, conversationId: input.conversationId } as RunEvent;
+  return { ...body, runId: input.runId, conversationId: input.conversationId };
 }

@@ -31,7 +31,9 @@ describe('abortable', () => {
 
   it('never starts reading when the signal has already fired', async () => {
     let calls = 0;
-    const source: AsyncIterable<number> = { [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: false, value: (calls += 1) }) }) };
+    const source: AsyncIterable<number> = {
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: false, value: (calls += 1) }) }),
+    };
     const controller = new AbortController();
     controller.abort(new RunStoppedError('timeout'));
     const iterator = abortable(source, controller.signal);

@@ -12,9 +12,7 @@ import type { ToolStack } from '../../orchestration/orchestration-types';
  * Only frames of this loop are considered (the base frame's descendants).
  */
 export type Placement =
-  | { type: 'resume'; frame: StackFrame }
-  | { type: 'child-of-waiting'; waiting: StackFrame }
-  | { type: 'new'; parentFrameId: string | null };
+  { type: 'resume'; frame: StackFrame } | { type: 'child-of-waiting'; waiting: StackFrame } | { type: 'new'; parentFrameId: string | null };
 
 export function placeCall(frames: readonly StackFrame[], tool: string, baseFrameId: string | null): Placement {
   const scoped = framesInScope(frames, baseFrameId);

@@ -5,12 +5,25 @@ import { decideStep, toArguments, type StepResult } from './step-decision';
 import { consecutiveErrorsReached, maxIterationsReached, repeatedCallReached } from './stop-conditions';
 
 const limits = defaultSettings().limits;
-const step = (patch: Partial<StepResult>): StepResult => ({ visibleText: '', rawText: '', nativeCalls: [], textCalls: [], unreadableCalls: [], ...patch });
+const step = (patch: Partial<StepResult>): StepResult => ({
+  visibleText: '',
+  rawText: '',
+  nativeCalls: [],
+  textCalls: [],
+  unreadableCalls: [],
+  ...patch,
+});
 
 describe('decideStep', () => {
   it('runs Ollama tool_calls first, then calls written as JSON, else the text is final', () => {
-    const native = step({ nativeCalls: [{ function: { name: 'a', arguments: { x: 1 } } }], textCalls: [{ name: 'b', arguments: {}, terminate: null }] });
-    expect(decideStep(native, createRunCounters(), limits)).toEqual({ type: 'run-again', next: { type: 'run-tools', source: 'native', calls: [{ name: 'a', arguments: { x: 1 } }] } });
+    const native = step({
+      nativeCalls: [{ function: { name: 'a', arguments: { x: 1 } } }],
+      textCalls: [{ name: 'b', arguments: {}, terminate: null }],
+    });
+    expect(decideStep(native, createRunCounters(), limits)).toEqual({
+      type: 'run-again',
+      next: { type: 'run-tools', source: 'native', calls: [{ name: 'a', arguments: { x: 1 } }] },
+    });
     expect(decideStep(step({ textCalls: [{ name: 'b', arguments: {}, terminate: true }] }), createRunCounters(), limits)).toEqual({
       type: 'run-again',
       next: { type: 'run-tools', source: 'text', calls: [{ name: 'b', arguments: {} }] },
@@ -27,7 +40,10 @@ describe('decideStep', () => {
   });
 
   it('stops with model_gave_up on a plain give-up answer', () => {
-    expect(decideStep(step({ visibleText: 'I cannot complete this task.' }), createRunCounters(), limits)).toMatchObject({ type: 'stop', reason: 'model_gave_up' });
+    expect(decideStep(step({ visibleText: 'I cannot complete this task.' }), createRunCounters(), limits)).toMatchObject({
+      type: 'stop',
+      reason: 'model_gave_up',
+    });
   });
 
   it('reads arguments given as a JSON string and ignores anything that is not an object', () => {
@@ -41,10 +57,18 @@ describe('decideStep', () => {
 describe('stop conditions', () => {
   it('each is a small predicate over the counters', () => {
     const counters = createRunCounters();
-    expect([consecutiveErrorsReached, repeatedCallReached, maxIterationsReached].map((condition) => condition(counters, limits))).toEqual([null, null, null]);
+    expect([consecutiveErrorsReached, repeatedCallReached, maxIterationsReached].map((condition) => condition(counters, limits))).toEqual([
+      null,
+      null,
+      null,
+    ]);
     counters.consecutiveErrors = limits.maxConsecutiveErrors;
     counters.sameCallStreak = 3;
     counters.rounds = limits.maxIterations;
-    expect([consecutiveErrorsReached, repeatedCallReached, maxIterationsReached].map((condition) => condition(counters, limits))).toEqual(['consecutive_errors', 'repeated_call', 'max_iterations']);
+    expect([consecutiveErrorsReached, repeatedCallReached, maxIterationsReached].map((condition) => condition(counters, limits))).toEqual([
+      'consecutive_errors',
+      'repeated_call',
+      'max_iterations',
+    ]);
   });
 });

@@ -29,7 +29,10 @@ export type StepDecision =
   /** No tool call: the text is the answer. */
   | { type: 'final'; text: string }
   /** Run the calls, or send the unreadable reply back with its error; then step again. */
-  | { type: 'run-again'; next: { type: 'run-tools'; calls: PlannedCall[]; source: 'native' | 'text' } | { type: 'correct-format'; error: string } }
+  | {
+      type: 'run-again';
+      next: { type: 'run-tools'; calls: PlannedCall[]; source: 'native' | 'text' } | { type: 'correct-format'; error: string };
+    }
   /** The model gave up, or could not write a readable call often enough. */
   | { type: 'stop'; reason: StopReason; text: string };
 
@@ -40,7 +43,10 @@ export type StepDecision =
  */
 export function decideStep(step: StepResult, counters: RunCounters, limits: Limits): StepDecision {
   if (step.nativeCalls.length > 0) {
-    const calls = step.nativeCalls.map((call) => ({ name: String(call.function?.name ?? ''), arguments: toArguments(call.function?.arguments) }));
+    const calls = step.nativeCalls.map((call) => ({
+      name: String(call.function?.name ?? ''),
+      arguments: toArguments(call.function?.arguments),
+    }));
     return { type: 'run-again', next: { type: 'run-tools', source: 'native', calls } };
   }
   if (step.textCalls.length > 0) {
@@ -51,7 +57,9 @@ export function decideStep(step: StepResult, counters: RunCounters, limits: Limi
   if (firstError !== undefined) {
     const after = { ...counters, consecutiveParseFailures: counters.consecutiveParseFailures + 1 };
     const reason = firstStop(AFTER_PARSE_FAILURE, after, limits);
-    return reason ? { type: 'stop', reason, text: step.visibleText } : { type: 'run-again', next: { type: 'correct-format', error: firstError } };
+    return reason
+      ? { type: 'stop', reason, text: step.visibleText }
+      : { type: 'run-again', next: { type: 'correct-format', error: firstError } };
   }
   if (modelGaveUp(step.visibleText)) return { type: 'stop', reason: 'model_gave_up', text: step.visibleText };
   return { type: 'final', text: step.visibleText };

@@ -19,7 +19,8 @@ export const parseFailuresReached: StopCondition = (counters) =>
 export const repeatedCallReached: StopCondition = (counters) =>
   counters.stopRequested === 'repeated_call' || counters.sameCallStreak >= DEFAULTS.repeatedCallStopAt ? 'repeated_call' : null;
 
-export const maxIterationsReached: StopCondition = (counters, limits) => (counters.rounds >= limits.maxIterations ? 'max_iterations' : null);
+export const maxIterationsReached: StopCondition = (counters, limits) =>
+  counters.rounds >= limits.maxIterations ? 'max_iterations' : null;
 
 /** Checked after every tool call: the rest of the round is not run. */
 export const AFTER_CALL: readonly StopCondition[] = [repeatedCallReached, consecutiveErrorsReached];

@@ -20,5 +20,7 @@ export async function runSubAgent(shared: RunShared, parentFrameId: string, task
     throw shared.signal.reason instanceof Error ? shared.signal.reason : new Error(describeStopReason(end.reason));
   }
   const detail = end.error ?? (end.answer.trim() ? `Its last words: ${end.answer.trim()}` : '');
-  throw new ToolFailure(`The sub-agent stopped before finishing: ${describeStopReason(end.reason, { maxIterations: shared.input.limits.maxIterations })} ${detail}`.trim());
+  throw new ToolFailure(
+    `The sub-agent stopped before finishing: ${describeStopReason(end.reason, { maxIterations: shared.input.limits.maxIterations })} ${detail}`.trim(),
+  );
 }

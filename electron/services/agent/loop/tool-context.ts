@@ -22,7 +22,10 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
     async askUser(question) {
       input.stack.update(place.frameId, { state: 'waiting-user', waitingFor: 'your answer' });
       try {
-        return await input.questions.ask({ runId: input.runId, conversationId: input.conversationId, callId: place.callId, question }, shared.signal);
+        return await input.questions.ask(
+          { runId: input.runId, conversationId: input.conversationId, callId: place.callId, question },
+          shared.signal,
+        );
       } finally {
         input.stack.update(place.frameId, { state: 'running', waitingFor: null });
       }

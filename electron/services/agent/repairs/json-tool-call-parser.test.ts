@@ -3,10 +3,16 @@ import { parseTextToolCall, stripFence } from './json-tool-call-parser';
 
 describe('parseTextToolCall', () => {
   it.each([
-    ['{"tool": "read_file", "parameters": {"path": "a"}, "terminate": true}', { name: 'read_file', arguments: { path: 'a' }, terminate: true }],
+    [
+      '{"tool": "read_file", "parameters": {"path": "a"}, "terminate": true}',
+      { name: 'read_file', arguments: { path: 'a' }, terminate: true },
+    ],
     ['{"name": "read_file", "arguments": {"path": "a"}}', { name: 'read_file', arguments: { path: 'a' }, terminate: null }],
     ['{"name": "read_file", "parameters": {"path": "a"}}', { name: 'read_file', arguments: { path: 'a' }, terminate: null }],
-    ['{"function": {"name": "read_file", "arguments": "{\\"path\\": \\"a\\"}"}}', { name: 'read_file', arguments: { path: 'a' }, terminate: null }],
+    [
+      '{"function": {"name": "read_file", "arguments": "{\\"path\\": \\"a\\"}"}}',
+      { name: 'read_file', arguments: { path: 'a' }, terminate: null },
+    ],
     ['{"tool": "current_time"}', { name: 'current_time', arguments: {}, terminate: null }],
     ['```json\n{"tool": "read_file", "parameters": {"path": "a"}}\n```', { name: 'read_file', arguments: { path: 'a' }, terminate: null }],
   ])('reads %s', (text, call) => {

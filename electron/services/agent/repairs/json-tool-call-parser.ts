@@ -65,12 +65,12 @@ function readArguments(raw: unknown): JsonObject | null {
     if (raw.trim() === '') return {};
     try {
       const parsed: unknown = JSON.parse(raw);
-      return isObject(parsed) ? (parsed as JsonObject) : null;
+      return isObject(parsed) ? parsed : null;
     } catch {
       return null;
     }
   }
-  return isObject(raw) ? (raw as JsonObject) : null;
+  return isObject(raw) ? raw : null;
 }
 
 /** ```json\n{...}\n``` → {...}; anything else is returned as is. */

@@ -39,7 +39,10 @@ describe('createTextCallFilter', () => {
   });
 
   it('keeps prose around a fenced call and takes the fence out', () => {
-    const result = feed('Reading it now.\n```json\n{"tool": "read_file", "parameters": {"path": "a"}, "terminate": false}\n```\nBack soon.', 4);
+    const result = feed(
+      'Reading it now.\n```json\n{"tool": "read_file", "parameters": {"path": "a"}, "terminate": false}\n```\nBack soon.',
+      4,
+    );
     expect(result.all).toBe('Reading it now.\n\nBack soon.');
     expect(result.calls).toEqual([{ name: 'read_file', arguments: { path: 'a' }, terminate: false }]);
   });

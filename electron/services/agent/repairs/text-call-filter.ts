@@ -137,7 +137,10 @@ function examineFence(text: string, start: number, final: boolean): Verdict {
     return '```'.startsWith(opening) && !final ? { type: 'wait' } : { type: 'release', upTo: start + 1 };
   }
   const newline = text.indexOf('\n', start + 3);
-  const info = text.slice(start + 3, newline < 0 ? text.length : newline).trim().toLowerCase();
+  const info = text
+    .slice(start + 3, newline < 0 ? text.length : newline)
+    .trim()
+    .toLowerCase();
   if (!'json'.startsWith(info) || (newline >= 0 && info !== '' && info !== 'json')) return { type: 'release', upTo: start + 3 };
   if (newline < 0) return final ? { type: 'release', upTo: text.length } : { type: 'wait' };
   const first = firstNonSpace(text, newline + 1);

@@ -7,7 +7,9 @@ describe('status texts', () => {
   it('cleans a generated sentence to one line of at most 10 words', () => {
     expect(cleanSentence('"Reading the configuration file."\nMore')).toBe('Reading the configuration file');
     expect(cleanSentence('<think>hmm</think>\n\n  Searching the web for weather data...')).toBe('Searching the web for weather data');
-    expect(cleanSentence('one two three four five six seven eight nine ten eleven twelve')).toBe('one two three four five six seven eight nine ten');
+    expect(cleanSentence('one two three four five six seven eight nine ten eleven twelve')).toBe(
+      'one two three four five six seven eight nine ten',
+    );
     expect(cleanSentence('  \n ')).toBeNull();
   });
 

@@ -11,7 +11,7 @@ export function statusSentencePrompt(tool: string, args: JsonObject): string {
     `Tool: ${formatToolName(tool)}`,
     `Arguments: ${JSON.stringify(args)}`,
     '',
-    'Generate a single, clear, natural sentence (max 10 words) describing what this action is doing from the user\'s perspective. ',
+    "Generate a single, clear, natural sentence (max 10 words) describing what this action is doing from the user's perspective. ",
     'Examples:',
     '- "Looking up user information in the database"',
     '- "Searching the web for current weather data"',
@@ -25,7 +25,10 @@ export function statusSentencePrompt(tool: string, args: JsonObject): string {
 export function cleanSentence(raw: string): string | null {
   const line = firstReplyLine(raw);
   if (!line) return null;
-  const unquoted = line.replace(/^["'“”‘’*\-\s]+|["'“”‘’*\s]+$/g, '').replace(/[.…]+$/, '').trim();
+  const unquoted = line
+    .replace(/^["'“”‘’*\-\s]+|["'“”‘’*\s]+$/g, '')
+    .replace(/[.…]+$/, '')
+    .trim();
   const words = unquoted.split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   return words.slice(0, DEFAULTS.statusSentenceMaxWords).join(' ');

@@ -17,7 +17,11 @@ export interface Harness {
   stackProgression(): string[][];
 }
 
-export type HarnessOptions = Partial<Omit<AgentRunInput, 'limits'>> & { provider: ChatProvider; tools: ToolRegistry; limits?: Partial<AgentRunInput['limits']> };
+export type HarnessOptions = Partial<Omit<AgentRunInput, 'limits'>> & {
+  provider: ChatProvider;
+  tools: ToolRegistry;
+  limits?: Partial<AgentRunInput['limits']>;
+};
 
 /** An AgentRunInput with quiet defaults (gates that allow, a real tool stack, a ticking clock) that records every event. */
 export function createHarness(options: HarnessOptions): Harness {

@@ -58,7 +58,11 @@ export function createScriptedProvider(options: ScriptedProviderOptions): Script
     listModels: async () => options.models ?? [],
     capabilities: async () => ({ ...capabilities }),
     streamChat(request: ChatStepRequest): AsyncIterable<ProviderChunk> {
-      const recorded: RecordedRequest = { model: request.model, messages: structuredClone(request.messages), tools: request.tools ? structuredClone(request.tools) : undefined };
+      const recorded: RecordedRequest = {
+        model: request.model,
+        messages: structuredClone(request.messages),
+        tools: request.tools ? structuredClone(request.tools) : undefined,
+      };
       requests.push(recorded);
       let reply: ScriptedReply | undefined = options.replies[requests.length - 1];
       while (typeof reply === 'function') reply = reply(recorded);
@@ -72,8 +76,13 @@ export function createScriptedProvider(options: ScriptedProviderOptions): Script
   };
 }
 
-async function* play(reply: Exclude<ScriptedReply, (request: RecordedRequest) => ScriptedReply> | undefined, index: number, signal: AbortSignal): AsyncGenerator<ProviderChunk> {
-  if (reply === undefined) throw new ProviderError('ollama-error', `Scripted provider: no reply scripted for request ${index}.`, SCRIPTED_HOST);
+async function* play(
+  reply: Exclude<ScriptedReply, (request: RecordedRequest) => ScriptedReply> | undefined,
+  index: number,
+  signal: AbortSignal,
+): AsyncGenerator<ProviderChunk> {
+  if (reply === undefined)
+    throw new ProviderError('ollama-error', `Scripted provider: no reply scripted for request ${index}.`, SCRIPTED_HOST);
   if (Array.isArray(reply)) {
     for (const chunk of reply) {
       await Promise.resolve();
@@ -109,6 +118,14 @@ export function callReply(...calls: Array<[string, JsonObject]>): ProviderChunk[
 export function done(usage: Partial<StepUsage> = {}): ProviderChunk {
   return {
     type: 'done',
-    usage: { promptTokens: 100, completionTokens: 20, evalDurationNs: 1e9, totalDurationNs: 2e9, doneReason: 'stop', numCtx: 8192, ...usage },
+    usage: {
+      promptTokens: 100,
+      completionTokens: 20,
+      evalDurationNs: 1e9,
+      totalDurationNs: 2e9,
+      doneReason: 'stop',
+      numCtx: 8192,
+      ...usage,
+    },
   };
 }

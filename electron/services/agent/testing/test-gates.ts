@@ -1,5 +1,12 @@
 import type { ApprovalDecision } from '../../../../shared/events';
-import type { ApprovalGate, ApprovalRequest, DepthGate, DepthLimitRequest, QuestionGate, QuestionRequest } from '../../orchestration/orchestration-types';
+import type {
+  ApprovalGate,
+  ApprovalRequest,
+  DepthGate,
+  DepthLimitRequest,
+  QuestionGate,
+  QuestionRequest,
+} from '../../orchestration/orchestration-types';
 
 /** Gates that answer from a list (the last answer repeats) and record what they were asked. */
 export function answeringApprovals(...decisions: Array<ApprovalDecision | 'timeout'>): ApprovalGate & { requests: ApprovalRequest[] } {

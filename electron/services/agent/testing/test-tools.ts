@@ -26,7 +26,12 @@ export interface TestTool extends RegisteredTool {
 export function testTool(spec: TestToolSpec): TestTool {
   const parameters: Record<string, ToolParameterInfo> = {};
   for (const [name, param] of Object.entries(spec.parameters ?? {})) {
-    parameters[name] = { type: param.type, description: param.description ?? `The ${name}.`, required: param.required ?? true, ...(param.enum ? { enum: param.enum } : {}) };
+    parameters[name] = {
+      type: param.type,
+      description: param.description ?? `The ${name}.`,
+      required: param.required ?? true,
+      ...(param.enum ? { enum: param.enum } : {}),
+    };
   }
   const ran: JsonObject[] = [];
   const tool: TestTool = {
@@ -50,8 +55,12 @@ export function testTool(spec: TestToolSpec): TestTool {
         description: spec.description ?? `Test tool ${spec.id}.`,
         parameters: {
           type: 'object',
-          properties: Object.fromEntries(Object.entries(parameters).map(([name, info]) => [name, { type: info.type, description: info.description }])),
-          required: Object.entries(parameters).filter(([, info]) => info.required).map(([name]) => name),
+          properties: Object.fromEntries(
+            Object.entries(parameters).map(([name, info]) => [name, { type: info.type, description: info.description }]),
+          ),
+          required: Object.entries(parameters)
+            .filter(([, info]) => info.required)
+            .map(([name]) => name),
         },
       },
     },

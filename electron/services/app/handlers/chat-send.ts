@@ -48,7 +48,12 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
     if (answer === 'yes') return continueTask(ctx, session, text, request.model);
     if (answer === 'no') {
       await abandonTask(ctx, session);
-      return commandResult(ctx, conversationId, text, 'Abandoned the task and cleared the tool stack. You are back in normal conversation.');
+      return commandResult(
+        ctx,
+        conversationId,
+        text,
+        'Abandoned the task and cleared the tool stack. You are back in normal conversation.',
+      );
     }
   }
 
@@ -65,7 +70,13 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
   }
 
   if (images.length > 0) await checkVision(ctx.provider.current(), request.model);
-  const run = await startRun(ctx, { session, model: request.model, goal: text, userText: text, ...(images.length > 0 ? { userImages: images } : {}) });
+  const run = await startRun(ctx, {
+    session,
+    model: request.model,
+    goal: text,
+    userText: text,
+    ...(images.length > 0 ? { userImages: images } : {}),
+  });
   if (request.conversationId === null) scheduleTitle(ctx, run, { fallbackTitle: titleFromText(text), question: text });
   return { type: 'run', runId: run.runId, conversationId };
 }
@@ -83,7 +94,13 @@ async function continueTask(ctx: AppContext, session: ConversationSession, text:
 }
 
 /** Same task → the text answers the question; new request → abandon. A failed check keeps the task. */
-async function contextSwitch(ctx: AppContext, session: ConversationSession, question: string, reply: string, model: string): Promise<ContextSwitchVerdict> {
+async function contextSwitch(
+  ctx: AppContext,
+  session: ConversationSession,
+  question: string,
+  reply: string,
+  model: string,
+): Promise<ContextSwitchVerdict> {
   const provider = ctx.provider.current();
   const task = session.activeRun?.goal ?? session.lastGoal;
   try {
@@ -105,7 +122,10 @@ function commandResult(ctx: AppContext, conversationId: string, command: string,
 }
 
 function yesOrNo(text: string): 'yes' | 'no' | null {
-  const word = text.trim().toLowerCase().replace(/[.!]+$/, '');
+  const word = text
+    .trim()
+    .toLowerCase()
+    .replace(/[.!]+$/, '');
   if (word === 'y' || word === 'yes') return 'yes';
   if (word === 'n' || word === 'no') return 'no';
   return null;

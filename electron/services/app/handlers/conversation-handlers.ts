@@ -32,5 +32,8 @@ export async function ensureConversation(ctx: AppContext, conversationId: string
 }
 
 function notFound(conversationId: string): ContractError {
-  return new ContractError('not-found', `There is no conversation with id ${conversationId}. It may have been deleted; start a new conversation.`);
+  return new ContractError(
+    'not-found',
+    `There is no conversation with id ${conversationId}. It may have been deleted; start a new conversation.`,
+  );
 }

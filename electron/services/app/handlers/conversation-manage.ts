@@ -17,7 +17,10 @@ export async function pinConversation(ctx: AppContext, request: ValidCallRequest
 }
 
 /** conversation.setOptions: merged over the stored options (null clears a field); the next run uses them. */
-export async function setConversationOptions(ctx: AppContext, request: ValidCallRequest<'conversation.setOptions'>): Promise<ConversationSummary> {
+export async function setConversationOptions(
+  ctx: AppContext,
+  request: ValidCallRequest<'conversation.setOptions'>,
+): Promise<ConversationSummary> {
   const current = await ctx.storage.conversations.summary(request.conversationId);
   if (!current) throw notFound(request.conversationId);
   const options = mergeConversationOptions(current.options, request.options);
@@ -53,7 +56,10 @@ export function searchConversations(ctx: AppContext, query: string): Promise<Con
 }
 
 function notFound(conversationId: string): ContractError {
-  return new ContractError('not-found', `There is no conversation with id ${conversationId}. It may have been deleted; pick another from the list.`);
+  return new ContractError(
+    'not-found',
+    `There is no conversation with id ${conversationId}. It may have been deleted; pick another from the list.`,
+  );
 }
 
 function delay(ms: number): Promise<void> {

@@ -13,7 +13,11 @@ export async function exportConversation(
 ): Promise<{ filename: string; mimeType: string; content: string }> {
   await ctx.storage.conversations.flush();
   const snapshot = await ctx.storage.conversations.get(request.conversationId);
-  if (!snapshot) throw new ContractError('not-found', `There is no conversation with id ${request.conversationId}. It may have been deleted; pick another from the list.`);
+  if (!snapshot)
+    throw new ContractError(
+      'not-found',
+      `There is no conversation with id ${request.conversationId}. It may have been deleted; pick another from the list.`,
+    );
   const name = fileStem(snapshot.summary.title);
   switch (request.format) {
     case 'markdown':

@@ -17,10 +17,14 @@ import { ensureConversation } from './conversation-handlers';
 export async function editMessage(ctx: AppContext, request: ValidCallRequest<'chat.edit'>): Promise<SendResult> {
   const text = request.text.trim();
   if (!text) throw new ContractError('invalid-payload', 'chat.edit: "text" is empty. Type the new text of the message.');
-  if (parseSlashCommand(text)) throw new ContractError('invalid-payload', 'A command cannot replace a message. Send the command as a new message instead.');
+  if (parseSlashCommand(text))
+    throw new ContractError('invalid-payload', 'A command cannot replace a message. Send the command as a new message instead.');
   const { session, messages } = await prepare(ctx, request.conversationId, request.model);
   if (!messages.some((message) => message.messageId === request.messageId)) {
-    throw new ContractError('not-found', 'That message is no longer in the conversation (it may have been edited or answered again already). Pick the message again.');
+    throw new ContractError(
+      'not-found',
+      'That message is no longer in the conversation (it may have been edited or answered again already). Pick the message again.',
+    );
   }
   const run = await startRun(ctx, { session, model: request.model, goal: text, userText: text, rewindFrom: request.messageId });
   return { type: 'run', runId: run.runId, conversationId: session.conversationId };
@@ -32,12 +36,23 @@ export async function regenerateAnswer(ctx: AppContext, request: ValidCallReques
   const last = messages[messages.length - 1];
   if (!last) throw new ContractError('not-found', 'There is no message in this conversation to answer again. Type a message instead.');
   const images = last.images && last.images.length > 0 ? { userImages: last.images } : {};
-  const run = await startRun(ctx, { session, model: request.model, goal: last.text, userText: last.text, rewindFrom: last.messageId, ...images });
+  const run = await startRun(ctx, {
+    session,
+    model: request.model,
+    goal: last.text,
+    userText: last.text,
+    rewindFrom: last.messageId,
+    ...images,
+  });
   return { type: 'run', runId: run.runId, conversationId: session.conversationId };
 }
 
 /** The conversation's session (busy while a run goes on) and its user messages as shown. */
-async function prepare(ctx: AppContext, conversationId: string, model: string): Promise<{ session: ConversationSession; messages: Array<EventOf<'user-message'>> }> {
+async function prepare(
+  ctx: AppContext,
+  conversationId: string,
+  model: string,
+): Promise<{ session: ConversationSession; messages: Array<EventOf<'user-message'>> }> {
   const id = await ensureConversation(ctx, conversationId, '', model);
   const session = ctx.sessions.get(id);
   if (session.activeRun) throw new ContractError('busy', BUSY_MESSAGE);

@@ -2,7 +2,10 @@ import type { ValidCallRequest } from '../../../../shared/contract';
 import type { AppContext } from '../app-context';
 
 /** approval.respond: the broker checks the id was issued by main and is still open. */
-export function respondToApproval(ctx: AppContext, request: ValidCallRequest<'approval.respond'>): { accepted: boolean; message: string | null } {
+export function respondToApproval(
+  ctx: AppContext,
+  request: ValidCallRequest<'approval.respond'>,
+): { accepted: boolean; message: string | null } {
   return ctx.brokers.approvals.respond(request.approvalId, request.decision);
 }
 

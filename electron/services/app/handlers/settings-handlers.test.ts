@@ -38,7 +38,10 @@ async function start() {
 describe('settings.set: per-tool approvals', () => {
   it('saves overrides for catalogue tools and removes one with null', async () => {
     const h = await start();
-    expect((await h.set({ toolApprovals: { read_file: 'ask', write_file: 'allow' } })).toolApprovals).toEqual({ read_file: 'ask', write_file: 'allow' });
+    expect((await h.set({ toolApprovals: { read_file: 'ask', write_file: 'allow' } })).toolApprovals).toEqual({
+      read_file: 'ask',
+      write_file: 'allow',
+    });
     expect((await h.set({ toolApprovals: { write_file: null } })).toolApprovals).toEqual({ read_file: 'ask' });
     expect(h.storage.savedSettings().toolApprovals).toEqual({ read_file: 'ask' });
   });

@@ -27,7 +27,10 @@ describe('settings.set refuses a bad workspace and saves nothing', () => {
   it('through the app services', async () => {
     const { composeAppServices } = await import('../compose-app-services');
     const { fakePorts } = await import('../testing/fake-ports');
-    const services = await composeAppServices({ dataDir: '/nowhere', openExternal: async () => undefined, batchIntervalMs: 1 }, fakePorts());
+    const services = await composeAppServices(
+      { dataDir: '/nowhere', openExternal: async () => undefined, batchIntervalMs: 1 },
+      fakePorts(),
+    );
     const refused = await services.handle('settings.set', { workspace: join(root, 'missing'), theme: 'dark' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-payload', message: expect.stringContaining('does not exist') } });
     expect(services.settings()).toMatchObject({ workspace: null, theme: 'system' });

@@ -20,15 +20,25 @@ export async function checkWorkspacePatch(patch: SettingsPatch): Promise<Setting
   const typed = patch.workspace;
   const expanded = expandHome(typed);
   if (!isAbsolute(expanded)) {
-    throw new ContractError('invalid-payload', `The workspace folder must be a full path, like /home/you/projects or C:\\Users\\you\\projects — “${typed}” is not. Nothing was saved.`);
+    throw new ContractError(
+      'invalid-payload',
+      `The workspace folder must be a full path, like /home/you/projects or C:\\Users\\you\\projects — “${typed}” is not. Nothing was saved.`,
+    );
   }
   const path = resolve(expanded);
   let isFolder: boolean;
   try {
     isFolder = (await stat(path)).isDirectory();
   } catch {
-    throw new ContractError('invalid-payload', `The workspace folder “${typed}” does not exist. Create it or pick another folder; nothing was saved.`);
+    throw new ContractError(
+      'invalid-payload',
+      `The workspace folder “${typed}” does not exist. Create it or pick another folder; nothing was saved.`,
+    );
   }
-  if (!isFolder) throw new ContractError('invalid-payload', `“${typed}” is a file, not a folder. Pick the folder the model may work in; nothing was saved.`);
+  if (!isFolder)
+    throw new ContractError(
+      'invalid-payload',
+      `“${typed}” is a file, not a folder. Pick the folder the model may work in; nothing was saved.`,
+    );
   return { ...patch, workspace: path };
 }

@@ -11,7 +11,10 @@ export function checkImageData(images: readonly string[]): void {
   images.forEach((image, index) => {
     if (detectImageType(image) === null) {
       const which = images.length > 1 ? `Image ${index + 1}` : 'The image';
-      throw new ContractError('invalid-payload', `chat.send: ${which} is not a PNG, JPEG, WebP or GIF file. Attach a picture in one of those formats.`);
+      throw new ContractError(
+        'invalid-payload',
+        `chat.send: ${which} is not a PNG, JPEG, WebP or GIF file. Attach a picture in one of those formats.`,
+      );
     }
   });
 }

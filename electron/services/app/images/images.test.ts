@@ -13,7 +13,8 @@ import { checkImageData } from './image-checks';
 import { detectImageType, isBase64 } from './image-format';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const b64 = (bytes: number[] | string): string => Buffer.from(typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Uint8Array.from(bytes)).toString('base64');
+const b64 = (bytes: number[] | string): string =>
+  Buffer.from(typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Uint8Array.from(bytes)).toString('base64');
 const JPEG = b64([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
 const GIF = b64('GIF89a\x01\x00\x01\x00');
 const WEBP = b64('RIFF\x24\x00\x00\x00WEBPVP8 ');
@@ -53,11 +54,17 @@ describe('chat.send with images, over the fake Ollama server', () => {
     return { fake, services, events };
   }
 
-  const call = async <T>(services: AppServices, name: string, request: unknown): Promise<CallEnvelope<T>> => (await services.handle(name, request)) as CallEnvelope<T>;
+  const call = async <T>(services: AppServices, name: string, request: unknown): Promise<CallEnvelope<T>> =>
+    (await services.handle(name, request)) as CallEnvelope<T>;
 
   it('sends them on the user message as Ollama expects, and stores them with it', async () => {
     const { fake, services, events } = await setUp();
-    const sent = await call<SendResult>(services, 'chat.send', { conversationId: null, text: 'What is in the picture?', model: 'gemma3:4b', images: [PNG] });
+    const sent = await call<SendResult>(services, 'chat.send', {
+      conversationId: null,
+      text: 'What is in the picture?',
+      model: 'gemma3:4b',
+      images: [PNG],
+    });
     if (!sent.ok || sent.value.type !== 'run') throw new Error(JSON.stringify(sent));
     const finish = await services.waitForRun(sent.value.runId);
     expect(finish.reason).toBe('complete');
@@ -67,21 +74,37 @@ describe('chat.send with images, over the fake Ollama server', () => {
     // Event batches reach subscribers a frame after the run's end is known.
     await vi.waitFor(() => expect(events.some((event) => event.type === 'run-finish')).toBe(true));
     expect(events.find((event) => event.type === 'user-message')).toMatchObject({ images: [PNG] });
-    expect(events.filter((event) => event.type === 'text-delta').map((event) => (event.type === 'text-delta' ? event.text : '')).join('')).toContain('I see 1 image');
+    expect(
+      events
+        .filter((event) => event.type === 'text-delta')
+        .map((event) => (event.type === 'text-delta' ? event.text : ''))
+        .join(''),
+    ).toContain('I see 1 image');
     const snapshot = await call<ConversationSnapshot>(services, 'conversation.get', { conversationId: sent.value.conversationId });
     expect(snapshot.ok && snapshot.value.events[0]).toMatchObject({ type: 'user-message', images: [PNG] });
   });
 
   it('keeps the images in the history of later turns', async () => {
     const { fake, services } = await setUp();
-    const first = await call<SendResult>(services, 'chat.send', { conversationId: null, text: 'What is in the picture?', model: 'gemma3:4b', images: [PNG] });
+    const first = await call<SendResult>(services, 'chat.send', {
+      conversationId: null,
+      text: 'What is in the picture?',
+      model: 'gemma3:4b',
+      images: [PNG],
+    });
     if (!first.ok || first.value.type !== 'run') throw new Error(JSON.stringify(first));
     await services.waitForRun(first.value.runId);
-    const second = await call<SendResult>(services, 'chat.send', { conversationId: first.value.conversationId, text: 'And the colours?', model: 'gemma3:4b' });
+    const second = await call<SendResult>(services, 'chat.send', {
+      conversationId: first.value.conversationId,
+      text: 'And the colours?',
+      model: 'gemma3:4b',
+    });
     if (!second.ok || second.value.type !== 'run') throw new Error(JSON.stringify(second));
     await services.waitForRun(second.value.runId);
     const chat = fake.requests.filter((request) => request.path === '/api/chat' && request.body?.stream !== false).at(-1);
-    const users = ((chat?.body?.messages ?? []) as Array<{ role: string; content: string; images?: string[] }>).filter((message) => message.role === 'user');
+    const users = ((chat?.body?.messages ?? []) as Array<{ role: string; content: string; images?: string[] }>).filter(
+      (message) => message.role === 'user',
+    );
     expect(users).toEqual([
       { role: 'user', content: 'What is in the picture?', images: [PNG] },
       { role: 'user', content: 'And the colours?' },
@@ -91,12 +114,30 @@ describe('chat.send with images, over the fake Ollama server', () => {
   it('refuses images for a model that cannot see, bad image data, and too many images', async () => {
     const { services, events } = await setUp();
     const blind = await call(services, 'chat.send', { conversationId: null, text: 'look', model: 'llama3.2:3b', images: [PNG] });
-    expect(blind).toMatchObject({ ok: false, error: { code: 'invalid-payload', message: expect.stringContaining('“llama3.2:3b” cannot see images') } });
-    const bad = await call(services, 'chat.send', { conversationId: null, text: 'look', model: 'gemma3:4b', images: [b64('<svg/onload=alert(1)>')] });
+    expect(blind).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-payload', message: expect.stringContaining('“llama3.2:3b” cannot see images') },
+    });
+    const bad = await call(services, 'chat.send', {
+      conversationId: null,
+      text: 'look',
+      model: 'gemma3:4b',
+      images: [b64('<svg/onload=alert(1)>')],
+    });
     expect(bad).toMatchObject({ ok: false, error: { message: expect.stringContaining('not a PNG, JPEG, WebP or GIF') } });
-    const many = await call(services, 'chat.send', { conversationId: null, text: 'look', model: 'gemma3:4b', images: Array.from({ length: IMAGE_LIMITS.maxImages + 1 }, () => PNG) });
+    const many = await call(services, 'chat.send', {
+      conversationId: null,
+      text: 'look',
+      model: 'gemma3:4b',
+      images: Array.from({ length: IMAGE_LIMITS.maxImages + 1 }, () => PNG),
+    });
     expect(many).toMatchObject({ ok: false, error: { code: 'invalid-payload', message: expect.stringContaining('"images"') } });
-    const huge = await call(services, 'chat.send', { conversationId: null, text: 'look', model: 'gemma3:4b', images: [PNG + 'A'.repeat(IMAGE_LIMITS.maxTotalBase64Chars)] });
+    const huge = await call(services, 'chat.send', {
+      conversationId: null,
+      text: 'look',
+      model: 'gemma3:4b',
+      images: [PNG + 'A'.repeat(IMAGE_LIMITS.maxTotalBase64Chars)],
+    });
     expect(huge).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
     expect(events.filter((event) => event.type === 'user-message')).toEqual([]);
   });

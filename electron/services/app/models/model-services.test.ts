@@ -20,11 +20,12 @@ async function start(scenario: Scenario | string = 'pull-progress', host?: strin
   services.push(models);
   const events: ModelEvent[] = [];
   models.subscribe((batch) => events.push(...batch));
-  const finished = (pullId: string) => vi.waitFor(() => {
-    const last = events.filter((event) => event.pullId === pullId).at(-1);
-    if (!last?.done) throw new Error('the pull has not finished');
-    return last;
-  });
+  const finished = (pullId: string) =>
+    vi.waitFor(() => {
+      const last = events.filter((event) => event.pullId === pullId).at(-1);
+      if (!last?.done) throw new Error('the pull has not finished');
+      return last;
+    });
   return { fake, models, events, finished };
 }
 
@@ -42,7 +43,15 @@ describe('models.pull', () => {
     const { fake, models, events, finished } = await start();
     const { pullId } = await models.handlers['models.pull']({ name: 'llama3.2:3b' });
     const last = await finished(pullId);
-    expect(last).toMatchObject({ type: 'pull-progress', model: 'llama3.2:3b', status: 'success', done: true, error: null, completedBytes: 2_019_393_189, totalBytes: 2_019_393_189 });
+    expect(last).toMatchObject({
+      type: 'pull-progress',
+      model: 'llama3.2:3b',
+      status: 'success',
+      done: true,
+      error: null,
+      completedBytes: 2_019_393_189,
+      totalBytes: 2_019_393_189,
+    });
     expect(events[0]).toMatchObject({ pullId, status: 'starting', done: false });
     expect(events.map((event) => event.status)).toContain('pulling manifest');
     expect(events.filter((event) => event.done)).toHaveLength(1);
@@ -71,7 +80,11 @@ describe('models.pull', () => {
   it('ends a failed pull with the error in words', async () => {
     const { models, finished } = await start(script({ pull: { failWith: 'pull model manifest: file does not exist' } }));
     const { pullId } = await models.handlers['models.pull']({ name: 'lama3' });
-    expect(await finished(pullId)).toMatchObject({ done: true, status: 'failed', error: expect.stringContaining('Ollama has no model called “lama3”') });
+    expect(await finished(pullId)).toMatchObject({
+      done: true,
+      status: 'failed',
+      error: expect.stringContaining('Ollama has no model called “lama3”'),
+    });
   });
 });
 
@@ -122,7 +135,10 @@ describe('models.delete, models.unload, ollama.test', () => {
     const { fake, models } = await start('basic-chat');
     expect(await models.handlers['models.delete']({ name: 'gemma:2b' })).toEqual({ deleted: true, message: null });
     expect(await listed(fake)).not.toContain('gemma:2b');
-    expect(await models.handlers['models.delete']({ name: 'gemma:2b' })).toEqual({ deleted: false, message: expect.stringContaining('not installed') });
+    expect(await models.handlers['models.delete']({ name: 'gemma:2b' })).toEqual({
+      deleted: false,
+      message: expect.stringContaining('not installed'),
+    });
   });
 
   it('unloads with keep_alive 0', async () => {
@@ -137,8 +153,15 @@ describe('models.delete, models.unload, ollama.test', () => {
     const url = fake.url;
     await fake.close();
     running.length = 0;
-    expect(await models.handlers['ollama.test']({ host: url })).toMatchObject({ type: 'unreachable', host: url, message: expect.stringContaining('ollama serve') });
-    expect(await models.handlers['ollama.test']({ host: 'file:///etc/passwd' })).toMatchObject({ type: 'error', message: expect.stringContaining('http://127.0.0.1:11434') });
+    expect(await models.handlers['ollama.test']({ host: url })).toMatchObject({
+      type: 'unreachable',
+      host: url,
+      message: expect.stringContaining('ollama serve'),
+    });
+    expect(await models.handlers['ollama.test']({ host: 'file:///etc/passwd' })).toMatchObject({
+      type: 'error',
+      message: expect.stringContaining('http://127.0.0.1:11434'),
+    });
     expect(await models.handlers['ollama.test']({ host: 'not a url' })).toMatchObject({ type: 'error' });
   });
 });

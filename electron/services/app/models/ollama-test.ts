@@ -47,6 +47,10 @@ export async function testOllamaHost(input: string, createAdmin: (host: string) 
         }
       }
     }
-    return { type: 'error', host, message: `Could not ask ${host} for its version: ${error instanceof Error ? error.message : String(error)}.` };
+    return {
+      type: 'error',
+      host,
+      message: `Could not ask ${host} for its version: ${error instanceof Error ? error.message : String(error)}.`,
+    };
   }
 }

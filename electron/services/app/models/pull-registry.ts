@@ -66,10 +66,13 @@ export function createPullRegistry(options: PullRegistryOptions): PullRegistry {
     };
     const flushLater = (): void => {
       if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        if (pending) send(pending);
-      }, Math.max(0, intervalMs - (now() - lastSentAt)));
+      timer = setTimeout(
+        () => {
+          timer = null;
+          if (pending) send(pending);
+        },
+        Math.max(0, intervalMs - (now() - lastSentAt)),
+      );
       timer.unref?.();
     };
     let latest: PullProgress = { status: 'starting', completedBytes: null, totalBytes: null };
@@ -105,7 +108,10 @@ export function createPullRegistry(options: PullRegistryOptions): PullRegistry {
     start(name) {
       for (const pull of running.values()) if (pull.name === name) return { pullId: pull.pullId };
       if (running.size >= maxConcurrent) {
-        throw new ContractError('busy', `${running.size} downloads are already running. Wait for one to finish (or cancel one), then pull “${name}”.`);
+        throw new ContractError(
+          'busy',
+          `${running.size} downloads are already running. Wait for one to finish (or cancel one), then pull “${name}”.`,
+        );
       }
       const pull: RunningPull = { pullId: options.newId(), name, controller: new AbortController() };
       running.set(pull.pullId, pull);

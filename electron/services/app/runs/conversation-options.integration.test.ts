@@ -17,9 +17,17 @@ afterEach(async () => {
 });
 
 describe('per-conversation options and titles, over the fake Ollama server', () => {
-  it('the run sends the conversation\'s temperature, num_ctx, keep_alive and system prompt; the title comes from a side request', async () => {
+  it("the run sends the conversation's temperature, num_ctx, keep_alive and system prompt; the title comes from a side request", async () => {
     const fake = await startFakeOllama({
-      scenario: { ...basicChat, sideRules: [{ when: (request) => request.messages.some((message) => message.content.includes('Write a short title')), reply: reply.text('A friendly greeting') }] },
+      scenario: {
+        ...basicChat,
+        sideRules: [
+          {
+            when: (request) => request.messages.some((message) => message.content.includes('Write a short title')),
+            reply: reply.text('A friendly greeting'),
+          },
+        ],
+      },
     });
     cleanups.push(() => fake.close());
     const dataDir = mkdtempSync(join(tmpdir(), 'taco-options-'));
@@ -37,7 +45,9 @@ describe('per-conversation options and titles, over the fake Ollama server', () 
     const first = await call<SendResult>('chat.send', { conversationId: null, text: 'Say hello', model: 'llama3.2:3b' });
     if (first.type !== 'run') throw new Error('expected a run');
     await services.waitForRun(first.runId);
-    await vi.waitFor(() => expect(events.find((event) => event.type === 'conversation-updated')).toMatchObject({ summary: { title: 'A friendly greeting' } }));
+    await vi.waitFor(() =>
+      expect(events.find((event) => event.type === 'conversation-updated')).toMatchObject({ summary: { title: 'A friendly greeting' } }),
+    );
 
     await call<ConversationSummary>('conversation.setOptions', {
       conversationId: first.conversationId,

@@ -10,5 +10,5 @@ export function mergeConversationOptions(current: ConversationOptions | undefine
     if (value === null) delete next[key];
     else if (value !== undefined) next[key] = value;
   }
-  return next as ConversationOptions;
+  return next;
 }

@@ -22,8 +22,7 @@ export interface StartRunInput {
 }
 
 /** Words for a second send while a reply is still being written. */
-export const BUSY_MESSAGE =
-  'TACO is still answering in this conversation. Wait for the reply to finish, or press Stop, then send again.';
+export const BUSY_MESSAGE = 'TACO is still answering in this conversation. Wait for the reply to finish, or press Stop, then send again.';
 
 /**
  * Starts one run of the agent loop for a conversation. The conversation is marked busy at once
@@ -76,7 +75,14 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   session.lastModel = input.model;
   if (input.userText !== null) {
     const images = input.userImages && input.userImages.length > 0 ? { images: [...input.userImages] } : {};
-    ctx.hub.emit({ type: 'user-message', conversationId: session.conversationId, messageId: ctx.newId(), text: input.userText, at: ctx.now(), ...images });
+    ctx.hub.emit({
+      type: 'user-message',
+      conversationId: session.conversationId,
+      messageId: ctx.newId(),
+      text: input.userText,
+      at: ctx.now(),
+      ...images,
+    });
   }
 
   const finishOnce = (reason: StopReason, error: string | null): void => {

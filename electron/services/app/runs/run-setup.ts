@@ -22,7 +22,9 @@ export async function readConversationForRun(ctx: AppContext, conversationId: st
 }
 
 /** The conversation's own parameters for the loop (conversation.setOptions); unset ones are left out. */
-export function conversationRunOptions(options: ConversationOptions | undefined): Pick<AgentRunInput, 'numCtx' | 'temperature' | 'keepAlive' | 'systemPrompt'> {
+export function conversationRunOptions(
+  options: ConversationOptions | undefined,
+): Pick<AgentRunInput, 'numCtx' | 'temperature' | 'keepAlive' | 'systemPrompt'> {
   if (!options) return {};
   return {
     ...(typeof options.numCtx === 'number' ? { numCtx: options.numCtx } : {}),

@@ -28,9 +28,28 @@ async function crashedConversation(waitingOn: 'approval' | 'question'): Promise<
     { type: 'user-message', conversationId: c, messageId: 'm1', text: 'Save my notes', at: 1 },
     { type: 'run-start', ...run, model: 'llama3.2:3b', goal: 'Save my notes', startedAt: 2 },
     { type: 'text-delta', ...run, text: 'Saving them now.' },
-    { type: 'tool-call', ...run, callId: 'c1', tool: 'write_file', toolType: 'function', args: { path: 'notes.txt' }, frameId: 'f1', at: 3 },
+    {
+      type: 'tool-call',
+      ...run,
+      callId: 'c1',
+      tool: 'write_file',
+      toolType: 'function',
+      args: { path: 'notes.txt' },
+      frameId: 'f1',
+      at: 3,
+    },
     waitingOn === 'approval'
-      ? { type: 'approval-request', ...run, approvalId: 'a1', callId: 'c1', tool: 'write_file', args: { path: 'notes.txt' }, risk: 'write', preview: null, expiresAt: 9 }
+      ? {
+          type: 'approval-request',
+          ...run,
+          approvalId: 'a1',
+          callId: 'c1',
+          tool: 'write_file',
+          args: { path: 'notes.txt' },
+          risk: 'write',
+          preview: null,
+          expiresAt: 9,
+        }
       : { type: 'question', ...run, questionId: 'q1', callId: 'c1', question: 'Which folder?' },
   ];
   await store.append(c, events);
@@ -68,7 +87,14 @@ describe('workflows paused when TACO stopped', () => {
     const app = await restart(dataDir);
     expect((await app.call<ConversationSummary[]>('conversations.list', {}))[0]?.unfinished).toBe('approval');
     const snapshot = await app.call<ConversationSnapshot>('conversation.get', { conversationId });
-    expect(snapshot.pending).toMatchObject({ kind: 'approval', runId: 'old-run', goal: 'Save my notes', tool: 'write_file', args: { path: 'notes.txt' }, risk: 'write' });
+    expect(snapshot.pending).toMatchObject({
+      kind: 'approval',
+      runId: 'old-run',
+      goal: 'Save my notes',
+      tool: 'write_file',
+      args: { path: 'notes.txt' },
+      risk: 'write',
+    });
     expect(snapshot.events.at(-1)).toMatchObject({ type: 'run-finish', runId: 'old-run', reason: 'interrupted' });
 
     const resumed = await app.call<SendResult>('workflow.resume', { conversationId, model: 'llama3.2:3b' });
@@ -79,19 +105,30 @@ describe('workflows paused when TACO stopped', () => {
       { role: 'user', content: 'Save my notes' },
       { role: 'assistant', content: 'Saving them now.' },
     ]);
-    await vi.waitFor(() => expect(app.events.some((event) => event.type === 'conversation-updated' && event.summary.unfinished === undefined)).toBe(true));
+    await vi.waitFor(() =>
+      expect(app.events.some((event) => event.type === 'conversation-updated' && event.summary.unfinished === undefined)).toBe(true),
+    );
     const after = await app.call<ConversationSnapshot>('conversation.get', { conversationId });
     expect(after.pending).toBeNull();
     expect(after.summary.unfinished).toBeUndefined();
-    await expect(app.call('workflow.resume', { conversationId, model: 'llama3.2:3b' })).rejects.toThrow(/not-found: Nothing in this conversation is waiting/);
+    await expect(app.call('workflow.resume', { conversationId, model: 'llama3.2:3b' })).rejects.toThrow(
+      /not-found: Nothing in this conversation is waiting/,
+    );
   });
 
   it('abandon drops a paused question for good, across restarts', async () => {
     const { dataDir, conversationId } = await crashedConversation('question');
     const app = await restart(dataDir);
-    expect((await app.call<ConversationSnapshot>('conversation.get', { conversationId })).pending).toMatchObject({ kind: 'question', question: 'Which folder?' });
+    expect((await app.call<ConversationSnapshot>('conversation.get', { conversationId })).pending).toMatchObject({
+      kind: 'question',
+      question: 'Which folder?',
+    });
     expect(await app.call('workflow.abandon', { conversationId })).toEqual({ abandoned: true });
-    await vi.waitFor(() => expect(app.events.find((event) => event.type === 'conversation-updated')).toMatchObject({ summary: { conversationId, title: 'Notes' } }));
+    await vi.waitFor(() =>
+      expect(app.events.find((event) => event.type === 'conversation-updated')).toMatchObject({
+        summary: { conversationId, title: 'Notes' },
+      }),
+    );
     expect(await app.call('workflow.abandon', { conversationId })).toEqual({ abandoned: false });
     await app.services.dispose();
 

@@ -23,8 +23,18 @@ export function createScriptedProvider(options: {
     host: options.host,
     asked,
     async listModels() {
-      if (options.unreachable) throw new ProviderError('unreachable', `Ollama is not running at ${options.host}. Start it with: ollama serve`, options.host);
-      return [{ name: 'llama3.2:3b', sizeBytes: 1, family: 'llama', parameterSize: '3B', quantization: 'Q4', capabilities: ['completion', 'tools'] }];
+      if (options.unreachable)
+        throw new ProviderError('unreachable', `Ollama is not running at ${options.host}. Start it with: ollama serve`, options.host);
+      return [
+        {
+          name: 'llama3.2:3b',
+          sizeBytes: 1,
+          family: 'llama',
+          parameterSize: '3B',
+          quantization: 'Q4',
+          capabilities: ['completion', 'tools'],
+        },
+      ];
     },
     async capabilities() {
       return { tools: true, thinking: false, vision: false, contextLength: 8192 };
@@ -38,7 +48,10 @@ export function createScriptedProvider(options: {
       }
       const reply = replies.shift() ?? 'Done.';
       for (const word of reply.split(/(?<= )/)) yield { type: 'text', text: word };
-      yield { type: 'done', usage: { promptTokens: 1, completionTokens: 1, evalDurationNs: 1, totalDurationNs: 1, doneReason: 'stop', numCtx: 8192 } };
+      yield {
+        type: 'done',
+        usage: { promptTokens: 1, completionTokens: 1, evalDurationNs: 1, totalDurationNs: 1, doneReason: 'stop', numCtx: 8192 },
+      };
     },
     async complete(request) {
       // Conversation titles keep the first words here (tests that want a title give their own provider).
@@ -55,7 +68,13 @@ export async function fakeRunAgent(input: AgentRunInput, behaviour: { ask?: stri
   let text = '';
   try {
     if (behaviour.ask) {
-      const frame = input.stack.push({ tool: 'ask_user', callId: 'call-1', parentFrameId: null, waitingFor: 'your answer', state: 'waiting-user' });
+      const frame = input.stack.push({
+        tool: 'ask_user',
+        callId: 'call-1',
+        parentFrameId: null,
+        waitingFor: 'your answer',
+        state: 'waiting-user',
+      });
       const answer = await input.questions.ask({ ...base, callId: 'call-1', question: behaviour.ask }, input.signal);
       input.stack.pop(frame.frameId);
       input.emit({ ...base, type: 'text-delta', text: `You said ${answer}. ` });
@@ -97,7 +116,14 @@ export function createMemoryStorage(): Storage & { events: Map<string, TacoEvent
   const conversations: ConversationStorePort = {
     async create(input) {
       const conversationId = `conv-${next++}`;
-      const summary: ConversationSummary = { conversationId, title: input.title, model: input.model, createdAt: 0, updatedAt: 0, pinned: false };
+      const summary: ConversationSummary = {
+        conversationId,
+        title: input.title,
+        model: input.model,
+        createdAt: 0,
+        updatedAt: 0,
+        pinned: false,
+      };
       summaries.set(conversationId, summary);
       events.set(conversationId, []);
       return summary;
@@ -130,17 +156,37 @@ export function createMemoryStorage(): Storage & { events: Map<string, TacoEvent
       const needle = query.trim().toLowerCase();
       if (!needle) return [];
       return [...summaries.values()].flatMap((summary) => {
-        const text = (events.get(summary.conversationId) ?? []).map((event) => (event.type === 'user-message' || event.type === 'text-delta' ? event.text : '')).join('');
+        const text = (events.get(summary.conversationId) ?? [])
+          .map((event) => (event.type === 'user-message' || event.type === 'text-delta' ? event.text : ''))
+          .join('');
         const inTitle = summary.title.toLowerCase().includes(needle);
         if (!inTitle && !text.toLowerCase().includes(needle)) return [];
-        return [{ conversationId: summary.conversationId, title: summary.title, snippet: text.slice(0, 80), matchedIn: inTitle ? ('title' as const) : ('content' as const), updatedAt: summary.updatedAt }];
+        return [
+          {
+            conversationId: summary.conversationId,
+            title: summary.title,
+            snippet: text.slice(0, 80),
+            matchedIn: inTitle ? ('title' as const) : ('content' as const),
+            updatedAt: summary.updatedAt,
+          },
+        ];
       });
     },
     async importConversation(input) {
       const conversationId = `conv-${next++}`;
-      const summary: ConversationSummary = { conversationId, title: input.title, model: input.model, createdAt: input.createdAt, updatedAt: input.createdAt, pinned: input.pinned };
+      const summary: ConversationSummary = {
+        conversationId,
+        title: input.title,
+        model: input.model,
+        createdAt: input.createdAt,
+        updatedAt: input.createdAt,
+        pinned: input.pinned,
+      };
       summaries.set(conversationId, summary);
-      events.set(conversationId, input.events.map((event) => ({ ...event, conversationId }) as TacoEvent));
+      events.set(
+        conversationId,
+        input.events.map((event) => ({ ...event, conversationId })),
+      );
       return { ...summary };
     },
     async abandon(conversationId) {
@@ -181,7 +227,14 @@ function createFakeQuestions(emit: (event: TacoEvent) => void): Brokers['questio
           pending.delete(questionId);
           reject(new Error('aborted'));
         });
-        emit({ type: 'question', runId: request.runId, conversationId: request.conversationId, questionId, callId: request.callId, question: request.question });
+        emit({
+          type: 'question',
+          runId: request.runId,
+          conversationId: request.conversationId,
+          questionId,
+          callId: request.callId,
+          question: request.question,
+        });
       });
     },
   };
@@ -212,7 +265,11 @@ export function fakePorts(overrides: Partial<AppPorts> & { storage?: Storage } =
     createMemory: () => ({ save: async () => ({ id: 'm', savedAt: 0 }), recall: async () => [] }),
     createToolStack: () => createToolStack(),
     createBrokers: (emit) => ({
-      approvals: { gate: { request: async () => 'deny' }, respond: () => ({ accepted: false, message: 'No approval request with this id is open.' }), dispose() {} },
+      approvals: {
+        gate: { request: async () => 'deny' },
+        respond: () => ({ accepted: false, message: 'No approval request with this id is open.' }),
+        dispose() {},
+      },
       questions: createFakeQuestions(emit),
       depth: { gate: { decide: async () => 'cancel' }, respond: () => ({ accepted: false }), dispose() {} },
     }),

@@ -37,7 +37,13 @@ export function cleanTitle(raw: string): string | null {
  * Asks the model for a title within the budget. Resolves with the title, or null on failure,
  * timeout, abort or an unusable reply. Never rejects.
  */
-export async function requestTitle(input: { provider: ChatProvider; model: string; question: string; answer: string; signal: AbortSignal }): Promise<string | null> {
+export async function requestTitle(input: {
+  provider: ChatProvider;
+  model: string;
+  question: string;
+  answer: string;
+  signal: AbortSignal;
+}): Promise<string | null> {
   const controller = new AbortController();
   const abort = (): void => controller.abort();
   input.signal.addEventListener('abort', abort, { once: true });
@@ -46,7 +52,12 @@ export async function requestTitle(input: { provider: ChatProvider; model: strin
   try {
     if (input.signal.aborted) return null;
     const call = input.provider
-      .complete({ model: input.model, messages: [{ role: 'user', content: titlePrompt(input.question, input.answer) }], maxTokens: DEFAULTS.titles.maxTokens, signal: controller.signal })
+      .complete({
+        model: input.model,
+        messages: [{ role: 'user', content: titlePrompt(input.question, input.answer) }],
+        maxTokens: DEFAULTS.titles.maxTokens,
+        signal: controller.signal,
+      })
       .then((raw) => (controller.signal.aborted ? null : cleanTitle(raw)))
       .catch(() => null);
     return await Promise.race([call, gaveUp]);

@@ -16,9 +16,11 @@ export const modelAdminMessages = {
 
   notInstalled: (name: string): string => `“${name}” is not installed, so there is nothing to remove. Refresh the model list.`,
 
-  deleteFailed: (name: string, detail: string): string => `Could not delete “${name}”: ${clause(detail)}. Try again, or run \`ollama rm ${name}\` in a terminal.`,
+  deleteFailed: (name: string, detail: string): string =>
+    `Could not delete “${name}”: ${clause(detail)}. Try again, or run \`ollama rm ${name}\` in a terminal.`,
 
-  unloadFailed: (name: string, detail: string): string => `Could not unload “${name}”: ${clause(detail)}. Try again; Ollama also unloads idle models by itself after a few minutes.`,
+  unloadFailed: (name: string, detail: string): string =>
+    `Could not unload “${name}”: ${clause(detail)}. Try again; Ollama also unloads idle models by itself after a few minutes.`,
 
   noVersion: (host: string): string =>
     `Something answered at ${host}, but it did not say which Ollama version it is. Check that the address points to Ollama (usually port 11434).`,

@@ -35,7 +35,9 @@ describe('model admin: pull', () => {
     expect(seen[0]).toEqual({ status: 'pulling manifest', completedBytes: null, totalBytes: null });
     const withBytes = seen.filter((progress) => progress.totalBytes !== null);
     expect(withBytes.length).toBeGreaterThanOrEqual(5);
-    expect(withBytes.map((progress) => progress.completedBytes)).toEqual([...withBytes.map((progress) => progress.completedBytes)].sort((a, b) => (a ?? 0) - (b ?? 0)));
+    expect(withBytes.map((progress) => progress.completedBytes)).toEqual(
+      [...withBytes.map((progress) => progress.completedBytes)].sort((a, b) => (a ?? 0) - (b ?? 0)),
+    );
     expect(seen.at(-1)).toMatchObject({ status: 'success', completedBytes: 2_019_393_189, totalBytes: 2_019_393_189 });
     expect(requestsTo(fake, '/api/pull')[0]?.body).toMatchObject({ name: 'llama3.2:3b', stream: true });
     expect(await listed(fake)).toContain('llama3.2:3b');
@@ -59,7 +61,12 @@ describe('model admin: pull', () => {
 
   it('names an unknown model in plain words', async () => {
     const fake = await start(script({ pull: { failWith: 'pull model manifest: file does not exist' } }));
-    const error = await providerFailure(createOllamaModelAdmin({ host: fake.url }).pull('no-such-model', { signal: new AbortController().signal, onProgress: () => undefined }));
+    const error = await providerFailure(
+      createOllamaModelAdmin({ host: fake.url }).pull('no-such-model', {
+        signal: new AbortController().signal,
+        onProgress: () => undefined,
+      }),
+    );
     expect(error.kind).toBe('model-not-found');
     expect(error.message).toContain('Ollama has no model called “no-such-model”');
     expect(error.message).toContain('ollama.com/library');
@@ -67,7 +74,9 @@ describe('model admin: pull', () => {
 
   it('passes on any other failure with what to do next', async () => {
     const fake = await start(script({ pull: { failWith: 'no space left on device' } }));
-    const error = await providerFailure(createOllamaModelAdmin({ host: fake.url }).pull('qwen3:4b', { signal: new AbortController().signal, onProgress: () => undefined }));
+    const error = await providerFailure(
+      createOllamaModelAdmin({ host: fake.url }).pull('qwen3:4b', { signal: new AbortController().signal, onProgress: () => undefined }),
+    );
     expect(error.kind).toBe('ollama-error');
     expect(error.message).toMatch(/Could not download “qwen3:4b”: no space left on device\. Check .*disk space/);
   });
@@ -77,7 +86,9 @@ describe('model admin: pull', () => {
     const url = fake.url;
     await fake.close();
     running.length = 0;
-    const error = await providerFailure(createOllamaModelAdmin({ host: url }).pull('qwen3:4b', { signal: new AbortController().signal, onProgress: () => undefined }));
+    const error = await providerFailure(
+      createOllamaModelAdmin({ host: url }).pull('qwen3:4b', { signal: new AbortController().signal, onProgress: () => undefined }),
+    );
     expect(error.kind).toBe('unreachable');
     expect(error.message).toContain('ollama serve');
   });

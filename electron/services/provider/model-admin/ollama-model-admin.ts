@@ -67,16 +67,22 @@ export function createOllamaModelAdmin(options: OllamaModelAdminOptions): ModelA
     },
 
     delete(name, signal) {
-      return bounded(name, signal, adminTimeoutMs, ({ client }) => client.delete({ model: name }).then(() => undefined), (error, detail) => {
-        switch (error.kind) {
-          case 'model-not-found':
-            return new ProviderError('model-not-found', modelAdminMessages.notInstalled(name), host, error.status);
-          case 'ollama-error':
-            return new ProviderError('ollama-error', modelAdminMessages.deleteFailed(name, detail), host, error.status);
-          default:
-            return error;
-        }
-      });
+      return bounded(
+        name,
+        signal,
+        adminTimeoutMs,
+        ({ client }) => client.delete({ model: name }).then(() => undefined),
+        (error, detail) => {
+          switch (error.kind) {
+            case 'model-not-found':
+              return new ProviderError('model-not-found', modelAdminMessages.notInstalled(name), host, error.status);
+            case 'ollama-error':
+              return new ProviderError('ollama-error', modelAdminMessages.deleteFailed(name, detail), host, error.status);
+            default:
+              return error;
+          }
+        },
+      );
     },
 
     unload(name, signal) {
@@ -106,7 +112,8 @@ export function createOllamaModelAdmin(options: OllamaModelAdminOptions): ModelA
         async ({ client }) => {
           const answer: unknown = await client.version();
           const version = typeof answer === 'object' && answer !== null ? (answer as { version?: unknown }).version : undefined;
-          if (typeof version !== 'string' || version.trim() === '') throw new ProviderError('ollama-error', modelAdminMessages.noVersion(host), host);
+          if (typeof version !== 'string' || version.trim() === '')
+            throw new ProviderError('ollama-error', modelAdminMessages.noVersion(host), host);
           return version.trim();
         },
         (error) => error,

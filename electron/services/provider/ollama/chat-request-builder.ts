@@ -31,7 +31,11 @@ export function stepNumCtx(request: ChatStepRequest, capabilities: ModelCapabili
  * `think: true` only for thinking models (never sent otherwise); tools only for models with the
  * tools capability (Ollama answers 400 to anything else).
  */
-export function buildStepRequest(request: ChatStepRequest, capabilities: ModelCapabilities, numCtx: number): ChatRequest & { stream: true } {
+export function buildStepRequest(
+  request: ChatStepRequest,
+  capabilities: ModelCapabilities,
+  numCtx: number,
+): ChatRequest & { stream: true } {
   const body: ChatRequest & { stream: true } = {
     model: request.model,
     messages: request.messages.map(toOllamaMessage),

@@ -5,7 +5,7 @@ import type { ChatStepRequest } from '../provider-types';
 const capabilities = { tools: true, thinking: false, vision: false, contextLength: 32_768 };
 const signal = new AbortController().signal;
 
-describe('a step with the conversation\'s options', () => {
+describe("a step with the conversation's options", () => {
   it('puts temperature in options and keep_alive at the top level, and uses its num_ctx as it is', () => {
     const request: ChatStepRequest = { model: 'm', messages: [], signal, numCtx: 16_384, temperature: 0.7, keepAlive: '30m' };
     const numCtx = stepNumCtx(request, capabilities, 8192);
@@ -15,7 +15,7 @@ describe('a step with the conversation\'s options', () => {
     expect(body.keep_alive).toBe('30m');
   });
 
-  it('without them: the model\'s context capped by the setting, and no temperature or keep_alive', () => {
+  it("without them: the model's context capped by the setting, and no temperature or keep_alive", () => {
     const request: ChatStepRequest = { model: 'm', messages: [], signal };
     const numCtx = stepNumCtx(request, capabilities, 8192);
     expect(numCtx).toBe(8192);

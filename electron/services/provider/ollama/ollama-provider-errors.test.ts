@@ -45,7 +45,9 @@ describe('ollama provider: failures become ProviderErrors with words', () => {
     const provider = createOllamaProvider({ host, maxContextTokens: 8192 });
     const listing = await providerFailure(provider.listModels());
     expect(listing.kind).toBe('unreachable');
-    expect(listing.message).toBe(`Cannot reach Ollama at ${host}. Start it with \`ollama serve\` (or open the Ollama app), then try again.`);
+    expect(listing.message).toBe(
+      `Cannot reach Ollama at ${host}. Start it with \`ollama serve\` (or open the Ollama app), then try again.`,
+    );
     expect(listing.host).toBe(host);
     expect((await providerFailure(collect(provider.streamChat(step())))).kind).toBe('unreachable');
   });
@@ -87,7 +89,11 @@ describe('ollama provider: failures become ProviderErrors with words', () => {
   it('a mid-stream error line is ollama-error after the chunks before it', async () => {
     const { provider } = await start('mid-stream-error');
     const seen: ProviderChunk[] = [];
-    const error = await providerFailure((async () => { for await (const part of provider.streamChat(step())) seen.push(part); })());
+    const error = await providerFailure(
+      (async () => {
+        for await (const part of provider.streamChat(step())) seen.push(part);
+      })(),
+    );
     expect(textOf(seen)).toBe('Let me think about that');
     expect(error.kind).toBe('ollama-error');
     expect(error.message).toContain('Ollama reported an error while answering: an error was encountered while running the model');

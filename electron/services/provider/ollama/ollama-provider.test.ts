@@ -112,7 +112,14 @@ describe('ollama provider: what streamChat yields', () => {
     expect(chunks.filter((chunk) => chunk.type === 'done')).toHaveLength(1);
     expect(chunks.at(-1)).toEqual({
       type: 'done',
-      usage: { promptTokens: 26, completionTokens: 10, evalDurationNs: 200_000_000, totalDurationNs: 450_000_000, doneReason: 'stop', numCtx: 8192 },
+      usage: {
+        promptTokens: 26,
+        completionTokens: 10,
+        evalDurationNs: 200_000_000,
+        totalDurationNs: 450_000_000,
+        doneReason: 'stop',
+        numCtx: 8192,
+      },
     });
   });
 
@@ -127,11 +134,18 @@ describe('ollama provider: what streamChat yields', () => {
   });
 
   it('yields tool calls with their arguments', async () => {
-    const { provider } = await start(script({ replies: [reply.toolCall('read_file', { path: 'a.txt', lines: 10 }, { text: 'Let me look.' })] }));
-    const chunks = await collect(provider.streamChat({ model: 'llama3.2:3b', messages: userSays('read a.txt'), tools: [readFile], signal: signal() }));
+    const { provider } = await start(
+      script({ replies: [reply.toolCall('read_file', { path: 'a.txt', lines: 10 }, { text: 'Let me look.' })] }),
+    );
+    const chunks = await collect(
+      provider.streamChat({ model: 'llama3.2:3b', messages: userSays('read a.txt'), tools: [readFile], signal: signal() }),
+    );
     expect(chunks.map((chunk) => chunk.type)).toEqual(['text', 'tool-calls', 'done']);
     expect(textOf(chunks)).toBe('Let me look.');
-    expect(chunks[1]).toEqual({ type: 'tool-calls', calls: [{ function: { name: 'read_file', arguments: { path: 'a.txt', lines: 10 } } }] });
+    expect(chunks[1]).toEqual({
+      type: 'tool-calls',
+      calls: [{ function: { name: 'read_file', arguments: { path: 'a.txt', lines: 10 } } }],
+    });
   });
 });
 

@@ -29,14 +29,26 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
   const aborted = (): ProviderError => new ProviderError('aborted', providerMessages.aborted(), host);
 
   /** A list/show call bounded by the probe timeout and the caller's signal. */
-  async function probe<T>(model: string | null, signal: AbortSignal | undefined, call: (client: Ollama) => Promise<unknown>, parse: (response: unknown) => T): Promise<T> {
+  async function probe<T>(
+    model: string | null,
+    signal: AbortSignal | undefined,
+    call: (client: Ollama) => Promise<unknown>,
+    parse: (response: unknown) => T,
+  ): Promise<T> {
     if (signal?.aborted) throw aborted();
     let bound: BoundClient | undefined;
     try {
       bound = createBoundClient({ host, fetch: baseFetch, signal, timeoutMs: probeTimeoutMs });
       return parse(await call(bound.client));
     } catch (error) {
-      throw toProviderError(error, { host, model, signal, timedOut: bound?.timedOut() ?? false, timeoutMs: probeTimeoutMs, phase: 'request' });
+      throw toProviderError(error, {
+        host,
+        model,
+        signal,
+        timedOut: bound?.timedOut() ?? false,
+        timeoutMs: probeTimeoutMs,
+        phase: 'request',
+      });
     }
   }
 

@@ -11,7 +11,10 @@ describe('parsing Ollama answers', () => {
   });
 
   it('finds the context length under any architecture prefix', () => {
-    const show = { capabilities: ['completion', 'vision'], model_info: { 'general.architecture': 'gemma3', 'gemma3.context_length': 131_072 } };
+    const show = {
+      capabilities: ['completion', 'vision'],
+      model_info: { 'general.architecture': 'gemma3', 'gemma3.context_length': 131_072 },
+    };
     expect(parseCapabilities(show)).toEqual({ tools: false, thinking: false, vision: true, contextLength: 131_072 });
     expect(parseCapabilities({ model_info: { 'x.context_length': 'big' } }).contextLength).toBeNull();
     expect(parseCapabilities(undefined)).toEqual({ tools: false, thinking: false, vision: false, contextLength: null });
@@ -34,7 +37,10 @@ describe('parsing Ollama answers', () => {
   });
 
   it('splits one line into thinking, text and tool calls, in that order', () => {
-    const part = { message: { role: 'assistant', content: 'Hi', thinking: 'hmm', tool_calls: [{ function: { name: 't', arguments: {} } }] }, done: false };
+    const part = {
+      message: { role: 'assistant', content: 'Hi', thinking: 'hmm', tool_calls: [{ function: { name: 't', arguments: {} } }] },
+      done: false,
+    };
     expect(chunksOf(part).map((chunk) => chunk.type)).toEqual(['thinking', 'text', 'tool-calls']);
     expect(chunksOf({ message: { role: 'assistant', content: '' } })).toEqual([]);
     expect(chunksOf('garbage')).toEqual([]);

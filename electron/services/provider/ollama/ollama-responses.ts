@@ -85,7 +85,7 @@ function toArguments(value: unknown): JsonObject {
       return {};
     }
   }
-  return isDict(parsed) && isJsonValue(parsed) ? (parsed as JsonObject) : {};
+  return isDict(parsed) && isJsonValue(parsed) ? parsed : {};
 }
 
 /** The chunks one streamed /api/chat line carries, in the order a reader expects them. */

@@ -81,7 +81,8 @@ describe('readInBursts', () => {
     control.end();
     let clock = 0;
     const bursts: number[][] = [];
-    for await (const burst of readInBursts(control.source, { onNextTurn: control.onNextTurn, sliceMs: 4, now: () => (clock += 5) })) bursts.push(burst);
+    for await (const burst of readInBursts(control.source, { onNextTurn: control.onNextTurn, sliceMs: 4, now: () => (clock += 5) }))
+      bursts.push(burst);
     expect(bursts.length).toBeGreaterThan(1);
     expect(bursts.flat()).toEqual(Array.from({ length: 100 }, (_, index) => index));
   });

@@ -25,7 +25,10 @@ const entrySchema = z.object({
   updatedAt: z.number(),
   pinned: z.boolean(),
   options: conversationOptionsSchema.optional(),
-  open: z.object({ runId: z.string().min(1), waiting: z.enum(['approval', 'question']).nullable() }).nullable().optional(),
+  open: z
+    .object({ runId: z.string().min(1), waiting: z.enum(['approval', 'question']).nullable() })
+    .nullable()
+    .optional(),
 });
 
 const indexSchema = z.object({
@@ -52,7 +55,10 @@ export async function readIndex(path: string): Promise<IndexRead> {
   if (!parsed.success) return { type: 'corrupt', reason: 'its contents are not a TACO index of this version' };
   return {
     type: 'ok',
-    entries: parsed.data.conversations.map(({ open, options, ...rest }) => ({ summary: { ...rest, ...(options ? { options } : {}) }, open: open ?? null })),
+    entries: parsed.data.conversations.map(({ open, options, ...rest }) => ({
+      summary: { ...rest, ...(options ? { options } : {}) },
+      open: open ?? null,
+    })),
   };
 }
 
@@ -75,9 +81,11 @@ function withoutUnfinished(summary: ConversationSummary): ConversationSummary {
 
 /** Pinned first, then the most recently updated. */
 export function sortSummaries(summaries: Iterable<ConversationSummary>): ConversationSummary[] {
-  return [...summaries].sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt || a.conversationId.localeCompare(b.conversationId));
+  return [...summaries].sort(
+    (a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt || a.conversationId.localeCompare(b.conversationId),
+  );
 }
 
 export function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'ENOENT';
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
 }

@@ -53,7 +53,10 @@ export function parseConversationExport(content: string): TimelineImport {
   }
   const version = (value as { version?: unknown }).version;
   if (typeof version === 'number' && version > TIMELINE_FORMAT_VERSION) {
-    throw new ContractError('invalid-payload', `This conversation was exported by a newer version of TACO (format ${version}). Update TACO, then import it again. Nothing was imported.`);
+    throw new ContractError(
+      'invalid-payload',
+      `This conversation was exported by a newer version of TACO (format ${version}). Update TACO, then import it again. Nothing was imported.`,
+    );
   }
   let parsed: ReturnType<typeof exportSchema.safeParse>;
   try {
@@ -74,7 +77,10 @@ export function parseConversationExport(content: string): TimelineImport {
 }
 
 function refused(reason: string): ContractError {
-  return new ContractError('invalid-payload', `This file cannot be imported: ${reason}. Nothing was imported; choose a file exported from TACO as JSON.`);
+  return new ContractError(
+    'invalid-payload',
+    `This file cannot be imported: ${reason}. Nothing was imported; choose a file exported from TACO as JSON.`,
+  );
 }
 
 /** `events[3] (text-delta): "text" expected string, received number` — the first few problems. */

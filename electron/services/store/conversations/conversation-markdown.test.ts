@@ -5,15 +5,41 @@ import { fenceFor, fenced, safeMarkdown } from './markdown-safety';
 import { finishInterruptedRuns } from '../timeline/run-state';
 import { richConversation } from '../testing/rich-conversation';
 
-const summary: ConversationSummary = { conversationId: 'c', title: 'Chores <img src=x onerror=alert(1)>', model: 'qwen3:4b', createdAt: Date.UTC(2025, 0, 2), updatedAt: 0, pinned: false };
+const summary: ConversationSummary = {
+  conversationId: 'c',
+  title: 'Chores <img src=x onerror=alert(1)>',
+  model: 'qwen3:4b',
+  createdAt: Date.UTC(2025, 0, 2),
+  updatedAt: 0,
+  pinned: false,
+};
 const events = richConversation('c');
-const finished = finishInterruptedRuns(events, events.map(() => 30), { isLive: () => false, abandoned: new Set() }).events;
+const finished = finishInterruptedRuns(
+  events,
+  events.map(() => 30),
+  { isLive: () => false, abandoned: new Set() },
+).events;
 const markdown = conversationToMarkdown({ summary, events: finished });
 
 describe('Markdown export', () => {
   it('has the title, the facts and each message in order', () => {
-    expect(markdown.startsWith('# Chores &lt;img src=x onerror=alert(1)&gt;\n\n_Model: qwen3:4b · Started: 2025-01-02T00:00:00.000Z · Exported from TACO_')).toBe(true);
-    const order = ['## You', 'I will write the file.', 'Tool: Write File', 'TACO asked:', 'You answered:', 'Tool: No Such Tool', 'Done: the file has **red** chores.', '**Command**', 'Edited question', 'Cut off mid'];
+    expect(
+      markdown.startsWith(
+        '# Chores &lt;img src=x onerror=alert(1)&gt;\n\n_Model: qwen3:4b · Started: 2025-01-02T00:00:00.000Z · Exported from TACO_',
+      ),
+    ).toBe(true);
+    const order = [
+      '## You',
+      'I will write the file.',
+      'Tool: Write File',
+      'TACO asked:',
+      'You answered:',
+      'Tool: No Such Tool',
+      'Done: the file has **red** chores.',
+      '**Command**',
+      'Edited question',
+      'Cut off mid',
+    ];
     const positions = order.map((text) => markdown.indexOf(text));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -24,7 +50,10 @@ describe('Markdown export', () => {
   });
 
   it('shows tool calls as details sections with arguments and results in fences nothing inside can close', () => {
-    const section = markdown.slice(markdown.indexOf('<details>\n<summary>Tool: Write File'), markdown.indexOf('</details>', markdown.indexOf('Tool: Write File')));
+    const section = markdown.slice(
+      markdown.indexOf('<details>\n<summary>Tool: Write File'),
+      markdown.indexOf('</details>', markdown.indexOf('Tool: Write File')),
+    );
     expect(section).toContain('<summary>Tool: Write File <code>write_file</code></summary>');
     expect(section).toContain('`````json\n{\n  "path": "notes.txt",');
     expect(section).toContain('- Approval asked (write).\n- Approval: allowed once.');
@@ -55,7 +84,15 @@ describe('Markdown safety', () => {
   });
 
   it('escapes tags outside code only', () => {
-    const input = ['<script>alert(1)</script> and `<b>kept</b>` and a < b', '```html', '<div>code</div>', '```', '<iframe src="x">', '[ref]: javascript:alert(1)', '![i](data:text/html,hi)'].join('\n');
+    const input = [
+      '<script>alert(1)</script> and `<b>kept</b>` and a < b',
+      '```html',
+      '<div>code</div>',
+      '```',
+      '<iframe src="x">',
+      '[ref]: javascript:alert(1)',
+      '![i](data:text/html,hi)',
+    ].join('\n');
     expect(safeMarkdown(input).split('\n')).toEqual([
       '&lt;script>alert(1)&lt;/script> and `<b>kept</b>` and a < b',
       '```html',

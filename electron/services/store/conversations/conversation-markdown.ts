@@ -18,7 +18,11 @@ interface OpenCall {
 export function conversationToMarkdown(snapshot: Pick<ConversationSnapshot, 'summary' | 'events'>): string {
   const { summary } = snapshot;
   const blocks: string[] = [`# ${plainLine(summary.title) || 'Conversation'}`];
-  const facts = [summary.model ? `Model: ${plainLine(summary.model)}` : null, `Started: ${new Date(summary.createdAt).toISOString()}`, 'Exported from TACO'];
+  const facts = [
+    summary.model ? `Model: ${plainLine(summary.model)}` : null,
+    `Started: ${new Date(summary.createdAt).toISOString()}`,
+    'Exported from TACO',
+  ];
   blocks.push(`_${facts.filter(Boolean).join(' · ')}_`);
 
   let text = '';
@@ -47,7 +51,9 @@ export function conversationToMarkdown(snapshot: Pick<ConversationSnapshot, 'sum
         break;
       case 'command-output':
         flushText();
-        blocks.push(`**Command** ${plainLine(event.command) ? `\`${event.command.replace(/`/g, "'")}\`` : '(empty)'}\n\n${safeMarkdown(event.output)}`);
+        blocks.push(
+          `**Command** ${plainLine(event.command) ? `\`${event.command.replace(/`/g, "'")}\`` : '(empty)'}\n\n${safeMarkdown(event.output)}`,
+        );
         break;
       case 'run-start':
         flushText();
@@ -92,7 +98,9 @@ export function conversationToMarkdown(snapshot: Pick<ConversationSnapshot, 'sum
         blocks.push(`_The tool stack reached depth ${event.depth} (limit ${event.limit})._`);
         break;
       case 'depth-resolved':
-        blocks.push(event.decision === 'continue' ? `_You let it continue, up to ${event.limit} levels._` : '_You cancelled at the depth limit._');
+        blocks.push(
+          event.decision === 'continue' ? `_You let it continue, up to ${event.limit} levels._` : '_You cancelled at the depth limit._',
+        );
         break;
       case 'run-finish':
         for (const callId of [...calls.keys()]) endCall(callId, '_No result: the run stopped before the tool finished._');

@@ -39,20 +39,45 @@ const open = (): ConversationStore => {
 function timeline(index: number): string {
   const id = idOf(index);
   const events: TacoEvent[] = [
-    { type: 'user-message', conversationId: id, messageId: `m${index}`, text: `Question ${index} about topic${index} and the weather`, at: 1 },
+    {
+      type: 'user-message',
+      conversationId: id,
+      messageId: `m${index}`,
+      text: `Question ${index} about topic${index} and the weather`,
+      at: 1,
+    },
     { type: 'run-start', conversationId: id, runId: `r${index}`, model: 'm', goal: 'q', startedAt: 2 },
-    { type: 'text-delta', conversationId: id, runId: `r${index}`, text: `An answer mentioning tag${index}z and ${index % 2 === 0 ? 'sunshine' : 'drizzle'}.` },
+    {
+      type: 'text-delta',
+      conversationId: id,
+      runId: `r${index}`,
+      text: `An answer mentioning tag${index}z and ${index % 2 === 0 ? 'sunshine' : 'drizzle'}.`,
+    },
     { type: 'run-finish', conversationId: id, runId: `r${index}`, reason: 'complete', message: 'Done.', error: null, at: 3 },
   ];
-  const header = serializeRecord({ type: 'header', format: 'taco-timeline', version: 2, conversationId: id, createdAt: index, title: `Chat number ${index}`, model: 'm' });
-  return [header, ...events.map((event, offset) => serializeRecord({ type: 'event', at: 10_000 + index * 10 + offset, event })), ''].join('\n');
+  const header = serializeRecord({
+    type: 'header',
+    format: 'taco-timeline',
+    version: 2,
+    conversationId: id,
+    createdAt: index,
+    title: `Chat number ${index}`,
+    model: 'm',
+  });
+  return [header, ...events.map((event, offset) => serializeRecord({ type: 'event', at: 10_000 + index * 10 + offset, event })), ''].join(
+    '\n',
+  );
 }
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'taco-search-'));
   await mkdir(join(dataDir, 'conversations'));
   for (let start = 0; start < COUNT; start += 200) {
-    await Promise.all(Array.from({ length: 200 }, (_, offset) => writeFile(join(dataDir, 'conversations', `${idOf(start + offset)}.jsonl`), timeline(start + offset))));
+    await Promise.all(
+      Array.from({ length: 200 }, (_, offset) =>
+        writeFile(join(dataDir, 'conversations', `${idOf(start + offset)}.jsonl`), timeline(start + offset)),
+      ),
+    );
   }
 });
 afterAll(async () => {
@@ -98,7 +123,10 @@ describe(`search over ${COUNT} conversations`, () => {
   it('starts again from the saved index, re-reading only the timelines that changed since', async () => {
     // Another process (the CLI) adds to one conversation while the app is closed.
     const id = idOf(11);
-    await appendFile(join(dataDir, 'conversations', `${id}.jsonl`), `${serializeRecord({ type: 'event', at: 99_999, event: { type: 'user-message', conversationId: id, messageId: 'cli', text: 'zeppelin', at: 1 } })}\n`);
+    await appendFile(
+      join(dataDir, 'conversations', `${id}.jsonl`),
+      `${serializeRecord({ type: 'event', at: 99_999, event: { type: 'user-message', conversationId: id, messageId: 'cli', text: 'zeppelin', at: 1 } })}\n`,
+    );
     timelineReads.count = 0;
     const store = open();
     expect((await store.search('zeppelin')).map((hit) => hit.conversationId)).toEqual([id]);

@@ -16,9 +16,24 @@ function open(): ConversationStore {
 }
 
 const user = (c: string, text: string): TacoEvent => ({ type: 'user-message', conversationId: c, messageId: `m-${text}`, text, at: 1 });
-const start = (c: string, runId: string, goal = 'goal'): TacoEvent => ({ type: 'run-start', conversationId: c, runId, model: 'm', goal, startedAt: 1 });
+const start = (c: string, runId: string, goal = 'goal'): TacoEvent => ({
+  type: 'run-start',
+  conversationId: c,
+  runId,
+  model: 'm',
+  goal,
+  startedAt: 1,
+});
 const delta = (c: string, runId: string, text: string): TacoEvent => ({ type: 'text-delta', conversationId: c, runId, text });
-const finish = (c: string, runId: string): TacoEvent => ({ type: 'run-finish', conversationId: c, runId, reason: 'complete', message: 'Done.', error: null, at: 9 });
+const finish = (c: string, runId: string): TacoEvent => ({
+  type: 'run-finish',
+  conversationId: c,
+  runId,
+  reason: 'complete',
+  message: 'Done.',
+  error: null,
+  at: 9,
+});
 const approval = (c: string, runId: string): TacoEvent => ({
   type: 'approval-request',
   conversationId: c,

@@ -17,7 +17,13 @@ function open(): ConversationStore {
   return store;
 }
 
-const user = (conversationId: string, text: string): TacoEvent => ({ type: 'user-message', conversationId, messageId: `m-${text}`, text, at: 1 });
+const user = (conversationId: string, text: string): TacoEvent => ({
+  type: 'user-message',
+  conversationId,
+  messageId: `m-${text}`,
+  text,
+  at: 1,
+});
 const delta = (conversationId: string, runId: string, text: string): TacoEvent => ({ type: 'text-delta', conversationId, runId, text });
 const timelinePath = (id: string): string => join(dataDir, 'conversations', `${id}.jsonl`);
 const lines = async (id: string): Promise<string[]> => (await readFile(timelinePath(id), 'utf8')).split('\n').filter(Boolean);
@@ -41,7 +47,10 @@ describe('conversation store', () => {
     expect(created.conversationId).toMatch(/^[0-9a-f-]{36}$/);
     const id = created.conversationId;
 
-    const events: TacoEvent[] = [user(id, 'hi'), { type: 'run-start', conversationId: id, runId: 'r1', model: 'llama3.2:3b', goal: 'hi', startedAt: 5 }];
+    const events: TacoEvent[] = [
+      user(id, 'hi'),
+      { type: 'run-start', conversationId: id, runId: 'r1', model: 'llama3.2:3b', goal: 'hi', startedAt: 5 },
+    ];
     await store.append(id, events);
     const snapshot = await store.read(id);
     expect(snapshot.events).toEqual(events);
@@ -148,11 +157,24 @@ describe('conversation store', () => {
         Array.from({ length: 8 }, (_, index) =>
           store.append(id, [
             { type: 'status', conversationId: id, runId, text: `${runId}-${index}` },
-            { type: 'tool-result', conversationId: id, runId, callId: `${runId}-${index}`, tool: 'read_file', result: big(runId, index), truncated: false, durationMs: 1 },
+            {
+              type: 'tool-result',
+              conversationId: id,
+              runId,
+              callId: `${runId}-${index}`,
+              tool: 'read_file',
+              result: big(runId, index),
+              truncated: false,
+              durationMs: 1,
+            },
           ]),
         ),
       );
-    await Promise.all([writer('A'), writer('B'), ...Array.from({ length: 30 }, (_, index) => store.append(id, [delta(id, 'C', `${index},`)]))]);
+    await Promise.all([
+      writer('A'),
+      writer('B'),
+      ...Array.from({ length: 30 }, (_, index) => store.append(id, [delta(id, 'C', `${index},`)])),
+    ]);
 
     const all = await lines(id);
     expect(all).toHaveLength(1 + 32 + 30);
@@ -161,7 +183,9 @@ describe('conversation store', () => {
     expect(snapshot.notices).toEqual([]);
     for (const runId of ['A', 'B']) {
       const results = snapshot.events.filter((event) => event.type === 'tool-result' && event.runId === runId);
-      expect(results.map((event) => (event.type === 'tool-result' ? event.result : ''))).toEqual(Array.from({ length: 8 }, (_, index) => big(runId, index)));
+      expect(results.map((event) => (event.type === 'tool-result' ? event.result : ''))).toEqual(
+        Array.from({ length: 8 }, (_, index) => big(runId, index)),
+      );
     }
     const text = snapshot.events.map((event) => (event.type === 'text-delta' ? event.text : '')).join('');
     expect(text).toBe(Array.from({ length: 30 }, (_, index) => `${index},`).join(''));
@@ -214,7 +238,10 @@ describe('conversation store', () => {
     opened.push(other);
     const c = await other.create({ title: 'From the CLI', model: 'm' });
     await other.close();
-    await writeFile(timelinePath(c.conversationId), await readFile(join(dataDir, 'elsewhere', 'conversations', `${c.conversationId}.jsonl`)));
+    await writeFile(
+      timelinePath(c.conversationId),
+      await readFile(join(dataDir, 'elsewhere', 'conversations', `${c.conversationId}.jsonl`)),
+    );
 
     const reopened = open();
     expect((await reopened.list()).map((entry) => entry.title).sort()).toEqual(['From the CLI', 'Kept']);

@@ -3,7 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ContractError, describeZodError } from '../../../../shared/contract-error';
-import type { ConversationOptions, ConversationSearchHit, ConversationSnapshot, ConversationSummary } from '../../../../shared/conversation';
+import type {
+  ConversationOptions,
+  ConversationSearchHit,
+  ConversationSnapshot,
+  ConversationSummary,
+} from '../../../../shared/conversation';
 import type { TacoEvent } from '../../../../shared/events';
 import { writeFileAtomic } from '../files/atomic-write';
 import { assertSafeId, conversationsDir } from '../files/data-dir';
@@ -131,7 +136,8 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       await ready();
       ensureKnown(id);
       const own = events.filter((event) => event.conversationId === id);
-      if (own.length < events.length) state.log(`${events.length - own.length} event(s) for another conversation were not written to ${id}.`);
+      if (own.length < events.length)
+        state.log(`${events.length - own.length} event(s) for another conversation were not written to ${id}.`);
       const stored = own.filter((event) => event.type !== 'conversation-updated');
       if (stored.length === 0) return;
       await files.run(id, async () => {
@@ -256,7 +262,9 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
         pinned: input.pinned,
         ...(input.options && Object.keys(input.options).length > 0 ? { options: { ...input.options } } : {}),
       };
-      const events = input.events.filter((event) => event.type !== 'conversation-updated').map((event) => ({ ...event, conversationId: id }) as TacoEvent);
+      const events = input.events
+        .filter((event) => event.type !== 'conversation-updated')
+        .map((event) => ({ ...event, conversationId: id }));
       const text = headerLines(summary, at) + events.map((event) => `${serializeRecord({ type: 'event', at, event })}\n`).join('');
       await files.run(id, async () => {
         // Written whole (temp file, then rename): a crash leaves no half-imported conversation.

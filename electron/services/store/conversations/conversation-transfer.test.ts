@@ -47,7 +47,13 @@ describe('JSON export and import', () => {
     expect(JSON.parse(file)).toMatchObject({ format: 'taco-conversation', version: 2, summary: { title: 'Chores', pinned: true } });
     const imported = await store.importTimeline(parseConversationExport(file));
     expect(imported.conversationId).not.toBe(id);
-    expect(imported).toMatchObject({ title: 'Chores', model: 'qwen3:4b', pinned: true, createdAt: original.summary.createdAt, options: { temperature: 0.3, keepAlive: '10m' } });
+    expect(imported).toMatchObject({
+      title: 'Chores',
+      model: 'qwen3:4b',
+      pinned: true,
+      createdAt: original.summary.createdAt,
+      options: { temperature: 0.3, keepAlive: '10m' },
+    });
 
     const copy = await store.read(imported.conversationId);
     expect(withoutIds(copy.events)).toEqual(withoutIds(original.events));
@@ -62,7 +68,10 @@ describe('JSON export and import', () => {
 
   it('refuses a bad file with words naming what is wrong, and writes nothing', async () => {
     const { store, id } = await written();
-    const good = JSON.parse(conversationToJson(await store.read(id))) as { events: Array<Record<string, unknown>>; summary: Record<string, unknown> };
+    const good = JSON.parse(conversationToJson(await store.read(id))) as {
+      events: Array<Record<string, unknown>>;
+      summary: Record<string, unknown>;
+    };
     const before = (await readdir(join(dataDir, 'conversations'))).sort();
 
     const attempt = (content: string): ContractError => {
@@ -96,7 +105,9 @@ describe('JSON export and import', () => {
 
     let deep = '[]';
     for (let level = 0; level < 5000; level += 1) deep = `[${deep}]`;
-    expect(attempt(JSON.stringify({ ...good, events: [{ ...good.events[7], args: { nested: '*' } }] }).replace('"*"', deep)).code).toBe('invalid-payload');
+    expect(attempt(JSON.stringify({ ...good, events: [{ ...good.events[7], args: { nested: '*' } }] }).replace('"*"', deep)).code).toBe(
+      'invalid-payload',
+    );
 
     expect((await readdir(join(dataDir, 'conversations'))).sort()).toEqual(before);
   });

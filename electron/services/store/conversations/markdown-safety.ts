@@ -42,7 +42,8 @@ export function safeMarkdown(markdown: string): string {
     .map((line) => {
       if (fence) {
         const close = FENCE_OPEN.exec(line);
-        if (close?.[1] && close[1][0] === fence.char && close[1].length >= fence.length && line.slice(close[0].length).trim() === '') fence = null;
+        if (close?.[1] && close[1][0] === fence.char && close[1].length >= fence.length && line.slice(close[0].length).trim() === '')
+          fence = null;
         return line;
       }
       const open = FENCE_OPEN.exec(line);

@@ -4,8 +4,21 @@ import type { TacoEvent } from '../../../../shared/events';
 import { buildSearchDoc, createSearchIndex } from './search-index';
 import { foldText, snippetAround } from './search-text';
 
-const summary = (conversationId: string, title: string, updatedAt = 1): ConversationSummary => ({ conversationId, title, model: null, createdAt: 0, updatedAt, pinned: false });
-const user = (c: string, messageId: string, text: string): TacoEvent => ({ type: 'user-message', conversationId: c, messageId, text, at: 1 });
+const summary = (conversationId: string, title: string, updatedAt = 1): ConversationSummary => ({
+  conversationId,
+  title,
+  model: null,
+  createdAt: 0,
+  updatedAt,
+  pinned: false,
+});
+const user = (c: string, messageId: string, text: string): TacoEvent => ({
+  type: 'user-message',
+  conversationId: c,
+  messageId,
+  text,
+  at: 1,
+});
 const delta = (c: string, text: string): TacoEvent => ({ type: 'text-delta', conversationId: c, runId: 'r', text });
 
 function indexOf(docs: Record<string, { title: string; events: TacoEvent[]; updatedAt?: number }>) {
@@ -21,10 +34,17 @@ function indexOf(docs: Record<string, { title: string; events: TacoEvent[]; upda
 describe('search index', () => {
   it('matches every word as a word prefix, case and accents aside, and cuts a snippet around the match', () => {
     const { find } = indexOf({
-      a: { title: 'Trip planning', events: [user('a', 'm1', 'Book the Café near the station'), delta('a', 'The configuration file lists three cafés.')] },
+      a: {
+        title: 'Trip planning',
+        events: [user('a', 'm1', 'Book the Café near the station'), delta('a', 'The configuration file lists three cafés.')],
+      },
       b: { title: 'Recipes', events: [user('b', 'm1', 'A cake with cafe au lait')] },
     });
-    expect(find('CAFE').map((hit) => hit.conversationId).sort()).toEqual(['a', 'b']);
+    expect(
+      find('CAFE')
+        .map((hit) => hit.conversationId)
+        .sort(),
+    ).toEqual(['a', 'b']);
     expect(find('conf').map((hit) => hit.conversationId)).toEqual(['a']);
     expect(find('cafe config').map((hit) => hit.conversationId)).toEqual(['a']);
     expect(find('onfig')).toEqual([]);
@@ -50,7 +70,11 @@ describe('search index', () => {
 
   it('finds words that streamed in pieces, and follows renames, rewinds and deletes', () => {
     const { index, find, summaries } = indexOf({ c: { title: 'Chat', events: [] } });
-    index.append('c', [user('c', 'm1', 'first question'), delta('c', 'Photo'), delta('c', 'synthesis is how '), delta('c', 'plants eat')], 10);
+    index.append(
+      'c',
+      [user('c', 'm1', 'first question'), delta('c', 'Photo'), delta('c', 'synthesis is how '), delta('c', 'plants eat')],
+      10,
+    );
     expect(find('photosynthesis').map((hit) => hit.conversationId)).toEqual(['c']);
     expect(index.size('c')).toBe(10);
 
@@ -74,7 +98,9 @@ describe('search index', () => {
 
   it('saves and restores its documents', () => {
     const { index } = indexOf({ a: { title: 'Alpha', events: [user('a', 'm1', 'hello world')] } });
-    const saved = JSON.parse(index.serialize()) as { docs: Array<{ conversationId: string; title: string; text: string; marks: Array<[string, number]>; size: number }> };
+    const saved = JSON.parse(index.serialize()) as {
+      docs: Array<{ conversationId: string; title: string; text: string; marks: Array<[string, number]>; size: number }>;
+    };
     expect(index.dirty).toBe(false);
     const restored = createSearchIndex(new Map(saved.docs.map(({ conversationId, ...doc }) => [conversationId, doc])));
     expect(restored.search('world', () => summary('a', 'Alpha')).map((hit) => hit.conversationId)).toEqual(['a']);
@@ -84,6 +110,8 @@ describe('search index', () => {
     const text = 'Ünïcödé ÇAFÉ 한국어 text';
     expect(foldText(text)).toHaveLength(text.length);
     expect(foldText(text).startsWith('unicode cafe')).toBe(true);
-    expect(snippetAround(`${'word '.repeat(100)}needle and more ${'tail '.repeat(20)}`, 500, 40)).toMatch(/^…(word )+needle and more (tail )*tail…$/);
+    expect(snippetAround(`${'word '.repeat(100)}needle and more ${'tail '.repeat(20)}`, 500, 40)).toMatch(
+      /^…(word )+needle and more (tail )*tail…$/,
+    );
   });
 });

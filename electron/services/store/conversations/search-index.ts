@@ -213,7 +213,13 @@ function hitFor(summary: ConversationSummary, doc: SearchDoc, tokens: readonly s
     }
   }
   if (!snippet) snippet = snippetAround(doc.text, 0);
-  return { conversationId: summary.conversationId, title: summary.title, snippet, matchedIn: inTitle ? 'title' : 'content', updatedAt: summary.updatedAt };
+  return {
+    conversationId: summary.conversationId,
+    title: summary.title,
+    snippet,
+    matchedIn: inTitle ? 'title' : 'content',
+    updatedAt: summary.updatedAt,
+  };
 }
 
 const savedSchema = z.object({

@@ -21,7 +21,10 @@ export function foldText(text: string): string {
 function foldChar(char: string): string {
   const cached = folded.get(char);
   if (cached !== undefined) return cached;
-  let result = char.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  let result = char
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
   if (result.length !== char.length) result = char.toLowerCase();
   if (result.length !== char.length) result = char;
   if (folded.size < 10_000) folded.set(char, result);

@@ -35,13 +35,17 @@ export async function loadStore(state: StoreState): Promise<{ searchReady: Promi
       break;
     case 'outdated': {
       const backup = await backupBeforeMigration(indexFile(dataDir), index.version);
-      log(`The conversation index was in an older format (${index.version}); it was kept as ${basename(backup)} and rebuilt from the timelines.`);
+      log(
+        `The conversation index was in an older format (${index.version}); it was kept as ${basename(backup)} and rebuilt from the timelines.`,
+      );
       changed = true;
       break;
     }
     case 'corrupt': {
       const aside = await moveAside(indexFile(dataDir), state.now());
-      log(`The conversation index could not be read (${index.reason}); it was moved aside to ${basename(aside)} and rebuilt from the timelines.`);
+      log(
+        `The conversation index could not be read (${index.reason}); it was moved aside to ${basename(aside)} and rebuilt from the timelines.`,
+      );
       changed = true;
       break;
     }
@@ -76,7 +80,14 @@ async function summarizeFile(state: StoreState, id: string): Promise<void> {
   const parsed = parseTimeline(text);
   if (parsed.unreadable) {
     const modified = (await stat(state.pathOf(id))).mtimeMs;
-    state.summaries.set(id, { conversationId: id, title: UNREADABLE_TITLE, model: null, createdAt: modified, updatedAt: modified, pinned: false });
+    state.summaries.set(id, {
+      conversationId: id,
+      title: UNREADABLE_TITLE,
+      model: null,
+      createdAt: modified,
+      updatedAt: modified,
+      pinned: false,
+    });
     state.opens.set(id, null);
     return;
   }

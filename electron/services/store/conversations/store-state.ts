@@ -36,7 +36,12 @@ export interface StoreState {
   present(summary: ConversationSummary): ConversationSummary;
 }
 
-export function createStoreState(options: { dataDir: string; now: () => number; log: (message: string) => void; searchSaveDelayMs?: number }): StoreState {
+export function createStoreState(options: {
+  dataDir: string;
+  now: () => number;
+  log: (message: string) => void;
+  searchSaveDelayMs?: number;
+}): StoreState {
   const { dataDir, log } = options;
   let indexDirty = false;
   let indexSaving: Promise<void> | null = null;
@@ -64,7 +69,10 @@ export function createStoreState(options: { dataDir: string; now: () => number; 
         try {
           while (indexDirty) {
             indexDirty = false;
-            const entries: IndexEntry[] = sortSummaries(state.summaries.values()).map((summary) => ({ summary, open: state.opens.get(summary.conversationId) ?? null }));
+            const entries: IndexEntry[] = sortSummaries(state.summaries.values()).map((summary) => ({
+              summary,
+              open: state.opens.get(summary.conversationId) ?? null,
+            }));
             await writeFileAtomic(indexFile(dataDir), serializeIndex(entries));
           }
         } catch (error) {

@@ -8,7 +8,8 @@ import { assertSafeId, conversationFile, corruptPath, defaultDataDir, idFromTime
 describe('data folder helpers', () => {
   it('accepts only ids that are plain file names', () => {
     for (const good of ['0b7c3c4e-1f2a-4c4e-9d3b-6a1e2f3a4b5c', 'abc', 'a_b-c']) expect(isSafeId(good)).toBe(true);
-    for (const bad of ['', '..', '../x', 'a/b', 'a\\b', '.x', 'a.b', 'x'.repeat(129), 'é', 'a b', null, 5]) expect(isSafeId(bad)).toBe(false);
+    for (const bad of ['', '..', '../x', 'a/b', 'a\\b', '.x', 'a.b', 'x'.repeat(129), 'é', 'a b', null, 5])
+      expect(isSafeId(bad)).toBe(false);
     expect(() => assertSafeId('../etc/passwd')).toThrow(/not a valid conversation id/);
     expect(() => conversationFile('/data', 'a/../../b')).toThrow();
     expect(conversationFile('/data', 'abc')).toBe(join('/data', 'conversations', 'abc.jsonl'));
@@ -22,14 +23,18 @@ describe('data folder helpers', () => {
   });
 
   it('names moved-aside files after the time, keeping the extension', () => {
-    expect(corruptPath(join('/d', 'abc.jsonl'), Date.UTC(2024, 4, 1, 10, 11, 12, 345))).toBe(join('/d', 'abc.corrupt-2024-05-01T10-11-12-345Z.jsonl'));
+    expect(corruptPath(join('/d', 'abc.jsonl'), Date.UTC(2024, 4, 1, 10, 11, 12, 345))).toBe(
+      join('/d', 'abc.corrupt-2024-05-01T10-11-12-345Z.jsonl'),
+    );
   });
 
   it("defaults to Electron's userData folder for an app named TACO", () => {
     expect(defaultDataDir({}, 'linux', '/home/u')).toBe(join('/home/u', '.config', 'TACO'));
     expect(defaultDataDir({ XDG_CONFIG_HOME: '/xdg' }, 'linux', '/home/u')).toBe(join('/xdg', 'TACO'));
     expect(defaultDataDir({}, 'darwin', '/Users/u')).toBe(join('/Users/u', 'Library', 'Application Support', 'TACO'));
-    expect(defaultDataDir({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'win32', 'C:\\Users\\u')).toBe(join('C:\\Users\\u\\AppData\\Roaming', 'TACO'));
+    expect(defaultDataDir({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'win32', 'C:\\Users\\u')).toBe(
+      join('C:\\Users\\u\\AppData\\Roaming', 'TACO'),
+    );
   });
 });
 

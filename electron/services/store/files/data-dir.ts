@@ -15,7 +15,8 @@ import { ContractError } from '../../../../shared/contract-error';
  *   <file>.v<N>.bak                   any file as it was before its migration from format N
  */
 export const conversationsDir = (dataDir: string): string => join(dataDir, 'conversations');
-export const conversationFile = (dataDir: string, conversationId: string): string => join(conversationsDir(dataDir), `${assertSafeId(conversationId)}.jsonl`);
+export const conversationFile = (dataDir: string, conversationId: string): string =>
+  join(conversationsDir(dataDir), `${assertSafeId(conversationId)}.jsonl`);
 export const indexFile = (dataDir: string): string => join(dataDir, 'index.json');
 export const settingsFile = (dataDir: string): string => join(dataDir, 'settings.json');
 export const searchIndexFile = (dataDir: string): string => join(dataDir, 'search-index.json');
@@ -32,7 +33,10 @@ export function isSafeId(value: unknown): value is string {
 
 export function assertSafeId(value: unknown): string {
   if (isSafeId(value)) return value;
-  throw new ContractError('invalid-payload', `“${String(value).slice(0, 80)}” is not a valid conversation id. Pick the conversation from the list again.`);
+  throw new ContractError(
+    'invalid-payload',
+    `“${String(value).slice(0, 80)}” is not a valid conversation id. Pick the conversation from the list again.`,
+  );
 }
 
 /** The timeline file name's id, or null for anything else in the folder (moved-aside files, temp files). */
@@ -59,7 +63,11 @@ export async function ensureDir(path: string): Promise<void> {
  * Linux `$XDG_CONFIG_HOME/TACO` or `~/.config/TACO`, macOS `~/Library/Application Support/TACO`,
  * Windows `%APPDATA%/TACO`.
  */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home: string = homedir()): string {
+export function defaultDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir(),
+): string {
   switch (platform) {
     case 'darwin':
       return join(home, 'Library', 'Application Support', 'TACO');

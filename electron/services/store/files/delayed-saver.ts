@@ -9,7 +9,12 @@ export interface DelayedSaver {
  * Saves derived data some time after it changes rather than on every change (the search index
  * is large and can always be rebuilt). The timer never keeps the process alive.
  */
-export function createDelayedSaver(options: { delayMs: number; isDirty: () => boolean; save: () => Promise<void>; onError: (error: unknown) => void }): DelayedSaver {
+export function createDelayedSaver(options: {
+  delayMs: number;
+  isDirty: () => boolean;
+  save: () => Promise<void>;
+  onError: (error: unknown) => void;
+}): DelayedSaver {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let saving: Promise<void> | null = null;
 

@@ -12,7 +12,7 @@ export async function backupBeforeMigration(path: string, fromVersion: number): 
   try {
     await copyFile(path, target, constants.COPYFILE_EXCL);
   } catch (error) {
-    if (!(typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'EEXIST')) throw error;
+    if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 'EEXIST')) throw error;
   }
   return target;
 }

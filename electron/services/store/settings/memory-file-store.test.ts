@@ -28,7 +28,10 @@ describe('memory file store', () => {
     const saved = await store.save('Prefers metric units');
     await open().save('Lives in Lyon');
     expect(await open().recall('units', 5)).toEqual([{ id: saved.id, note: 'Prefers metric units', savedAt: saved.savedAt }]);
-    const lines = (await readFile(path(), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    const lines = (await readFile(path(), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines[0]).toEqual({ type: 'header', format: 'taco-memory', version: 1 });
     expect(lines.slice(1).map((line) => line.type)).toEqual(['note', 'note']);
   });

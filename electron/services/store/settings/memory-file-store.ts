@@ -57,7 +57,9 @@ export function createMemoryFileStore(options: MemoryFileStoreOptions): MemorySt
     const parsed = parseMemory(text);
     if (parsed.unreadable) {
       const aside = await moveAside(path, now());
-      log(`The memory file could not be read at all; it was moved aside to ${basename(aside)} (nothing was deleted) and memory starts empty.`);
+      log(
+        `The memory file could not be read at all; it was moved aside to ${basename(aside)} (nothing was deleted) and memory starts empty.`,
+      );
       cache = { size: 0, notes: [] };
       return [];
     }
@@ -66,7 +68,9 @@ export function createMemoryFileStore(options: MemoryFileStoreOptions): MemorySt
     if (parsed.version < MEMORY_FORMAT_VERSION) {
       const backup = await backupBeforeMigration(path, parsed.version);
       await writeFileAtomic(path, header() + parsed.notes.map(noteLine).join(''));
-      log(`The memory file was brought from format ${parsed.version} to format ${MEMORY_FORMAT_VERSION}; the file as it was is kept as ${basename(backup)}.`);
+      log(
+        `The memory file was brought from format ${parsed.version} to format ${MEMORY_FORMAT_VERSION}; the file as it was is kept as ${basename(backup)}.`,
+      );
     }
     cache = { size: (await fileSize(path)) ?? 0, notes: parsed.notes };
     return parsed.notes;
@@ -79,7 +83,8 @@ export function createMemoryFileStore(options: MemoryFileStoreOptions): MemorySt
         const notes = await load();
         const entry: MemoryNote = { id: newId(), note, savedAt: now() };
         const clean = await endsWithNewline(path);
-        if (clean === 'missing' || (cache?.size ?? 0) === 0) await writeFileAtomic(path, header() + notes.map(noteLine).join('') + noteLine(entry));
+        if (clean === 'missing' || (cache?.size ?? 0) === 0)
+          await writeFileAtomic(path, header() + notes.map(noteLine).join('') + noteLine(entry));
         else await appendLines(path, noteLine(entry), clean);
         cache = { size: (await fileSize(path)) ?? 0, notes: [...notes, entry] };
         return { id: entry.id, savedAt: entry.savedAt };

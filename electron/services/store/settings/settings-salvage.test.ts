@@ -16,7 +16,13 @@ afterEach(async () => {
 
 describe('settings with some bad values', () => {
   it('keeps every field that is valid on its own and names the others', () => {
-    const result = salvageSettings({ theme: 'dark', fontSize: 500, limits: { maxIterations: 7, depthLimit: -1 }, approvals: { shell: 'allow', write: 'sometimes' }, colour: 'red' });
+    const result = salvageSettings({
+      theme: 'dark',
+      fontSize: 500,
+      limits: { maxIterations: 7, depthLimit: -1 },
+      approvals: { shell: 'allow', write: 'sometimes' },
+      colour: 'red',
+    });
     expect(result?.dropped).toEqual(['fontSize', 'limits.depthLimit', 'approvals.write', 'colour']);
     expect(result?.settings).toEqual({
       ...defaultSettings(),
@@ -28,7 +34,11 @@ describe('settings with some bad values', () => {
   });
 
   it('loads the good part, says what was reset, keeps the file as it was, and saves the repaired settings', async () => {
-    const original = JSON.stringify({ format: 'taco-settings', version: 1, settings: { theme: 'dark', ollamaHost: 'file:///etc', limits: { maxIterations: 7 } } });
+    const original = JSON.stringify({
+      format: 'taco-settings',
+      version: 1,
+      settings: { theme: 'dark', ollamaHost: 'file:///etc', limits: { maxIterations: 7 } },
+    });
     await writeFile(join(dataDir, 'settings.json'), original);
     const store = await createSettingsStore({ dataDir, log: () => {}, now: () => 0 });
     expect(store.get()).toMatchObject({ theme: 'dark', ollamaHost: defaultSettings().ollamaHost, limits: { maxIterations: 7 } });

@@ -1,4 +1,11 @@
-import { applySettingsPatch, defaultSettings, settingsPatchSchema, settingsSchema, type Settings, type SettingsPatch } from '../../../../shared/settings';
+import {
+  applySettingsPatch,
+  defaultSettings,
+  settingsPatchSchema,
+  settingsSchema,
+  type Settings,
+  type SettingsPatch,
+} from '../../../../shared/settings';
 
 /** Settings fields that are objects of their own: each of their entries is checked alone. */
 const NESTED = new Set(['limits', 'approvals', 'toolApprovals']);

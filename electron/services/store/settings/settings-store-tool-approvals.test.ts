@@ -68,17 +68,27 @@ describe('toolApprovals: the settings store', () => {
     const store = await open();
     await store.set({ toolApprovals: { read_file: 'ask' } });
     const before = await readFile(settingsPath(), 'utf8');
-    await expect(store.set({ toolApprovals: { read_file: 'never' } })).rejects.toMatchObject({ code: 'invalid-payload', message: expect.stringContaining('"toolApprovals.read_file"') });
-    await expect(store.set({ toolApprovals: { 'Read File': 'ask' } })).rejects.toMatchObject({ code: 'invalid-payload', message: expect.stringContaining('toolApprovals') });
+    await expect(store.set({ toolApprovals: { read_file: 'never' } })).rejects.toMatchObject({
+      code: 'invalid-payload',
+      message: expect.stringContaining('"toolApprovals.read_file"'),
+    });
+    await expect(store.set({ toolApprovals: { 'Read File': 'ask' } })).rejects.toMatchObject({
+      code: 'invalid-payload',
+      message: expect.stringContaining('toolApprovals'),
+    });
     expect(store.get().toolApprovals).toEqual({ read_file: 'ask' });
     expect(await readFile(settingsPath(), 'utf8')).toBe(before);
   });
 
   it('refuses a patch that would take the stored overrides past the cap, as invalid input', async () => {
     const store = await open();
-    const half = (from: number) => Object.fromEntries(Array.from({ length: MAX_TOOL_APPROVALS / 2 + 1 }, (_, index) => [`tool_${from + index}`, 'allow' as const]));
+    const half = (from: number) =>
+      Object.fromEntries(Array.from({ length: MAX_TOOL_APPROVALS / 2 + 1 }, (_, index) => [`tool_${from + index}`, 'allow' as const]));
     await store.set({ toolApprovals: half(0) });
-    await expect(store.set({ toolApprovals: half(10_000) })).rejects.toMatchObject({ code: 'invalid-payload', message: expect.stringContaining('"toolApprovals"') });
+    await expect(store.set({ toolApprovals: half(10_000) })).rejects.toMatchObject({
+      code: 'invalid-payload',
+      message: expect.stringContaining('"toolApprovals"'),
+    });
     expect(Object.keys(store.get().toolApprovals)).toHaveLength(MAX_TOOL_APPROVALS / 2 + 1);
   });
 
@@ -92,7 +102,10 @@ describe('toolApprovals: the settings store', () => {
   });
 
   it('loads stored overrides', async () => {
-    await writeFile(settingsPath(), JSON.stringify({ format: 'taco-settings', version: 1, settings: { toolApprovals: { fetch_url: 'allow' } } }));
+    await writeFile(
+      settingsPath(),
+      JSON.stringify({ format: 'taco-settings', version: 1, settings: { toolApprovals: { fetch_url: 'allow' } } }),
+    );
     expect((await open()).get().toolApprovals).toEqual({ fetch_url: 'allow' });
   });
 });

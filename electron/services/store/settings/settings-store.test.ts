@@ -27,7 +27,12 @@ describe('settings store', () => {
 
   it('round-trips a patch through a versioned file', async () => {
     const store = await open();
-    const saved = await store.set({ ollamaHost: 'http://10.0.0.5:11434', limits: { maxIterations: 25 }, approvals: { shell: 'allow' }, theme: 'dark' });
+    const saved = await store.set({
+      ollamaHost: 'http://10.0.0.5:11434',
+      limits: { maxIterations: 25 },
+      approvals: { shell: 'allow' },
+      theme: 'dark',
+    });
     expect(saved.limits).toEqual({ ...defaultSettings().limits, maxIterations: 25 });
     expect(saved.approvals).toEqual({ ...defaultSettings().approvals, shell: 'allow' });
     const file = JSON.parse(await readFile(settingsPath(), 'utf8'));
@@ -41,7 +46,10 @@ describe('settings store', () => {
     const store = await open();
     await store.set({ fontSize: 16 });
     const before = await readFile(settingsPath(), 'utf8');
-    await expect(store.set({ fontSize: 'huge' })).rejects.toMatchObject({ code: 'invalid-payload', message: expect.stringContaining('"fontSize"') });
+    await expect(store.set({ fontSize: 'huge' })).rejects.toMatchObject({
+      code: 'invalid-payload',
+      message: expect.stringContaining('"fontSize"'),
+    });
     await expect(store.set({ ollamaHost: 'ftp://x' })).rejects.toMatchObject({ code: 'invalid-payload' });
     await expect(store.set({ unknownKey: 1 })).rejects.toMatchObject({ code: 'invalid-payload' });
     await expect(store.set(null)).rejects.toMatchObject({ code: 'invalid-payload' });
@@ -82,7 +90,10 @@ describe('settings store', () => {
   });
 
   it('fills fields missing from an older file with their defaults', async () => {
-    await writeFile(settingsPath(), JSON.stringify({ format: 'taco-settings', version: 1, settings: { theme: 'light', limits: { maxIterations: 5 } } }));
+    await writeFile(
+      settingsPath(),
+      JSON.stringify({ format: 'taco-settings', version: 1, settings: { theme: 'light', limits: { maxIterations: 5 } } }),
+    );
     const store = await open();
     expect(store.notices).toEqual([]);
     expect(store.get()).toEqual({ ...defaultSettings(), theme: 'light', limits: { ...defaultSettings().limits, maxIterations: 5 } });

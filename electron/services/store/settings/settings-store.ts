@@ -83,7 +83,10 @@ export async function createSettingsStore(options: SettingsStoreOptions): Promis
           await writeFileAtomic(path, serialize(next));
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
-          throw new ContractError('internal', `Could not save the settings (${reason}). Check that the data folder ${dataDir} is writable, then try again.`);
+          throw new ContractError(
+            'internal',
+            `Could not save the settings (${reason}). Check that the data folder ${dataDir} is writable, then try again.`,
+          );
         }
         current = next;
         return structuredClone(next);
@@ -98,7 +101,11 @@ function serialize(settings: Settings): string {
   return `${JSON.stringify({ format: SETTINGS_FORMAT, version: SETTINGS_FORMAT_VERSION, settings }, null, 2)}\n`;
 }
 
-type Loaded = { type: 'missing' } | { type: 'ok'; settings: Settings } | { type: 'salvaged'; settings: Settings; dropped: string[] } | { type: 'invalid'; reason: string };
+type Loaded =
+  | { type: 'missing' }
+  | { type: 'ok'; settings: Settings }
+  | { type: 'salvaged'; settings: Settings; dropped: string[] }
+  | { type: 'invalid'; reason: string };
 
 async function loadFile(path: string): Promise<Loaded> {
   const read = await readJsonFile(path);
@@ -113,7 +120,8 @@ async function loadFile(path: string): Promise<Loaded> {
   const parsed = settingsPatchSchema.safeParse(value.settings);
   const salvaged = parsed.success ? null : salvageSettings(value.settings);
   if (salvaged && salvaged.kept > 0) return { type: 'salvaged', settings: salvaged.settings, dropped: salvaged.dropped };
-  if (!parsed.success) return { type: 'invalid', reason: describeZodError('settings.json', parsed.error).replace(/^settings\.json: invalid request: /, '') };
+  if (!parsed.success)
+    return { type: 'invalid', reason: describeZodError('settings.json', parsed.error).replace(/^settings\.json: invalid request: /, '') };
   const merged = settingsSchema.safeParse(applySettingsPatch(defaultSettings(), parsed.data));
   if (!merged.success) return { type: 'invalid', reason: 'some values are out of range' };
   return { type: 'ok', settings: merged.data };

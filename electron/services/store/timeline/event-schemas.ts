@@ -8,7 +8,9 @@ import { TOOL_TYPES } from '../../../../shared/tool-info';
 /** Events a timeline stores (`conversation-updated` is a notification; its durable form is the meta record). */
 export type StoredEvent = Exclude<TacoEvent, { type: 'conversation-updated' }>;
 
-const jsonValue: z.ZodType<JsonValue> = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]));
+const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
+);
 const jsonObject: z.ZodType<JsonObject> = z.record(z.string(), jsonValue);
 
 const text = z.string();
@@ -35,7 +37,16 @@ const frame = z
  * outside TACO (an imported file), never trusted as written.
  */
 export const storedEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('user-message'), ...conversationScoped, messageId: id, text, at: time, images: z.array(z.string().min(1)).optional() }).strict(),
+  z
+    .object({
+      type: z.literal('user-message'),
+      ...conversationScoped,
+      messageId: id,
+      text,
+      at: time,
+      images: z.array(z.string().min(1)).optional(),
+    })
+    .strict(),
   z.object({ type: z.literal('command-output'), ...conversationScoped, command: text, output: text, at: time }).strict(),
   z.object({ type: z.literal('timeline-rewound'), ...conversationScoped, fromMessageId: id, at: time }).strict(),
   z.object({ type: z.literal('run-start'), ...runScoped, model: text, goal: text, startedAt: time }).strict(),
@@ -43,9 +54,28 @@ export const storedEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('thinking-delta'), ...runScoped, text }).strict(),
   z.object({ type: z.literal('status'), ...runScoped, text }).strict(),
   z
-    .object({ type: z.literal('tool-call'), ...runScoped, callId: id, tool: text, toolType: z.enum(TOOL_TYPES).nullable(), args: jsonObject, frameId: id.nullable(), at: time })
+    .object({
+      type: z.literal('tool-call'),
+      ...runScoped,
+      callId: id,
+      tool: text,
+      toolType: z.enum(TOOL_TYPES).nullable(),
+      args: jsonObject,
+      frameId: id.nullable(),
+      at: time,
+    })
     .strict(),
-  z.object({ type: z.literal('tool-result'), ...runScoped, callId: id, tool: text, result: text, truncated: z.boolean(), durationMs: count }).strict(),
+  z
+    .object({
+      type: z.literal('tool-result'),
+      ...runScoped,
+      callId: id,
+      tool: text,
+      result: text,
+      truncated: z.boolean(),
+      durationMs: count,
+    })
+    .strict(),
   z.object({ type: z.literal('tool-error'), ...runScoped, callId: id, tool: text, error: text, durationMs: count }).strict(),
   z.object({ type: z.literal('stack'), ...runScoped, frames: z.array(frame), depthLimit: count }).strict(),
   z
@@ -61,7 +91,14 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       expiresAt: time,
     })
     .strict(),
-  z.object({ type: z.literal('approval-resolved'), ...runScoped, approvalId: id, decision: z.enum(['allow-once', 'allow-conversation', 'deny', 'timeout']) }).strict(),
+  z
+    .object({
+      type: z.literal('approval-resolved'),
+      ...runScoped,
+      approvalId: id,
+      decision: z.enum(['allow-once', 'allow-conversation', 'deny', 'timeout']),
+    })
+    .strict(),
   z.object({ type: z.literal('depth-limit'), ...runScoped, depth: count, limit: count, frames: z.array(frame) }).strict(),
   z.object({ type: z.literal('depth-resolved'), ...runScoped, decision: z.enum(['continue', 'cancel']), limit: count }).strict(),
   z.object({ type: z.literal('question'), ...runScoped, questionId: id, callId: id, question: text }).strict(),
@@ -77,7 +114,9 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       contextTruncated: z.boolean(),
     })
     .strict(),
-  z.object({ type: z.literal('run-finish'), ...runScoped, reason: z.enum(STOP_REASONS), message: text, error: text.nullable(), at: time }).strict(),
+  z
+    .object({ type: z.literal('run-finish'), ...runScoped, reason: z.enum(STOP_REASONS), message: text, error: text.nullable(), at: time })
+    .strict(),
 ]);
 
 /**

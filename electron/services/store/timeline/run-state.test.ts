@@ -5,9 +5,24 @@ import { finishInterruptedRuns, trackMark, unfinishedOf } from './run-state';
 
 const c = 'conv';
 const user = (messageId: string, text = messageId): TacoEvent => ({ type: 'user-message', conversationId: c, messageId, text, at: 1 });
-const start = (runId: string, goal = 'goal'): TacoEvent => ({ type: 'run-start', conversationId: c, runId, model: 'm', goal, startedAt: 1 });
+const start = (runId: string, goal = 'goal'): TacoEvent => ({
+  type: 'run-start',
+  conversationId: c,
+  runId,
+  model: 'm',
+  goal,
+  startedAt: 1,
+});
 const text = (runId: string, value: string): TacoEvent => ({ type: 'text-delta', conversationId: c, runId, text: value });
-const finish = (runId: string): TacoEvent => ({ type: 'run-finish', conversationId: c, runId, reason: 'complete', message: 'Done.', error: null, at: 9 });
+const finish = (runId: string): TacoEvent => ({
+  type: 'run-finish',
+  conversationId: c,
+  runId,
+  reason: 'complete',
+  message: 'Done.',
+  error: null,
+  at: 9,
+});
 const approval = (runId: string): TacoEvent => ({
   type: 'approval-request',
   conversationId: c,
@@ -20,7 +35,14 @@ const approval = (runId: string): TacoEvent => ({
   preview: null,
   expiresAt: 99,
 });
-const question = (runId: string): TacoEvent => ({ type: 'question', conversationId: c, runId, questionId: 'q1', callId: 'call-2', question: 'Which colour?' });
+const question = (runId: string): TacoEvent => ({
+  type: 'question',
+  conversationId: c,
+  runId,
+  questionId: 'q1',
+  callId: 'call-2',
+  question: 'Which colour?',
+});
 const none = { isLive: () => false, abandoned: new Set<string>() };
 const ats = (events: TacoEvent[]): number[] => events.map((_, index) => 100 + index);
 
@@ -29,7 +51,15 @@ describe('interrupted runs', () => {
     const events = [user('m1'), start('r1'), text('r1', 'Half an ans')];
     const result = finishInterruptedRuns(events, ats(events), none);
     expect(result.events.slice(0, 3)).toEqual(events);
-    expect(result.events[3]).toEqual({ type: 'run-finish', conversationId: c, runId: 'r1', reason: 'interrupted', message: describeStopReason('interrupted'), error: null, at: 102 });
+    expect(result.events[3]).toEqual({
+      type: 'run-finish',
+      conversationId: c,
+      runId: 'r1',
+      reason: 'interrupted',
+      message: describeStopReason('interrupted'),
+      error: null,
+      at: 102,
+    });
     expect(result.events).toHaveLength(4);
     expect(result.pending).toBeNull();
   });
@@ -57,13 +87,32 @@ describe('interrupted runs', () => {
   it('reports a run paused on an approval or a question as pending, with what it waited for', () => {
     const onApproval = [user('m1'), start('r1', 'Write the notes'), approval('r1')];
     const paused = finishInterruptedRuns(onApproval, ats(onApproval), none);
-    expect(paused.pending).toEqual({ kind: 'approval', runId: 'r1', goal: 'Write the notes', callId: 'call-1', tool: 'write_file', args: { path: 'notes.txt', content: 'hi' }, risk: 'write' });
-    expect(paused.events.at(-1)).toMatchObject({ type: 'run-finish', reason: 'interrupted', message: expect.stringMatching(/waited for your approval.*Resume/) });
+    expect(paused.pending).toEqual({
+      kind: 'approval',
+      runId: 'r1',
+      goal: 'Write the notes',
+      callId: 'call-1',
+      tool: 'write_file',
+      args: { path: 'notes.txt', content: 'hi' },
+      risk: 'write',
+    });
+    expect(paused.events.at(-1)).toMatchObject({
+      type: 'run-finish',
+      reason: 'interrupted',
+      message: expect.stringMatching(/waited for your approval.*Resume/),
+    });
 
     const onQuestion = [user('m1'), start('r1'), question('r1')];
-    expect(finishInterruptedRuns(onQuestion, ats(onQuestion), none).pending).toMatchObject({ kind: 'question', question: 'Which colour?', callId: 'call-2' });
+    expect(finishInterruptedRuns(onQuestion, ats(onQuestion), none).pending).toMatchObject({
+      kind: 'question',
+      question: 'Which colour?',
+      callId: 'call-2',
+    });
 
-    const answered = [...onQuestion, { type: 'question-answered', conversationId: c, runId: 'r1', questionId: 'q1', answer: 'red' } as TacoEvent];
+    const answered = [
+      ...onQuestion,
+      { type: 'question-answered', conversationId: c, runId: 'r1', questionId: 'q1', answer: 'red' } as TacoEvent,
+    ];
     expect(finishInterruptedRuns(answered, ats(answered), none).pending).toBeNull();
   });
 

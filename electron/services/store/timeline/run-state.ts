@@ -24,7 +24,18 @@ export function trackRun(open: OpenRun | null, event: TacoEvent): OpenRun | null
       return open?.runId === event.runId ? null : open;
     case 'approval-request':
       if (open?.runId !== event.runId) return open;
-      return { ...open, waiting: { kind: 'approval', runId: open.runId, goal: open.goal, callId: event.callId, tool: event.tool, args: event.args, risk: event.risk } };
+      return {
+        ...open,
+        waiting: {
+          kind: 'approval',
+          runId: open.runId,
+          goal: open.goal,
+          callId: event.callId,
+          tool: event.tool,
+          args: event.args,
+          risk: event.risk,
+        },
+      };
     case 'question':
       if (open?.runId !== event.runId) return open;
       return { ...open, waiting: { kind: 'question', runId: open.runId, goal: open.goal, callId: event.callId, question: event.question } };

@@ -58,7 +58,14 @@ export async function recoverUnreadable(state: StoreState, id: string, unreadabl
   const summary: ConversationSummary =
     known && known.title !== unreadableTitle
       ? { ...known }
-      : { conversationId: id, title: RECOVERED_TITLE, model: null, createdAt: state.now(), updatedAt: state.now(), pinned: known?.pinned ?? false };
+      : {
+          conversationId: id,
+          title: RECOVERED_TITLE,
+          model: null,
+          createdAt: state.now(),
+          updatedAt: state.now(),
+          pinned: known?.pinned ?? false,
+        };
   await createTimelineFile(path, summary, state.now());
   state.endsClean.set(id, true);
   state.current.add(id);

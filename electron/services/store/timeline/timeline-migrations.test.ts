@@ -19,13 +19,36 @@ function open(): ConversationStore {
 }
 
 const userEvent: TacoEvent = { type: 'user-message', conversationId: id, messageId: 'm1', text: 'What is in notes.txt?', at: 1100 };
-const runStart: TacoEvent = { type: 'run-start', conversationId: id, runId: 'r1', model: 'llama3.2:3b', goal: 'What is in notes.txt?', startedAt: 1101 };
+const runStart: TacoEvent = {
+  type: 'run-start',
+  conversationId: id,
+  runId: 'r1',
+  model: 'llama3.2:3b',
+  goal: 'What is in notes.txt?',
+  startedAt: 1101,
+};
 const answer: TacoEvent = { type: 'text-delta', conversationId: id, runId: 'r1', text: 'It lists three chores.' };
-const runFinish: TacoEvent = { type: 'run-finish', conversationId: id, runId: 'r1', reason: 'complete', message: 'Done.', error: null, at: 1200 };
+const runFinish: TacoEvent = {
+  type: 'run-finish',
+  conversationId: id,
+  runId: 'r1',
+  reason: 'complete',
+  message: 'Done.',
+  error: null,
+  at: 1200,
+};
 
 /** A timeline exactly as TACO's format 1 wrote it. */
 const V1_TIMELINE = [
-  JSON.stringify({ type: 'header', format: 'taco-timeline', version: 1, conversationId: id, createdAt: 1000, title: 'Old chores', model: 'llama3.2:3b' }),
+  JSON.stringify({
+    type: 'header',
+    format: 'taco-timeline',
+    version: 1,
+    conversationId: id,
+    createdAt: 1000,
+    title: 'Old chores',
+    model: 'llama3.2:3b',
+  }),
   JSON.stringify({ type: 'event', at: 1100, event: userEvent }),
   JSON.stringify({ type: 'event', at: 1150, event: runStart }),
   JSON.stringify({ type: 'event', at: 1180, event: answer }),
@@ -64,7 +87,13 @@ describe('format migrations', () => {
     await store.append(id, [{ type: 'user-message', conversationId: id, messageId: 'm2', text: 'Thanks', at: 1300 }]);
     await store.close();
     const reopened = open();
-    expect((await reopened.read(id)).events.map((event) => event.type)).toEqual(['user-message', 'run-start', 'text-delta', 'run-finish', 'user-message']);
+    expect((await reopened.read(id)).events.map((event) => event.type)).toEqual([
+      'user-message',
+      'run-start',
+      'text-delta',
+      'run-finish',
+      'user-message',
+    ]);
     expect((await readdir(join(dataDir, 'conversations'))).sort()).toEqual([`${id}.jsonl`, `${id}.jsonl.v1.bak`]);
   });
 
@@ -81,7 +110,10 @@ describe('format migrations', () => {
     await store.list();
     await store.close();
     expect(await readFile(join(dataDir, 'index.json.v1.bak'), 'utf8')).toBe(V1_INDEX);
-    expect(JSON.parse(await readFile(join(dataDir, 'index.json'), 'utf8'))).toMatchObject({ version: 2, conversations: [{ conversationId: id, pinned: true }] });
+    expect(JSON.parse(await readFile(join(dataDir, 'index.json'), 'utf8'))).toMatchObject({
+      version: 2,
+      conversations: [{ conversationId: id, pinned: true }],
+    });
   });
 
   it('keeps lines it cannot parse byte for byte, and leaves current or newer files alone', () => {

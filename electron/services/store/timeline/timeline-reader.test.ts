@@ -3,8 +3,17 @@ import type { TacoEvent } from '../../../../shared/events';
 import { parseTimeline, summarizeTimeline } from './timeline-reader';
 import { serializeRecord } from './timeline-records';
 
-const header = serializeRecord({ type: 'header', format: 'taco-timeline', version: 1, conversationId: 'c', createdAt: 10, title: 'T', model: 'm' });
-const event = (at: number, text: string): string => serializeRecord({ type: 'event', at, event: { type: 'user-message', conversationId: 'c', messageId: text, text, at } as TacoEvent });
+const header = serializeRecord({
+  type: 'header',
+  format: 'taco-timeline',
+  version: 1,
+  conversationId: 'c',
+  createdAt: 10,
+  title: 'T',
+  model: 'm',
+});
+const event = (at: number, text: string): string =>
+  serializeRecord({ type: 'event', at, event: { type: 'user-message', conversationId: 'c', messageId: text, text, at } as TacoEvent });
 
 describe('timeline reader', () => {
   it('reads header, events and renames; activity time comes from events only', () => {
@@ -12,11 +21,27 @@ describe('timeline reader', () => {
     const parsed = parseTimeline([header, event(20, 'a'), event(30, 'b'), meta, ''].join('\n'));
     expect(parsed.notices).toEqual([]);
     expect(parsed.events).toHaveLength(2);
-    expect(summarizeTimeline('c', parsed, { now: 0 })).toEqual({ conversationId: 'c', title: 'Renamed', model: 'm', createdAt: 10, updatedAt: 30, pinned: true });
+    expect(summarizeTimeline('c', parsed, { now: 0 })).toEqual({
+      conversationId: 'c',
+      title: 'Renamed',
+      model: 'm',
+      createdAt: 10,
+      updatedAt: 30,
+      pinned: true,
+    });
   });
 
   it('skips unreadable middle lines and names them', () => {
-    const parsed = parseTimeline([header, event(20, 'a'), '{oops', '{"type":"event","at":1,"event":{"type":"no-such-event","conversationId":"c"}}', event(30, 'b'), ''].join('\n'));
+    const parsed = parseTimeline(
+      [
+        header,
+        event(20, 'a'),
+        '{oops',
+        '{"type":"event","at":1,"event":{"type":"no-such-event","conversationId":"c"}}',
+        event(30, 'b'),
+        '',
+      ].join('\n'),
+    );
     expect(parsed.events).toHaveLength(2);
     expect(parsed.notices).toEqual(['2 lines of this conversation could not be read and were skipped (line 3, 4).']);
   });

@@ -1,7 +1,13 @@
 import type { ConversationSummary } from '../../../../shared/conversation';
 import type { TacoEvent } from '../../../../shared/events';
 import { trackRun, type OpenRun } from './run-state';
-import { DEFAULT_CONVERSATION_TITLE, TIMELINE_FORMAT_VERSION, parseRecord, type ConversationPatch, type HeaderRecord } from './timeline-records';
+import {
+  DEFAULT_CONVERSATION_TITLE,
+  TIMELINE_FORMAT_VERSION,
+  parseRecord,
+  type ConversationPatch,
+  type HeaderRecord,
+} from './timeline-records';
 
 export interface ParsedTimeline {
   header: HeaderRecord | null;
@@ -85,14 +91,22 @@ export function parseTimeline(text: string): ParsedTimeline {
 
   result.unreadable = contentLines > 0 && result.readableLines === 0;
   if (result.unreadable) return result;
-  if (torn) result.notices.push('The last entry of this conversation was cut off (TACO probably stopped while writing it) and was skipped. Everything before it is here.');
+  if (torn)
+    result.notices.push(
+      'The last entry of this conversation was cut off (TACO probably stopped while writing it) and was skipped. Everything before it is here.',
+    );
   if (badLines.length > 0) {
     const which = badLines.slice(0, 5).join(', ') + (badLines.length > 5 ? ', …' : '');
-    result.notices.push(`${badLines.length === 1 ? 'One line' : `${badLines.length} lines`} of this conversation could not be read and ${badLines.length === 1 ? 'was' : 'were'} skipped (line ${which}).`);
+    result.notices.push(
+      `${badLines.length === 1 ? 'One line' : `${badLines.length} lines`} of this conversation could not be read and ${badLines.length === 1 ? 'was' : 'were'} skipped (line ${which}).`,
+    );
   }
-  if (contentLines > 0 && !result.header) result.notices.push("This conversation's first line (its header) was missing; its title and dates were rebuilt from its events.");
+  if (contentLines > 0 && !result.header)
+    result.notices.push("This conversation's first line (its header) was missing; its title and dates were rebuilt from its events.");
   if (result.header && result.header.version > TIMELINE_FORMAT_VERSION) {
-    result.notices.push(`This conversation was written by a newer version of TACO (format ${result.header.version}); parts of it may not show. Update TACO to see all of it.`);
+    result.notices.push(
+      `This conversation was written by a newer version of TACO (format ${result.header.version}); parts of it may not show. Update TACO to see all of it.`,
+    );
   }
   return result;
 }

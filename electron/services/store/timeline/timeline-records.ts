@@ -79,7 +79,8 @@ const recordSchema = z.discriminatedUnion('type', [
 
 export type HeaderRecord = z.infer<typeof headerSchema>;
 export type WorkflowRecord = z.infer<typeof workflowSchema>;
-export type TimelineRecord = HeaderRecord | { type: 'event'; at: number; event: TacoEvent } | { type: 'meta'; at: number; patch: ConversationPatch } | WorkflowRecord;
+export type TimelineRecord =
+  HeaderRecord | { type: 'event'; at: number; event: TacoEvent } | { type: 'meta'; at: number; patch: ConversationPatch } | WorkflowRecord;
 
 /** One line of a timeline, or null when it is not a record we can read. */
 export function parseRecord(line: string): TimelineRecord | null {

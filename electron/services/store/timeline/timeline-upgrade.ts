@@ -15,7 +15,9 @@ export async function upgradeTimeline(path: string, text: string, log: (message:
   const backup = await backupBeforeMigration(path, version);
   const migrated = migrateTimelineText(text, version);
   await writeFileAtomic(path, migrated);
-  log(`${basename(path)} was brought from format ${version} to format ${TIMELINE_FORMAT_VERSION}; the file as it was is kept as ${basename(backup)}.`);
+  log(
+    `${basename(path)} was brought from format ${version} to format ${TIMELINE_FORMAT_VERSION}; the file as it was is kept as ${basename(backup)}.`,
+  );
   return migrated;
 }
 

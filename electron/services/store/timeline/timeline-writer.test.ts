@@ -21,7 +21,10 @@ function fakeStore(fail: () => Error | null = () => null) {
 }
 
 const textOf = (appends: Array<{ events: TacoEvent[] }>): string =>
-  appends.flatMap((append) => append.events).map((event) => (event.type === 'text-delta' ? event.text : '')).join('');
+  appends
+    .flatMap((append) => append.events)
+    .map((event) => (event.type === 'text-delta' ? event.text : ''))
+    .join('');
 
 describe('timeline writer', () => {
   beforeEach(() => {
@@ -44,7 +47,8 @@ describe('timeline writer', () => {
     expect(appends.length).toBeGreaterThanOrEqual(4);
     expect(appends.length).toBeLessThanOrEqual(5);
     expect(appends[0]?.at).toBe(500);
-    for (let index = 1; index < appends.length; index += 1) expect((appends[index]?.at ?? 0) - (appends[index - 1]?.at ?? 0)).toBeLessThanOrEqual(500);
+    for (let index = 1; index < appends.length; index += 1)
+      expect((appends[index]?.at ?? 0) - (appends[index - 1]?.at ?? 0)).toBeLessThanOrEqual(500);
     expect(textOf(appends)).toBe(Array.from({ length: 200 }, (_, index) => `${index} `).join(''));
   });
 

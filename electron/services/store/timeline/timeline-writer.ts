@@ -22,7 +22,13 @@ export interface TimelineWriter {
  * Events that matter too much to wait for the next tick: the user's prompt, the end of a run,
  * and anything a run is paused on (so a paused workflow survives a crash).
  */
-const FLUSH_AT_ONCE: ReadonlySet<TacoEventType> = new Set<TacoEventType>(['user-message', 'run-finish', 'approval-request', 'question', 'depth-limit']);
+const FLUSH_AT_ONCE: ReadonlySet<TacoEventType> = new Set<TacoEventType>([
+  'user-message',
+  'run-finish',
+  'approval-request',
+  'question',
+  'depth-limit',
+]);
 
 /**
  * Buffers a conversation's events and appends them in batches: at least every
@@ -30,7 +36,11 @@ const FLUSH_AT_ONCE: ReadonlySet<TacoEventType> = new Set<TacoEventType>(['user-
  * flush()/close(). Streamed text reaches the disk within 500 ms without one write per token.
  * A failed write keeps its events and is retried on the next flush.
  */
-export function createTimelineWriter(store: ConversationStore, conversationId: string, options: TimelineWriterOptions = {}): TimelineWriter {
+export function createTimelineWriter(
+  store: ConversationStore,
+  conversationId: string,
+  options: TimelineWriterOptions = {},
+): TimelineWriter {
   const flushIntervalMs = options.flushIntervalMs ?? DEFAULTS.timelineFlushIntervalMs;
   const log = options.log ?? ((message: string) => console.warn(`[timeline] ${message}`));
   let buffer: TacoEvent[] = [];
@@ -52,7 +62,8 @@ export function createTimelineWriter(store: ConversationStore, conversationId: s
         return;
       }
       buffer = [...batch, ...buffer];
-      if (!failing) log(`Could not save conversation ${conversationId} (${error instanceof Error ? error.message : String(error)}); will retry.`);
+      if (!failing)
+        log(`Could not save conversation ${conversationId} (${error instanceof Error ? error.message : String(error)}); will retry.`);
       failing = true;
       if (!closed) arm();
     }

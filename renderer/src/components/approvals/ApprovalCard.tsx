@@ -24,7 +24,12 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
   const choose = (decision: ApprovalDecision) => void respond(part.approvalId, decision);
 
   return (
-    <section className="card approval-card" data-testid="approval-card" data-resolution={part.resolution ?? (runFinished ? 'closed' : 'open')} aria-label={`Approval for ${formatToolName(part.tool)}`}>
+    <section
+      className="card approval-card"
+      data-testid="approval-card"
+      data-resolution={part.resolution ?? (runFinished ? 'closed' : 'open')}
+      aria-label={`Approval for ${formatToolName(part.tool)}`}
+    >
       <header className="card-head">
         <span className="card-title">
           Allow <strong>{formatToolName(part.tool)}</strong>?
@@ -41,10 +46,22 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
       )}
       {open ? (
         <div className="card-actions">
-          <button type="button" className="button primary" data-testid="approval-allow-once" disabled={busy} onClick={() => choose('allow-once')}>
+          <button
+            type="button"
+            className="button primary"
+            data-testid="approval-allow-once"
+            disabled={busy}
+            onClick={() => choose('allow-once')}
+          >
             Allow once
           </button>
-          <button type="button" className="button" data-testid="approval-allow-conversation" disabled={busy} onClick={() => choose('allow-conversation')}>
+          <button
+            type="button"
+            className="button"
+            data-testid="approval-allow-conversation"
+            disabled={busy}
+            onClick={() => choose('allow-conversation')}
+          >
             Allow for this conversation
           </button>
           <button type="button" className="button danger" data-testid="approval-deny" disabled={busy} onClick={() => choose('deny')}>

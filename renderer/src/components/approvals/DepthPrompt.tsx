@@ -7,19 +7,33 @@ import { StackStatusView } from '../stack/StackStatusView';
 type DepthPart = Extract<TurnPart, { type: 'depth' }>;
 
 /** The tool stack hit its depth limit: show the status and ask Continue (more levels) or Cancel. */
-export function DepthPrompt({ part, runId, goal, runFinished }: { part: DepthPart; runId: string; goal: string | null; runFinished: boolean }) {
+export function DepthPrompt({
+  part,
+  runId,
+  goal,
+  runFinished,
+}: {
+  part: DepthPart;
+  runId: string;
+  goal: string | null;
+  runFinished: boolean;
+}) {
   const respond = useTaco((state) => state.respondDepth);
   const busy = useTaco((state) => Boolean(state.inFlight[flightKey('depth.respond', runId)]));
   const open = part.decision === null && !runFinished;
   return (
     <section className="card depth-prompt" data-testid="depth-prompt" aria-label="Tool stack depth limit">
-      <p className="card-title">
-        The tools are nested {part.depth} levels deep, the limit for one task. Keep going?
-      </p>
+      <p className="card-title">The tools are nested {part.depth} levels deep, the limit for one task. Keep going?</p>
       <StackStatusView frames={part.frames} goal={goal} limit={part.limit} />
       {open ? (
         <div className="card-actions">
-          <button type="button" className="button primary" data-testid="depth-continue" disabled={busy} onClick={() => void respond(runId, 'continue')}>
+          <button
+            type="button"
+            className="button primary"
+            data-testid="depth-continue"
+            disabled={busy}
+            onClick={() => void respond(runId, 'continue')}
+          >
             Continue ({DEFAULTS.depthLimitStep} more levels)
           </button>
           <button type="button" className="button" data-testid="depth-cancel" disabled={busy} onClick={() => void respond(runId, 'cancel')}>

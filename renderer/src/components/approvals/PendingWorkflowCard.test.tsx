@@ -17,7 +17,14 @@ async function openWith(pending: PendingWorkflow | null, message = paused) {
   api.handle('conversations.list', () => [summary('c1', { unfinished: 'approval' })]);
   api.handle('conversation.get', () => ({
     summary: summary('c1'),
-    events: [e.user('save the notes', 'm1'), e.start('save the notes'), e.text('I will write them.'), e.call('k1', 'write_file', { path: 'notes.md' }), e.approval('a1', 'k1'), e.finish('interrupted', message)],
+    events: [
+      e.user('save the notes', 'm1'),
+      e.start('save the notes'),
+      e.text('I will write them.'),
+      e.call('k1', 'write_file', { path: 'notes.md' }),
+      e.approval('a1', 'k1'),
+      e.finish('interrupted', message),
+    ],
     notices: [],
     pending: snapshotPending,
   }));
@@ -30,7 +37,15 @@ async function openWith(pending: PendingWorkflow | null, message = paused) {
   return ctx;
 }
 
-const approval: PendingWorkflow = { kind: 'approval', runId: 'r1', goal: 'save the notes', callId: 'k1', tool: 'write_file', args: { path: 'notes.md' }, risk: 'write' };
+const approval: PendingWorkflow = {
+  kind: 'approval',
+  runId: 'r1',
+  goal: 'save the notes',
+  callId: 'k1',
+  tool: 'write_file',
+  args: { path: 'notes.md' },
+  risk: 'write',
+};
 
 describe('a run interrupted by a restart', () => {
   it('shows the partial answer with the interrupted notice, and nothing runs', async () => {

@@ -28,17 +28,31 @@ export function PendingWorkflowCard({ conversationId, workflow }: { conversation
   const resume = useTaco((state) => state.resumeWorkflow);
   const abandon = useTaco((state) => state.abandonWorkflow);
   const hasModel = useTaco((state) => state.selectedModel !== null);
-  const busy = useTaco((state) => Boolean(state.inFlight[flightKey('workflow.resume', conversationId)] || state.inFlight[flightKey('workflow.abandon', conversationId)]));
+  const busy = useTaco((state) =>
+    Boolean(state.inFlight[flightKey('workflow.resume', conversationId)] || state.inFlight[flightKey('workflow.abandon', conversationId)]),
+  );
   return (
     <section className="card pending-card" role="group" aria-label="Paused task" data-testid="pending-workflow" data-kind={workflow.kind}>
       <div className="card-title">This task was paused when TACO closed</div>
       {workflow.goal && <p className="muted plain-text pending-goal">Task: {workflow.goal}</p>}
       {waitedFor(workflow)}
       <div className="card-actions">
-        <button type="button" className="button primary" data-testid="resume-workflow" disabled={busy || !hasModel} onClick={() => void resume(conversationId)}>
+        <button
+          type="button"
+          className="button primary"
+          data-testid="resume-workflow"
+          disabled={busy || !hasModel}
+          onClick={() => void resume(conversationId)}
+        >
           Resume
         </button>
-        <button type="button" className="button" data-testid="abandon-workflow" disabled={busy} onClick={() => void abandon(conversationId)}>
+        <button
+          type="button"
+          className="button"
+          data-testid="abandon-workflow"
+          disabled={busy}
+          onClick={() => void abandon(conversationId)}
+        >
           Abandon
         </button>
       </div>

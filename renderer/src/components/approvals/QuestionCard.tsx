@@ -28,7 +28,14 @@ export function QuestionCard({ part, runFinished }: { part: QuestionPart; runFin
       </label>
       {open ? (
         <form className="question-form" onSubmit={submit}>
-          <input id={inputId} data-testid="question-input" value={answer} onChange={(event) => setAnswer(event.target.value)} placeholder="Your answer" autoComplete="off" />
+          <input
+            id={inputId}
+            data-testid="question-input"
+            value={answer}
+            onChange={(event) => setAnswer(event.target.value)}
+            placeholder="Your answer"
+            autoComplete="off"
+          />
           <button type="submit" className="button primary" data-testid="question-submit" disabled={busy || !answer.trim()}>
             Answer
           </button>

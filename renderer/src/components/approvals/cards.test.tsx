@@ -56,7 +56,10 @@ describe('depth prompt', () => {
   it('shows the /status view and sends Continue or Cancel', async () => {
     const user = userEvent.setup();
     const { api } = await running();
-    const frames = [frame('f1', 'delegate_task'), frame('f2', 'read_file', { parentFrameId: 'f1', waitingFor: 'save_file', state: 'waiting-tool' })];
+    const frames = [
+      frame('f1', 'delegate_task'),
+      frame('f2', 'read_file', { parentFrameId: 'f1', waitingFor: 'save_file', state: 'waiting-tool' }),
+    ];
     act(() => api.emit([e.depth(frames, 20, 20)]));
     const prompt = screen.getByTestId('depth-prompt');
     expect(screen.getByTestId('stack-status').textContent).toContain('Read File');

@@ -23,7 +23,9 @@ describe('Catalogue', () => {
     expect(approval?.value).toBe('default');
     expect(approval?.selectedOptions[0]?.textContent).toBe('Default (Ask first)');
     const read = screen.getAllByTestId('catalogue-tool').find((card) => card.dataset.toolId === 'read_file');
-    expect(read?.querySelector<HTMLSelectElement>('[data-testid="approval-setting"]')?.selectedOptions[0]?.textContent).toBe('Default (Run without asking)');
+    expect(read?.querySelector<HTMLSelectElement>('[data-testid="approval-setting"]')?.selectedOptions[0]?.textContent).toBe(
+      'Default (Run without asking)',
+    );
 
     await user.type(screen.getByTestId('catalogue-search'), 'web page');
     expect(screen.getAllByTestId('catalogue-tool').map((card) => card.dataset.toolId)).toEqual(['fetch_url']);

@@ -23,7 +23,10 @@ function apiWith(initial: Partial<Settings> = {}) {
 }
 
 const control = () => screen.getByTestId<HTMLSelectElement>('approval-setting');
-const optionTexts = () => within(control()).getAllByRole('option').map((option) => option.textContent);
+const optionTexts = () =>
+  within(control())
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 
 describe('ToolApprovalControl (the catalogue card’s approval setting)', () => {
   it('is a labelled select whose default says what it resolves to', async () => {
@@ -38,7 +41,9 @@ describe('ToolApprovalControl (the catalogue card’s approval setting)', () => 
     const first = await renderWithStore(<CatalogueToolCard tool={readFile} />, { api: apiWith() });
     expect(optionTexts()[0]).toBe('Default (Run without asking)');
     first.unmount();
-    await renderWithStore(<CatalogueToolCard tool={writeFile} />, { api: apiWith({ approvals: { ...defaultSettings().approvals, write: 'allow' } }) });
+    await renderWithStore(<CatalogueToolCard tool={writeFile} />, {
+      api: apiWith({ approvals: { ...defaultSettings().approvals, write: 'allow' } }),
+    });
     expect(optionTexts()[0]).toBe('Default (Run without asking)');
     expect(screen.getByText(/your Settings allow write tools/)).toBeTruthy();
   });
@@ -66,7 +71,10 @@ describe('ToolApprovalControl (the catalogue card’s approval setting)', () => 
     const user = userEvent.setup();
     const api = apiWith();
     api.handle('settings.set', () => {
-      throw new TacoCallError('invalid-payload', 'settings.set: invalid request: "toolApprovals" names a tool the catalogue does not have: "read_file".');
+      throw new TacoCallError(
+        'invalid-payload',
+        'settings.set: invalid request: "toolApprovals" names a tool the catalogue does not have: "read_file".',
+      );
     });
     await renderWithStore(<CatalogueToolCard tool={readFile} />, { api });
     await user.selectOptions(control(), 'Run without asking');

@@ -48,7 +48,9 @@ export function ToolApprovalControl({ tool, headingId }: { tool: ToolInfo; headi
         </select>
       </label>
       <span className="field-hint" id={`${id}-hint`}>
-        {settings ? defaultReason(tool, settings.approvals) : 'Settings are not loaded yet, so this cannot be changed. Close the catalogue and open it again.'}
+        {settings
+          ? defaultReason(tool, settings.approvals)
+          : 'Settings are not loaded yet, so this cannot be changed. Close the catalogue and open it again.'}
       </span>
       {error && (
         <p className="field-error" role="alert" data-testid="approval-setting-error">

@@ -10,7 +10,13 @@ export const POLICY_WORDS: Record<ApprovalPolicy, string> = { ask: 'Ask first', 
 
 /** What a tool does without an override: main's own rule (shared/approval-decision.ts). */
 export function defaultPolicy(tool: Pick<ToolInfo, 'requiresApproval' | 'risk'>, approvals: Settings['approvals']): ApprovalPolicy {
-  const asks = approvalNeeded({ requiresApproval: tool.requiresApproval, risk: tool.risk, override: undefined, riskPolicies: approvals, allowedForConversation: false });
+  const asks = approvalNeeded({
+    requiresApproval: tool.requiresApproval,
+    risk: tool.risk,
+    override: undefined,
+    riskPolicies: approvals,
+    allowedForConversation: false,
+  });
   return asks ? 'ask' : 'allow';
 }
 

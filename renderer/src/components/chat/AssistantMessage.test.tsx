@@ -63,7 +63,9 @@ describe('the streamed reply', () => {
   it('explains a stop in plain words and offers Continue after the round limit', async () => {
     const user = userEvent.setup();
     const { api } = await liveConversation();
-    act(() => api.emit([e.user('hi', 'm1'), e.start(), e.finish('max_iterations', 'Stopped after 10 tool rounds. Continue with the task?')]));
+    act(() =>
+      api.emit([e.user('hi', 'm1'), e.start(), e.finish('max_iterations', 'Stopped after 10 tool rounds. Continue with the task?')]),
+    );
     const notice = screen.getByTestId('stop-notice');
     expect(notice.dataset.reason).toBe('max_iterations');
     expect(notice.textContent).toContain('Stopped after 10 tool rounds. Continue with the task?');
@@ -73,7 +75,12 @@ describe('the streamed reply', () => {
 
   it('shows an Ollama error in the conversation, with the error text and no Continue', async () => {
     const { api } = await liveConversation();
-    act(() => api.emit([e.start(), e.finish('provider_error', 'Stopped: Ollama returned an error.', 'model "llama9" not found, try pulling it first')]));
+    act(() =>
+      api.emit([
+        e.start(),
+        e.finish('provider_error', 'Stopped: Ollama returned an error.', 'model "llama9" not found, try pulling it first'),
+      ]),
+    );
     const notice = screen.getByTestId('stop-notice');
     expect(notice.textContent).toContain('Ollama returned an error');
     expect(screen.getByTestId('stop-error').textContent).toContain('model "llama9" not found');

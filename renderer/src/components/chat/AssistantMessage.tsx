@@ -64,7 +64,13 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
   };
 
   return (
-    <article className="message message-assistant" data-testid="message" data-role="assistant" data-run-id={turn.runId} aria-label="Assistant">
+    <article
+      className="message message-assistant"
+      data-testid="message"
+      data-role="assistant"
+      data-run-id={turn.runId}
+      aria-label="Assistant"
+    >
       <div className="message-body">
         {turn.parts.map(renderPart)}
         {running && <StatusLine text={status} />}

@@ -18,7 +18,9 @@ export function AssistantMessageActions({ turn, isLatest }: Props) {
   const conversationId = useTaco((state) => state.activeConversationId);
   const pending = useTaco((state) => (state.activeConversationId ? state.pendingWorkflows[state.activeConversationId] : undefined));
   const regenerate = useTaco((state) => state.regenerate);
-  const busy = useTaco((state) => Boolean(state.activeConversationId && state.inFlight[flightKey('chat.regenerate', state.activeConversationId)]));
+  const busy = useTaco((state) =>
+    Boolean(state.activeConversationId && state.inFlight[flightKey('chat.regenerate', state.activeConversationId)]),
+  );
   if (turn.finish === null) return null;
 
   const settledLatest = isLatest && !running;
@@ -32,7 +34,14 @@ export function AssistantMessageActions({ turn, isLatest }: Props) {
         <div className="message-actions" role="toolbar" aria-label="Answer actions">
           {text && <CopyButton text={text} what="answer" />}
           {canRegenerate && (
-            <button type="button" className="message-action" data-testid="regenerate" disabled={busy} title="Withdraw this answer and ask the model again" onClick={() => void regenerate()}>
+            <button
+              type="button"
+              className="message-action"
+              data-testid="regenerate"
+              disabled={busy}
+              title="Withdraw this answer and ask the model again"
+              onClick={() => void regenerate()}
+            >
               {busy ? 'Regenerating…' : 'Regenerate'}
             </button>
           )}

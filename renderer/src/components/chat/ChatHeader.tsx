@@ -8,7 +8,9 @@ const FALLBACK_TITLE_CHARS = 60;
 
 export function ChatHeader() {
   const active = useTaco((state) => state.activeConversationId);
-  const title = useTaco((state) => state.conversations.find((summary) => summary.conversationId === state.activeConversationId)?.title ?? null);
+  const title = useTaco(
+    (state) => state.conversations.find((summary) => summary.conversationId === state.activeConversationId)?.title ?? null,
+  );
   const firstMessage = useTaco((state) => selectActiveView(state).items.find((item) => item.type === 'user')?.text ?? null);
   const fallback = firstMessage?.trim().slice(0, FALLBACK_TITLE_CHARS) || 'Conversation';
   return (

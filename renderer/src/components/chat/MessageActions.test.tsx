@@ -56,7 +56,15 @@ describe('edit a user message', () => {
     expect(document.activeElement).toBe(screen.getByTestId('composer'));
 
     const rerun = eventsFor('c1', 'r3');
-    act(() => api.emit([{ type: 'timeline-rewound', conversationId: 'c1', fromMessageId: 'm1', at: 5 }, rerun.user('What is 5+5?', 'm1'), rerun.start(), rerun.text('Ten.'), rerun.finish()]));
+    act(() =>
+      api.emit([
+        { type: 'timeline-rewound', conversationId: 'c1', fromMessageId: 'm1', at: 5 },
+        rerun.user('What is 5+5?', 'm1'),
+        rerun.start(),
+        rerun.text('Ten.'),
+        rerun.finish(),
+      ]),
+    );
     expect(userMessages().map((node) => node.querySelector('.message-body')?.textContent)).toEqual(['What is 5+5?']);
     expect(answers()).toHaveLength(1);
     await waitFor(() => expect(screen.getAllByTestId('answer-text').map((node) => node.textContent?.trim())).toEqual(['Ten.']));

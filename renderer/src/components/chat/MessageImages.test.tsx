@@ -10,7 +10,14 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwA
 describe('pictures on a sent message', () => {
   it('shows real pictures from the event, and nothing for data that is not a picture', async () => {
     const view = applyEvents(emptyView('c1'), [
-      { type: 'user-message', conversationId: 'c1', messageId: 'm1', text: 'look', at: 1, images: [PNG, btoa('<svg onload=alert(1)>'), 42 as unknown as string] },
+      {
+        type: 'user-message',
+        conversationId: 'c1',
+        messageId: 'm1',
+        text: 'look',
+        at: 1,
+        images: [PNG, btoa('<svg onload=alert(1)>'), 42 as unknown as string],
+      },
     ]);
     const item = view.items[0];
     if (item?.type !== 'user') throw new Error('no user item');

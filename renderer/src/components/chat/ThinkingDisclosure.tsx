@@ -6,7 +6,14 @@ export function ThinkingDisclosure({ text, streaming }: { text: string; streamin
   const contentId = useId();
   return (
     <div className="thinking" data-testid="thinking-disclosure" data-open={open}>
-      <button type="button" className="thinking-toggle" aria-expanded={open} aria-controls={contentId} data-testid="thinking-toggle" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="thinking-toggle"
+        aria-expanded={open}
+        aria-controls={contentId}
+        data-testid="thinking-toggle"
+        onClick={() => setOpen(!open)}
+      >
         <span className={`chevron${open ? ' open' : ''}`} aria-hidden="true" />
         {streaming ? <span className="thinking-live">Thinking…</span> : 'Thought process'}
       </button>

@@ -24,7 +24,12 @@ function rowState(part: ToolPart, stopped: boolean, waitingFor: string | null): 
   }
 }
 
-const STATE_WORDS: Record<Exclude<RowState, 'waiting'>, string> = { running: 'Running…', done: 'Done', failed: 'Failed', stopped: 'Stopped' };
+const STATE_WORDS: Record<Exclude<RowState, 'waiting'>, string> = {
+  running: 'Running…',
+  done: 'Done',
+  failed: 'Failed',
+  stopped: 'Stopped',
+};
 
 /** A tool call as one compact row (name, arguments, outcome, duration) that expands to the full input and output. */
 interface Props {
@@ -46,9 +51,7 @@ export function ToolRow({ part, runFinished, waitingFor }: Props) {
         <span className={`tool-icon tool-icon-${state}`} aria-hidden="true" />
         <span className="tool-name">{formatToolName(part.tool)}</span>
         <span className="tool-args">{summarizeArgs(part.args)}</span>
-        <span className="tool-meta">
-          {outcome.type === 'pending' ? words : `${words} · ${formatDuration(outcome.durationMs)}`}
-        </span>
+        <span className="tool-meta">{outcome.type === 'pending' ? words : `${words} · ${formatDuration(outcome.durationMs)}`}</span>
       </button>
       {open && (
         <div id={detailsId} className="tool-details" data-testid="tool-details">

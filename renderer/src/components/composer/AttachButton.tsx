@@ -20,7 +20,15 @@ export function AttachButton({ onFiles, disabled }: { onFiles(files: File[]): vo
           event.target.value = '';
         }}
       />
-      <button type="button" className="icon-button composer-attach" data-testid="attach-button" aria-label="Attach a picture" title="Attach a picture (or drop or paste one)" disabled={disabled} onClick={() => input.current?.click()}>
+      <button
+        type="button"
+        className="icon-button composer-attach"
+        data-testid="attach-button"
+        aria-label="Attach a picture"
+        title="Attach a picture (or drop or paste one)"
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+      >
         +
       </button>
     </>

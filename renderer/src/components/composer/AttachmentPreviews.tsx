@@ -13,7 +13,13 @@ export function AttachmentPreviews({ attachments, onRemove }: Props) {
       {attachments.map((attachment) => (
         <li key={attachment.id} className="attachment" data-testid="attachment">
           <img src={`data:image/${attachment.kind};base64,${attachment.base64}`} alt={attachment.name} />
-          <button type="button" className="attachment-remove" data-testid="attachment-remove" aria-label={`Remove ${attachment.name}`} onClick={() => onRemove(attachment.id)}>
+          <button
+            type="button"
+            className="attachment-remove"
+            data-testid="attachment-remove"
+            aria-label={`Remove ${attachment.name}`}
+            onClick={() => onRemove(attachment.id)}
+          >
             ×
           </button>
         </li>

@@ -83,7 +83,9 @@ describe('Composer', () => {
     const { api } = await renderWithStore(<Composer />);
     const box = screen.getByTestId('composer');
     await user.type(box, '/tool wr');
-    await waitFor(() => expect(screen.getAllByTestId('composer-suggestion').map((option) => option.textContent?.startsWith('write_file'))).toEqual([true]));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('composer-suggestion').map((option) => option.textContent?.startsWith('write_file'))).toEqual([true]),
+    );
     expect(api.callsOf('tools.list')).toHaveLength(1);
     await user.keyboard('{Tab}');
     expect(box).toHaveProperty('value', '/tool write_file');

@@ -48,7 +48,10 @@ export function Composer() {
     // An empty message is meaningful only while a task waits (main asks "Continue with current task?").
     if (!text.trim() && !taskPending) return;
     if (images.blockedReason) return;
-    const sent = await send(text, images.attachments.map((attachment) => attachment.base64));
+    const sent = await send(
+      text,
+      images.attachments.map((attachment) => attachment.base64),
+    );
     if (sent) {
       setText('');
       images.clear();
@@ -95,7 +98,9 @@ export function Composer() {
   };
 
   const rows = Math.min(MAX_ROWS, Math.max(1, text.split('\n').length));
-  const placeholder = hasModel ? 'Message TACO — Enter to send, Shift+Enter for a new line, / for commands' : 'Pick a model to start chatting';
+  const placeholder = hasModel
+    ? 'Message TACO — Enter to send, Shift+Enter for a new line, / for commands'
+    : 'Pick a model to start chatting';
 
   return (
     <div className={`composer${images.dragging ? ' composer-dragging' : ''}`} {...images.dropTarget}>
@@ -130,7 +135,13 @@ export function Composer() {
           onPaste={images.onPaste}
         />
         {view.running ? (
-          <button type="button" className="button danger composer-button" data-testid="stop-button" disabled={stopping} onClick={() => void cancelRun()}>
+          <button
+            type="button"
+            className="button danger composer-button"
+            data-testid="stop-button"
+            disabled={stopping}
+            onClick={() => void cancelRun()}
+          >
             {stopping ? 'Stopping…' : 'Stop'}
           </button>
         ) : (

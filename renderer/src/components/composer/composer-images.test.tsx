@@ -8,7 +8,10 @@ import { renderWithStore } from '../../../test/render-app';
 import { Composer } from './Composer';
 import { prepareImage } from './prepare-image';
 
-const PNG_BYTES = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (char) => char.charCodeAt(0));
+const PNG_BYTES = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
+  (char) => char.charCodeAt(0),
+);
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const png = (name = 'dot.png') => new File([PNG_BYTES], name, { type: 'image/png' });
 
@@ -20,7 +23,8 @@ async function renderComposer(selected: 'vision' | 'blind' = 'vision') {
   return { ...rendered, api, box: screen.getByTestId('composer') };
 }
 
-const paste = (target: HTMLElement, files: File[], text = '') => fireEvent.paste(target, { clipboardData: { files, getData: () => text, types: files.length ? ['Files'] : [] } });
+const paste = (target: HTMLElement, files: File[], text = '') =>
+  fireEvent.paste(target, { clipboardData: { files, getData: () => text, types: files.length ? ['Files'] : [] } });
 const drop = (target: HTMLElement, files: File[]) => fireEvent.drop(target, { dataTransfer: { files, types: ['Files'] } });
 
 describe('pictures in the composer', () => {
@@ -62,7 +66,9 @@ describe('pictures in the composer', () => {
     const { box } = await renderComposer('blind');
     expect(screen.queryByTestId('attach-button')).toBeNull();
     paste(box, [png()]);
-    expect((await screen.findByTestId('attachment-problem')).textContent).toBe('“llama3.2” cannot see images. Pick a model with the vision badge to attach pictures.');
+    expect((await screen.findByTestId('attachment-problem')).textContent).toBe(
+      '“llama3.2” cannot see images. Pick a model with the vision badge to attach pictures.',
+    );
     expect(screen.queryByTestId('attachment')).toBeNull();
   });
 
@@ -70,7 +76,10 @@ describe('pictures in the composer', () => {
     const { box } = await renderComposer('vision');
     paste(box, [new File(['<svg onload=alert(1)>'], 'evil.png', { type: 'image/png' })]);
     expect((await screen.findByTestId('attachment-problem')).textContent).toBe('“evil.png” is not a PNG, JPEG, WebP or GIF picture.');
-    drop(box, Array.from({ length: DEFAULTS.images.maxImages + 1 }, (_, index) => png(`${index}.png`)));
+    drop(
+      box,
+      Array.from({ length: DEFAULTS.images.maxImages + 1 }, (_, index) => png(`${index}.png`)),
+    );
     await waitFor(() => expect(screen.getAllByTestId('attachment')).toHaveLength(DEFAULTS.images.maxImages));
     expect(screen.getByTestId('attachment-problem').textContent).toContain(`At most ${DEFAULTS.images.maxImages} pictures`);
   });
@@ -100,6 +109,9 @@ describe('prepareImage', () => {
     expect(result.type).toBe('ok');
     expect(edges[0]).toBe(DEFAULTS.images.maxEdgePx);
     expect(edges.every((edge, index) => index === 0 || edge < (edges[index - 1] ?? 0))).toBe(true);
-    expect(await prepareImage(png(), 10, async () => null)).toMatchObject({ type: 'refused', message: expect.stringContaining('too large to attach') });
+    expect(await prepareImage(png(), 10, async () => null)).toMatchObject({
+      type: 'refused',
+      message: expect.stringContaining('too large to attach'),
+    });
   });
 });

@@ -22,12 +22,14 @@ export function suggestionsFor(text: string, tools: readonly ToolInfo[] | null):
   const commandMatch = /^\/\S*$/.exec(text);
   if (!commandMatch) return [];
   const typed = text.toLowerCase();
-  return SLASH_COMMANDS.filter((command) => command.name.startsWith(typed) && !(command.name === typed && !command.args)).map((command) => ({
-    type: 'command',
-    value: command.args ? `${command.name} ` : command.name,
-    label: command.args ? `${command.name} ${command.args}` : command.name,
-    detail: command.summary,
-  }));
+  return SLASH_COMMANDS.filter((command) => command.name.startsWith(typed) && !(command.name === typed && !command.args)).map(
+    (command) => ({
+      type: 'command',
+      value: command.args ? `${command.name} ` : command.name,
+      label: command.args ? `${command.name} ${command.args}` : command.name,
+      detail: command.summary,
+    }),
+  );
 }
 
 /** True when the text asks for tool names, so the catalogue should be loaded. */

@@ -18,10 +18,17 @@ export type Reencode = (file: Blob, kind: ImageKind, maxEdgePx: number) => Promi
  * PNG and JPEG small enough are sent as they are; anything larger (and WebP/GIF, which not every
  * model reads) is re-encoded, shrinking until it fits `targetChars`.
  */
-export async function prepareImage(file: Blob & { name?: string }, targetChars: number, reencode: Reencode = reencodeWithCanvas): Promise<PrepareResult> {
+export async function prepareImage(
+  file: Blob & { name?: string },
+  targetChars: number,
+  reencode: Reencode = reencodeWithCanvas,
+): Promise<PrepareResult> {
   const name = file.name?.trim() || 'pasted image';
   if (file.size > DEFAULTS.images.maxInputBytes) {
-    return { type: 'refused', message: `“${name}” is larger than ${Math.round(DEFAULTS.images.maxInputBytes / 1024 / 1024)} MB. Attach a smaller picture.` };
+    return {
+      type: 'refused',
+      message: `“${name}” is larger than ${Math.round(DEFAULTS.images.maxInputBytes / 1024 / 1024)} MB. Attach a smaller picture.`,
+    };
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImage(bytes);

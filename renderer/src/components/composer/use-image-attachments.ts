@@ -67,7 +67,8 @@ export function useImageAttachments(refusal: string | null, reencode?: Reencode)
     [attachments, refusal, reencode],
   );
 
-  const imageFiles = (list: FileList | null | undefined): File[] => [...(list ?? [])].filter((file) => file.type === '' || file.type.startsWith('image/'));
+  const imageFiles = (list: FileList | null | undefined): File[] =>
+    [...(list ?? [])].filter((file) => file.type === '' || file.type.startsWith('image/'));
 
   return {
     attachments,

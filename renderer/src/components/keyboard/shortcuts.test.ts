@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { platformOf, shortcutFor, shortcutLabel, type KeyLike } from './shortcuts';
 
-const key = (value: string, mods: Partial<KeyLike> = {}): KeyLike => ({ key: value, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+const key = (value: string, mods: Partial<KeyLike> = {}): KeyLike => ({
+  key: value,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...mods,
+});
 
 describe('shortcuts', () => {
   it('uses Ctrl on Windows and Linux, Cmd on macOS', () => {

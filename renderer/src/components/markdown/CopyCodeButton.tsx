@@ -24,7 +24,13 @@ export function CopyCodeButton({ text }: { text: string }) {
 
   const label = state === 'copied' ? 'Copied' : state === 'failed' ? 'Select and press Ctrl+C' : 'Copy';
   return (
-    <button type="button" className="md-code-copy" data-testid="code-copy" aria-label={state === 'idle' ? 'Copy code' : label} onClick={() => void copy()}>
+    <button
+      type="button"
+      className="md-code-copy"
+      data-testid="code-copy"
+      aria-label={state === 'idle' ? 'Copy code' : label}
+      onClick={() => void copy()}
+    >
       {label}
     </button>
   );

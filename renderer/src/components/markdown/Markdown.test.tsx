@@ -101,7 +101,9 @@ describe('Markdown', () => {
     api.handle('app.openExternal', () => ({ opened: false, message: 'Not opened: the link carries a user name or password.' }));
     const { store } = await renderWithStore(<Markdown text="[x](https://example.com/)" streaming={false} />, { api });
     await user.click(screen.getByRole('link', { name: 'x' }));
-    await waitFor(() => expect(store.getState().notices.map((notice) => notice.message)).toContain('Not opened: the link carries a user name or password.'));
+    await waitFor(() =>
+      expect(store.getState().notices.map((notice) => notice.message)).toContain('Not opened: the link carries a user name or password.'),
+    );
     expect(open).not.toHaveBeenCalled();
   });
 
@@ -117,7 +119,9 @@ describe('Markdown', () => {
   it('shows embedded images, loads https images on request, and never file: images', async () => {
     const user = userEvent.setup();
     const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-    await renderWithStore(<Markdown text={`![dot](${png})\n\n![chart](https://example.com/chart.png)\n\n![secret](file:///etc/passwd)`} streaming={false} />);
+    await renderWithStore(
+      <Markdown text={`![dot](${png})\n\n![chart](https://example.com/chart.png)\n\n![secret](file:///etc/passwd)`} streaming={false} />,
+    );
     const images = screen.getAllByTestId('md-image') as HTMLImageElement[];
     expect(images.map((image) => image.getAttribute('src'))).toEqual([png]);
     expect(screen.getByTestId('md-image-removed').textContent).toBe('[secret]');

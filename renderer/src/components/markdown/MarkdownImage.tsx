@@ -24,7 +24,17 @@ export function MarkdownImage({ src, alt }: Props) {
     );
   }
   if (src.startsWith('data:') || load) {
-    return <img className="md-image" data-testid="md-image" src={src} alt={alt ?? ''} referrerPolicy="no-referrer" loading="lazy" decoding="async" />;
+    return (
+      <img
+        className="md-image"
+        data-testid="md-image"
+        src={src}
+        alt={alt ?? ''}
+        referrerPolicy="no-referrer"
+        loading="lazy"
+        decoding="async"
+      />
+    );
   }
   return (
     <button type="button" className="md-image-load" data-testid="md-image-load" onClick={() => setLoad(true)}>

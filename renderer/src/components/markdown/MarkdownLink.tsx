@@ -27,7 +27,11 @@ export function MarkdownLink({ href, children }: Props) {
 
   if (!href) {
     return (
-      <span className="md-link-removed" data-testid="md-link-removed" title="Link removed: only web and mail links can be opened from an answer.">
+      <span
+        className="md-link-removed"
+        data-testid="md-link-removed"
+        title="Link removed: only web and mail links can be opened from an answer."
+      >
         {children}
       </span>
     );

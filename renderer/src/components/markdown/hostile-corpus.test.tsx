@@ -15,7 +15,8 @@ const SAFE_HREF = /^(https?:\/\/|mailto:)/;
 function expectInert(root: Element): void {
   expect([...root.querySelectorAll(DANGEROUS_SELECTOR)].map((element) => element.outerHTML)).toEqual([]);
   for (const anchor of root.querySelectorAll('a')) expect(anchor.getAttribute('href') ?? '').toMatch(SAFE_HREF);
-  for (const image of root.querySelectorAll('img')) expect(image.getAttribute('src') ?? '').toMatch(/^(https:\/\/|data:image\/(png|jpeg|gif|webp);base64,)/);
+  for (const image of root.querySelectorAll('img'))
+    expect(image.getAttribute('src') ?? '').toMatch(/^(https:\/\/|data:image\/(png|jpeg|gif|webp);base64,)/);
   expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
 }
 
@@ -55,9 +56,14 @@ describe('the hostile corpus renders inert', () => {
   });
 
   it('the benign entries keep working: a web link, a mail link, an embedded image', async () => {
-    const safe = HOSTILE_ENTRIES.filter((entry) => entry.safe).map((entry) => entry.markdown).join('\n\n');
+    const safe = HOSTILE_ENTRIES.filter((entry) => entry.safe)
+      .map((entry) => entry.markdown)
+      .join('\n\n');
     const { container } = await renderWithStore(<Markdown text={safe} streaming={false} />);
-    expect([...container.querySelectorAll('a')].map((anchor) => anchor.getAttribute('href'))).toEqual(['https://ollama.com/library', 'mailto:hello@example.com']);
+    expect([...container.querySelectorAll('a')].map((anchor) => anchor.getAttribute('href'))).toEqual([
+      'https://ollama.com/library',
+      'mailto:hello@example.com',
+    ]);
     expect(container.querySelectorAll('img')).toHaveLength(1);
   });
 });

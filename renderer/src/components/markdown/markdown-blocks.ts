@@ -80,7 +80,8 @@ function mergeContinuations(chunks: string[]): string[] {
     const first = firstContentLine(chunk);
     const kind = listKind(first);
     const last = blocks.length - 1;
-    const continues = last >= 0 && (/^[ \t]/.test(first) ? previousKind !== null || /^( {4}|\t)/.test(first) : kind !== null && kind === previousKind);
+    const continues =
+      last >= 0 && (/^[ \t]/.test(first) ? previousKind !== null || /^( {4}|\t)/.test(first) : kind !== null && kind === previousKind);
     if (continues) {
       blocks[last] += `\n${chunk}`;
     } else {

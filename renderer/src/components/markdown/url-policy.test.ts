@@ -33,7 +33,14 @@ describe('url policy', () => {
   it('shows https images and embedded raster images only', () => {
     expect(safeImageUrl('https://example.com/a.png')).toBe('https://example.com/a.png');
     expect(safeImageUrl('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
-    for (const url of ['http://example.com/a.png', 'file:///tmp/a.png', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:text/html,hi', 'javascript:alert(1)', 'a.png']) {
+    for (const url of [
+      'http://example.com/a.png',
+      'file:///tmp/a.png',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'data:text/html,hi',
+      'javascript:alert(1)',
+      'a.png',
+    ]) {
       expect(safeImageUrl(url), url).toBeNull();
     }
   });

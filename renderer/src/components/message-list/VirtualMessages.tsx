@@ -22,7 +22,9 @@ export const MESSAGE_LIST_PROPS = {
  * no layout) reports a height of 0, which would render no message at all: assume the window's.
  */
 function observeListRect(instance: Virtualizer<HTMLDivElement, Element>, callback: (rect: { width: number; height: number }) => void) {
-  return observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : { width: rect.width, height: window.innerHeight || 800 }));
+  return observeElementRect(instance, (rect) =>
+    callback(rect.height > 0 ? rect : { width: rect.width, height: window.innerHeight || 800 }),
+  );
 }
 
 /**
@@ -74,7 +76,12 @@ export function VirtualMessages({ view }: { view: ConversationView }) {
             const running = item.type === 'assistant' && view.running && view.activeRunId === item.runId;
             return (
               <div key={row.key} className="message-row" data-index={row.index} ref={virtualizer.measureElement}>
-                <MessageRow item={item} running={running} status={running ? view.status : null} isLatest={row.index === lastAssistantIndex} />
+                <MessageRow
+                  item={item}
+                  running={running}
+                  status={running ? view.status : null}
+                  isLatest={row.index === lastAssistantIndex}
+                />
               </div>
             );
           })}

@@ -4,7 +4,11 @@ import { formatBytes } from '../../format/format-bytes';
 import { useTaco } from '../../store/store-context';
 import { CapabilityBadges } from './CapabilityBadges';
 
-type RowState = { type: 'idle' } | { type: 'confirm-delete' } | { type: 'busy'; action: 'unload' | 'delete' } | { type: 'message'; text: string; error: boolean };
+type RowState =
+  | { type: 'idle' }
+  | { type: 'confirm-delete' }
+  | { type: 'busy'; action: 'unload' | 'delete' }
+  | { type: 'message'; text: string; error: boolean };
 
 /** One installed model: size, parameters, quantization, badges; Unload; Delete after a confirmation (then `onRemoved` takes the focus somewhere that stays). */
 export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRemoved(): void }) {
@@ -17,7 +21,11 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
   const unload = async () => {
     setState({ type: 'busy', action: 'unload' });
     const result = await unloadModel(model.name);
-    setState(result.ok ? { type: 'message', text: 'Unloaded: its memory is free until the next message.', error: false } : { type: 'message', text: result.message, error: true });
+    setState(
+      result.ok
+        ? { type: 'message', text: 'Unloaded: its memory is free until the next message.', error: false }
+        : { type: 'message', text: result.message, error: true },
+    );
   };
   const remove = async () => {
     setState({ type: 'busy', action: 'delete' });
@@ -50,16 +58,33 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
         </div>
       ) : (
         <div className="model-row-actions">
-          <button type="button" className="button ghost" data-testid="model-unload" disabled={state.type === 'busy'} title="Free the memory this model uses now" onClick={() => void unload()}>
+          <button
+            type="button"
+            className="button ghost"
+            data-testid="model-unload"
+            disabled={state.type === 'busy'}
+            title="Free the memory this model uses now"
+            onClick={() => void unload()}
+          >
             {state.type === 'busy' && state.action === 'unload' ? 'Unloading…' : 'Unload'}
           </button>
-          <button type="button" className="button ghost danger-text" data-testid="model-delete" disabled={state.type === 'busy'} onClick={() => setState({ type: 'confirm-delete' })}>
+          <button
+            type="button"
+            className="button ghost danger-text"
+            data-testid="model-delete"
+            disabled={state.type === 'busy'}
+            onClick={() => setState({ type: 'confirm-delete' })}
+          >
             {state.type === 'busy' && state.action === 'delete' ? 'Deleting…' : 'Delete'}
           </button>
         </div>
       )}
       {state.type === 'message' && (
-        <p className={`model-row-message small${state.error ? ' field-error' : ' muted'}`} role={state.error ? 'alert' : 'status'} data-testid="model-row-message">
+        <p
+          className={`model-row-message small${state.error ? ' field-error' : ' muted'}`}
+          role={state.error ? 'alert' : 'status'}
+          data-testid="model-row-message"
+        >
           {state.text}
         </p>
       )}

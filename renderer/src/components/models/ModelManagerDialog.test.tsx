@@ -29,12 +29,19 @@ async function openManager() {
   const rendered = await renderWithStore(<App />, { api });
   await user.click(screen.getByTestId('models-button'));
   const dialog = screen.getByRole('dialog', { name: 'Models' });
-  return { ...rendered, user, dialog, install: (name: string, capabilities?: string[]) => (installed = [...installed, model(name, capabilities)]) };
+  return {
+    ...rendered,
+    user,
+    dialog,
+    install: (name: string, capabilities?: string[]) => (installed = [...installed, model(name, capabilities)]),
+  };
 }
 
 describe('the model picker', () => {
   it('labels each model with size, parameters, quantization and capabilities, and badges the chosen one', async () => {
-    expect(optionLabel(model('qwen3', ['completion', 'tools', 'thinking', 'vision']))).toBe('qwen3 · 2.0 GB · 3.2B · Q4_K_M · tools, thinking, vision');
+    expect(optionLabel(model('qwen3', ['completion', 'tools', 'thinking', 'vision']))).toBe(
+      'qwen3 · 2.0 GB · 3.2B · Q4_K_M · tools, thinking, vision',
+    );
     await renderWithStore(<App />);
     const badges = screen.getByTestId('model-badges');
     expect([...badges.querySelectorAll('[data-capability]')].map((badge) => badge.getAttribute('data-capability'))).toEqual(['tools']);
@@ -50,7 +57,9 @@ describe('ModelManagerDialog', () => {
     const row = await within(dialog).findByTestId('pull-row');
     expect(row.getAttribute('data-phase')).toBe('running');
 
-    act(() => api.emitOn('model-events', [progress({ status: 'pulling aa1b2c', completedBytes: 1_000_000_000, totalBytes: 4_000_000_000 })]));
+    act(() =>
+      api.emitOn('model-events', [progress({ status: 'pulling aa1b2c', completedBytes: 1_000_000_000, totalBytes: 4_000_000_000 })]),
+    );
     const bar = within(row).getByTestId('pull-bar') as HTMLProgressElement;
     expect(bar.value).toBe(25);
     expect(bar.getAttribute('aria-label')).toBe('Downloading gemma3:4b');
@@ -59,9 +68,17 @@ describe('ModelManagerDialog', () => {
     expect(screen.getByTestId('models-button').textContent).toContain('1');
 
     install('gemma3:4b', ['completion', 'vision']);
-    act(() => api.emitOn('model-events', [progress({ status: 'success', completedBytes: 4_000_000_000, totalBytes: 4_000_000_000, done: true })]));
+    act(() =>
+      api.emitOn('model-events', [progress({ status: 'success', completedBytes: 4_000_000_000, totalBytes: 4_000_000_000, done: true })]),
+    );
     expect(row.getAttribute('data-phase')).toBe('done');
-    await waitFor(() => expect(within(dialog).getAllByTestId('model-row').map((entry) => entry.getAttribute('data-model'))).toContain('gemma3:4b'));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByTestId('model-row')
+          .map((entry) => entry.getAttribute('data-model')),
+      ).toContain('gemma3:4b'),
+    );
     await user.click(within(row).getByTestId('pull-use'));
     await waitFor(() => expect(store.getState().selectedModel).toBe('gemma3:4b'));
     await user.click(within(row).getByTestId('pull-dismiss'));
@@ -84,7 +101,17 @@ describe('ModelManagerDialog', () => {
 
     api.handle('models.pull', () => ({ pullId: 'p2' }));
     await user.type(within(dialog).getByTestId('pull-input'), 'lama3{Enter}');
-    act(() => api.emitOn('model-events', [progress({ pullId: 'p2', model: 'lama3', status: 'failed', done: true, error: 'Ollama has no model called “lama3”. Check the spelling on ollama.com/library.' })]));
+    act(() =>
+      api.emitOn('model-events', [
+        progress({
+          pullId: 'p2',
+          model: 'lama3',
+          status: 'failed',
+          done: true,
+          error: 'Ollama has no model called “lama3”. Check the spelling on ollama.com/library.',
+        }),
+      ]),
+    );
     const failed = within(dialog).getByTestId('pull-row');
     expect(within(failed).getByTestId('pull-error').textContent).toContain('no model called “lama3”');
     expect(within(failed).getByRole('alert')).toBeTruthy();
@@ -104,7 +131,10 @@ describe('ModelManagerDialog', () => {
 
   it('deletes only after a confirmation, and says why when Ollama refuses', async () => {
     const { user, api, dialog } = await openManager();
-    api.handle('models.delete', () => ({ deleted: false, message: '“qwen3” is not installed, so there is nothing to remove. Refresh the model list.' }));
+    api.handle('models.delete', () => ({
+      deleted: false,
+      message: '“qwen3” is not installed, so there is nothing to remove. Refresh the model list.',
+    }));
     const row = within(dialog).getAllByTestId('model-row')[1];
     if (!row) throw new Error('no row');
     await user.click(within(row).getByTestId('model-delete'));

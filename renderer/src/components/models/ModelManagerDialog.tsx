@@ -35,7 +35,9 @@ export function ModelManagerDialog() {
             {models.message}
           </p>
         )}
-        {models?.type === 'ok' && installed.length === 0 && <p className="muted">No models yet. Download one above — llama3.2 is a good small start.</p>}
+        {models?.type === 'ok' && installed.length === 0 && (
+          <p className="muted">No models yet. Download one above — llama3.2 is a good small start.</p>
+        )}
         {installed.length > 0 && (
           <ul className="model-list" data-testid="model-list">
             {installed.map((model) => (

@@ -51,7 +51,12 @@ export function ModelPicker() {
         title="Download, unload or delete models"
         onClick={() => openManager(true)}
       >
-        Models{runningPulls > 0 ? <span className="badge models-button-count" aria-label={`${runningPulls} downloading`}>{runningPulls}</span> : null}
+        Models
+        {runningPulls > 0 ? (
+          <span className="badge models-button-count" aria-label={`${runningPulls} downloading`}>
+            {runningPulls}
+          </span>
+        ) : null}
       </button>
     </div>
   );

@@ -14,7 +14,11 @@ export function AppearanceSettings({ form, change, invalid }: Props) {
       <legend className="section-title">Appearance</legend>
       <label className="field-row">
         <span>Theme</span>
-        <select data-testid="settings-theme" value={form.theme} onChange={(event) => change({ theme: event.target.value as Settings['theme'] })}>
+        <select
+          data-testid="settings-theme"
+          value={form.theme}
+          onChange={(event) => change({ theme: event.target.value as Settings['theme'] })}
+        >
           <option value="system">Same as the system</option>
           <option value="light">Light</option>
           <option value="dark">Dark</option>

@@ -43,7 +43,13 @@ export function ConnectionSettings({ form, change, error }: Props) {
             aria-invalid={error !== null}
             aria-describedby="settings-host-hint"
           />
-          <button type="button" className="button" data-testid="settings-test-host" disabled={test.type === 'testing' || form.host.trim() === ''} onClick={() => void runTest()}>
+          <button
+            type="button"
+            className="button"
+            data-testid="settings-test-host"
+            disabled={test.type === 'testing' || form.host.trim() === ''}
+            onClick={() => void runTest()}
+          >
             {test.type === 'testing' ? 'Testing…' : 'Test'}
           </button>
         </span>
@@ -54,7 +60,11 @@ export function ConnectionSettings({ form, change, error }: Props) {
       </label>
       <label className="field">
         <span className="field-label">Model for new chats</span>
-        <select data-testid="settings-default-model" value={form.defaultModel ?? ''} onChange={(event) => change({ defaultModel: event.target.value === '' ? null : event.target.value })}>
+        <select
+          data-testid="settings-default-model"
+          value={form.defaultModel ?? ''}
+          onChange={(event) => change({ defaultModel: event.target.value === '' ? null : event.target.value })}
+        >
           <option value="">The first installed model</option>
           {choices.map((name) => (
             <option key={name} value={name}>

@@ -89,7 +89,12 @@ describe('conversation options dialog', () => {
 
 describe('options form parsing', () => {
   it('round-trips stored options and turns empty fields into null', () => {
-    expect(draftFromOptions({ temperature: 1, numCtx: 4096, keepAlive: 300, systemPrompt: 'Hi' })).toEqual({ temperature: '1', numCtx: '4096', keepAlive: '300', systemPrompt: 'Hi' });
+    expect(draftFromOptions({ temperature: 1, numCtx: 4096, keepAlive: 300, systemPrompt: 'Hi' })).toEqual({
+      temperature: '1',
+      numCtx: '4096',
+      keepAlive: '300',
+      systemPrompt: 'Hi',
+    });
     expect(parseOptionsDraft({ temperature: ' ', numCtx: '', keepAlive: '', systemPrompt: '  ' })).toEqual({
       type: 'ok',
       options: { temperature: null, numCtx: null, keepAlive: null, systemPrompt: null },
@@ -101,11 +106,19 @@ describe('options form parsing', () => {
       type: 'ok',
       options: { temperature: 0.5, numCtx: 2048, keepAlive: 0, systemPrompt: null },
     });
-    expect(parseOptionsDraft({ temperature: '', numCtx: '', keepAlive: '1h', systemPrompt: '' })).toMatchObject({ options: { keepAlive: '1h' } });
+    expect(parseOptionsDraft({ temperature: '', numCtx: '', keepAlive: '1h', systemPrompt: '' })).toMatchObject({
+      options: { keepAlive: '1h' },
+    });
   });
 
   it('names the field that is not a number', () => {
-    expect(parseOptionsDraft({ temperature: 'warm', numCtx: '', keepAlive: '', systemPrompt: '' })).toMatchObject({ type: 'error', field: 'temperature' });
-    expect(parseOptionsDraft({ temperature: '', numCtx: '1.5', keepAlive: '', systemPrompt: '' })).toMatchObject({ type: 'error', field: 'numCtx' });
+    expect(parseOptionsDraft({ temperature: 'warm', numCtx: '', keepAlive: '', systemPrompt: '' })).toMatchObject({
+      type: 'error',
+      field: 'temperature',
+    });
+    expect(parseOptionsDraft({ temperature: '', numCtx: '1.5', keepAlive: '', systemPrompt: '' })).toMatchObject({
+      type: 'error',
+      field: 'numCtx',
+    });
   });
 });

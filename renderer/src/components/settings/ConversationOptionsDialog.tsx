@@ -51,7 +51,13 @@ export function ConversationOptionsDialog({ summary, onClose }: Props) {
       <form className="settings-form" onSubmit={(event) => void submit(event)}>
         <label className="field">
           <span className="field-label">Model</span>
-          <select data-testid="options-model" data-autofocus value={model} onChange={(event) => setModel(event.target.value)} disabled={models.length === 0}>
+          <select
+            data-testid="options-model"
+            data-autofocus
+            value={model}
+            onChange={(event) => setModel(event.target.value)}
+            disabled={models.length === 0}
+          >
             {models.length === 0 && <option value="">No models installed</option>}
             {models.map((entry) => (
               <option key={entry.name} value={entry.name}>
@@ -64,23 +70,55 @@ export function ConversationOptionsDialog({ summary, onClose }: Props) {
         <div className="options-grid">
           <label className="field">
             <span className="field-label">Temperature</span>
-            <input data-testid="options-temperature" inputMode="decimal" placeholder="Default" value={draft.temperature} onChange={edit('temperature')} aria-invalid={invalid('temperature')} aria-describedby={described('temperature')} />
+            <input
+              data-testid="options-temperature"
+              inputMode="decimal"
+              placeholder="Default"
+              value={draft.temperature}
+              onChange={edit('temperature')}
+              aria-invalid={invalid('temperature')}
+              aria-describedby={described('temperature')}
+            />
             <span className="field-hint">0 (focused) to 2 (creative).</span>
           </label>
           <label className="field">
             <span className="field-label">Context tokens</span>
-            <input data-testid="options-num-ctx" inputMode="numeric" placeholder="Default" value={draft.numCtx} onChange={edit('numCtx')} aria-invalid={invalid('numCtx')} aria-describedby={described('numCtx')} />
+            <input
+              data-testid="options-num-ctx"
+              inputMode="numeric"
+              placeholder="Default"
+              value={draft.numCtx}
+              onChange={edit('numCtx')}
+              aria-invalid={invalid('numCtx')}
+              aria-describedby={described('numCtx')}
+            />
             <span className="field-hint">num_ctx: how much the model reads, from 512.</span>
           </label>
           <label className="field">
             <span className="field-label">Keep loaded</span>
-            <input data-testid="options-keep-alive" placeholder="Default" spellCheck={false} value={draft.keepAlive} onChange={edit('keepAlive')} aria-invalid={invalid('keepAlive')} aria-describedby={described('keepAlive')} />
+            <input
+              data-testid="options-keep-alive"
+              placeholder="Default"
+              spellCheck={false}
+              value={draft.keepAlive}
+              onChange={edit('keepAlive')}
+              aria-invalid={invalid('keepAlive')}
+              aria-describedby={described('keepAlive')}
+            />
             <span className="field-hint">keep_alive: 5m, 1h, or 0 to unload after each answer.</span>
           </label>
         </div>
         <label className="field">
           <span className="field-label">System prompt</span>
-          <textarea data-testid="options-system-prompt" rows={5} placeholder="TACO’s own system prompt" value={draft.systemPrompt} onChange={edit('systemPrompt')} aria-invalid={invalid('systemPrompt')} aria-describedby={described('systemPrompt')} />
+          <textarea
+            data-testid="options-system-prompt"
+            rows={5}
+            placeholder="TACO’s own system prompt"
+            value={draft.systemPrompt}
+            onChange={edit('systemPrompt')}
+            aria-invalid={invalid('systemPrompt')}
+            aria-describedby={described('systemPrompt')}
+          />
           <span className="field-hint">Added for this conversation only. Empty fields use the app’s defaults.</span>
         </label>
         {error && (

@@ -8,8 +8,21 @@ interface Props {
 
 const LIMITS: ReadonlyArray<{ field: NumberField; label: string; hint: string; min: number; max: number; unit?: string }> = [
   { field: 'maxIterations', label: 'Tool rounds per message', hint: 'Then the model sums up and stops (1–100).', min: 1, max: 100 },
-  { field: 'timeoutSeconds', label: 'Time limit per message', hint: 'Seconds before a run stops (1–86400).', min: 1, max: 86_400, unit: 's' },
-  { field: 'maxConsecutiveErrors', label: 'Tool errors in a row', hint: 'Failed tool calls in a row that stop the run (1–20).', min: 1, max: 20 },
+  {
+    field: 'timeoutSeconds',
+    label: 'Time limit per message',
+    hint: 'Seconds before a run stops (1–86400).',
+    min: 1,
+    max: 86_400,
+    unit: 's',
+  },
+  {
+    field: 'maxConsecutiveErrors',
+    label: 'Tool errors in a row',
+    hint: 'Failed tool calls in a row that stop the run (1–20).',
+    min: 1,
+    max: 20,
+  },
   { field: 'depthLimit', label: 'Tool stack depth', hint: 'Nested tools before TACO asks you to continue (2–200).', min: 2, max: 200 },
 ];
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applySettingsPatch, defaultSettings, type Settings, type SettingsPatch } from '../../../../shared/settings';
+import { applySettingsPatch, defaultSettings, type Settings } from '../../../../shared/settings';
 import { createFakeApi } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { TacoCallError } from '../../transport/taco-call-error';
@@ -18,7 +18,7 @@ async function openSettings() {
   let saved: Settings = defaultSettings();
   api.handle('settings.get', () => saved);
   api.handle('settings.set', (patch) => {
-    saved = applySettingsPatch(saved, patch as SettingsPatch);
+    saved = applySettingsPatch(saved, patch);
     return saved;
   });
   const rendered = await renderWithStore(<App />, { api });
@@ -55,10 +55,14 @@ describe('SettingsDialog', () => {
   it('tests the host as typed, before saving', async () => {
     const { user, api } = await openSettings();
     api.handle('ollama.test', (request) =>
-      request.host.includes('11434') ? { type: 'ok', host: request.host, version: '0.12.5' } : { type: 'unreachable', host: request.host, message: 'Cannot reach Ollama at http://10.0.0.9:1. Start it with `ollama serve`.' },
+      request.host.includes('11434')
+        ? { type: 'ok', host: request.host, version: '0.12.5' }
+        : { type: 'unreachable', host: request.host, message: 'Cannot reach Ollama at http://10.0.0.9:1. Start it with `ollama serve`.' },
     );
     await user.click(screen.getByTestId('settings-test-host'));
-    expect((await screen.findByTestId('settings-test-result')).textContent).toBe('Connected: Ollama 0.12.5 answers at http://127.0.0.1:11434.');
+    expect((await screen.findByTestId('settings-test-result')).textContent).toBe(
+      'Connected: Ollama 0.12.5 answers at http://127.0.0.1:11434.',
+    );
     const input = screen.getByTestId('settings-host-input');
     await user.clear(input);
     await user.type(input, 'http://10.0.0.9:1');
@@ -105,17 +109,25 @@ describe('SettingsDialog', () => {
     expect(api.callsOf('settings.set')).toEqual([]);
 
     api.handle('settings.set', () => {
-      throw new TacoCallError('invalid-payload', 'settings.set: invalid request: "limits.maxIterations" too big: expected number to be <=100');
+      throw new TacoCallError(
+        'invalid-payload',
+        'settings.set: invalid request: "limits.maxIterations" too big: expected number to be <=100',
+      );
     });
     await user.type(iterations, '500');
     await user.click(screen.getByTestId('settings-save'));
-    expect((await screen.findByTestId('settings-error')).textContent).toBe('Not saved: “Tool rounds per message” too big: expected number to be <=100');
+    expect((await screen.findByTestId('settings-error')).textContent).toBe(
+      'Not saved: “Tool rounds per message” too big: expected number to be <=100',
+    );
   });
 
   it('shows main’s refusal of a workspace that does not exist, and keeps the dialog open', async () => {
     const { user, api } = await openSettings();
     api.handle('settings.set', () => {
-      throw new TacoCallError('invalid-payload', 'The workspace folder “/nope” does not exist. Create it or pick another folder; nothing was saved.');
+      throw new TacoCallError(
+        'invalid-payload',
+        'The workspace folder “/nope” does not exist. Create it or pick another folder; nothing was saved.',
+      );
     });
     await user.type(screen.getByTestId('settings-workspace'), '/nope');
     await user.click(screen.getByTestId('settings-save'));

@@ -21,7 +21,8 @@ export function WorkspaceSettings({ form, change }: Props) {
           aria-describedby="settings-workspace-hint"
         />
         <span id="settings-workspace-hint" className="field-hint">
-          The full path of the one folder the model may read and write. Leave empty for no file tools. In the desktop app, File → Choose Workspace Folder… opens a folder picker.
+          The full path of the one folder the model may read and write. Leave empty for no file tools. In the desktop app, File → Choose
+          Workspace Folder… opens a folder picker.
         </span>
       </label>
     </fieldset>

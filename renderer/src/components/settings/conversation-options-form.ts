@@ -10,7 +10,12 @@ export interface OptionsDraft {
 
 export function draftFromOptions(options: ConversationOptions | undefined): OptionsDraft {
   const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
-  return { temperature: text(options?.temperature), numCtx: text(options?.numCtx), keepAlive: text(options?.keepAlive), systemPrompt: options?.systemPrompt ?? '' };
+  return {
+    temperature: text(options?.temperature),
+    numCtx: text(options?.numCtx),
+    keepAlive: text(options?.keepAlive),
+    systemPrompt: options?.systemPrompt ?? '',
+  };
 }
 
 export type ParsedOptions = { type: 'ok'; options: ConversationOptions } | { type: 'error'; field: keyof OptionsDraft; message: string };
@@ -23,11 +28,17 @@ export type ParsedOptions = { type: 'ok'; options: ConversationOptions } | { typ
 export function parseOptionsDraft(draft: OptionsDraft): ParsedOptions {
   const temperatureText = draft.temperature.trim();
   const temperature = temperatureText === '' ? null : Number(temperatureText.replace(',', '.'));
-  if (temperature !== null && !Number.isFinite(temperature)) return { type: 'error', field: 'temperature', message: 'Temperature must be a number, such as 0.7, or empty for the default.' };
+  if (temperature !== null && !Number.isFinite(temperature))
+    return { type: 'error', field: 'temperature', message: 'Temperature must be a number, such as 0.7, or empty for the default.' };
 
   const numCtxText = draft.numCtx.trim();
   const numCtx = numCtxText === '' ? null : Number(numCtxText);
-  if (numCtx !== null && !Number.isInteger(numCtx)) return { type: 'error', field: 'numCtx', message: 'Context length must be a whole number of tokens, such as 8192, or empty for the default.' };
+  if (numCtx !== null && !Number.isInteger(numCtx))
+    return {
+      type: 'error',
+      field: 'numCtx',
+      message: 'Context length must be a whole number of tokens, such as 8192, or empty for the default.',
+    };
 
   const keepAliveText = draft.keepAlive.trim();
   const keepAlive = keepAliveText === '' ? null : /^-?\d+$/.test(keepAliveText) ? Number(keepAliveText) : keepAliveText;

@@ -1,7 +1,12 @@
 // Types only: shared/settings.ts carries zod schemas the renderer must not bundle.
 import type { Risk, Settings, SettingsPatch } from '../../../../shared/settings';
 
-export const RISK_WORDS: Record<Risk, string> = { read: 'Reading files', write: 'Writing files', shell: 'Running commands', network: 'Using the network' };
+export const RISK_WORDS: Record<Risk, string> = {
+  read: 'Reading files',
+  write: 'Writing files',
+  shell: 'Running commands',
+  network: 'Using the network',
+};
 export const RISKS = Object.keys(RISK_WORDS) as Risk[];
 
 /** What the form holds: numbers as typed (main validates them), the workspace as text ('' = none). */

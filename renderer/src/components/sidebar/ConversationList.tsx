@@ -25,7 +25,9 @@ export function ConversationList() {
   /** Focus leaves a row that is about to go: to the next row, else the previous one. */
   const onBeforeDelete = (conversationId: string) => {
     const items = rovingItems(container.current);
-    const index = items.findIndex((item) => item.closest('[data-conversation-id]')?.getAttribute('data-conversation-id') === conversationId);
+    const index = items.findIndex(
+      (item) => item.closest('[data-conversation-id]')?.getAttribute('data-conversation-id') === conversationId,
+    );
     const neighbour = items[index + 1] ?? items[index - 1];
     const neighbourId = neighbour?.closest('[data-conversation-id]')?.getAttribute('data-conversation-id') ?? null;
     if (document.activeElement && container.current?.contains(document.activeElement)) neighbour?.focus();
@@ -33,7 +35,11 @@ export function ConversationList() {
   };
 
   if (rows.length === 0) {
-    return <p className="muted small sidebar-empty">{pendingDeletes.length === 0 ? 'No conversations yet. Your chats appear here.' : 'No other conversations.'}</p>;
+    return (
+      <p className="muted small sidebar-empty">
+        {pendingDeletes.length === 0 ? 'No conversations yet. Your chats appear here.' : 'No other conversations.'}
+      </p>
+    );
   }
 
   const renderGroup = (label: string, list: typeof rows, testId: string) =>

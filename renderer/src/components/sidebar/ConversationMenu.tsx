@@ -62,7 +62,11 @@ export function ConversationMenu({ label, actions, anchor, onClose }: Props) {
       onClose({ restoreFocus: true });
       return;
     }
-    const target = rovingTarget(event.key, items.findIndex((item) => item === document.activeElement), items.length);
+    const target = rovingTarget(
+      event.key,
+      items.findIndex((item) => item === document.activeElement),
+      items.length,
+    );
     if (target === null) return;
     event.preventDefault();
     items[target]?.focus();

@@ -87,7 +87,12 @@ export function ConversationRow({ summary, active, tabbable, onFocusRow, onBefor
   };
 
   return (
-    <li className={`conversation-row${active ? ' active' : ''}${pinned ? ' pinned' : ''}`} data-testid="conversation-row" data-conversation-id={conversationId} data-pinned={pinned}>
+    <li
+      className={`conversation-row${active ? ' active' : ''}${pinned ? ' pinned' : ''}`}
+      data-testid="conversation-row"
+      data-conversation-id={conversationId}
+      data-pinned={pinned}
+    >
       {renaming ? (
         <RenameField title={title} onDone={finishRename} />
       ) : (

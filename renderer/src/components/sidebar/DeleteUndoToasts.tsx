@@ -15,7 +15,11 @@ export function DeleteUndoToasts() {
           <button type="button" className="button ghost toast-action" data-testid="undo-delete" onClick={() => undo(entry.conversationId)}>
             Undo
           </button>
-          <span className="toast-timer" aria-hidden="true" ref={(bar) => bar?.style.setProperty('--toast-ms', `${DEFAULTS.rendererConversations.deleteUndoMs}ms`)} />
+          <span
+            className="toast-timer"
+            aria-hidden="true"
+            ref={(bar) => bar?.style.setProperty('--toast-ms', `${DEFAULTS.rendererConversations.deleteUndoMs}ms`)}
+          />
         </div>
       ))}
     </div>

@@ -6,7 +6,8 @@ import { useTaco } from '../../store/store-context';
 export function precheckImport(file: { name: string; size: number }): string | null {
   if (file.size === 0) return `“${file.name}” is empty. Pick a conversation exported from TACO as JSON.`;
   // UTF-8 takes at least one byte a character, so a file this large cannot fit the limit.
-  if (file.size > DEFAULTS.maxImportChars * 4) return `“${file.name}” is too large to be a TACO conversation export. Pick the .json file TACO exported.`;
+  if (file.size > DEFAULTS.maxImportChars * 4)
+    return `“${file.name}” is too large to be a TACO conversation export. Pick the .json file TACO exported.`;
   return null;
 }
 
@@ -37,10 +38,25 @@ export function ImportConversationButton() {
 
   return (
     <>
-      <button type="button" className="button ghost" data-testid="import-button" disabled={busy} title="Open a conversation exported from TACO as JSON" onClick={() => input.current?.click()}>
+      <button
+        type="button"
+        className="button ghost"
+        data-testid="import-button"
+        disabled={busy}
+        title="Open a conversation exported from TACO as JSON"
+        onClick={() => input.current?.click()}
+      >
         {busy ? 'Importing…' : 'Import'}
       </button>
-      <input ref={input} type="file" accept=".json,application/json" hidden data-testid="import-file" aria-label="Conversation file to import" onChange={(event) => void onPick(event)} />
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid="import-file"
+        aria-label="Conversation file to import"
+        onChange={(event) => void onPick(event)}
+      />
     </>
   );
 }

@@ -4,7 +4,9 @@ import { matchSegments } from './sidebar-order';
 export function MatchText({ text, query }: { text: string; query: string }) {
   return (
     <>
-      {matchSegments(text, query).map((segment, index) => (segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>))}
+      {matchSegments(text, query).map((segment, index) =>
+        segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>,
+      )}
     </>
   );
 }

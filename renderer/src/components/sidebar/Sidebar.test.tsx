@@ -23,7 +23,11 @@ function apiWith(list: ConversationSummary[]) {
   return api;
 }
 
-const three = () => [summary('a', { title: 'Alpha', updatedAt: 30 }), summary('b', { title: 'Beta', updatedAt: 20 }), summary('c', { title: 'Gamma', updatedAt: 10 })];
+const three = () => [
+  summary('a', { title: 'Alpha', updatedAt: 30 }),
+  summary('b', { title: 'Beta', updatedAt: 20 }),
+  summary('c', { title: 'Gamma', updatedAt: 10 }),
+];
 const rowTitles = () => screen.queryAllByTestId('conversation-title').map((node) => node.textContent);
 const rowOf = (title: string) => {
   const row = screen.getAllByTestId('conversation-row').find((node) => node.textContent?.includes(title));
@@ -156,7 +160,9 @@ describe('Sidebar: search', () => {
 
   it('opens a hit, says when nothing matches, and Escape goes back to the list', async () => {
     const api = apiWith(three());
-    api.handle('conversations.search', (request) => (request.query === 'gam' ? [{ conversationId: 'c', title: 'Gamma', snippet: '', matchedIn: 'title', updatedAt: 10 }] : []));
+    api.handle('conversations.search', (request) =>
+      request.query === 'gam' ? [{ conversationId: 'c', title: 'Gamma', snippet: '', matchedIn: 'title', updatedAt: 10 }] : [],
+    );
     const { store } = await renderWithStore(<App />, { api });
     const advance = fakeTimeouts();
     const box = screen.getByTestId('conversation-search');
@@ -176,7 +182,13 @@ describe('Sidebar: search', () => {
 
 describe('Sidebar: unfinished runs', () => {
   it('marks a conversation whose run was cut off or is waiting for the user', async () => {
-    await renderWithStore(<App />, { api: apiWith([summary('a', { title: 'Alpha', unfinished: 'approval' }), summary('b', { title: 'Beta', unfinished: 'interrupted' }), summary('c', { title: 'Gamma' })]) });
+    await renderWithStore(<App />, {
+      api: apiWith([
+        summary('a', { title: 'Alpha', unfinished: 'approval' }),
+        summary('b', { title: 'Beta', unfinished: 'interrupted' }),
+        summary('c', { title: 'Gamma' }),
+      ]),
+    });
     expect(screen.getAllByTestId('unfinished-badge').map((node) => node.textContent)).toEqual(['Waiting for approval', 'Interrupted']);
   });
 });
@@ -248,11 +260,18 @@ describe('Sidebar: export and import', () => {
     const user = userEvent.setup();
     const api = apiWith(three());
     api.handle('conversation.import', () => {
-      throw new TacoCallError('invalid-payload', 'This file is not a TACO conversation export. Export the conversation again from TACO as JSON.');
+      throw new TacoCallError(
+        'invalid-payload',
+        'This file is not a TACO conversation export. Export the conversation again from TACO as JSON.',
+      );
     });
     await renderWithStore(<App />, { api });
     await user.upload(screen.getByTestId('import-file'), new File(['hello'], 'notes.json', { type: 'application/json' }));
-    await waitFor(() => expect(screen.getByTestId('error-notice').textContent).toContain('The file was not imported: This file is not a TACO conversation export.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('error-notice').textContent).toContain(
+        'The file was not imported: This file is not a TACO conversation export.',
+      ),
+    );
   });
 
   it('an empty file is refused before it is sent', async () => {

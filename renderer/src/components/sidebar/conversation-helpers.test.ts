@@ -10,7 +10,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('sidebar order', () => {
   it('puts pinned rows first, each group newest first, and leaves hidden rows out', () => {
-    const list = [summary('old', { updatedAt: 1 }), summary('pinned-old', { pinned: true, updatedAt: 2 }), summary('new', { updatedAt: 9 }), summary('gone', { updatedAt: 5 }), summary('pinned-new', { pinned: true, updatedAt: 8 })];
+    const list = [
+      summary('old', { updatedAt: 1 }),
+      summary('pinned-old', { pinned: true, updatedAt: 2 }),
+      summary('new', { updatedAt: 9 }),
+      summary('gone', { updatedAt: 5 }),
+      summary('pinned-new', { pinned: true, updatedAt: 8 }),
+    ];
     const groups = sidebarGroups(list, new Set(['gone']));
     expect(groups.pinned.map((entry) => entry.conversationId)).toEqual(['pinned-new', 'pinned-old']);
     expect(groups.recent.map((entry) => entry.conversationId)).toEqual(['new', 'old']);
@@ -59,7 +65,10 @@ describe('downloads', () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const blobs: Blob[] = [];
     const revoked: string[] = [];
-    vi.stubGlobal('URL', { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:x'), revokeObjectURL: (url: string) => revoked.push(url) });
+    vi.stubGlobal('URL', {
+      createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:x'),
+      revokeObjectURL: (url: string) => revoked.push(url),
+    });
     const seen: { download: string; inDocument: boolean }[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       seen.push({ download: this.download, inDocument: document.body.contains(this) });

@@ -3,7 +3,10 @@ import type { ExportedFile } from '../../store/management-types';
 /** A file name safe to offer the browser: no folders, no control characters, never empty. */
 export function safeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').replace(/^\.+/, '').trim();
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
+    .replace(/^\.+/, '')
+    .trim();
   return cleaned.slice(0, 200) || 'conversation.txt';
 }
 

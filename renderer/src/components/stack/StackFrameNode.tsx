@@ -29,7 +29,13 @@ export function StackFrameNode({ node, now, detailsOf, level = 1 }: Props) {
   const duration = entry.durationMs ?? (entry.active ? Math.max(0, now - entry.frame.startedAt) : null);
 
   return (
-    <li className={`frame frame-${entry.state}${entry.active ? ' frame-active' : ''}`} data-testid="stack-frame" data-state={entry.state} data-active={entry.active} data-tool={entry.frame.tool}>
+    <li
+      className={`frame frame-${entry.state}${entry.active ? ' frame-active' : ''}`}
+      data-testid="stack-frame"
+      data-state={entry.state}
+      data-active={entry.active}
+      data-tool={entry.frame.tool}
+    >
       <button type="button" className="frame-head" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
         <span className={`frame-dot dot-${entry.state}`} aria-hidden="true" />
         <span className="frame-tool">

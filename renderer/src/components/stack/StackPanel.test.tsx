@@ -16,7 +16,9 @@ describe('StackPanel', () => {
     await act(() => store.getState().send('go'));
     const outer = frame('f1', 'create_code', { callId: 'k1', state: 'waiting-tool', waitingFor: 'save_file' });
     const inner = frame('f2', 'save_file', { callId: 'k2', parentFrameId: 'f1', state: 'waiting-approval' });
-    act(() => api.emit([e.start(), e.call('k1', 'create_code'), e.call('k2', 'save_file', { path: 'hello.py' }), e.stack([outer, inner], 20)]));
+    act(() =>
+      api.emit([e.start(), e.call('k1', 'create_code'), e.call('k2', 'save_file', { path: 'hello.py' }), e.stack([outer, inner], 20)]),
+    );
 
     const frames = screen.getAllByTestId('stack-frame');
     expect(frames.map((node) => node.dataset.state)).toEqual(['waiting-tool', 'waiting-approval']);

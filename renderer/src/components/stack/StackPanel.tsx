@@ -24,7 +24,8 @@ export function StackPanel() {
     (callId: string): { args: JsonObject; outcome: ToolOutcome } | null => {
       for (const item of view.items) {
         if (item.type !== 'assistant') continue;
-        for (const part of item.parts) if (part.type === 'tool' && part.callId === callId) return { args: part.args, outcome: part.outcome };
+        for (const part of item.parts)
+          if (part.type === 'tool' && part.callId === callId) return { args: part.args, outcome: part.outcome };
       }
       return null;
     },
@@ -32,7 +33,13 @@ export function StackPanel() {
   );
 
   return (
-    <aside className={`stack-panel${collapsed ? ' collapsed' : ''}`} role="complementary" aria-label="Tool stack" data-testid="stack-panel" data-collapsed={collapsed}>
+    <aside
+      className={`stack-panel${collapsed ? ' collapsed' : ''}`}
+      role="complementary"
+      aria-label="Tool stack"
+      data-testid="stack-panel"
+      data-collapsed={collapsed}
+    >
       <div className="panel-head">
         <button
           type="button"
@@ -54,7 +61,9 @@ export function StackPanel() {
       {!collapsed && (
         <div id="stack-panel-body" className="panel-body">
           {tree.length === 0 ? (
-            <p className="muted small panel-empty">No tools running. When the model uses a tool, it appears here while it works, nested under the tool that needed it.</p>
+            <p className="muted small panel-empty">
+              No tools running. When the model uses a tool, it appears here while it works, nested under the tool that needed it.
+            </p>
           ) : (
             <ul className="frame-tree" aria-label="Frames">
               {tree.map((node) => (

@@ -26,7 +26,14 @@ describe('applyEvents: messages and streaming', () => {
   });
 
   it('joins text deltas into one part and keeps thinking separate, in order', () => {
-    const view = applyEvents(emptyView('c1'), [e.start(), e.thinking('Let me '), e.thinking('think.'), e.text('Hel'), e.text('lo'), e.text('')]);
+    const view = applyEvents(emptyView('c1'), [
+      e.start(),
+      e.thinking('Let me '),
+      e.thinking('think.'),
+      e.text('Hel'),
+      e.text('lo'),
+      e.text(''),
+    ]);
     expect(turnOf(view).parts).toEqual([
       { type: 'thinking', id: 'r1:0', text: 'Let me think.' },
       { type: 'text', id: 'r1:1', text: 'Hello' },
@@ -49,7 +56,13 @@ describe('applyEvents: messages and streaming', () => {
 
   it('keeps the last usage on the turn (tokens/s and truncation)', () => {
     const view = applyEvents(emptyView('c1'), [e.start(), e.usage(10), e.usage(33.3, true)]);
-    expect(turnOf(view).usage).toEqual({ promptTokens: 100, completionTokens: 50, tokensPerSecond: 33.3, contextTokens: 4096, contextTruncated: true });
+    expect(turnOf(view).usage).toEqual({
+      promptTokens: 100,
+      completionTokens: 50,
+      tokensPerSecond: 33.3,
+      contextTokens: 4096,
+      contextTruncated: true,
+    });
   });
 
   it('adds command output as a system note', () => {
@@ -60,9 +73,22 @@ describe('applyEvents: messages and streaming', () => {
 
 describe('applyEvents: tools', () => {
   it('records a call, then its result with duration', () => {
-    const view = applyEvents(emptyView('c1'), [e.start(), e.call('k1', 'read_file', { path: 'a.txt' }), e.result('k1', 'read_file', 'contents', 12)]);
+    const view = applyEvents(emptyView('c1'), [
+      e.start(),
+      e.call('k1', 'read_file', { path: 'a.txt' }),
+      e.result('k1', 'read_file', 'contents', 12),
+    ]);
     expect(turnOf(view).parts).toEqual([
-      { type: 'tool', id: 'r1:0', callId: 'k1', tool: 'read_file', args: { path: 'a.txt' }, frameId: null, at: 20, outcome: { type: 'result', result: 'contents', truncated: false, durationMs: 12 } },
+      {
+        type: 'tool',
+        id: 'r1:0',
+        callId: 'k1',
+        tool: 'read_file',
+        args: { path: 'a.txt' },
+        frameId: null,
+        at: 20,
+        outcome: { type: 'result', result: 'contents', truncated: false, durationMs: 12 },
+      },
     ]);
   });
 
@@ -79,12 +105,20 @@ describe('applyEvents: tools', () => {
       e.call('k2', 'read_file'),
       e.result('k2', 'read_file', 'x'),
     ]);
-    expect(turnOf(view).parts.map((part) => (part.type === 'tool' ? `${part.callId}:${part.outcome.type}` : part.type))).toEqual(['k1:result', 'k2:result']);
+    expect(turnOf(view).parts.map((part) => (part.type === 'tool' ? `${part.callId}:${part.outcome.type}` : part.type))).toEqual([
+      'k1:result',
+      'k2:result',
+    ]);
   });
 
   it('shows a result whose call it never saw as a row of its own', () => {
     const view = applyEvents(emptyView('c1'), [e.start(), e.result('k9', 'read_file', 'late')]);
-    expect(turnOf(view).parts[0]).toMatchObject({ type: 'tool', callId: 'k9', tool: 'read_file', outcome: { type: 'result', result: 'late' } });
+    expect(turnOf(view).parts[0]).toMatchObject({
+      type: 'tool',
+      callId: 'k9',
+      tool: 'read_file',
+      outcome: { type: 'result', result: 'late' },
+    });
   });
 });
 
@@ -93,14 +127,23 @@ describe('applyEvents: approvals, questions, depth', () => {
     let view = applyEvents(emptyView('c1'), [e.start(), e.call('k1', 'write_file'), e.approval('a1', 'k1'), e.approval('a1', 'k1')]);
     const cards = turnOf(view).parts.filter((part) => part.type === 'approval');
     expect(cards).toHaveLength(1);
-    expect(cards[0]).toMatchObject({ approvalId: 'a1', tool: 'write_file', risk: 'write', preview: '+hello', resolution: null, args: { path: 'a.txt' } });
+    expect(cards[0]).toMatchObject({
+      approvalId: 'a1',
+      tool: 'write_file',
+      risk: 'write',
+      preview: '+hello',
+      resolution: null,
+      args: { path: 'a.txt' },
+    });
     view = applyEvents(view, [e.approvalResolved('a1', 'deny')]);
     expect(turnOf(view).parts.find((part) => part.type === 'approval')).toMatchObject({ resolution: 'deny' });
   });
 
   it('adds a question and its answer', () => {
     const view = applyEvents(emptyView('c1'), [e.start(), e.question('q1', 'Which file?'), e.answered('q1', 'notes.md')]);
-    expect(turnOf(view).parts).toEqual([{ type: 'question', id: 'r1:0', questionId: 'q1', callId: 'call-q1', question: 'Which file?', answer: 'notes.md' }]);
+    expect(turnOf(view).parts).toEqual([
+      { type: 'question', id: 'r1:0', questionId: 'q1', callId: 'call-q1', question: 'Which file?', answer: 'notes.md' },
+    ]);
   });
 
   it('adds a depth prompt and resolves the open one', () => {
@@ -124,7 +167,10 @@ describe('applyEvents: the end of a run', () => {
   });
 
   it('every other reason adds a stop notice with main’s words and error', () => {
-    const view = applyEvents(emptyView('c1'), [e.start(), e.finish('provider_error', 'Stopped: Ollama returned an error.', 'model "x" not found')]);
+    const view = applyEvents(emptyView('c1'), [
+      e.start(),
+      e.finish('provider_error', 'Stopped: Ollama returned an error.', 'model "x" not found'),
+    ]);
     expect(turnOf(view).parts).toEqual([
       { type: 'stop', id: 'r1:0', reason: 'provider_error', message: 'Stopped: Ollama returned an error.', error: 'model "x" not found' },
     ]);
@@ -143,7 +189,13 @@ describe('applyEvents: the tool stack', () => {
   it('tracks live frames, nests them, and keeps popped frames with how they ended', () => {
     const outer = frame('f1', 'create_code', { callId: 'k1' });
     const inner = frame('f2', 'save_file', { callId: 'k2', parentFrameId: 'f1', state: 'waiting-approval' });
-    let view = applyEvents(emptyView('c1'), [e.start(), e.call('k1', 'create_code'), e.stack([outer]), e.call('k2', 'save_file'), e.stack([outer, inner], 20)]);
+    let view = applyEvents(emptyView('c1'), [
+      e.start(),
+      e.call('k1', 'create_code'),
+      e.stack([outer]),
+      e.call('k2', 'save_file'),
+      e.stack([outer, inner], 20),
+    ]);
     expect(view.stack.depthLimit).toBe(20);
     expect(view.stack.entries.map((entry) => [entry.frame.frameId, entry.active, entry.state])).toEqual([
       ['f1', true, 'running'],
@@ -157,7 +209,12 @@ describe('applyEvents: the tool stack', () => {
 
   it('marks frames cleared without an outcome as cleared, and drops ended frames when a new run starts', () => {
     const next = eventsFor('c1', 'r2');
-    let view = applyEvents(emptyView('c1'), [e.start(), e.stack([frame('f1', 'ask_user', { state: 'waiting-user' })]), e.stack([frame('f9', 'x')]), e.finish()]);
+    let view = applyEvents(emptyView('c1'), [
+      e.start(),
+      e.stack([frame('f1', 'ask_user', { state: 'waiting-user' })]),
+      e.stack([frame('f9', 'x')]),
+      e.finish(),
+    ]);
     expect(view.stack.entries.map((entry) => [entry.frame.frameId, entry.state])).toEqual([
       ['f1', 'cleared'],
       ['f9', 'running'],
@@ -243,7 +300,12 @@ function coalesceDeltas(events: TacoEvent[]): TacoEvent[] {
   const out: TacoEvent[] = [];
   for (const event of events) {
     const last = out[out.length - 1];
-    if (last && (event.type === 'text-delta' || event.type === 'thinking-delta') && last.type === event.type && last.runId === event.runId) {
+    if (
+      last &&
+      (event.type === 'text-delta' || event.type === 'thinking-delta') &&
+      last.type === event.type &&
+      last.runId === event.runId
+    ) {
       out[out.length - 1] = { ...last, text: last.text + event.text };
     } else {
       out.push(event);

@@ -32,22 +32,38 @@ function isEventLike(value: unknown): value is TacoEvent {
   return typeof candidate.type === 'string' && typeof candidate.conversationId === 'string';
 }
 
-const isTool = (callId: string) => (part: TurnPart): part is Extract<TurnPart, { type: 'tool' }> => part.type === 'tool' && part.callId === callId;
-const isApproval = (approvalId: string) => (part: TurnPart): part is Extract<TurnPart, { type: 'approval' }> =>
-  part.type === 'approval' && part.approvalId === approvalId;
-const isQuestion = (questionId: string) => (part: TurnPart): part is Extract<TurnPart, { type: 'question' }> =>
-  part.type === 'question' && part.questionId === questionId;
+const isTool =
+  (callId: string) =>
+  (part: TurnPart): part is Extract<TurnPart, { type: 'tool' }> =>
+    part.type === 'tool' && part.callId === callId;
+const isApproval =
+  (approvalId: string) =>
+  (part: TurnPart): part is Extract<TurnPart, { type: 'approval' }> =>
+    part.type === 'approval' && part.approvalId === approvalId;
+const isQuestion =
+  (questionId: string) =>
+  (part: TurnPart): part is Extract<TurnPart, { type: 'question' }> =>
+    part.type === 'question' && part.questionId === questionId;
 const isOpenDepth = (part: TurnPart): part is Extract<TurnPart, { type: 'depth' }> => part.type === 'depth' && part.decision === null;
 
 function reduce(view: ConversationView, event: TacoEvent): ConversationView {
   switch (event.type) {
     case 'user-message':
       if (hasUserMessage(view.items, event.messageId)) return view;
-      return { ...view, items: appendItem(view.items, { type: 'user', id: event.messageId, text: event.text, at: event.at, ...userImages(event.images) }) };
+      return {
+        ...view,
+        items: appendItem(view.items, { type: 'user', id: event.messageId, text: event.text, at: event.at, ...userImages(event.images) }),
+      };
     case 'command-output':
       return {
         ...view,
-        items: appendItem(view.items, { type: 'system-note', id: `note:${view.items.length}`, command: event.command, output: event.output, at: event.at }),
+        items: appendItem(view.items, {
+          type: 'system-note',
+          id: `note:${view.items.length}`,
+          command: event.command,
+          output: event.output,
+          at: event.at,
+        }),
       };
     case 'timeline-rewound':
       return rewindTimeline(view, event.fromMessageId);
@@ -55,7 +71,12 @@ function reduce(view: ConversationView, event: TacoEvent): ConversationView {
       // A summary, not part of the view: the conversations list takes it (summary-updates.ts).
       return view;
     case 'run-start': {
-      const started = withTurn(view, event.runId, (turn) => ({ ...turn, model: event.model, goal: event.goal, startedAt: event.startedAt }));
+      const started = withTurn(view, event.runId, (turn) => ({
+        ...turn,
+        model: event.model,
+        goal: event.goal,
+        startedAt: event.startedAt,
+      }));
       return { ...started, activeRunId: event.runId, running: true, status: null, stack: keepActiveEntries(view.stack) };
     }
     case 'text-delta':
@@ -73,7 +94,12 @@ function reduce(view: ConversationView, event: TacoEvent): ConversationView {
         return appendPart(turn, { type: 'tool', id: nextPartId(turn), callId, tool, args, frameId, at, outcome: { type: 'pending' } });
       });
     case 'tool-result':
-      return applyOutcome(view, event.runId, event.callId, event.tool, { type: 'result', result: event.result, truncated: event.truncated, durationMs: event.durationMs });
+      return applyOutcome(view, event.runId, event.callId, event.tool, {
+        type: 'result',
+        result: event.result,
+        truncated: event.truncated,
+        durationMs: event.durationMs,
+      });
     case 'tool-error':
       return applyOutcome(view, event.runId, event.callId, event.tool, { type: 'error', error: event.error, durationMs: event.durationMs });
     case 'stack':
@@ -82,26 +108,61 @@ function reduce(view: ConversationView, event: TacoEvent): ConversationView {
       return withTurn(view, event.runId, (turn) => {
         if (hasPart(turn, isApproval(event.approvalId))) return turn;
         const { approvalId, callId, tool, args, risk, preview, expiresAt } = event;
-        return appendPart(turn, { type: 'approval', id: nextPartId(turn), approvalId, callId, tool, args, risk, preview, expiresAt, resolution: null });
+        return appendPart(turn, {
+          type: 'approval',
+          id: nextPartId(turn),
+          approvalId,
+          callId,
+          tool,
+          args,
+          risk,
+          preview,
+          expiresAt,
+          resolution: null,
+        });
       });
     case 'approval-resolved':
-      return withTurn(view, event.runId, (turn) => updateLastPart(turn, isApproval(event.approvalId), (part) => ({ ...part, resolution: event.decision })));
+      return withTurn(view, event.runId, (turn) =>
+        updateLastPart(turn, isApproval(event.approvalId), (part) => ({ ...part, resolution: event.decision })),
+      );
     case 'depth-limit':
       return withTurn(view, event.runId, (turn) =>
-        appendPart(turn, { type: 'depth', id: nextPartId(turn), depth: event.depth, limit: event.limit, frames: event.frames, decision: null, grantedLimit: null }),
+        appendPart(turn, {
+          type: 'depth',
+          id: nextPartId(turn),
+          depth: event.depth,
+          limit: event.limit,
+          frames: event.frames,
+          decision: null,
+          grantedLimit: null,
+        }),
       );
     case 'depth-resolved':
-      return withTurn(view, event.runId, (turn) => updateLastPart(turn, isOpenDepth, (part) => ({ ...part, decision: event.decision, grantedLimit: event.limit })));
+      return withTurn(view, event.runId, (turn) =>
+        updateLastPart(turn, isOpenDepth, (part) => ({ ...part, decision: event.decision, grantedLimit: event.limit })),
+      );
     case 'question':
       return withTurn(view, event.runId, (turn) => {
         if (hasPart(turn, isQuestion(event.questionId))) return turn;
-        return appendPart(turn, { type: 'question', id: nextPartId(turn), questionId: event.questionId, callId: event.callId, question: event.question, answer: null });
+        return appendPart(turn, {
+          type: 'question',
+          id: nextPartId(turn),
+          questionId: event.questionId,
+          callId: event.callId,
+          question: event.question,
+          answer: null,
+        });
       });
     case 'question-answered':
-      return withTurn(view, event.runId, (turn) => updateLastPart(turn, isQuestion(event.questionId), (part) => ({ ...part, answer: event.answer })));
+      return withTurn(view, event.runId, (turn) =>
+        updateLastPart(turn, isQuestion(event.questionId), (part) => ({ ...part, answer: event.answer })),
+      );
     case 'usage': {
       const { promptTokens, completionTokens, tokensPerSecond, contextTokens, contextTruncated } = event;
-      return withTurn(view, event.runId, (turn) => ({ ...turn, usage: { promptTokens, completionTokens, tokensPerSecond, contextTokens, contextTruncated } }));
+      return withTurn(view, event.runId, (turn) => ({
+        ...turn,
+        usage: { promptTokens, completionTokens, tokensPerSecond, contextTokens, contextTruncated },
+      }));
     }
     case 'run-finish':
       return finishRun(view, event);
@@ -125,7 +186,13 @@ function finishRun(view: ConversationView, event: Extract<TacoEvent, { type: 'ru
   const next = withTurn(view, event.runId, (turn) => {
     const finished = { ...turn, finish: { reason: event.reason, message: event.message, error: event.error, at: event.at } };
     if (event.reason === 'complete') return finished;
-    return appendPart(finished, { type: 'stop', id: nextPartId(finished), reason: event.reason, message: event.message, error: event.error });
+    return appendPart(finished, {
+      type: 'stop',
+      id: nextPartId(finished),
+      reason: event.reason,
+      message: event.message,
+      error: event.error,
+    });
   });
   const settled = event.reason === 'interrupted' ? settleInterruptedRun(next) : next;
   return settled.activeRunId === event.runId ? { ...settled, activeRunId: null, running: false, status: null } : settled;

@@ -87,7 +87,15 @@ export type TurnPart =
       resolution: ApprovalDecision | 'timeout' | null;
     }
   | { type: 'question'; id: string; questionId: string; callId: string; question: string; answer: string | null }
-  | { type: 'depth'; id: string; depth: number; limit: number; frames: StackFrame[]; decision: 'continue' | 'cancel' | null; grantedLimit: number | null }
+  | {
+      type: 'depth';
+      id: string;
+      depth: number;
+      limit: number;
+      frames: StackFrame[];
+      decision: 'continue' | 'cancel' | null;
+      grantedLimit: number | null;
+    }
   | { type: 'stop'; id: string; reason: StopReason; message: string; error: string | null };
 
 export type TurnPartType = TurnPart['type'];

@@ -15,7 +15,13 @@ function longTimeline(runs: number): TacoEvent[] {
     if (index % 11 === 5) events.push(e.command('/status', 'No tools are running.'));
   }
   events.push({ type: 'timeline-rewound', conversationId: 'c1', fromMessageId: `m${runs - 2}`, at: 5 });
-  events.push(...[eventsFor('c1', 'again').user('edited', 'm-edit'), eventsFor('c1', 'again').start('edited'), eventsFor('c1', 'again').text('new answer')]);
+  events.push(
+    ...[
+      eventsFor('c1', 'again').user('edited', 'm-edit'),
+      eventsFor('c1', 'again').start('edited'),
+      eventsFor('c1', 'again').text('new answer'),
+    ],
+  );
   return events;
 }
 
@@ -35,7 +41,12 @@ describe('applyEvents over a long timeline (items grow in place within one call)
     const snapshot = structuredClone(first);
     const itemsBefore = first.items;
     const e = eventsFor('c1', 'r-next');
-    const second = applyEvents(first, [e.user('next', 'm-next'), e.start('next'), e.text('more'), eventsFor('c1', 'again').text(' and more')]);
+    const second = applyEvents(first, [
+      e.user('next', 'm-next'),
+      e.start('next'),
+      e.text('more'),
+      eventsFor('c1', 'again').text(' and more'),
+    ]);
     expect(first).toEqual(snapshot);
     expect(first.items).toBe(itemsBefore);
     expect(second.items).not.toBe(first.items);

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { ModelEvent } from '../../../../shared/events';
 import { applyPullEvents, pullPercent } from './pull-state';
 
-const event = (overrides: Partial<ModelEvent>): ModelEvent => ({ type: 'pull-progress', pullId: 'p1', model: 'm', status: 's', completedBytes: null, totalBytes: null, done: false, error: null, ...overrides });
+const event = (overrides: Partial<ModelEvent>): ModelEvent => ({
+  type: 'pull-progress',
+  pullId: 'p1',
+  model: 'm',
+  status: 's',
+  completedBytes: null,
+  totalBytes: null,
+  done: false,
+  error: null,
+  ...overrides,
+});
 
 describe('pull state', () => {
   it('adds, updates and finishes pulls; a finished pull never restarts', () => {
@@ -11,7 +21,10 @@ describe('pull state', () => {
       ['p1', 'running'],
       ['p2', 'running'],
     ]);
-    pulls = applyPullEvents(pulls, [event({ status: 'success', done: true }), event({ pullId: 'p2', done: true, error: 'no space', status: 'failed' })]);
+    pulls = applyPullEvents(pulls, [
+      event({ status: 'success', done: true }),
+      event({ pullId: 'p2', done: true, error: 'no space', status: 'failed' }),
+    ]);
     expect(pulls.map((pull) => pull.phase)).toEqual(['done', 'failed']);
     expect(applyPullEvents(pulls, [event({ status: 'pulling again' })])[0]?.status).toBe('success');
     expect(applyPullEvents([], [event({ status: 'cancelled', done: true })])[0]?.phase).toBe('cancelled');

@@ -28,7 +28,13 @@ describe('applyEvents: timeline-rewound', () => {
 
   it('an edit re-runs from the edited message: the new text and answer take the old ones’ place', () => {
     const third = eventsFor('c1', 'r3');
-    const view = applyEvents(emptyView('c1'), [...twoExchanges, rewound('m1'), third.user('better question', 'm1'), third.start(), third.text('Better answer.')]);
+    const view = applyEvents(emptyView('c1'), [
+      ...twoExchanges,
+      rewound('m1'),
+      third.user('better question', 'm1'),
+      third.start(),
+      third.text('Better answer.'),
+    ]);
     expect(view.items.map((item) => (item.type === 'user' ? item.text : item.id))).toEqual(['better question', 'run:r3']);
     expect(view.running).toBe(true);
     expect(view.activeRunId).toBe('r3');
@@ -48,7 +54,13 @@ describe('applyEvents: timeline-rewound', () => {
 
   it('drops stack history of withdrawn turns and keeps live frames', () => {
     const live = frame('f2', 'ask_user', { state: 'waiting-user' });
-    const view = applyEvents(emptyView('c1'), [e.user('q', 'm1'), e.start(), e.stack([frame('f1', 'read_file')]), e.stack([live]), rewound('m1')]);
+    const view = applyEvents(emptyView('c1'), [
+      e.user('q', 'm1'),
+      e.start(),
+      e.stack([frame('f1', 'read_file')]),
+      e.stack([live]),
+      rewound('m1'),
+    ]);
     expect(view.stack.entries.map((entry) => entry.frame.frameId)).toEqual(['f2']);
   });
 

@@ -52,7 +52,11 @@ export function appendPart(turn: AssistantTurn, part: TurnPart): AssistantTurn {
 }
 
 /** Replace the last part matching `match` with `update(part)`; unchanged when none matches. */
-export function updateLastPart<P extends TurnPart>(turn: AssistantTurn, match: (part: TurnPart) => part is P, update: (part: P) => TurnPart): AssistantTurn {
+export function updateLastPart<P extends TurnPart>(
+  turn: AssistantTurn,
+  match: (part: TurnPart) => part is P,
+  update: (part: P) => TurnPart,
+): AssistantTurn {
   for (let index = turn.parts.length - 1; index >= 0; index -= 1) {
     const part = turn.parts[index];
     if (part && match(part)) {

@@ -24,7 +24,11 @@ export const createConnectionSlice: SliceCreator<ConnectionSlice> = (set, get, {
     set({ modelsLoading: true });
     try {
       const models = await api.call('models.list', {});
-      set((state) => ({ models, modelsLoading: false, selectedModel: chooseModel(models, state.selectedModel, state.settings?.defaultModel ?? null) }));
+      set((state) => ({
+        models,
+        modelsLoading: false,
+        selectedModel: chooseModel(models, state.selectedModel, state.settings?.defaultModel ?? null),
+      }));
     } catch (error) {
       set({ modelsLoading: false });
       get().reportError(error);

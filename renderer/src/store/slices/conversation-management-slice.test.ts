@@ -171,7 +171,11 @@ describe('conversation management: search', () => {
 describe('conversation management: export, import, options', () => {
   it('exports through main and hands back the file', async () => {
     const { api, store } = await setup();
-    expect(await store.getState().exportConversation('a', 'json')).toEqual({ filename: 'a.json', mimeType: 'application/json', content: '{"format":"taco-conversation"}' });
+    expect(await store.getState().exportConversation('a', 'json')).toEqual({
+      filename: 'a.json',
+      mimeType: 'application/json',
+      content: '{"format":"taco-conversation"}',
+    });
     expect(api.callsOf('conversation.export')).toEqual([{ conversationId: 'a', format: 'json' }]);
   });
 
@@ -190,7 +194,10 @@ describe('conversation management: export, import, options', () => {
     });
     const { store } = await setup(api);
     const result = await store.getState().importConversation('hello');
-    expect(result).toEqual({ ok: false, message: 'The file was not imported: This is not a TACO conversation export (no "format" field).' });
+    expect(result).toEqual({
+      ok: false,
+      message: 'The file was not imported: This is not a TACO conversation export (no "format" field).',
+    });
     expect(store.getState().notices.at(-1)?.message).toBe(result.ok ? '' : result.message);
   });
 
@@ -202,7 +209,10 @@ describe('conversation management: export, import, options', () => {
     api.handle('conversation.setOptions', () => {
       throw new TacoCallError('invalid-payload', 'options.numCtx: must be at least 512');
     });
-    expect(await store.getState().saveConversationOptions('a', { numCtx: 1 })).toEqual({ ok: false, message: 'options.numCtx: must be at least 512' });
+    expect(await store.getState().saveConversationOptions('a', { numCtx: 1 })).toEqual({
+      ok: false,
+      message: 'options.numCtx: must be at least 512',
+    });
   });
 });
 

@@ -1,5 +1,4 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { CallName } from '../../../../shared/contract';
 import type { ConversationSummary } from '../../../../shared/conversation';
 import { describeCallFailure } from '../../transport/taco-call-error';
 import type { ActionResult, ConversationManagementSlice } from '../management-types';
@@ -85,7 +84,9 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
     },
 
     async setPinned(conversationId, pinned) {
-      const summary = await runInFlight(set, get, 'conversation.pin', conversationId, () => api.call('conversation.pin', { conversationId, pinned }));
+      const summary = await runInFlight(set, get, 'conversation.pin', conversationId, () =>
+        api.call('conversation.pin', { conversationId, pinned }),
+      );
       if (summary) putSummary(summary);
     },
 
@@ -134,7 +135,9 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
     },
 
     async exportConversation(conversationId, format) {
-      return runInFlight(set, get, 'conversation.export', conversationId, () => api.call('conversation.export', { conversationId, format }));
+      return runInFlight(set, get, 'conversation.export', conversationId, () =>
+        api.call('conversation.export', { conversationId, format }),
+      );
     },
 
     async importConversation(content) {
@@ -181,7 +184,9 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
         get().notify(NO_MODEL);
         return false;
       }
-      const result = await runInFlight(set, get, 'chat.edit', messageId, () => api.call('chat.edit', { conversationId, messageId, text, model }));
+      const result = await runInFlight(set, get, 'chat.edit', messageId, () =>
+        api.call('chat.edit', { conversationId, messageId, text, model }),
+      );
       if (!result) return false;
       set((state) => (state.editingMessageId === messageId ? { editingMessageId: null } : {}));
       return true;
@@ -193,12 +198,16 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
         get().notify(NO_MODEL);
         return;
       }
-      const result = await runInFlight(set, get, 'workflow.resume', conversationId, () => api.call('workflow.resume', { conversationId, model }));
+      const result = await runInFlight(set, get, 'workflow.resume', conversationId, () =>
+        api.call('workflow.resume', { conversationId, model }),
+      );
       if (result) set((state) => ({ pendingWorkflows: withPendingWorkflow(state.pendingWorkflows, conversationId, null) }));
     },
 
     async abandonWorkflow(conversationId) {
-      const result = await runInFlight(set, get, 'workflow.abandon', conversationId, () => api.call('workflow.abandon', { conversationId }));
+      const result = await runInFlight(set, get, 'workflow.abandon', conversationId, () =>
+        api.call('workflow.abandon', { conversationId }),
+      );
       if (!result) return;
       if (!result.abandoned) get().notify('Nothing was abandoned: the task is running again or has already ended.');
       set((state) => ({ pendingWorkflows: withPendingWorkflow(state.pendingWorkflows, conversationId, null) }));

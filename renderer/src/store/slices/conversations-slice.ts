@@ -42,7 +42,10 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
     },
 
     async openConversation(conversationId, options) {
-      set((state) => ({ activeConversationId: conversationId, selectedModel: conversationModel(state, conversationId) ?? state.selectedModel }));
+      set((state) => ({
+        activeConversationId: conversationId,
+        selectedModel: conversationModel(state, conversationId) ?? state.selectedModel,
+      }));
       if (get().loaded[conversationId] && !options?.force) return;
       set({ loadingConversationId: conversationId });
       try {
@@ -88,7 +91,12 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
       const conversationId = get().activeConversationId;
       set({ sending: true });
       try {
-        const result = await api.call('chat.send', { conversationId, text, model, ...(images && images.length > 0 ? { images: [...images] } : {}) });
+        const result = await api.call('chat.send', {
+          conversationId,
+          text,
+          model,
+          ...(images && images.length > 0 ? { images: [...images] } : {}),
+        });
         const id = result.conversationId;
         set((state) => ({
           sending: false,
@@ -108,7 +116,10 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
 };
 
 /** The model a conversation last used, when it is still installed: opening the conversation picks it again. */
-function conversationModel(state: { conversations: ConversationSummary[]; models: ModelListResult | null }, conversationId: string): string | null {
+function conversationModel(
+  state: { conversations: ConversationSummary[]; models: ModelListResult | null },
+  conversationId: string,
+): string | null {
   const model = state.conversations.find((summary) => summary.conversationId === conversationId)?.model ?? null;
   if (!model || state.models?.type !== 'ok') return null;
   return state.models.models.some((info) => info.name === model) ? model : null;

@@ -19,7 +19,12 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get, { api }) 
       const { pullId } = await api.call('models.pull', { name: model });
       set((state) => {
         if (state.pulls.some((pull) => pull.pullId === pullId)) return {};
-        return { pulls: [...state.pulls, { pullId, model, status: 'starting', completedBytes: null, totalBytes: null, phase: 'running', error: null }] };
+        return {
+          pulls: [
+            ...state.pulls,
+            { pullId, model, status: 'starting', completedBytes: null, totalBytes: null, phase: 'running', error: null },
+          ],
+        };
       });
       return { ok: true };
     } catch (error) {
