@@ -91,7 +91,7 @@ async function exchange(
 }
 const updates = (h: Harness): Array<EventOf<'conversation-updated'>> =>
   h.events.filter((event): event is EventOf<'conversation-updated'> => event.type === 'conversation-updated');
-const eventually = (check: () => void | Promise<void>): Promise<void> => vi.waitFor(check, { timeout: 3000, interval: 10 });
+const eventually = (check: () => void | Promise<void>): Promise<void> => vi.waitFor(check, { timeout: 30_000, interval: 10 });
 
 describe('conversation management', () => {
   it('rename, pin and options change the summary and say so with conversation-updated; the next run uses the options', async () => {
