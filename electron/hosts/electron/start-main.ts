@@ -9,7 +9,7 @@ import { createMenuActions } from './menu-actions';
 import { rendererUrl, type RendererLocation } from './renderer-location';
 import { isTrustedSender } from './trusted-sender';
 import { cspFor, denyAllPermissions, enforceCsp, guardWebContents } from './web-contents-guards';
-import { createWindowOptions } from './window-options';
+import { createWindowFrameOptions } from './window-options';
 import { fitToDisplays, readWindowState, trackWindowState, writeWindowState } from './window-state';
 
 /** Where electron-vite put the renderer: its dev server in `npm run dev`, else the built file. */
@@ -88,7 +88,25 @@ export async function startMain(): Promise<void> {
       savedState,
       screen.getAllDisplays().map((display) => display.workArea),
     );
-    const created = new BrowserWindow(createWindowOptions({ preloadPath: PRELOAD_PATH(), state }));
+    // The renderer is sandboxed and isolated from the preload, has no Node, keeps web security on
+    // (same-origin policy) and cannot middle-click open windows: it reaches main only through the
+    // preload's one-function-per-call bridge. Literal here on purpose (see window-options.ts).
+    const created = new BrowserWindow({
+      ...createWindowFrameOptions(state),
+      webPreferences: {
+        preload: PRELOAD_PATH(),
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        nodeIntegrationInSubFrames: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+        disableBlinkFeatures: 'Auxclick',
+        spellcheck: true,
+      },
+    });
     window = created;
     if (state.maximized) created.maximize();
     trackWindowState(created, (next) => {
