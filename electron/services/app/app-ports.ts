@@ -4,7 +4,7 @@ import type { Settings, SettingsPatch } from '../../../shared/settings';
 import type { StackFrame } from '../../../shared/tool-stack';
 import type { ToolInfo } from '../../../shared/tool-info';
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
-import type { AgentRunInput, AgentRunOutcome } from '../agent/loop/agent-types';
+import type { AgentRunInput, AgentLoopOutcome } from '../agent/loop/agent-types';
 import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../orchestration/orchestration-types';
 import type { ChatMessage, ChatProvider } from '../provider/provider-types';
 import type { ConversationPatch, TimelineImport } from '../store/conversations/conversation-store';
@@ -16,7 +16,8 @@ import type { ConversationPatch, TimelineImport } from '../store/conversations/c
  */
 export interface AppPorts {
   createProvider(options: { host: string; maxContextTokens: number }): ChatProvider;
-  runAgent(input: AgentRunInput): Promise<AgentRunOutcome>;
+  /** The loop of one run; the run launcher emits its `run-start` before and its `run-finish` after. */
+  runAgent(input: AgentRunInput): Promise<AgentLoopOutcome>;
   /** The model's history rebuilt from a stored timeline. */
   timelineToHistory(events: TacoEvent[]): ChatMessage[];
   loadTools(): Promise<ToolRegistry>;

@@ -1,7 +1,7 @@
 import { ContractError } from '../../../shared/contract-error';
 import type { TacoEvent } from '../../../shared/events';
 import { loadCatalogue } from '../../../tools/catalogue/load-catalogue';
-import { runAgent } from '../agent/loop/run-agent';
+import { runAgentLoop } from '../agent/loop/run-agent';
 import { timelineToHistory } from '../agent/context/timeline-to-history';
 import { createApprovalBroker } from '../orchestration/approval-broker';
 import { helpText, statusText, toolsText, toolText, unknownCommandText } from '../orchestration/command-texts';
@@ -20,7 +20,7 @@ import type { AppPorts, ConversationStorePort, Storage } from './app-ports';
 /** The real parts of main behind the app services. */
 export const defaultPorts: AppPorts = {
   createProvider: (options) => createOllamaProvider(options),
-  runAgent,
+  runAgent: runAgentLoop,
   timelineToHistory,
   loadTools: () => loadCatalogue(),
   createMemory: (dataDir) => createMemoryFileStore({ path: memoryFile(dataDir) }),

@@ -55,3 +55,8 @@ export interface AgentRunOutcome {
   /** Messages this run added to the model's history (assistant, tool), for the next turn. */
   messages: ChatMessage[];
 }
+
+/** What the loop tells the run's lifecycle: the outcome, and what went wrong for `provider_error` (null otherwise). */
+export interface AgentLoopOutcome extends AgentRunOutcome {
+  error: string | null;
+}

@@ -3,7 +3,7 @@ import type { ConversationSnapshot, ConversationSummary } from '../../../../shar
 import type { TacoEvent } from '../../../../shared/events';
 import { applySettingsPatch, defaultSettings, settingsSchema, type Settings } from '../../../../shared/settings';
 import type { ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
-import type { AgentRunInput, AgentRunOutcome } from '../../agent/loop/agent-types';
+import type { AgentRunInput, AgentLoopOutcome } from '../../agent/loop/agent-types';
 import { createToolStack } from '../../orchestration/tool-stack';
 import type { QuestionGate } from '../../orchestration/orchestration-types';
 import { ProviderError, type ChatMessage, type ChatProvider, type ProviderChunk } from '../../provider/provider-types';
@@ -61,10 +61,9 @@ export function createScriptedProvider(options: {
   };
 }
 
-/** A tiny agent loop: one step, text streamed, optional question to the user first. */
-export async function fakeRunAgent(input: AgentRunInput, behaviour: { ask?: string } = {}): Promise<AgentRunOutcome> {
+/** A tiny agent loop: one step, text streamed, optional question to the user first (the caller emits run-start and run-finish). */
+export async function fakeRunAgent(input: AgentRunInput, behaviour: { ask?: string } = {}): Promise<AgentLoopOutcome> {
   const base = { runId: input.runId, conversationId: input.conversationId };
-  input.emit({ ...base, type: 'run-start', model: input.model, goal: input.userText, startedAt: 0 });
   let text = '';
   try {
     if (behaviour.ask) {
@@ -88,11 +87,9 @@ export async function fakeRunAgent(input: AgentRunInput, behaviour: { ask?: stri
     }
   } catch (error) {
     const reason = input.signal.aborted ? 'cancelled' : 'provider_error';
-    input.emit({ ...base, type: 'run-finish', reason, message: reason, error: error instanceof Error ? error.message : null, at: 0 });
-    return { reason, messages: [] };
+    return { reason, error: error instanceof Error ? error.message : null, messages: [] };
   }
-  input.emit({ ...base, type: 'run-finish', reason: 'complete', message: 'Done.', error: null, at: 0 });
-  return { reason: 'complete', messages: [{ role: 'assistant', content: text }] };
+  return { reason: 'complete', error: null, messages: [{ role: 'assistant', content: text }] };
 }
 
 export function timelineToHistoryForTests(events: TacoEvent[]): ChatMessage[] {
