@@ -3,7 +3,7 @@ import type { HandoffPayload } from '../../../../tools/catalogue/tool-runtime-ty
 import { assistantCallMessage } from './call-history';
 import { executeToolCall } from './execute-tool-call';
 import { parseFailureMessage } from '../context/prompt-mode';
-import { providerErrorText } from '../status/provider-error-text';
+import { providerErrorText } from '../../provider/provider-error-mapping';
 import { emitStatus, type LoopScope, type RunShared } from './run-context';
 import { recordCallTally } from './run-counters';
 import { STATUS } from '../status/status-texts';

@@ -4,7 +4,7 @@ import type { StopReason } from '../../../../shared/stop-reason';
 import { runLoop, type LoopEnd } from './agent-loop';
 import type { AgentLoopOutcome, AgentRunInput, AgentRunOutcome } from './agent-types';
 import { createLoopScope } from './loop-scope';
-import { providerErrorText } from '../status/provider-error-text';
+import { providerErrorText } from '../../provider/provider-error-mapping';
 import { emitStatus, withRunIds, type LoopScope, type RunShared } from './run-context';
 import { runWithLifecycle } from './run-lifecycle';
 import { createRunSignal, raceAbort, type RunSignal } from './run-signal';
