@@ -120,8 +120,8 @@ describe('conversation management', () => {
     );
 
     await exchange(h, 'And the hotels?', conversationId);
-    expect(h.inputs.at(-1)).toMatchObject({ temperature: 0.4, keepAlive: '10m', systemPrompt: 'Be brief.' });
-    expect(h.inputs.at(-1)?.numCtx).toBeUndefined();
+    expect(h.inputs.at(-1)?.conversation).toMatchObject({ temperature: 0.4, keepAlive: '10m', systemPrompt: 'Be brief.' });
+    expect(h.inputs.at(-1)?.conversation?.numCtx).toBeUndefined();
     expect((await h.fail('conversation.rename', { conversationId: 'missing', title: 'x' })).code).toBe('not-found');
   });
 

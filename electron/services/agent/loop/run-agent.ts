@@ -10,6 +10,7 @@ import { runWithLifecycle } from './run-lifecycle';
 import { createRunSignal, raceAbort, type RunSignal } from './run-signal';
 import { STATUS, stoppedStatus } from '../status/status-texts';
 import { runSubAgent } from './sub-agent';
+import { numCtxFor } from '../../provider/ollama/chat-request-builder';
 
 /**
  * One whole run for one user turn, as the app runs it: `run-start`, the loop, exactly one
@@ -110,9 +111,7 @@ function createShared(
     mode: capabilities.tools ? 'native' : 'prompt',
     tools: input.tools.list(),
     modelContextTokens: capabilities.contextLength,
-    numCtx:
-      input.numCtx ??
-      Math.min(capabilities.contextLength ?? DEFAULTS.fallbackContextTokens, input.maxContextTokens ?? DEFAULTS.maxContextTokens),
+    numCtx: numCtxFor(capabilities, input.maxContextTokens ?? DEFAULTS.maxContextTokens, input.conversation?.numCtx),
     depthLimit: input.limits.depthLimit,
     nextCallId: () => `${input.runId}-call-${(calls += 1)}`,
     lastStatus: STATUS.analyzing,

@@ -1,5 +1,5 @@
 import type { ConversationOptions, ConversationSummary } from '../../../../shared/conversation';
-import type { AgentRunInput } from '../../agent/loop/agent-types';
+import type { ConversationRunOptions } from '../../agent/loop/agent-types';
 import type { ChatMessage } from '../../provider/provider-types';
 import type { AppContext } from '../app-context';
 import { emitSummary } from '../events/conversation-updates';
@@ -21,10 +21,8 @@ export async function readConversationForRun(ctx: AppContext, conversationId: st
   }
 }
 
-/** The conversation's own parameters for the loop (conversation.setOptions); unset ones are left out. */
-export function conversationRunOptions(
-  options: ConversationOptions | undefined,
-): Pick<AgentRunInput, 'numCtx' | 'temperature' | 'keepAlive' | 'systemPrompt'> {
+/** The conversation's own options for the loop (conversation.setOptions); cleared and unset ones are left out. */
+export function conversationRunOptions(options: ConversationOptions | undefined): ConversationRunOptions {
   if (!options) return {};
   return {
     ...(typeof options.numCtx === 'number' ? { numCtx: options.numCtx } : {}),
