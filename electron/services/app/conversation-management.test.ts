@@ -45,7 +45,6 @@ async function start(
     { dataDir, openExternal: async () => undefined, batchIntervalMs: 1 },
     fakePorts({
       openStorage: (dir) => defaultPorts.openStorage(dir),
-      timelineToHistory: defaultPorts.timelineToHistory,
       createProvider: () => provider,
       runAgent: (input) => {
         inputs.push(input);

@@ -2,7 +2,7 @@ import { parseSlashCommand } from '../../../../shared/commands';
 import { ContractError } from '../../../../shared/contract-error';
 import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
 import type { AppContext } from '../app-context';
-import type { ContextSwitchVerdict } from '../app-ports';
+import { detectContextSwitch, type ContextSwitchVerdict } from '../../orchestration/context-switch';
 import type { ConversationSession } from '../runs/conversation-sessions';
 import { checkImageData, checkVision } from '../images/image-checks';
 import { startRun } from '../runs/run-launcher';
@@ -104,7 +104,7 @@ async function contextSwitch(
   const provider = ctx.provider.current();
   const task = session.activeRun?.goal ?? session.lastGoal;
   try {
-    return await ctx.ports.detectContextSwitch({
+    return await detectContextSwitch({
       complete: (request) => provider.complete(request),
       model,
       pending: task ? `${question} (while working on: ${task})` : question,

@@ -1,4 +1,5 @@
 import type { ConversationOptions, ConversationSummary } from '../../../../shared/conversation';
+import { timelineToHistory } from '../../agent/context/timeline-to-history';
 import type { ConversationRunOptions } from '../../agent/loop/agent-types';
 import type { ChatMessage } from '../../provider/provider-types';
 import type { AppContext } from '../app-context';
@@ -14,7 +15,7 @@ export async function readConversationForRun(ctx: AppContext, conversationId: st
   try {
     await ctx.storage.conversations.flush();
     const snapshot = await ctx.storage.conversations.get(conversationId);
-    return snapshot ? { history: ctx.ports.timelineToHistory(snapshot.events), summary: snapshot.summary } : { history: [], summary: null };
+    return snapshot ? { history: timelineToHistory(snapshot.events), summary: snapshot.summary } : { history: [], summary: null };
   } catch (error) {
     console.error(`Could not read the history of conversation ${conversationId}; the run starts without it:`, error);
     return { history: [], summary: null };
