@@ -15,7 +15,7 @@ import { runSlashCommand } from './slash-commands';
 export const CONTINUE_PROMPT = 'Continue with current task? (y/n)';
 
 /**
- * chat.send, in the order the seed asks: slash commands; empty input while a task is pending
+ * chat.send, in this order: slash commands; empty input while a task is pending
  * ("Continue with current task? (y/n)") and its answer; a reply typed while a tool waits for the
  * user (the answer, or a context switch that abandons the task); otherwise a new run.
  */

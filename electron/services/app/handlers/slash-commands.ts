@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context';
 import type { ConversationSession } from '../runs/conversation-sessions';
 import { abandonTask } from '../runs/task-control';
 
-/** The answer to a slash command, in words (seed tool-orchestration: User Controls). */
+/** The answer to a slash command, in words. */
 export async function runSlashCommand(ctx: AppContext, session: ConversationSession, command: SlashCommand): Promise<string> {
   switch (command.type) {
     case 'cancel': {

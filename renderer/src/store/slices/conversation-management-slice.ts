@@ -31,7 +31,7 @@ export type SearchState =
   | { type: 'done'; query: string; hits: ConversationSearchHit[] }
   | { type: 'failed'; query: string; message: string };
 
-/** Rename, pin, delete with undo, search, export/import, options, edit and regenerate (issues 5 and 6). */
+/** Rename, pin, delete with undo, search, export/import, options, edit and regenerate. */
 export interface ConversationManagementSlice {
   /** Rows hidden while their delete can still be undone, oldest first. */
   pendingDeletes: PendingDelete[];

@@ -6,7 +6,7 @@ import type { ModelEvent } from '../../../../shared/events';
 
 export type ModelActionResult = { ok: true } | { ok: false; message: string };
 
-/** Pull, delete and unload models; check an Ollama host (issue 5, Models and Settings). */
+/** Pull, delete and unload models; check an Ollama host (the Models dialog and Settings). */
 export interface ModelsSlice {
   /** Pulls started in this window, oldest first; finished ones stay until dismissed. */
   pulls: PullState[];
