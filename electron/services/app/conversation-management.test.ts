@@ -124,6 +124,13 @@ describe('conversation management', () => {
     expect((await h.fail('conversation.rename', { conversationId: 'missing', title: 'x' })).code).toBe('not-found');
   });
 
+  it("the loop fits the history to the same num_ctx bound the provider sends: the user's maxContextTokens setting", async () => {
+    const h = await start();
+    await h.call('settings.set', { maxContextTokens: 4096 });
+    await exchange(h, 'Plan a trip');
+    expect(h.inputs.at(-1)?.maxContextTokens).toBe(4096);
+  });
+
   it('names a new conversation from its first exchange with a side request, and says so', async () => {
     const asked: string[] = [];
     const h = await start({
