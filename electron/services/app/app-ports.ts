@@ -3,9 +3,6 @@ import type { TacoEvent } from '../../../shared/events';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput, AgentLoopOutcome } from '../agent/loop/agent-types';
-import type { ApprovalBroker } from '../orchestration/approval-broker';
-import type { DepthBroker } from '../orchestration/depth-broker';
-import type { QuestionBroker } from '../orchestration/question-broker';
 import type { ChatProvider } from '../provider/provider-types';
 import type { ConversationPatch, TimelineImport } from '../store/conversations/conversation-store';
 
@@ -24,13 +21,6 @@ export interface AppPorts {
   loadTools(): Promise<ToolRegistry>;
   createMemory(dataDir: string): MemoryStore;
   openStorage(dataDir: string): Promise<Storage>;
-}
-
-/** The brokers that wait on the user, as the call handlers use them. */
-export interface Brokers {
-  approvals: ApprovalBroker;
-  questions: QuestionBroker;
-  depth: DepthBroker;
 }
 
 export interface Storage {

@@ -1,11 +1,11 @@
 import { DEFAULTS } from '../../../shared/constants';
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from './app-context';
+import type { AppContext, Brokers } from './app-context';
 import { createApprovalBroker } from '../orchestration/approval-broker';
 import { createDepthBroker } from '../orchestration/depth-broker';
 import { createQuestionBroker } from '../orchestration/question-broker';
 import { createToolStack } from '../orchestration/tool-stack';
-import type { AppPorts, Brokers } from './app-ports';
+import type { AppPorts } from './app-ports';
 import type { AppServices, AppServicesOptions } from './app-services-types';
 import { createCallRouter, type CallHandlers } from './call-router';
 import { createSessionRegistry } from './runs/conversation-sessions';
