@@ -3,6 +3,7 @@ import { agentDemo } from './agent-demo';
 import { basicChat } from './basic-chat';
 import { concurrentTasks } from './concurrent-tasks';
 import { conversations } from './conversations';
+import { benchFirstToken } from './bench-first-token';
 import { benchPacedStream } from './bench-paced-stream';
 import { benchToolRounds } from './bench-tool-rounds';
 import { httpError500 } from './http-error-500';
@@ -39,6 +40,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     modelAdmin,
     benchPacedStream,
     concurrentTasks,
+    benchFirstToken,
   ].map((scenario) => [scenario.name, scenario]),
 );
 
