@@ -76,6 +76,7 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
     goal: text,
     userText: text,
     ...(images.length > 0 ? { userImages: images } : {}),
+    fresh: request.conversationId === null,
   });
   if (request.conversationId === null) scheduleTitle(ctx, run, { fallbackTitle: titleFromText(text), question: text });
   return { type: 'run', runId: run.runId, conversationId };

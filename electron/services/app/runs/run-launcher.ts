@@ -19,6 +19,8 @@ export interface StartRunInput {
   userImages?: readonly string[];
   /** Edit and regenerate: this user message and everything after it are withdrawn first (`timeline-rewound`). */
   rewindFrom?: string;
+  /** The conversation was created for this message: it has no history to read. */
+  fresh?: boolean;
 }
 
 /** Words for a second send while a reply is still being written. */
@@ -55,7 +57,8 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   if (input.rewindFrom !== undefined) {
     ctx.hub.emit({ type: 'timeline-rewound', conversationId: session.conversationId, fromMessageId: input.rewindFrom, at: ctx.now() });
   }
-  const { history, summary } = await readConversationForRun(ctx, session.conversationId);
+  // A conversation created for this message has nothing to read: its first token should not wait for the disk.
+  const { history, summary } = input.fresh ? { history: [], summary: null } : await readConversationForRun(ctx, session.conversationId);
   noteRunStart(ctx, summary, input.model);
   const workspace = await resolveWorkspace(settings.workspace);
   if (settings.workspace && !workspace) {
