@@ -46,4 +46,6 @@ export const BENCH_DEFAULTS = {
   /** soak_rss_growth_mb: runs in all, and the run after which the baseline RSS is read. */
   soakRuns: 300,
   soakBaselineRuns: 20,
+  /** The soak process must finish within this long. */
+  soakTimeoutMs: 600_000,
 } as const;
