@@ -110,6 +110,8 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         limits,
         approvalPolicy: settings.approvals,
         toolApprovals: settings.toolApprovals,
+        toolBudget: ctx.options.toolBudgetOverride ?? settings.toolBudget,
+        embeddingModel: settings.embeddingModel,
         ...conversationRunOptions(summary?.options),
         workspace,
         memory: ctx.memory,

@@ -1,0 +1,20 @@
+import { createHash } from 'node:crypto';
+import type { ToolDefinition } from '../../../../shared/tool-definition';
+
+/**
+ * One key per catalogue version: the set of tool names with their descriptions and parameters.
+ * The same tools in another order give the same key; a changed description gives a new one.
+ */
+export function catalogueKey(definitions: readonly ToolDefinition[]): string {
+  const entries = definitions
+    .map(
+      (definition) =>
+        `${definition.function.name}\u0000${definition.function.description}\u0000${JSON.stringify(definition.function.parameters)}`,
+    )
+    .sort();
+  return textHash(entries.join('\u0001'));
+}
+
+export function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
