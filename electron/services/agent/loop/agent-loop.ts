@@ -6,6 +6,7 @@ import { parseFailureMessage } from '../context/prompt-mode';
 import { providerErrorText } from '../status/provider-error-text';
 import { emitStatus, type LoopScope, type RunShared } from './run-context';
 import { recordCallTally } from './run-counters';
+import { lastFailureDetail } from './repeated-failure';
 import { STATUS } from '../status/status-texts';
 import { decideStep, type PlannedCall, type StepResult } from './step-decision';
 import { AFTER_CALL, AFTER_ROUND, firstStop } from './stop-conditions';
@@ -49,7 +50,10 @@ export async function runLoop(shared: RunShared, scope: LoopScope): Promise<Loop
         scope.counters.consecutiveParseFailures = 0;
         const round = await runRound(shared, scope, step, next.calls);
         if (round.type === 'handoff') return round;
-        if (round.type === 'stop') return stopped(round.reason, step.visibleText);
+        if (round.type === 'stop') {
+          const detail = round.reason === 'consecutive_errors' ? lastFailureDetail(scope) : null;
+          return { type: 'stopped', reason: round.reason, answer: step.visibleText, error: detail };
+        }
         if (firstStop(AFTER_ROUND, scope.counters, shared.input.limits) === 'max_iterations') return summarize(shared, scope);
         continue;
       }

@@ -11,8 +11,11 @@ export interface RunCounters {
   sameCallStreak: number;
   /** Invalid-argument calls per tool: the first gets guidance, later ones are failures. */
   invalidArguments: Map<string, number>;
-  /** Set when a call stops the run on the spot (the 3rd identical call in a row). */
-  stopRequested: 'repeated_call' | null;
+  /**
+   * Set when a call stops the run on the spot: the 3rd identical call in a row (`repeated_call`
+   * when it had succeeded, `consecutive_errors` when it had failed).
+   */
+  stopRequested: 'repeated_call' | 'consecutive_errors' | null;
 }
 
 export function createRunCounters(): RunCounters {
