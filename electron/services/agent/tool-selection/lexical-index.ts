@@ -12,17 +12,23 @@ export interface LexicalIndex {
 }
 
 const cache = new Map<string, LexicalIndex>();
+/** The same array of definitions (a run keeps one) skips even computing the key. */
+const byArray = new WeakMap<readonly ToolDefinition[], LexicalIndex>();
 /** A few catalogue versions (main run, an MCP server coming and going); the oldest is dropped. */
 const CACHED_VERSIONS = 4;
 
 /** The index of this catalogue version: built once, then reused by every request and every run. */
 export function lexicalIndexFor(definitions: readonly ToolDefinition[]): LexicalIndex {
+  const same = byArray.get(definitions);
+  if (same) return same;
   const key = catalogueKey(definitions);
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const index = buildLexicalIndex(definitions, key);
-  cache.set(key, index);
-  if (cache.size > CACHED_VERSIONS) cache.delete(cache.keys().next().value as string);
+  let index = cache.get(key);
+  if (!index) {
+    index = buildLexicalIndex(definitions, key);
+    cache.set(key, index);
+    if (cache.size > CACHED_VERSIONS) cache.delete(cache.keys().next().value as string);
+  }
+  byArray.set(definitions, index);
   return index;
 }
 
@@ -43,7 +49,7 @@ function buildLexicalIndex(definitions: readonly ToolDefinition[], key: string):
       processTerm: processQueryTerm,
       boost: { name: nameBoost, description: descriptionBoost, parameters: parameterBoost },
       prefix: (term) => term.length >= 3,
-      fuzzy: (term) => (term.length >= 5 ? fuzzy : false),
+      fuzzy: (term) => (term.length >= 6 ? fuzzy : false),
       combineWith: 'OR',
     },
   });

@@ -1,4 +1,5 @@
 import { DEFAULTS } from '../../../../shared/constants';
+import type { ToolDefinition } from '../../../../shared/tool-definition';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { emitStatus, type LoopScope, type RunShared } from '../loop/run-context';
 import { sharedEmbeddingCache } from './embedding-cache';
@@ -18,6 +19,8 @@ interface RunSelectionState {
   found: Set<string>;
   /** Set after the embedding model failed once: the rest of the run ranks by keywords. */
   embeddingFailed: boolean;
+  /** The run's tool definitions, one array for all its requests (the lexical index is found by it). */
+  definitions: ToolDefinition[];
 }
 
 const states = new WeakMap<RunShared, RunSelectionState>();
@@ -25,7 +28,7 @@ const states = new WeakMap<RunShared, RunSelectionState>();
 function stateOf(shared: RunShared): RunSelectionState {
   let state = states.get(shared);
   if (!state) {
-    state = { used: new Set(), found: new Set(), embeddingFailed: false };
+    state = { used: new Set(), found: new Set(), embeddingFailed: false, definitions: shared.tools.map((tool) => tool.definition) };
     states.set(shared, state);
   }
   return state;
@@ -80,7 +83,7 @@ export async function findToolsForRun(shared: RunShared, query: string): Promise
 
 async function rank(shared: RunShared, state: RunSelectionState, query: string): Promise<Ranking> {
   const ranking = await rankTools({
-    definitions: shared.tools.map((tool) => tool.definition),
+    definitions: state.definitions,
     query,
     provider: shared.input.provider,
     embeddingModel: state.embeddingFailed ? '' : (shared.input.embeddingModel ?? ''),
