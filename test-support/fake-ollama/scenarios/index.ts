@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenario-types';
 import { agentDemo } from './agent-demo';
 import { basicChat } from './basic-chat';
+import { contextFilled } from './context-filled';
 import { conversations } from './conversations';
 import { benchPacedStream } from './bench-paced-stream';
 import { benchToolRounds } from './bench-tool-rounds';
@@ -37,6 +38,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     visionChat,
     modelAdmin,
     benchPacedStream,
+    contextFilled,
   ].map((scenario) => [scenario.name, scenario]),
 );
 
