@@ -7,6 +7,8 @@ export interface LabelledRequest {
   request: string;
   tool: string;
   test?: true;
+  /** Written after the ranker was tuned (synonyms, stemming) on the others, and never tuned on: an honest check. */
+  heldOut?: true;
 }
 
 export const LABELLED_REQUESTS: readonly LabelledRequest[] = [
@@ -63,4 +65,20 @@ export const LABELLED_REQUESTS: readonly LabelledRequest[] = [
   { request: 'Add buy milk to my to-do list for Friday', tool: 'todo_add_task' },
   { request: 'Share the quarterly report on Google Drive with tom@example.com as editor', tool: 'drive_share_file' },
   { request: 'Send an invoice to ACME for 10 hours of consulting', tool: 'invoice_create' },
+  // Held out: written after the ranker was tuned on the requests above; the ranker was not changed for them.
+  { request: 'Check whether the docker containers are up', tool: 'docker_list_containers', heldOut: true },
+  { request: 'Undo my uncommitted work for now, I want to come back to it later', tool: 'git_stash', heldOut: true },
+  { request: 'Reply to the last message from Paul and say I agree', tool: 'email_reply', heldOut: true },
+  { request: 'Which pods keep restarting in the staging namespace?', tool: 'kubernetes_get_pods', heldOut: true },
+  { request: 'Put these three rows at the bottom of the expenses sheet', tool: 'spreadsheet_append_rows', heldOut: true },
+  { request: 'Accept the invitation to Friday’s planning meeting', tool: 'calendar_respond_invitation', heldOut: true },
+  { request: 'Assign PAY-12 to maria@example.com', tool: 'jira_assign_issue', heldOut: true },
+  { request: 'How much did we spend on cloud services in October?', tool: 'cloud_billing_summary', heldOut: true },
+  { request: 'Turn this screenshot into text I can copy', tool: 'ocr_image', heldOut: true },
+  { request: 'Is there a pharmacy open near the central station?', tool: 'maps_search_places', heldOut: true },
+  { request: 'Give me the columns of the orders table', tool: 'sql_describe_table', heldOut: true },
+  { request: 'Read package.json and tsconfig.json together', tool: 'fs_read_multiple_files', heldOut: true },
+  { request: 'What does AAPL trade at right now?', tool: 'stock_quote', heldOut: true },
+  { request: 'Write down a plan for migrating the database before we start', tool: 'plan_next_steps', heldOut: true },
+  { request: 'Look at the news feed of the Rust blog', tool: 'rss_read_feed', heldOut: true },
 ];

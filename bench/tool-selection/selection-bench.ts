@@ -89,6 +89,11 @@ export async function runSelectionBench(options: BenchLog): Promise<Samples> {
     ratio.push(withSelection / without);
     p95.push(percentile(times, 95));
     if (run === 0 && misses.length > 0) options.log(`  missed: ${misses.join('; ')}`);
+    if (run === 0) {
+      const heldOut = LABELLED_REQUESTS.filter((entry) => entry.heldOut);
+      const heldOutHits = heldOut.filter((entry) => offeredFor(runTools, entry.request, budget).includes(entry.tool)).length;
+      options.log(`  held-out requests (never tuned on): ${heldOutHits} of ${heldOut.length} found`);
+    }
     if (run === 0)
       options.log(
         `  prompt: ${Math.round(withSelection / LABELLED_REQUESTS.length / DEFAULTS.agent.charsPerToken)} tokens with selection, ${Math.round(without / LABELLED_REQUESTS.length / DEFAULTS.agent.charsPerToken)} without (characters / ${DEFAULTS.agent.charsPerToken}, mean per request)`,
