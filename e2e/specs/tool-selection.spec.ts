@@ -26,7 +26,7 @@ test.describe('tool selection and truncation (issue 13)', () => {
     expect(total).toBeGreaterThan(8);
     const warning = page.getByTestId('truncation-warning');
     await expect(warning).toBeVisible();
-    await expect(warning).toContainText(/\((\d+) of \1 tokens\)/);
+    await expect(warning).toContainText(/Ollama kept (\d+) tokens in a \1-token window/);
     await expect(warning).toContainText('Raise the context in Conversation options, or use fewer tools.');
     await taco.screenshot('tool-selection-truncation');
 

@@ -32,7 +32,7 @@ describe('CLI output: tool selection and truncation', () => {
         truncated: true,
       },
     ]);
-    expect(text).toContain('(4096 of 4096 tokens)');
+    expect(text).toContain('Ollama kept 4096 tokens in a 4096-token window');
     expect(text).toContain('Raise the context in Conversation options, or use fewer tools.');
   });
 });

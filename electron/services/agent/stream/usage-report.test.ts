@@ -20,6 +20,13 @@ describe('truncation: the prompt filled the window', () => {
     expect(promptFilledWindow(usage(100, 0))).toBe(false);
   });
 
+  it("is flagged at Ollama's half-window cut (num_ctx / 2 + 2), not one token either side", () => {
+    expect(promptFilledWindow(usage(2050, 4096))).toBe(true);
+    expect(promptFilledWindow(usage(16_386, 32_768))).toBe(true);
+    expect(promptFilledWindow(usage(2049, 4096))).toBe(false);
+    expect(promptFilledWindow(usage(2051, 4096))).toBe(false);
+  });
+
   it('adds truncated: true to the usage figures only then, with the numbers already in them', () => {
     expect(usageFigures(usage(8192, 8192), 9000)).toEqual(
       expect.objectContaining({ truncated: true, promptTokens: 8192, contextTokens: 8192 }),

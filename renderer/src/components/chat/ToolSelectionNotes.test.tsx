@@ -51,7 +51,7 @@ describe('tool selection on screen', () => {
     act(() => api.emit([e.truncatedUsage(8192, 8192), e.finish()]));
     const warning = screen.getByTestId('truncation-warning');
     expect(warning.getAttribute('role')).toBe('alert');
-    expect(warning.textContent).toContain('(8192 of 8192 tokens)');
+    expect(warning.textContent).toContain('Ollama kept 8192 tokens in a 8192-token window');
     expect(warning.textContent).toContain('Raise the context in Conversation options, or use fewer tools.');
   });
 
