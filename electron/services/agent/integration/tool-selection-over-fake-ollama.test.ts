@@ -164,7 +164,7 @@ describe('truncation over HTTP', () => {
       scenario('truncated', [reply.toolCall('current_time', {}), reply.text('Done.', { counts: { promptEvalCount: 'num_ctx' } })]),
     );
     run.fake.requests.length = 0;
-    const h = run.harness({ tools: registry, model: llama32.name, userText: 'What time is it?', numCtx: 4096 });
+    const h = run.harness({ tools: registry, model: llama32.name, userText: 'What time is it?', conversation: { numCtx: 4096 } });
 
     await runAgent(h.input);
 

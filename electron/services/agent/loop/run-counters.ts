@@ -12,10 +12,10 @@ export interface RunCounters {
   /** Invalid-argument calls per tool: the first gets guidance, later ones are failures. */
   invalidArguments: Map<string, number>;
   /**
-   * Set when a call stops the run on the spot: the 3rd identical call in a row (`repeated_call`
-   * when it had succeeded, `consecutive_errors` when it had failed).
+   * How many times in a row the current identical call has been made when its first run failed
+   * (an unknown tool, arguments that fail validation, a tool that threw); 0 when it succeeded.
    */
-  stopRequested: 'repeated_call' | 'consecutive_errors' | null;
+  failingCallStreak: number;
 }
 
 export function createRunCounters(): RunCounters {
@@ -26,7 +26,7 @@ export function createRunCounters(): RunCounters {
     lastCallKey: null,
     sameCallStreak: 0,
     invalidArguments: new Map(),
-    stopRequested: null,
+    failingCallStreak: 0,
   };
 }
 
