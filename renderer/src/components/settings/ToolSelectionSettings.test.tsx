@@ -19,7 +19,7 @@ describe('Settings: tool selection', () => {
     await renderWithStore(<App />, { api });
     await user.click(screen.getByTestId('settings-button'));
 
-    const budget = screen.getByTestId<HTMLInputElement>('settings-tool-budget');
+    const budget = await screen.findByTestId<HTMLInputElement>('settings-tool-budget');
     expect(budget.value).toBe('16');
     expect(screen.getByTestId<HTMLInputElement>('settings-embedding-model').value).toBe('');
     await user.clear(budget);
@@ -36,7 +36,7 @@ describe('Settings: tool selection', () => {
     const api = createFakeApi();
     await renderWithStore(<App />, { api });
     await user.click(screen.getByTestId('settings-button'));
-    const budget = screen.getByTestId<HTMLInputElement>('settings-tool-budget');
+    const budget = await screen.findByTestId<HTMLInputElement>('settings-tool-budget');
     await user.clear(budget);
     await user.click(screen.getByTestId('settings-save'));
     expect(screen.getByTestId('settings-error').textContent).toBe('Tools per request must be a whole number.');
