@@ -114,6 +114,8 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         limits,
         approvalPolicy: settings.approvals,
         toolApprovals: settings.toolApprovals,
+        toolBudget: ctx.options.toolBudgetOverride ?? settings.toolBudget,
+        embeddingModel: settings.embeddingModel,
         maxContextTokens: settings.maxContextTokens,
         conversation: conversationRunOptions(summary?.options),
         workspace,
