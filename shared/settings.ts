@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULTS } from './constants';
+import { serversSchema } from './servers';
 
 const httpUrl = z
   .string()
@@ -60,6 +61,8 @@ export const settingsSchema = z
     toolApprovals: z.record(toolIdKey, approvalPolicySchema).refine(withinToolApprovalCap, toolApprovalCapMessage),
     theme: z.enum(['system', 'light', 'dark']),
     fontSize: z.number().int().min(10).max(28),
+    /** Model servers beyond `ollamaHost` (which is always the first one); see shared/servers.ts. Absent means none. */
+    servers: serversSchema.optional(),
   })
   .strict();
 
@@ -79,6 +82,8 @@ export const settingsPatchSchema = z
     toolApprovals: z.record(toolIdKey, approvalPolicySchema.nullable()).refine(withinToolApprovalCap, toolApprovalCapMessage).optional(),
     theme: settingsSchema.shape.theme.optional(),
     fontSize: settingsSchema.shape.fontSize.optional(),
+    /** The whole list; a masked header value keeps the stored one (see unmaskServers). */
+    servers: serversSchema.optional(),
   })
   .strict();
 
@@ -101,6 +106,7 @@ export function defaultSettings(): Settings {
     toolApprovals: {},
     theme: 'system',
     fontSize: 14,
+    servers: [],
   };
 }
 

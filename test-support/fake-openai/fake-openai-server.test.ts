@@ -40,18 +40,16 @@ describe('fake OpenAI-compatible server: the wire protocol', () => {
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     const data = events(await response.text());
     expect(data.at(-1)).toBe('[DONE]');
-    const chunks = data
-      .slice(0, -1)
-      .map(
-        (line) =>
-          JSON.parse(line) as {
-            choices: Array<{
-              delta: { tool_calls?: Array<{ index: number; id?: string; function: { name?: string; arguments?: string } }> };
-              finish_reason: string | null;
-            }>;
-            usage?: object;
-          },
-      );
+    const chunks = data.slice(0, -1).map(
+      (line) =>
+        JSON.parse(line) as {
+          choices: Array<{
+            delta: { tool_calls?: Array<{ index: number; id?: string; function: { name?: string; arguments?: string } }> };
+            finish_reason: string | null;
+          }>;
+          usage?: object;
+        },
+    );
     const deltas = chunks.flatMap((chunk) => chunk.choices.flatMap((choice) => choice.delta.tool_calls ?? []));
     expect(deltas[0]).toMatchObject({ index: 0, id: expect.any(String), function: { name: 'read_file', arguments: '' } });
     expect(deltas.length).toBeGreaterThan(3);

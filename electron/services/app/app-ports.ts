@@ -7,6 +7,7 @@ import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-ru
 import type { AgentRunInput, AgentRunOutcome } from '../agent/loop/agent-types';
 import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../orchestration/orchestration-types';
 import type { ChatMessage, ChatProvider } from '../provider/provider-types';
+import type { ResolvedServer } from '../servers/resolved-server';
 import type { ConversationPatch, TimelineImport } from '../store/conversations/conversation-store';
 
 /**
@@ -16,6 +17,8 @@ import type { ConversationPatch, TimelineImport } from '../store/conversations/c
  */
 export interface AppPorts {
   createProvider(options: { host: string; maxContextTokens: number }): ChatProvider;
+  /** The provider of an added model server (remote Ollama with headers, or OpenAI-compatible). */
+  createServerProvider(server: ResolvedServer, maxContextTokens: number): ChatProvider;
   runAgent(input: AgentRunInput): Promise<AgentRunOutcome>;
   /** The model's history rebuilt from a stored timeline. */
   timelineToHistory(events: TacoEvent[]): ChatMessage[];

@@ -10,6 +10,7 @@ import { createDepthBroker } from '../orchestration/depth-broker';
 import { createQuestionBroker } from '../orchestration/question-broker';
 import { createToolStack } from '../orchestration/tool-stack';
 import { createOllamaProvider } from '../provider/ollama/ollama-provider';
+import { createServerProvider } from '../servers/server-providers';
 import { createConversationStore, createTimelineWriter, type ConversationStore } from '../store/conversations/conversation-store';
 import { createSettingsStore } from '../store/settings/settings-store';
 import { memoryFile } from '../store/files/data-dir';
@@ -20,6 +21,7 @@ import type { AppPorts, ConversationStorePort, Storage } from './app-ports';
 /** The real parts of main behind the app services. */
 export const defaultPorts: AppPorts = {
   createProvider: (options) => createOllamaProvider(options),
+  createServerProvider,
   runAgent,
   timelineToHistory,
   loadTools: () => loadCatalogue(),

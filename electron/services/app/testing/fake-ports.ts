@@ -259,6 +259,7 @@ export function fakePorts(overrides: Partial<AppPorts> & { storage?: Storage } =
   const storage = overrides.storage ?? createMemoryStorage();
   return {
     createProvider: ({ host }) => createScriptedProvider({ host }),
+    createServerProvider: (server) => createScriptedProvider({ host: server.baseUrl }),
     runAgent: (input) => fakeRunAgent(input),
     timelineToHistory: timelineToHistoryForTests,
     loadTools: async () => emptyRegistry,
