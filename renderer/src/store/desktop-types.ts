@@ -1,4 +1,5 @@
-import type { OllamaTestResult } from '../../../shared/contract';
+import type { CallRequest, OllamaTestResult } from '../../../shared/contract';
+import type { ServerTestResult } from '../../../shared/servers';
 import type { ModelEvent } from '../../../shared/events';
 
 export type ModelActionResult = { ok: true } | { ok: false; message: string };
@@ -30,6 +31,8 @@ export interface ModelsSlice {
   unloadModel(name: string): Promise<ModelActionResult>;
   /** Asks the given host (not the saved one) for Ollama's version. */
   testOllamaHost(host: string): Promise<OllamaTestResult>;
+  /** Settings → Model servers → Test connection (a server in the form, saved or not). */
+  testServer(request: CallRequest<'servers.test'>): Promise<ServerTestResult>;
   /** One `model-events` batch from main. */
   applyModelEvents(events: readonly ModelEvent[]): void;
 }

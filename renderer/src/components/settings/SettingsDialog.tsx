@@ -5,6 +5,7 @@ import { AppearanceSettings } from './AppearanceSettings';
 import { ApprovalSettings } from './ApprovalSettings';
 import { ConnectionSettings } from './ConnectionSettings';
 import { LimitSettings } from './LimitSettings';
+import { ModelServersSettings } from './ModelServersSettings';
 import { describeRefusal, formFromSettings, patchFromForm, type NumberField, type SettingsForm } from './settings-form';
 import { WorkspaceSettings } from './WorkspaceSettings';
 
@@ -61,6 +62,7 @@ export function SettingsDialog() {
       ) : (
         <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
           <ConnectionSettings form={form} change={change} error={error} />
+          <ModelServersSettings />
           <WorkspaceSettings form={form} change={change} />
           <LimitSettings form={form} change={change} invalidField={invalidField} />
           <ApprovalSettings form={form} change={change} />

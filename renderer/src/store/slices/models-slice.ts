@@ -71,6 +71,14 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get, { api }) 
     }
   },
 
+  async testServer(request) {
+    try {
+      return await api.call('servers.test', request);
+    } catch (error) {
+      return { type: 'error', failure: 'http', host: request.baseUrl, message: describeCallFailure(error) };
+    }
+  },
+
   applyModelEvents(events) {
     const before = get().pulls;
     const pulls = applyPullEvents(before, events);
