@@ -142,6 +142,8 @@ export const DEFAULTS = {
   servers: {
     /** A server's default connect timeout: listing models, the tool probe and Test connection give up after this long. */
     connectTimeoutMs: 5000,
+    /** The one-token tools probe may wait this long (a server may load the model first, as LM Studio and Ollama do). */
+    toolProbeTimeoutMs: 60_000,
     /** A 429/503 is retried once after its Retry-After; a server asking for a longer wait than this is not retried (the error says how long it asked for). */
     maxRetryAfterMs: 30_000,
     /** The wait before that one retry when the server sends no Retry-After. */

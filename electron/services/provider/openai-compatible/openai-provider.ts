@@ -53,6 +53,12 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const streamClient: OpenAI = createOpenAiClient({ baseUrl, headers, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const toolProbeClient = createOpenAiClient({
+    baseUrl,
+    headers,
+    timeoutMs: Math.max(connectTimeoutMs, DEFAULTS.servers.toolProbeTimeoutMs),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const contextLengths = new Map<string, number>();
   const aborted = (): ProviderError => new ProviderError('aborted', openAiMessages.aborted(), host);
 
@@ -78,9 +84,9 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     if (said !== undefined) tools = said;
     else {
       try {
-        tools = await probeToolSupport(probeClient, model, undefined);
+        tools = await probeToolSupport(toolProbeClient, model, undefined);
       } catch (error) {
-        throw toOpenAiProviderError(error, { host, model, timeoutMs: connectTimeoutMs, phase: 'request' });
+        throw toOpenAiProviderError(error, { host, model, timeoutMs: DEFAULTS.servers.toolProbeTimeoutMs, phase: 'request' });
       }
     }
     return { tools, thinking: false, vision: false, contextLength: contextLengths.get(model) ?? null };
