@@ -140,4 +140,34 @@ describe('Settings → Model servers and the grouped picker', () => {
     expect(within(remoteRow!).getByTestId('model-admin-off').textContent).toBe('no admin there');
     expect((within(remoteRow!).getByTestId('model-delete') as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('sets tool support per model of a server (the user’s answer wins over the probe)', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi();
+    const server = {
+      id: 'gpu-box',
+      name: 'GPU box',
+      kind: 'openai-compatible' as const,
+      baseUrl: 'http://gpu/v1',
+      headers: {},
+      allowInsecure: false,
+      connectTimeoutMs: 5000,
+      enabled: true,
+      toolSupport: {},
+    };
+    let saved: Settings = { ...defaultSettings(), servers: [server] };
+    api.handle('settings.get', () => saved);
+    api.handle('settings.set', (patch) => {
+      saved = { ...saved, servers: patch.servers ?? [] };
+      return saved;
+    });
+    api.handle('models.list', () => grouped());
+    await renderWithStore(<App />, { api });
+    await waitFor(() => expect(screen.getByTestId('model-picker').querySelectorAll('optgroup')).toHaveLength(3));
+    await user.click(screen.getByTestId('settings-button'));
+    await user.selectOptions(await screen.findByLabelText('Tools for tooly'), 'off');
+    await waitFor(() =>
+      expect(api.callsOf('settings.set').at(-1)).toMatchObject({ servers: [{ id: 'gpu-box', toolSupport: { tooly: false } }] }),
+    );
+  });
 });

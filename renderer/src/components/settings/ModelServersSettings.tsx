@@ -4,6 +4,7 @@ import { useTaco } from '../../store/store-context';
 import { AddServerForm } from './AddServerForm';
 import { KIND_WORDS, serverFromDraft, testRequestFor, type ServerDraft, type ServerTestState } from './server-form';
 import { ServerTestOutcome } from './ServerTestOutcome';
+import { ToolSupportOverrides } from './ToolSupportOverrides';
 
 /**
  * Settings → Model servers: the servers beyond the Ollama address, saved at once (apart from the
@@ -38,6 +39,7 @@ export function ModelServersSettings() {
             key={server.id}
             server={server}
             onToggle={(enabled) => void save(servers.map((other) => (other.id === server.id ? { ...other, enabled } : other)))}
+            onToolSupport={(toolSupport) => void save(servers.map((other) => (other.id === server.id ? { ...other, toolSupport } : other)))}
             onRemove={() => void save(servers.filter((other) => other.id !== server.id))}
           />
         ))}
@@ -52,7 +54,17 @@ export function ModelServersSettings() {
   );
 }
 
-function ServerRow({ server, onToggle, onRemove }: { server: ServerConfig; onToggle(enabled: boolean): void; onRemove(): void }) {
+function ServerRow({
+  server,
+  onToggle,
+  onToolSupport,
+  onRemove,
+}: {
+  server: ServerConfig;
+  onToggle(enabled: boolean): void;
+  onToolSupport(toolSupport: Record<string, boolean>): void;
+  onRemove(): void;
+}) {
   const testServer = useTaco((state) => state.testServer);
   const [test, setTest] = useState<ServerTestState>({ type: 'idle' });
   const headerNames = Object.keys(server.headers);
@@ -82,6 +94,7 @@ function ServerRow({ server, onToggle, onRemove }: { server: ServerConfig; onTog
         </button>
       </span>
       <ServerTestOutcome test={test} testId="server-row-test-result" />
+      <ToolSupportOverrides server={server} onChange={onToolSupport} />
     </li>
   );
 }
