@@ -95,7 +95,7 @@ describe('Settings → Model servers and the grouped picker', () => {
     }));
     await renderWithStore(<App />, { api });
     await user.click(screen.getByTestId('settings-button'));
-    const add = screen.getByTestId('server-add');
+    const add = await screen.findByTestId('server-add');
     await user.type(within(add).getByTestId('server-name'), 'GPU box');
     await user.selectOptions(within(add).getByTestId('server-kind'), 'openai-compatible');
     await user.type(within(add).getByTestId('server-url'), 'http://gpu/v1');
