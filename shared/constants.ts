@@ -180,6 +180,28 @@ export const DEFAULTS = {
     versionTimeoutMs: 5000,
   },
 
+  /** Model servers beyond the local Ollama: remote Ollama and OpenAI-compatible servers (electron/services/provider/openai-compatible, electron/services/servers). */
+  servers: {
+    /** A server's default connect timeout: listing models, the tool probe and Test connection give up after this long. */
+    connectTimeoutMs: 5000,
+    /** The one-token tools probe may wait this long (a server may load the model first, as LM Studio and Ollama do). */
+    toolProbeTimeoutMs: 60_000,
+    /** A 429/503 is retried once after its Retry-After; a server asking for a longer wait than this is not retried (the error says how long it asked for). */
+    maxRetryAfterMs: 30_000,
+    /** The wait before that one retry when the server sends no Retry-After. */
+    defaultRetryAfterMs: 1000,
+    /** Servers in the list at most. */
+    maxServers: 20,
+    /** Headers per server at most. */
+    maxHeaders: 10,
+    /** What settings.get shows instead of a stored header value; sending it back keeps the stored value. */
+    maskedHeaderValue: '••••••••',
+    /** Separates a server id from a model name in a model reference (`<serverId>::<model>`); the first server's models need none. */
+    modelRefSeparator: '::',
+    /** The OpenAI client is given this key when the server's headers carry no Authorization (local servers ignore it). */
+    placeholderApiKey: 'taco-no-key',
+  },
+
   /** The models handlers (electron/services/app/models). */
   models: {
     /** A pull's progress crosses to the renderer at most this often (status changes and the end go at once). */

@@ -3,6 +3,7 @@ import { DEFAULTS } from './constants';
 import { conversationOptionsSchema, type ConversationSearchHit, type ConversationSnapshot, type ConversationSummary } from './conversation';
 import type { ModelEvent, TacoEvent } from './events';
 import type { ModelListResult } from './models';
+import { serverTestRequestSchema, type ServerTestResult } from './servers';
 import { settingsPatchSchema, type Settings } from './settings';
 import type { ToolInfo } from './tool-info';
 
@@ -86,6 +87,10 @@ export const callRequestSchemas = {
   'models.delete': z.object({ name: modelName }).strict(),
   'models.unload': z.object({ name: modelName }).strict(),
   'ollama.test': z.object({ host: z.string().trim().min(1).max(2048) }).strict(),
+
+  // Model servers (issue 16).
+  /** Test connection for a server in the form (saved or not): says exactly what failed. */
+  'servers.test': serverTestRequestSchema,
 } as const;
 
 export type CallName = keyof typeof callRequestSchemas;
@@ -124,6 +129,7 @@ export interface CallResponses {
   'models.delete': { deleted: boolean; message: string | null };
   'models.unload': { unloaded: boolean; message: string | null };
   'ollama.test': OllamaTestResult;
+  'servers.test': ServerTestResult;
 }
 
 export type OllamaTestResult =

@@ -7,6 +7,24 @@ export interface ModelInfo {
   quantization: string | null;
   /** Ollama's capability names, e.g. "completion", "tools", "thinking", "vision". Null when unknown. */
   capabilities: string[] | null;
+  /** The server the model is on, when it is not the first one (then `name` is `<serverId>::<model>`). */
+  server?: { id: string; name: string };
+  /** The server's own name of the model, for display (absent: `name`). */
+  label?: string;
+}
+
+/** One server's answer to models.list: its models, or why it could not be asked. */
+export interface ServerModels {
+  serverId: string;
+  name: string;
+  kind: 'ollama' | 'openai-compatible';
+  host: string;
+  type: 'ok' | 'unreachable' | 'error';
+  /** Why the list is missing, in words; null when ok. */
+  message: string | null;
+  /** Whether pull/delete/unload can be used on this server, and why not. */
+  admin: { allowed: boolean; reason: string | null };
+  models: ModelInfo[];
 }
 
 export interface ModelCapabilities {
@@ -17,7 +35,12 @@ export interface ModelCapabilities {
   contextLength: number | null;
 }
 
+/**
+ * `models` holds the models of every server that answered (the first server's under their plain
+ * names); `servers` says per server what happened, for a picker grouped by server. The type is
+ * `ok` when any server answered; otherwise the first server's failure.
+ */
 export type ModelListResult =
-  | { type: 'ok'; host: string; models: ModelInfo[] }
-  | { type: 'unreachable'; host: string; message: string }
-  | { type: 'error'; host: string; message: string };
+  | { type: 'ok'; host: string; models: ModelInfo[]; servers?: ServerModels[] }
+  | { type: 'unreachable'; host: string; message: string; servers?: ServerModels[] }
+  | { type: 'error'; host: string; message: string; servers?: ServerModels[] };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULTS } from './constants';
+import { serversSchema } from './servers';
 
 const httpUrl = z
   .string()
@@ -64,6 +65,8 @@ export const settingsSchema = z
     toolBudget: z.number().int().min(0).max(1000),
     /** Ollama embedding model that ranks tools; '' ranks by keywords. */
     embeddingModel: z.string().trim().max(200),
+    /** Model servers beyond `ollamaHost` (which is always the first one); see shared/servers.ts. Absent means none. */
+    servers: serversSchema.optional(),
   })
   .strict();
 
@@ -85,6 +88,8 @@ export const settingsPatchSchema = z
     fontSize: settingsSchema.shape.fontSize.optional(),
     toolBudget: settingsSchema.shape.toolBudget.optional(),
     embeddingModel: settingsSchema.shape.embeddingModel.optional(),
+    /** The whole list; a masked header value keeps the stored one (see unmaskServers). */
+    servers: serversSchema.optional(),
   })
   .strict();
 
@@ -109,6 +114,7 @@ export function defaultSettings(): Settings {
     fontSize: 14,
     toolBudget: DEFAULTS.toolBudget,
     embeddingModel: DEFAULTS.embeddingModel,
+    servers: [],
   };
 }
 

@@ -13,6 +13,10 @@ export interface FakeOllamaOptions {
   scenario: Scenario | string;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** Every request must carry this header with this value, else 401 (a reverse proxy with a token). */
+  requireHeader?: { name: string; value: string };
+  /** Paths a proxy refuses with this status (e.g. 403 for /api/pull, /api/delete): model admin is forbidden. */
+  forbid?: { paths: string[]; status: number };
 }
 
 export interface FakeOllama {
@@ -138,7 +142,13 @@ export async function startFakeOllama(options: FakeOllamaOptions): Promise<FakeO
     const method = request.method ?? 'GET';
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     const body = parseJsonObject(await readBody(request));
-    requests.push({ method, path, body });
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name.toLowerCase(), value]] : [])),
+    );
+    requests.push({ method, path, body, headers });
+    const required = options.requireHeader;
+    if (required && headers[required.name.toLowerCase()] !== required.value) return sendError(response, 401, 'unauthorized');
+    if (options.forbid?.paths.includes(path)) return sendError(response, options.forbid.status, 'forbidden by the proxy');
     await route(state, method, path, body, response);
   };
 

@@ -131,4 +131,6 @@ export interface RecordedRequest {
   path: string;
   /** Parsed JSON body, or null when there was none (or it was not JSON). */
   body: JsonObject | null;
+  /** Request headers, names in lower case. */
+  headers?: Record<string, string>;
 }

@@ -18,6 +18,8 @@ describe('parseCliArgs', () => {
     expect(run(['hi'])).toEqual({
       prompt: 'hi',
       host: 'http://127.0.0.1:11434',
+      hostKind: 'ollama',
+      server: null,
       model: null,
       workspace: null,
       dataDir: null,
@@ -56,6 +58,8 @@ describe('parseCliArgs', () => {
     ).toEqual({
       prompt: 'list my files',
       host: 'http://10.0.0.2:11434',
+      hostKind: 'ollama',
+      server: null,
       model: 'qwen3:4b',
       workspace: '/tmp/ws',
       dataDir: '/tmp/data',
@@ -123,5 +127,23 @@ describe('normaliseOllamaHost', () => {
     expect(run(['--max-tools', '0', 'hi']).maxTools).toBe(0);
     expect(error(['--max-tools', 'many', 'hi'])).toBe('--max-tools must be a whole number (got "many").');
     expect(error(['--max-tools=5000', 'hi'])).toBe('--max-tools must be between 0 and 1000 (got 5000).');
+  });
+});
+
+describe('model servers flags', () => {
+  it('infers an OpenAI-compatible --host from /v1, takes --server-kind and --server', () => {
+    expect(run(['--host', 'http://127.0.0.1:8000/v1', 'hi'])).toMatchObject({
+      host: 'http://127.0.0.1:8000/v1',
+      hostKind: 'openai-compatible',
+    });
+    expect(run(['--host', 'http://127.0.0.1:1234', '--server-kind', 'openai-compatible', 'hi'])).toMatchObject({
+      host: 'http://127.0.0.1:1234',
+      hostKind: 'openai-compatible',
+    });
+    expect(run(['--server', 'gpu-box', 'hi'])).toMatchObject({ server: 'gpu-box', hostKind: 'ollama' });
+    expect(parseCliArgs(['--server-kind', 'vllm', 'hi'])).toMatchObject({
+      type: 'error',
+      message: expect.stringContaining('--server-kind must be'),
+    });
   });
 });

@@ -1,12 +1,17 @@
 import { DEFAULTS } from '../../../shared/constants';
+import type { ServerKind } from '../../../shared/servers';
 
 export type ApproveMode = 'all' | 'none' | 'read';
 export type DepthLimitAnswer = 'continue' | 'cancel';
 
 export interface CliOptions {
   prompt: string;
-  /** Normalised http(s) URL of Ollama. */
+  /** Normalised http(s) URL of Ollama (or, with hostKind openai-compatible, of that server). */
   host: string;
+  /** What --host is: given by --server-kind, else a URL ending in /v1 is OpenAI-compatible, anything else Ollama. */
+  hostKind: ServerKind;
+  /** --server: an added model server by id or name; the model is taken from it. */
+  server: string | null;
   model: string | null;
   workspace: string | null;
   dataDir: string | null;
@@ -26,7 +31,11 @@ export const CLI_USAGE = `Usage: npm run cli -- [flags] "prompt"
 Runs one turn of TACO with no window and prints the answer (or, with --json, every event).
 
 Flags:
-  --host URL                 Ollama address (default: $OLLAMA_HOST, else ${DEFAULTS.ollamaHost})
+  --host URL                 Ollama address (default: $OLLAMA_HOST, else ${DEFAULTS.ollamaHost}), or an
+                             OpenAI-compatible server (a URL ending in /v1, or with --server-kind)
+  --server-kind ollama|openai-compatible
+                             What --host is (default: inferred from the URL)
+  --server NAME              Use a model server added in Settings → Model servers (its id or name)
   --model NAME               Model to use (default: the default model in Settings, else the first installed)
   --workspace DIR            Folder the file and shell tools work in
   --data-dir DIR             Where conversations and settings are kept (default: TACO's app data folder)
@@ -44,6 +53,8 @@ Exit codes: 0 the task completed, 2 a limit or you stopped it, 1 an Ollama or in
 
 const VALUE_FLAGS = [
   '--host',
+  '--server',
+  '--server-kind',
   '--model',
   '--workspace',
   '--data-dir',
@@ -104,12 +115,19 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     return { type: 'error', message: 'Say what TACO should do: add a prompt in quotes, for example npm run cli -- "What time is it?"' };
 
   const hostSource = values.get('--host') ?? env.OLLAMA_HOST ?? DEFAULTS.ollamaHost;
-  const host = normaliseOllamaHost(hostSource);
+  const kindFlag = values.get('--server-kind');
+  if (kindFlag !== undefined && kindFlag !== 'ollama' && kindFlag !== 'openai-compatible')
+    return { type: 'error', message: `--server-kind must be ollama or openai-compatible (got "${kindFlag}").` };
+  const hostKind: ServerKind = kindFlag ?? (/\/v1\/?$/.test(hostSource.trim()) ? 'openai-compatible' : 'ollama');
+  const host = hostKind === 'ollama' ? normaliseOllamaHost(hostSource) : normaliseServerUrl(hostSource);
   if (host === null) {
     const from = values.has('--host') ? '--host' : 'OLLAMA_HOST';
     return {
       type: 'error',
-      message: `${from} "${hostSource}" is not an Ollama address. Use a URL like http://127.0.0.1:11434 (or host:port).`,
+      message:
+        hostKind === 'ollama'
+          ? `${from} "${hostSource}" is not an Ollama address. Use a URL like http://127.0.0.1:11434 (or host:port).`
+          : `${from} "${hostSource}" is not a server address. Use a URL like http://127.0.0.1:8000/v1.`,
     };
   }
 
@@ -133,10 +151,12 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   if (workspace === '') return { type: 'error', message: '--workspace needs a folder.' };
   const dataDir = values.get('--data-dir')?.trim() ?? null;
   if (dataDir === '') return { type: 'error', message: '--data-dir needs a folder.' };
+  const server = values.get('--server')?.trim() ?? null;
+  if (server === '') return { type: 'error', message: '--server needs the id or name of a server from Settings → Model servers.' };
 
   return {
     type: 'run',
-    options: { prompt, host, model, workspace, dataDir, json, approve, onDepthLimit, maxIterations, timeoutMs, maxTools },
+    options: { prompt, host, hostKind, server, model, workspace, dataDir, json, approve, onDepthLimit, maxIterations, timeoutMs, maxTools },
   };
 }
 
@@ -175,4 +195,15 @@ function parseCount(value: string | undefined, flag: string, min: number, max: n
   const parsed = Number(value.trim());
   if (parsed < min || parsed > max) return `${flag} must be between ${min} and ${max} (got ${parsed}).`;
   return parsed;
+}
+
+/** An OpenAI-compatible server address: http(s) with a host, no credentials in the URL; trailing slashes dropped. */
+export function normaliseServerUrl(input: string): string | null {
+  try {
+    const url = new URL(input.trim());
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || url.username || url.password) return null;
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
 }

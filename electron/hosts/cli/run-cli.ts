@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { SendResult } from '../../../shared/contract';
 import type { EventOf } from '../../../shared/events';
 import type { ModelListResult } from '../../../shared/models';
+import { modelRef } from '../../../shared/servers';
 import { describeStopReason, exitCodeForStopReason } from '../../../shared/stop-reason';
 import type { CallEnvelope } from '../../../shared/transport';
 import { createAppServices } from '../../services/app/app-services';
@@ -55,6 +56,7 @@ async function runTurn(options: CliOptions, io: CliIo): Promise<0 | 1 | 2> {
       dataDir: options.dataDir === null ? defaultDataDir(io.env) : resolve(options.dataDir),
       workspace,
       ollamaHost: options.host,
+      ...(options.hostKind !== 'ollama' ? { hostKind: options.hostKind } : {}),
       openExternal: async () => {
         throw new Error('the command line cannot open links');
       },
@@ -117,8 +119,9 @@ async function sendAndWait(services: AppServices, options: CliOptions, output: C
 
 type ModelChoice = { type: 'ok'; name: string } | { type: 'failed' };
 
-/** --model, else the default model in Settings, else the first installed model. */
+/** --model, else the default model in Settings, else the first installed model (of --server's server when given). */
 async function chooseModel(services: AppServices, options: CliOptions, output: CliOutput): Promise<ModelChoice> {
+  if (options.server !== null) return chooseServerModel(services, options, output);
   if (options.model) return { type: 'ok', name: options.model };
   const fromSettings = services.settings().defaultModel;
   if (fromSettings) return { type: 'ok', name: fromSettings };
@@ -143,6 +146,31 @@ async function chooseModel(services: AppServices, options: CliOptions, output: C
       return unreachable;
     }
   }
+}
+
+/** --server NAME: an added server by id or name; --model is that server's own model name, else its first model. */
+async function chooseServerModel(services: AppServices, options: CliOptions, output: CliOutput): Promise<ModelChoice> {
+  const wanted = (options.server ?? '').toLowerCase();
+  const servers = services.settings().servers ?? [];
+  const server = servers.find((candidate) => candidate.id === wanted || candidate.name.toLowerCase() === wanted);
+  if (!server || !server.enabled) {
+    const known = servers.filter((candidate) => candidate.enabled).map((candidate) => `${candidate.id} (${candidate.name})`);
+    output.note(
+      `There is no ${server ? 'enabled ' : ''}model server “${options.server ?? ''}”. ${known.length > 0 ? `Servers: ${known.join(', ')}.` : 'Add one in Settings → Model servers.'}`,
+    );
+    return { type: 'failed' };
+  }
+  if (options.model) return { type: 'ok', name: modelRef(server.id, options.model) };
+  const listed: CallEnvelope<unknown> = await services.handle('models.list', {});
+  const group = listed.ok ? (listed.value as ModelListResult).servers?.find((candidate) => candidate.serverId === server.id) : undefined;
+  if (!group || group.type !== 'ok') {
+    reportWithoutRun(output, options, group?.message ?? (listed.ok ? `The server “${server.name}” did not answer.` : listed.error.message));
+    return { type: 'failed' };
+  }
+  const first = group.models[0];
+  if (first) return { type: 'ok', name: first.name };
+  output.note(`The server “${server.name}” has no models. Pass --model NAME.`);
+  return { type: 'failed' };
 }
 
 /** Ollama failed before a run could start: --json still ends with a `run-finish` line. */

@@ -4,6 +4,7 @@ import type { Settings, SettingsPatch } from '../../../shared/settings';
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput, AgentLoopOutcome } from '../agent/loop/agent-types';
 import type { ChatProvider } from '../provider/provider-types';
+import type { ResolvedServer } from '../servers/resolved-server';
 import type { ConversationPatch, TimelineImport } from '../store/conversations/conversation-store';
 
 /**
@@ -16,6 +17,8 @@ import type { ConversationPatch, TimelineImport } from '../store/conversations/c
  */
 export interface AppPorts {
   createProvider(options: { host: string; maxContextTokens: number }): ChatProvider;
+  /** The provider of an added model server (remote Ollama with headers, or OpenAI-compatible). */
+  createServerProvider(server: ResolvedServer, maxContextTokens: number): ChatProvider;
   /** The loop of one run; the run launcher emits its `run-start` before and its `run-finish` after. */
   runAgent(input: AgentRunInput): Promise<AgentLoopOutcome>;
   loadTools(): Promise<ToolRegistry>;

@@ -1,4 +1,5 @@
 import type { EventOf, ModelEvent, TacoEvent } from '../../../shared/events';
+import type { ServerKind } from '../../../shared/servers';
 import type { Limits, Settings } from '../../../shared/settings';
 import type { CallEnvelope } from '../../../shared/transport';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
@@ -18,6 +19,8 @@ export interface AppServicesOptions {
   workspace?: string | null;
   /** A --host flag: overrides the stored Ollama host until the user changes it. */
   ollamaHost?: string;
+  /** What kind of server the first server (the --host flag) is; Ollama when absent (CLI --server-kind). */
+  hostKind?: ServerKind;
   /** Opens a checked http(s) URL in the system browser (Electron: shell.openExternal). */
   openExternal: (url: string) => Promise<void>;
   /** Build replacement gates; `emit` sends their events to the timeline and subscribers. */

@@ -29,7 +29,10 @@ import { editMessage, regenerateAnswer } from './handlers/edit-handlers';
 import { listTools } from './handlers/tools-handler';
 import { abandonWorkflow, resumeWorkflow } from './handlers/workflow-handlers';
 import { createModelServices } from './models/model-services';
-import { createProviderHolder } from './provider-holder';
+import { createProviderHolder, type ProviderHolder } from './provider-holder';
+import type { ModelListResult } from '../../../shared/models';
+import { localServer } from '../servers/resolved-server';
+import { createServerServices } from '../servers/server-services';
 import { createRunRecords } from './runs/run-records';
 import { createSettingsView } from './settings-view';
 import { createTitleRequests } from './titles/title-requests';
@@ -53,12 +56,35 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     ...(options.ollamaHost !== undefined ? { ollamaHost: options.ollamaHost } : {}),
     ...(options.workspace !== undefined ? { workspace: options.workspace } : {}),
   });
-  const provider = createProviderHolder(ports.createProvider, () => {
+  const createLocal =
+    options.hostKind === 'openai-compatible'
+      ? (local: { host: string; maxContextTokens: number }) =>
+          ports.createServerProvider(
+            { ...localServer(settings.current(), 'openai-compatible'), baseUrl: local.host },
+            local.maxContextTokens,
+          )
+      : ports.createProvider;
+  const localProvider = createProviderHolder(createLocal, () => {
     const current = settings.current();
     return { host: current.ollamaHost, maxContextTokens: current.maxContextTokens };
   });
+  let listLocal: () => Promise<ModelListResult> = () => Promise.reject(new Error('not ready'));
+  const servers = createServerServices({
+    settings: () => settings.current(),
+    ...(options.hostKind ? { localKind: options.hostKind } : {}),
+    local: () => localProvider.current(),
+    createServerProvider: (server, maxContextTokens) => ports.createServerProvider(server, maxContextTokens),
+    adminStatus: (server) => models.adminStatus(server),
+    listLocal: () => listLocal(),
+  });
+  // Every call names its model by reference; the router sends it to that model's server.
+  const provider: ProviderHolder = { current: () => servers.router };
 
-  const models = createModelServices({ host: () => settings.current().ollamaHost, newId: options.newId ?? randomUUID });
+  const models = createModelServices({
+    host: () => settings.current().ollamaHost,
+    serverOf: (ref) => servers.serverOf(ref),
+    newId: options.newId ?? randomUUID,
+  });
 
   const ctx: AppContext = {
     options,
@@ -83,8 +109,9 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     newId: options.newId ?? randomUUID,
   };
 
+  listLocal = () => listModels(ctx);
   const handlers: CallHandlers = {
-    'models.list': () => listModels(ctx),
+    'models.list': () => servers.listModels(),
     'chat.send': (request) => sendMessage(ctx, request),
     'chat.continue': (request) => continueRun(ctx, request),
     'run.cancel': (request) => cancelRun(ctx, request.runId),
@@ -109,6 +136,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'chat.edit': (request) => editMessage(ctx, request),
     'chat.regenerate': (request) => regenerateAnswer(ctx, request),
     ...models.handlers,
+    'servers.test': (request) => servers.test(request),
   };
   const route = createCallRouter(handlers);
   let disposed: Promise<void> | null = null;

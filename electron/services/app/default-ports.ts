@@ -3,6 +3,7 @@ import type { TacoEvent } from '../../../shared/events';
 import { loadCatalogue } from '../../../tools/catalogue/load-catalogue';
 import { runAgentLoop } from '../agent/loop/run-agent';
 import { createOllamaProvider } from '../provider/ollama/ollama-provider';
+import { createServerProvider } from '../servers/server-providers';
 import { createConversationStore, createTimelineWriter, type ConversationStore } from '../store/conversations/conversation-store';
 import { createSettingsStore } from '../store/settings/settings-store';
 import { memoryFile } from '../store/files/data-dir';
@@ -13,6 +14,7 @@ import type { AppPorts, ConversationStorePort, Storage } from './app-ports';
 /** The real parts of main behind the app services. */
 export const defaultPorts: AppPorts = {
   createProvider: (options) => createOllamaProvider(options),
+  createServerProvider,
   runAgent: runAgentLoop,
   loadTools: () => loadCatalogue(),
   createMemory: (dataDir) => createMemoryFileStore({ path: memoryFile(dataDir) }),

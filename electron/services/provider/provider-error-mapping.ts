@@ -59,6 +59,8 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
   if (context.signal?.aborted) return make('aborted', providerMessages.aborted());
   if (context.timedOut) return make('unreachable', providerMessages.timedOut(host, context.timeoutMs ?? 0));
   if (isResponseError(error)) {
+    if (error.status_code === 401 || error.status_code === 403)
+      return make('ollama-error', providerMessages.unauthorized(host, error.status_code), error.status_code);
     if (error.status_code === 404 && context.model !== null && /not found/i.test(error.message)) {
       return make('model-not-found', providerMessages.modelNotFound(context.model), 404);
     }

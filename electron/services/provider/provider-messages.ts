@@ -28,4 +28,7 @@ export const providerMessages = {
   incompleteStream: (): string => 'The reply from Ollama ended early (the stream closed without finishing). Try again.',
 
   aborted: (): string => 'The request to Ollama was stopped.',
+
+  unauthorized: (host: string, status: number): string =>
+    `Ollama at ${host} refused the request (HTTP ${status}): check the token (the Authorization header) for this server in Settings → Model servers.`,
 };

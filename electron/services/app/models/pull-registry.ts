@@ -17,7 +17,8 @@ export interface PullRegistry {
 }
 
 export interface PullRegistryOptions {
-  admin(): ModelAdmin;
+  /** The admin of the server the model is on. */
+  admin(name: string): ModelAdmin;
   emit(event: ModelEvent): void;
   newId(): string;
   progressIntervalMs?: number;
@@ -93,7 +94,7 @@ export function createPullRegistry(options: PullRegistryOptions): PullRegistry {
     };
 
     void Promise.resolve()
-      .then(() => options.admin().pull(pull.name, { signal: pull.controller.signal, onProgress }))
+      .then(() => options.admin(pull.name).pull(pull.name, { signal: pull.controller.signal, onProgress }))
       .then(
         () => finish('success', null),
         (error: unknown) => {

@@ -205,6 +205,7 @@ export function fakePorts(overrides: Partial<AppPorts> & { storage?: Storage } =
   const storage = overrides.storage ?? createMemoryStorage();
   return {
     createProvider: ({ host }) => createScriptedProvider({ host }),
+    createServerProvider: (server) => createScriptedProvider({ host: server.baseUrl }),
     runAgent: (input) => fakeRunAgent(input),
     loadTools: async () => emptyRegistry,
     createMemory: () => ({ save: async () => ({ id: 'm', savedAt: 0 }), recall: async () => [] }),

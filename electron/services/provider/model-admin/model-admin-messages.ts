@@ -22,6 +22,12 @@ export const modelAdminMessages = {
   unloadFailed: (name: string, detail: string): string =>
     `Could not unload “${name}”: ${clause(detail)}. Try again; Ollama also unloads idle models by itself after a few minutes.`,
 
+  forbidden: (server: string, status: number): string =>
+    `The proxy in front of “${server}” does not allow managing models (HTTP ${status}), so pull, delete and unload are off for it. Manage its models on that machine (\`ollama pull\`, \`ollama rm\`).`,
+
+  notOllama: (server: string): string =>
+    `“${server}” is an OpenAI-compatible server: TACO cannot pull, delete or unload its models. Manage them on the server itself.`,
+
   noVersion: (host: string): string =>
     `Something answered at ${host}, but it did not say which Ollama version it is. Check that the address points to Ollama (usually port 11434).`,
 };

@@ -15,6 +15,8 @@ export interface OllamaModelAdminOptions {
   adminTimeoutMs?: number;
   /** The version check gives up after this long. */
   versionTimeoutMs?: number;
+  /** Sent with every request (a remote Ollama behind a proxy with a token); never logged. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** What a failed call threw, in Ollama's own words (ResponseError or a streamed error line). */
@@ -28,6 +30,7 @@ export function createOllamaModelAdmin(options: OllamaModelAdminOptions): ModelA
   const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const adminTimeoutMs = options.adminTimeoutMs ?? DEFAULTS.modelAdmin.adminTimeoutMs;
   const versionTimeoutMs = options.versionTimeoutMs ?? DEFAULTS.modelAdmin.versionTimeoutMs;
+  const headers = options.headers;
 
   const aborted = (): ProviderError => new ProviderError('aborted', providerMessages.aborted(), host);
 
@@ -42,7 +45,7 @@ export function createOllamaModelAdmin(options: OllamaModelAdminOptions): ModelA
     if (signal?.aborted) throw aborted();
     let bound: BoundClient | undefined;
     try {
-      bound = createBoundClient({ host, fetch: baseFetch, signal, timeoutMs });
+      bound = createBoundClient({ host, fetch: baseFetch, signal, timeoutMs, headers });
       return await call(bound);
     } catch (error) {
       const mapped = toProviderError(error, { host, model, signal, timedOut: bound?.timedOut() ?? false, timeoutMs, phase: 'request' });
@@ -57,7 +60,7 @@ export function createOllamaModelAdmin(options: OllamaModelAdminOptions): ModelA
       if (signal.aborted) throw aborted();
       const track = createPullProgressTracker();
       try {
-        const { client } = createBoundClient({ host, fetch: baseFetch, signal });
+        const { client } = createBoundClient({ host, fetch: baseFetch, signal, headers });
         const stream = await client.pull({ model: name, stream: true });
         for await (const line of stream) onProgress(track(line));
       } catch (error) {

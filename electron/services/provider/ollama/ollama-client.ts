@@ -13,6 +13,8 @@ export interface BoundClientOptions {
   signal?: AbortSignal;
   /** Gives up on the whole call after this long. */
   timeoutMs?: number;
+  /** Sent with every request (a proxy's Authorization); never logged. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -29,7 +31,7 @@ export function createBoundClient(options: BoundClientOptions): BoundClient {
     return baseFetch(input, { ...init, signal });
   };
   return {
-    client: new Ollama({ host: options.host, fetch: boundFetch }),
+    client: new Ollama({ host: options.host, fetch: boundFetch, ...(options.headers ? { headers: { ...options.headers } } : {}) }),
     timedOut: () => timeout?.aborted === true,
   };
 }

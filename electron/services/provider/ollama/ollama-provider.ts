@@ -19,6 +19,8 @@ export interface OllamaProviderOptions {
   fetch?: typeof fetch;
   /** List/show give up after this long. Default DEFAULTS.ollamaProbeTimeoutMs. */
   probeTimeoutMs?: number;
+  /** Sent with every request (a remote Ollama behind a proxy with a token); never logged. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The ChatProvider over ollama-js. Every call gets its own client, so one abort touches one call. */
@@ -26,6 +28,7 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
   const host = options.host.trim().replace(/\/+$/, '');
   const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const probeTimeoutMs = options.probeTimeoutMs ?? DEFAULTS.ollamaProbeTimeoutMs;
+  const headers = options.headers;
   const aborted = (): ProviderError => new ProviderError('aborted', providerMessages.aborted(), host);
 
   /** A list/show call bounded by the probe timeout and the caller's signal. */
@@ -38,7 +41,7 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
     if (signal?.aborted) throw aborted();
     let bound: BoundClient | undefined;
     try {
-      bound = createBoundClient({ host, fetch: baseFetch, signal, timeoutMs: probeTimeoutMs });
+      bound = createBoundClient({ host, fetch: baseFetch, signal, timeoutMs: probeTimeoutMs, headers });
       return parse(await call(bound.client));
     } catch (error) {
       throw toProviderError(error, {
@@ -65,14 +68,14 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
     capabilities,
 
     streamChat(request) {
-      return streamStep({ host, fetch: baseFetch, maxContextTokens: options.maxContextTokens, capabilities }, request);
+      return streamStep({ host, fetch: baseFetch, maxContextTokens: options.maxContextTokens, capabilities, headers }, request);
     },
 
     async complete(request: CompleteRequest): Promise<string> {
       if (request.signal.aborted) throw aborted();
       const numCtx = numCtxFor(await capabilities(request.model, request.signal), options.maxContextTokens);
       try {
-        const { client } = createBoundClient({ host, fetch: baseFetch, signal: request.signal });
+        const { client } = createBoundClient({ host, fetch: baseFetch, signal: request.signal, headers });
         return contentOf(await client.chat(buildCompleteRequest(request, numCtx)));
       } catch (error) {
         throw toProviderError(error, { host, model: request.model, signal: request.signal, timedOut: false, phase: 'request' });

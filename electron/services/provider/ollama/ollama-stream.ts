@@ -14,6 +14,7 @@ export interface StreamDeps {
   fetch: typeof fetch;
   maxContextTokens: number;
   capabilities(model: string, signal: AbortSignal): Promise<ModelCapabilities>;
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -26,7 +27,7 @@ export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): A
   if (request.signal.aborted) throw new ProviderError('aborted', providerMessages.aborted(), host);
   const capabilities = await deps.capabilities(request.model, request.signal);
   const numCtx = numCtxFor(capabilities, deps.maxContextTokens, request.numCtx);
-  const { client } = createBoundClient({ host, fetch: deps.fetch, signal: request.signal });
+  const { client } = createBoundClient({ host, fetch: deps.fetch, signal: request.signal, headers: deps.headers });
 
   let iterator: AbortableAsyncIterator<ChatResponse> | undefined;
   let finished = false;

@@ -15,6 +15,11 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
   const unloadModel = useTaco((state) => state.unloadModel);
   const deleteModel = useTaco((state) => state.deleteModel);
   const selected = useTaco((state) => state.selectedModel === model.name);
+  // A model on an added server: pull/delete/unload may be off there (OpenAI-compatible, or a proxy that forbids it).
+  const adminOff = useTaco((state) => {
+    const group = model.server ? state.models?.servers?.find((candidate) => candidate.serverId === model.server?.id) : undefined;
+    return group && !group.admin.allowed ? (group.admin.reason ?? 'Not available on this server.') : null;
+  });
   const [state, setState] = useState<RowState>({ type: 'idle' });
   const details = [formatBytes(model.sizeBytes), model.parameterSize, model.quantization, model.family].filter(Boolean).join(' · ');
 
@@ -38,7 +43,8 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
     <li className="model-row" data-testid="model-row" data-model={model.name}>
       <div className="model-row-main">
         <span className="model-row-name">
-          {model.name}
+          {model.label ?? model.name}
+          {model.server && <span className="muted small"> · {model.server.name}</span>}
           {selected && <span className="badge model-row-current">in use</span>}
         </span>
         <span className="model-row-details muted small">{details}</span>
@@ -62,8 +68,8 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
             type="button"
             className="button ghost"
             data-testid="model-unload"
-            disabled={state.type === 'busy'}
-            title="Free the memory this model uses now"
+            disabled={state.type === 'busy' || adminOff !== null}
+            title={adminOff ?? 'Free the memory this model uses now'}
             onClick={() => void unload()}
           >
             {state.type === 'busy' && state.action === 'unload' ? 'Unloading…' : 'Unload'}
@@ -72,12 +78,18 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
             type="button"
             className="button ghost danger-text"
             data-testid="model-delete"
-            disabled={state.type === 'busy'}
+            disabled={state.type === 'busy' || adminOff !== null}
+            {...(adminOff !== null ? { title: adminOff } : {})}
             onClick={() => setState({ type: 'confirm-delete' })}
           >
             {state.type === 'busy' && state.action === 'delete' ? 'Deleting…' : 'Delete'}
           </button>
         </div>
+      )}
+      {adminOff !== null && (
+        <p className="model-row-message small muted" data-testid="model-admin-off">
+          {adminOff}
+        </p>
       )}
       {state.type === 'message' && (
         <p

@@ -1,16 +1,10 @@
-import type { ModelInfo } from '../../../../shared/models';
-import { formatBytes } from '../../format/format-bytes';
 import { selectSelectedModelInfo } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
 import { CapabilityBadges } from './CapabilityBadges';
-import { modelCapabilities } from './model-capabilities';
+import { optionLabel } from './option-label';
+import { ServerErrors, ServerOptionGroups } from './ServerModelGroups';
 
-/** "llama3.2:3b · 2.0 GB · 3.2B · Q4_K_M · tools, vision" — a native option cannot hold badges. */
-export function optionLabel(model: ModelInfo): string {
-  const capabilities = modelCapabilities(model).join(', ');
-  const details = [formatBytes(model.sizeBytes), model.parameterSize, model.quantization, capabilities].filter(Boolean);
-  return details.length ? `${model.name} · ${details.join(' · ')}` : model.name;
-}
+export { optionLabel };
 
 /** The installed models, with size, quantization and capabilities; the choice is remembered as the default. */
 export function ModelPicker() {
@@ -21,6 +15,8 @@ export function ModelPicker() {
   const openManager = useTaco((state) => state.setModelManagerOpen);
   const runningPulls = useTaco((state) => state.pulls.filter((pull) => pull.phase === 'running').length);
   const list = models?.type === 'ok' ? models.models : [];
+  // With model servers added: one group per server, and the ones that failed say why.
+  const groups = models?.servers && models.servers.length > 1 ? models.servers : null;
   const disabled = list.length === 0;
 
   return (
@@ -36,13 +32,18 @@ export function ModelPicker() {
         onChange={(event) => void selectModel(event.target.value)}
       >
         {disabled && <option value="">{models === null ? 'Loading models…' : 'No models'}</option>}
-        {list.map((model) => (
-          <option key={model.name} value={model.name}>
-            {optionLabel(model)}
-          </option>
-        ))}
+        {groups === null ? (
+          list.map((model) => (
+            <option key={model.name} value={model.name}>
+              {optionLabel(model)}
+            </option>
+          ))
+        ) : (
+          <ServerOptionGroups groups={groups} />
+        )}
       </select>
       {selectedInfo && <CapabilityBadges model={selectedInfo} />}
+      {groups && <ServerErrors groups={groups} />}
       <button
         type="button"
         className="button ghost models-button"

@@ -6,6 +6,7 @@ import { ApprovalSettings } from './ApprovalSettings';
 import { ConnectionSettings } from './ConnectionSettings';
 import { LimitSettings } from './LimitSettings';
 import { ToolSelectionSettings } from './ToolSelectionSettings';
+import { ModelServersSettings } from './ModelServersSettings';
 import { describeRefusal, formFromSettings, patchFromForm, type NumberField, type SettingsForm } from './settings-form';
 import { WorkspaceSettings } from './WorkspaceSettings';
 
@@ -62,6 +63,7 @@ export function SettingsDialog() {
       ) : (
         <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
           <ConnectionSettings form={form} change={change} error={error} />
+          <ModelServersSettings />
           <WorkspaceSettings form={form} change={change} />
           <LimitSettings form={form} change={change} invalidField={invalidField} />
           <ToolSelectionSettings form={form} change={change} invalid={invalidField === 'toolBudget'} />

@@ -1,7 +1,8 @@
 import { describeCallFailure } from '../../transport/taco-call-error';
 import { applyPullEvents, type PullState } from '../events/pull-state';
 import type { SliceCreator } from '../store-types';
-import type { OllamaTestResult } from '../../../../shared/contract';
+import type { CallRequest, OllamaTestResult } from '../../../../shared/contract';
+import type { ServerTestResult } from '../../../../shared/servers';
 import type { ModelEvent } from '../../../../shared/events';
 
 export type ModelActionResult = { ok: true } | { ok: false; message: string };
@@ -19,6 +20,8 @@ export interface ModelsSlice {
   unloadModel(name: string): Promise<ModelActionResult>;
   /** Asks the given host (not the saved one) for Ollama's version. */
   testOllamaHost(host: string): Promise<OllamaTestResult>;
+  /** Settings → Model servers → Test connection (a server in the form, saved or not). */
+  testServer(request: CallRequest<'servers.test'>): Promise<ServerTestResult>;
   /** One `model-events` batch from main. */
   applyModelEvents(events: readonly ModelEvent[]): void;
 }
@@ -88,6 +91,14 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get, { api }) 
       return await api.call('ollama.test', { host });
     } catch (error) {
       return { type: 'error', host, message: describeCallFailure(error) };
+    }
+  },
+
+  async testServer(request) {
+    try {
+      return await api.call('servers.test', request);
+    } catch (error) {
+      return { type: 'error', failure: 'http', host: request.baseUrl, message: describeCallFailure(error) };
     }
   },
 

@@ -26,7 +26,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, { api
     try {
       const settings = await api.call('settings.set', patch);
       set({ settings });
-      if (before && settings.ollamaHost !== before.ollamaHost) void get().loadModels();
+      const serversChanged = JSON.stringify(settings.servers ?? []) !== JSON.stringify(before?.servers ?? []);
+      if (before && (settings.ollamaHost !== before.ollamaHost || serversChanged)) void get().loadModels();
       return { ok: true };
     } catch (error) {
       return { ok: false, message: describeCallFailure(error) };

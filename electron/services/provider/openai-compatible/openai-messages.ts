@@ -1,0 +1,42 @@
+/** Words for every failure of an OpenAI-compatible server: what happened, then what to do. */
+
+function clause(text: string): string {
+  return text.trim().replace(/[.\s]+$/, '');
+}
+
+function seconds(ms: number): number {
+  return Math.max(1, Math.round(ms / 1000));
+}
+
+export const openAiMessages = {
+  unreachable: (host: string): string =>
+    `Cannot reach the model server at ${host}. Check that it is running and that the address in Settings → Model servers is right, then try again.`,
+  refused: (host: string): string =>
+    `The model server at ${host} refused the connection (nothing listens at that port). Check that the server is running and the port is right.`,
+  dns: (host: string): string =>
+    `The name in ${host} could not be resolved (DNS). Check the spelling of the server's address in Settings → Model servers.`,
+  tls: (host: string, detail: string): string =>
+    `The secure connection to ${host} failed (TLS: ${clause(detail)}). Check the certificate of the server, or that the address should use https.`,
+  timedOut: (host: string, timeoutMs: number): string =>
+    `The model server at ${host} did not answer within ${seconds(timeoutMs)} seconds. Check that it is running, or raise its connect timeout in Settings → Model servers.`,
+  unauthorized: (host: string, status: number): string =>
+    `The model server at ${host} refused the request (HTTP ${status}): check the token (the Authorization header) for this server in Settings → Model servers.`,
+  modelNotFound: (host: string, model: string): string =>
+    `The model server at ${host} has no model “${model}”. Pick a model from its list, or check the name the server serves it under.`,
+  notOpenAi: (host: string): string =>
+    `There is no OpenAI-compatible API at ${host} (HTTP 404). Check the base URL (it usually ends in /v1), or set the server's kind to Ollama if it is one.`,
+  busy: (host: string, status: number, waitedMs: number): string =>
+    `The model server at ${host} is busy (HTTP ${status}); TACO waited ${seconds(waitedMs)} s as it asked and tried once more, and it was still busy. Try again later.`,
+  busyTooLong: (host: string, status: number, askedMs: number): string =>
+    `The model server at ${host} is busy (HTTP ${status}) and asks to wait ${seconds(askedMs)} s, longer than TACO waits. Try again later.`,
+  contextLength: (detail: string): string =>
+    `The conversation does not fit the model's context on the server: ${clause(detail)}. Raise the server's context size (or lower “max context” in Settings), turn off some tools, or start a new conversation.`,
+  httpError: (host: string, status: number, detail: string): string =>
+    `The model server at ${host} returned an error (HTTP ${status}): ${clause(detail)}. Try again; if it keeps happening, check the server's logs or pick another model.`,
+  streamError: (detail: string): string =>
+    `The model server reported an error while answering: ${clause(detail)}. Try again; if it keeps happening, check the server's logs.`,
+  requestError: (detail: string): string =>
+    `The request to the model server failed: ${clause(detail)}. Try again; if it keeps happening, check the server's logs.`,
+  incompleteStream: (): string => 'The reply from the model server ended early (the stream closed without finishing). Try again.',
+  aborted: (): string => 'The request to the model server was stopped.',
+};

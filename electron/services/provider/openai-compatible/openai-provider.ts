@@ -1,0 +1,117 @@
+import type OpenAI from 'openai';
+import { DEFAULTS } from '../../../../shared/constants';
+import type { ModelCapabilities, ModelInfo } from '../../../../shared/models';
+import { CapabilitiesCache } from '../ollama/capabilities-cache';
+import { ProviderError, type ChatProvider, type CompleteRequest } from '../provider-types';
+import { createOpenAiClient } from './openai-client';
+import { toOpenAiProviderError } from './openai-errors';
+import { openAiMessages } from './openai-messages';
+import { contextLengthOf, parseOpenAiModels } from './openai-models';
+import { toOpenAiMessages } from './openai-request';
+import { streamOpenAiStep } from './openai-stream';
+import { probeToolSupport } from './tool-probe';
+
+export interface OpenAiCompatibleProviderOptions {
+  /** The API root, e.g. http://127.0.0.1:8000/v1 (a bare host gets /v1). */
+  baseUrl: string;
+  headers?: Readonly<Record<string, string>>;
+  /** Upper bound on the context TACO plans for (Settings.maxContextTokens). */
+  maxContextTokens: number;
+  /** Listing models and the tool probe give up after this long. */
+  connectTimeoutMs?: number;
+  /** The user's answer per model: true/false skips the probe. */
+  toolSupport?: Readonly<Record<string, boolean>>;
+  fetch?: typeof fetch;
+}
+
+/** A base URL with no path means the conventional /v1. */
+export function openAiBaseUrl(input: string): string {
+  const trimmed = input.trim().replace(/\/+$/, '');
+  try {
+    const url = new URL(trimmed);
+    return url.pathname === '' || url.pathname === '/' ? `${trimmed}/v1` : trimmed;
+  } catch {
+    return trimmed;
+  }
+}
+
+/**
+ * The ChatProvider over an OpenAI-compatible server (vLLM, llama.cpp's llama-server, LM Studio,
+ * Jan) with the official `openai` client. Whether a model takes `tools` is unknown from the API:
+ * it is probed once per model (cached) unless the user said; without tools the loop uses the
+ * prompt-based format.
+ */
+export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProviderOptions): ChatProvider {
+  const baseUrl = openAiBaseUrl(options.baseUrl);
+  const host = baseUrl;
+  const headers = options.headers ?? {};
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULTS.servers.connectTimeoutMs;
+  const probeClient = createOpenAiClient({
+    baseUrl,
+    headers,
+    timeoutMs: connectTimeoutMs,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const streamClient: OpenAI = createOpenAiClient({ baseUrl, headers, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const toolProbeClient = createOpenAiClient({
+    baseUrl,
+    headers,
+    timeoutMs: Math.max(connectTimeoutMs, DEFAULTS.servers.toolProbeTimeoutMs),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const contextLengths = new Map<string, number>();
+  const aborted = (): ProviderError => new ProviderError('aborted', openAiMessages.aborted(), host);
+
+  async function listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
+    if (signal?.aborted) throw aborted();
+    try {
+      const page = await probeClient.models.list(signal ? { signal } : {});
+      const entries: unknown[] = page.data;
+      for (const entry of entries) {
+        const length = contextLengthOf(entry);
+        const id = (entry as { id?: unknown }).id;
+        if (length !== null && typeof id === 'string') contextLengths.set(id, length);
+      }
+      return parseOpenAiModels(entries);
+    } catch (error) {
+      throw toOpenAiProviderError(error, { host, model: null, signal, timeoutMs: connectTimeoutMs, phase: 'request' });
+    }
+  }
+
+  const cache = new CapabilitiesCache(async (model): Promise<ModelCapabilities> => {
+    const said = options.toolSupport?.[model];
+    let tools: boolean;
+    if (said !== undefined) tools = said;
+    else {
+      try {
+        tools = await probeToolSupport(toolProbeClient, model, undefined);
+      } catch (error) {
+        throw toOpenAiProviderError(error, { host, model, timeoutMs: DEFAULTS.servers.toolProbeTimeoutMs, phase: 'request' });
+      }
+    }
+    return { tools, thinking: false, vision: false, contextLength: contextLengths.get(model) ?? null };
+  });
+  const capabilities = (model: string, signal?: AbortSignal): Promise<ModelCapabilities> => cache.get(model, signal, aborted);
+
+  return {
+    host,
+    listModels,
+    capabilities,
+    streamChat(request) {
+      return streamOpenAiStep({ host, client: streamClient, maxContextTokens: options.maxContextTokens, capabilities }, request);
+    },
+    async complete(request: CompleteRequest): Promise<string> {
+      if (request.signal.aborted) throw aborted();
+      try {
+        const answer = await streamClient.chat.completions.create(
+          { model: request.model, messages: toOpenAiMessages(request.messages), max_tokens: request.maxTokens, stream: false },
+          { signal: request.signal },
+        );
+        const content = answer.choices[0]?.message.content;
+        return typeof content === 'string' ? content.replace(/<think>[\s\S]*?<\/think>/g, '').trim() : '';
+      } catch (error) {
+        throw toOpenAiProviderError(error, { host, model: request.model, signal: request.signal, phase: 'request' });
+      }
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import type OpenAI from 'openai';
+import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { Stream } from 'openai/core/streaming';
+import { DEFAULTS } from '../../../../shared/constants';
+import type { ModelCapabilities } from '../../../../shared/models';
+import { ProviderError, type ChatStepRequest, type ProviderChunk, type StepUsage } from '../provider-types';
+import { openAiMessages } from './openai-messages';
+import { toOpenAiProviderError } from './openai-errors';
+import { toOpenAiMessages, toOpenAiTools } from './openai-request';
+import { isBusy, retryDelayMs, waitFor } from './retry-after';
+import { createThinkSplitter } from './think-splitter';
+import { createToolCallAssembler, type ToolCallDelta } from './tool-call-assembler';
+
+export interface OpenAiStreamDeps {
+  host: string;
+  client: OpenAI;
+  maxContextTokens: number;
+  capabilities(model: string, signal: AbortSignal): Promise<ModelCapabilities>;
+  now?: () => number;
+}
+
+/** The reasoning a delta carries: `reasoning_content` (vLLM, llama.cpp, DeepSeek) or `reasoning` (some proxies). */
+function reasoningOf(delta: unknown): string {
+  if (typeof delta !== 'object' || delta === null) return '';
+  const record = delta as { reasoning_content?: unknown; reasoning?: unknown };
+  if (typeof record.reasoning_content === 'string') return record.reasoning_content;
+  if (typeof record.reasoning === 'string') return record.reasoning;
+  return '';
+}
+
+/** The request: no num_ctx (an OpenAI-compatible server fixes its context when it starts); tools only when the model takes them. */
+function buildBody(request: ChatStepRequest, capabilities: ModelCapabilities): ChatCompletionCreateParamsStreaming {
+  const body: ChatCompletionCreateParamsStreaming = {
+    model: request.model,
+    messages: toOpenAiMessages(request.messages),
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (capabilities.tools && request.tools !== undefined && request.tools.length > 0) body.tools = toOpenAiTools(request.tools);
+  return body;
+}
+
+/**
+ * Opens the stream; a 429/503 is retried once after the delay the server asked for (bounded by
+ * DEFAULTS.servers.maxRetryAfterMs), then said in words.
+ */
+async function openStream(
+  deps: OpenAiStreamDeps,
+  body: ChatCompletionCreateParamsStreaming,
+  signal: AbortSignal,
+): Promise<Stream<ChatCompletionChunk>> {
+  try {
+    return await deps.client.chat.completions.create(body, { signal });
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+    const delay = retryDelayMs(error);
+    const status = error.status ?? 429;
+    if (delay > DEFAULTS.servers.maxRetryAfterMs)
+      throw new ProviderError('ollama-error', openAiMessages.busyTooLong(deps.host, status, delay), deps.host, status);
+    await waitFor(delay, signal);
+    try {
+      return await deps.client.chat.completions.create(body, { signal });
+    } catch (again) {
+      if (isBusy(again))
+        throw new ProviderError(
+          'ollama-error',
+          openAiMessages.busy(deps.host, again.status ?? status, delay),
+          deps.host,
+          again.status ?? status,
+        );
+      throw again;
+    }
+  }
+}
+
+/**
+ * One streamed step over chat completions: text and thinking as they arrive (reasoning fields and
+ * <think> blocks become thinking), tool calls assembled by index and yielded once the stream ends,
+ * then exactly one `done` with the usage. Anything else throws a ProviderError.
+ */
+export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatStepRequest): AsyncGenerator<ProviderChunk, void, undefined> {
+  const { host } = deps;
+  const now = deps.now ?? Date.now;
+  if (request.signal.aborted) throw new ProviderError('aborted', openAiMessages.aborted(), host);
+  const capabilities = await deps.capabilities(request.model, request.signal);
+  const numCtx = request.numCtx ?? Math.min(capabilities.contextLength ?? DEFAULTS.fallbackContextTokens, deps.maxContextTokens);
+  const started = now();
+  let phase: 'request' | 'stream' = 'request';
+  let stream: Stream<ChatCompletionChunk> | undefined;
+  let finished = false;
+  try {
+    stream = await openStream(deps, buildBody(request, capabilities), request.signal);
+    phase = 'stream';
+    const splitter = createThinkSplitter();
+    const assembler = createToolCallAssembler();
+    let firstToken: number | null = null;
+    let finishReason: string | null = null;
+    let usage: { prompt_tokens?: number; completion_tokens?: number } | null = null;
+    let sawDone = false;
+    for await (const chunk of stream) {
+      if (request.signal.aborted) break;
+      if (chunk.usage) usage = chunk.usage;
+      const choice = chunk.choices[0];
+      if (!choice) continue;
+      const delta = choice.delta;
+      const reasoning = reasoningOf(delta);
+      if (reasoning !== '') {
+        firstToken ??= now();
+        yield { type: 'thinking', text: reasoning };
+      }
+      if (typeof delta.content === 'string' && delta.content !== '') {
+        firstToken ??= now();
+        for (const piece of splitter.push(delta.content)) yield piece;
+      }
+      if (delta.tool_calls) {
+        firstToken ??= now();
+        assembler.add(delta.tool_calls as ToolCallDelta[]);
+      }
+      if (choice.finish_reason) {
+        finishReason = choice.finish_reason;
+        sawDone = true;
+      }
+    }
+    if (!sawDone) throw new ProviderError('incomplete-stream', openAiMessages.incompleteStream(), host);
+    for (const piece of splitter.end()) yield piece;
+    const calls = assembler.calls();
+    if (calls.length > 0) yield { type: 'tool-calls', calls };
+    const end = now();
+    const stepUsage: StepUsage = {
+      promptTokens: usage?.prompt_tokens ?? 0,
+      completionTokens: usage?.completion_tokens ?? 0,
+      evalDurationNs: Math.max(0, end - (firstToken ?? started)) * 1e6,
+      totalDurationNs: Math.max(0, end - started) * 1e6,
+      doneReason: finishReason,
+      numCtx,
+    };
+    finished = true;
+    yield { type: 'done', usage: stepUsage };
+  } catch (error) {
+    finished = true;
+    throw toOpenAiProviderError(error, { host, model: request.model, signal: request.signal, phase });
+  } finally {
+    // The reader stopped early (break/return): close this stream's connection.
+    if (!finished) stream?.controller.abort();
+  }
+}

@@ -1,0 +1,29 @@
+import type OpenAI from 'openai';
+import { APIError } from 'openai';
+
+/** The tiny request that asks whether a model takes `tools`: one user word, one tool, one token back. */
+const PROBE_TOOL = {
+  type: 'function' as const,
+  function: { name: 'ping', description: 'Answers pong.', parameters: { type: 'object', properties: {}, required: [] } },
+};
+
+/**
+ * Whether the server accepts `tools` for this model. A 400/422 (vLLM without a tool parser,
+ * llama.cpp without --jinja) or an error that names tools means no; anything else that fails
+ * (unreachable, 401, 404) is thrown for the caller to say in words (and is not cached).
+ */
+export async function probeToolSupport(client: OpenAI, model: string, signal: AbortSignal | undefined): Promise<boolean> {
+  try {
+    await client.chat.completions.create(
+      { model, messages: [{ role: 'user', content: 'ping' }], tools: [PROBE_TOOL], max_tokens: 1, stream: false },
+      signal ? { signal } : {},
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof APIError && error.status !== undefined) {
+      if (error.status === 400 || error.status === 422) return false;
+      if (error.status >= 500 && /tool/i.test(error.message)) return false;
+    }
+    throw error;
+  }
+}

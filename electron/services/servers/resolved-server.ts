@@ -1,0 +1,46 @@
+import { DEFAULTS } from '../../../shared/constants';
+import { LOCAL_SERVER_ID, type ServerConfig, type ServerKind } from '../../../shared/servers';
+import type { Settings } from '../../../shared/settings';
+
+/** A server as main uses it: the first one is `ollamaHost` (or the --host flag), the rest are the enabled ones from Settings. */
+export interface ResolvedServer {
+  id: string;
+  name: string;
+  kind: ServerKind;
+  baseUrl: string;
+  headers: Readonly<Record<string, string>>;
+  connectTimeoutMs: number;
+  toolSupport: Readonly<Record<string, boolean>>;
+}
+
+export const LOCAL_SERVER_NAME = 'This computer';
+
+export function fromConfig(server: ServerConfig): ResolvedServer {
+  return {
+    id: server.id,
+    name: server.name,
+    kind: server.kind,
+    baseUrl: server.baseUrl.trim().replace(/\/+$/, ''),
+    headers: server.headers,
+    connectTimeoutMs: server.connectTimeoutMs,
+    toolSupport: server.toolSupport,
+  };
+}
+
+/** The first server: `ollamaHost`, Ollama unless the CLI said --server-kind openai-compatible. */
+export function localServer(settings: Settings, kind: ServerKind = 'ollama'): ResolvedServer {
+  return {
+    id: LOCAL_SERVER_ID,
+    name: LOCAL_SERVER_NAME,
+    kind,
+    baseUrl: settings.ollamaHost,
+    headers: {},
+    connectTimeoutMs: DEFAULTS.ollamaProbeTimeoutMs,
+    toolSupport: {},
+  };
+}
+
+/** Every server in use, the first one first; disabled servers are left out. */
+export function resolveServers(settings: Settings, localKind: ServerKind = 'ollama'): ResolvedServer[] {
+  return [localServer(settings, localKind), ...(settings.servers ?? []).filter((server) => server.enabled).map(fromConfig)];
+}

@@ -1,0 +1,43 @@
+import { createOllamaProvider } from '../provider/ollama/ollama-provider';
+import { createOpenAiCompatibleProvider } from '../provider/openai-compatible/openai-provider';
+import type { ChatProvider } from '../provider/provider-types';
+import type { ResolvedServer } from './resolved-server';
+
+/** The provider for one server: ollama-js with its headers, or the openai client. */
+export function createServerProvider(server: ResolvedServer, maxContextTokens: number): ChatProvider {
+  switch (server.kind) {
+    case 'ollama':
+      return withToolOverride(
+        createOllamaProvider({ host: server.baseUrl, maxContextTokens, headers: server.headers, probeTimeoutMs: server.connectTimeoutMs }),
+        server.toolSupport,
+      );
+    case 'openai-compatible':
+      return createOpenAiCompatibleProvider({
+        baseUrl: server.baseUrl,
+        headers: server.headers,
+        maxContextTokens,
+        connectTimeoutMs: server.connectTimeoutMs,
+        toolSupport: server.toolSupport,
+      });
+    default: {
+      const never: never = server.kind;
+      throw new Error(`unknown server kind ${String(never)}`);
+    }
+  }
+}
+
+/** The user's per-model answer on `tools` wins over what /api/show says. */
+function withToolOverride(provider: ChatProvider, toolSupport: Readonly<Record<string, boolean>>): ChatProvider {
+  if (Object.keys(toolSupport).length === 0) return provider;
+  return {
+    host: provider.host,
+    listModels: (signal) => provider.listModels(signal),
+    async capabilities(model, signal) {
+      const found = await provider.capabilities(model, signal);
+      const said = toolSupport[model];
+      return said === undefined ? found : { ...found, tools: said };
+    },
+    streamChat: (request) => provider.streamChat(request),
+    complete: (request) => provider.complete(request),
+  };
+}

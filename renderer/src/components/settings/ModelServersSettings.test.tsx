@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS } from '../../../../shared/constants';
+import type { ModelListResult } from '../../../../shared/models';
+import { defaultSettings, type Settings } from '../../../../shared/settings';
+import { createFakeApi } from '../../../test/fake-api';
+import { renderWithStore } from '../../../test/render-app';
+import { App } from '../App';
+
+const MASK = DEFAULTS.servers.maskedHeaderValue;
+
+function grouped(): ModelListResult {
+  const local = {
+    name: 'llama3.2:3b',
+    sizeBytes: 2e9,
+    family: 'llama',
+    parameterSize: '3.2B',
+    quantization: 'Q4_K_M',
+    capabilities: ['tools'],
+  };
+  const remote = {
+    name: 'gpu-box::tooly',
+    label: 'tooly',
+    server: { id: 'gpu-box', name: 'GPU box' },
+    sizeBytes: 0,
+    family: null,
+    parameterSize: null,
+    quantization: null,
+    capabilities: null,
+  };
+  return {
+    type: 'ok',
+    host: 'http://127.0.0.1:11434',
+    models: [local, remote],
+    servers: [
+      {
+        serverId: 'local',
+        name: 'This computer',
+        kind: 'ollama',
+        host: 'http://127.0.0.1:11434',
+        type: 'ok',
+        message: null,
+        admin: { allowed: true, reason: null },
+        models: [local],
+      },
+      {
+        serverId: 'gpu-box',
+        name: 'GPU box',
+        kind: 'openai-compatible',
+        host: 'http://gpu/v1',
+        type: 'ok',
+        message: null,
+        admin: { allowed: false, reason: 'no admin there' },
+        models: [remote],
+      },
+      {
+        serverId: 'dead',
+        name: 'Dead box',
+        kind: 'ollama',
+        host: 'http://10.0.0.9:11434',
+        type: 'unreachable',
+        message: 'refused the connection',
+        admin: { allowed: true, reason: null },
+        models: [],
+      },
+    ],
+  };
+}
+
+describe('Settings → Model servers and the grouped picker', () => {
+  it('adds a server with its token, never shows the token again, and tests a saved one with the masked value', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi();
+    let saved: Settings = defaultSettings();
+    api.handle('settings.get', () => saved);
+    api.handle('settings.set', (patch) => {
+      // Main answers with the header values masked.
+      saved = {
+        ...saved,
+        servers: (patch.servers ?? []).map((server) => ({
+          ...server,
+          headers: Object.fromEntries(Object.keys(server.headers).map((name) => [name, MASK])),
+        })),
+      };
+      return saved;
+    });
+    api.handle('servers.test', () => ({
+      type: 'ok',
+      kind: 'openai-compatible',
+      host: 'http://gpu/v1',
+      version: null,
+      modelCount: 2,
+      message: 'Connected to the OpenAI-compatible server at http://gpu/v1: 2 models.',
+    }));
+    await renderWithStore(<App />, { api });
+    await user.click(screen.getByTestId('settings-button'));
+    const add = await screen.findByTestId('server-add');
+    await user.type(within(add).getByTestId('server-name'), 'GPU box');
+    await user.selectOptions(within(add).getByTestId('server-kind'), 'openai-compatible');
+    await user.type(within(add).getByTestId('server-url'), 'http://gpu/v1');
+    await user.type(within(add).getByTestId('server-authorization'), 'Bearer tok-123');
+    await user.click(within(add).getByTestId('server-test'));
+    expect((await screen.findByTestId('server-test-result')).textContent).toContain('Connected');
+    expect(api.callsOf('servers.test').at(-1)).toMatchObject({
+      kind: 'openai-compatible',
+      baseUrl: 'http://gpu/v1',
+      headers: { Authorization: 'Bearer tok-123' },
+    });
+    await user.click(within(add).getByTestId('server-add-button'));
+    await waitFor(() => expect(screen.getAllByTestId('server-row')).toHaveLength(1));
+    expect(api.callsOf('settings.set').at(-1)).toMatchObject({
+      servers: [{ id: 'gpu-box', name: 'GPU box', headers: { Authorization: 'Bearer tok-123' }, enabled: true }],
+    });
+    expect(screen.getByTestId('model-servers').textContent).not.toContain('tok-123');
+    expect((within(add).getByTestId('server-authorization') as HTMLInputElement).value).toBe('');
+
+    await user.click(screen.getByTestId('server-row-test'));
+    await screen.findByTestId('server-row-test-result');
+    expect(api.callsOf('servers.test').at(-1)).toMatchObject({ id: 'gpu-box', headers: { Authorization: MASK } });
+  });
+
+  it('groups the picker by server and shows the one that failed', async () => {
+    const api = createFakeApi();
+    api.handle('models.list', () => grouped());
+    await renderWithStore(<App />, { api });
+    const picker = await screen.findByTestId('model-picker');
+    await waitFor(() => expect(picker.querySelectorAll('optgroup')).toHaveLength(3));
+    expect([...picker.querySelectorAll('optgroup')].map((group) => group.getAttribute('label'))).toEqual([
+      'This computer',
+      'GPU box',
+      'Dead box (unavailable)',
+    ]);
+    expect(picker.querySelector('option[value="gpu-box::tooly"]')?.textContent).toBe('tooly');
+    expect(screen.getByTestId('model-server-error').textContent).toBe('Dead box: refused the connection');
+
+    // In the model manager, pull/delete/unload are off with the reason on a server that does not allow them.
+    await userEvent.setup().click(screen.getByTestId('models-button'));
+    const remoteRow = (await screen.findAllByTestId('model-row')).find((row) => row.getAttribute('data-model') === 'gpu-box::tooly');
+    expect(within(remoteRow!).getByTestId('model-admin-off').textContent).toBe('no admin there');
+    expect((within(remoteRow!).getByTestId('model-delete') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('sets tool support per model of a server (the user’s answer wins over the probe)', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi();
+    const server = {
+      id: 'gpu-box',
+      name: 'GPU box',
+      kind: 'openai-compatible' as const,
+      baseUrl: 'http://gpu/v1',
+      headers: {},
+      allowInsecure: false,
+      connectTimeoutMs: 5000,
+      enabled: true,
+      toolSupport: {},
+    };
+    let saved: Settings = { ...defaultSettings(), servers: [server] };
+    api.handle('settings.get', () => saved);
+    api.handle('settings.set', (patch) => {
+      saved = { ...saved, servers: patch.servers ?? [] };
+      return saved;
+    });
+    api.handle('models.list', () => grouped());
+    await renderWithStore(<App />, { api });
+    await waitFor(() => expect(screen.getByTestId('model-picker').querySelectorAll('optgroup')).toHaveLength(3));
+    await user.click(screen.getByTestId('settings-button'));
+    await user.selectOptions(await screen.findByLabelText('Tools for tooly'), 'off');
+    await waitFor(() =>
+      expect(api.callsOf('settings.set').at(-1)).toMatchObject({ servers: [{ id: 'gpu-box', toolSupport: { tooly: false } }] }),
+    );
+  });
+});

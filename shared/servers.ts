@@ -1,0 +1,185 @@
+import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
+import { DEFAULTS } from './constants';
+
+/**
+ * Model servers: the local Ollama (`ollamaHost`, always the first server, id "local") and the
+ * servers the user adds (remote Ollama, OpenAI-compatible servers such as vLLM, llama.cpp's
+ * llama-server, LM Studio, Jan). A model on an added server is named `<serverId>::<model>` in the
+ * picker, the conversation and every call; a model of the first server keeps its plain name.
+ */
+export const SERVER_KINDS = ['ollama', 'openai-compatible'] as const;
+export type ServerKind = (typeof SERVER_KINDS)[number];
+
+/** The id of the first server (Settings.ollamaHost); added servers cannot take it. */
+export const LOCAL_SERVER_ID = 'local';
+
+const serverId = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be 1–40 lower-case letters, digits or dashes, for example gpu-box')
+  .refine((id) => id !== LOCAL_SERVER_ID, `“${LOCAL_SERVER_ID}” is the id of the first server (the Ollama address)`);
+
+const headerName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'must be a header name such as Authorization');
+const headerValue = z
+  .string()
+  .max(4096)
+  .refine((value) => !/[\r\n\0]/.test(value), 'must be one line');
+
+const baseUrl = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(2048)
+  .refine((value) => parseHttpUrl(value) !== null, 'must be an http:// or https:// URL, for example https://gpu-box.lan:11434');
+
+export const serverSchema = z
+  .object({
+    id: serverId,
+    name: z.string().trim().min(1).max(80),
+    kind: z.enum(SERVER_KINDS),
+    baseUrl,
+    /** Sent with every request (e.g. Authorization: Bearer …). Never shown again, logged or stored in a conversation. */
+    headers: z
+      .record(headerName, headerValue)
+      .refine(
+        (value) => Object.keys(value).length <= DEFAULTS.servers.maxHeaders,
+        `must hold at most ${DEFAULTS.servers.maxHeaders} headers`,
+      ),
+    /** Plain http:// to an address that is not private (the user ticked “allow insecure”). */
+    allowInsecure: z.boolean(),
+    connectTimeoutMs: z.number().int().min(500).max(120_000),
+    enabled: z.boolean(),
+    /** The user's answer per model: does it take `tools`? Absent: probed once (OpenAI-compatible) or read from /api/show (Ollama). */
+    toolSupport: z
+      .record(z.string().trim().min(1).max(200), z.boolean())
+      .refine((value) => Object.keys(value).length <= 500, 'too many models'),
+  })
+  .strict()
+  .superRefine((server, context) => {
+    const problem = transportProblem(server.baseUrl, server.allowInsecure);
+    if (problem) context.addIssue({ code: 'custom', path: ['baseUrl'], message: problem });
+  });
+
+export type ServerConfig = z.infer<typeof serverSchema>;
+
+export const serversSchema = z
+  .array(serverSchema)
+  .max(DEFAULTS.servers.maxServers)
+  .refine((servers) => new Set(servers.map((server) => server.id)).size === servers.length, 'must not repeat a server id');
+
+function parseHttpUrl(value: string): URL | null {
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+const LAN_SUFFIXES = ['.local', '.lan', '.internal', '.home.arpa', '.localhost'];
+
+/**
+ * Whether a host is this machine or a private network: loopback, private, link-local and
+ * unique-local addresses, `localhost`, single-label names and LAN suffixes (.local, .lan,
+ * .internal, .home.arpa). Anything else counts as public.
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost') return true;
+  if (ipaddr.isValid(host)) {
+    const range = ipaddr.process(host).range();
+    return ['loopback', 'private', 'linkLocal', 'uniqueLocal', 'carrierGradeNat'].includes(range);
+  }
+  return !host.includes('.') || LAN_SUFFIXES.some((suffix) => host.endsWith(suffix));
+}
+
+/** Why a base URL may not be used as it is (plain http to a public address), or null. */
+export function transportProblem(url: string, allowInsecure: boolean): string | null {
+  const parsed = parseHttpUrl(url);
+  if (!parsed) return 'must be an http:// or https:// URL';
+  if (parsed.protocol === 'https:' || allowInsecure || isPrivateHost(parsed.hostname)) return null;
+  return `${parsed.hostname} is not on this computer or a private network, so TACO talks to it only over https:// (a token sent over plain http can be read on the way). Use https://, or tick “allow insecure” if you trust the network.`;
+}
+
+/** A model as every call names it: plain for the first server, `<serverId>::<model>` otherwise. */
+export function modelRef(serverId: string, model: string): string {
+  return serverId === LOCAL_SERVER_ID ? model : `${serverId}${DEFAULTS.servers.modelRefSeparator}${model}`;
+}
+
+/** The server and the server's own model name of a model reference. */
+export function parseModelRef(ref: string): { serverId: string; model: string } {
+  const at = ref.indexOf(DEFAULTS.servers.modelRefSeparator);
+  if (at <= 0) return { serverId: LOCAL_SERVER_ID, model: ref };
+  const serverIdPart = ref.slice(0, at);
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(serverIdPart)) return { serverId: LOCAL_SERVER_ID, model: ref };
+  return { serverId: serverIdPart, model: ref.slice(at + DEFAULTS.servers.modelRefSeparator.length) };
+}
+
+/** Header values as settings.get shows them: names kept, values masked. */
+export function maskServers(servers: readonly ServerConfig[]): ServerConfig[] {
+  return servers.map((server) => ({
+    ...server,
+    headers: Object.fromEntries(Object.keys(server.headers).map((name) => [name, DEFAULTS.servers.maskedHeaderValue])),
+  }));
+}
+
+/**
+ * A servers list from the renderer over the stored one: a header value equal to the mask keeps
+ * the stored value of the same server and header (so a form can send back what it was shown).
+ */
+export function unmaskServers(next: readonly ServerConfig[], stored: readonly ServerConfig[]): ServerConfig[] {
+  return next.map((server) => {
+    const before = stored.find((candidate) => candidate.id === server.id);
+    const headers = Object.fromEntries(
+      Object.entries(server.headers).flatMap(([name, value]): Array<[string, string]> => {
+        if (value !== DEFAULTS.servers.maskedHeaderValue) return [[name, value]];
+        const kept = before?.headers[name];
+        return kept === undefined ? [] : [[name, kept]];
+      }),
+    );
+    return { ...server, headers };
+  });
+}
+
+/** A new server with the defaults. */
+export function newServer(input: Pick<ServerConfig, 'id' | 'name' | 'kind' | 'baseUrl'> & Partial<ServerConfig>): ServerConfig {
+  return {
+    headers: {},
+    allowInsecure: false,
+    connectTimeoutMs: DEFAULTS.servers.connectTimeoutMs,
+    enabled: true,
+    toolSupport: {},
+    ...input,
+  };
+}
+
+/** What “Test connection” found: connected (with what), or exactly what failed. */
+export type ServerTestFailure =
+  'invalid-url' | 'insecure' | 'dns' | 'refused' | 'tls' | 'timeout' | 'unreachable' | 'unauthorized' | 'wrong-kind' | 'http';
+
+export type ServerTestResult =
+  | { type: 'ok'; kind: ServerKind; host: string; version: string | null; modelCount: number; message: string }
+  | { type: 'error'; failure: ServerTestFailure; host: string; message: string };
+
+/** servers.test: a server as the form holds it (saved or not); masked header values are the saved ones of `id`. */
+export const serverTestRequestSchema = z
+  .object({
+    id: z.string().trim().max(40).optional(),
+    kind: z.enum(SERVER_KINDS),
+    baseUrl: z.string().trim().min(1).max(2048),
+    headers: z
+      .record(headerName, headerValue)
+      .refine(
+        (value) => Object.keys(value).length <= DEFAULTS.servers.maxHeaders,
+        `must hold at most ${DEFAULTS.servers.maxHeaders} headers`,
+      ),
+    allowInsecure: z.boolean(),
+    connectTimeoutMs: z.number().int().min(500).max(120_000).optional(),
+  })
+  .strict();

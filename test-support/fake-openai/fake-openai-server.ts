@@ -1,0 +1,152 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { JsonObject } from '../../shared/json';
+import { isJsonObject, parseJsonObject, readBody } from '../fake-ollama/http-utils';
+import { openAiReply } from './openai-replies';
+import type { FakeOpenAiChatRequest, OpenAiReply, OpenAiReplySource, OpenAiScenario, RecordedOpenAiRequest } from './scenario-types';
+import { answerWhole, sendOpenAiError, sendOpenAiJson, streamAnswer } from './sse-replies';
+
+export interface FakeOpenAiOptions {
+  scenario: OpenAiScenario;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Every request must carry this header with this value (else 401), like a server started with --api-key. */
+  requireHeader?: { name: string; value: string };
+}
+
+export interface FakeOpenAi {
+  /** The base URL a client is given, e.g. http://127.0.0.1:43127/v1 */
+  baseUrl: string;
+  /** The server root, e.g. http://127.0.0.1:43127 */
+  url: string;
+  requests: RecordedOpenAiRequest[];
+  setScenario(scenario: OpenAiScenario): void;
+  close(): Promise<void>;
+}
+
+/** What vLLM says when `tools` reach a model served without a tool parser (llama.cpp says similar without --jinja). */
+export const TOOLS_UNSUPPORTED_MESSAGE = '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set';
+
+interface State {
+  scenario: OpenAiScenario;
+  streamCalls: number;
+  sideCalls: number;
+}
+
+function headersOf(request: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') out[name.toLowerCase()] = value;
+    else if (Array.isArray(value)) out[name.toLowerCase()] = value.join(', ');
+  }
+  return out;
+}
+
+function objects(value: unknown): JsonObject[] {
+  return Array.isArray(value) ? value.filter(isJsonObject) : [];
+}
+
+function resolve(source: OpenAiReplySource, request: FakeOpenAiChatRequest): OpenAiReply {
+  return typeof source === 'function' ? source(request) : source;
+}
+
+async function chat(state: State, body: JsonObject | null, response: ServerResponse): Promise<void> {
+  if (body === null || typeof body.model !== 'string' || !Array.isArray(body.messages)) {
+    return sendOpenAiError(response, 400, 'Invalid request: model and messages are required.');
+  }
+  const model = state.scenario.models.find((candidate) => candidate.id === body.model);
+  if (!model) return sendOpenAiError(response, 404, `The model \`${body.model}\` does not exist.`, { code: 'model_not_found' });
+  const tools = objects(body.tools);
+  if (tools.length > 0 && !model.tools) return sendOpenAiError(response, 400, TOOLS_UNSUPPORTED_MESSAGE, { type: 'BadRequestError' });
+  const stream = body.stream === true;
+  const streamOptions = isJsonObject(body.stream_options) ? body.stream_options : {};
+  const base = {
+    model: model.id,
+    stream,
+    messages: objects(body.messages),
+    tools: tools.length > 0 ? tools : null,
+    includeUsage: streamOptions.include_usage === true,
+  };
+  if (!stream) {
+    state.sideCalls += 1;
+    const request = { ...base, call: state.sideCalls };
+    return answerWhole(response, request, resolve(state.scenario.sideReply ?? openAiReply.text('Working on it'), request));
+  }
+  state.streamCalls += 1;
+  const request = { ...base, call: state.streamCalls };
+  const source =
+    state.scenario.replies[state.streamCalls - 1] ??
+    state.scenario.whenExhausted ??
+    openAiReply.httpError(500, `fake-openai: scenario "${state.scenario.name}" has no reply for streamed call ${state.streamCalls}`);
+  return streamAnswer(response, request, resolve(source, request), state.scenario.delayMs ?? 0);
+}
+
+async function route(state: State, method: string, path: string, body: JsonObject | null, response: ServerResponse): Promise<void> {
+  switch (`${method} ${path}`) {
+    case 'GET /v1/models':
+      return sendOpenAiJson(response, 200, {
+        object: 'list',
+        data: state.scenario.models.map((model) => ({
+          id: model.id,
+          object: 'model',
+          created: 1_700_000_000,
+          owned_by: model.ownedBy ?? 'fake',
+        })),
+      });
+    case 'POST /v1/chat/completions':
+      return chat(state, body, response);
+    default:
+      return sendOpenAiError(response, 404, `Unknown path ${method} ${path}`, { code: 'unknown_url' });
+  }
+}
+
+/** Starts a scripted OpenAI-compatible server (vLLM / llama-server / LM Studio shaped) on 127.0.0.1. */
+export async function startFakeOpenAi(options: FakeOpenAiOptions): Promise<FakeOpenAi> {
+  const state: State = { scenario: options.scenario, streamCalls: 0, sideCalls: 0 };
+  const requests: RecordedOpenAiRequest[] = [];
+  const required = options.requireHeader;
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const method = request.method ?? 'GET';
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const headers = headersOf(request);
+    const body = parseJsonObject(await readBody(request));
+    requests.push({ method, path, headers, body });
+    if (required && headers[required.name.toLowerCase()] !== required.value) {
+      return sendOpenAiError(response, 401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
+    }
+    await route(state, method, path, body, response);
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (response.headersSent) response.destroy();
+      else sendOpenAiError(response, 500, `fake-openai: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+  await new Promise<void>((done, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      done();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    baseUrl: `${url}/v1`,
+    requests,
+    setScenario(scenario) {
+      state.scenario = scenario;
+      state.streamCalls = 0;
+      state.sideCalls = 0;
+    },
+    close() {
+      return new Promise((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
