@@ -1,5 +1,6 @@
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
+import type { McpService } from '../mcp/mcp-service-types';
 import type { AppPorts, Brokers, Storage } from './app-ports';
 import type { AppServicesOptions } from './app-services-types';
 import type { SessionRegistry } from './runs/conversation-sessions';
@@ -14,7 +15,10 @@ export interface AppContext {
   options: AppServicesOptions;
   ports: AppPorts;
   storage: Storage;
+  /** The built-in catalogue merged live with the tools of the ready MCP servers. */
   tools: ToolRegistry;
+  /** MCP servers: one connection each, shared by every conversation. */
+  mcp: McpService;
   memory: MemoryStore;
   brokers: Brokers;
   /** The gates runs use: the brokers', or the host's replacements. */

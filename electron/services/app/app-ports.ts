@@ -6,6 +6,7 @@ import type { ToolInfo } from '../../../shared/tool-info';
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput, AgentRunOutcome } from '../agent/loop/agent-types';
 import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../orchestration/orchestration-types';
+import type { McpService } from '../mcp/mcp-service-types';
 import type { ChatMessage, ChatProvider } from '../provider/provider-types';
 import type { ConversationPatch, TimelineImport } from '../store/conversations/conversation-store';
 
@@ -26,6 +27,11 @@ export interface AppPorts {
   commands: CommandTexts;
   detectContextSwitch(input: ContextSwitchInput): Promise<ContextSwitchVerdict>;
   openStorage(dataDir: string): Promise<Storage>;
+  /**
+   * The MCP servers of `mcp.json` in the data folder (plus, for this run only, those of
+   * `extraConfigFile`: CLI --mcp-config). Starts them in the background; never blocks.
+   */
+  createMcp(input: { dataDir: string; extraConfigFile: string | null; emit: (event: TacoEvent) => void }): McpService;
 }
 
 export interface Brokers {

@@ -89,6 +89,7 @@ function createShared(
     mode: capabilities.tools ? 'native' : 'prompt',
     tools: input.tools.list(),
     modelContextTokens: capabilities.contextLength,
+    vision: capabilities.vision,
     numCtx:
       input.numCtx ??
       Math.min(capabilities.contextLength ?? DEFAULTS.fallbackContextTokens, input.maxContextTokens ?? DEFAULTS.maxContextTokens),

@@ -1,4 +1,4 @@
-import type { ModelEvent } from '../../../../shared/events';
+import type { PullProgressEvent } from '../../../../shared/events';
 import type { ModelAdmin } from '../../provider/model-admin/model-admin-types';
 import { createOllamaModelAdmin } from '../../provider/model-admin/ollama-model-admin';
 import { ProviderError } from '../../provider/provider-types';
@@ -13,7 +13,7 @@ export interface ModelServices {
   /** Handlers for the model calls, to spread into the app's handler map. */
   handlers: Pick<CallHandlers, ModelCallName>;
   /** The `model-events` channel (pull progress). */
-  subscribe(listener: (batch: ModelEvent[]) => void): () => void;
+  subscribe(listener: (batch: PullProgressEvent[]) => void): () => void;
   /** Stops every pull. */
   dispose(): void;
 }

@@ -4,6 +4,7 @@ import type { TacoEvent } from '../../../../shared/events';
 import { applySettingsPatch, defaultSettings, settingsSchema, type Settings } from '../../../../shared/settings';
 import type { ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput, AgentRunOutcome } from '../../agent/loop/agent-types';
+import { createInactiveMcpService } from '../../mcp/inactive-mcp-service';
 import { createToolStack } from '../../orchestration/tool-stack';
 import type { QuestionGate } from '../../orchestration/orchestration-types';
 import { ProviderError, type ChatMessage, type ChatProvider, type ProviderChunk } from '../../provider/provider-types';
@@ -282,6 +283,7 @@ export function fakePorts(overrides: Partial<AppPorts> & { storage?: Storage } =
     },
     detectContextSwitch: async ({ reply }) => (reply.startsWith('new:') ? 'new-request' : 'same-task'),
     openStorage: async () => storage,
+    createMcp: () => createInactiveMcpService(),
     ...overrides,
   };
 }
