@@ -8,6 +8,7 @@ import type { ConnectionState } from '../transport/taco-client';
 import type { ConversationView } from './events/conversation-view';
 import type { LinksSlice, ModelsSlice } from './desktop-types';
 import type { ConversationManagementSlice } from './management-types';
+import type { McpSlice } from './slices/mcp-slice';
 
 export interface ConnectionSlice {
   connection: ConnectionState;
@@ -90,6 +91,7 @@ export type TacoState = ConnectionSlice &
   CatalogueSlice &
   ConversationManagementSlice &
   ModelsSlice &
+  McpSlice &
   LinksSlice & { init(): Promise<void> };
 
 export interface StoreDeps {

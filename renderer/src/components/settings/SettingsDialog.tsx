@@ -5,6 +5,7 @@ import { AppearanceSettings } from './AppearanceSettings';
 import { ApprovalSettings } from './ApprovalSettings';
 import { ConnectionSettings } from './ConnectionSettings';
 import { LimitSettings } from './LimitSettings';
+import { McpServersSection } from '../mcp/McpServersSection';
 import { describeRefusal, formFromSettings, patchFromForm, type NumberField, type SettingsForm } from './settings-form';
 import { WorkspaceSettings } from './WorkspaceSettings';
 
@@ -18,6 +19,7 @@ export function SettingsDialog() {
   const [error, setError] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<NumberField | null>(null);
   const [saving, setSaving] = useState(false);
+  const [tab, setTab] = useState<SettingsTab>('general');
   const dirty = useRef(false);
   const close = () => setOpen(false);
 
@@ -56,10 +58,27 @@ export function SettingsDialog() {
 
   return (
     <Dialog title="Settings" testId="settings-dialog" onClose={close} wide>
-      {!settings || !form ? (
+      <SettingsTabs tab={tab} onChange={setTab} />
+      {tab === 'mcp' ? (
+        <div role="tabpanel" id="settings-panel-mcp" aria-labelledby="settings-tab-mcp">
+          <McpServersSection />
+          <div className="dialog-actions">
+            <button type="button" className="button" data-testid="settings-close-mcp" onClick={close}>
+              Close
+            </button>
+          </div>
+        </div>
+      ) : !settings || !form ? (
         <p className="muted">Settings could not be loaded. Close this and try again.</p>
       ) : (
-        <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+        <form
+          className="settings-form"
+          role="tabpanel"
+          id="settings-panel-general"
+          aria-labelledby="settings-tab-general"
+          onSubmit={(event) => void submit(event)}
+          noValidate
+        >
           <ConnectionSettings form={form} change={change} error={error} />
           <WorkspaceSettings form={form} change={change} />
           <LimitSettings form={form} change={change} invalidField={invalidField} />
@@ -81,5 +100,34 @@ export function SettingsDialog() {
         </form>
       )}
     </Dialog>
+  );
+}
+
+type SettingsTab = 'general' | 'mcp';
+const TABS: [SettingsTab, string][] = [
+  ['general', 'General'],
+  ['mcp', 'MCP servers'],
+];
+
+/** General settings are saved together with Save; MCP servers apply each change at once, so they have their own tab. */
+function SettingsTabs({ tab, onChange }: { tab: SettingsTab; onChange(tab: SettingsTab): void }) {
+  return (
+    <div className="settings-tabs" role="tablist" aria-label="Settings sections">
+      {TABS.map(([id, label]) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          id={`settings-tab-${id}`}
+          data-testid={`settings-tab-${id}`}
+          aria-selected={tab === id}
+          aria-controls={`settings-panel-${id}`}
+          className={`settings-tab${tab === id ? ' active' : ''}`}
+          onClick={() => onChange(id)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -4,7 +4,10 @@ import type { PullPhase, PullState } from '../desktop-types';
 /** Status of the last event of a pull the user cancelled (see main's pull-registry.ts). */
 export const PULL_CANCELLED_STATUS = 'cancelled';
 
-export function pullPhase(event: ModelEvent): PullPhase {
+/** A `pull-progress` event (the other model events are MCP's). */
+export type PullProgressEvent = Extract<ModelEvent, { type: 'pull-progress' }>;
+
+export function pullPhase(event: PullProgressEvent): PullPhase {
   if (!event.done) return 'running';
   if (event.error !== null) return 'failed';
   return event.status === PULL_CANCELLED_STATUS ? 'cancelled' : 'done';
