@@ -3,7 +3,7 @@ import type { TacoEvent } from '../../../shared/events';
 import { loadCatalogue } from '../../../tools/catalogue/load-catalogue';
 import { runAgent } from '../agent/loop/run-agent';
 import { timelineToHistory } from '../agent/context/timeline-to-history';
-import { createInactiveMcpService } from '../mcp/inactive-mcp-service';
+import { createMcpService } from '../mcp/mcp-service';
 import { createApprovalBroker } from '../orchestration/approval-broker';
 import { helpText, statusText, toolsText, toolText, unknownCommandText } from '../orchestration/command-texts';
 import { detectContextSwitch } from '../orchestration/context-switch';
@@ -40,7 +40,7 @@ export const defaultPorts: AppPorts = {
   },
   detectContextSwitch,
   openStorage,
-  createMcp: () => createInactiveMcpService(),
+  createMcp: ({ dataDir, extraConfigFile, emit }) => createMcpService({ dataDir, extraConfigFile, emit }),
 };
 
 async function openStorage(dataDir: string): Promise<Storage> {
