@@ -17,6 +17,7 @@ export function McpCatalogueToolCard({ entry }: { entry: McpCatalogueEntry }) {
   const asks = mcpToolAsks(entry);
 
   const toggle = async (enabled: boolean) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     const result = await setToolEnabled(server.name, tool.name, enabled);
@@ -45,14 +46,14 @@ export function McpCatalogueToolCard({ entry }: { entry: McpCatalogueEntry }) {
         <ReadOnlyBadges tool={tool} />
       </header>
       {tool.description && <p className="plain-text">{tool.description}</p>}
-      <label className="field-row mcp-tool-toggle">
+      <label className="mcp-tool-toggle">
         <input
           type="checkbox"
           role="switch"
           data-testid="catalogue-tool-enabled"
           aria-labelledby={`${headingId}-switch ${headingId}`}
           checked={tool.enabled}
-          disabled={busy}
+          aria-disabled={busy}
           onChange={(event) => void toggle(event.target.checked)}
         />
         <span id={`${headingId}-switch`}>{tool.enabled ? 'Offered to the model' : 'Switched off: the model does not see it'}</span>

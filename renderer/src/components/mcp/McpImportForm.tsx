@@ -18,6 +18,7 @@ export function McpImportForm({ onDone }: { onDone(): void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     setBusy(true);
     setOutcome(await importServers(json));
     setBusy(false);
@@ -55,7 +56,7 @@ export function McpImportForm({ onDone }: { onDone(): void }) {
         <button type="button" className="button" onClick={onDone}>
           {outcome?.ok ? 'Done' : 'Cancel'}
         </button>
-        <button type="submit" className="button primary" data-testid="mcp-import-submit" disabled={busy}>
+        <button type="submit" className="button primary" data-testid="mcp-import-submit" aria-disabled={busy}>
           {busy ? 'Importing…' : 'Import'}
         </button>
       </div>

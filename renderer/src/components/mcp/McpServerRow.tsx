@@ -19,7 +19,10 @@ export function McpServerRow({ server }: { server: McpServerView }) {
   const [error, setError] = useState<string | null>(null);
   const toolsId = useId();
 
+  // Controls stay enabled while a call is in flight (aria-disabled, ignored clicks): disabling the
+  // focused control would drop the focus out of the dialog, and Esc with it.
   const run = async (action: () => Promise<McpActionResult>) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     const result = await action();
@@ -41,7 +44,7 @@ export function McpServerRow({ server }: { server: McpServerView }) {
             role="switch"
             data-testid="mcp-server-enabled"
             checked={server.enabled}
-            disabled={busy}
+            aria-disabled={busy}
             onChange={(event) => void run(() => setEnabled(server.name, event.target.checked))}
           />
           <span>{server.enabled ? 'On' : 'Off'}</span>
@@ -63,7 +66,7 @@ export function McpServerRow({ server }: { server: McpServerView }) {
             type="button"
             className="button danger"
             data-testid="mcp-remove-confirm"
-            disabled={busy}
+            aria-disabled={busy}
             onClick={() => void run(() => remove(server.name))}
           >
             Remove
@@ -88,7 +91,8 @@ export function McpServerRow({ server }: { server: McpServerView }) {
             type="button"
             className="button"
             data-testid="mcp-restart"
-            disabled={busy || !server.enabled}
+            aria-disabled={busy}
+            disabled={!server.enabled}
             onClick={() => void run(() => restart(server.name))}
           >
             Restart

@@ -24,6 +24,7 @@ function McpToolItem({ server, tool }: { server: string; tool: McpToolView }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const toggle = async (enabled: boolean) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     const result = await setToolEnabled(server, tool.name, enabled);
@@ -38,7 +39,7 @@ function McpToolItem({ server, tool }: { server: string; tool: McpToolView }) {
           role="switch"
           data-testid="mcp-tool-enabled"
           checked={tool.enabled}
-          disabled={busy}
+          aria-disabled={busy}
           onChange={(event) => void toggle(event.target.checked)}
         />
         <code>{tool.name}</code>
