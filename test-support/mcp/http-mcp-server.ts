@@ -11,6 +11,10 @@ export interface HttpMcpServer {
   url: string;
   /** Headers of every request that reached the server. */
   headers: IncomingMessage['headers'][];
+  /** Resolves when a call of `wait-for-cancel` has started on the server. */
+  waiting: Promise<void>;
+  /** Resolves when a call of `wait-for-cancel` is cancelled by the client (notifications/cancelled). */
+  cancelled: Promise<void>;
   /** Registers one more tool on every session: the SDK sends notifications/tools/list_changed. */
   addTool(name: string): void;
   close(): Promise<void>;
@@ -21,6 +25,10 @@ export async function startHttpMcpServer(options: { mode: 'streamable' | 'sse' }
   const servers: McpServer[] = [];
   const extraTools: string[] = [];
   const headers: IncomingMessage['headers'][] = [];
+  let markWaiting: () => void = () => undefined;
+  const waiting = new Promise<void>((resolve) => (markWaiting = resolve));
+  let markCancelled: () => void = () => undefined;
+  const cancelled = new Promise<void>((resolve) => (markCancelled = resolve));
   const build = (): McpServer => {
     const server = new McpServer({ name: 'taco-test-http', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
     server.registerTool(
@@ -34,6 +42,15 @@ export async function startHttpMcpServer(options: { mode: 'streamable' | 'sse' }
       content: [{ type: 'text', text: 'Refused on purpose.' }],
       isError: true,
     }));
+    server.registerTool('wait-for-cancel', { description: 'Runs until the client cancels it.', inputSchema: {} }, (_args, extra) => {
+      markWaiting();
+      return new Promise((resolve) => {
+        extra.signal.addEventListener('abort', () => {
+          markCancelled();
+          resolve({ content: [{ type: 'text', text: 'cancelled' }] });
+        });
+      });
+    });
     for (const name of extraTools)
       server.registerTool(name, { description: `Added later: ${name}.` }, async () => ({ content: [{ type: 'text', text: name }] }));
     servers.push(server);
@@ -88,6 +105,8 @@ export async function startHttpMcpServer(options: { mode: 'streamable' | 'sse' }
   return {
     url: `http://127.0.0.1:${port}${options.mode === 'sse' ? '/sse' : '/mcp'}`,
     headers,
+    waiting,
+    cancelled,
     addTool(name) {
       extraTools.push(name);
       for (const server of servers)

@@ -26,6 +26,7 @@ describe('parseCliArgs', () => {
       onDepthLimit: 'cancel',
       maxIterations: null,
       timeoutMs: null,
+      mcpConfig: null,
     });
   });
 
@@ -47,6 +48,8 @@ describe('parseCliArgs', () => {
         '--max-iterations',
         '4',
         '--timeout-ms=5000',
+        '--mcp-config',
+        'servers.json',
         'list',
         'my files',
       ]),
@@ -61,6 +64,7 @@ describe('parseCliArgs', () => {
       onDepthLimit: 'continue',
       maxIterations: 4,
       timeoutMs: 5000,
+      mcpConfig: 'servers.json',
     });
   });
 

@@ -15,6 +15,8 @@ export interface CliOptions {
   onDepthLimit: DepthLimitAnswer;
   maxIterations: number | null;
   timeoutMs: number | null;
+  /** --mcp-config FILE: MCP servers (the `mcpServers` JSON shape) added for this run. */
+  mcpConfig: string | null;
 }
 
 export type CliArgs = { type: 'help' } | { type: 'run'; options: CliOptions } | { type: 'error'; message: string };
@@ -34,6 +36,9 @@ Flags:
                              Answer the tool-stack depth prompt (default: cancel)
   --max-iterations N         Tool rounds before the run stops (default: ${DEFAULTS.maxIterations})
   --timeout-ms N             Whole-run time limit in milliseconds (default: ${DEFAULTS.runTimeoutMs})
+  --mcp-config FILE          MCP servers for this run ({"mcpServers": {...}}, as in claude_desktop_config.json);
+                             the run waits up to ${DEFAULTS.mcp.cliReadyTimeoutMs / 1000} s for them. MCP tools are approved by --approve all
+                             (read approves them only for a server marked "approval": "trusted-read")
   --help                     Show this help
 
 Exit codes: 0 the task completed, 2 a limit or you stopped it, 1 an Ollama or input error.`;
@@ -47,6 +52,7 @@ const VALUE_FLAGS = [
   '--on-depth-limit',
   '--max-iterations',
   '--timeout-ms',
+  '--mcp-config',
 ] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
@@ -126,8 +132,13 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   if (workspace === '') return { type: 'error', message: '--workspace needs a folder.' };
   const dataDir = values.get('--data-dir')?.trim() ?? null;
   if (dataDir === '') return { type: 'error', message: '--data-dir needs a folder.' };
+  const mcpConfig = values.get('--mcp-config')?.trim() ?? null;
+  if (mcpConfig === '') return { type: 'error', message: '--mcp-config needs a JSON file, for example --mcp-config mcp.json' };
 
-  return { type: 'run', options: { prompt, host, model, workspace, dataDir, json, approve, onDepthLimit, maxIterations, timeoutMs } };
+  return {
+    type: 'run',
+    options: { prompt, host, model, workspace, dataDir, json, approve, onDepthLimit, maxIterations, timeoutMs, mcpConfig },
+  };
 }
 
 /**

@@ -23,7 +23,12 @@ export interface ResolveOptions {
 export function resolveCommand(command: string, options: ResolveOptions): ResolvedCommand {
   const platform = options.platform ?? process.platform;
   const windows = platform === 'win32';
-  const extensions = windows ? ['', ...(options.pathExt ?? process.env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean)] : [''];
+  // Windows: PATHEXT first (npm installs an extension-less `npx` bash script beside `npx.cmd`).
+  const pathExt = (options.pathExt ?? process.env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD')
+    .split(';')
+    .filter(Boolean)
+    .map((ext) => ext.toLowerCase());
+  const extensions = windows ? (path.extname(command) ? ['', ...pathExt] : pathExt) : [''];
   const hasSeparator = command.includes('/') || (windows && command.includes('\\'));
   const candidates: string[] = [];
   if (hasSeparator || path.isAbsolute(command)) {

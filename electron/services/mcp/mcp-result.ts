@@ -77,7 +77,8 @@ function embeddedResource(resource: unknown): string {
 }
 
 function describeBytes(base64: string): string {
-  const bytes = Math.floor((base64.length * 3) / 4);
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  const bytes = Math.floor((base64.length * 3) / 4) - padding;
   return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
 }
 

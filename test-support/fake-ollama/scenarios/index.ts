@@ -7,6 +7,7 @@ import { benchToolRounds } from './bench-tool-rounds';
 import { httpError500 } from './http-error-500';
 import { longStream } from './long-stream';
 import { markdown } from './markdown';
+import { mcpEcho } from './mcp-echo';
 import { midStreamError } from './mid-stream-error';
 import { modelAdmin } from './model-admin';
 import { modelNotFound } from './model-not-found';
@@ -37,6 +38,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     visionChat,
     modelAdmin,
     benchPacedStream,
+    mcpEcho,
   ].map((scenario) => [scenario.name, scenario]),
 );
 
