@@ -30,6 +30,10 @@ export const BENCH_DEFAULTS = {
   viewport: { width: 1280, height: 800 },
   chromiumPath: '/usr/bin/chromium',
 
+  /** mcp_call_overhead_ms: echo calls per variant per run, and warm-up calls of each. */
+  mcpCallsPerRun: 200,
+  mcpWarmupCalls: 50,
+
   /** main_rss_mb. */
   rssConversations: 1000,
   rssMessagesPerConversation: 10,

@@ -57,6 +57,13 @@ export const FIGURES = [
     budget: 200,
     meaning: 'Resident memory of main (the web host) with 1,000 conversations stored and one open.',
   },
+  {
+    name: 'mcp_call_overhead_ms',
+    unit: 'ms',
+    budget: 2,
+    meaning:
+      'TACO’s added time per MCP tool call (argument check, call path, result conversion) over the SDK’s bare callTool, server-everything echo over stdio.',
+  },
 ] as const;
 
 export type FigureName = (typeof FIGURES)[number]['name'];

@@ -12,6 +12,7 @@ import { jsonReport, tableReport } from './bench-report';
 import { launchChromium, runBrowserBench } from './browser-bench';
 import { buildRenderer, measureBundle } from './bundle-bench';
 import { runLoopBench } from './loop-bench';
+import { runMcpBench } from './mcp-bench';
 import { describeMachine, machineInfo } from './machine-info';
 import { runPeerBench } from './peer-bench';
 import { runPipelineBench } from './pipeline-bench';
@@ -24,6 +25,7 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   peer: ['peer_ratio'],
   browser: ['open_5000_ms', 'stream_long_task_ms', 'frame_cost_ratio', 'dom_nodes_5000'],
   rss: ['main_rss_mb'],
+  mcp: ['mcp_call_overhead_ms'],
 };
 
 const log = (line: string): void => {
@@ -79,6 +81,7 @@ async function main(): Promise<number> {
     peer: () => runPeerBench(options),
     browser: () => runBrowserBench(options),
     rss: () => runRssBench(options),
+    mcp: () => runMcpBench(options),
   };
   for (const stage of args.stages) {
     const figures = STAGE_FIGURES[stage];

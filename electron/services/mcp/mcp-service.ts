@@ -137,9 +137,15 @@ export function createMcpService(options: McpServiceOptions): McpService {
       throw new ToolFailure(`The MCP server "${server}" is not ready (${why}). Continue without its tools or tell the user.`);
     }
     const timeout = entry.config.timeoutMs ?? DEFAULTS.mcp.callTimeoutMs;
+    // One signal per call: the SDK leaves its abort listener on the signal it is given, and a run's
+    // signal serves every call of the run.
+    const perCall = new AbortController();
+    const forward = (): void => perCall.abort(callOptions.signal.reason);
+    if (callOptions.signal.aborted) forward();
+    else callOptions.signal.addEventListener('abort', forward, { once: true });
     try {
       return await client.callTool({ name: tool, arguments: args }, undefined, {
-        signal: callOptions.signal,
+        signal: perCall.signal,
         timeout,
         onprogress: (progress) =>
           callOptions.onProgress({ progress: progress.progress, total: progress.total ?? null, message: progress.message ?? null }),
@@ -156,6 +162,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
           `${ended ?? `The MCP server "${server}" closed the connection during the call.`} TACO restarts it; continue without this result or try again shortly.`,
         );
       throw new ToolFailure(`MCP server "${server}" could not run ${tool}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      callOptions.signal.removeEventListener('abort', forward);
     }
   };
 
