@@ -5,6 +5,7 @@ import { ChatHeader } from './chat/ChatHeader';
 import { Composer } from './composer/Composer';
 import { ConnectionBanner } from './ConnectionBanner';
 import { useGlobalShortcuts } from './keyboard/use-global-shortcuts';
+import { McpBanner } from './mcp/McpBanner';
 import { MessageList } from './message-list/MessageList';
 import { ModelManagerDialog } from './models/ModelManagerDialog';
 import { Notices } from './Notices';
@@ -39,6 +40,7 @@ export function App() {
         <ChatHeader />
         <ConnectionBanner />
         <OllamaBanner />
+        <McpBanner />
         <MessageList />
         <Notices />
         <Composer />

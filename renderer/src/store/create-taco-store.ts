@@ -30,7 +30,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createLinksSlice(set, get, deps),
     async init() {
       await get().loadSettings();
-      await Promise.all([get().loadModels(), get().loadConversations()]);
+      await Promise.all([get().loadModels(), get().loadConversations(), get().loadMcpServers()]);
     },
   }));
 }

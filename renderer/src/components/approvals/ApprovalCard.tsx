@@ -4,7 +4,7 @@ import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';
 import { displayToolName } from '../../format/mcp-tool-name';
 import { formatArgs } from '../../format/summarize-args';
-import { McpServerTag, useToolLabel } from '../chat/McpServerTag';
+import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
 import { DiffPreview } from './DiffPreview';
 import { RiskBadge } from '../catalogue/RiskBadge';
 

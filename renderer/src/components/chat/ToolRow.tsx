@@ -3,9 +3,9 @@ import type { TurnPart } from '../../store/events/conversation-view';
 import { formatDuration } from '../../format/format-duration';
 import { displayToolName } from '../../format/mcp-tool-name';
 import { formatArgs, summarizeArgs } from '../../format/summarize-args';
-import { McpServerTag, useToolLabel } from './McpServerTag';
-import { ToolImages } from './ToolImages';
-import { ToolProgress } from './ToolProgress';
+import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
+import { ToolImages } from '../tool-display/ToolImages';
+import { ToolProgress } from '../tool-display/ToolProgress';
 
 type ToolPart = Extract<TurnPart, { type: 'tool' }>;
 

@@ -177,3 +177,35 @@ describe('Settings → MCP servers', () => {
     expect(api.callsOf('mcp.remove')).toEqual([{ name: 'everything' }]);
   });
 });
+
+describe('the missing-server line above the chat', () => {
+  it('names a switched-on server that failed, opens its details on the MCP tab, and can be dismissed', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi();
+    api.handle('mcp.list', () => ({
+      servers: [
+        mcpServer('broken', { status: 'failed', tools: [], error: 'The server exited during startup (exit code 1).' }),
+        mcpServer('off', { enabled: false, status: 'failed', tools: [] }),
+        mcpServer('everything'),
+      ],
+    }));
+    await renderWithStore(<App />, { api });
+    const banner = screen.getByTestId('mcp-banner');
+    expect(banner.textContent).toContain('MCP server “broken” failed, so its tools are not available.');
+    expect(banner.textContent).not.toContain('off');
+
+    await user.click(within(banner).getByTestId('mcp-banner-open'));
+    expect(screen.getByTestId('settings-tab-mcp').getAttribute('aria-selected')).toBe('true');
+    expect((await screen.findByTestId('mcp-error')).textContent).toBe('The server exited during startup (exit code 1).');
+    await user.keyboard('{Escape}');
+
+    await user.click(within(screen.getByTestId('mcp-banner')).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('mcp-banner')).toBeNull();
+    act(() => api.emitOn('model-events', [mcpStatus(mcpServer('broken', { status: 'failed' }))]));
+    expect(screen.queryByTestId('mcp-banner')).toBeNull();
+    // Well again, then a new failure: the line comes back.
+    act(() => api.emitOn('model-events', [mcpStatus(mcpServer('broken'))]));
+    act(() => api.emitOn('model-events', [mcpStatus(mcpServer('broken', { status: 'failed' }))]));
+    expect(screen.getByTestId('mcp-banner').textContent).toContain('“broken”');
+  });
+});

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTaco } from '../../store/store-context';
+import type { SettingsTab } from '../../store/store-types';
 import { Dialog } from '../Dialog';
 import { AppearanceSettings } from './AppearanceSettings';
 import { ApprovalSettings } from './ApprovalSettings';
@@ -19,7 +20,8 @@ export function SettingsDialog() {
   const [error, setError] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<NumberField | null>(null);
   const [saving, setSaving] = useState(false);
-  const [tab, setTab] = useState<SettingsTab>('general');
+  const initialTab = useTaco((state) => state.settingsTab);
+  const [tab, setTab] = useState<SettingsTab>(initialTab);
   const dirty = useRef(false);
   const close = () => setOpen(false);
 
@@ -103,7 +105,6 @@ export function SettingsDialog() {
   );
 }
 
-type SettingsTab = 'general' | 'mcp';
 const TABS: [SettingsTab, string][] = [
   ['general', 'General'],
   ['mcp', 'MCP servers'],

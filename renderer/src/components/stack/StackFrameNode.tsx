@@ -5,9 +5,9 @@ import { frameStateLabel } from '../../format/frame-state-label';
 import { formatArgs } from '../../format/summarize-args';
 import type { FrameEntry, ToolOutcome, ToolProgressView } from '../../store/events/conversation-view';
 import type { JsonObject } from '../../../../shared/json';
-import { McpServerTag, useToolLabel } from '../chat/McpServerTag';
-import { ToolImages } from '../chat/ToolImages';
-import { ToolProgress } from '../chat/ToolProgress';
+import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
+import { ToolImages } from '../tool-display/ToolImages';
+import { ToolProgress } from '../tool-display/ToolProgress';
 
 export interface FrameTreeNode {
   entry: FrameEntry;

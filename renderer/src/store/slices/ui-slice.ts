@@ -16,6 +16,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { storage }) => {
     panelCollapsed: readCollapsed(storage),
     catalogueOpen: false,
     settingsOpen: false,
+    settingsTab: 'general',
     notices: [],
 
     togglePanel() {
@@ -31,8 +32,8 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { storage }) => {
       set({ catalogueOpen });
       if (catalogueOpen) void get().loadTools();
     },
-    setSettingsOpen(settingsOpen) {
-      set({ settingsOpen });
+    setSettingsOpen(settingsOpen, tab) {
+      set(settingsOpen ? { settingsOpen, settingsTab: tab ?? 'general' } : { settingsOpen });
     },
     reportError(error) {
       get().notify(describeCallFailure(error));
