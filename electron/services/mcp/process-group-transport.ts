@@ -60,6 +60,7 @@ export class ProcessGroupTransport implements Transport {
         shell: false,
       });
       this.child = child;
+      if (child.pid !== undefined) trackGroup(child.pid, windows);
       child.once('error', (error) => {
         reject(error);
         this.onerror?.(error);
@@ -67,6 +68,11 @@ export class ProcessGroupTransport implements Transport {
       child.once('spawn', () => resolve());
       child.once('close', (code, signal) => {
         this.exit = { code, signal };
+        // What the server started (npx's node, a shell's children) must not outlive it.
+        if (child.pid !== undefined) {
+          this.signalGroup(child.pid, 'SIGKILL');
+          untrackGroup(child.pid);
+        }
         this.child = null;
         this.onclose?.();
       });
@@ -114,9 +120,8 @@ export class ProcessGroupTransport implements Transport {
   private signalGroup(pid: number, signal: NodeJS.Signals): void {
     try {
       if (this.platform === 'win32') {
-        if (signal === 'SIGKILL')
-          spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { windowsHide: true, stdio: 'ignore' }).on('error', () => undefined);
-        else process.kill(pid, signal);
+        // Windows has no process groups or SIGTERM: taskkill /T /F ends the whole tree.
+        spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { windowsHide: true, stdio: 'ignore' }).on('error', () => undefined);
       } else {
         process.kill(-pid, signal);
       }
@@ -124,6 +129,30 @@ export class ProcessGroupTransport implements Transport {
       // Already gone.
     }
   }
+}
+
+/** Groups still running, ended with SIGKILL if TACO exits without stopping them (process.exit, a crash in main). */
+const liveGroups = new Map<number, boolean>();
+let exitHookInstalled = false;
+
+function trackGroup(pid: number, windows: boolean): void {
+  liveGroups.set(pid, windows);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const [groupPid, onWindows] of liveGroups) {
+      try {
+        if (onWindows) process.kill(groupPid, 'SIGKILL');
+        else process.kill(-groupPid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  });
+}
+
+function untrackGroup(pid: number): void {
+  liveGroups.delete(pid);
 }
 
 function delay(ms: number): Promise<void> {
