@@ -12,7 +12,7 @@ import { standardModels } from '../../../test-support/fake-ollama/scenarios/stan
 import { everythingServer, filesystemServer } from '../../../test-support/mcp/mcp-test-servers';
 import { createMcpService } from '../mcp/mcp-service';
 import { TEST_TIMINGS } from '../mcp/testing/mcp-harness';
-import { createAppServices, type AppServices } from './app-services';
+import { createAppServices } from './app-services';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
