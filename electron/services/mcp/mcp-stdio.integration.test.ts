@@ -189,6 +189,26 @@ describe('MCP over stdio against the real server-everything and server-filesyste
     expect(isAlive(pids.wrapper)).toBe(false);
   });
 
+  it('disabling a server ends its whole process group at once', async () => {
+    const dir = tempDir();
+    const pidFile = path.join(dir, 'pids.json');
+    const h = harness({ wrapped: wrappedEverythingServer(pidFile) });
+    await h.waitFor('wrapped', 'ready');
+    const pids = JSON.parse(await waitForFile(pidFile)) as { wrapper: number; server: number };
+    await h.service.setEnabled('wrapped', false);
+    expect(isAlive(pids.server)).toBe(false);
+    expect(isAlive(pids.wrapper)).toBe(false);
+  });
+
+  it('a call past the server’s timeoutMs is cancelled and fails with words', async () => {
+    const h = harness({ slow: everythingServer({ timeoutMs: 1000 }) });
+    await h.waitFor('slow', 'ready');
+    await expect(h.run('mcp__slow__trigger-long-running-operation', { duration: 600, steps: 2 })).rejects.toThrow(
+      /did not finish within 1 s; it was cancelled/,
+    );
+    await expect(h.run('mcp__slow__echo', { message: 'after' })).resolves.toMatchObject({ output: 'Echo: after' });
+  });
+
   it('lists prompts and reads one with arguments', async () => {
     const h = harness({ everything: everythingServer() });
     await h.waitFor('everything', 'ready');
