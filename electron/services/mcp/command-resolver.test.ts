@@ -53,3 +53,20 @@ describe('resolveCommand', () => {
     );
   });
 });
+
+describe('userPath', () => {
+  it('puts the login shell’s PATH first and keeps ours after it, without duplicates', async () => {
+    const { userPath } = await import('./command-resolver');
+    const own = [path.join(root, 'own-a'), '/usr/bin'].join(':');
+    const merged = await userPath('linux', { PATH: own, SHELL: '/bin/sh', HOME: root });
+    const folders = merged.split(':');
+    expect(folders).toContain(path.join(root, 'own-a'));
+    expect(folders).toContain('/usr/bin');
+    expect(new Set(folders).size).toBe(folders.length);
+  });
+
+  it('on Windows is the process PATH as it is', async () => {
+    const { userPath } = await import('./command-resolver');
+    expect(await userPath('win32', { PATH: 'C:\\Windows;C:\\node' })).toBe('C:\\Windows;C:\\node');
+  });
+});

@@ -139,26 +139,32 @@ describe('MCP over stdio against the real server-everything and server-filesyste
     await expect(h.run('mcp__everything__echo', { message: 'still here' })).resolves.toMatchObject({ output: 'Echo: still here' });
   });
 
-  it('a server killed mid-call fails the call with the reason and is restarted', async () => {
+  it('a server killed mid-call fails the call with the reason and is restarted, with a doubling delay', async () => {
     const dir = tempDir();
     const pidFile = path.join(dir, 'pids.json');
-    const h = harness({ crashy: wrappedEverythingServer(pidFile) });
+    const h = harness({ crashy: wrappedEverythingServer(pidFile) }, { timings: { restartInitialDelayMs: 100, restartMaxDelayMs: 400 } });
     await h.waitFor('crashy', 'ready');
     const pids = JSON.parse(await waitForFile(pidFile)) as { wrapper: number; server: number };
     rmSync(pidFile);
     const call = h.run('mcp__crashy__trigger-long-running-operation', { duration: 600, steps: 600 });
     const failed = expect(call).rejects.toSatisfy(
-      (error: unknown) => error instanceof ToolFailure && /stopped during the call \(exit code 1|killed by/.test(error.message),
+      (error: unknown) =>
+        error instanceof ToolFailure &&
+        /^The MCP server "crashy" stopped during the call \((exit code \d+|killed by SIG\w+)\)\. TACO restarts it/.test(error.message),
     );
-    await h.waitFor('crashy', 'ready');
+    const crashed = h.waitFor('crashy', 'failed');
     process.kill(pids.server, 'SIGKILL');
     await failed;
-    const failedView = await h.waitFor('crashy', 'failed');
-    expect(failedView.error).toMatch(/stopped unexpectedly.*restarting in/);
+    expect((await crashed).error).toMatch(/stopped unexpectedly \(.*\); restarting in 0\.1 s/);
     await h.waitFor('crashy', 'ready');
     const again = JSON.parse(await waitForFile(pidFile)) as { server: number };
     expect(again.server).not.toBe(pids.server);
     await expect(h.run('mcp__crashy__echo', { message: 'back' })).resolves.toMatchObject({ output: 'Echo: back' });
+    rmSync(pidFile);
+    const crashedAgain = h.waitFor('crashy', 'failed');
+    process.kill(again.server, 'SIGKILL');
+    expect((await crashedAgain).error).toMatch(/restarting in 0\.2 s/);
+    await h.waitFor('crashy', 'ready');
   });
 
   it('a command that does not exist fails with words saying what was tried; other servers still work', async () => {
