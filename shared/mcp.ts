@@ -71,7 +71,16 @@ const httpUrl = z
     } catch {
       return false;
     }
-  }, 'must be an http:// or https:// URL, for example http://127.0.0.1:3000/mcp');
+  }, 'must be an http:// or https:// URL, for example http://127.0.0.1:3000/mcp')
+  // The URL is shown in Settings; credentials belong in "headers", whose values never leave main.
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.username === '' && url.password === '';
+    } catch {
+      return true;
+    }
+  }, 'must not carry a user name or password: put credentials in "headers" (for example Authorization)');
 
 /**
  * One server's config as the user edits it: `{command, args?, env?, cwd?}` (stdio) or

@@ -41,6 +41,7 @@ describe('parseMcpConfig', () => {
           policy: { command: 'node', approval: 'always' },
           'bad name!': { command: 'node' },
           headersOnStdio: { command: 'node', headers: { A: 'b' } },
+          userinfo: { url: 'https://me:secret@example.com/mcp' },
         },
       },
       'mcp.json',
@@ -53,6 +54,8 @@ describe('parseMcpConfig', () => {
     expect(message('policy')).toMatch(/server "policy": "approval" /);
     expect(message('bad name!')).toMatch(/server "bad name!": the name must use letters, digits/);
     expect(message('headersOnStdio')).toMatch(/"headers" only an HTTP server takes "headers"/);
+    expect(message('userinfo')).toMatch(/"url" must not carry a user name or password/);
+    expect(message('userinfo')).not.toContain('secret');
   });
 
   it('refuses a file that is not the mcpServers shape, with an example', () => {
