@@ -126,6 +126,7 @@ export function McpServerFormView({ initial, editing, onDone }: Props) {
         </label>
         {text('timeoutSeconds', 'Time limit per call (seconds)', null)}
       </div>
+      {!editing && <span className="field-hint">The server starts as soon as it is added. (Pasted servers start switched off.)</span>}
       <div className="dialog-actions">
         {error && (
           <p className="field-error settings-error" role="alert" data-testid="mcp-form-error">

@@ -5,7 +5,7 @@ import { createFakeApi, model } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';
 import { optionLabel } from './ModelPicker';
-import type { PullProgressEvent } from '../../store/events/pull-state';
+import type { PullProgressEvent } from '../../../../shared/events';
 
 const progress = (overrides: Partial<PullProgressEvent>): PullProgressEvent => ({
   type: 'pull-progress',

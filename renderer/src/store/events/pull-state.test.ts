@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelEvent } from '../../../../shared/events';
-import { applyPullEvents, pullPercent, type PullProgressEvent } from './pull-state';
+import type { ModelEvent, PullProgressEvent } from '../../../../shared/events';
+import { applyPullEvents, pullPercent } from './pull-state';
 
 const event = (overrides: Partial<PullProgressEvent>): PullProgressEvent => ({
   type: 'pull-progress',

@@ -1,11 +1,8 @@
-import type { ModelEvent } from '../../../../shared/events';
+import type { ModelEvent, PullProgressEvent } from '../../../../shared/events';
 import type { PullPhase, PullState } from '../desktop-types';
 
 /** Status of the last event of a pull the user cancelled (see main's pull-registry.ts). */
 export const PULL_CANCELLED_STATUS = 'cancelled';
-
-/** A `pull-progress` event (the other model events are MCP's). */
-export type PullProgressEvent = Extract<ModelEvent, { type: 'pull-progress' }>;
 
 export function pullPhase(event: PullProgressEvent): PullPhase {
   if (!event.done) return 'running';

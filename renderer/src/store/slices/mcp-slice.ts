@@ -1,5 +1,5 @@
 import type { McpServerConfig, McpServerView } from '../../../../shared/mcp';
-import type { ModelEvent } from '../../../../shared/events';
+import type { McpStatusEvent, ModelEvent } from '../../../../shared/events';
 import { describeCallFailure } from '../../transport/taco-call-error';
 import type { SliceCreator } from '../store-types';
 
@@ -31,7 +31,7 @@ export function upsertServer(servers: readonly McpServerView[] | null, server: M
   return [...list, server].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-function isStatusEvent(event: unknown): event is Extract<ModelEvent, { type: 'mcp-status' }> {
+function isStatusEvent(event: unknown): event is McpStatusEvent {
   if (typeof event !== 'object' || event === null) return false;
   const candidate = event as { type?: unknown; server?: { name?: unknown } | null };
   return candidate.type === 'mcp-status' && typeof candidate.server?.name === 'string';
