@@ -43,6 +43,7 @@ export function McpServerRow({ server }: { server: McpServerView }) {
             type="checkbox"
             role="switch"
             data-testid="mcp-server-enabled"
+            aria-label={`Run ${server.name}`}
             checked={server.enabled}
             aria-disabled={busy}
             onChange={(event) => void run(() => setEnabled(server.name, event.target.checked))}
