@@ -31,6 +31,9 @@ async function addEverything(page: Page): Promise<void> {
 }
 
 test.describe('MCP servers', () => {
+  // Each test starts a real server process next to the app: room for a loaded machine.
+  test.describe.configure({ timeout: 90_000 });
+
   test('a pasted server starts disabled, becomes ready when switched on, and its tools join the catalogue', async ({ taco, page }) => {
     const ollama = await taco.startFakeOllama('mcp-echo');
     await taco.openApp({ ollamaUrl: ollama.url });
