@@ -1,7 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig, McpServerStatus } from '../../../shared/mcp';
-import { describeExit, openServer, ServerStartError, type OpenedServer } from './server-transport';
+import { describeExit } from './mcp-errors';
+import type { OpenedServer } from './server-transport';
 import type { ProcessGroupTransport } from './process-group-transport';
 
 /** The timings a connection uses (DEFAULTS.mcp, or shorter ones in tests). */
@@ -97,6 +98,8 @@ export class McpConnection {
 
   private async connect(generation: number): Promise<void> {
     let opened: OpenedServer;
+    // The SDK loads with the first server that starts, not with TACO.
+    const { openServer, ServerStartError } = await import('./server-transport');
     try {
       opened = await openServer({
         name: this.options.name,
@@ -108,10 +111,8 @@ export class McpConnection {
           if (generation === this.generation) this.process = process;
           else void process.close();
         },
-        prepare: (client) => {
-          client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-            if (generation === this.generation) void this.refreshTools(generation);
-          });
+        onToolsChanged: () => {
+          if (generation === this.generation) void this.refreshTools(generation);
         },
       });
     } catch (error) {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULTS } from '../../../shared/constants';
 import { ContractError } from '../../../shared/contract-error';
 import type { ModelEvent, TacoEvent } from '../../../shared/events';
@@ -8,6 +7,7 @@ import { ToolFailure, type RegisteredTool } from '../../../tools/catalogue/tool-
 import { userPath } from './command-resolver';
 import { loadMcpFile, parseMcpConfig, saveMcpFile, type ParsedMcpConfig } from './mcp-config';
 import { McpConnection, type ConnectionTimings } from './mcp-connection';
+import { MCP_CONNECTION_CLOSED, MCP_REQUEST_TIMEOUT, mcpErrorCode } from './mcp-errors';
 import { planImport } from './mcp-import';
 import { listServerPrompts, readServerPrompt } from './mcp-prompts';
 import type { McpPromptInfo, McpPromptResult, McpService } from './mcp-service-types';
@@ -152,12 +152,12 @@ export function createMcpService(options: McpServiceOptions): McpService {
       });
     } catch (error) {
       if (callOptions.signal.aborted) throw error;
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+      if (mcpErrorCode(error) === MCP_REQUEST_TIMEOUT)
         throw new ToolFailure(
           `${tool} on MCP server "${server}" did not finish within ${Math.round(timeout / 1000)} s; it was cancelled. Try a smaller request or continue without it.`,
         );
       const ended = connection.lastEndReason();
-      if (ended || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed))
+      if (ended || mcpErrorCode(error) === MCP_CONNECTION_CLOSED)
         throw new ToolFailure(
           `${ended ?? `The MCP server "${server}" closed the connection during the call.`} TACO restarts it; continue without this result or try again shortly.`,
         );

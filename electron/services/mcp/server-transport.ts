@@ -2,10 +2,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
 import type { McpServerConfig } from '../../../shared/mcp';
 import { resolveCommand } from './command-resolver';
+import { describeExit } from './mcp-errors';
 import { ProcessGroupTransport } from './process-group-transport';
 
 /** A connected client and what is needed to stop it and explain its end. */
@@ -26,8 +27,8 @@ export interface OpenOptions {
   pathValue: string;
   /** Called as soon as a stdio process exists, so a start that hangs can still be stopped. */
   onProcess(process: ProcessGroupTransport): void;
-  /** Called before connect so the caller can register notification handlers. */
-  prepare(client: Client): void;
+  /** notifications/tools/list_changed arrived. */
+  onToolsChanged(): void;
   clientVersion: string;
 }
 
@@ -36,7 +37,11 @@ export class ServerStartError extends Error {
   override readonly name = 'ServerStartError';
 }
 
-const newClient = (version: string): Client => new Client({ name: 'TACO', version }, { capabilities: {} });
+function newClient(options: OpenOptions): Client {
+  const client = new Client({ name: 'TACO', version: options.clientVersion }, { capabilities: {} });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => options.onToolsChanged());
+  return client;
+}
 
 /**
  * Starts (stdio) or reaches (HTTP) one server and runs `initialize` within the timeout. A URL
@@ -49,8 +54,7 @@ export async function openServer(options: OpenOptions): Promise<OpenedServer> {
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: { ...(config.headers ?? {}) } };
   if (config.type !== 'sse') {
-    const client = newClient(options.clientVersion);
-    options.prepare(client);
+    const client = newClient(options);
     const transport = new StreamableHTTPClientTransport(url, { requestInit });
     try {
       await client.connect(transport, { timeout: options.initializeTimeoutMs });
@@ -60,8 +64,7 @@ export async function openServer(options: OpenOptions): Promise<OpenedServer> {
       if (!isClientError(error)) throw new ServerStartError(startFailure(options, error));
     }
   }
-  const client = newClient(options.clientVersion);
-  options.prepare(client);
+  const client = newClient(options);
   // The SDK sends requestInit's headers with the event stream and with every POST.
   const transport = new SSEClientTransport(url, { requestInit });
   try {
@@ -85,8 +88,7 @@ async function openStdio(options: OpenOptions, command: string): Promise<OpenedS
     cwd,
   });
   options.onProcess(transport);
-  const client = newClient(options.clientVersion);
-  options.prepare(client);
+  const client = newClient(options);
   try {
     await client.connect(transport, { timeout: options.initializeTimeoutMs });
     return { client, transport, process: transport, via: 'stdio' };
@@ -145,9 +147,4 @@ function startFailure(options: OpenOptions, error: unknown, process?: ProcessGro
   if (exit) return `The server exited during startup (${describeExit(exit)}). See its last lines of output below.`;
   const message = error instanceof Error ? error.message : String(error);
   return `${target} could not be started: ${message}`;
-}
-
-export function describeExit(exit: { code: number | null; signal: NodeJS.Signals | null }): string {
-  if (exit.signal) return `killed by ${exit.signal}`;
-  return `exit code ${exit.code ?? 'unknown'}`;
 }
