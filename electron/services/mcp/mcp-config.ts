@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { z } from 'zod';
 import { DEFAULTS } from '../../../shared/constants';
@@ -93,4 +94,21 @@ export async function saveMcpFile(path: string, config: ParsedMcpConfig): Promis
   for (const [name, entry] of config.invalid) mcpServers[name] = entry.raw;
   for (const [name, server] of config.servers) mcpServers[name] = server;
   await writeFileAtomic(path, `${JSON.stringify({ mcpServers }, null, 2)}\n`);
+}
+
+/** CLI --mcp-config FILE: the same shape, for one run (never written back). */
+export async function readExtraConfig(file: string): Promise<ParsedMcpConfig> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new Error(
+      `--mcp-config ${file} could not be read as JSON (${error instanceof Error ? error.message : String(error)}); its servers are not started.`,
+    );
+  }
+  try {
+    return parseMcpConfig(value, basename(file));
+  } catch (error) {
+    throw new Error(`--mcp-config: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

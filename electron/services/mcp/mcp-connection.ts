@@ -2,8 +2,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig, McpServerStatus } from '../../../shared/mcp';
 import { describeExit } from './mcp-errors';
-import type { OpenedServer } from './server-transport';
-import type { ProcessGroupTransport } from './process-group-transport';
+import type { OpenedServer } from './transport/server-transport';
+import type { ProcessGroupTransport } from './transport/process-group-transport';
 
 /** The timings a connection uses (DEFAULTS.mcp, or shorter ones in tests). */
 export interface ConnectionTimings {
@@ -99,7 +99,7 @@ export class McpConnection {
   private async connect(generation: number): Promise<void> {
     let opened: OpenedServer;
     // The SDK loads with the first server that starts, not with TACO.
-    const { openServer, ServerStartError } = await import('./server-transport');
+    const { openServer, ServerStartError } = await import('./transport/server-transport');
     try {
       opened = await openServer({
         name: this.options.name,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelEvent } from '../../../shared/events';
@@ -100,5 +100,21 @@ describe('MCP service: the configuration calls', () => {
     await h.waitFor('everything', 'ready');
     expect(statuses[0]).toBe('starting');
     expect(statuses.at(-1)).toBe('ready');
+  });
+
+  it('--mcp-config adds servers for the run only; a broken one is reported and mcp.json still starts', async () => {
+    const extra = path.join(harness({}).dataDir, 'run.json');
+    writeFileSync(extra, JSON.stringify({ mcpServers: { extra: everythingServer() } }));
+    const h = harness({ stored: everythingServer({ enabled: false }) }, { extraConfigFile: extra });
+    await h.waitFor('extra', 'ready');
+    await h.service.setToolEnabled('stored', 'echo', false);
+    expect(Object.keys(stored(h).mcpServers)).toEqual(['stored']);
+
+    const broken = path.join(h.dataDir, 'broken.json');
+    writeFileSync(broken, '{ nope');
+    const logged: string[] = [];
+    const other = harness({ kept: everythingServer() }, { extraConfigFile: broken, log: (line) => logged.push(line) });
+    await other.waitFor('kept', 'ready');
+    expect(logged.join('\n')).toMatch(/--mcp-config .*broken\.json could not be read as JSON/);
   });
 });

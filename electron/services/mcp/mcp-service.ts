@@ -3,17 +3,16 @@ import { DEFAULTS } from '../../../shared/constants';
 import { ContractError } from '../../../shared/contract-error';
 import type { ModelEvent, TacoEvent } from '../../../shared/events';
 import type { McpServerConfig, McpServerView } from '../../../shared/mcp';
-import { ToolFailure, type RegisteredTool } from '../../../tools/catalogue/tool-runtime-types';
-import { userPath } from './command-resolver';
-import { loadMcpFile, parseMcpConfig, saveMcpFile, type ParsedMcpConfig } from './mcp-config';
+import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types';
+import { userPath } from './transport/command-resolver';
+import { loadMcpFile, readExtraConfig, saveMcpFile, type ParsedMcpConfig } from './mcp-config';
+import { createMcpCaller } from './mcp-caller';
 import { McpConnection, type ConnectionTimings } from './mcp-connection';
-import { MCP_CONNECTION_CLOSED, MCP_REQUEST_TIMEOUT, mcpErrorCode } from './mcp-errors';
 import { planImport } from './mcp-import';
 import { listServerPrompts, readServerPrompt } from './mcp-prompts';
 import type { McpPromptInfo, McpPromptResult, McpService } from './mcp-service-types';
-import { adaptServerTools, type McpCaller, type ServerTools } from './mcp-tool-adapter';
+import { adaptServerTools, type ServerTools } from './mcp-tool-adapter';
 import { invalidServerView, serverView, unmaskSecrets } from './mcp-views';
-import { readFile } from 'node:fs/promises';
 
 export interface McpServiceOptions {
   dataDir: string;
@@ -127,45 +126,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
     await connection.stop(reason);
   };
 
-  const call: McpCaller = async (server, tool, args, callOptions) => {
-    const entry = entries.get(server);
-    const connection = entry?.connection;
-    const client = connection?.client();
-    if (!entry || !connection || !client) {
-      const state = connection?.view();
-      const why = state ? `${state.status}${state.error ? `: ${state.error}` : ''}` : 'stopped';
-      throw new ToolFailure(`The MCP server "${server}" is not ready (${why}). Continue without its tools or tell the user.`);
-    }
-    const timeout = entry.config.timeoutMs ?? DEFAULTS.mcp.callTimeoutMs;
-    // One signal per call: the SDK leaves its abort listener on the signal it is given, and a run's
-    // signal serves every call of the run.
-    const perCall = new AbortController();
-    const forward = (): void => perCall.abort(callOptions.signal.reason);
-    if (callOptions.signal.aborted) forward();
-    else callOptions.signal.addEventListener('abort', forward, { once: true });
-    try {
-      return await client.callTool({ name: tool, arguments: args }, undefined, {
-        signal: perCall.signal,
-        timeout,
-        onprogress: (progress) =>
-          callOptions.onProgress({ progress: progress.progress, total: progress.total ?? null, message: progress.message ?? null }),
-      });
-    } catch (error) {
-      if (callOptions.signal.aborted) throw error;
-      if (mcpErrorCode(error) === MCP_REQUEST_TIMEOUT)
-        throw new ToolFailure(
-          `${tool} on MCP server "${server}" did not finish within ${Math.round(timeout / 1000)} s; it was cancelled. Try a smaller request or continue without it.`,
-        );
-      const ended = connection.lastEndReason();
-      if (ended || mcpErrorCode(error) === MCP_CONNECTION_CLOSED)
-        throw new ToolFailure(
-          `${ended ?? `The MCP server "${server}" closed the connection during the call.`} TACO restarts it; continue without this result or try again shortly.`,
-        );
-      throw new ToolFailure(`MCP server "${server}" could not run ${tool}: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      callOptions.signal.removeEventListener('abort', forward);
-    }
-  };
+  const call = createMcpCaller((server) => entries.get(server));
 
   /** Serialises changes to the configuration (and its file). */
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
@@ -202,9 +163,13 @@ export function createMcpService(options: McpServiceOptions): McpService {
     }
     for (const [name, config] of stored.servers) entries.set(name, { config, persisted: true, connection: null, tools: NO_TOOLS });
     if (options.extraConfigFile) {
-      const extra = await readExtraConfig(options.extraConfigFile);
-      for (const bad of extra.invalid.values()) log(bad.message);
-      for (const [name, config] of extra.servers) {
+      // A bad --mcp-config is reported; the servers of mcp.json still start.
+      const extra = await readExtraConfig(options.extraConfigFile).catch((error: unknown) => {
+        log(error instanceof Error ? error.message : String(error));
+        return null;
+      });
+      for (const bad of extra?.invalid.values() ?? []) log(bad.message);
+      for (const [name, config] of extra?.servers ?? []) {
         entries.set(name, { config: { ...config, enabled: config.enabled ?? true }, persisted: false, connection: null, tools: NO_TOOLS });
         invalid.delete(name);
       }
@@ -326,14 +291,4 @@ export function createMcpService(options: McpServiceOptions): McpService {
       listeners.clear();
     },
   };
-}
-
-async function readExtraConfig(file: string): Promise<ParsedMcpConfig> {
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`--mcp-config ${file} could not be read as JSON (${error instanceof Error ? error.message : String(error)}).`);
-  }
-  return parseMcpConfig(value, path.basename(file));
 }

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULTS } from '../../../shared/constants';
+import { DEFAULTS } from '../../../../shared/constants';
 
 export type ResolvedCommand = { type: 'found'; file: string; searched: string[] } | { type: 'missing'; message: string };
 

@@ -4,9 +4,9 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
-import type { McpServerConfig } from '../../../shared/mcp';
+import type { McpServerConfig } from '../../../../shared/mcp';
 import { resolveCommand } from './command-resolver';
-import { describeExit } from './mcp-errors';
+import { describeExit } from '../mcp-errors';
 import { ProcessGroupTransport } from './process-group-transport';
 
 /** A connected client and what is needed to stop it and explain its end. */

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { DEFAULTS } from '../../../shared/constants';
+import { DEFAULTS } from '../../../../shared/constants';
 import { createStderrTail, type StderrTail } from './stderr-tail';
 
 export interface ProcessGroupTransportOptions {

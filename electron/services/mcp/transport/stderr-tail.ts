@@ -1,4 +1,4 @@
-import { DEFAULTS } from '../../../shared/constants';
+import { DEFAULTS } from '../../../../shared/constants';
 
 /** The last lines a server wrote to stderr: shown when it fails, never logged (they may hold secrets the user can see anyway). */
 export interface StderrTail {
