@@ -100,12 +100,15 @@ export class McpConnection {
     let opened: OpenedServer;
     // The SDK loads with the first server that starts, not with TACO.
     const { openServer, ServerStartError } = await import('./transport/server-transport');
+    const pathValue = await this.options.pathValue();
+    // Stopped (disabled, quit) while loading: nothing may be spawned any more.
+    if (generation !== this.generation) return;
     try {
       opened = await openServer({
         name: this.options.name,
         config: this.options.config,
         initializeTimeoutMs: this.options.timings.initializeTimeoutMs,
-        pathValue: await this.options.pathValue(),
+        pathValue,
         clientVersion: this.options.clientVersion,
         onProcess: (process) => {
           if (generation === this.generation) this.process = process;
