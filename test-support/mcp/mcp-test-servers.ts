@@ -44,3 +44,10 @@ export function isAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/**
+ * Tests that start real servers (each start is a node process; a test may start three) get this
+ * long instead of the project's 20 s: the machine they run on is shared and loaded. They wait for
+ * events, so a passing test never takes near this long.
+ */
+export const MCP_TEST_TIMEOUT_MS = 120_000;

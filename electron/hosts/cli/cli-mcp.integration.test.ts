@@ -6,7 +6,7 @@ import type { TacoEvent } from '../../../shared/events';
 import type { McpServerConfig } from '../../../shared/mcp';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { toolResults } from '../../../test-support/fake-ollama/reply-builders';
-import { everythingServer, filesystemServer } from '../../../test-support/mcp/mcp-test-servers';
+import { everythingServer, filesystemServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
 import { runCli, type CliIo } from './run-cli';
 
 let fake: FakeOllama;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+}, MCP_TEST_TIMEOUT_MS);
 
 function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'taco-cli-mcp-'));
@@ -62,7 +62,7 @@ const toolNamesOf = (body: unknown): string[] =>
     (tool) => tool.function.name,
   );
 
-describe('CLI --mcp-config with real MCP servers through the real loop and the fake Ollama', () => {
+describe('CLI --mcp-config with real MCP servers through the real loop and the fake Ollama', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
   it('MCP tools ask by default: --approve read does not approve them', async () => {
     const { code, events } = await runWith({ everything: everythingServer() }, 'read', 'hello there');
     expect(code).toBe(0);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelEvent } from '../../../shared/events';
 import type { McpServerView } from '../../../shared/mcp';
 import type { ToolInfo } from '../../../shared/tool-info';
-import { everythingServer } from '../../../test-support/mcp/mcp-test-servers';
+import { everythingServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
 import { createMcpService } from '../mcp/mcp-service';
 import { TEST_TIMINGS } from '../mcp/testing/mcp-harness';
 import { createAppServices, type AppServices } from './app-services';
@@ -13,7 +13,7 @@ import { createAppServices, type AppServices } from './app-services';
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+}, MCP_TEST_TIMEOUT_MS);
 
 async function setUp(): Promise<{ services: AppServices; modelEvents: ModelEvent[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'taco-mcp-app-'));
@@ -36,7 +36,7 @@ async function call<T>(services: AppServices, name: string, request: unknown): P
   return envelope.value as T;
 }
 
-describe('the mcp.* calls through the app services', () => {
+describe('the mcp.* calls through the app services', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
   it('adds a server, streams its status on model-events, and lists its tools in tools.list under the server', async () => {
     const { services, modelEvents } = await setUp();
     expect(await call<{ servers: McpServerView[] }>(services, 'mcp.list', {})).toEqual({ servers: [] });

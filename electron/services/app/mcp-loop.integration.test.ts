@@ -9,7 +9,7 @@ import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-oll
 import { reply } from '../../../test-support/fake-ollama/reply-builders';
 import type { FakeModel, ReplySource } from '../../../test-support/fake-ollama/scenario-types';
 import { standardModels } from '../../../test-support/fake-ollama/scenarios/standard-models';
-import { everythingServer, filesystemServer } from '../../../test-support/mcp/mcp-test-servers';
+import { everythingServer, filesystemServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
 import { createMcpService } from '../mcp/mcp-service';
 import { TEST_TIMINGS } from '../mcp/testing/mcp-harness';
 import { createAppServices } from './app-services';
@@ -17,7 +17,7 @@ import { createAppServices } from './app-services';
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+}, MCP_TEST_TIMEOUT_MS);
 
 const visionModel: FakeModel = {
   name: 'qwen2.5vl:3b',
@@ -79,7 +79,7 @@ async function setUp(servers: Record<string, McpServerConfig>, replies: ReplySou
 
 type ChatBody = { messages: Array<{ role: string; content: string; images?: string[] }> };
 
-describe('MCP tools in the real agent loop (fake Ollama, real servers)', () => {
+describe('MCP tools in the real agent loop (fake Ollama, real servers)', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
   it('Stop during an MCP call ends the run at once, without waiting for the server', async () => {
     const { services, send, waitForEvent, events } = await setUp({ everything: everythingServer() }, [
       reply.toolCall('mcp__everything__trigger-long-running-operation', { duration: 600, steps: 600 }),

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToolFailure } from '../../../tools/catalogue/tool-runtime-types';
 import { startHttpMcpServer } from '../../../test-support/mcp/http-mcp-server';
+import { MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
 import { startMcpHarness, type Harness } from './testing/mcp-harness';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+}, MCP_TEST_TIMEOUT_MS);
 
 function harness(...args: Parameters<typeof startMcpHarness>): Harness {
   const started = startMcpHarness(...args);
@@ -14,7 +15,7 @@ function harness(...args: Parameters<typeof startMcpHarness>): Harness {
   return started;
 }
 
-describe('MCP over HTTP against the SDK’s own server (McpServer)', () => {
+describe('MCP over HTTP against the SDK’s own server (McpServer)', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
   it('Streamable HTTP: tools, headers, an isError result, a live tools/list_changed and a cancel that reaches the server', async () => {
     const server = await startHttpMcpServer({ mode: 'streamable' });
     cleanups.push(() => server.close());

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelEvent } from '../../../shared/events';
 import { MCP_SECRET_MASK } from '../../../shared/mcp';
-import { everythingServer } from '../../../test-support/mcp/mcp-test-servers';
+import { everythingServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
 import { startMcpHarness, type Harness } from './testing/mcp-harness';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+}, MCP_TEST_TIMEOUT_MS);
 
 function harness(...args: Parameters<typeof startMcpHarness>): Harness {
   const started = startMcpHarness(...args);
@@ -20,7 +20,7 @@ function harness(...args: Parameters<typeof startMcpHarness>): Harness {
 const stored = (h: Harness): { mcpServers: Record<string, Record<string, unknown>> } =>
   JSON.parse(readFileSync(path.join(h.dataDir, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> };
 
-describe('MCP service: the configuration calls', () => {
+describe('MCP service: the configuration calls', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
   it('env values reach the server but never the views or events; the mask keeps a stored value', async () => {
     const h = harness({});
     const seen: ModelEvent[] = [];

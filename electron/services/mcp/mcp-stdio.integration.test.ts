@@ -10,12 +10,13 @@ import {
   silentServer,
   wrappedEverythingServer,
 } from '../../../test-support/mcp/mcp-test-servers';
+import { MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
 import { startMcpHarness, type Harness } from './testing/mcp-harness';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+}, MCP_TEST_TIMEOUT_MS);
 
 function harness(...args: Parameters<typeof startMcpHarness>): Harness {
   const started = startMcpHarness(...args);
@@ -40,7 +41,7 @@ async function waitForFile(file: string): Promise<string> {
   }
 }
 
-describe('MCP over stdio against the real server-everything and server-filesystem', () => {
+describe('MCP over stdio against the real server-everything and server-filesystem', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
   it('lists the tools of both servers, namespaced, with their annotations and schemas', async () => {
     const folder = tempDir();
     const h = harness({ everything: everythingServer(), files: filesystemServer(folder) });
