@@ -1,6 +1,10 @@
 import { DEFAULTS } from '../../../shared/constants';
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from './app-context';
+import type { AppContext, Brokers } from './app-context';
+import { createApprovalBroker } from '../orchestration/approval-broker';
+import { createDepthBroker } from '../orchestration/depth-broker';
+import { createQuestionBroker } from '../orchestration/question-broker';
+import { createToolStack } from '../orchestration/tool-stack';
 import type { AppPorts } from './app-ports';
 import type { AppServices, AppServicesOptions } from './app-services-types';
 import { createCallRouter, type CallHandlers } from './call-router';
@@ -37,7 +41,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
   const storage = await ports.openStorage(options.dataDir);
   const builtins = await ports.loadTools();
   const memory = ports.createMemory(options.dataDir);
-  const sessions = createSessionRegistry(() => ports.createToolStack());
+  const sessions = createSessionRegistry(() => createToolStack());
   const hub = createEventHub({
     // Progress of a long tool call is live only: the result that follows is what the timeline keeps.
     persist: (event) => {
@@ -49,7 +53,11 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
   const emit = hub.emit;
   const mcp = ports.createMcp({ dataDir: options.dataDir, extraConfigFile: options.mcpConfigFile ?? null, emit });
   const tools = mergeToolSources(builtins, [mcp]);
-  const brokers = ports.createBrokers(emit);
+  const brokers: Brokers = {
+    approvals: createApprovalBroker({ emit }),
+    questions: createQuestionBroker({ emit }),
+    depth: createDepthBroker({ emit }),
+  };
   const overrides = options.gates?.(emit) ?? {};
   const settings = createSettingsView(storage.settings, {
     ...(options.ollamaHost !== undefined ? { ollamaHost: options.ollamaHost } : {}),

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTaco } from '../../store/store-context';
-import type { SettingsTab } from '../../store/store-types';
+import type { SettingsTab } from '../../store/slices/ui-slice';
 import { Dialog } from '../Dialog';
 import { AppearanceSettings } from './AppearanceSettings';
 import { ApprovalSettings } from './ApprovalSettings';

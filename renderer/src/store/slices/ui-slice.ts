@@ -1,6 +1,32 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { describeCallFailure } from '../../transport/taco-call-error';
-import type { SliceCreator, StoreDeps, UiSlice } from '../store-types';
+import type { SliceCreator, StoreDeps } from '../store-types';
+
+export interface Notice {
+  id: number;
+  message: string;
+}
+
+/** The settings dialog's tabs: general settings (saved together) and MCP servers (saved at once). */
+export type SettingsTab = 'general' | 'mcp';
+
+export interface UiSlice {
+  panelCollapsed: boolean;
+  catalogueOpen: boolean;
+  settingsOpen: boolean;
+  /** The tab the settings dialog opens on. */
+  settingsTab: SettingsTab;
+  notices: Notice[];
+  togglePanel(): void;
+  setCatalogueOpen(open: boolean): void;
+  /** Open (on a tab, General by default) or close the settings. */
+  setSettingsOpen(open: boolean, tab?: SettingsTab): void;
+  /** Show what went wrong (any thrown value) as a notice the user can dismiss. */
+  reportError(error: unknown): void;
+  /** Show a message that already says what happened and what to do. */
+  notify(message: string): void;
+  dismissNotice(id: number): void;
+}
 
 function readCollapsed(storage: StoreDeps['storage']): boolean {
   try {
