@@ -16,7 +16,7 @@ async function openMcpSettings(servers: McpServerView[]) {
   api.handle('mcp.list', () => ({ servers: list }));
   const rendered = await renderWithStore(<App />, { api });
   await user.click(screen.getByTestId('settings-button'));
-  await user.click(screen.getByTestId('settings-tab-mcp'));
+  await user.click(await screen.findByTestId('settings-tab-mcp'));
   await screen.findByTestId('mcp-section');
   return { ...rendered, user, setList: (next: McpServerView[]) => (list = next) };
 }
@@ -195,7 +195,7 @@ describe('the missing-server line above the chat', () => {
     expect(banner.textContent).not.toContain('off');
 
     await user.click(within(banner).getByTestId('mcp-banner-open'));
-    expect(screen.getByTestId('settings-tab-mcp').getAttribute('aria-selected')).toBe('true');
+    expect((await screen.findByTestId('settings-tab-mcp')).getAttribute('aria-selected')).toBe('true');
     expect((await screen.findByTestId('mcp-error')).textContent).toBe('The server exited during startup (exit code 1).');
     await user.keyboard('{Escape}');
 
