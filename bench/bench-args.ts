@@ -13,6 +13,7 @@ export const STAGES = [
   'concurrent',
   'soak',
   'coldstart',
+  'mcp',
 ] as const;
 export type Stage = (typeof STAGES)[number];
 

@@ -34,6 +34,9 @@ export const BENCH_DEFAULTS = {
   selectionCatalogueSize: 150,
   selectionTimedPasses: 20,
   selectionWorkspace: '/home/user/projects/website',
+  /** mcp_call_overhead_ms: echo calls per variant per run, and warm-up calls of each. */
+  mcpCallsPerRun: 200,
+  mcpWarmupCalls: 50,
 
   /** main_rss_mb. */
   rssConversations: 1000,

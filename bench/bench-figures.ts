@@ -102,6 +102,13 @@ export const FIGURES = [
     budget: 800,
     meaning: 'From starting the web host process to the first contentful paint of the app in Chromium.',
   },
+  {
+    name: 'mcp_call_overhead_ms',
+    unit: 'ms',
+    budget: 2,
+    meaning:
+      'TACO’s added time per MCP tool call (argument check, call path, result conversion) over the SDK’s bare callTool, server-everything echo over stdio.',
+  },
 ] as const;
 
 export type FigureName = (typeof FIGURES)[number]['name'];

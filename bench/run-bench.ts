@@ -12,6 +12,7 @@ import { jsonReport, tableReport } from './bench-report';
 import { launchChromium, runBrowserBench } from './browser-bench';
 import { buildRenderer, measureBundle } from './bundle-bench';
 import { runLoopBench } from './loop-bench';
+import { runMcpBench } from './mcp-bench';
 import { describeMachine, machineInfo } from './machine-info';
 import { runPeerBench } from './peer-bench';
 import { runPipelineBench } from './pipeline-bench';
@@ -34,6 +35,7 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   concurrent: ['concurrent_8_ratio'],
   soak: ['soak_rss_growth_mb'],
   coldstart: ['web_cold_start_ms'],
+  mcp: ['mcp_call_overhead_ms'],
 };
 
 /** Stages that need the renderer built for them. */
@@ -97,6 +99,7 @@ async function main(): Promise<number> {
     concurrent: () => runConcurrentBench(options),
     soak: () => runSoakBench(options),
     coldstart: () => runColdStartBench(options),
+    mcp: () => runMcpBench(options),
   };
   for (const stage of args.stages) {
     const figures = STAGE_FIGURES[stage];

@@ -210,6 +210,40 @@ export const DEFAULTS = {
     maxConcurrentPulls: 3,
   },
 
+  /** MCP servers as tool sources (electron/services/mcp). */
+  mcp: {
+    /** The file in the data folder that lists the servers. */
+    configFileName: 'mcp.json',
+    /** One tool call gives up after this long unless the server's `timeoutMs` says otherwise. */
+    callTimeoutMs: 60_000,
+    /** A server that has not answered `initialize` (and tools/list) by then has failed. */
+    initializeTimeoutMs: 30_000,
+    /** A crashed server is started again after this long, doubling per crash in a row... */
+    restartInitialDelayMs: 1000,
+    /** ...up to this long. */
+    restartMaxDelayMs: 30_000,
+    /** A server that stayed ready this long is healthy again: its next crash restarts after the initial delay. */
+    restartResetAfterMs: 60_000,
+    /** Lines of a server's stderr kept to show when it fails. */
+    stderrTailLines: 20,
+    /** Characters of one stderr line kept. */
+    stderrLineMaxChars: 400,
+    /** After SIGTERM to a server's process group, SIGKILL follows this long later. */
+    killGraceMs: 2000,
+    /** The CLI waits at most this long for --mcp-config servers before the run starts anyway. */
+    cliReadyTimeoutMs: 30_000,
+    /** Tool names offered to the model are at most this long (OpenAI's and many templates' limit). */
+    maxToolNameChars: 64,
+    /** Server names are at most this long, so a tool keeps a readable share of the 64 characters. */
+    maxServerNameChars: 32,
+    /** Servers in one configuration. */
+    maxServers: 50,
+    /** The login shell asked for the user's PATH (macOS/Linux) must answer within this long. */
+    loginShellTimeoutMs: 3000,
+    /** Embedded resource text shown to the model is cut at this many characters (the output cap applies after). */
+    resourceTextMaxChars: 4000,
+  },
+
   // ── Main process: app services and storage ──────────────────────────────────────────────────────────
 
   /** The app services (electron/services/app). */

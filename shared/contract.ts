@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULTS } from './constants';
 import { conversationOptionsSchema, type ConversationSearchHit, type ConversationSnapshot, type ConversationSummary } from './conversation';
 import type { ModelEvent, TacoEvent } from './events';
+import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from './mcp';
 import type { ModelListResult } from './models';
 import { serverTestRequestSchema, type ServerTestResult } from './servers';
 import { settingsPatchSchema, type Settings } from './settings';
@@ -91,6 +92,16 @@ export const callRequestSchemas = {
   // Model servers (issue 16).
   /** Test connection for a server in the form (saved or not): says exactly what failed. */
   'servers.test': serverTestRequestSchema,
+  // MCP servers as tool sources (issue 11).
+  'mcp.list': empty,
+  /** Add a server, or replace one when `replace` is true. An env/header value equal to MCP_SECRET_MASK keeps the stored one. */
+  'mcp.save': z.object({ name: mcpServerNameSchema, config: mcpServerConfigSchema, replace: z.boolean().optional() }).strict(),
+  'mcp.remove': z.object({ name: mcpServerNameSchema }).strict(),
+  'mcp.setEnabled': z.object({ name: mcpServerNameSchema, enabled: z.boolean() }).strict(),
+  'mcp.restart': z.object({ name: mcpServerNameSchema }).strict(),
+  /** A `{"mcpServers": {...}}` block (claude_desktop_config.json); imported servers start disabled. */
+  'mcp.import': z.object({ json: z.string().min(1).max(1_000_000) }).strict(),
+  'mcp.setToolEnabled': z.object({ name: mcpServerNameSchema, tool: z.string().min(1).max(200), enabled: z.boolean() }).strict(),
 } as const;
 
 export type CallName = keyof typeof callRequestSchemas;
@@ -130,6 +141,13 @@ export interface CallResponses {
   'models.unload': { unloaded: boolean; message: string | null };
   'ollama.test': OllamaTestResult;
   'servers.test': ServerTestResult;
+  'mcp.list': { servers: McpServerView[] };
+  'mcp.save': { server: McpServerView };
+  'mcp.remove': { removed: true };
+  'mcp.setEnabled': { server: McpServerView };
+  'mcp.restart': { server: McpServerView };
+  'mcp.import': { added: string[]; skipped: { name: string; reason: string }[] };
+  'mcp.setToolEnabled': { server: McpServerView };
 }
 
 export type OllamaTestResult =

@@ -1,5 +1,6 @@
 import type { ConversationSummary } from './conversation';
 import type { JsonObject } from './json';
+import type { McpServerView } from './mcp';
 import type { Risk } from './settings';
 import type { StackFrame } from './tool-stack';
 import type { StopReason } from './stop-reason';
@@ -49,7 +50,18 @@ export type TacoEvent =
       frameId: string | null;
       at: number;
     })
-  | (RunScoped & { type: 'tool-result'; callId: string; tool: string; result: string; truncated: boolean; durationMs: number })
+  | (RunScoped & {
+      type: 'tool-result';
+      callId: string;
+      tool: string;
+      result: string;
+      truncated: boolean;
+      durationMs: number;
+      /** Base64 PNG/JPEG images the tool returned (MCP image content); absent when none. */
+      images?: string[];
+    })
+  /** Progress notifications of a long MCP call, shown in the tool row and the stack frame. */
+  | (RunScoped & { type: 'tool-progress'; callId: string; progress: number; total: number | null; message: string | null; at: number })
   | (RunScoped & { type: 'tool-error'; callId: string; tool: string; error: string; durationMs: number })
   | (RunScoped & { type: 'stack'; frames: StackFrame[]; depthLimit: number })
   | (RunScoped & {
@@ -98,16 +110,22 @@ export type TacoEvent =
 
 export type TacoEventType = TacoEvent['type'];
 
-/** Events about models rather than a conversation (never stored in a timeline). */
-export type ModelEvent = {
-  type: 'pull-progress';
-  pullId: string;
-  model: string;
-  status: string;
-  completedBytes: number | null;
-  totalBytes: number | null;
-  done: boolean;
-  error: string | null;
-};
+/** Events about models and MCP servers rather than a conversation (never stored in a timeline). */
+export type ModelEvent =
+  | {
+      type: 'pull-progress';
+      pullId: string;
+      model: string;
+      status: string;
+      completedBytes: number | null;
+      totalBytes: number | null;
+      done: boolean;
+      error: string | null;
+    }
+  /** An MCP server changed: status, tool list, config or a restart. The renderer replaces its view of it. */
+  | { type: 'mcp-status'; server: McpServerView };
+/** A model pull's progress on the model-events channel. */
+export type PullProgressEvent = Extract<ModelEvent, { type: 'pull-progress' }>;
+export type McpStatusEvent = Extract<ModelEvent, { type: 'mcp-status' }>;
 export type EventOf<T extends TacoEventType> = Extract<TacoEvent, { type: T }>;
 export type RunEvent = Extract<TacoEvent, RunScoped>;

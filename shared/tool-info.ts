@@ -26,4 +26,14 @@ export interface ToolInfo {
   usageInstructions: string;
   risk: Risk;
   requiresApproval: boolean;
+  /** Where the tool comes from when it is not built in (absent for built-ins). */
+  source?: ToolSource;
+}
+
+/** An MCP tool: its server, its name there and its read-only annotation (shown, trusted only for a trusted-read server). */
+export interface ToolSource {
+  kind: 'mcp';
+  server: string;
+  tool: string;
+  readOnlyHint: boolean | null;
 }

@@ -99,6 +99,7 @@ export function createFakeApi(): FakeApi {
     'workflow.abandon': () => ({ abandoned: true }),
     'chat.edit': (request) => ({ type: 'run', runId: 'r-edit', conversationId: request.conversationId }),
     'chat.regenerate': (request) => ({ type: 'run', runId: 'r-regen', conversationId: request.conversationId }),
+    'mcp.list': () => ({ servers: [] }),
   };
   const calls: { name: CallName; request: unknown }[] = [];
 

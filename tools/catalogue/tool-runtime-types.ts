@@ -37,7 +37,13 @@ export interface ToolContext {
 /** What a tool returns. Failures are thrown as ToolFailure (or any Error) and become tool-error. */
 export type ToolOutcome =
   /** `requires`: the result says another tool must run before this one is complete (e.g. create_code → save_file). */
-  | { type: 'result'; output: string; requires?: { tool: string; reason: string } }
+  | {
+      type: 'result';
+      output: string;
+      requires?: { tool: string; reason: string };
+      /** Base64 PNG/JPEG images the tool returned (MCP image content): shown in the tool row, passed to vision models. */
+      images?: string[];
+    }
   /** handoff: the (sub-)agent is done; its parent receives this. */
   | { type: 'handoff'; payload: HandoffPayload };
 
@@ -53,6 +59,11 @@ export interface RegisteredTool {
   run: ToolRun;
   /** Shown on the approval card, e.g. write_file's diff against the current file. */
   preview?: (args: JsonObject, context: ToolContext) => Promise<string | null>;
+  /**
+   * The tool's source decides whether it asks, whatever the risk policies say (MCP tools: 'ask'
+   * unless the server's policy lets them run). A user's per-tool override still wins.
+   */
+  approvalOverride?: 'ask' | 'allow';
 }
 
 export interface ToolRegistry {

@@ -29,6 +29,7 @@ describe('parseCliArgs', () => {
       maxIterations: null,
       timeoutMs: null,
       maxTools: null,
+      mcpConfig: null,
     });
   });
 
@@ -52,6 +53,8 @@ describe('parseCliArgs', () => {
         '--timeout-ms=5000',
         '--max-tools',
         '8',
+        '--mcp-config',
+        'servers.json',
         'list',
         'my files',
       ]),
@@ -69,6 +72,7 @@ describe('parseCliArgs', () => {
       maxIterations: 4,
       timeoutMs: 5000,
       maxTools: 8,
+      mcpConfig: 'servers.json',
     });
   });
 

@@ -22,6 +22,8 @@ export interface CliOptions {
   timeoutMs: number | null;
   /** Tools per model request (0: all); null follows settings.toolBudget. */
   maxTools: number | null;
+  /** --mcp-config FILE: MCP servers (the `mcpServers` JSON shape) added for this run. */
+  mcpConfig: string | null;
 }
 
 export type CliArgs = { type: 'help' } | { type: 'run'; options: CliOptions } | { type: 'error'; message: string };
@@ -47,6 +49,9 @@ Flags:
   --timeout-ms N             Whole-run time limit in milliseconds (default: ${DEFAULTS.runTimeoutMs})
   --max-tools N              Tools offered per model request, the most relevant first; 0 offers all
                              (default: the tool budget in Settings, else ${DEFAULTS.toolBudget})
+  --mcp-config FILE          MCP servers for this run ({"mcpServers": {...}}, as in claude_desktop_config.json);
+                             the run waits up to ${DEFAULTS.mcp.cliReadyTimeoutMs / 1000} s for them. MCP tools are approved by --approve all
+                             (read approves them only for a server marked "approval": "trusted-read")
   --help                     Show this help
 
 Exit codes: 0 the task completed, 2 a limit or you stopped it, 1 an Ollama or input error.`;
@@ -63,6 +68,7 @@ const VALUE_FLAGS = [
   '--max-iterations',
   '--timeout-ms',
   '--max-tools',
+  '--mcp-config',
 ] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
@@ -153,10 +159,27 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   if (dataDir === '') return { type: 'error', message: '--data-dir needs a folder.' };
   const server = values.get('--server')?.trim() ?? null;
   if (server === '') return { type: 'error', message: '--server needs the id or name of a server from Settings → Model servers.' };
+  const mcpConfig = values.get('--mcp-config')?.trim() ?? null;
+  if (mcpConfig === '') return { type: 'error', message: '--mcp-config needs a JSON file, for example --mcp-config mcp.json' };
 
   return {
     type: 'run',
-    options: { prompt, host, hostKind, server, model, workspace, dataDir, json, approve, onDepthLimit, maxIterations, timeoutMs, maxTools },
+    options: {
+      prompt,
+      host,
+      hostKind,
+      server,
+      model,
+      workspace,
+      dataDir,
+      json,
+      approve,
+      onDepthLimit,
+      maxIterations,
+      timeoutMs,
+      maxTools,
+      mcpConfig,
+    },
   };
 }
 

@@ -89,6 +89,7 @@ export function createCliOutput(options: { json: boolean; stdout: TextSink; stde
       case 'conversation-updated':
       case 'run-start':
       case 'thinking-delta':
+      case 'tool-progress':
       case 'stack':
       case 'approval-request':
       case 'depth-limit':

@@ -1,4 +1,6 @@
 import { stat } from 'node:fs/promises';
+import { DEFAULTS } from '../../../shared/constants';
+import type { McpServerView } from '../../../shared/mcp';
 import { resolve } from 'node:path';
 import type { SendResult } from '../../../shared/contract';
 import type { EventOf } from '../../../shared/events';
@@ -49,6 +51,13 @@ async function runTurn(options: CliOptions, io: CliIo): Promise<0 | 1 | 2> {
     output.note(`The workspace folder ${workspace} does not exist or is not a folder. Create it or pass another --workspace.`);
     return 1;
   }
+  const mcpConfigFile = options.mcpConfig === null ? null : resolve(options.mcpConfig);
+  if (mcpConfigFile !== null && !(await isFile(mcpConfigFile))) {
+    output.note(
+      `The MCP configuration ${mcpConfigFile} does not exist or is not a file. Pass a JSON file like {"mcpServers": {...}} to --mcp-config.`,
+    );
+    return 1;
+  }
 
   let services: AppServices;
   try {
@@ -57,6 +66,7 @@ async function runTurn(options: CliOptions, io: CliIo): Promise<0 | 1 | 2> {
       workspace,
       ollamaHost: options.host,
       ...(options.hostKind !== 'ollama' ? { hostKind: options.hostKind } : {}),
+      mcpConfigFile,
       openExternal: async () => {
         throw new Error('the command line cannot open links');
       },
@@ -78,9 +88,23 @@ async function runTurn(options: CliOptions, io: CliIo): Promise<0 | 1 | 2> {
 
   try {
     services.subscribe((batch) => output.events(batch));
+    if (mcpConfigFile !== null) await waitForMcpServers(services, output);
     return await sendAndWait(services, options, output, io);
   } finally {
     await services.dispose();
+  }
+}
+
+/** --mcp-config: the run starts once its servers are ready or failed (bounded); a failed one is named, the run goes on without it. */
+async function waitForMcpServers(services: AppServices, output: CliOutput): Promise<void> {
+  await services.mcpSettled(DEFAULTS.mcp.cliReadyTimeoutMs);
+  const listed = await services.handle('mcp.list', {});
+  if (!listed.ok) return;
+  for (const server of (listed.value as { servers: McpServerView[] }).servers) {
+    if (!server.enabled || server.status === 'ready') continue;
+    const why =
+      server.status === 'starting' ? `still starting after ${DEFAULTS.mcp.cliReadyTimeoutMs / 1000} s` : (server.error ?? server.status);
+    output.note(`MCP server "${server.name}" is not available; the run goes on without its tools: ${why}`);
   }
 }
 
@@ -194,6 +218,14 @@ function reportWithoutRun(output: CliOutput, options: CliOptions, error: string)
 async function isDirectory(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
   } catch {
     return false;
   }

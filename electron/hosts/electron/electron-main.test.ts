@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CALL_NAMES } from '../../../shared/contract';
-import type { ModelEvent, TacoEvent } from '../../../shared/events';
+import type { PullProgressEvent, TacoEvent } from '../../../shared/events';
 import { callChannel, eventChannel, type CallEnvelope } from '../../../shared/transport';
 import { FakeWebContents } from './testing/fake-electron';
 
@@ -114,11 +114,11 @@ describe('Electron main (electron mocked)', async () => {
     expect(await handler('models.pull')(trusted, { name: 'llama3.2' })).toMatchObject({ ok: true, value: { pullId: expect.any(String) } });
     await vi.waitFor(() => {
       const sent = window.webContents.send.mock.calls.filter(([channel]) => channel === eventChannel('model-events'));
-      expect(sent.flatMap(([, batch]) => batch as ModelEvent[]).some((event) => event.done)).toBe(true);
+      expect(sent.flatMap(([, batch]) => batch as PullProgressEvent[]).some((event) => event.done)).toBe(true);
     });
     const last = window.webContents.send.mock.calls
       .filter(([channel]) => channel === eventChannel('model-events'))
-      .at(-1)?.[1] as ModelEvent[];
+      .at(-1)?.[1] as PullProgressEvent[];
     expect(last.at(-1)).toMatchObject({
       type: 'pull-progress',
       model: 'llama3.2',

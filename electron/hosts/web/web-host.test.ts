@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ModelEvent, TacoEvent } from '../../../shared/events';
+import type { PullProgressEvent, TacoEvent } from '../../../shared/events';
 import { WS_PATH, type WsServerMessage } from '../../../shared/transport';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { createAppServices, type AppServices } from '../../services/app/app-services';
@@ -280,12 +280,12 @@ describe('web host: WebSocket', () => {
   it('broadcasts model events (pull progress) on their own channel', async () => {
     const socket = connect(`?token=${host.token}`);
     await opened(socket);
-    const progress: ModelEvent[] = [];
+    const progress: PullProgressEvent[] = [];
     const done = new Promise<void>((resolve) => {
       socket.on('message', (data) => {
         const message = JSON.parse(data.toString()) as WsServerMessage;
         if (message.kind !== 'event' || message.name !== 'model-events') return;
-        progress.push(...(message.payload as ModelEvent[]));
+        progress.push(...(message.payload as PullProgressEvent[]));
         if (progress.some((event) => event.done)) resolve();
       });
     });

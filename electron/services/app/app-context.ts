@@ -1,5 +1,6 @@
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
+import type { McpService } from '../mcp/mcp-service-types';
 import type { ApprovalBroker } from '../orchestration/approval-broker';
 import type { DepthBroker } from '../orchestration/depth-broker';
 import type { QuestionBroker } from '../orchestration/question-broker';
@@ -24,7 +25,10 @@ export interface AppContext {
   options: AppServicesOptions;
   ports: AppPorts;
   storage: Storage;
+  /** The built-in catalogue merged live with the tools of the ready MCP servers. */
   tools: ToolRegistry;
+  /** MCP servers: one connection each, shared by every conversation. */
+  mcp: McpService;
   memory: MemoryStore;
   brokers: Brokers;
   /** The gates runs use: the brokers', or the host's replacements. */

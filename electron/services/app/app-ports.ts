@@ -3,6 +3,7 @@ import type { TacoEvent } from '../../../shared/events';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput, AgentLoopOutcome } from '../agent/loop/agent-types';
+import type { McpService } from '../mcp/mcp-service-types';
 import type { ChatProvider } from '../provider/provider-types';
 import type { ResolvedServer } from '../servers/resolved-server';
 import type { ConversationPatch, TimelineImport } from '../store/conversations/conversation-store';
@@ -24,6 +25,11 @@ export interface AppPorts {
   loadTools(): Promise<ToolRegistry>;
   createMemory(dataDir: string): MemoryStore;
   openStorage(dataDir: string): Promise<Storage>;
+  /**
+   * The MCP servers of `mcp.json` in the data folder (plus, for this run only, those of
+   * `extraConfigFile`: CLI --mcp-config). Starts them in the background; never blocks.
+   */
+  createMcp(input: { dataDir: string; extraConfigFile: string | null; emit: (event: TacoEvent) => void }): McpService;
 }
 
 export interface Storage {

@@ -29,6 +29,8 @@ export interface AppServicesOptions {
   limitOverrides?: Partial<Limits>;
   /** Tools per model request for every run (CLI --max-tools), instead of settings.toolBudget; 0 offers all. */
   toolBudgetOverride?: number;
+  /** CLI --mcp-config FILE: MCP servers (the `mcpServers` shape) added for this run only. */
+  mcpConfigFile?: string | null;
   /** Replace parts of main (tests). Anything not given is the real implementation. */
   ports?: Partial<AppPorts>;
   batchIntervalMs?: number;
@@ -42,10 +44,12 @@ export interface AppServices {
   handle(name: string, request: unknown): Promise<CallEnvelope<unknown>>;
   /** Event batches, coalesced, at most one per frame. Returns the unsubscribe. */
   subscribe(listener: (batch: TacoEvent[]) => void): () => void;
-  /** The `model-events` channel: pull progress (never stored). Returns the unsubscribe. */
+  /** The `model-events` channel: pull progress and MCP server status (never stored). Returns the unsubscribe. */
   subscribeModelEvents(listener: (batch: ModelEvent[]) => void): () => void;
   /** The run's `run-finish` (at once when it already finished). */
   waitForRun(runId: string): Promise<EventOf<'run-finish'>>;
+  /** Resolves once no enabled MCP server is still starting (or after `timeoutMs`): the CLI waits for its servers. */
+  mcpSettled(timeoutMs: number): Promise<void>;
   /** Settings as they apply now (flags included). */
   settings(): Settings;
   /** Aborts every run, withdraws open prompts, flushes timelines. */

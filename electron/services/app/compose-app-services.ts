@@ -26,7 +26,9 @@ import {
 } from './handlers/conversation-manage';
 import { exportConversation, importConversation } from './handlers/conversation-transfer';
 import { editMessage, regenerateAnswer } from './handlers/edit-handlers';
+import { mcpHandlers } from './handlers/mcp-handlers';
 import { listTools } from './handlers/tools-handler';
+import { mergeToolSources } from '../../../tools/catalogue/tool-sources';
 import { abandonWorkflow, resumeWorkflow } from './handlers/workflow-handlers';
 import { createModelServices } from './models/model-services';
 import { createProviderHolder, type ProviderHolder } from './provider-holder';
@@ -40,12 +42,20 @@ import { createTitleRequests } from './titles/title-requests';
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
   const storage = await ports.openStorage(options.dataDir);
-  const tools = await ports.loadTools();
+  const builtins = await ports.loadTools();
   const memory = ports.createMemory(options.dataDir);
   const sessions = createSessionRegistry(() => createToolStack());
-  const hub = createEventHub({ persist: (event) => storage.conversations.append(event), batchIntervalMs: options.batchIntervalMs });
+  const hub = createEventHub({
+    // Progress of a long tool call is live only: the result that follows is what the timeline keeps.
+    persist: (event) => {
+      if (event.type !== 'tool-progress') storage.conversations.append(event);
+    },
+    batchIntervalMs: options.batchIntervalMs,
+  });
   hub.observe((event) => sessions.observe(event));
   const emit = hub.emit;
+  const mcp = ports.createMcp({ dataDir: options.dataDir, extraConfigFile: options.mcpConfigFile ?? null, emit });
+  const tools = mergeToolSources(builtins, [mcp]);
   const brokers: Brokers = {
     approvals: createApprovalBroker({ emit }),
     questions: createQuestionBroker({ emit }),
@@ -91,6 +101,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     ports,
     storage,
     tools,
+    mcp,
     memory,
     brokers,
     gates: {
@@ -137,6 +148,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'chat.regenerate': (request) => regenerateAnswer(ctx, request),
     ...models.handlers,
     'servers.test': (request) => servers.test(request),
+    ...mcpHandlers(mcp),
   };
   const route = createCallRouter(handlers);
   let disposed: Promise<void> | null = null;
@@ -148,7 +160,15 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
       return route(name, request);
     },
     subscribe: hub.subscribe,
-    subscribeModelEvents: models.subscribe,
+    subscribeModelEvents: (listener) => {
+      const fromModels = models.subscribe(listener);
+      const fromMcp = mcp.subscribe((event) => listener([event]));
+      return () => {
+        fromModels();
+        fromMcp();
+      };
+    },
+    mcpSettled: (timeoutMs) => mcp.settled(timeoutMs),
     waitForRun: (runId) => ctx.runs.wait(runId),
     settings: () => settings.current(),
     dispose() {
@@ -168,6 +188,7 @@ async function shutDown(ctx: AppContext): Promise<void> {
   ctx.brokers.questions.dispose();
   ctx.brokers.depth.dispose();
   await Promise.race([Promise.all(runs.map((run) => run.finished)), delay(DEFAULTS.app.shutdownGraceMs)]);
+  await ctx.mcp.dispose();
   ctx.hub.dispose();
   await ctx.storage.conversations.close();
 }

@@ -2,6 +2,7 @@ import { ContractError } from '../../../shared/contract-error';
 import type { TacoEvent } from '../../../shared/events';
 import { loadCatalogue } from '../../../tools/catalogue/load-catalogue';
 import { runAgentLoop } from '../agent/loop/run-agent';
+import { createMcpService } from '../mcp/mcp-service';
 import { createOllamaProvider } from '../provider/ollama/ollama-provider';
 import { createServerProvider } from '../servers/server-providers';
 import { createConversationStore, createTimelineWriter, type ConversationStore } from '../store/conversations/conversation-store';
@@ -19,6 +20,7 @@ export const defaultPorts: AppPorts = {
   loadTools: () => loadCatalogue(),
   createMemory: (dataDir) => createMemoryFileStore({ path: memoryFile(dataDir) }),
   openStorage,
+  createMcp: ({ dataDir, extraConfigFile, emit }) => createMcpService({ dataDir, extraConfigFile, emit }),
 };
 
 async function openStorage(dataDir: string): Promise<Storage> {

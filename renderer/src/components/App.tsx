@@ -5,6 +5,7 @@ import { Composer } from './composer/Composer';
 import { ConnectionBanner } from './ConnectionBanner';
 import { LazyCatalogue, LazyModelManagerDialog, LazySettingsDialog } from './lazy-dialogs';
 import { useGlobalShortcuts } from './keyboard/use-global-shortcuts';
+import { McpBanner } from './mcp/McpBanner';
 import { MessageList } from './message-list/MessageList';
 import { Notices } from './Notices';
 import { OllamaBanner } from './OllamaBanner';
@@ -37,6 +38,7 @@ export function App() {
         <ChatHeader />
         <ConnectionBanner />
         <OllamaBanner />
+        <McpBanner />
         <MessageList />
         <Notices />
         <Composer />

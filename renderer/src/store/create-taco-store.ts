@@ -6,6 +6,7 @@ import { createConnectionSlice } from './slices/connection-slice';
 import { createConversationManagementSlice } from './slices/conversation-management-slice';
 import { createConversationsSlice } from './slices/conversations-slice';
 import { createLinksSlice } from './slices/links-slice';
+import { createMcpSlice } from './slices/mcp-slice';
 import { createModelsSlice } from './slices/models-slice';
 import { createRunActionsSlice } from './slices/run-actions-slice';
 import { createSettingsSlice } from './slices/settings-slice';
@@ -25,10 +26,11 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createCatalogueSlice(set, get, deps),
     ...createConversationManagementSlice(set, get, deps),
     ...createModelsSlice(set, get, deps),
+    ...createMcpSlice(set, get, deps),
     ...createLinksSlice(set, get, deps),
     async init() {
       await get().loadSettings();
-      await Promise.all([get().loadModels(), get().loadConversations()]);
+      await Promise.all([get().loadModels(), get().loadConversations(), get().loadMcpServers()]);
     },
   }));
 }
@@ -43,7 +45,10 @@ function hasConnection(api: TacoApi): api is TacoClient {
  */
 export function connectStore(store: TacoStore, api: TacoApi): () => void {
   const unsubscribeTacoEvents = api.subscribe('taco-events', (events) => store.getState().applyEventBatch(events));
-  const unsubscribeModelEvents = api.subscribe('model-events', (events) => store.getState().applyModelEvents(events));
+  const unsubscribeModelEvents = api.subscribe('model-events', (events) => {
+    store.getState().applyModelEvents(events);
+    store.getState().applyMcpEvents(events);
+  });
   const unsubscribeEvents = (): void => {
     unsubscribeTacoEvents();
     unsubscribeModelEvents();
@@ -63,6 +68,7 @@ export function connectStore(store: TacoStore, api: TacoApi): () => void {
       store.setState({ loaded: {} });
       void state.loadModels();
       void state.loadConversations();
+      if (state.mcpServers !== null) void state.loadMcpServers();
       const active = state.activeConversationId;
       if (active) void state.openConversation(active, { force: true });
     }

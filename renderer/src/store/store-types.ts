@@ -4,6 +4,7 @@ import type { ConnectionSlice } from './slices/connection-slice';
 import type { ConversationManagementSlice } from './slices/conversation-management-slice';
 import type { ConversationsSlice } from './slices/conversations-slice';
 import type { LinksSlice } from './slices/links-slice';
+import type { McpSlice } from './slices/mcp-slice';
 import type { ModelsSlice } from './slices/models-slice';
 import type { RunActionsSlice } from './slices/run-actions-slice';
 import type { SettingsSlice } from './slices/settings-slice';
@@ -18,6 +19,7 @@ export type TacoState = ConnectionSlice &
   CatalogueSlice &
   ConversationManagementSlice &
   ModelsSlice &
+  McpSlice &
   LinksSlice & { init(): Promise<void> };
 
 export interface StoreDeps {

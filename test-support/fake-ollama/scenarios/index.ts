@@ -10,6 +10,7 @@ import { benchToolRounds } from './bench-tool-rounds';
 import { httpError500 } from './http-error-500';
 import { longStream } from './long-stream';
 import { markdown } from './markdown';
+import { mcpEcho } from './mcp-echo';
 import { midStreamError } from './mid-stream-error';
 import { modelAdmin } from './model-admin';
 import { modelNotFound } from './model-not-found';
@@ -43,6 +44,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     contextFilled,
     concurrentTasks,
     benchFirstToken,
+    mcpEcho,
   ].map((scenario) => [scenario.name, scenario]),
 );
 

@@ -90,6 +90,7 @@ export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
       case 'conversation-updated':
       case 'thinking-delta':
       case 'status':
+      case 'tool-progress':
       case 'stack':
       case 'approval-request':
       case 'approval-resolved':

@@ -15,7 +15,7 @@ export function needsApproval(
   return approvalNeeded({
     requiresApproval: tool.info.requiresApproval,
     risk: tool.info.risk,
-    override: toolOverride(input.toolApprovals, tool.info.toolId),
+    override: toolOverride(input.toolApprovals, tool.info.toolId) ?? tool.approvalOverride,
     riskPolicies: input.approvalPolicy,
     allowedForConversation: input.allowedForConversation.has(tool.info.toolId),
   });

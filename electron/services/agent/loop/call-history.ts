@@ -21,11 +21,22 @@ export function assistantCallMessage(
   return { role: 'assistant', content: visibleText, tool_calls: toolCalls };
 }
 
-/** A result (or an error, prefixed "Error: ") as the model reads it: `role: "tool"` with `tool_name`, or a user message in prompt mode. */
-export function pushToolMessage(shared: RunShared, scope: LoopScope, tool: string, content: string, ok: boolean): void {
+/**
+ * A result (or an error, prefixed "Error: ") as the model reads it: `role: "tool"` with `tool_name`,
+ * or a user message in prompt mode. Images a tool returned (MCP) ride on the message for vision models.
+ */
+export function pushToolMessage(
+  shared: RunShared,
+  scope: LoopScope,
+  tool: string,
+  content: string,
+  ok: boolean,
+  images?: readonly string[],
+): void {
+  const withImages = shared.vision === true && images && images.length > 0 ? { images: [...images] } : {};
   if (shared.mode === 'prompt') {
-    scope.messages.push(toolResultMessage(tool, content, ok));
+    scope.messages.push({ ...toolResultMessage(tool, content, ok), ...withImages });
     return;
   }
-  scope.messages.push({ role: 'tool', tool_name: tool, content: ok ? content : `Error: ${content}` });
+  scope.messages.push({ role: 'tool', tool_name: tool, content: ok ? content : `Error: ${content}`, ...withImages });
 }

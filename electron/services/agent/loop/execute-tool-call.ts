@@ -229,8 +229,9 @@ function finished(
       const capped = scope.budget.cap(toolId, outcome.output);
       const requires = outcome.requires ? `\n\n[Next step required: call ${outcome.requires.tool} (${outcome.requires.reason}).]` : '';
       const result = `${capped.text}${requires}`;
-      shared.emit({ type: 'tool-result', callId, tool: toolId, result, truncated: capped.truncated, durationMs });
-      pushToolMessage(shared, scope, toolId, result, true);
+      const images = outcome.images && outcome.images.length > 0 ? { images: outcome.images } : {};
+      shared.emit({ type: 'tool-result', callId, tool: toolId, result, truncated: capped.truncated, durationMs, ...images });
+      pushToolMessage(shared, scope, toolId, result, true, outcome.images);
       if (outcome.requires) input.stack.update(frameId, { state: 'waiting-tool', waitingFor: outcome.requires.tool });
       else completeFrame(input.stack, input.tools, frameId);
       return { type: 'done', tally: 'success' };

@@ -111,6 +111,7 @@ function createShared(
     mode: capabilities.tools ? 'native' : 'prompt',
     tools: input.tools.list(),
     modelContextTokens: capabilities.contextLength,
+    vision: capabilities.vision,
     numCtx: numCtxFor(capabilities, input.maxContextTokens ?? DEFAULTS.maxContextTokens, input.conversation?.numCtx),
     depthLimit: input.limits.depthLimit,
     nextCallId: () => `${input.runId}-call-${(calls += 1)}`,

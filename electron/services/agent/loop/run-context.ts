@@ -24,6 +24,8 @@ export interface RunShared {
   tools: RegisteredTool[];
   /** The model's own context length (from /api/show), or null. */
   modelContextTokens: number | null;
+  /** The model reads images: images a tool returned (MCP) go to it with the result. */
+  vision?: boolean;
   /** num_ctx we fit the history to; updated from each step's usage. */
   numCtx: number;
   /** The depth at which the next push pauses the run; raised by each Continue. */

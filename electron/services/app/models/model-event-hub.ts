@@ -1,13 +1,13 @@
-import type { ModelEvent } from '../../../../shared/events';
+import type { PullProgressEvent } from '../../../../shared/events';
 
 export interface ModelEventHub {
-  emit(event: ModelEvent): void;
-  subscribe(listener: (batch: ModelEvent[]) => void): () => void;
+  emit(event: PullProgressEvent): void;
+  subscribe(listener: (batch: PullProgressEvent[]) => void): () => void;
 }
 
 /** The `model-events` channel: never stored, delivered as one-event batches (pulls throttle themselves). */
 export function createModelEventHub(report: (message: string) => void = (message) => console.error(message)): ModelEventHub {
-  const listeners = new Set<(batch: ModelEvent[]) => void>();
+  const listeners = new Set<(batch: PullProgressEvent[]) => void>();
   return {
     emit(event) {
       for (const listener of [...listeners]) {

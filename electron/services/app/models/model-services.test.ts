@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reply, standardModels, startFakeOllama, type FakeOllama, type Scenario } from '../../../../test-support/fake-ollama/index';
-import type { ModelEvent } from '../../../../shared/events';
+import type { PullProgressEvent } from '../../../../shared/events';
 import type { ModelAdmin, PullOptions } from '../../provider/model-admin/model-admin-types';
 import { createModelServices, type ModelServices } from './model-services';
 import { PULL_CANCELLED_STATUS } from './pull-registry';
@@ -18,7 +18,7 @@ async function start(scenario: Scenario | string = 'pull-progress', host?: strin
   let next = 0;
   const models = createModelServices({ host: () => host ?? fake.url, newId: () => `p${++next}` });
   services.push(models);
-  const events: ModelEvent[] = [];
+  const events: PullProgressEvent[] = [];
   models.subscribe((batch) => events.push(...batch));
   const finished = (pullId: string) =>
     vi.waitFor(() => {
@@ -111,7 +111,7 @@ describe('pull throttling', () => {
     const { admin, finish } = scriptedAdmin(500);
     const models = createModelServices({ host: () => 'http://x', newId: () => 'p1', createAdmin: () => admin, progressIntervalMs: 60_000 });
     services.push(models);
-    const events: ModelEvent[] = [];
+    const events: PullProgressEvent[] = [];
     models.subscribe((batch) => events.push(...batch));
     await models.handlers['models.pull']({ name: 'm' });
     await vi.waitFor(() => expect(events.map((event) => event.status)).toContain('verifying sha256 digest'));

@@ -1,4 +1,4 @@
-import type { ModelEvent } from '../../../../shared/events';
+import type { PullProgressEvent } from '../../../../shared/events';
 import type { ModelAdmin } from '../../provider/model-admin/model-admin-types';
 import { createOllamaModelAdmin } from '../../provider/model-admin/ollama-model-admin';
 import { providerFailureMessage } from '../../provider/provider-error-mapping';
@@ -17,7 +17,7 @@ export interface ModelServices {
   /** Handlers for the model calls, to spread into the app's handler map. */
   handlers: Pick<CallHandlers, ModelCallName>;
   /** The `model-events` channel (pull progress). */
-  subscribe(listener: (batch: ModelEvent[]) => void): () => void;
+  subscribe(listener: (batch: PullProgressEvent[]) => void): () => void;
   /** Stops every pull. */
   dispose(): void;
   /** Whether pull/delete/unload work on an added server (off for OpenAI-compatible ones and where a proxy said 403/405). */

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { ContractError } from '../../../../shared/contract-error';
-import type { ModelEvent } from '../../../../shared/events';
+import type { PullProgressEvent } from '../../../../shared/events';
 import type { ModelAdmin, PullProgress } from '../../provider/model-admin/model-admin-types';
 import { providerFailureMessage } from '../../provider/provider-error-mapping';
 
@@ -19,7 +19,7 @@ export interface PullRegistry {
 export interface PullRegistryOptions {
   /** The admin of the server the model is on. */
   admin(name: string): ModelAdmin;
-  emit(event: ModelEvent): void;
+  emit(event: PullProgressEvent): void;
   newId(): string;
   progressIntervalMs?: number;
   maxConcurrent?: number;
@@ -49,7 +49,7 @@ export function createPullRegistry(options: PullRegistryOptions): PullRegistry {
     let pending: PullProgress | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
 
-    const event = (progress: PullProgress, done: boolean, error: string | null): ModelEvent => ({
+    const event = (progress: PullProgress, done: boolean, error: string | null): PullProgressEvent => ({
       type: 'pull-progress',
       pullId: pull.pullId,
       model: pull.name,

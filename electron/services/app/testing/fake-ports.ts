@@ -4,6 +4,7 @@ import type { TacoEvent } from '../../../../shared/events';
 import { applySettingsPatch, defaultSettings, settingsSchema, type Settings } from '../../../../shared/settings';
 import type { ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput, AgentLoopOutcome } from '../../agent/loop/agent-types';
+import { createInactiveMcpService } from '../../mcp/inactive-mcp-service';
 import { ProviderError, type ChatMessage, type ChatProvider, type ProviderChunk } from '../../provider/provider-types';
 import type { AppPorts, ConversationStorePort, Storage } from '../app-ports';
 
@@ -210,6 +211,7 @@ export function fakePorts(overrides: Partial<AppPorts> & { storage?: Storage } =
     loadTools: async () => emptyRegistry,
     createMemory: () => ({ save: async () => ({ id: 'm', savedAt: 0 }), recall: async () => [] }),
     openStorage: async () => storage,
+    createMcp: () => createInactiveMcpService(),
     ...overrides,
   };
 }

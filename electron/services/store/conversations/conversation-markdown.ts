@@ -113,6 +113,7 @@ export function conversationToMarkdown(snapshot: Pick<ConversationSnapshot, 'sum
         break;
       case 'status':
       case 'stack':
+      case 'tool-progress':
       case 'usage':
       case 'tools-offered':
       case 'timeline-rewound':

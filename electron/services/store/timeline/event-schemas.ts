@@ -5,8 +5,11 @@ import { RISKS } from '../../../../shared/settings';
 import { STOP_REASONS } from '../../../../shared/stop-reason';
 import { TOOL_TYPES } from '../../../../shared/tool-info';
 
-/** Events a timeline stores (`conversation-updated` is a notification; its durable form is the meta record). */
-export type StoredEvent = Exclude<TacoEvent, { type: 'conversation-updated' }>;
+/**
+ * Events a timeline stores (`conversation-updated` is a notification; its durable form is the meta
+ * record; `tool-progress` is live only: the result that follows is what stays).
+ */
+export type StoredEvent = Exclude<TacoEvent, { type: 'conversation-updated' | 'tool-progress' }>;
 
 const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
   z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
@@ -74,6 +77,7 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       result: text,
       truncated: z.boolean(),
       durationMs: count,
+      images: z.array(z.string().min(1)).optional(),
     })
     .strict(),
   z.object({ type: z.literal('tool-error'), ...runScoped, callId: id, tool: text, error: text, durationMs: count }).strict(),

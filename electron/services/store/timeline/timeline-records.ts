@@ -38,6 +38,7 @@ const EVENT_TYPES: Record<TacoEventType, true> = {
   'tool-call': true,
   'tool-result': true,
   'tool-error': true,
+  'tool-progress': true,
   stack: true,
   'approval-request': true,
   'approval-resolved': true,

@@ -1,9 +1,10 @@
 import type { ApprovalDecision } from '../../../../shared/events';
-import { formatToolName } from '../../../../shared/format-tool-name';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';
+import { displayToolName } from '../../format/mcp-tool-name';
 import { formatArgs } from '../../format/summarize-args';
+import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
 import { DiffPreview } from './DiffPreview';
 import { RiskBadge } from '../catalogue/RiskBadge';
 
@@ -22,17 +23,19 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
   const busy = useTaco((state) => Boolean(state.inFlight[flightKey('approval.respond', part.approvalId)]));
   const open = part.resolution === null && !runFinished;
   const choose = (decision: ApprovalDecision) => void respond(part.approvalId, decision);
+  const { info, label } = useToolLabel(part.tool);
+  const name = displayToolName(part.tool, info);
 
   return (
     <section
       className="card approval-card"
       data-testid="approval-card"
       data-resolution={part.resolution ?? (runFinished ? 'closed' : 'open')}
-      aria-label={`Approval for ${formatToolName(part.tool)}`}
+      aria-label={`Approval for ${name}${label ? ` (MCP · ${label.server})` : ''}`}
     >
       <header className="card-head">
         <span className="card-title">
-          Allow <strong>{formatToolName(part.tool)}</strong>?
+          Allow <strong>{name}</strong>?{label && <McpServerTag server={label.server} />}
         </span>
         <RiskBadge risk={part.risk} />
       </header>

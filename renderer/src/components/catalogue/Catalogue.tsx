@@ -1,20 +1,36 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTaco } from '../../store/store-context';
 import { selectLastOffered } from '../../store/selectors';
 import { groupTools } from './catalogue-filter';
 import { CatalogueToolCard } from './CatalogueToolCard';
 import { Dialog } from '../Dialog';
+import { groupMcpTools, isMcpTool } from './mcp-catalogue';
+import { McpCatalogueToolCard } from './McpCatalogueToolCard';
 
-/** Every tool the model can use: by category, searchable, with parameters, usage, risk and approval. */
+/** Every tool the model can use: by category, then MCP tools by server; searchable, with parameters, usage, risk and approval. */
 export function Catalogue() {
   const tools = useTaco((state) => state.tools);
   const error = useTaco((state) => state.toolsError);
   const loadTools = useTaco((state) => state.loadTools);
+  const servers = useTaco((state) => state.mcpServers);
+  const loadMcpServers = useTaco((state) => state.loadMcpServers);
   const close = useTaco((state) => state.setCatalogueOpen);
   const lastOffered = useTaco(selectLastOffered);
   const [query, setQuery] = useState('');
-  const groups = useMemo(() => groupTools(tools ?? [], query), [tools, query]);
   const offered = useMemo(() => (lastOffered ? new Set(lastOffered.offered) : null), [lastOffered]);
+  const groups = useMemo(
+    () =>
+      groupTools(
+        (tools ?? []).filter((tool) => !isMcpTool(tool)),
+        query,
+      ),
+    [tools, query],
+  );
+  const mcpGroups = useMemo(() => groupMcpTools(tools ?? [], servers, query), [tools, servers, query]);
+
+  useEffect(() => {
+    void loadMcpServers();
+  }, [loadMcpServers]);
 
   return (
     <Dialog title="Tools" testId="catalogue" onClose={() => close(false)} wide>
@@ -44,7 +60,7 @@ export function Catalogue() {
         </div>
       )}
       {tools === null && !error && <p className="muted">Loading the tools…</p>}
-      {tools !== null && groups.length === 0 && (
+      {tools !== null && groups.length === 0 && mcpGroups.length === 0 && (
         <p className="muted" data-testid="catalogue-empty">
           No tool matches “{query}”.
         </p>
@@ -57,6 +73,21 @@ export function Catalogue() {
           ))}
         </section>
       ))}
+      {tools !== null &&
+        mcpGroups.map((group) => (
+          <section
+            key={group.server}
+            className="catalogue-category"
+            data-testid="catalogue-category"
+            data-server={group.server}
+            aria-label={group.title}
+          >
+            <h3>{group.title}</h3>
+            {group.entries.map((entry) => (
+              <McpCatalogueToolCard key={entry.tool.qualifiedName} entry={entry} />
+            ))}
+          </section>
+        ))}
     </Dialog>
   );
 }

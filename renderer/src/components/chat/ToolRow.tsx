@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
 import type { TurnPart } from '../../store/events/conversation-view';
-import { formatToolName } from '../../../../shared/format-tool-name';
 import { formatDuration } from '../../format/format-duration';
+import { displayToolName } from '../../format/mcp-tool-name';
 import { formatArgs, summarizeArgs } from '../../format/summarize-args';
+import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
+import { ToolImages } from '../tool-display/ToolImages';
+import { ToolProgress } from '../tool-display/ToolProgress';
 
 type ToolPart = Extract<TurnPart, { type: 'tool' }>;
 
@@ -45,14 +48,19 @@ export function ToolRow({ part, runFinished, waitingFor }: Props) {
   const state = rowState(part, runFinished, waitingFor);
   const words = state === 'waiting' ? `Waiting for ${waitingFor ?? 'you'}` : STATE_WORDS[state];
   const outcome = part.outcome;
+  const { info, label } = useToolLabel(part.tool);
+  const name = displayToolName(part.tool, info);
   return (
-    <div className={`tool-row tool-${state}`} data-testid="tool-row" data-state={state} data-tool={part.tool}>
+    <div className={`tool-row tool-${state}`} data-testid="tool-row" data-state={state} data-tool={part.tool} data-server={label?.server}>
       <button type="button" className="tool-row-head" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
         <span className={`tool-icon tool-icon-${state}`} aria-hidden="true" />
-        <span className="tool-name">{formatToolName(part.tool)}</span>
+        <span className="tool-name">{name}</span>
+        {label && <McpServerTag server={label.server} />}
         <span className="tool-args">{summarizeArgs(part.args)}</span>
         <span className="tool-meta">{outcome.type === 'pending' ? words : `${words} · ${formatDuration(outcome.durationMs)}`}</span>
       </button>
+      {state === 'running' && part.progress && <ToolProgress progress={part.progress} label={`Progress of ${name}`} />}
+      {outcome.type === 'result' && <ToolImages images={outcome.images} tool={name} />}
       {open && (
         <div id={detailsId} className="tool-details" data-testid="tool-details">
           <div className="detail-label">Arguments</div>

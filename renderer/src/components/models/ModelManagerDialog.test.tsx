@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ModelEvent } from '../../../../shared/events';
 import { createFakeApi, model } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';
 import { optionLabel } from './ModelPicker';
+import type { PullProgressEvent } from '../../../../shared/events';
 
-const progress = (overrides: Partial<ModelEvent>): ModelEvent => ({
+const progress = (overrides: Partial<PullProgressEvent>): PullProgressEvent => ({
   type: 'pull-progress',
   pullId: 'p1',
   model: 'gemma3:4b',

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTaco } from '../../store/store-context';
+import type { SettingsTab } from '../../store/slices/ui-slice';
 import { Dialog } from '../Dialog';
 import { AppearanceSettings } from './AppearanceSettings';
 import { ApprovalSettings } from './ApprovalSettings';
@@ -7,6 +8,7 @@ import { ConnectionSettings } from './ConnectionSettings';
 import { LimitSettings } from './LimitSettings';
 import { ToolSelectionSettings } from './ToolSelectionSettings';
 import { ModelServersSettings } from './ModelServersSettings';
+import { McpServersSection } from '../mcp/McpServersSection';
 import { describeRefusal, formFromSettings, patchFromForm, type NumberField, type SettingsForm } from './settings-form';
 import { WorkspaceSettings } from './WorkspaceSettings';
 
@@ -20,6 +22,8 @@ export function SettingsDialog() {
   const [error, setError] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<NumberField | null>(null);
   const [saving, setSaving] = useState(false);
+  const initialTab = useTaco((state) => state.settingsTab);
+  const [tab, setTab] = useState<SettingsTab>(initialTab);
   const dirty = useRef(false);
   const close = () => setOpen(false);
 
@@ -58,10 +62,27 @@ export function SettingsDialog() {
 
   return (
     <Dialog title="Settings" testId="settings-dialog" onClose={close} wide>
-      {!settings || !form ? (
+      <SettingsTabs tab={tab} onChange={setTab} />
+      {tab === 'mcp' ? (
+        <div role="tabpanel" id="settings-panel-mcp" aria-labelledby="settings-tab-mcp">
+          <McpServersSection />
+          <div className="dialog-actions">
+            <button type="button" className="button" data-testid="settings-close-mcp" onClick={close}>
+              Close
+            </button>
+          </div>
+        </div>
+      ) : !settings || !form ? (
         <p className="muted">Settings could not be loaded. Close this and try again.</p>
       ) : (
-        <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+        <form
+          className="settings-form"
+          role="tabpanel"
+          id="settings-panel-general"
+          aria-labelledby="settings-tab-general"
+          onSubmit={(event) => void submit(event)}
+          noValidate
+        >
           <ConnectionSettings form={form} change={change} error={error} />
           <ModelServersSettings />
           <WorkspaceSettings form={form} change={change} />
@@ -85,5 +106,33 @@ export function SettingsDialog() {
         </form>
       )}
     </Dialog>
+  );
+}
+
+const TABS: [SettingsTab, string][] = [
+  ['general', 'General'],
+  ['mcp', 'MCP servers'],
+];
+
+/** General settings are saved together with Save; MCP servers apply each change at once, so they have their own tab. */
+function SettingsTabs({ tab, onChange }: { tab: SettingsTab; onChange(tab: SettingsTab): void }) {
+  return (
+    <div className="settings-tabs" role="tablist" aria-label="Settings sections">
+      {TABS.map(([id, label]) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          id={`settings-tab-${id}`}
+          data-testid={`settings-tab-${id}`}
+          aria-selected={tab === id}
+          aria-controls={`settings-panel-${id}`}
+          className={`settings-tab${tab === id ? ' active' : ''}`}
+          onClick={() => onChange(id)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -1,10 +1,13 @@
 import { useId, useState } from 'react';
-import { formatToolName } from '../../../../shared/format-tool-name';
 import { formatDuration } from '../../format/format-duration';
+import { displayToolName } from '../../format/mcp-tool-name';
 import { frameStateLabel } from '../../format/frame-state-label';
 import { formatArgs } from '../../format/summarize-args';
-import type { FrameEntry, ToolOutcome } from '../../store/events/conversation-view';
+import type { FrameEntry, ToolOutcome, ToolProgressView } from '../../store/events/conversation-view';
 import type { JsonObject } from '../../../../shared/json';
+import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
+import { ToolImages } from '../tool-display/ToolImages';
+import { ToolProgress } from '../tool-display/ToolProgress';
 
 export interface FrameTreeNode {
   entry: FrameEntry;
@@ -17,7 +20,7 @@ interface Props {
   level?: number;
   now: number;
   /** The call's input and outcome, when the conversation has them. */
-  detailsOf(callId: string): { args: JsonObject; outcome: ToolOutcome } | null;
+  detailsOf(callId: string): { args: JsonObject; outcome: ToolOutcome; progress?: ToolProgressView | null } | null;
 }
 
 /** One frame in the panel: tool, state, duration; expands to its input and output; children nest below. */
@@ -27,6 +30,9 @@ export function StackFrameNode({ node, now, detailsOf, level = 1 }: Props) {
   const { entry } = node;
   const details = detailsOf(entry.frame.callId);
   const duration = entry.durationMs ?? (entry.active ? Math.max(0, now - entry.frame.startedAt) : null);
+  const { info, label } = useToolLabel(entry.frame.tool);
+  const name = displayToolName(entry.frame.tool, info);
+  const progress = entry.active && details?.outcome.type === 'pending' ? details.progress : null;
 
   return (
     <li
@@ -35,6 +41,7 @@ export function StackFrameNode({ node, now, detailsOf, level = 1 }: Props) {
       data-state={entry.state}
       data-active={entry.active}
       data-tool={entry.frame.tool}
+      data-server={label?.server}
     >
       <button type="button" className="frame-head" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
         <span className={`frame-dot dot-${entry.state}`} aria-hidden="true" />
@@ -42,11 +49,13 @@ export function StackFrameNode({ node, now, detailsOf, level = 1 }: Props) {
           <span className="frame-level" data-testid="frame-level" title={`Level ${level} of the stack`}>
             {level}
           </span>
-          {formatToolName(entry.frame.tool)}
+          {name}
+          {label && <McpServerTag server={label.server} />}
         </span>
         <span className="frame-state">{frameStateLabel(entry.state, entry.frame.waitingFor)}</span>
         {duration !== null && <span className="frame-duration">{formatDuration(duration)}</span>}
       </button>
+      {progress && <ToolProgress progress={progress} label={`Progress of ${name}`} />}
       {open && (
         <div id={detailsId} className="frame-details">
           {details ? (
@@ -57,6 +66,7 @@ export function StackFrameNode({ node, now, detailsOf, level = 1 }: Props) {
                 <>
                   <div className="detail-label">Output</div>
                   <pre className="plain-text">{details.outcome.result}</pre>
+                  <ToolImages images={details.outcome.images} tool={name} />
                 </>
               )}
               {details.outcome.type === 'error' && (

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { DEFAULTS } from '../../../../shared/constants';
 import { useNow } from '../../hooks/use-now';
-import type { ToolOutcome } from '../../store/events/conversation-view';
+import type { ToolOutcome, ToolProgressView } from '../../store/events/conversation-view';
 import { selectActiveView } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
 import type { JsonObject } from '../../../../shared/json';
@@ -21,11 +21,12 @@ export function StackPanel() {
   const now = useNow(depth > 0 && !collapsed);
 
   const detailsOf = useCallback(
-    (callId: string): { args: JsonObject; outcome: ToolOutcome } | null => {
+    (callId: string): { args: JsonObject; outcome: ToolOutcome; progress: ToolProgressView | null } | null => {
       for (const item of view.items) {
         if (item.type !== 'assistant') continue;
         for (const part of item.parts)
-          if (part.type === 'tool' && part.callId === callId) return { args: part.args, outcome: part.outcome };
+          if (part.type === 'tool' && part.callId === callId)
+            return { args: part.args, outcome: part.outcome, progress: part.progress ?? null };
       }
       return null;
     },

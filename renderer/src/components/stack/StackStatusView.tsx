@@ -1,4 +1,4 @@
-import { formatToolName } from '../../../../shared/format-tool-name';
+import { displayToolName } from '../../format/mcp-tool-name';
 import type { StackFrame } from '../../../../shared/tool-stack';
 import { frameStateLabel } from '../../format/frame-state-label';
 
@@ -9,7 +9,7 @@ export function StackStatusView({ frames, goal, limit }: { frames: StackFrame[];
     <div className="stack-status" data-testid="stack-status">
       <dl className="facts">
         <dt>Active tool</dt>
-        <dd>{top ? formatToolName(top.tool) : 'none'}</dd>
+        <dd>{top ? displayToolName(top.tool) : 'none'}</dd>
         <dt>Waiting for</dt>
         <dd className="plain-text">{top?.waitingFor ?? (top ? frameStateLabel(top.state, null) : '—')}</dd>
         {goal !== null && (
@@ -26,7 +26,7 @@ export function StackStatusView({ frames, goal, limit }: { frames: StackFrame[];
       <ol className="stack-status-frames">
         {frames.map((frame) => (
           <li key={frame.frameId}>
-            {formatToolName(frame.tool)} <span className="muted">· {frameStateLabel(frame.state, frame.waitingFor)}</span>
+            {displayToolName(frame.tool)} <span className="muted">· {frameStateLabel(frame.state, frame.waitingFor)}</span>
           </li>
         ))}
       </ol>

@@ -3,6 +3,7 @@ import type { AssistantTurn, ConversationView, ToolOutcome, TurnPart } from './c
 import { appendItem, createDraftItems, hasUserMessage, type DraftItems } from './draft-items';
 import { applyStackFrames, applyToolOutcome, keepActiveEntries } from './stack-entries';
 import { rewindTimeline, settleInterruptedRun } from './timeline-rewind';
+import { progressView, resultImages } from './tool-extras';
 import { userImages } from './user-images';
 import { appendDelta, appendPart, hasPart, nextPartId, updateLastPart, withTurn } from './turn-updates';
 
@@ -117,7 +118,14 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
         result: event.result,
         truncated: event.truncated,
         durationMs: event.durationMs,
+        ...resultImages(event.images),
       });
+    case 'tool-progress':
+      return withTurn(view, event.runId, (turn) =>
+        updateLastPart(turn, isTool(event.callId), (part) =>
+          part.outcome.type === 'pending' ? { ...part, progress: progressView(event) } : part,
+        ),
+      );
     case 'tool-error':
       return applyOutcome(inTurn, view, event.runId, event.callId, event.tool, {
         type: 'error',

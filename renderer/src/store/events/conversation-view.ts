@@ -79,13 +79,24 @@ export interface FinishView {
 
 export type ToolOutcome =
   | { type: 'pending' }
-  | { type: 'result'; result: string; truncated: boolean; durationMs: number }
+  | { type: 'result'; result: string; truncated: boolean; durationMs: number; images?: string[] }
   | { type: 'error'; error: string; durationMs: number };
 
 export type TurnPart =
   | { type: 'text'; id: string; text: string }
   | { type: 'thinking'; id: string; text: string }
-  | { type: 'tool'; id: string; callId: string; tool: string; args: JsonObject; frameId: string | null; at: number; outcome: ToolOutcome }
+  | {
+      type: 'tool';
+      id: string;
+      callId: string;
+      tool: string;
+      args: JsonObject;
+      frameId: string | null;
+      at: number;
+      outcome: ToolOutcome;
+      /** The last progress a long call reported (MCP progress notifications), while it runs. */
+      progress?: ToolProgressView;
+    }
   | {
       type: 'approval';
       id: string;
@@ -109,6 +120,13 @@ export type TurnPart =
       grantedLimit: number | null;
     }
   | { type: 'stop'; id: string; reason: StopReason; message: string; error: string | null };
+
+/** A `tool-progress` event as the tool row and the stack frame show it. */
+export interface ToolProgressView {
+  progress: number;
+  total: number | null;
+  message: string | null;
+}
 
 export type TurnPartType = TurnPart['type'];
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelEvent } from '../../../../shared/events';
+import type { ModelEvent, PullProgressEvent } from '../../../../shared/events';
 import { applyPullEvents, pullPercent } from './pull-state';
 
-const event = (overrides: Partial<ModelEvent>): ModelEvent => ({
+const event = (overrides: Partial<PullProgressEvent>): PullProgressEvent => ({
   type: 'pull-progress',
   pullId: 'p1',
   model: 'm',

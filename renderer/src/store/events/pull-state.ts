@@ -1,4 +1,4 @@
-import type { ModelEvent } from '../../../../shared/events';
+import type { ModelEvent, PullProgressEvent } from '../../../../shared/events';
 
 /** Where a pull stands, from its `pull-progress` events. */
 export type PullPhase = 'running' | 'done' | 'failed' | 'cancelled';
@@ -17,7 +17,7 @@ export interface PullState {
 /** Status of the last event of a pull the user cancelled (see main's pull-registry.ts). */
 export const PULL_CANCELLED_STATUS = 'cancelled';
 
-export function pullPhase(event: ModelEvent): PullPhase {
+export function pullPhase(event: PullProgressEvent): PullPhase {
   if (!event.done) return 'running';
   if (event.error !== null) return 'failed';
   return event.status === PULL_CANCELLED_STATUS ? 'cancelled' : 'done';

@@ -7,14 +7,20 @@ export interface Notice {
   message: string;
 }
 
+/** The settings dialog's tabs: general settings (saved together) and MCP servers (saved at once). */
+export type SettingsTab = 'general' | 'mcp';
+
 export interface UiSlice {
   panelCollapsed: boolean;
   catalogueOpen: boolean;
   settingsOpen: boolean;
+  /** The tab the settings dialog opens on. */
+  settingsTab: SettingsTab;
   notices: Notice[];
   togglePanel(): void;
   setCatalogueOpen(open: boolean): void;
-  setSettingsOpen(open: boolean): void;
+  /** Open (on a tab, General by default) or close the settings. */
+  setSettingsOpen(open: boolean, tab?: SettingsTab): void;
   /** Show what went wrong (any thrown value) as a notice the user can dismiss. */
   reportError(error: unknown): void;
   /** Show a message that already says what happened and what to do. */
@@ -36,6 +42,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { storage }) => {
     panelCollapsed: readCollapsed(storage),
     catalogueOpen: false,
     settingsOpen: false,
+    settingsTab: 'general',
     notices: [],
 
     togglePanel() {
@@ -51,8 +58,8 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { storage }) => {
       set({ catalogueOpen });
       if (catalogueOpen) void get().loadTools();
     },
-    setSettingsOpen(settingsOpen) {
-      set({ settingsOpen });
+    setSettingsOpen(settingsOpen, tab) {
+      set(settingsOpen ? { settingsOpen, settingsTab: tab ?? 'general' } : { settingsOpen });
     },
     reportError(error) {
       get().notify(describeCallFailure(error));

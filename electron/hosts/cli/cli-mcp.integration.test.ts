@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TacoEvent } from '../../../shared/events';
+import type { McpServerConfig } from '../../../shared/mcp';
+import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
+import { toolResults } from '../../../test-support/fake-ollama/reply-builders';
+import { everythingServer, filesystemServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
+import { runCli, type CliIo } from './run-cli';
+
+let fake: FakeOllama;
+const dirs: string[] = [];
+beforeAll(async () => {
+  fake = await startFakeOllama({ scenario: 'mcp-echo' });
+});
+afterAll(async () => {
+  await fake.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}, MCP_TEST_TIMEOUT_MS);
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'taco-cli-mcp-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function io(): CliIo & { events: () => TacoEvent[]; err: () => string } {
+  let out = '';
+  let err = '';
+  return {
+    stdout: { write: (text: string) => (out += text) },
+    stderr: { write: (text: string) => (err += text) },
+    env: {},
+    onInterrupt: () => () => undefined,
+    events: () =>
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as TacoEvent),
+    err: () => err,
+  };
+}
+
+/** One CLI run (--json) with `servers` given by --mcp-config; the fake model calls `tool` with the prompt as its message. */
+async function runWith(servers: Record<string, McpServerConfig>, approve: string, prompt: string) {
+  const dir = tempDir();
+  const config = join(dir, 'mcp-run.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: servers }));
+  const terminal = io();
+  fake.requests.length = 0;
+  const code = await runCli(
+    ['--host', fake.url, '--data-dir', join(dir, 'data'), '--json', '--approve', approve, '--mcp-config', config, prompt],
+    terminal,
+  );
+  const chats = fake.requests.filter((request) => request.path === '/api/chat' && request.body?.stream !== false);
+  return { code, events: terminal.events(), err: terminal.err(), chats };
+}
+
+const toolNamesOf = (body: unknown): string[] =>
+  (((body as { tools?: Array<{ function: { name: string } }> }).tools ?? []) as Array<{ function: { name: string } }>).map(
+    (tool) => tool.function.name,
+  );
+
+describe('CLI --mcp-config with real MCP servers through the real loop and the fake Ollama', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
+  it('MCP tools ask by default: --approve read does not approve them', async () => {
+    const { code, events } = await runWith({ everything: everythingServer() }, 'read', 'hello there');
+    expect(code).toBe(0);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'approval-request', tool: 'mcp__everything__echo', risk: 'network' }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'approval-resolved', decision: 'deny' }));
+    expect(events.some((event) => event.type === 'tool-result')).toBe(false);
+  });
+
+  it('a trusted-read server runs its read-only tools without asking; the result reaches the model; read_file coexists', async () => {
+    const folder = tempDir();
+    const { code, events, chats } = await runWith(
+      { everything: everythingServer({ approval: 'trusted-read' }), files: filesystemServer(folder) },
+      'read',
+      'hello there',
+    );
+    expect(code).toBe(0);
+    expect(events.some((event) => event.type === 'approval-request')).toBe(false);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'tool-call', tool: 'mcp__everything__echo', args: { message: 'hello there' } }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'tool-result', tool: 'mcp__everything__echo', result: 'Echo: hello there' }),
+    );
+    const names = toolNamesOf(chats[0]?.body);
+    expect(names).toEqual(expect.arrayContaining(['read_file', 'mcp__files__read_file', 'mcp__everything__echo']));
+    const second = chats[1]?.body as { messages: Array<{ role: string; content: string; tool_name?: string }> } | undefined;
+    expect(second && toolResults({ messages: second.messages } as never)).toContainEqual({
+      toolName: 'mcp__everything__echo',
+      content: 'Echo: hello there',
+    });
+  });
+
+  it('a server whose command does not exist is named on stderr; the run goes on with the other tools', async () => {
+    const { code, events, err } = await runWith(
+      { ghost: { command: 'taco-no-such-mcp-server' }, everything: everythingServer() },
+      'all',
+      'still works',
+    );
+    expect(code).toBe(0);
+    expect(err).toMatch(/MCP server "ghost" is not available.*`taco-no-such-mcp-server` was not found on PATH/);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'approval-resolved', decision: 'allow-once' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'tool-result', tool: 'mcp__everything__echo', result: 'Echo: still works' }),
+    );
+  });
+});

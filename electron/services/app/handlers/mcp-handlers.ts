@@ -1,0 +1,20 @@
+import type { McpService } from '../../mcp/mcp-service-types';
+import type { CallHandlers } from '../call-router';
+
+export type McpCallName = 'mcp.list' | 'mcp.save' | 'mcp.remove' | 'mcp.setEnabled' | 'mcp.restart' | 'mcp.import' | 'mcp.setToolEnabled';
+
+/** The mcp.* calls over the app's MCP service (requests arrive validated by the contract). */
+export function mcpHandlers(mcp: McpService): Pick<CallHandlers, McpCallName> {
+  return {
+    'mcp.list': () => ({ servers: mcp.list() }),
+    'mcp.save': async (request) => ({ server: await mcp.save(request.name, request.config, request.replace ?? false) }),
+    'mcp.remove': async (request) => {
+      await mcp.remove(request.name);
+      return { removed: true };
+    },
+    'mcp.setEnabled': async (request) => ({ server: await mcp.setEnabled(request.name, request.enabled) }),
+    'mcp.restart': async (request) => ({ server: await mcp.restart(request.name) }),
+    'mcp.import': (request) => mcp.importJson(request.json),
+    'mcp.setToolEnabled': async (request) => ({ server: await mcp.setToolEnabled(request.name, request.tool, request.enabled) }),
+  };
+}

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ModelEvent } from '../../../shared/events';
+import type { McpServerView } from '../../../shared/mcp';
+import type { ToolInfo } from '../../../shared/tool-info';
+import { everythingServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
+import { createMcpService } from '../mcp/mcp-service';
+import { TEST_TIMINGS } from '../mcp/testing/mcp-harness';
+import { createAppServices, type AppServices } from './app-services';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+}, MCP_TEST_TIMEOUT_MS);
+
+async function setUp(): Promise<{ services: AppServices; modelEvents: ModelEvent[] }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'taco-mcp-app-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const services = await createAppServices({
+    dataDir,
+    ollamaHost: 'http://127.0.0.1:9',
+    openExternal: async () => undefined,
+    ports: { createMcp: (input) => createMcpService({ ...input, timings: TEST_TIMINGS, pathValue: async () => process.env.PATH ?? '' }) },
+  });
+  cleanups.push(() => services.dispose());
+  const modelEvents: ModelEvent[] = [];
+  services.subscribeModelEvents((batch) => modelEvents.push(...batch));
+  return { services, modelEvents };
+}
+
+async function call<T>(services: AppServices, name: string, request: unknown): Promise<T> {
+  const envelope = await services.handle(name, request);
+  if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
+  return envelope.value as T;
+}
+
+describe('the mcp.* calls through the app services', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
+  it('adds a server, streams its status on model-events, and lists its tools in tools.list under the server', async () => {
+    const { services, modelEvents } = await setUp();
+    expect(await call<{ servers: McpServerView[] }>(services, 'mcp.list', {})).toEqual({ servers: [] });
+    const saved = await call<{ server: McpServerView }>(services, 'mcp.save', {
+      name: 'everything',
+      config: everythingServer({ approval: 'trusted-read' }),
+    });
+    expect(saved.server).toMatchObject({ name: 'everything', transport: 'stdio', status: 'starting', approval: 'trusted-read' });
+    await services.mcpSettled(120_000);
+    expect(modelEvents).toContainEqual({ type: 'mcp-status', server: expect.objectContaining({ name: 'everything', status: 'ready' }) });
+
+    const tools = await call<ToolInfo[]>(services, 'tools.list', {});
+    expect(tools.some((tool) => tool.toolId === 'read_file' && tool.source === undefined)).toBe(true);
+    expect(tools.find((tool) => tool.toolId === 'mcp__everything__echo')).toMatchObject({
+      category: 'mcp:everything',
+      risk: 'read',
+      requiresApproval: false,
+      source: { kind: 'mcp', server: 'everything', tool: 'echo', readOnlyHint: true },
+    });
+    // toggle-simulated-logging declares no readOnlyHint: it still asks on a trusted-read server.
+    expect(tools.find((tool) => tool.toolId === 'mcp__everything__toggle-simulated-logging')).toMatchObject({
+      risk: 'network',
+      requiresApproval: true,
+    });
+    const slash = await call<{ type: string; output: string }>(services, 'chat.send', { conversationId: null, text: '/tools', model: 'm' });
+    expect(slash.output).toContain('mcp__everything__echo');
+  });
+
+  it('refuses a bad config with words naming the field, before anything is saved', async () => {
+    const { services } = await setUp();
+    const answer = await services.handle('mcp.save', { name: 'x', config: { args: ['a'] } });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-payload', message: expect.stringMatching(/mcp\.save: invalid request: "config\.command" is required/) },
+    });
+    const badName = await services.handle('mcp.save', { name: 'a__b', config: { command: 'node' } });
+    expect(badName).toMatchObject({ ok: false, error: { code: 'invalid-payload', message: expect.stringContaining('"name"') } });
+    expect(await call<{ servers: McpServerView[] }>(services, 'mcp.list', {})).toEqual({ servers: [] });
+  });
+});

@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SendResult } from '../../../shared/contract';
+import type { TacoEvent } from '../../../shared/events';
+import type { McpServerConfig } from '../../../shared/mcp';
+import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
+import { reply } from '../../../test-support/fake-ollama/reply-builders';
+import type { FakeModel, ReplySource } from '../../../test-support/fake-ollama/scenario-types';
+import { standardModels } from '../../../test-support/fake-ollama/scenarios/standard-models';
+import { everythingServer, filesystemServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
+import { createMcpService } from '../mcp/mcp-service';
+import { TEST_TIMINGS } from '../mcp/testing/mcp-harness';
+import { createAppServices } from './app-services';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+}, MCP_TEST_TIMEOUT_MS);
+
+const visionModel: FakeModel = {
+  name: 'qwen2.5vl:3b',
+  capabilities: ['completion', 'tools', 'vision'],
+  contextLength: 32_768,
+  family: 'qwen2',
+};
+
+/** App services over a fake Ollama answering `replies`, with `servers` in mcp.json; every approval is allowed once. */
+async function setUp(servers: Record<string, McpServerConfig>, replies: ReplySource[]) {
+  const fake: FakeOllama = await startFakeOllama({
+    scenario: {
+      name: 'mcp-loop',
+      description: 'inline',
+      models: [...standardModels(), visionModel],
+      replies,
+      whenExhausted: reply.text('Done.'),
+    },
+  });
+  cleanups.push(() => fake.close());
+  const dataDir = mkdtempSync(join(tmpdir(), 'taco-mcp-loop-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: servers }));
+  const services = await createAppServices({
+    dataDir,
+    ollamaHost: fake.url,
+    openExternal: async () => undefined,
+    gates: () => ({ approvals: { request: async () => 'allow-once' } }),
+    ports: { createMcp: (input) => createMcpService({ ...input, timings: TEST_TIMINGS, pathValue: async () => process.env.PATH ?? '' }) },
+  });
+  cleanups.push(() => services.dispose());
+  const events: TacoEvent[] = [];
+  const listeners = new Set<() => void>();
+  services.subscribe((batch) => {
+    events.push(...batch);
+    for (const wake of [...listeners]) wake();
+  });
+  await services.mcpSettled(120_000);
+  const send = async (text: string, model = 'llama3.2:3b'): Promise<string> => {
+    const sent = await services.handle('chat.send', { conversationId: null, text, model });
+    if (!sent.ok || (sent.value as SendResult).type !== 'run') throw new Error(JSON.stringify(sent));
+    return (sent.value as Extract<SendResult, { type: 'run' }>).runId;
+  };
+  const waitForEvent = (match: (event: TacoEvent) => boolean): Promise<TacoEvent> =>
+    new Promise((resolve) => {
+      const check = (): void => {
+        const found = events.find(match);
+        if (found) {
+          listeners.delete(check);
+          resolve(found);
+        }
+      };
+      listeners.add(check);
+      check();
+    });
+  const chats = () => fake.requests.filter((request) => request.path === '/api/chat' && request.body?.stream !== false);
+  return { services, events, send, waitForEvent, chats };
+}
+
+type ChatBody = { messages: Array<{ role: string; content: string; images?: string[] }> };
+
+describe('MCP tools in the real agent loop (fake Ollama, real servers)', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
+  it('Stop during an MCP call ends the run at once, without waiting for the server', async () => {
+    const { services, send, waitForEvent, events } = await setUp({ everything: everythingServer() }, [
+      reply.toolCall('mcp__everything__trigger-long-running-operation', { duration: 600, steps: 600 }),
+    ]);
+    const runId = await send('Run the long operation');
+    await waitForEvent((event) => event.type === 'tool-progress' && event.runId === runId);
+    expect(await services.handle('run.cancel', { runId })).toMatchObject({ ok: true });
+    const finish = await services.waitForRun(runId);
+    expect(finish.reason).toBe('cancelled');
+    await waitForEvent((event) => event.type === 'tool-error' && event.runId === runId);
+    expect(events.find((event) => event.type === 'tool-error' && event.runId === runId)).toMatchObject({
+      tool: 'mcp__everything__trigger-long-running-operation',
+      error: 'Stopped before the tool finished.',
+    });
+  });
+
+  it('an image result is shown (tool-result images) and reaches a vision model, never a text-only one', async () => {
+    const { services, send, waitForEvent, chats } = await setUp({ everything: everythingServer() }, [
+      reply.toolCall('mcp__everything__get-tiny-image', {}),
+      reply.text('A small logo.'),
+      reply.toolCall('mcp__everything__get-tiny-image', {}),
+      reply.text('I cannot see images.'),
+    ]);
+    const visionRun = await send('Show me the image', visionModel.name);
+    expect((await services.waitForRun(visionRun)).reason).toBe('complete');
+    const result = await waitForEvent((event) => event.type === 'tool-result' && event.runId === visionRun);
+    expect(result.type === 'tool-result' && result.images?.length).toBe(1);
+    const toolMessage = (chats()[1]?.body as ChatBody).messages.find((message) => message.role === 'tool');
+    expect(toolMessage?.images?.length).toBe(1);
+
+    const textRun = await send('Show me the image again');
+    expect((await services.waitForRun(textRun)).reason).toBe('complete');
+    const textToolMessage = (chats()[3]?.body as ChatBody).messages.filter((message) => message.role === 'tool').at(-1);
+    expect(textToolMessage?.content).toMatch(/\[image 1: image\/png/);
+    expect(textToolMessage?.images).toBeUndefined();
+  });
+
+  it('isError results count as tool errors for the stop rules', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'taco-mcp-loop-files-'));
+    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+    const { services, send, events, waitForEvent } = await setUp({ files: filesystemServer(folder) }, [
+      reply.toolCall('mcp__files__read_file', { path: '/nope/1' }),
+      reply.toolCall('mcp__files__read_file', { path: '/nope/2' }),
+      reply.toolCall('mcp__files__read_file', { path: '/nope/3' }),
+    ]);
+    const runId = await send('Read three files');
+    expect((await services.waitForRun(runId)).reason).toBe('consecutive_errors');
+    // The last batch reaches subscribers a frame after the run has finished.
+    await waitForEvent((event) => event.type === 'run-finish' && event.runId === runId);
+    const errors = events.filter((event) => event.type === 'tool-error' && event.runId === runId);
+    expect(errors.map((event) => (event.type === 'tool-error' ? event.tool : ''))).toEqual(Array(3).fill('mcp__files__read_file'));
+    expect(errors[0]).toMatchObject({ error: expect.stringMatching(/denied|outside|allowed/i) });
+  });
+});

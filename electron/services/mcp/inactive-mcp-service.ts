@@ -1,0 +1,24 @@
+import { ContractError } from '../../../shared/contract-error';
+import type { McpService } from './mcp-service-types';
+
+/** A service with no servers that refuses changes: tests of other parts, and hosts that run without MCP. */
+export function createInactiveMcpService(): McpService {
+  const refuse = (): never => {
+    throw new ContractError('internal', 'MCP servers are not available in this run of TACO.');
+  };
+  return {
+    list: () => [],
+    save: async () => refuse(),
+    remove: async () => refuse(),
+    setEnabled: async () => refuse(),
+    restart: async () => refuse(),
+    importJson: async () => refuse(),
+    setToolEnabled: async () => refuse(),
+    tools: () => [],
+    listPrompts: async () => [],
+    getPrompt: async () => refuse(),
+    subscribe: () => () => undefined,
+    settled: async () => undefined,
+    dispose: async () => undefined,
+  };
+}

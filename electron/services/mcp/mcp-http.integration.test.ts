@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ToolFailure } from '../../../tools/catalogue/tool-runtime-types';
+import { startHttpMcpServer } from '../../../test-support/mcp/http-mcp-server';
+import { MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
+import { startMcpHarness, type Harness } from './testing/mcp-harness';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+}, MCP_TEST_TIMEOUT_MS);
+
+function harness(...args: Parameters<typeof startMcpHarness>): Harness {
+  const started = startMcpHarness(...args);
+  cleanups.push(() => started.close());
+  return started;
+}
+
+describe('MCP over HTTP against the SDK’s own server (McpServer)', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
+  it('Streamable HTTP: tools, headers, an isError result, a live tools/list_changed and a cancel that reaches the server', async () => {
+    const server = await startHttpMcpServer({ mode: 'streamable' });
+    cleanups.push(() => server.close());
+    const h = harness({ web: { url: server.url, headers: { Authorization: 'Bearer sekrit' } } });
+    const ready = await h.waitFor('web', 'ready');
+    expect(ready).toMatchObject({ transport: 'http', headerKeys: ['Authorization'], url: server.url });
+    expect(JSON.stringify(ready)).not.toContain('sekrit');
+    expect(server.headers.some((headers) => headers.authorization === 'Bearer sekrit')).toBe(true);
+    expect(ready.tools.map((tool) => tool.qualifiedName)).toEqual(expect.arrayContaining(['mcp__web__shout', 'mcp__web__refuse']));
+
+    await expect(h.run('mcp__web__shout', { text: 'quiet' })).resolves.toMatchObject({ output: 'QUIET' });
+    await expect(h.run('mcp__web__refuse', {})).rejects.toSatisfy(
+      (error: unknown) => error instanceof ToolFailure && error.message === 'Refused on purpose.',
+    );
+
+    server.addTool('late-arrival');
+    await h.waitFor('web', (view) => view.tools.some((tool) => tool.name === 'late-arrival'));
+    await expect(h.run('mcp__web__late-arrival', {})).resolves.toMatchObject({ output: 'late-arrival' });
+
+    const controller = new AbortController();
+    const call = h.run('mcp__web__wait-for-cancel', {}, { signal: controller.signal });
+    const rejected = expect(call).rejects.toThrow(/Stopped/);
+    // Stop once the server is running the call.
+    await server.waiting;
+    controller.abort(new Error('Stopped by the user'));
+    await rejected;
+    await server.cancelled;
+  });
+
+  it('falls back to SSE for a URL server that answers Streamable HTTP with a 4xx', async () => {
+    const server = await startHttpMcpServer({ mode: 'sse' });
+    cleanups.push(() => server.close());
+    const h = harness({ legacy: { url: server.url } });
+    await h.waitFor('legacy', 'ready');
+    await expect(h.run('mcp__legacy__shout', { text: 'old but fine' })).resolves.toMatchObject({ output: 'OLD BUT FINE' });
+  });
+
+  it('a URL where nothing listens fails with words, without blocking anything', async () => {
+    const h = harness({ nowhere: { url: 'http://127.0.0.1:9/mcp' } });
+    const failed = await h.waitFor('nowhere', 'failed');
+    expect(failed.error).toMatch(/127\.0\.0\.1:9/);
+    expect(h.service.tools()).toEqual([]);
+  });
+});

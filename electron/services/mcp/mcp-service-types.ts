@@ -1,0 +1,47 @@
+import type { ModelEvent } from '../../../shared/events';
+import type { McpServerConfig, McpServerView } from '../../../shared/mcp';
+import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types';
+
+/** One prompt a server offers (prompts/list), for the workflows that offer them as user-invoked actions. */
+export interface McpPromptInfo {
+  server: string;
+  name: string;
+  description: string;
+  arguments: { name: string; description: string; required: boolean }[];
+}
+
+/** prompts/get: the messages of a prompt, text only (other content is summarised in words). */
+export interface McpPromptResult {
+  description: string;
+  messages: { role: 'user' | 'assistant'; text: string }[];
+}
+
+/**
+ * MCP servers as tool sources: one connection per server, owned by the app services and shared
+ * by every conversation. Calls that change the configuration persist it (mcp.json in the data
+ * folder) and emit `mcp-status` for every server they change.
+ */
+export interface McpService {
+  /** Every configured server as the renderer sees it (secrets as keys only). */
+  list(): McpServerView[];
+  /** Adds a server (or replaces it when `replace`); an env/header value equal to MCP_SECRET_MASK keeps the stored one. */
+  save(name: string, config: McpServerConfig, replace: boolean): Promise<McpServerView>;
+  remove(name: string): Promise<void>;
+  setEnabled(name: string, enabled: boolean): Promise<McpServerView>;
+  restart(name: string): Promise<McpServerView>;
+  /** A `{"mcpServers": {...}}` block; the servers it adds start disabled. */
+  importJson(json: string): Promise<{ added: string[]; skipped: { name: string; reason: string }[] }>;
+  setToolEnabled(name: string, tool: string, enabled: boolean): Promise<McpServerView>;
+  /** The enabled tools of the ready servers, as the loop runs them (names mcp__<server>__<tool>). */
+  tools(): RegisteredTool[];
+  /** Prompts of every ready server (servers without prompts are skipped). */
+  listPrompts(): Promise<McpPromptInfo[]>;
+  /** prompts/get with arguments. Throws when the server is not ready or has no such prompt. */
+  getPrompt(server: string, name: string, args: Record<string, string>): Promise<McpPromptResult>;
+  /** `mcp-status` events (on the model-events channel). Returns the unsubscribe. */
+  subscribe(listener: (event: ModelEvent) => void): () => void;
+  /** Resolves once no enabled server is `starting` any more, or after `timeoutMs`. */
+  settled(timeoutMs: number): Promise<void>;
+  /** Stops every server (the whole process group of a stdio server); in-flight calls end as tool errors. */
+  dispose(): Promise<void>;
+}

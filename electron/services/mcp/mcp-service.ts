@@ -1,0 +1,294 @@
+import path from 'node:path';
+import { DEFAULTS } from '../../../shared/constants';
+import { ContractError } from '../../../shared/contract-error';
+import type { ModelEvent, TacoEvent } from '../../../shared/events';
+import type { McpServerConfig, McpServerView } from '../../../shared/mcp';
+import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types';
+import { userPath } from './transport/command-resolver';
+import { loadMcpFile, readExtraConfig, saveMcpFile, type ParsedMcpConfig } from './mcp-config';
+import { createMcpCaller } from './mcp-caller';
+import { McpConnection, type ConnectionTimings } from './mcp-connection';
+import { planImport } from './mcp-import';
+import { listServerPrompts, readServerPrompt } from './mcp-prompts';
+import type { McpPromptInfo, McpPromptResult, McpService } from './mcp-service-types';
+import { adaptServerTools, type ServerTools } from './mcp-tool-adapter';
+import { invalidServerView, serverView, unmaskSecrets } from './mcp-views';
+
+export interface McpServiceOptions {
+  dataDir: string;
+  /** CLI --mcp-config: servers for this run only (never written to mcp.json). */
+  extraConfigFile?: string | null;
+  /** Tool progress goes to the run's events. */
+  emit(event: TacoEvent): void;
+  /** Shorter timings for tests; DEFAULTS.mcp otherwise. */
+  timings?: Partial<ConnectionTimings>;
+  /** The PATH servers are looked up in (default: login-shell PATH + ours). */
+  pathValue?: () => Promise<string>;
+  now?: () => number;
+  /** Where load problems are reported (never with env or header values). */
+  log?: (message: string) => void;
+  clientVersion?: string;
+}
+
+interface Entry {
+  config: McpServerConfig;
+  /** false: from --mcp-config, for this run only. */
+  persisted: boolean;
+  connection: McpConnection | null;
+  tools: ServerTools;
+}
+
+const NO_TOOLS: ServerTools = { views: [], registered: [] };
+
+/** The app's MCP servers (see McpService). Loads mcp.json and starts the enabled servers in the background. */
+export function createMcpService(options: McpServiceOptions): McpService {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((message: string) => console.warn(`[mcp] ${message}`));
+  const file = path.join(options.dataDir, DEFAULTS.mcp.configFileName);
+  const timings: ConnectionTimings = {
+    initializeTimeoutMs: options.timings?.initializeTimeoutMs ?? DEFAULTS.mcp.initializeTimeoutMs,
+    restartInitialDelayMs: options.timings?.restartInitialDelayMs ?? DEFAULTS.mcp.restartInitialDelayMs,
+    restartMaxDelayMs: options.timings?.restartMaxDelayMs ?? DEFAULTS.mcp.restartMaxDelayMs,
+    restartResetAfterMs: options.timings?.restartResetAfterMs ?? DEFAULTS.mcp.restartResetAfterMs,
+  };
+  const pathValue = options.pathValue ?? (() => userPath());
+  const entries = new Map<string, Entry>();
+  const invalid = new Map<string, { raw: unknown; message: string }>();
+  const listeners = new Set<(event: ModelEvent) => void>();
+  let registered: RegisteredTool[] = [];
+  let disposed = false;
+  let chain: Promise<unknown> = Promise.resolve();
+
+  const emitStatus = (name: string): void => {
+    const view = viewOf(name);
+    if (!view) return;
+    for (const listener of [...listeners]) {
+      try {
+        listener({ type: 'mcp-status', server: view });
+      } catch (error) {
+        log(`An mcp-status subscriber failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+
+  const viewOf = (name: string): McpServerView | null => {
+    const entry = entries.get(name);
+    if (entry) return serverView(name, entry.config, entry.connection?.view() ?? null, entry.tools.views);
+    const bad = invalid.get(name);
+    return bad ? invalidServerView(name, bad.message) : null;
+  };
+
+  const rebuildTools = (name: string): void => {
+    const entry = entries.get(name);
+    if (!entry) return;
+    const state = entry.connection?.view();
+    entry.tools =
+      state?.status === 'ready'
+        ? adaptServerTools(state.tools, {
+            server: name,
+            approval: entry.config.approval ?? 'ask',
+            disabledTools: new Set(entry.config.disabledTools ?? []),
+            call,
+            emit: options.emit,
+            now,
+          })
+        : NO_TOOLS;
+    registered = [...entries.values()].flatMap((each) => each.tools.registered);
+  };
+
+  const changed = (name: string): void => {
+    rebuildTools(name);
+    emitStatus(name);
+  };
+
+  const startEntry = (name: string, entry: Entry): void => {
+    if (disposed || entry.config.enabled === false) return;
+    const connection = new McpConnection({
+      name,
+      config: entry.config,
+      timings,
+      pathValue,
+      clientVersion: options.clientVersion ?? '0.1.0',
+      onChange: () => {
+        if (entries.get(name)?.connection === connection) changed(name);
+      },
+      now,
+    });
+    entry.connection = connection;
+    connection.start();
+  };
+
+  const stopEntry = async (entry: Entry | undefined, reason?: string): Promise<void> => {
+    const connection = entry?.connection;
+    if (!entry || !connection) return;
+    entry.connection = null;
+    entry.tools = NO_TOOLS;
+    await connection.stop(reason);
+  };
+
+  const call = createMcpCaller((server) => entries.get(server));
+
+  /** Serialises changes to the configuration (and its file). */
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const next = chain.then(task);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+
+  const persist = (): Promise<void> => {
+    const servers = new Map<string, McpServerConfig>();
+    for (const [name, entry] of entries) if (entry.persisted) servers.set(name, entry.config);
+    const config: ParsedMcpConfig = { servers, invalid };
+    return saveMcpFile(file, config);
+  };
+
+  const mustGet = (name: string): Entry => {
+    const entry = entries.get(name);
+    if (!entry) throw new ContractError('not-found', `There is no MCP server named "${name}".`);
+    return entry;
+  };
+
+  const restartEntry = async (name: string, entry: Entry): Promise<void> => {
+    await stopEntry(entry, `The MCP server "${name}" was restarted during the call.`);
+    startEntry(name, entry);
+    changed(name);
+  };
+
+  const loaded = serial(async () => {
+    const stored = await loadMcpFile(file, now());
+    if (stored.notice) log(stored.notice);
+    for (const [name, bad] of stored.invalid) {
+      invalid.set(name, bad);
+      log(bad.message);
+    }
+    for (const [name, config] of stored.servers) entries.set(name, { config, persisted: true, connection: null, tools: NO_TOOLS });
+    if (options.extraConfigFile) {
+      // A bad --mcp-config is reported; the servers of mcp.json still start.
+      const extra = await readExtraConfig(options.extraConfigFile).catch((error: unknown) => {
+        log(error instanceof Error ? error.message : String(error));
+        return null;
+      });
+      for (const bad of extra?.invalid.values() ?? []) log(bad.message);
+      for (const [name, config] of extra?.servers ?? []) {
+        entries.set(name, { config: { ...config, enabled: config.enabled ?? true }, persisted: false, connection: null, tools: NO_TOOLS });
+        invalid.delete(name);
+      }
+    }
+    for (const [name, entry] of entries) startEntry(name, entry);
+    for (const name of [...entries.keys(), ...invalid.keys()]) emitStatus(name);
+  });
+  loaded.catch((error: unknown) => log(`MCP servers could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
+
+  return {
+    list: () => [...new Set([...entries.keys(), ...invalid.keys()])].sort().flatMap((name) => viewOf(name) ?? []),
+    save: (name, config, replace) =>
+      serial(async () => {
+        const existing = entries.get(name);
+        if ((existing || invalid.has(name)) && !replace)
+          throw new ContractError(
+            'invalid-payload',
+            `mcp.save: a server named "${name}" already exists; choose another name or replace it.`,
+          );
+        if (!existing && !invalid.has(name) && entries.size >= DEFAULTS.mcp.maxServers)
+          throw new ContractError('invalid-payload', `mcp.save: at most ${DEFAULTS.mcp.maxServers} MCP servers can be configured.`);
+        const merged = unmaskSecrets(name, config, existing?.config);
+        await stopEntry(existing, `The MCP server "${name}" was changed during the call.`);
+        const entry: Entry = { config: merged, persisted: true, connection: null, tools: NO_TOOLS };
+        entries.set(name, entry);
+        invalid.delete(name);
+        await persist();
+        startEntry(name, entry);
+        changed(name);
+        return viewOf(name) as McpServerView;
+      }),
+    remove: (name) =>
+      serial(async () => {
+        const entry = entries.get(name);
+        if (!entry && !invalid.has(name)) throw new ContractError('not-found', `There is no MCP server named "${name}".`);
+        await stopEntry(entry, `The MCP server "${name}" was removed during the call.`);
+        entries.delete(name);
+        invalid.delete(name);
+        registered = [...entries.values()].flatMap((each) => each.tools.registered);
+        await persist();
+      }),
+    setEnabled: (name, enabled) =>
+      serial(async () => {
+        const entry = mustGet(name);
+        entry.config = { ...entry.config, enabled };
+        if (entry.persisted) await persist();
+        if (enabled) {
+          if (!entry.connection) startEntry(name, entry);
+        } else await stopEntry(entry, `The MCP server "${name}" was disabled during the call.`);
+        changed(name);
+        return viewOf(name) as McpServerView;
+      }),
+    restart: (name) =>
+      serial(async () => {
+        const entry = mustGet(name);
+        if (entry.config.enabled === false)
+          throw new ContractError('invalid-payload', `mcp.restart: the MCP server "${name}" is disabled; enable it to start it.`);
+        await restartEntry(name, entry);
+        return viewOf(name) as McpServerView;
+      }),
+    importJson: (json) =>
+      serial(async () => {
+        const plan = planImport(json, new Set([...entries.keys(), ...invalid.keys()]));
+        for (const [name, config] of plan.added) entries.set(name, { config, persisted: true, connection: null, tools: NO_TOOLS });
+        if (plan.added.size > 0) await persist();
+        for (const name of plan.added.keys()) emitStatus(name);
+        return { added: [...plan.added.keys()], skipped: plan.skipped };
+      }),
+    setToolEnabled: (name, tool, enabled) =>
+      serial(async () => {
+        const entry = mustGet(name);
+        const disabled = new Set(entry.config.disabledTools ?? []);
+        if (enabled) disabled.delete(tool);
+        else disabled.add(tool);
+        entry.config = { ...entry.config, disabledTools: [...disabled].sort() };
+        if (entry.persisted) await persist();
+        changed(name);
+        return viewOf(name) as McpServerView;
+      }),
+    tools: () => registered,
+    async listPrompts(): Promise<McpPromptInfo[]> {
+      await loaded.catch(() => undefined);
+      const lists = await Promise.all(
+        [...entries].map(([name, entry]) => {
+          const client = entry.connection?.client();
+          return client ? listServerPrompts(name, client, timings.initializeTimeoutMs) : Promise.resolve([]);
+        }),
+      );
+      return lists.flat();
+    },
+    async getPrompt(server, name, args): Promise<McpPromptResult> {
+      const client = entries.get(server)?.connection?.client();
+      if (!client) throw new ContractError('not-found', `The MCP server "${server}" is not ready, so its prompt "${name}" cannot be read.`);
+      return readServerPrompt(client, name, args, entries.get(server)?.config.timeoutMs ?? DEFAULTS.mcp.callTimeoutMs);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    async settled(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const expired = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+        timer.unref();
+      });
+      const all = loaded
+        .catch(() => undefined)
+        .then(() => Promise.all([...entries.values()].map((entry) => entry.connection?.settled() ?? Promise.resolve())));
+      await Promise.race([all, expired]);
+      clearTimeout(timer);
+    },
+    async dispose() {
+      disposed = true;
+      await loaded.catch(() => undefined);
+      await Promise.all([...entries.values()].map((entry) => stopEntry(entry, 'TACO is shutting down; the MCP server was stopped.')));
+      registered = [];
+      listeners.clear();
+    },
+  };
+}

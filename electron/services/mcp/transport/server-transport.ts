@@ -1,0 +1,150 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import path from 'node:path';
+import type { McpServerConfig } from '../../../../shared/mcp';
+import { resolveCommand } from './command-resolver';
+import { describeExit } from '../mcp-errors';
+import { ProcessGroupTransport } from './process-group-transport';
+
+/** A connected client and what is needed to stop it and explain its end. */
+export interface OpenedServer {
+  client: Client;
+  transport: Transport;
+  /** stdio only: the server's process (its group is killed on close). */
+  process: ProcessGroupTransport | null;
+  /** 'http' or 'sse' for a URL server. */
+  via: 'stdio' | 'http' | 'sse';
+}
+
+export interface OpenOptions {
+  name: string;
+  config: McpServerConfig;
+  initializeTimeoutMs: number;
+  /** The PATH servers see (login-shell PATH + ours). */
+  pathValue: string;
+  /** Called as soon as a stdio process exists, so a start that hangs can still be stopped. */
+  onProcess(process: ProcessGroupTransport): void;
+  /** notifications/tools/list_changed arrived. */
+  onToolsChanged(): void;
+  clientVersion: string;
+}
+
+/** The words for a server that cannot be started or reached; thrown by openServer. */
+export class ServerStartError extends Error {
+  override readonly name = 'ServerStartError';
+}
+
+function newClient(options: OpenOptions): Client {
+  const client = new Client({ name: 'TACO', version: options.clientVersion }, { capabilities: {} });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => options.onToolsChanged());
+  return client;
+}
+
+/**
+ * Starts (stdio) or reaches (HTTP) one server and runs `initialize` within the timeout. A URL
+ * server that answers Streamable HTTP with a 4xx is tried again over SSE (older servers).
+ */
+export async function openServer(options: OpenOptions): Promise<OpenedServer> {
+  const { config } = options;
+  if (config.command !== undefined) return openStdio(options, config.command);
+  if (config.url === undefined) throw new ServerStartError(`Server "${options.name}" has neither a command nor a url.`);
+  const url = new URL(config.url);
+  const requestInit: RequestInit = { headers: { ...(config.headers ?? {}) } };
+  if (config.type !== 'sse') {
+    const client = newClient(options);
+    const transport = new StreamableHTTPClientTransport(url, { requestInit });
+    try {
+      await client.connect(transport, { timeout: options.initializeTimeoutMs });
+      return { client, transport, process: null, via: 'http' };
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      if (!isClientError(error)) throw new ServerStartError(startFailure(options, error));
+    }
+  }
+  const client = newClient(options);
+  // The SDK sends requestInit's headers with the event stream and with every POST.
+  const transport = new SSEClientTransport(url, { requestInit });
+  try {
+    await client.connect(transport, { timeout: options.initializeTimeoutMs });
+    return { client, transport, process: null, via: 'sse' };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw new ServerStartError(startFailure(options, error));
+  }
+}
+
+async function openStdio(options: OpenOptions, command: string): Promise<OpenedServer> {
+  const { config } = options;
+  const cwd = config.cwd ? path.resolve(config.cwd) : undefined;
+  const resolved = resolveCommand(command, { pathValue: options.pathValue, cwd: cwd ?? process.cwd() });
+  if (resolved.type === 'missing') throw new ServerStartError(resolved.message);
+  const transport = new ProcessGroupTransport({
+    file: resolved.file,
+    args: config.args ?? [],
+    env: serverEnvironment(options.pathValue, config.env ?? {}),
+    cwd,
+  });
+  options.onProcess(transport);
+  const client = newClient(options);
+  try {
+    await client.connect(transport, { timeout: options.initializeTimeoutMs });
+    return { client, transport, process: transport, via: 'stdio' };
+  } catch (error) {
+    await transport.close().catch(() => undefined);
+    throw new ServerStartError(startFailure(options, error, transport));
+  }
+}
+
+/** What a server process inherits: the safe basics (as the SDK does), our resolved PATH, then the user's env for it. */
+function serverEnvironment(pathValue: string, own: Record<string, string>): Record<string, string> {
+  const keys =
+    process.platform === 'win32'
+      ? [
+          'APPDATA',
+          'HOMEDRIVE',
+          'HOMEPATH',
+          'LOCALAPPDATA',
+          'PROCESSOR_ARCHITECTURE',
+          'SYSTEMDRIVE',
+          'SYSTEMROOT',
+          'TEMP',
+          'USERNAME',
+          'USERPROFILE',
+          'PROGRAMFILES',
+          'PATHEXT',
+          'ComSpec',
+        ]
+      : ['HOME', 'LOGNAME', 'SHELL', 'TERM', 'USER', 'LANG', 'TMPDIR'];
+  const env: Record<string, string> = {};
+  for (const key of keys) {
+    const value = process.env[key];
+    if (value !== undefined && !value.startsWith('()')) env[key] = value;
+  }
+  env.PATH = pathValue;
+  return { ...env, ...own };
+}
+
+function isClientError(error: unknown): boolean {
+  if (error instanceof StreamableHTTPError) return error.code !== undefined && error.code >= 400 && error.code < 500;
+  const message = error instanceof Error ? error.message : String(error);
+  return /\b4\d\d\b/.test(message) && /HTTP|status|Error POSTing/i.test(message);
+}
+
+function startFailure(options: OpenOptions, error: unknown, process?: ProcessGroupTransport): string {
+  const target = options.config.command !== undefined ? `\`${options.config.command}\`` : options.config.url;
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+    return `The server did not answer "initialize" within ${Math.round(options.initializeTimeoutMs / 1000)} s (${target}). Check that it is an MCP server speaking ${options.config.command !== undefined ? 'stdio' : 'HTTP'}, then restart it.`;
+  const code = error instanceof Error && 'code' in error ? String((error as { code: unknown }).code) : '';
+  if (code === 'ENOENT')
+    return `${target} could not be started: the command or its working folder does not exist (ENOENT). Give the full path to the command or fix "cwd".`;
+  if (code === 'EACCES')
+    return `${target} could not be started: permission denied (EACCES). Make the file executable or give another command.`;
+  if (code === 'ECONNREFUSED') return `Nothing answers at ${target} (connection refused). Start the server, or check the URL.`;
+  const exit = process?.exit;
+  if (exit) return `The server exited during startup (${describeExit(exit)}). See its last lines of output below.`;
+  const message = error instanceof Error ? error.message : String(error);
+  return `${target} could not be started: ${message}`;
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { formatToolName } from '../../../../shared/format-tool-name';
+import { useTaco } from '../../store/store-context';
+import { ReadOnlyBadges } from '../mcp/McpToolList';
+import { APPROVAL_WORDS } from '../mcp/mcp-words';
+import { mcpToolAsks, type McpCatalogueEntry } from './mcp-catalogue';
+import { RiskBadge } from './RiskBadge';
+import { ToolParameters } from './ToolParameters';
+
+/** An MCP tool: its server's policy decides approval; it can be switched off and on here. */
+export function McpCatalogueToolCard({ entry }: { entry: McpCatalogueEntry }) {
+  const setToolEnabled = useTaco((state) => state.setMcpToolEnabled);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { server, tool, info } = entry;
+  const headingId = `tool-${tool.qualifiedName}`;
+  const asks = mcpToolAsks(entry);
+
+  const toggle = async (enabled: boolean) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const result = await setToolEnabled(server.name, tool.name, enabled);
+    setBusy(false);
+    if (!result.ok) setError(result.message);
+  };
+
+  return (
+    <article
+      className={`catalogue-tool${tool.enabled ? '' : ' catalogue-tool-off'}`}
+      data-testid="catalogue-tool"
+      data-tool-id={tool.qualifiedName}
+      data-server={server.name}
+      data-enabled={tool.enabled}
+      aria-labelledby={headingId}
+    >
+      <header className="catalogue-tool-head">
+        <h4 id={headingId}>{formatToolName(tool.name)}</h4>
+        <code className="muted">{tool.qualifiedName}</code>
+        <RiskBadge risk={info?.risk ?? 'network'} />
+        {asks && (
+          <span className="badge approval-ask" data-testid="mcp-asks" title="TACO asks you before each call">
+            asks
+          </span>
+        )}
+        <ReadOnlyBadges tool={tool} />
+      </header>
+      {tool.description && <p className="plain-text">{tool.description}</p>}
+      <label className="mcp-tool-toggle">
+        <input
+          type="checkbox"
+          role="switch"
+          data-testid="catalogue-tool-enabled"
+          aria-labelledby={`${headingId}-switch ${headingId}`}
+          checked={tool.enabled}
+          aria-disabled={busy}
+          onChange={(event) => void toggle(event.target.checked)}
+        />
+        <span id={`${headingId}-switch`}>{tool.enabled ? 'Offered to the model' : 'Switched off: the model does not see it'}</span>
+      </label>
+      <span className="field-hint">
+        Approval follows the server’s setting ({APPROVAL_WORDS[server.approval]}); change it in Settings → MCP servers.
+      </span>
+      {error && (
+        <p className="field-error" role="alert" data-testid="catalogue-tool-error">
+          {error}
+        </p>
+      )}
+      {info ? (
+        <ToolParameters parameters={info.parameters} />
+      ) : (
+        <p className="muted small">Its parameters show while the tool is switched on and its server is ready.</p>
+      )}
+    </article>
+  );
+}

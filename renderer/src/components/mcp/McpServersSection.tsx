@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useTaco } from '../../store/store-context';
+import { emptyServerForm } from './mcp-server-form';
+import { McpImportForm } from './McpImportForm';
+import { McpServerFormView } from './McpServerFormView';
+import { McpServerRow } from './McpServerRow';
+
+/** Settings → MCP servers: every configured server, live, with add and paste-JSON. Changes apply at once (main saves them). */
+export function McpServersSection() {
+  const servers = useTaco((state) => state.mcpServers);
+  const error = useTaco((state) => state.mcpError);
+  const load = useTaco((state) => state.loadMcpServers);
+  const [adding, setAdding] = useState<'form' | 'json' | null>(null);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section className="settings-section mcp-section" data-testid="mcp-section" aria-labelledby="mcp-section-title">
+      <h3 id="mcp-section-title" className="section-title">
+        MCP servers
+      </h3>
+      <p className="field-hint">
+        Tools from Model Context Protocol servers join the catalogue as mcp__&lt;server&gt;__&lt;tool&gt;. They ask before each call unless
+        you trust the server. Changes here are saved at once.
+      </p>
+      {error && (
+        <div className="notice" role="alert">
+          <span className="notice-text">{error}</span>
+          <button type="button" className="button" onClick={() => void load()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {servers === null && !error && <p className="muted">Loading the servers…</p>}
+      {servers !== null && servers.length === 0 && (
+        <p className="muted" data-testid="mcp-empty">
+          No MCP servers yet. Add one, or paste the "mcpServers" block from another app’s config.
+        </p>
+      )}
+      {servers !== null && servers.length > 0 && (
+        <ul className="mcp-servers" aria-label="MCP servers">
+          {servers.map((server) => (
+            <McpServerRow key={server.name} server={server} />
+          ))}
+        </ul>
+      )}
+      {adding === 'form' && <McpServerFormView initial={emptyServerForm()} editing={null} onDone={() => setAdding(null)} />}
+      {adding === 'json' && <McpImportForm onDone={() => setAdding(null)} />}
+      {adding === null && (
+        <div className="mcp-server-actions">
+          <button type="button" className="button" data-testid="mcp-add" onClick={() => setAdding('form')}>
+            Add server
+          </button>
+          <button type="button" className="button" data-testid="mcp-paste-json" onClick={() => setAdding('json')}>
+            Paste JSON
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

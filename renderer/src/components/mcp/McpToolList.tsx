@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { McpServerView, McpToolView } from '../../../../shared/mcp';
+import { useTaco } from '../../store/store-context';
+
+/** A server's tools, each with its own switch; declared annotations shown as badges (shown, never trusted alone). */
+export function McpToolList({ server }: { server: McpServerView }) {
+  if (server.tools.length === 0)
+    return (
+      <p className="muted small" data-testid="mcp-no-tools">
+        {server.status === 'ready' ? 'This server offers no tools.' : 'Its tools are listed once the server is ready.'}
+      </p>
+    );
+  return (
+    <ul className="mcp-tools" aria-label={`Tools of ${server.name}`}>
+      {server.tools.map((tool) => (
+        <McpToolItem key={tool.name} server={server.name} tool={tool} />
+      ))}
+    </ul>
+  );
+}
+
+function McpToolItem({ server, tool }: { server: string; tool: McpToolView }) {
+  const setToolEnabled = useTaco((state) => state.setMcpToolEnabled);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async (enabled: boolean) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const result = await setToolEnabled(server, tool.name, enabled);
+    setBusy(false);
+    if (!result.ok) setError(result.message);
+  };
+  return (
+    <li className="mcp-tool" data-testid="mcp-tool" data-tool={tool.name} data-enabled={tool.enabled}>
+      <label className="mcp-tool-toggle">
+        <input
+          type="checkbox"
+          role="switch"
+          data-testid="mcp-tool-enabled"
+          checked={tool.enabled}
+          aria-disabled={busy}
+          onChange={(event) => void toggle(event.target.checked)}
+        />
+        <code>{tool.name}</code>
+      </label>
+      <ReadOnlyBadges tool={tool} />
+      {tool.description && <p className="muted small plain-text mcp-tool-description">{tool.description}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** What the server declared about a tool. A declaration, not a guarantee: TACO trusts it only for a trusted-read server. */
+export function ReadOnlyBadges({ tool }: { tool: Pick<McpToolView, 'readOnlyHint' | 'destructiveHint'> }) {
+  return (
+    <>
+      {tool.readOnlyHint === true && (
+        <span
+          className="badge risk-read"
+          data-testid="mcp-read-only"
+          title="The server says this tool only reads. TACO trusts that only if you chose “Trust read-only tools” for the server."
+        >
+          read-only (declared)
+        </span>
+      )}
+      {tool.destructiveHint === true && tool.readOnlyHint !== true && (
+        <span className="badge risk-write" title="The server says this tool may change or delete things.">
+          destructive (declared)
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { McpServerView, McpToolView } from '../../shared/mcp';
+import type { ModelEvent } from '../../shared/events';
+
+export const mcpTool = (server: string, name: string, overrides: Partial<McpToolView> = {}): McpToolView => ({
+  name,
+  qualifiedName: `mcp__${server}__${name}`,
+  description: `Does ${name}`,
+  readOnlyHint: null,
+  destructiveHint: null,
+  enabled: true,
+  ...overrides,
+});
+
+/** A ready stdio server with an echo tool, as main describes it. */
+export const mcpServer = (name: string, overrides: Partial<McpServerView> = {}): McpServerView => ({
+  name,
+  transport: 'stdio',
+  enabled: true,
+  status: 'ready',
+  approval: 'ask',
+  timeoutMs: 60_000,
+  command: 'node',
+  args: ['server.js', 'stdio'],
+  cwd: null,
+  url: null,
+  envKeys: [],
+  headerKeys: [],
+  tools: [mcpTool(name, 'echo')],
+  error: null,
+  stderrTail: [],
+  ...overrides,
+});
+
+export const mcpStatus = (server: McpServerView): ModelEvent => ({ type: 'mcp-status', server });
