@@ -98,6 +98,8 @@ export const DEFAULTS = {
     searchMaxResults: 50,
     /** search_files looks at most at this many files per call. */
     searchMaxFiles: 5000,
+    /** search_files refuses longer patterns (the wildcard matcher is linear, but patterns stay short). */
+    searchMaxPatternChars: 200,
     /** search_files skips the content of files larger than this. */
     searchMaxFileBytes: 512 * 1024,
     /** run_command stops a command (and its children) after this long. */
