@@ -108,6 +108,8 @@ export const DEFAULTS = {
     commandMaxOutputChars: 20_000,
     /** fetch_url gives up after this long. */
     fetchTimeoutMs: 15_000,
+    /** fetch_url follows at most this many redirects, checking the target of each one. */
+    fetchMaxRedirects: 5,
     /** fetch_url reads at most this many bytes of a response body. */
     fetchMaxBytes: 1024 * 1024,
     /** fetch_url returns at most this many characters of extracted text. */

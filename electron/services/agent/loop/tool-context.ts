@@ -1,4 +1,5 @@
 import type { ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
+import { createNetworkPolicy } from '../../../../tools/web/network-policy';
 import type { RunShared } from './run-context';
 
 export interface CallPlace {
@@ -31,6 +32,6 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
       }
     },
     delegate: (task, documents) => shared.delegate(place.frameId, task, documents),
-    fetch: (...args) => globalThis.fetch(...args),
+    network: createNetworkPolicy({ allowPrivate: input.allowPrivateNetworkFetch ?? false }),
   };
 }

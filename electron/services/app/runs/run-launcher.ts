@@ -110,6 +110,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         limits,
         approvalPolicy: settings.approvals,
         toolApprovals: settings.toolApprovals,
+        allowPrivateNetworkFetch: settings.allowPrivateNetworkFetch,
         ...conversationRunOptions(summary?.options),
         workspace,
         memory: ctx.memory,
