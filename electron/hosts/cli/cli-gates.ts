@@ -59,6 +59,8 @@ export function createPolicyApprovalGate(
         args: request.args,
         risk: request.risk,
         preview: request.preview,
+        ...(request.scope !== undefined ? { scope: request.scope } : {}),
+        ...(request.warning !== undefined ? { warning: request.warning } : {}),
         expiresAt: now(),
       });
       const decision = decideByPolicy(mode, request.risk);

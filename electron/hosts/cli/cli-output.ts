@@ -54,6 +54,9 @@ export function createCliOutput(options: { json: boolean; stdout: TextSink; stde
         return line(`✓ ${formatToolName(event.tool)} (${event.durationMs} ms${event.truncated ? ', output cut' : ''})`);
       case 'tool-error':
         return line(`✗ ${formatToolName(event.tool)}: ${oneLine(event.error)}`);
+      case 'approval-request':
+        // --approve all is the user's explicit choice; a write that can make programs run is still said out loud.
+        return event.warning ? line(`Warning: ${event.warning}`) : undefined;
       case 'approval-resolved':
         return line(`Approval ${event.decision === 'deny' ? 'denied' : event.decision === 'timeout' ? 'timed out' : 'given'} (--approve).`);
       case 'depth-resolved':
@@ -82,7 +85,6 @@ export function createCliOutput(options: { json: boolean; stdout: TextSink; stde
       case 'run-start':
       case 'thinking-delta':
       case 'stack':
-      case 'approval-request':
       case 'depth-limit':
       case 'question':
       case 'question-answered':

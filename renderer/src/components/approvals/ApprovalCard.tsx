@@ -6,6 +6,7 @@ import { flightKey } from '../../store/store-types';
 import { formatArgs } from '../../format/summarize-args';
 import { DiffPreview } from './DiffPreview';
 import { RiskBadge } from '../catalogue/RiskBadge';
+import { ApprovalWarnings, allowForConversationLabel } from './ApprovalWarnings';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 
@@ -44,6 +45,7 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
           <DiffPreview diff={part.preview} />
         </>
       )}
+      <ApprovalWarnings part={part} />
       {open ? (
         <div className="card-actions">
           <button
@@ -55,15 +57,17 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
           >
             Allow once
           </button>
-          <button
-            type="button"
-            className="button"
-            data-testid="approval-allow-conversation"
-            disabled={busy}
-            onClick={() => choose('allow-conversation')}
-          >
-            Allow for this conversation
-          </button>
+          {part.scope !== null && (
+            <button
+              type="button"
+              className="button"
+              data-testid="approval-allow-conversation"
+              disabled={busy}
+              onClick={() => choose('allow-conversation')}
+            >
+              {allowForConversationLabel(part.scope)}
+            </button>
+          )}
           <button type="button" className="button danger" data-testid="approval-deny" disabled={busy} onClick={() => choose('deny')}>
             Deny
           </button>

@@ -117,6 +117,8 @@ function reduce(view: ConversationView, event: TacoEvent): ConversationView {
           args,
           risk,
           preview,
+          ...(event.scope !== undefined ? { scope: event.scope } : {}),
+          ...(event.warning !== undefined ? { warning: event.warning } : {}),
           expiresAt,
           resolution: null,
         });
