@@ -3,10 +3,9 @@ import { formatToolName } from '../../../../shared/format-tool-name';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';
-import { formatArgs } from '../../format/summarize-args';
 import { DiffPreview } from './DiffPreview';
 import { RiskBadge } from '../catalogue/RiskBadge';
-import { ApprovalWarnings, allowForConversationLabel } from './ApprovalWarnings';
+import { ApprovalWarnings, allowForConversationLabel, exactCallText } from './ApprovalWarnings';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 
@@ -38,7 +37,7 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
         <RiskBadge risk={part.risk} />
       </header>
       <div className="detail-label">Exact call</div>
-      <pre className="plain-text">{`${part.tool}(${formatArgs(part.args)})`}</pre>
+      <pre className="plain-text">{exactCallText(part)}</pre>
       {part.preview !== null && (
         <>
           <div className="detail-label">Changes</div>

@@ -1,4 +1,6 @@
 import type { TurnPart } from '../../store/events/conversation-view';
+import { formatArgs } from '../../format/summarize-args';
+import { describeHiddenCharacters, revealInvisible } from '../../format/reveal-invisible';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 
@@ -7,12 +9,31 @@ export function allowForConversationLabel(scope: string | undefined): string {
   return scope === undefined ? 'Allow for this conversation' : `Allow ${scope} for this conversation`;
 }
 
-/** Warnings main attached to this call (a write that can make programs run), shown above the buttons. */
+/** The exact call as shown on the card, with bidi controls and invisible characters revealed. */
+export function exactCallText(part: ApprovalPart): string {
+  return revealInvisible(`${part.tool}(${formatArgs(part.args)})`).text;
+}
+
+/**
+ * Warnings shown above the buttons: main's (a write that can make programs run), and hidden
+ * characters in the call or its diff (bidi overrides, zero-width characters).
+ */
 export function ApprovalWarnings({ part }: { part: ApprovalPart }) {
-  if (!part.warning) return null;
+  const call = revealInvisible(`${part.tool}(${formatArgs(part.args)})`);
+  const diff = revealInvisible(part.preview ?? '');
+  const hidden = describeHiddenCharacters({ bidi: call.bidi + diff.bidi, invisible: call.invisible + diff.invisible });
   return (
-    <p className="card-warning" role="alert" data-testid="approval-warning">
-      ⚠ {part.warning}
-    </p>
+    <>
+      {part.warning && (
+        <p className="card-warning" role="alert" data-testid="approval-warning">
+          ⚠ {part.warning}
+        </p>
+      )}
+      {hidden !== null && (
+        <p className="card-warning" role="alert" data-testid="approval-unicode-warning">
+          ⚠ {hidden}
+        </p>
+      )}
+    </>
   );
 }
