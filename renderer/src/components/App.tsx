@@ -6,6 +6,7 @@ import { Composer } from './composer/Composer';
 import { ConnectionBanner } from './ConnectionBanner';
 import { useGlobalShortcuts } from './keyboard/use-global-shortcuts';
 import { MessageList } from './message-list/MessageList';
+import { ImportedSystemPromptNotice } from './approvals/ImportedSystemPromptNotice';
 import { ModelManagerDialog } from './models/ModelManagerDialog';
 import { Notices } from './Notices';
 import { OllamaBanner } from './OllamaBanner';
@@ -40,6 +41,7 @@ export function App() {
         <ConnectionBanner />
         <OllamaBanner />
         <MessageList />
+        <ImportedSystemPromptNotice />
         <Notices />
         <Composer />
       </main>

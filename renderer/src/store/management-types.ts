@@ -57,4 +57,6 @@ export interface ConversationManagementSlice {
   resumeWorkflow(conversationId: string): Promise<void>;
   /** Drop the paused run; the conversation is read again to show how it ended. */
   abandonWorkflow(conversationId: string): Promise<void>;
+  /** The user's answer to an imported conversation's system prompt: use it from now on, or drop it. */
+  confirmSystemPrompt(conversationId: string, decision: 'use' | 'discard'): Promise<void>;
 }

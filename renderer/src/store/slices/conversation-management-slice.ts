@@ -214,6 +214,13 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
       if (get().activeConversationId === conversationId) await get().openConversation(conversationId, { force: true });
     },
 
+    async confirmSystemPrompt(conversationId, decision) {
+      const summary = await runInFlight(set, get, 'conversation.confirmSystemPrompt', conversationId, () =>
+        api.call('conversation.confirmSystemPrompt', { conversationId, decision }),
+      );
+      if (summary) putSummary(summary);
+    },
+
     async regenerate() {
       const conversationId = get().activeConversationId;
       const model = get().selectedModel;
