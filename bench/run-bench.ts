@@ -16,6 +16,10 @@ import { describeMachine, machineInfo } from './machine-info';
 import { runPeerBench } from './peer-bench';
 import { runPipelineBench } from './pipeline-bench';
 import { runRssBench } from './rss-bench';
+import { runColdStartBench } from './cold-start-bench';
+import { runConcurrentBench } from './concurrent-bench';
+import { runFirstTokenBench } from './first-token-bench';
+import { runSoakBench } from './soak-bench';
 
 const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   bundle: ['bundle_kb_gz'],
@@ -24,7 +28,14 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   peer: ['peer_ratio'],
   browser: ['open_5000_ms', 'stream_long_task_ms', 'frame_cost_ratio', 'dom_nodes_5000'],
   rss: ['main_rss_mb'],
+  firsttoken: ['first_token_overhead_ms'],
+  concurrent: ['concurrent_8_ratio'],
+  soak: ['soak_rss_growth_mb'],
+  coldstart: ['web_cold_start_ms'],
 };
+
+/** Stages that need the renderer built for them. */
+const NEEDS_RENDERER: readonly Stage[] = ['bundle', 'browser', 'rss', 'concurrent', 'coldstart'];
 
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
@@ -60,7 +71,7 @@ async function main(): Promise<number> {
   const samples: Samples = {};
   const failures: Failures = {};
   const staticDir = await mkdtemp(join(tmpdir(), 'taco-bench-renderer-'));
-  const needsBuild = args.stages.some((stage) => stage === 'bundle' || stage === 'browser' || stage === 'rss');
+  const needsBuild = args.stages.some((stage) => NEEDS_RENDERER.includes(stage));
   let built = false;
   try {
     if (needsBuild) {
@@ -79,13 +90,16 @@ async function main(): Promise<number> {
     peer: () => runPeerBench(options),
     browser: () => runBrowserBench(options),
     rss: () => runRssBench(options),
+    firsttoken: () => runFirstTokenBench(options),
+    concurrent: () => runConcurrentBench(options),
+    soak: () => runSoakBench(options),
+    coldstart: () => runColdStartBench(options),
   };
   for (const stage of args.stages) {
     const figures = STAGE_FIGURES[stage];
     log(`\n${stage}: ${figures.join(', ')}`);
     try {
-      if (!built && (stage === 'bundle' || stage === 'browser' || stage === 'rss'))
-        throw new Error('the renderer did not build (see above)');
+      if (!built && NEEDS_RENDERER.includes(stage)) throw new Error('the renderer did not build (see above)');
       Object.assign(samples, await stages[stage]());
     } catch (error) {
       const message = messageOf(error);

@@ -11,27 +11,27 @@ export const DEFAULTS = {
   maxContextTokens: 8192,
   /** num_ctx when /api/show does not report a context length. */
   fallbackContextTokens: 4096,
-  /** Tool rounds before the loop asks the model for a summary and stops (seed: 10). */
+  /** Tool rounds before the loop asks the model for a summary and stops (the design documents say 10). */
   maxIterations: 10,
-  /** Tool errors in a row that stop the run (seed: 3). */
+  /** Tool errors in a row that stop the run (the design documents say 3). */
   maxConsecutiveErrors: 3,
-  /** Whole-run budget (seed: 2 minutes). */
+  /** Whole-run budget (the design documents say 2 minutes). */
   runTimeoutMs: 120_000,
   /** Same call repeated this many times in a row stops the run (2nd is refused, 3rd stops). */
   repeatedCallStopAt: 3,
   /** Failed parses of the prompt-based JSON format in a row that stop the run. */
   maxConsecutiveParseFailures: 3,
-  /** Tool stack depth at which the run pauses and asks Continue or Cancel (seed: 20). */
+  /** Tool stack depth at which the run pauses and asks Continue or Cancel (the design documents say 20). */
   depthLimit: 20,
-  /** Levels granted by each Continue at the depth prompt (seed: 20). */
+  /** Levels granted by each Continue at the depth prompt (the design documents say 20). */
   depthLimitStep: 20,
-  /** Characters of tool output per user turn, shared by all tools (seed: 6000). */
+  /** Characters of tool output per user turn, shared by all tools (the design documents say 6000). */
   toolOutputBudgetChars: 6000,
-  /** Per-tool cap before the shared budget applies (seed: list_directory 5000, others 2000). */
+  /** Per-tool cap before the shared budget applies (list_directory 5000, others 2000). */
   toolOutputLimitChars: { default: 2000, list_directory: 5000 } as Readonly<Record<string, number>>,
   /** Context length at or above which the tool output budget scales up. */
   largeContextTokens: 32_768,
-  /** Side request that turns a tool call into a sentence (seed: 2 s, ≤ 10 words, 20 tokens). */
+  /** Side request that turns a tool call into a sentence (2 s, ≤ 10 words, 20 tokens). */
   statusSentenceBudgetMs: 2000,
   statusSentenceMaxTokens: 20,
   statusSentenceMaxWords: 10,
@@ -42,7 +42,7 @@ export const DEFAULTS = {
 
   /** The agent loop (electron/services/agent). */
   agent: {
-    /** Rough size of a token when estimating what fits num_ctx (seed: small contexts, ~4 chars). */
+    /** Rough size of a token when estimating what fits num_ctx (small contexts, ~4 chars). */
     charsPerToken: 4,
     /** Share of num_ctx kept free for the model's reply when fitting history. */
     replyReserveRatio: 0.25,

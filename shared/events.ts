@@ -42,7 +42,7 @@ export type TacoEvent =
       type: 'tool-call';
       callId: string;
       tool: string;
-      /** The catalogue type of the tool (seed: function, non_function, handoff, ...); null for an unknown tool. */
+      /** The catalogue type of the tool (function, non_function, handoff, ...); null for an unknown tool. */
       toolType: ToolType | null;
       args: JsonObject;
       /** The stack frame the call ran in; null when it was refused before running. */

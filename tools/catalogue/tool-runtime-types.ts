@@ -9,7 +9,7 @@ export interface MemoryStore {
   recall(query: string, limit: number): Promise<Array<{ id: string; note: string; savedAt: number }>>;
 }
 
-/** What a sub-agent hands back to its parent (seed: result + documents). */
+/** What a sub-agent hands back to its parent (result + documents). */
 export interface HandoffPayload {
   result: string;
   documents: string[];
@@ -46,7 +46,7 @@ export interface NetworkPolicy {
 
 /** What a tool returns. Failures are thrown as ToolFailure (or any Error) and become tool-error. */
 export type ToolOutcome =
-  /** `requires`: the result says another tool must run before this one is complete (seed: create_code → save_file). */
+  /** `requires`: the result says another tool must run before this one is complete (e.g. create_code → save_file). */
   | { type: 'result'; output: string; requires?: { tool: string; reason: string } }
   /** handoff: the (sub-)agent is done; its parent receives this. */
   | { type: 'handoff'; payload: HandoffPayload };

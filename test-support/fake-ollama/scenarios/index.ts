@@ -1,7 +1,9 @@
 import type { Scenario } from '../scenario-types';
 import { agentDemo } from './agent-demo';
 import { basicChat } from './basic-chat';
+import { concurrentTasks } from './concurrent-tasks';
 import { conversations } from './conversations';
+import { benchFirstToken } from './bench-first-token';
 import { benchPacedStream } from './bench-paced-stream';
 import { benchToolRounds } from './bench-tool-rounds';
 import { httpError500 } from './http-error-500';
@@ -37,6 +39,8 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     visionChat,
     modelAdmin,
     benchPacedStream,
+    concurrentTasks,
+    benchFirstToken,
   ].map((scenario) => [scenario.name, scenario]),
 );
 

@@ -20,7 +20,7 @@ import { createToolContext } from './tool-context';
 export type CallOutcome =
   | { type: 'done'; tally: CallTally }
   | { type: 'handoff'; payload: HandoffPayload }
-  /** The run must stop: the signal aborted, or the call set `counters.stopRequested`. */
+  /** The run's signal fired (Stop, the time limit, Cancel at the depth prompt) while the call waited or ran. */
   | { type: 'halt' };
 
 export const REPEATED_CALL_MESSAGE =
@@ -38,9 +38,11 @@ export async function executeToolCall(shared: RunShared, scope: LoopScope, call:
   const name = tool?.info.toolId ?? call.name;
   const streak = recordCallKey(scope.counters, callKey(name, call.arguments));
   if (streak >= DEFAULTS.repeatedCallStopAt) {
-    scope.counters.stopRequested = 'repeated_call';
-    refuse(shared, scope, callId, name, call.arguments, 'Not run: this exact call was made again and again; the run stops here.');
-    return { type: 'halt' };
+    // The streak is in the counters: the repeated-call stop condition ends the run after this call.
+    refuse(shared, scope, callId, name, call.arguments, 'Not run: this exact call was made again and again; the run stops here.', null, {
+      status: false,
+    });
+    return { type: 'done', tally: 'uncounted' };
   }
   if (streak > 1) {
     refuse(shared, scope, callId, name, call.arguments, REPEATED_CALL_MESSAGE);
@@ -70,10 +72,11 @@ function refuse(
   args: JsonObject,
   error: string,
   toolType: ToolType | null = null,
+  options: { status: boolean } = { status: true },
 ): void {
   shared.emit({ type: 'tool-call', callId, tool, toolType, args, frameId: null, at: shared.now() });
   shared.emit({ type: 'tool-error', callId, tool, error, durationMs: 0 });
-  if (!shared.signal.aborted && scope.counters.stopRequested === null) emitStatus(shared, toolFailedStatus(tool));
+  if (options.status && !shared.signal.aborted) emitStatus(shared, toolFailedStatus(tool));
   pushToolMessage(shared, scope, tool, error, false);
 }
 

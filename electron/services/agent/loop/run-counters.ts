@@ -11,8 +11,6 @@ export interface RunCounters {
   sameCallStreak: number;
   /** Invalid-argument calls per tool: the first gets guidance, later ones are failures. */
   invalidArguments: Map<string, number>;
-  /** Set when a call stops the run on the spot (the 3rd identical call in a row). */
-  stopRequested: 'repeated_call' | null;
 }
 
 export function createRunCounters(): RunCounters {
@@ -23,7 +21,6 @@ export function createRunCounters(): RunCounters {
     lastCallKey: null,
     sameCallStreak: 0,
     invalidArguments: new Map(),
-    stopRequested: null,
   };
 }
 

@@ -17,7 +17,7 @@ export const parseFailuresReached: StopCondition = (counters) =>
   counters.consecutiveParseFailures >= DEFAULTS.maxConsecutiveParseFailures ? 'consecutive_errors' : null;
 
 export const repeatedCallReached: StopCondition = (counters) =>
-  counters.stopRequested === 'repeated_call' || counters.sameCallStreak >= DEFAULTS.repeatedCallStopAt ? 'repeated_call' : null;
+  counters.sameCallStreak >= DEFAULTS.repeatedCallStopAt ? 'repeated_call' : null;
 
 export const maxIterationsReached: StopCondition = (counters, limits) =>
   counters.rounds >= limits.maxIterations ? 'max_iterations' : null;

@@ -41,7 +41,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       stackContext: input.stack.contextPrompt(scope.goal),
       role: scope.role,
       toolsOffered: options.toolsOffered,
-      userPrompt: input.systemPrompt ?? null,
+      userPrompt: input.conversation?.systemPrompt ?? null,
     }),
   };
   const definitions = sendTools ? shared.tools.map((tool) => tool.definition) : [];
@@ -76,7 +76,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       model: input.model,
       messages: fitted.messages,
       ...(sendTools ? { tools: definitions } : {}),
-      ...conversationModelOptions(input),
+      ...conversationModelOptions(input.conversation),
       signal: shared.signal,
     });
     const yielder = createEventLoopYielder();

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { ContractError } from '../../../../shared/contract-error';
 import type { EventOf, TacoEvent } from '../../../../shared/events';
 import type { Limits } from '../../../../shared/settings';
-import { describeStopReason, type StopReason } from '../../../../shared/stop-reason';
+import { runWithLifecycle } from '../../agent/loop/run-lifecycle';
 import type { AppContext } from '../app-context';
 import type { ActiveRun, ConversationSession } from './conversation-sessions';
 import { conversationRunOptions, noteRunStart, readConversationForRun } from './run-setup';
@@ -19,6 +19,8 @@ export interface StartRunInput {
   userImages?: readonly string[];
   /** Edit and regenerate: this user message and everything after it are withdrawn first (`timeline-rewound`). */
   rewindFrom?: string;
+  /** The conversation was created for this message: it has no history to read. */
+  fresh?: boolean;
 }
 
 /** Words for a second send while a reply is still being written. */
@@ -44,22 +46,19 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   session.awaitingContinueAnswer = false;
   ctx.runs.add(runId, finished);
 
-  let sawFinish = false;
-  const stopObserving = ctx.hub.observe((event) => {
-    if (event.type !== 'run-finish' || event.runId !== runId) return;
-    sawFinish = true;
-    stopObserving();
+  const finishRun = (event: EventOf<'run-finish'>): void => {
     if (session.activeRun?.runId === runId) session.activeRun = null;
     session.lastRunId = runId;
     settle(event);
-  });
+  };
 
   const settings = ctx.settings.current();
   const limits: Limits = { ...settings.limits, ...stripUndefined(ctx.options.limitOverrides ?? {}) };
   if (input.rewindFrom !== undefined) {
     ctx.hub.emit({ type: 'timeline-rewound', conversationId: session.conversationId, fromMessageId: input.rewindFrom, at: ctx.now() });
   }
-  const { history, summary } = await readConversationForRun(ctx, session.conversationId);
+  // A conversation created for this message has nothing to read: its first token should not wait for the disk.
+  const { history, summary } = input.fresh ? { history: [], summary: null } : await readConversationForRun(ctx, session.conversationId);
   noteRunStart(ctx, summary, input.model);
   const workspace = await resolveWorkspace(settings.workspace);
   if (settings.workspace && !workspace) {
@@ -85,19 +84,24 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
     });
   }
 
-  const finishOnce = (reason: StopReason, error: string | null): void => {
-    if (sawFinish) return;
-    const message = describeStopReason(reason, { maxIterations: limits.maxIterations, timeoutMs: limits.runTimeoutMs });
-    ctx.hub.emit({ type: 'run-finish', runId, conversationId: session.conversationId, reason, message, error, at: ctx.now() });
-  };
-
   const emit = (event: TacoEvent): void => {
-    if (sawFinish && 'runId' in event && event.runId === runId) return;
     ctx.hub.emit(event);
+    if (event.type === 'run-finish' && event.runId === runId) finishRun(event);
+  };
+  const lifecycle = {
+    runId,
+    conversationId: session.conversationId,
+    model: input.model,
+    goal: input.goal,
+    limits,
+    emit,
+    signal: controller.signal,
+    now: ctx.now,
   };
 
-  void Promise.resolve()
-    .then(() =>
+  // The loop starts after startRun has returned, as the caller expects.
+  void Promise.resolve().then(() =>
+    runWithLifecycle(lifecycle, (runEmit) =>
       ctx.ports.runAgent({
         runId,
         conversationId: session.conversationId,
@@ -111,7 +115,8 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         approvalPolicy: settings.approvals,
         toolApprovals: settings.toolApprovals,
         allowPrivateNetworkFetch: settings.allowPrivateNetworkFetch,
-        ...conversationRunOptions(summary?.options),
+        maxContextTokens: settings.maxContextTokens,
+        conversation: conversationRunOptions(summary?.options),
         workspace,
         memory: ctx.memory,
         approvals: ctx.gates.approvals,
@@ -119,18 +124,12 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         depth: ctx.gates.depth,
         stack: session.stack,
         allowedForConversation: session.allowedForConversation,
-        emit,
+        emit: runEmit,
         signal: controller.signal,
         now: ctx.now,
       }),
-    )
-    .then(
-      (outcome) => finishOnce(outcome.reason, null),
-      (error: unknown) => {
-        const text = error instanceof Error ? error.message : String(error);
-        finishOnce(controller.signal.aborted ? 'cancelled' : 'provider_error', text);
-      },
-    );
+    ),
+  );
 
   return run;
 }
