@@ -16,6 +16,7 @@ import { describeMachine, machineInfo } from './machine-info';
 import { runPeerBench } from './peer-bench';
 import { runPipelineBench } from './pipeline-bench';
 import { runRssBench } from './rss-bench';
+import { runSelectionBench } from './tool-selection/selection-bench';
 import { runColdStartBench } from './cold-start-bench';
 import { runConcurrentBench } from './concurrent-bench';
 import { runFirstTokenBench } from './first-token-bench';
@@ -25,6 +26,7 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   bundle: ['bundle_kb_gz'],
   pipeline: ['pipeline_ratio', 'main_us_per_token', 'batches_per_second'],
   loop: ['loop_ms_per_iteration'],
+  selection: ['tool_selection_recall_at_budget', 'prompt_tokens_ratio', 'selection_ms_p95'],
   peer: ['peer_ratio'],
   browser: ['open_5000_ms', 'stream_long_task_ms', 'frame_cost_ratio', 'dom_nodes_5000'],
   rss: ['main_rss_mb'],
@@ -87,6 +89,7 @@ async function main(): Promise<number> {
     bundle: () => measureBundle(staticDir),
     pipeline: () => runPipelineBench(options),
     loop: () => runLoopBench(options),
+    selection: () => runSelectionBench(options),
     peer: () => runPeerBench(options),
     browser: () => runBrowserBench(options),
     rss: () => runRssBench(options),

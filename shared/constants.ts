@@ -37,6 +37,13 @@ export const DEFAULTS = {
   statusSentenceMaxWords: 10,
   /** An approval nobody answers within this time is a denial. */
   approvalTimeoutMs: 5 * 60_000,
+  /**
+   * Tools offered per model request when more are enabled (the rest are ranked out); 0 offers all.
+   * Small models choose badly past a few dozen tools (issue 13).
+   */
+  toolBudget: 16,
+  /** Ollama embedding model used to rank tools ('' ranks by keywords, BM25). */
+  embeddingModel: '',
 
   // ── Main process: the agent loop, orchestration, tools, model provider and admin ────────────────────
 
@@ -62,6 +69,41 @@ export const DEFAULTS = {
     /** Characters of a tool description shown per line in "unknown tool" errors. */
     toolSummaryMaxChars: 100,
   },
+
+  /** Which tools a model request carries when there are more than toolBudget (electron/services/agent/tool-selection). */
+  toolSelection: {
+    /**
+     * Always offered, whatever the ranking: the orchestration tools (tools/user, tools/thinking,
+     * tools/agents) and find_tools, which brings any other tool into reach.
+     */
+    coreTools: ['ask_user', 'stop_and_think', 'plan_next_steps', 'delegate_task', 'handoff', 'find_tools'] as readonly string[],
+    /** The ranking query: the goal plus this many of the latest messages of the loop. */
+    queryRecentMessages: 3,
+    /** Characters of each of those messages that enter the query. */
+    queryMessageChars: 400,
+    /** BM25 field boosts: a word of the tool's name weighs more than one of its description. */
+    nameBoost: 3,
+    descriptionBoost: 1.5,
+    parameterBoost: 1,
+    /** Lexical fuzziness (share of a term's length that may differ); prefix matching is on. */
+    fuzzy: 0.15,
+    /** find_tools returns at most this many tools. */
+    findToolsMaxResults: 8,
+    /** Characters of a tool's description in find_tools' answer. */
+    findToolsDescriptionChars: 160,
+    /** Embedding requests give up after this long; ranking falls back to keywords. */
+    embedTimeoutMs: 15_000,
+    /** Tool texts per /api/embed request. */
+    embedBatchSize: 64,
+    /** Vectors kept in memory (model + text hash); the oldest go first. */
+    embedCacheMaxEntries: 5000,
+  },
+
+  /**
+   * The prompt filled the window: prompt_eval_count >= num_ctx minus this many tokens means Ollama
+   * most likely dropped the start of the prompt (tool definitions included).
+   */
+  truncationMarginTokens: 16,
 
   /** How the agent loop shares the event loop (electron/services/agent). */
   agentPerf: {

@@ -62,6 +62,10 @@ export const settingsSchema = z
     allowPrivateNetworkFetch: z.boolean(),
     theme: z.enum(['system', 'light', 'dark']),
     fontSize: z.number().int().min(10).max(28),
+    /** Tools offered per model request when more are enabled; 0 offers all of them. */
+    toolBudget: z.number().int().min(0).max(1000),
+    /** Ollama embedding model that ranks tools; '' ranks by keywords. */
+    embeddingModel: z.string().trim().max(200),
   })
   .strict();
 
@@ -82,6 +86,8 @@ export const settingsPatchSchema = z
     allowPrivateNetworkFetch: settingsSchema.shape.allowPrivateNetworkFetch.optional(),
     theme: settingsSchema.shape.theme.optional(),
     fontSize: settingsSchema.shape.fontSize.optional(),
+    toolBudget: settingsSchema.shape.toolBudget.optional(),
+    embeddingModel: settingsSchema.shape.embeddingModel.optional(),
   })
   .strict();
 
@@ -105,6 +111,8 @@ export function defaultSettings(): Settings {
     allowPrivateNetworkFetch: false,
     theme: 'system',
     fontSize: 14,
+    toolBudget: DEFAULTS.toolBudget,
+    embeddingModel: DEFAULTS.embeddingModel,
   };
 }
 

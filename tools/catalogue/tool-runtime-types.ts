@@ -28,6 +28,8 @@ export interface ToolContext {
   askUser(question: string): Promise<string>;
   /** delegate_task: runs a nested agent loop with the same tools; resolves on its handoff. */
   delegate(task: string, documents: string[]): Promise<HandoffPayload>;
+  /** find_tools: the tools matching a query (best first); the loop adds them to the next requests of the run. */
+  findTools(query: string): Promise<Array<{ tool: string; description: string }>>;
   /** How fetch_url resolves names and which addresses it may connect to (tests inject a resolver). */
   network: NetworkPolicy;
 }

@@ -68,6 +68,7 @@ async function runTurn(options: CliOptions, io: CliIo): Promise<0 | 1 | 2> {
         ...(options.maxIterations !== null ? { maxIterations: options.maxIterations } : {}),
         ...(options.timeoutMs !== null ? { runTimeoutMs: options.timeoutMs } : {}),
       },
+      ...(options.maxTools !== null ? { toolBudgetOverride: options.maxTools } : {}),
     });
   } catch (error) {
     output.note(`TACO could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -24,6 +24,8 @@ export interface AppServicesOptions {
   gates?: (emit: (event: TacoEvent) => void) => GateOverrides;
   /** Limits that win over the stored settings for every run (CLI --max-iterations, --timeout-ms). */
   limitOverrides?: Partial<Limits>;
+  /** Tools per model request for every run (CLI --max-tools), instead of settings.toolBudget; 0 offers all. */
+  toolBudgetOverride?: number;
   /** Replace parts of main (tests). Anything not given is the real implementation. */
   ports?: Partial<AppPorts>;
   batchIntervalMs?: number;

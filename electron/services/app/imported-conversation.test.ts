@@ -28,7 +28,6 @@ async function start() {
     { dataDir, openExternal: async () => undefined, batchIntervalMs: 1 },
     fakePorts({
       openStorage: (dir) => defaultPorts.openStorage(dir),
-      timelineToHistory: defaultPorts.timelineToHistory,
       createProvider: () => provider,
       runAgent: (input) => {
         inputs.push(input);
@@ -124,21 +123,21 @@ describe('imported conversations are not trusted', () => {
     const imported = await h.call<ConversationSummary>('conversation.import', { content: craftedExport() });
     expect(imported.options).toMatchObject({ systemPrompt: EVIL_PROMPT, systemPromptImported: true, temperature: 0.3 });
 
-    expect((await runOnce(h, imported.conversationId, 'hello'))?.systemPrompt).toBeUndefined();
+    expect((await runOnce(h, imported.conversationId, 'hello'))?.conversation?.systemPrompt).toBeUndefined();
     // Only the confirmation clears the flag: conversation.setOptions cannot.
     await h.call('conversation.setOptions', { conversationId: imported.conversationId, options: { systemPromptImported: null } });
     await h.call('conversation.setOptions', {
       conversationId: imported.conversationId,
       options: { systemPrompt: EVIL_PROMPT, temperature: 0.5 },
     });
-    expect((await runOnce(h, imported.conversationId, 'again'))?.systemPrompt).toBeUndefined();
+    expect((await runOnce(h, imported.conversationId, 'again'))?.conversation?.systemPrompt).toBeUndefined();
 
     const used = await h.call<ConversationSummary>('conversation.confirmSystemPrompt', {
       conversationId: imported.conversationId,
       decision: 'use',
     });
     expect(used.options).toEqual({ systemPrompt: EVIL_PROMPT, temperature: 0.5 });
-    expect((await runOnce(h, imported.conversationId, 'now'))?.systemPrompt).toBe(EVIL_PROMPT);
+    expect((await runOnce(h, imported.conversationId, 'now'))?.conversation?.systemPrompt).toBe(EVIL_PROMPT);
   });
 
   it('Discard drops the imported system prompt', async () => {
@@ -149,7 +148,7 @@ describe('imported conversations are not trusted', () => {
       decision: 'discard',
     });
     expect(discarded.options).toEqual({ temperature: 0.3 });
-    expect((await runOnce(h, imported.conversationId, 'hello'))?.systemPrompt).toBeUndefined();
+    expect((await runOnce(h, imported.conversationId, 'hello'))?.conversation?.systemPrompt).toBeUndefined();
   });
 
   it('a system prompt the user types replaces the imported one and needs no confirmation', async () => {
@@ -160,6 +159,6 @@ describe('imported conversations are not trusted', () => {
       options: { systemPrompt: 'Be brief.' },
     });
     expect(typed.options).toEqual({ systemPrompt: 'Be brief.', temperature: 0.3 });
-    expect((await runOnce(h, imported.conversationId, 'hello'))?.systemPrompt).toBe('Be brief.');
+    expect((await runOnce(h, imported.conversationId, 'hello'))?.conversation?.systemPrompt).toBe('Be brief.');
   });
 });

@@ -64,6 +64,13 @@ export interface CompleteRequest {
   signal: AbortSignal;
 }
 
+/** Ollama /api/embed: one vector per input text, in order. */
+export interface EmbedRequest {
+  model: string;
+  input: string[];
+  signal: AbortSignal;
+}
+
 /** The one way main talks to a model. Implemented over the `ollama` package; scripted in tests. */
 export interface ChatProvider {
   readonly host: string;
@@ -74,6 +81,8 @@ export interface ChatProvider {
   streamChat(request: ChatStepRequest): AsyncIterable<ProviderChunk>;
   /** A short non-streaming side request (status sentences, context-switch checks). */
   complete(request: CompleteRequest): Promise<string>;
+  /** Embeddings (tool ranking when the user set an embedding model); absent on providers that have none. */
+  embed?(request: EmbedRequest): Promise<number[][]>;
 }
 
 export type ProviderErrorKind =

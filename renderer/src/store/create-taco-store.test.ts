@@ -231,5 +231,7 @@ function defaultsWith(defaultModel: string) {
     allowPrivateNetworkFetch: false,
     theme: 'system',
     fontSize: 14,
+    toolBudget: 16,
+    embeddingModel: '',
   } as const;
 }

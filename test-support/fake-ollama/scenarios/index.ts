@@ -2,6 +2,7 @@ import type { Scenario } from '../scenario-types';
 import { agentDemo } from './agent-demo';
 import { basicChat } from './basic-chat';
 import { concurrentTasks } from './concurrent-tasks';
+import { contextFilled } from './context-filled';
 import { conversations } from './conversations';
 import { benchFirstToken } from './bench-first-token';
 import { benchPacedStream } from './bench-paced-stream';
@@ -39,6 +40,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     visionChat,
     modelAdmin,
     benchPacedStream,
+    contextFilled,
     concurrentTasks,
     benchFirstToken,
   ].map((scenario) => [scenario.name, scenario]),

@@ -97,6 +97,7 @@ export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
       case 'depth-resolved':
       case 'question':
       case 'question-answered':
+      case 'tools-offered':
         break;
       default: {
         const unreachable: never = event;

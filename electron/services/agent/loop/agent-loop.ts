@@ -6,6 +6,7 @@ import { parseFailureMessage } from '../context/prompt-mode';
 import { providerErrorText } from '../../provider/provider-error-mapping';
 import { emitStatus, type LoopScope, type RunShared } from './run-context';
 import { recordCallTally } from './run-counters';
+import { lastFailureDetail } from './repeated-failure';
 import { STATUS } from '../status/status-texts';
 import { decideStep, type NextStep, type PlannedCall, type StepResult } from './step-decision';
 import { AFTER_CALL, AFTER_ROUND, firstStop } from './stop-conditions';
@@ -83,7 +84,11 @@ async function runRound(shared: RunShared, scope: LoopScope, step: StepResult, c
     if (outcome.type === 'handoff') return outcome;
     if (outcome.type === 'done') recordCallTally(scope.counters, outcome.tally);
     const reason = shared.abortCause() ?? firstStop(AFTER_CALL, scope.counters, shared.input.limits);
-    if (reason) return stop(reason, step.visibleText);
+    if (reason) {
+      // consecutive_errors says which tool failed last and why (issue 13).
+      const detail = reason === 'consecutive_errors' ? lastFailureDetail(scope) : null;
+      return { type: 'stop', reason, answer: step.visibleText, error: detail };
+    }
   }
   scope.counters.rounds += 1;
   emitStatus(shared, STATUS.processing);

@@ -33,6 +33,10 @@ export interface AgentRunInput {
   maxContextTokens?: number;
   /** The conversation's own options (conversation.setOptions); absent: the app's defaults. */
   conversation?: ConversationRunOptions;
+  /** Tools per model request when more are enabled (settings.toolBudget); 0 or absent offers all. */
+  toolBudget?: number;
+  /** Ollama embedding model that ranks the tools (settings.embeddingModel); '' or absent ranks by keywords. */
+  embeddingModel?: string;
   /** Per-risk approval policy: tools that require approval are asked about unless their risk is 'allow'. */
   approvalPolicy: Settings['approvals'];
   /** Per-tool overrides (settings.toolApprovals): 'allow' never asks, 'ask' always asks; absent tools follow approvalPolicy. */

@@ -16,6 +16,7 @@ import { toolFailedStatus, usingToolStatus } from '../status/status-texts';
 import type { PlannedCall } from './step-decision';
 import { invalidArgumentsMessage, resolveTool, unknownToolMessage } from '../repairs/tool-call-repair';
 import { createToolContext } from './tool-context';
+import { repeatedFailure, repeatedFailureMessage, repeatedFailureStopMessage } from './repeated-failure';
 
 export type CallOutcome =
   | { type: 'done'; tally: CallTally }
@@ -23,6 +24,7 @@ export type CallOutcome =
   /** The run's signal fired (Stop, the time limit, Cancel at the depth prompt) while the call waited or ran. */
   | { type: 'halt' };
 
+/** Fed back on a repeat of a call that succeeded (a repeat of a failed call gets repeatedFailureMessage). */
 export const REPEATED_CALL_MESSAGE =
   'Not run: you already have this result — you made this exact call (same tool, same arguments) just before. Use that result, or do something different.';
 
@@ -36,7 +38,24 @@ export async function executeToolCall(shared: RunShared, scope: LoopScope, call:
   const callId = shared.nextCallId();
   const tool = resolveTool(shared.input.tools, call.name);
   const name = tool?.info.toolId ?? call.name;
-  const streak = recordCallKey(scope.counters, callKey(name, call.arguments));
+  const key = callKey(name, call.arguments);
+  const streak = recordCallKey(scope.counters, key);
+  // A repeat of a call that failed: it failed before and why; the stop is consecutive_errors.
+  const failure = streak > 1 ? repeatedFailure(scope, key) : null;
+  scope.counters.failingCallStreak = failure ? streak : 0;
+  if (failure) {
+    // At the stop, repeatedFailureReached (AFTER_CALL) ends the run with consecutive_errors after this call.
+    const stop = streak >= DEFAULTS.repeatedCallStopAt;
+    refuse(
+      shared,
+      scope,
+      callId,
+      name,
+      call.arguments,
+      stop ? repeatedFailureStopMessage(failure, streak) : repeatedFailureMessage(failure),
+    );
+    return { type: 'done', tally: stop ? 'uncounted' : 'counted-error' };
+  }
   if (streak >= DEFAULTS.repeatedCallStopAt) {
     // The streak is in the counters: the repeated-call stop condition ends the run after this call.
     refuse(shared, scope, callId, name, call.arguments, 'Not run: this exact call was made again and again; the run stops here.', null, {

@@ -11,6 +11,11 @@ export interface RunCounters {
   sameCallStreak: number;
   /** Invalid-argument calls per tool: the first gets guidance, later ones are failures. */
   invalidArguments: Map<string, number>;
+  /**
+   * How many times in a row the current identical call has been made when its first run failed
+   * (an unknown tool, arguments that fail validation, a tool that threw); 0 when it succeeded.
+   */
+  failingCallStreak: number;
 }
 
 export function createRunCounters(): RunCounters {
@@ -21,6 +26,7 @@ export function createRunCounters(): RunCounters {
     lastCallKey: null,
     sameCallStreak: 0,
     invalidArguments: new Map(),
+    failingCallStreak: 0,
   };
 }
 

@@ -115,6 +115,8 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         approvalPolicy: settings.approvals,
         toolApprovals: settings.toolApprovals,
         allowPrivateNetworkFetch: settings.allowPrivateNetworkFetch,
+        toolBudget: ctx.options.toolBudgetOverride ?? settings.toolBudget,
+        embeddingModel: settings.embeddingModel,
         maxContextTokens: settings.maxContextTokens,
         conversation: conversationRunOptions(summary?.options),
         workspace,

@@ -43,6 +43,7 @@ const EVENT_TYPES: Record<TacoEventType, true> = {
   'approval-resolved': true,
   'depth-limit': true,
   'depth-resolved': true,
+  'tools-offered': true,
   question: true,
   'question-answered': true,
   usage: true,

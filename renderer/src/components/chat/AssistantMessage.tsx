@@ -8,6 +8,8 @@ import { StatusLine } from './StatusLine';
 import { StopNotice } from './StopNotice';
 import { ThinkingDisclosure } from './ThinkingDisclosure';
 import { ToolRow } from './ToolRow';
+import { ToolsOfferedNote } from './ToolsOfferedNote';
+import { TruncationWarning } from './TruncationWarning';
 import { UsageLine } from './UsageLine';
 
 /** Calls that wait on the user right now: an open approval card or question. */
@@ -72,7 +74,9 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
       aria-label="Assistant"
     >
       <div className="message-body">
+        {turn.offered && <ToolsOfferedNote offered={turn.offered} />}
         {turn.parts.map(renderPart)}
+        {turn.usage?.truncation && <TruncationWarning {...turn.usage.truncation} />}
         {running && <StatusLine text={status} />}
         {finished && turn.usage && <UsageLine usage={turn.usage} model={turn.model} />}
         <AssistantMessageActions turn={turn} isLatest={isLatest} />

@@ -22,9 +22,11 @@ export interface SettingsForm {
   allowPrivateNetworkFetch: boolean;
   theme: Settings['theme'];
   fontSize: string;
+  toolBudget: string;
+  embeddingModel: string;
 }
 
-export type NumberField = 'maxIterations' | 'timeoutSeconds' | 'maxConsecutiveErrors' | 'depthLimit' | 'fontSize';
+export type NumberField = 'maxIterations' | 'timeoutSeconds' | 'maxConsecutiveErrors' | 'depthLimit' | 'fontSize' | 'toolBudget';
 
 /** Words for each field, also used to turn main's field paths into words. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -37,6 +39,8 @@ export const FIELD_LABELS: Record<string, string> = {
   'limits.depthLimit': 'Tool stack depth',
   theme: 'Theme',
   fontSize: 'Text size',
+  toolBudget: 'Tools per request',
+  embeddingModel: 'Embedding model for tool ranking',
 };
 
 export function formFromSettings(settings: Settings): SettingsForm {
@@ -52,6 +56,8 @@ export function formFromSettings(settings: Settings): SettingsForm {
     allowPrivateNetworkFetch: settings.allowPrivateNetworkFetch,
     theme: settings.theme,
     fontSize: String(settings.fontSize),
+    toolBudget: String(settings.toolBudget),
+    embeddingModel: settings.embeddingModel,
   };
 }
 
@@ -69,6 +75,7 @@ const NUMBER_WORDS: Record<NumberField, string> = {
   maxConsecutiveErrors: 'Tool errors in a row',
   depthLimit: 'Tool stack depth',
   fontSize: 'Text size',
+  toolBudget: 'Tools per request',
 };
 
 /**
@@ -97,6 +104,8 @@ export function patchFromForm(settings: Settings, form: SettingsForm): FormPatch
   if (form.allowPrivateNetworkFetch !== settings.allowPrivateNetworkFetch) patch.allowPrivateNetworkFetch = form.allowPrivateNetworkFetch;
   if (form.theme !== settings.theme) patch.theme = form.theme;
   if (numbers.fontSize !== settings.fontSize) patch.fontSize = numbers.fontSize;
+  if (numbers.toolBudget !== settings.toolBudget) patch.toolBudget = numbers.toolBudget;
+  if (form.embeddingModel.trim() !== settings.embeddingModel) patch.embeddingModel = form.embeddingModel.trim();
   return { type: 'ok', patch };
 }
 

@@ -183,10 +183,25 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
       );
     case 'usage': {
       const { promptTokens, completionTokens, tokensPerSecond, contextTokens, contextTruncated } = event;
-      return inTurn(view, event.runId, (turn) => ({
-        ...turn,
-        usage: { promptTokens, completionTokens, tokensPerSecond, contextTokens, contextTruncated },
-      }));
+      // A truncated step stays on the turn: a later, smaller step does not hide the warning.
+      return inTurn(view, event.runId, (turn) => {
+        const truncation = event.truncated ? { promptTokens, contextTokens } : turn.usage?.truncation;
+        return {
+          ...turn,
+          usage: {
+            promptTokens,
+            completionTokens,
+            tokensPerSecond,
+            contextTokens,
+            contextTruncated,
+            ...(truncation ? { truncation } : {}),
+          },
+        };
+      });
+    }
+    case 'tools-offered': {
+      const { offered, total, narrowed, ranker } = event;
+      return inTurn(view, event.runId, (turn) => ({ ...turn, offered: { offered, total, narrowed, ranker } }));
     }
     case 'run-finish':
       return finishRun(inTurn, view, event);

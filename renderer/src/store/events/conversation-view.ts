@@ -48,6 +48,16 @@ export interface AssistantTurn {
   parts: TurnPart[];
   usage: UsageView | null;
   finish: FinishView | null;
+  /** The tools the latest model request of this run carried (absent before the first request). */
+  offered?: OfferedView;
+}
+
+/** One `tools-offered` event: which tools went out, of how many, and whether they were narrowed. */
+export interface OfferedView {
+  offered: string[];
+  total: number;
+  narrowed: boolean;
+  ranker: 'lexical' | 'embedding';
 }
 
 export interface UsageView {
@@ -56,6 +66,8 @@ export interface UsageView {
   tokensPerSecond: number | null;
   contextTokens: number;
   contextTruncated: boolean;
+  /** A step of this run whose prompt filled the context window (prompt_eval_count reached num_ctx): its numbers. */
+  truncation?: { promptTokens: number; contextTokens: number };
 }
 
 export interface FinishView {
