@@ -140,6 +140,8 @@ export const DEFAULTS = {
     searchMaxResults: 50,
     /** search_files looks at most at this many files per call. */
     searchMaxFiles: 5000,
+    /** search_files refuses longer patterns (the wildcard matcher is linear, but patterns stay short). */
+    searchMaxPatternChars: 200,
     /** search_files skips the content of files larger than this. */
     searchMaxFileBytes: 512 * 1024,
     /** run_command stops a command (and its children) after this long. */
@@ -148,6 +150,8 @@ export const DEFAULTS = {
     commandMaxOutputChars: 20_000,
     /** fetch_url gives up after this long. */
     fetchTimeoutMs: 15_000,
+    /** fetch_url follows at most this many redirects, checking the target of each one. */
+    fetchMaxRedirects: 5,
     /** fetch_url reads at most this many bytes of a response body. */
     fetchMaxBytes: 1024 * 1024,
     /** fetch_url returns at most this many characters of extracted text. */

@@ -73,6 +73,8 @@ export const callRequestSchemas = {
   'workflow.resume': z.object({ conversationId: id, model: z.string().trim().min(1).max(200) }).strict(),
   'workflow.abandon': z.object({ conversationId: id }).strict(),
   'conversation.setOptions': z.object({ conversationId: id, options: conversationOptionsSchema }).strict(),
+  /** The user's answer to an imported system prompt: use it from now on, or drop it. */
+  'conversation.confirmSystemPrompt': z.object({ conversationId: id, decision: z.enum(['use', 'discard']) }).strict(),
 
   // Editing the conversation.
   /** Replace a user message and run again from there; everything after it is withdrawn. */
@@ -133,6 +135,7 @@ export interface CallResponses {
   'workflow.resume': SendResult;
   'workflow.abandon': { abandoned: boolean };
   'conversation.setOptions': ConversationSummary;
+  'conversation.confirmSystemPrompt': ConversationSummary;
   'chat.edit': SendResult;
   'chat.regenerate': SendResult;
   'models.pull': { pullId: string };

@@ -21,6 +21,12 @@ export const conversationOptionsSchema = z
       .nullable()
       .optional(),
     systemPrompt: z.string().max(20_000).nullable().optional(),
+    /**
+     * The system prompt came with an imported conversation: it is kept and shown, but not used
+     * until the user confirms it (conversation.confirmSystemPrompt). Set only by main on import;
+     * conversation.setOptions ignores it.
+     */
+    systemPromptImported: z.boolean().nullable().optional(),
   })
   .strict();
 export type ConversationOptions = z.infer<typeof conversationOptionsSchema>;

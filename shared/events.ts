@@ -73,6 +73,10 @@ export type TacoEvent =
       risk: Risk;
       /** For writes: a unified diff against the current file. */
       preview: string | null;
+      /** What "Allow for this conversation" allows ("`npm test`", an origin, a path); null: only this call can be allowed. */
+      scope?: string | null;
+      /** A warning shown with the card (a write that can make programs run); absent or null when none. */
+      warning?: string | null;
       expiresAt: number;
     })
   | (RunScoped & { type: 'approval-resolved'; approvalId: string; decision: ApprovalDecision | 'timeout' })

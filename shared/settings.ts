@@ -59,6 +59,8 @@ export const settingsSchema = z
       .strict(),
     /** Per-tool overrides of `approvals`: 'ask' always asks, 'allow' never asks; a tool not listed follows its risk. */
     toolApprovals: z.record(toolIdKey, approvalPolicySchema).refine(withinToolApprovalCap, toolApprovalCapMessage),
+    /** fetch_url may reach loopback, private and link-local addresses (off: only public sites). */
+    allowPrivateNetworkFetch: z.boolean(),
     theme: z.enum(['system', 'light', 'dark']),
     fontSize: z.number().int().min(10).max(28),
     /** Tools offered per model request when more are enabled; 0 offers all of them. */
@@ -84,6 +86,7 @@ export const settingsPatchSchema = z
     approvals: settingsSchema.shape.approvals.partial().optional(),
     /** null removes the tool's override. */
     toolApprovals: z.record(toolIdKey, approvalPolicySchema.nullable()).refine(withinToolApprovalCap, toolApprovalCapMessage).optional(),
+    allowPrivateNetworkFetch: settingsSchema.shape.allowPrivateNetworkFetch.optional(),
     theme: settingsSchema.shape.theme.optional(),
     fontSize: settingsSchema.shape.fontSize.optional(),
     toolBudget: settingsSchema.shape.toolBudget.optional(),
@@ -110,6 +113,7 @@ export function defaultSettings(): Settings {
     },
     approvals: { read: 'allow', write: 'ask', shell: 'ask', network: 'ask' },
     toolApprovals: {},
+    allowPrivateNetworkFetch: false,
     theme: 'system',
     fontSize: 14,
     toolBudget: DEFAULTS.toolBudget,

@@ -95,6 +95,7 @@ export function createFakeApi(): FakeApi {
         : { filename: `${request.conversationId}.md`, mimeType: 'text/markdown', content: '# Conversation' },
     'conversation.import': () => summary('imported', { title: 'Imported' }),
     'conversation.setOptions': (request) => summary(request.conversationId, { options: request.options }),
+    'conversation.confirmSystemPrompt': (request) => summary(request.conversationId),
     'workflow.resume': (request) => ({ type: 'run', runId: 'r-resumed', conversationId: request.conversationId }),
     'workflow.abandon': () => ({ abandoned: true }),
     'chat.edit': (request) => ({ type: 'run', runId: 'r-edit', conversationId: request.conversationId }),

@@ -30,8 +30,20 @@ export interface ToolContext {
   delegate(task: string, documents: string[]): Promise<HandoffPayload>;
   /** find_tools: the tools matching a query (best first); the loop adds them to the next requests of the run. */
   findTools(query: string): Promise<Array<{ tool: string; description: string }>>;
-  /** Injected so fetch_url can be tested against a local server. */
-  fetch: typeof fetch;
+  /** How fetch_url resolves names and which addresses it may connect to (tests inject a resolver). */
+  network: NetworkPolicy;
+}
+
+/** Resolves a host name to every address it has (dns.lookup with all: true). */
+export type LookupAll = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+/**
+ * fetch_url's network rules: each hop's host is resolved with `lookup`, every address must pass
+ * `isAllowedAddress`, and the connection goes to the address that was checked.
+ */
+export interface NetworkPolicy {
+  lookup: LookupAll;
+  isAllowedAddress(address: string): boolean;
 }
 
 /** What a tool returns. Failures are thrown as ToolFailure (or any Error) and become tool-error. */

@@ -3,7 +3,7 @@ import type { ToolContext } from './tool-runtime-types';
 
 /**
  * A ToolContext for tests: no workspace, an in-memory memory store, and askUser / delegate /
- * fetch that fail loudly unless the test provides them.
+ * network that fail loudly unless the test provides them.
  */
 export function createTestToolContext(overrides: Partial<ToolContext> = {}): ToolContext {
   return {
@@ -16,7 +16,10 @@ export function createTestToolContext(overrides: Partial<ToolContext> = {}): Too
     askUser: () => Promise.reject(new Error('askUser was not provided by this test')),
     delegate: () => Promise.reject(new Error('delegate was not provided by this test')),
     findTools: () => Promise.reject(new Error('findTools was not provided by this test')),
-    fetch: () => Promise.reject(new Error('fetch was not provided by this test')),
+    network: {
+      lookup: () => Promise.reject(new Error('network was not provided by this test')),
+      isAllowedAddress: () => false,
+    },
     ...overrides,
   };
 }

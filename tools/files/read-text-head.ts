@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 
 export interface TextHead {
   text: string;
@@ -13,18 +13,23 @@ export interface TextHead {
 export async function readTextHead(file: string, maxBytes: number): Promise<TextHead> {
   const handle = await open(file, 'r');
   try {
-    const { size } = await handle.stat();
-    const length = Math.min(size, maxBytes);
-    const buffer = Buffer.alloc(length);
-    let read = 0;
-    while (read < length) {
-      const { bytesRead } = await handle.read(buffer, read, length - read, read);
-      if (bytesRead === 0) break;
-      read += bytesRead;
-    }
-    const bytes = buffer.subarray(0, read);
-    return { text: new TextDecoder('utf-8').decode(bytes), size, truncated: size > read, binary: bytes.includes(0) };
+    return await readHandleHead(handle, maxBytes);
   } finally {
     await handle.close();
   }
+}
+
+/** readTextHead on a file already opened (and verified: open-verified.ts); the caller closes it. */
+export async function readHandleHead(handle: FileHandle, maxBytes: number): Promise<TextHead> {
+  const { size } = await handle.stat();
+  const length = Math.min(size, maxBytes);
+  const buffer = Buffer.alloc(length);
+  let read = 0;
+  while (read < length) {
+    const { bytesRead } = await handle.read(buffer, read, length - read, read);
+    if (bytesRead === 0) break;
+    read += bytesRead;
+  }
+  const bytes = buffer.subarray(0, read);
+  return { text: new TextDecoder('utf-8').decode(bytes), size, truncated: size > read, binary: bytes.includes(0) };
 }

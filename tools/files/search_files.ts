@@ -4,9 +4,11 @@ import path from 'node:path';
 import type { JsonObject } from '../../shared/json';
 import { jsonOutput, optionalStringArg, stringArg } from '../catalogue/tool-args';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
-import { readTextHead } from './read-text-head';
+import { readHandleHead, type TextHead } from './read-text-head';
 import { resolveWorkspacePath } from './workspace-path';
 import { createFileMatcher } from './search-matcher';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 
 const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 const LINE_TEXT_MAX = 200;
@@ -58,7 +60,7 @@ export const run: ToolRun = async (args, context) => {
 };
 
 async function contentHits(file: string, matches: (line: string) => boolean): Promise<Array<{ line: number; text: string }>> {
-  const head = await readTextHead(file, DEFAULTS.tools.searchMaxFileBytes).catch(() => null);
+  const head = await readSingleLinkHead(file).catch(() => null);
   if (head === null || head.binary) return [];
   const hits: Array<{ line: number; text: string }> = [];
   head.text.split('\n').forEach((text, index) => {
@@ -66,4 +68,19 @@ async function contentHits(file: string, matches: (line: string) => boolean): Pr
       hits.push({ line: index + 1, text: text.trim().slice(0, LINE_TEXT_MAX) });
   });
   return hits;
+}
+
+/**
+ * The head of a file for content search, or null for a file with more than one hard link (its
+ * other names may be outside the workspace: read_file refuses those too) or a symlink swapped in.
+ */
+async function readSingleLinkHead(file: string): Promise<TextHead | null> {
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  try {
+    const info = await handle.stat();
+    if (!info.isFile() || info.nlink > 1) return null;
+    return await readHandleHead(handle, DEFAULTS.tools.searchMaxFileBytes);
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,24 +1,49 @@
 import { DEFAULTS } from '../../shared/constants';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { jsonOutput, stringArg } from '../catalogue/tool-args';
 import { ToolFailure, type ToolContext, type ToolRun } from '../catalogue/tool-runtime-types';
 import type { JsonObject } from '../../shared/json';
-import { readTextHead } from './read-text-head';
+import { openVerifiedForWrite, type OpenHooks } from './open-verified';
+import { readWorkspaceFile } from './read_file';
 import { resolveWorkspacePath, type WorkspacePath } from './workspace-path';
 
 export const run: ToolRun = async (args, context) => {
   const content = stringArg(args, 'content');
-  const target = await writableTarget(args, context);
+  const { target, created } = await writeWorkspaceFile(context.workspace, stringArg(args, 'path'), content);
+  return jsonOutput({ path: target.relative, size_bytes: Buffer.byteLength(content, 'utf8'), created });
+};
+
+/**
+ * Resolves a workspace path and writes `content` through a handle verified to be the checked
+ * file (open-verified.ts): a symlink or folder swapped in between is refused before anything is
+ * written, and so is a file with more than one hard link.
+ */
+export async function writeWorkspaceFile(
+  workspace: string | null,
+  requested: string,
+  content: string,
+  hooks: OpenHooks = {},
+): Promise<{ target: WorkspacePath; created: boolean }> {
+  const target = await writableTarget(workspace, requested);
+  let opened: Awaited<ReturnType<typeof openVerifiedForWrite>>;
   try {
-    await mkdir(path.dirname(target.absolute), { recursive: true });
-    await writeFile(target.absolute, content, 'utf8');
+    opened = await openVerifiedForWrite(target, hooks);
   } catch (error) {
+    if (error instanceof ToolFailure) throw error;
     throw new ToolFailure(`"${target.relative}" could not be written (${error instanceof Error ? error.message : String(error)}).`);
   }
-  return jsonOutput({ path: target.relative, size_bytes: Buffer.byteLength(content, 'utf8'), created: !target.exists });
-};
+  try {
+    await opened.handle.truncate(0);
+    await opened.handle.write(content, 0, 'utf8');
+  } catch (error) {
+    throw new ToolFailure(`"${target.relative}" could not be written (${error instanceof Error ? error.message : String(error)}).`);
+  } finally {
+    await opened.handle.close();
+  }
+  return { target, created: opened.created };
+}
 
 /**
  * The approval card's diff: a unified diff of the current file (empty for a new file) against
@@ -27,8 +52,8 @@ export const run: ToolRun = async (args, context) => {
 export async function preview(args: JsonObject, context: ToolContext): Promise<string | null> {
   try {
     const content = stringArg(args, 'content');
-    const target = await writableTarget(args, context);
-    const before = target.exists ? await readTextHead(target.absolute, DEFAULTS.tools.readFileMaxBytes) : null;
+    const target = await writableTarget(context.workspace, stringArg(args, 'path'));
+    const before = target.exists ? (await readWorkspaceFile(context.workspace, stringArg(args, 'path'))).head : null;
     if (before !== null && (before.binary || before.truncated)) {
       return `${target.relative}: replaces an existing ${before.binary ? 'binary' : 'large'} file of ${before.size} bytes with ${Buffer.byteLength(content, 'utf8')} bytes of text (no diff shown).`;
     }
@@ -43,8 +68,8 @@ export async function preview(args: JsonObject, context: ToolContext): Promise<s
   }
 }
 
-async function writableTarget(args: JsonObject, context: ToolContext): Promise<WorkspacePath> {
-  const target = await resolveWorkspacePath(context.workspace, stringArg(args, 'path'));
+async function writableTarget(workspace: string | null, requested: string): Promise<WorkspacePath> {
+  const target = await resolveWorkspacePath(workspace, requested);
   if (target.exists && (await stat(target.absolute)).isDirectory()) {
     throw new ToolFailure(
       `"${target.relative}" is a folder; give the path of a file inside it, such as "${path.join(target.relative, 'notes.md')}".`,

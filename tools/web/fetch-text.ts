@@ -1,5 +1,12 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { DEFAULTS } from '../../shared/constants';
 import { describeDuration } from '../catalogue/describe-duration';
-import { ToolFailure, type ToolContext } from '../catalogue/tool-runtime-types';
+import { ToolFailure, type NetworkPolicy, type ToolContext } from '../catalogue/tool-runtime-types';
+import { checkRedirect, resolveCheckedAddress } from './network-policy';
+
+export { parseHttpUrl } from './parse-http-url';
 
 export interface FetchLimits {
   timeoutMs: number;
@@ -14,27 +21,14 @@ export interface FetchedText {
   truncated: boolean;
 }
 
-/** Only these schemes may be fetched; everything else is refused before any request. */
-export function parseHttpUrl(input: string): URL {
-  let url: URL;
-  try {
-    url = new URL(input.trim());
-  } catch {
-    throw new ToolFailure(`"${input}" is not a complete web address. Give one with its scheme, such as "https://example.com/page".`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ToolFailure(
-      `Only http:// and https:// addresses can be fetched; "${url.protocol}" addresses are refused. Use read_file for files in the workspace.`,
-    );
-  }
-  return url;
-}
-
 /**
- * GETs a URL with the context's fetch, within a time budget (also covering the body) and a byte
- * budget (the rest of the body is not read). Binary content is refused.
+ * GETs a URL within a time budget (also covering the body) and a byte budget (the rest of the
+ * body is not read). Binary content is refused. Every hop's host is resolved and checked against
+ * the context's network policy, the connection goes to the checked address (no DNS rebinding
+ * between check and connect), and redirects are followed here, at most DEFAULTS.tools.fetchMaxRedirects,
+ * each one checked the same way and never from https down to http.
  */
-export async function fetchText(url: URL, context: Pick<ToolContext, 'fetch' | 'signal'>, limits: FetchLimits): Promise<FetchedText> {
+export async function fetchText(url: URL, context: Pick<ToolContext, 'network' | 'signal'>, limits: FetchLimits): Promise<FetchedText> {
   const timeout = AbortSignal.timeout(limits.timeoutMs);
   const signal = AbortSignal.any([context.signal, timeout]);
   const failure = (error: unknown) => {
@@ -47,53 +41,74 @@ export async function fetchText(url: URL, context: Pick<ToolContext, 'fetch' | '
     return new ToolFailure(`${url.href} could not be fetched (${describeCause(error)}). Check the address and that the site is reachable.`);
   };
   try {
-    const response = await context.fetch(url.href, {
-      signal,
-      redirect: 'follow',
-      headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.5' },
-    });
-    const contentType = response.headers.get('content-type') ?? '';
+    let current = url;
+    let response = await getChecked(current, context.network, signal, '');
+    for (let redirects = 0; isRedirect(response); redirects++) {
+      const location = String(response.headers.location);
+      response.resume();
+      if (redirects >= DEFAULTS.tools.fetchMaxRedirects)
+        throw new ToolFailure(`${url.href} led to more than ${DEFAULTS.tools.fetchMaxRedirects} redirects; fetch_url gave up.`);
+      const next = checkRedirect(current, location);
+      response = await getChecked(next, context.network, signal, `${current.href} redirected to ${next.href}, but `);
+      current = next;
+    }
+    const contentType = String(response.headers['content-type'] ?? '');
     if (!isTextType(contentType)) {
-      await response.body?.cancel().catch(() => undefined);
+      response.destroy();
       throw new ToolFailure(
-        `${url.href} is not a text page (its content type is ${contentType}); fetch_url reads web pages and text only.`,
+        `${current.href} is not a text page (its content type is ${contentType}); fetch_url reads web pages and text only.`,
       );
     }
     const { bytes, truncated } = await readCapped(response, limits.maxBytes);
     if (contentType === '' && bytes.includes(0))
-      throw new ToolFailure(`${url.href} looks like a binary file; fetch_url reads web pages and text only.`);
-    return { finalUrl: response.url || url.href, status: response.status, contentType, body: decode(bytes, contentType), truncated };
+      throw new ToolFailure(`${current.href} looks like a binary file; fetch_url reads web pages and text only.`);
+    return { finalUrl: current.href, status: response.statusCode ?? 0, contentType, body: decode(bytes, contentType), truncated };
   } catch (error) {
     throw failure(error);
   }
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  const reader = response.body?.getReader();
-  if (reader === undefined) return { bytes: new Uint8Array(), truncated: false };
-  const chunks: Uint8Array[] = [];
+function isRedirect(response: IncomingMessage): boolean {
+  const status = response.statusCode ?? 0;
+  return status >= 300 && status < 400 && typeof response.headers.location === 'string';
+}
+
+/** One GET to the address that passed the policy; the name stays in Host and in TLS (SNI, certificate). */
+async function getChecked(url: URL, policy: NetworkPolicy, signal: AbortSignal, how: string): Promise<IncomingMessage> {
+  const checked = await resolveCheckedAddress(url, policy, how);
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) callback(null, [checked]);
+    else callback(null, checked.address, checked.family);
+  };
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const outgoing = request(url, {
+      method: 'GET',
+      signal,
+      lookup,
+      agent: false,
+      headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.5' },
+    });
+    outgoing.on('response', resolve);
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+async function readCapped(response: IncomingMessage, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  const chunks: Buffer[] = [];
   let total = 0;
   let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    total += value.length;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    total += chunk.length;
     if (total > maxBytes) {
       truncated = true;
-      await reader.cancel().catch(() => undefined);
+      response.destroy();
       break;
     }
   }
-  const bytes = new Uint8Array(Math.min(total, maxBytes));
-  let offset = 0;
-  for (const chunk of chunks) {
-    if (offset >= bytes.length) break;
-    const part = chunk.subarray(0, bytes.length - offset);
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return { bytes, truncated };
+  return { bytes: new Uint8Array(Buffer.concat(chunks).subarray(0, maxBytes)), truncated };
 }
 
 const TEXT_TYPES =
@@ -121,6 +136,7 @@ function describeCause(error: unknown): string {
   if (error instanceof Error) {
     const cause: unknown = error.cause;
     if (cause instanceof Error && cause.message !== '') return cause.message;
+    if ('code' in error && typeof error.code === 'string' && !error.message.includes(error.code)) return `${error.code}: ${error.message}`;
     return error.message;
   }
   return String(error);

@@ -5,6 +5,7 @@ import type { JsonObject } from '../../shared/json';
 import { createTestToolContext } from '../catalogue/tool-test-context';
 import type { ToolOutcome } from '../catalogue/tool-runtime-types';
 import { createFetchUrl } from './fetch_url';
+import { createNetworkPolicy } from './network-policy';
 
 const PAGE = `<!doctype html><html><head><title>Taco  Recipes</title><style>body { color: red }</style>
 <script>var secret = "SCRIPT-TEXT";</script></head>
@@ -52,7 +53,8 @@ afterAll(async () => {
 });
 
 const fetchUrl = createFetchUrl({ timeoutMs: 5000, maxBytes: 10_000, maxTextChars: 50_000 });
-const context = (overrides = {}) => createTestToolContext({ fetch: globalThis.fetch, ...overrides });
+/** This server is on 127.0.0.1: these tests run with private addresses allowed (the SSRF rules are in fetch-ssrf.test.ts). */
+const context = (overrides = {}) => createTestToolContext({ network: createNetworkPolicy({ allowPrivate: true }), ...overrides });
 
 function parsed(outcome: ToolOutcome): JsonObject {
   if (outcome.type !== 'result') throw new Error(`expected a result, got ${outcome.type}`);
@@ -93,11 +95,12 @@ describe('fetch_url', () => {
   });
 
   it('refuses other schemes before any request', async () => {
-    const spy = vi.fn(globalThis.fetch);
+    const spy = vi.fn(createNetworkPolicy({ allowPrivate: true }).lookup);
+    const network = { ...createNetworkPolicy({ allowPrivate: true }), lookup: spy };
     for (const url of ['file:///etc/passwd', 'ftp://example.com/x', 'javascript:alert(1)', 'data:text/plain,hi']) {
-      await expect(fetchUrl({ url }, context({ fetch: spy }))).rejects.toThrow(/Only http:\/\/ and https:\/\/ addresses can be fetched/);
+      await expect(fetchUrl({ url }, context({ network }))).rejects.toThrow(/Only http:\/\/ and https:\/\/ addresses can be fetched/);
     }
-    await expect(fetchUrl({ url: 'example.com' }, context({ fetch: spy }))).rejects.toThrow('is not a complete web address');
+    await expect(fetchUrl({ url: 'example.com' }, context({ network }))).rejects.toThrow('is not a complete web address');
     expect(spy).not.toHaveBeenCalled();
   });
 

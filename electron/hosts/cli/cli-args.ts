@@ -42,7 +42,8 @@ Flags:
   --workspace DIR            Folder the file and shell tools work in
   --data-dir DIR             Where conversations and settings are kept (default: TACO's app data folder)
   --json                     Print every event as one JSON object per line on stdout
-  --approve all|none|read    Answer approval requests (default: none; read allows read-only tools)
+  --approve all|none|read    Answer approval requests (default: none; read allows read-only tools;
+                             all still prints a warning for writes that can make programs run)
   --on-depth-limit continue|cancel
                              Answer the tool-stack depth prompt (default: cancel)
   --max-iterations N         Tool rounds before the run stops (default: ${DEFAULTS.maxIterations})

@@ -113,6 +113,19 @@ describe('CLI question gate', () => {
     expect(events.at(-1)).toMatchObject({ type: 'question-answered', answer: 'notes.md' });
   });
 
+  it('an ask_user question with escape sequences reaches the terminal without them', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let written = '';
+    output.on('data', (chunk: Buffer) => (written += chunk.toString()));
+    const gate = createCliQuestionGate({ emit: () => {}, interactive: true, input, output });
+    const answer = gate.ask({ ...question, question: 'Which\u001b]52;c;cm0gLXJmIH4=\u0007 file?\u001b[2J' }, new AbortController().signal);
+    input.write('a.md\n');
+    await expect(answer).resolves.toBe('a.md');
+    expect(written).toContain('Which file?');
+    expect(written).not.toMatch(/[\u001b\u0007\u009b\u009d]/);
+  });
+
   it('an empty line and closed input get answers in words', async () => {
     const input = new PassThrough();
     const gate = createCliQuestionGate({ emit: () => {}, interactive: true, input, output: new PassThrough() });

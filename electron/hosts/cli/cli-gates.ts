@@ -5,6 +5,7 @@ import { DEFAULTS } from '../../../shared/constants';
 import type { ApprovalDecision, TacoEvent } from '../../../shared/events';
 import type { Risk } from '../../../shared/settings';
 import { abortError } from '../../services/orchestration/abort-error';
+import { terminalSafe } from './terminal-safe';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../../services/orchestration/orchestration-types';
 
 /** `--approve all|none|read`: read allows only tools whose risk is `read`. */
@@ -59,6 +60,8 @@ export function createPolicyApprovalGate(
         args: request.args,
         risk: request.risk,
         preview: request.preview,
+        ...(request.scope !== undefined ? { scope: request.scope } : {}),
+        ...(request.warning !== undefined ? { warning: request.warning } : {}),
         expiresAt: now(),
       });
       const decision = decideByPolicy(mode, request.risk);
@@ -124,7 +127,8 @@ async function askOnTerminal(question: string, input: Readable, output: Writable
   // Input that ends (Ctrl-D, a closed pipe) means no one will answer.
   const ended = new Promise<string>((resolve) => terminal.once('close', () => resolve(NO_ONE_TO_ASK)));
   try {
-    const answer = await Promise.race([terminal.question(`${question}\n> `, { signal }), ended]);
+    // The question is the model's text: no escape sequence reaches the terminal.
+    const answer = await Promise.race([terminal.question(`${terminalSafe(question)}\n> `, { signal }), ended]);
     return answer.trim() || EMPTY_TERMINAL_ANSWER;
   } catch (error) {
     if (signal.aborted) throw abortError(signal, 'The question');

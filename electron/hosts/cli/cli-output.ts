@@ -1,5 +1,6 @@
 import type { TacoEvent } from '../../../shared/events';
 import { formatToolName } from '../../../shared/format-tool-name';
+import { terminalSafe } from './terminal-safe';
 import { truncationWarning } from '../../../shared/truncation-warning';
 
 export interface TextSink {
@@ -13,13 +14,17 @@ export interface CliOutput {
 }
 
 /**
- * How the CLI shows a run. --json: every event as one JSON object per line on stdout, `type`
+ * How the CLI shows a run. Outside --json every text goes through terminalSafe: model output,
+ * tool errors quoting model-chosen paths and stop messages cannot send escape sequences (OSC 52
+ * writes the clipboard) to the user's terminal. --json stays exact; JSON escapes control characters. --json: every event as one JSON object per line on stdout, `type`
  * first, nothing else. Otherwise: the answer streams to stdout; status, tool rows and stop
  * messages go to stderr, so `> answer.txt` captures only the answer.
  */
 export function createCliOutput(options: { json: boolean; stdout: TextSink; stderr: TextSink }): CliOutput {
-  const { stdout, stderr } = options;
-  if (options.json) {
+  const { json } = options;
+  const stdout: TextSink = json ? options.stdout : { write: (text) => options.stdout.write(terminalSafe(text)) };
+  const stderr: TextSink = { write: (text) => options.stderr.write(terminalSafe(text)) };
+  if (json) {
     return {
       events(batch) {
         for (const event of batch) stdout.write(`${jsonLine(event)}\n`);
@@ -55,6 +60,9 @@ export function createCliOutput(options: { json: boolean; stdout: TextSink; stde
         return line(`✓ ${formatToolName(event.tool)} (${event.durationMs} ms${event.truncated ? ', output cut' : ''})`);
       case 'tool-error':
         return line(`✗ ${formatToolName(event.tool)}: ${oneLine(event.error)}`);
+      case 'approval-request':
+        // --approve all is the user's explicit choice; a write that can make programs run is still said out loud.
+        return event.warning ? line(`Warning: ${event.warning}`) : undefined;
       case 'approval-resolved':
         return line(`Approval ${event.decision === 'deny' ? 'denied' : event.decision === 'timeout' ? 'timed out' : 'given'} (--approve).`);
       case 'depth-resolved':
@@ -91,7 +99,6 @@ export function createCliOutput(options: { json: boolean; stdout: TextSink; stde
       case 'thinking-delta':
       case 'tool-progress':
       case 'stack':
-      case 'approval-request':
       case 'depth-limit':
       case 'question':
       case 'question-answered':

@@ -14,6 +14,7 @@ import { createCliQuestionGate, createFixedDepthGate, createPolicyApprovalGate }
 import { defaultDataDir } from '../../services/store/files/data-dir';
 import { CLI_USAGE, parseCliArgs, type CliOptions } from './cli-args';
 import { createCliOutput, type CliOutput, type TextSink } from './cli-output';
+import { terminalSafe } from './terminal-safe';
 
 export interface CliIo {
   stdout: TextSink;
@@ -119,7 +120,7 @@ async function sendAndWait(services: AppServices, options: CliOptions, output: C
   }
   const result = sent.value as SendResult;
   if (result.type === 'command') {
-    if (!options.json) io.stdout.write(`${result.output}\n`);
+    if (!options.json) io.stdout.write(`${terminalSafe(result.output)}\n`);
     return 0;
   }
 

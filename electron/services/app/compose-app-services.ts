@@ -23,6 +23,7 @@ import {
   renameConversation,
   searchConversations,
   setConversationOptions,
+  confirmSystemPrompt,
 } from './handlers/conversation-manage';
 import { exportConversation, importConversation } from './handlers/conversation-transfer';
 import { editMessage, regenerateAnswer } from './handlers/edit-handlers';
@@ -144,6 +145,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'workflow.resume': (request) => resumeWorkflow(ctx, request),
     'workflow.abandon': (request) => abandonWorkflow(ctx, request.conversationId),
     'conversation.setOptions': (request) => setConversationOptions(ctx, request),
+    'conversation.confirmSystemPrompt': (request) => confirmSystemPrompt(ctx, request),
     'chat.edit': (request) => editMessage(ctx, request),
     'chat.regenerate': (request) => regenerateAnswer(ctx, request),
     ...models.handlers,

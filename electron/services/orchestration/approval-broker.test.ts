@@ -169,3 +169,22 @@ describe('approval broker', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe('approval broker: scope and warning', () => {
+  it('carries the scope and warning, and refuses "allow-conversation" for a call that may only be allowed once', async () => {
+    const { broker, events } = setup();
+    const warned = {
+      ...request,
+      args: { path: '.git/config', content: 'x' },
+      scope: null,
+      warning: 'Writing .git/config can make programs run later.',
+    };
+    const decision = broker.gate.request(warned, new AbortController().signal);
+    expect(events[0]).toMatchObject({ type: 'approval-request', scope: null, warning: warned.warning });
+    const refused = broker.respond('appr-1', 'allow-conversation');
+    expect(refused.accepted).toBe(false);
+    expect(refused.message).toContain('can only be allowed once');
+    expect(broker.respond('appr-1', 'allow-once')).toEqual({ accepted: true, message: null });
+    await expect(decision).resolves.toBe('allow-once');
+  });
+});

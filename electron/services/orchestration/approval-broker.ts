@@ -81,6 +81,8 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
           args: request.args,
           risk: request.risk,
           preview: request.preview,
+          ...(request.scope !== undefined ? { scope: request.scope } : {}),
+          ...(request.warning !== undefined ? { warning: request.warning } : {}),
           expiresAt: now() + timeoutMs,
         },
         signal,
@@ -105,6 +107,12 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
         return {
           accepted: false,
           message: `“${String(decision)}” is not an approval decision. Answer allow-once, allow-conversation or deny; the request is still waiting.`,
+        };
+      }
+      if (parsed.data === 'allow-conversation' && open.scope === null) {
+        return {
+          accepted: false,
+          message: 'This call can only be allowed once (it is asked every time). Answer allow-once or deny; the request is still waiting.',
         };
       }
       if (now() >= open.expiresAt) {

@@ -17,6 +17,10 @@ export interface ApprovalRequest {
   risk: Risk;
   /** For writes: a unified diff against the current file. */
   preview: string | null;
+  /** What "Allow for this conversation" would allow (e.g. "`npm test`"); null: that choice is not offered. */
+  scope?: string | null;
+  /** Shown above the buttons, e.g. for a write that can make programs run; null or absent when none. */
+  warning?: string | null;
 }
 
 export interface ApprovalGate {

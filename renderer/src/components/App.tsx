@@ -7,6 +7,7 @@ import { LazyCatalogue, LazyModelManagerDialog, LazySettingsDialog } from './laz
 import { useGlobalShortcuts } from './keyboard/use-global-shortcuts';
 import { McpBanner } from './mcp/McpBanner';
 import { MessageList } from './message-list/MessageList';
+import { ImportedSystemPromptNotice } from './approvals/ImportedSystemPromptNotice';
 import { Notices } from './Notices';
 import { OllamaBanner } from './OllamaBanner';
 import { Sidebar } from './sidebar/Sidebar';
@@ -40,6 +41,7 @@ export function App() {
         <OllamaBanner />
         <McpBanner />
         <MessageList />
+        <ImportedSystemPromptNotice />
         <Notices />
         <Composer />
       </main>

@@ -228,6 +228,7 @@ function defaultsWith(defaultModel: string) {
     limits: { maxIterations: 10, maxConsecutiveErrors: 3, runTimeoutMs: 120_000, depthLimit: 20, toolOutputBudgetChars: 6000 },
     approvals: { read: 'allow', write: 'ask', shell: 'ask', network: 'ask' },
     toolApprovals: {},
+    allowPrivateNetworkFetch: false,
     theme: 'system',
     fontSize: 14,
     toolBudget: 16,

@@ -43,6 +43,8 @@ export interface AgentRunInput {
   toolApprovals?: Readonly<Record<string, ApprovalPolicy>>;
   /** Absolute workspace folder, or null. */
   workspace: string | null;
+  /** settings.allowPrivateNetworkFetch: fetch_url may reach loopback/private addresses (default false). */
+  allowPrivateNetworkFetch?: boolean;
   memory: MemoryStore;
   approvals: ApprovalGate;
   questions: QuestionGate;

@@ -4,20 +4,29 @@ import type { JsonObject } from '../../../../shared/json';
 import type { RegisteredTool, ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput } from './agent-types';
 import { approvalNeeded, toolOverride } from '../../../../shared/approval-decision';
+import { approvalScopeFor } from '../../../../shared/approval-scope';
+import { codeExecutionWarning } from '../../../../shared/code-execution-paths';
 import { emitStatus, type RunShared } from './run-context';
 import { awaitingApprovalStatus } from '../status/status-texts';
 
-/** Whether this tool's call waits for the user: its per-tool override, else its config and risk policy (see approvalNeeded). */
+/**
+ * Whether this call waits for the user: its per-tool override, else its config and risk policy
+ * (see approvalNeeded). "Allow for this conversation" counts only for the call's scope (the exact
+ * command, the origin, the path: approvalScopeFor). A write that can make programs run
+ * (codeExecutionWarning) always asks, whatever the policy.
+ */
 export function needsApproval(
   tool: RegisteredTool,
   input: Pick<AgentRunInput, 'approvalPolicy' | 'allowedForConversation' | 'toolApprovals'>,
+  args: JsonObject,
 ): boolean {
+  if (codeExecutionWarning(tool.info, args) !== null) return true;
   return approvalNeeded({
     requiresApproval: tool.info.requiresApproval,
     risk: tool.info.risk,
     override: toolOverride(input.toolApprovals, tool.info.toolId) ?? tool.approvalOverride,
     riskPolicies: input.approvalPolicy,
-    allowedForConversation: input.allowedForConversation.has(tool.info.toolId),
+    allowedForConversation: input.allowedForConversation.has(approvalScopeFor(tool.info, args).key),
   });
 }
 
@@ -36,11 +45,24 @@ export async function askApproval(
 ): Promise<ApprovalAnswer> {
   const { input } = shared;
   const preview = tool.preview ? await tool.preview(args, context).catch(() => null) : null;
+  const scope = approvalScopeFor(tool.info, args);
+  const warning = codeExecutionWarning(tool.info, args);
   let decision: ApprovalDecision | 'timeout';
   emitStatus(shared, awaitingApprovalStatus(tool.info.toolId));
   try {
     decision = await input.approvals.request(
-      { runId: input.runId, conversationId: input.conversationId, callId, tool: tool.info.toolId, args, risk: tool.info.risk, preview },
+      {
+        runId: input.runId,
+        conversationId: input.conversationId,
+        callId,
+        tool: tool.info.toolId,
+        args,
+        risk: tool.info.risk,
+        preview,
+        // A warned call is asked every time: no conversation-wide allowance is offered.
+        scope: warning === null ? scope.label : null,
+        warning,
+      },
       shared.signal,
     );
   } catch (error) {
@@ -53,7 +75,7 @@ export async function askApproval(
   }
   switch (decision) {
     case 'allow-conversation':
-      input.allowedForConversation.add(tool.info.toolId);
+      if (warning === null) input.allowedForConversation.add(scope.key);
       return { type: 'allowed' };
     case 'allow-once':
       return { type: 'allowed' };

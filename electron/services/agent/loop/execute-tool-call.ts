@@ -139,7 +139,7 @@ async function runTool(
         return { type: 'halt' };
       }
     }
-    if (needsApproval(tool, input)) {
+    if (needsApproval(tool, input, args)) {
       stack.update(frameId, { state: 'waiting-approval' });
       const answer = await askApproval(shared, tool, args, callId, context);
       if (answer.type === 'denied') {

@@ -42,6 +42,8 @@ describe('runAgent: approvals', () => {
       args: { path: 'a.txt', content: 'A' },
       risk: 'write',
       preview: '+++ a.txt\n+A',
+      scope: 'a.txt',
+      warning: null,
     });
     expect(h.of('stack').some((event) => event.frames[0]?.state === 'waiting-approval')).toBe(true);
     expect(h.statuses()).toContain('Waiting for your approval to use Write File...');
@@ -80,7 +82,7 @@ describe('runAgent: approvals', () => {
     expect(h.of('tool-error')[0]?.error).toMatch(/nobody approved this call of write_file in time/);
   });
 
-  it("Allow for this conversation: asked once, then remembered in the conversation's set", async () => {
+  it("Allow for this conversation: remembered in the conversation's set for that path only (the other path asks)", async () => {
     const tool = writeFile();
     const approvals = answeringApprovals('allow-conversation');
     const h = createHarness({ provider: twoWrites(), tools: testRegistry(tool), approvals });
@@ -88,8 +90,8 @@ describe('runAgent: approvals', () => {
     await runAgent(h.input);
 
     expect(tool.ran).toHaveLength(2);
-    expect(approvals.requests).toHaveLength(1);
-    expect([...h.input.allowedForConversation]).toEqual(['write_file']);
+    expect(approvals.requests).toHaveLength(2);
+    expect([...h.input.allowedForConversation]).toEqual(['write_file\u0000path:a.txt', 'write_file\u0000path:b.txt']);
   });
 
   it("does not ask when the risk's policy is allow, or for tools that need no approval", async () => {

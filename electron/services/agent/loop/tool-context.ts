@@ -1,4 +1,5 @@
 import type { ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
+import { createNetworkPolicy } from '../../../../tools/web/network-policy';
 import type { RunShared } from './run-context';
 import { findToolsForRun } from '../tool-selection/run-tool-selection';
 
@@ -32,7 +33,7 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
       }
     },
     delegate: (task, documents) => shared.delegate(place.frameId, task, documents),
+    network: createNetworkPolicy({ allowPrivate: input.allowPrivateNetworkFetch ?? false }),
     findTools: (query) => findToolsForRun(shared, query),
-    fetch: (...args) => globalThis.fetch(...args),
   };
 }

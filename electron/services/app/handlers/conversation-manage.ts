@@ -23,7 +23,23 @@ export async function setConversationOptions(
 ): Promise<ConversationSummary> {
   const current = await ctx.storage.conversations.summary(request.conversationId);
   if (!current) throw notFound(request.conversationId);
-  const options = mergeConversationOptions(current.options, request.options);
+  // Only confirmSystemPrompt clears the imported flag; a different system prompt typed here is the user's own
+  // (the options form sends the unchanged imported one back with every save: that confirms nothing).
+  const { systemPromptImported: _ignored, ...patch } = request.options;
+  const replaced = patch.systemPrompt !== undefined && patch.systemPrompt !== current.options?.systemPrompt;
+  const options = mergeConversationOptions(current.options, { ...patch, ...(replaced ? { systemPromptImported: null } : {}) });
+  return emitSummary(ctx, await ctx.storage.conversations.update(request.conversationId, { options }));
+}
+
+/** conversation.confirmSystemPrompt: the user uses an imported system prompt from now on, or drops it. */
+export async function confirmSystemPrompt(
+  ctx: AppContext,
+  request: ValidCallRequest<'conversation.confirmSystemPrompt'>,
+): Promise<ConversationSummary> {
+  const current = await ctx.storage.conversations.summary(request.conversationId);
+  if (!current) throw notFound(request.conversationId);
+  const patch = request.decision === 'use' ? { systemPromptImported: null } : { systemPrompt: null, systemPromptImported: null };
+  const options = mergeConversationOptions(current.options, patch);
   return emitSummary(ctx, await ctx.storage.conversations.update(request.conversationId, { options }));
 }
 

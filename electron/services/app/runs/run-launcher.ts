@@ -114,6 +114,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         limits,
         approvalPolicy: settings.approvals,
         toolApprovals: settings.toolApprovals,
+        allowPrivateNetworkFetch: settings.allowPrivateNetworkFetch,
         toolBudget: ctx.options.toolBudgetOverride ?? settings.toolBudget,
         embeddingModel: settings.embeddingModel,
         maxContextTokens: settings.maxContextTokens,

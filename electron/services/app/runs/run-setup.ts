@@ -29,7 +29,8 @@ export function conversationRunOptions(options: ConversationOptions | undefined)
     ...(typeof options.numCtx === 'number' ? { numCtx: options.numCtx } : {}),
     ...(typeof options.temperature === 'number' ? { temperature: options.temperature } : {}),
     ...(options.keepAlive !== null && options.keepAlive !== undefined ? { keepAlive: options.keepAlive } : {}),
-    ...(options.systemPrompt?.trim() ? { systemPrompt: options.systemPrompt } : {}),
+    // An imported system prompt waits for the user's confirmation (conversation.confirmSystemPrompt).
+    ...(options.systemPrompt?.trim() && options.systemPromptImported !== true ? { systemPrompt: options.systemPrompt } : {}),
   };
 }
 

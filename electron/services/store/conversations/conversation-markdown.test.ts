@@ -67,12 +67,14 @@ describe('Markdown export', () => {
     expect(markdown).toContain('> **Stopped** (interrupted): Interrupted: TACO closed before this answer finished.');
   });
 
-  it('keeps untrusted markup inert: raw HTML escaped, dangerous links defused, code left as code', () => {
-    expect(markdown).toContain('Write `notes.txt` with &lt;b>bold&lt;/b> chores');
-    expect(markdown).toContain('[x](blocked-javascript:alert(1))');
+  it('keeps untrusted markup inert: raw HTML escaped, dangerous links dropped (their words kept), code left as code', () => {
+    expect(markdown).toContain('Write `notes.txt` with \\<b>bold\\</b> chores');
+    expect(markdown).toContain('Done: the file has **red** chores. x');
+    expect(markdown).not.toContain('javascript:alert(1))');
     const outsideFences = markdown.replace(/(`{3,})[a-z]*\n[\s\S]*?\n\1/g, '');
     expect(markdown).toContain('<script>alert(1)</script>"\n}\n`````');
-    expect(outsideFences).not.toMatch(/<script|<b>|<img|\]\(javascript:/);
+    // Escaped (\<b>) is text; an unescaped tag outside code would be markup.
+    expect(outsideFences.replace(/<\/?(details|summary|code)>/g, '')).not.toMatch(/(?<!\\)<(script|b>|img)|\]\(javascript:/);
   });
 });
 
@@ -83,24 +85,26 @@ describe('Markdown safety', () => {
     expect(fenced('x\r\ny', 'text')).toBe('```text\nx\ny\n```');
   });
 
-  it('escapes tags outside code only', () => {
+  it('escapes tags outside code only, drops unsafe URLs, and leaves code as code', () => {
     const input = [
       '<script>alert(1)</script> and `<b>kept</b>` and a < b',
       '```html',
       '<div>code</div>',
       '```',
+      '',
       '<iframe src="x">',
+      '',
       '[ref]: javascript:alert(1)',
+      '',
       '![i](data:text/html,hi)',
     ].join('\n');
-    expect(safeMarkdown(input).split('\n')).toEqual([
-      '&lt;script>alert(1)&lt;/script> and `<b>kept</b>` and a < b',
-      '```html',
-      '<div>code</div>',
-      '```',
-      '&lt;iframe src="x">',
-      '[ref]: blocked-javascript:alert(1)',
-      '![i](blocked-data:text/html,hi)',
-    ]);
+    const safe = safeMarkdown(input);
+    // A line that starts with <script> is an HTML block (the whole line, as CommonMark viewers read it): all text now.
+    expect(safe).toContain('\\<script>alert(1)\\</script> and \\`\\<b>kept\\</b>\\` and a < b');
+    expect(safe).toContain('```html\n<div>code</div>\n```');
+    expect(safe).toContain('\\<iframe src="x">');
+    expect(safe).toContain('[image: i]');
+    expect(safe).not.toMatch(/javascript:|data:/);
+    expect(safeMarkdown('a `<b>kept</b>` and **bold** b')).toBe('a `<b>kept</b>` and **bold** b');
   });
 });

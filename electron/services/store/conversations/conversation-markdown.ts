@@ -1,7 +1,7 @@
 import type { ConversationSnapshot } from '../../../../shared/conversation';
 import type { EventOf, TacoEvent } from '../../../../shared/events';
 import { formatToolName } from '../../../../shared/format-tool-name';
-import { escapeHtml, fenced, plainLine, safeMarkdown } from './markdown-safety';
+import { escapeHtml, fenced, inlineCode, plainLine, safeMarkdown } from './markdown-safety';
 import { visibleEvents } from '../timeline/visible-events';
 
 interface OpenCall {
@@ -51,9 +51,7 @@ export function conversationToMarkdown(snapshot: Pick<ConversationSnapshot, 'sum
         break;
       case 'command-output':
         flushText();
-        blocks.push(
-          `**Command** ${plainLine(event.command) ? `\`${event.command.replace(/`/g, "'")}\`` : '(empty)'}\n\n${safeMarkdown(event.output)}`,
-        );
+        blocks.push(`**Command** ${plainLine(event.command) ? inlineCode(event.command) : '(empty)'}\n\n${safeMarkdown(event.output)}`);
         break;
       case 'run-start':
         flushText();

@@ -13,6 +13,7 @@ import type { TacoEvent } from '../../../../shared/events';
 import { writeFileAtomic } from '../files/atomic-write';
 import { assertSafeId, conversationsDir } from '../files/data-dir';
 import { sortSummaries } from './conversation-index';
+import { closeImportedRuns, flagImportedOptions } from './import-safety';
 import { finishInterruptedRuns, trackMark, type OpenRunMark } from '../timeline/run-state';
 import { buildSearchDoc } from './search-index';
 import { loadStore, remember, UNREADABLE_TITLE } from './store-load';
@@ -253,6 +254,7 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       const id = assertSafeId(newId());
       const at = now();
       const title = input.title.replace(/\s+/g, ' ').trim().slice(0, TITLE_MAX_CHARS) || DEFAULT_CONVERSATION_TITLE;
+      const options = flagImportedOptions(input.options);
       const summary: ConversationSummary = {
         conversationId: id,
         title,
@@ -260,11 +262,12 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
         createdAt: input.createdAt,
         updatedAt: Math.max(input.createdAt, at),
         pinned: input.pinned,
-        ...(input.options && Object.keys(input.options).length > 0 ? { options: { ...input.options } } : {}),
+        ...(options && Object.keys(options).length > 0 ? { options: { ...options } } : {}),
       };
-      const events = input.events
-        .filter((event) => event.type !== 'conversation-updated')
-        .map((event) => ({ ...event, conversationId: id }));
+      // Imported runs never resume, and an imported system prompt waits for the user (import-safety.ts).
+      const events = closeImportedRuns(
+        input.events.filter((event) => event.type !== 'conversation-updated').map((event) => ({ ...event, conversationId: id })),
+      );
       const text = headerLines(summary, at) + events.map((event) => `${serializeRecord({ type: 'event', at, event })}\n`).join('');
       await files.run(id, async () => {
         // Written whole (temp file, then rename): a crash leaves no half-imported conversation.

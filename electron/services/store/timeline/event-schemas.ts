@@ -92,6 +92,8 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       args: jsonObject,
       risk: z.enum(RISKS),
       preview: text.nullable(),
+      scope: text.nullable().optional(),
+      warning: text.nullable().optional(),
       expiresAt: time,
     })
     .strict(),

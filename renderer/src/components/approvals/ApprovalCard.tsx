@@ -3,10 +3,10 @@ import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';
 import { displayToolName } from '../../format/mcp-tool-name';
-import { formatArgs } from '../../format/summarize-args';
 import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
 import { DiffPreview } from './DiffPreview';
 import { RiskBadge } from '../catalogue/RiskBadge';
+import { ApprovalWarnings, allowForConversationLabel, exactCallText } from './ApprovalWarnings';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 
@@ -40,13 +40,14 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
         <RiskBadge risk={part.risk} />
       </header>
       <div className="detail-label">Exact call</div>
-      <pre className="plain-text">{`${part.tool}(${formatArgs(part.args)})`}</pre>
+      <pre className="plain-text">{exactCallText(part)}</pre>
       {part.preview !== null && (
         <>
           <div className="detail-label">Changes</div>
           <DiffPreview diff={part.preview} />
         </>
       )}
+      <ApprovalWarnings part={part} />
       {open ? (
         <div className="card-actions">
           <button
@@ -58,15 +59,17 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
           >
             Allow once
           </button>
-          <button
-            type="button"
-            className="button"
-            data-testid="approval-allow-conversation"
-            disabled={busy}
-            onClick={() => choose('allow-conversation')}
-          >
-            Allow for this conversation
-          </button>
+          {part.scope !== null && (
+            <button
+              type="button"
+              className="button"
+              data-testid="approval-allow-conversation"
+              disabled={busy}
+              onClick={() => choose('allow-conversation')}
+            >
+              {allowForConversationLabel(part.scope)}
+            </button>
+          )}
           <button type="button" className="button danger" data-testid="approval-deny" disabled={busy} onClick={() => choose('deny')}>
             Deny
           </button>

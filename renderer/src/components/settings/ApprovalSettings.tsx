@@ -25,6 +25,16 @@ export function ApprovalSettings({ form, change }: Props) {
         </label>
       ))}
       <span className="field-hint">Single tools can differ: see Tools in the sidebar.</span>
+      <label className="field-row">
+        <input
+          type="checkbox"
+          data-testid="settings-private-network"
+          checked={form.allowPrivateNetworkFetch}
+          onChange={(event) => change({ allowPrivateNetworkFetch: event.target.checked })}
+        />
+        <span>Let fetch_url reach this computer and the local network (localhost, 192.168.x.x, …)</span>
+      </label>
+      <span className="field-hint">Off, a web page cannot lead the model to your router, Ollama or other local services.</span>
     </fieldset>
   );
 }

@@ -101,6 +101,17 @@ describe('SettingsDialog', () => {
     expect(saved().limits.maxIterations).toBe(15);
   });
 
+  it('the private-network switch for fetch_url is off by default and saves as allowPrivateNetworkFetch', async () => {
+    const { user, api, saved } = await openSettings();
+    const toggle = screen.getByTestId<HTMLInputElement>('settings-private-network');
+    expect(toggle.checked).toBe(false);
+    await user.click(toggle);
+    await user.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(screen.queryByTestId('settings-dialog')).toBeNull());
+    expect(api.callsOf('settings.set').at(-1)).toEqual({ allowPrivateNetworkFetch: true });
+    expect(saved().allowPrivateNetworkFetch).toBe(true);
+  });
+
   it('refuses a number it cannot read without asking main, and shows main’s refusal of a range', async () => {
     const { user, api } = await openSettings();
     const iterations = screen.getByTestId('settings-limit-maxIterations');

@@ -19,6 +19,7 @@ export interface SettingsForm {
   maxConsecutiveErrors: string;
   depthLimit: string;
   approvals: Settings['approvals'];
+  allowPrivateNetworkFetch: boolean;
   theme: Settings['theme'];
   fontSize: string;
   toolBudget: string;
@@ -52,6 +53,7 @@ export function formFromSettings(settings: Settings): SettingsForm {
     maxConsecutiveErrors: String(settings.limits.maxConsecutiveErrors),
     depthLimit: String(settings.limits.depthLimit),
     approvals: { ...settings.approvals },
+    allowPrivateNetworkFetch: settings.allowPrivateNetworkFetch,
     theme: settings.theme,
     fontSize: String(settings.fontSize),
     toolBudget: String(settings.toolBudget),
@@ -99,6 +101,7 @@ export function patchFromForm(settings: Settings, form: SettingsForm): FormPatch
   if (numbers.depthLimit !== settings.limits.depthLimit) limits.depthLimit = numbers.depthLimit;
   if (Object.keys(limits).length > 0) patch.limits = limits;
   if (RISKS.some((risk) => form.approvals[risk] !== settings.approvals[risk])) patch.approvals = form.approvals;
+  if (form.allowPrivateNetworkFetch !== settings.allowPrivateNetworkFetch) patch.allowPrivateNetworkFetch = form.allowPrivateNetworkFetch;
   if (form.theme !== settings.theme) patch.theme = form.theme;
   if (numbers.fontSize !== settings.fontSize) patch.fontSize = numbers.fontSize;
   if (numbers.toolBudget !== settings.toolBudget) patch.toolBudget = numbers.toolBudget;

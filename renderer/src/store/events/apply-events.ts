@@ -147,6 +147,8 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
           args,
           risk,
           preview,
+          ...(event.scope !== undefined ? { scope: event.scope } : {}),
+          ...(event.warning !== undefined ? { warning: event.warning } : {}),
           expiresAt,
           resolution: null,
         });

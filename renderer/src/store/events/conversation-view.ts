@@ -106,6 +106,10 @@ export type TurnPart =
       args: JsonObject;
       risk: Risk;
       preview: string | null;
+      /** What "Allow for this conversation" allows; null: only Allow once; absent in events from older versions. */
+      scope?: string | null;
+      /** Main's warning for this call (a write that can make programs run). */
+      warning?: string | null;
       expiresAt: number;
       resolution: ApprovalDecision | 'timeout' | null;
     }

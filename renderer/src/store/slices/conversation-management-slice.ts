@@ -64,6 +64,8 @@ export interface ConversationManagementSlice {
   resumeWorkflow(conversationId: string): Promise<void>;
   /** Drop the paused run; the conversation is read again to show how it ended. */
   abandonWorkflow(conversationId: string): Promise<void>;
+  /** The user's answer to an imported conversation's system prompt: use it from now on, or drop it. */
+  confirmSystemPrompt(conversationId: string, decision: 'use' | 'discard'): Promise<void>;
 }
 
 const NO_MODEL = 'Pick a model first: the model picker is at the top. No models? Run `ollama pull llama3.2`.';
@@ -271,6 +273,13 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
       if (!result.abandoned) get().notify('Nothing was abandoned: the task is running again or has already ended.');
       set((state) => ({ pendingWorkflows: withPendingWorkflow(state.pendingWorkflows, conversationId, null) }));
       if (get().activeConversationId === conversationId) await get().openConversation(conversationId, { force: true });
+    },
+
+    async confirmSystemPrompt(conversationId, decision) {
+      const summary = await runInFlight(set, get, 'conversation.confirmSystemPrompt', conversationId, () =>
+        api.call('conversation.confirmSystemPrompt', { conversationId, decision }),
+      );
+      if (summary) putSummary(summary);
     },
 
     async regenerate() {

@@ -1,0 +1,39 @@
+import type { TurnPart } from '../../store/events/conversation-view';
+import { formatArgs } from '../../format/summarize-args';
+import { describeHiddenCharacters, revealInvisible } from '../../format/reveal-invisible';
+
+type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
+
+/** "Allow `npm test` for this conversation"; events from before scopes existed keep the old words. */
+export function allowForConversationLabel(scope: string | undefined): string {
+  return scope === undefined ? 'Allow for this conversation' : `Allow ${scope} for this conversation`;
+}
+
+/** The exact call as shown on the card, with bidi controls and invisible characters revealed. */
+export function exactCallText(part: ApprovalPart): string {
+  return revealInvisible(`${part.tool}(${formatArgs(part.args)})`).text;
+}
+
+/**
+ * Warnings shown above the buttons: main's (a write that can make programs run), and hidden
+ * characters in the call or its diff (bidi overrides, zero-width characters).
+ */
+export function ApprovalWarnings({ part }: { part: ApprovalPart }) {
+  const call = revealInvisible(`${part.tool}(${formatArgs(part.args)})`);
+  const diff = revealInvisible(part.preview ?? '');
+  const hidden = describeHiddenCharacters({ bidi: call.bidi + diff.bidi, invisible: call.invisible + diff.invisible });
+  return (
+    <>
+      {part.warning && (
+        <p className="card-warning" role="alert" data-testid="approval-warning">
+          ⚠ {part.warning}
+        </p>
+      )}
+      {hidden !== null && (
+        <p className="card-warning" role="alert" data-testid="approval-unicode-warning">
+          ⚠ {hidden}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import type { JsonObject } from './json';
+import type { Risk } from './settings';
+
+/** What "Allow for this conversation" allows: later calls with the same key run without asking. */
+export interface ApprovalScope {
+  /** Remembered in the conversation's set; the tool id is part of it. */
+  key: string;
+  /** Shown on the button: "Allow `npm test` for this conversation". */
+  label: string;
+}
+
+/**
+ * The scope of an approval, from the tool's risk (catalogue config) and the call's arguments:
+ * a shell command is allowed as that exact command, a network tool for that origin, a write for
+ * that path (normalised), a read-only tool for every call. A risky call without the argument its
+ * risk is scoped by is scoped to its exact arguments.
+ */
+export function approvalScopeFor(tool: { toolId: string; risk: Risk }, args: JsonObject): ApprovalScope {
+  const exact = (): ApprovalScope => {
+    const text = stableJson(args);
+    return { key: `${tool.toolId}\u0000args:${text}`, label: `${tool.toolId}(${text})` };
+  };
+  switch (tool.risk) {
+    case 'read':
+      return { key: tool.toolId, label: `every ${tool.toolId} call` };
+    case 'shell': {
+      const command = args['command'];
+      if (typeof command !== 'string') return exact();
+      return { key: `${tool.toolId}\u0000command:${command}`, label: `\`${command}\`` };
+    }
+    case 'network': {
+      const origin = originOf(args['url']);
+      if (origin === null) return exact();
+      return { key: `${tool.toolId}\u0000origin:${origin}`, label: origin };
+    }
+    case 'write': {
+      const path = args['path'];
+      if (typeof path !== 'string') return exact();
+      const normal = normalizeToolPath(path);
+      return { key: `${tool.toolId}\u0000path:${normal}`, label: normal };
+    }
+    default: {
+      const unreachable: never = tool.risk;
+      return unreachable;
+    }
+  }
+}
+
+/** A workspace-relative path as written by a model, normalised: forward slashes, no "." or empty segments, ".." folded. */
+export function normalizeToolPath(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else out.push(segment);
+  }
+  const joined = out.join('/');
+  return path.startsWith('/') ? `/${joined}` : joined || '.';
+}
+
+function originOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value.trim());
+    return url.origin === 'null' ? null : url.origin;
+  } catch {
+    return null;
+  }
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
