@@ -5,6 +5,7 @@ import type { ModelEvent, TacoEvent } from './events';
 import type { ModelListResult } from './models';
 import { settingsPatchSchema, type Settings } from './settings';
 import type { ToolInfo } from './tool-info';
+import type { WorkflowDraftResult, WorkflowExtractResult, WorkflowListResult, WorkflowRunResult, WorkspaceEntriesResult } from './workflow';
 
 /**
  * The one contract between the renderer and main. Every call is a line here: the zod schema of
@@ -86,6 +87,24 @@ export const callRequestSchemas = {
   'models.delete': z.object({ name: modelName }).strict(),
   'models.unload': z.object({ name: modelName }).strict(),
   'ollama.test': z.object({ host: z.string().trim().min(1).max(2048) }).strict(),
+
+  // Workflows (issue 12): user-invoked actions with typed forms. Not `workflow.*` (a paused run).
+  'workflows.list': empty,
+  'workflows.run': z
+    .object({
+      conversationId: id.nullable(),
+      workflowId: id,
+      params: z.record(z.string().max(64), z.union([z.string().max(DEFAULTS.maxMessageChars), z.number(), z.boolean()])),
+      model: z.string().trim().min(1).max(200),
+    })
+    .strict(),
+  'workflows.confirm': z.object({ confirmId: id, accept: z.boolean() }).strict(),
+  'workflows.extractParams': z
+    .object({ workflowId: id, text: z.string().max(DEFAULTS.workflows.maxExtractChars), model: z.string().trim().min(1).max(200) })
+    .strict(),
+  'workflows.validateDraft': z.object({ content: z.string().max(100_000) }).strict(),
+  'workflows.saveDraft': z.object({ content: z.string().max(100_000) }).strict(),
+  'workflows.listEntries': z.object({ path: z.string().max(4096) }).strict(),
 } as const;
 
 export type CallName = keyof typeof callRequestSchemas;
@@ -124,6 +143,13 @@ export interface CallResponses {
   'models.delete': { deleted: boolean; message: string | null };
   'models.unload': { unloaded: boolean; message: string | null };
   'ollama.test': OllamaTestResult;
+  'workflows.list': WorkflowListResult;
+  'workflows.run': WorkflowRunResult;
+  'workflows.confirm': { accepted: boolean; message: string | null };
+  'workflows.extractParams': WorkflowExtractResult;
+  'workflows.validateDraft': WorkflowDraftResult;
+  'workflows.saveDraft': WorkflowDraftResult;
+  'workflows.listEntries': WorkspaceEntriesResult;
 }
 
 export type OllamaTestResult =

@@ -4,6 +4,7 @@ import type { Risk } from './settings';
 import type { StackFrame } from './tool-stack';
 import type { StopReason } from './stop-reason';
 import type { ToolType } from './tool-info';
+import type { WorkflowFinishReason, WorkflowParamValues, WorkflowStepState, WorkflowStepType } from './workflow';
 
 /** How the user answered an approval card. */
 export type ApprovalDecision = 'allow-once' | 'allow-conversation' | 'deny';
@@ -79,7 +80,28 @@ export type TacoEvent =
       /** Ollama evaluated far fewer prompt tokens than we sent: it cut the context. */
       contextTruncated: boolean;
     })
-  | (RunScoped & { type: 'run-finish'; reason: StopReason; message: string; error: string | null; at: number });
+  | (RunScoped & { type: 'run-finish'; reason: StopReason; message: string; error: string | null; at: number })
+  // Workflows (user-invoked actions run as one run): the steps and their states, and confirm steps.
+  | (RunScoped & {
+      type: 'workflow-start';
+      workflowId: string;
+      name: string;
+      params: WorkflowParamValues;
+      steps: Array<{ index: number; stepType: WorkflowStepType; title: string }>;
+      at: number;
+    })
+  | (RunScoped & {
+      type: 'workflow-step';
+      index: number;
+      stepType: WorkflowStepType;
+      state: WorkflowStepState;
+      /** The step's output (or why it failed), shortened; null while running. */
+      summary: string | null;
+      at: number;
+    })
+  | (RunScoped & { type: 'workflow-confirm'; confirmId: string; index: number; message: string })
+  | (RunScoped & { type: 'workflow-confirmed'; confirmId: string; accepted: boolean })
+  | (RunScoped & { type: 'workflow-finish'; workflowId: string; reason: WorkflowFinishReason; message: string; at: number });
 
 export type TacoEventType = TacoEvent['type'];
 

@@ -29,6 +29,7 @@ import { createProviderHolder } from './provider-holder';
 import { createRunRecords } from './runs/run-records';
 import { createSettingsView } from './settings-view';
 import { createTitleRequests } from './titles/title-requests';
+import { createWorkflowHandlers } from '../workflows/create-workflow-handlers';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
@@ -101,6 +102,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'chat.edit': (request) => editMessage(ctx, request),
     'chat.regenerate': (request) => regenerateAnswer(ctx, request),
     ...models.handlers,
+    ...createWorkflowHandlers(ctx, overrides.confirms),
   };
   const route = createCallRouter(handlers);
   let disposed: Promise<void> | null = null;

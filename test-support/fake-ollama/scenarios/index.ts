@@ -16,6 +16,7 @@ import { thinking } from './thinking';
 import { toolRoundTrip } from './tool-round-trip';
 import { truncatedStream } from './truncated-stream';
 import { visionChat } from './vision-chat';
+import { workflows } from './workflows';
 
 /** Every named scenario. Add a file and a line here to script a new model behaviour. */
 export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
@@ -37,6 +38,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     visionChat,
     modelAdmin,
     benchPacedStream,
+    workflows,
   ].map((scenario) => [scenario.name, scenario]),
 );
 

@@ -97,6 +97,11 @@ export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
       case 'depth-resolved':
       case 'question':
       case 'question-answered':
+      case 'workflow-start':
+      case 'workflow-step':
+      case 'workflow-confirm':
+      case 'workflow-confirmed':
+      case 'workflow-finish':
         break;
       default: {
         const unreachable: never = event;

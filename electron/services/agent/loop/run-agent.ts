@@ -72,7 +72,8 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRunOutcome> {
   return { reason, messages };
 }
 
-function createShared(
+/** The state a run's loop shares; exported for direct tool calls outside the loop (workflow tool steps). */
+export function createShared(
   input: AgentRunInput,
   now: () => number,
   runSignal: RunSignal,

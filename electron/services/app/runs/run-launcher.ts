@@ -4,6 +4,7 @@ import { ContractError } from '../../../../shared/contract-error';
 import type { EventOf, TacoEvent } from '../../../../shared/events';
 import type { Limits } from '../../../../shared/settings';
 import { describeStopReason, type StopReason } from '../../../../shared/stop-reason';
+import type { AgentRunInput, AgentRunOutcome } from '../../agent/loop/agent-types';
 import type { AppContext } from '../app-context';
 import type { ActiveRun, ConversationSession } from './conversation-sessions';
 import { conversationRunOptions, noteRunStart, readConversationForRun } from './run-setup';
@@ -19,6 +20,8 @@ export interface StartRunInput {
   userImages?: readonly string[];
   /** Edit and regenerate: this user message and everything after it are withdrawn first (`timeline-rewound`). */
   rewindFrom?: string;
+  /** What runs instead of the agent loop with the same input (a workflow's steps); default: the loop. */
+  body?: (input: AgentRunInput) => Promise<AgentRunOutcome>;
 }
 
 /** Words for a second send while a reply is still being written. */
@@ -98,7 +101,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
 
   void Promise.resolve()
     .then(() =>
-      ctx.ports.runAgent({
+      (input.body ?? ctx.ports.runAgent)({
         runId,
         conversationId: session.conversationId,
         model: input.model,

@@ -4,6 +4,7 @@ import { appendItem, hasUserMessage, withDraftItems } from './draft-items';
 import { applyStackFrames, applyToolOutcome, keepActiveEntries } from './stack-entries';
 import { rewindTimeline, settleInterruptedRun } from './timeline-rewind';
 import { userImages } from './user-images';
+import { applyWorkflowEvent } from './workflow-events';
 import { appendDelta, appendPart, hasPart, nextPartId, updateLastPart, withTurn } from './turn-updates';
 
 /**
@@ -166,6 +167,12 @@ function reduce(view: ConversationView, event: TacoEvent): ConversationView {
     }
     case 'run-finish':
       return finishRun(view, event);
+    case 'workflow-start':
+    case 'workflow-step':
+    case 'workflow-confirm':
+    case 'workflow-confirmed':
+    case 'workflow-finish':
+      return applyWorkflowEvent(view, event);
     default: {
       const unknown: never = event;
       void unknown;

@@ -3,6 +3,7 @@ import type { JsonObject } from '../../../../shared/json';
 import type { Risk } from '../../../../shared/settings';
 import type { StopReason } from '../../../../shared/stop-reason';
 import type { FrameState, StackFrame } from '../../../../shared/tool-stack';
+import type { WorkflowFinishReason, WorkflowStepState, WorkflowStepType } from '../../../../shared/workflow';
 
 /**
  * What the renderer shows of one conversation, built from its events by `applyEvents`. Plain data:
@@ -48,6 +49,25 @@ export interface AssistantTurn {
   parts: TurnPart[];
   usage: UsageView | null;
   finish: FinishView | null;
+  /** Present when the run is a workflow: its steps, their states, an open confirm. */
+  workflow?: WorkflowView;
+}
+
+export interface WorkflowStepView {
+  index: number;
+  stepType: WorkflowStepType;
+  title: string;
+  state: WorkflowStepState | 'pending';
+  summary: string | null;
+}
+
+export interface WorkflowView {
+  workflowId: string;
+  name: string;
+  steps: WorkflowStepView[];
+  /** The confirm step waiting for the user (or answered: `accepted` set). */
+  confirm: { confirmId: string; index: number; message: string; accepted: boolean | null } | null;
+  finish: { reason: WorkflowFinishReason; message: string } | null;
 }
 
 export interface UsageView {
