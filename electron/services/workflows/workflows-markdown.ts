@@ -13,7 +13,7 @@ export function renderWorkflowsMarkdown(categories: readonly WorkflowCategory[])
     'call, through the same approval gates) and `confirm` (you accept before it goes on). Each is',
     "`workflows/<category>/<id>.json`; your own go in the data folder's `workflows/` and show up",
     'without a restart. Templates use `{{param}}` and `{{steps.<n>.output}}` (0-based, earlier steps',
-    'only). Run one from the composer (the workflow button, `/wf`, Ctrl+Shift+K) or headless:',
+    'only). Run one from the composer (the workflow button, `/wf`, Ctrl+Shift+W) or headless:',
     '`npm run cli -- --workflow <id> --param name=value`.',
     '',
   ];

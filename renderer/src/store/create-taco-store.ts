@@ -11,6 +11,7 @@ import { createRunActionsSlice } from './slices/run-actions-slice';
 import { createSettingsSlice } from './slices/settings-slice';
 import type { StoreDeps, TacoState } from './store-types';
 import { createUiSlice } from './slices/ui-slice';
+import { createWorkflowsSlice } from './slices/workflows-slice';
 
 export type TacoStore = StoreApi<TacoState>;
 
@@ -26,6 +27,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createConversationManagementSlice(set, get, deps),
     ...createModelsSlice(set, get, deps),
     ...createLinksSlice(set, get, deps),
+    ...createWorkflowsSlice(set, get, deps),
     async init() {
       await get().loadSettings();
       await Promise.all([get().loadModels(), get().loadConversations()]);

@@ -8,6 +8,7 @@ import type { ConnectionState } from '../transport/taco-client';
 import type { ConversationView } from './events/conversation-view';
 import type { LinksSlice, ModelsSlice } from './desktop-types';
 import type { ConversationManagementSlice } from './management-types';
+import type { WorkflowsSlice } from './workflows-types';
 
 export interface ConnectionSlice {
   connection: ConnectionState;
@@ -90,7 +91,8 @@ export type TacoState = ConnectionSlice &
   CatalogueSlice &
   ConversationManagementSlice &
   ModelsSlice &
-  LinksSlice & { init(): Promise<void> };
+  LinksSlice &
+  WorkflowsSlice & { init(): Promise<void> };
 
 export interface StoreDeps {
   api: TacoApi;

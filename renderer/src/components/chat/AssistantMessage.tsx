@@ -9,6 +9,7 @@ import { StopNotice } from './StopNotice';
 import { ThinkingDisclosure } from './ThinkingDisclosure';
 import { ToolRow } from './ToolRow';
 import { UsageLine } from './UsageLine';
+import { WorkflowBlock } from '../workflows/WorkflowBlock';
 
 /** Calls that wait on the user right now: an open approval card or question. */
 function waitingCalls(turn: AssistantTurn): Map<string, string> {
@@ -72,6 +73,7 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
       aria-label="Assistant"
     >
       <div className="message-body">
+        {turn.workflow && <WorkflowBlock workflow={turn.workflow} runFinished={finished} />}
         {turn.parts.map(renderPart)}
         {running && <StatusLine text={status} />}
         {finished && turn.usage && <UsageLine usage={turn.usage} model={turn.model} />}
