@@ -6,6 +6,13 @@ import type { StopReason } from './stop-reason';
 import type { ToolType } from './tool-info';
 import type { WorkflowFinishReason, WorkflowParamValues, WorkflowStepState, WorkflowStepType } from './workflow';
 
+/** One call of a batch: the batch's id, this call's place in it, and how many calls it holds. */
+export interface ApprovalBatch {
+  batchId: string;
+  index: number;
+  size: number;
+}
+
 /** How the user answered an approval card. */
 export type ApprovalDecision = 'allow-once' | 'allow-conversation' | 'deny';
 
@@ -63,6 +70,8 @@ export type TacoEvent =
       /** For writes: a unified diff against the current file. */
       preview: string | null;
       expiresAt: number;
+      /** Set when one model turn asked for several calls that need approval: they share one card. */
+      batch?: ApprovalBatch;
     })
   | (RunScoped & { type: 'approval-resolved'; approvalId: string; decision: ApprovalDecision | 'timeout' })
   | (RunScoped & { type: 'depth-limit'; depth: number; limit: number; frames: StackFrame[] })

@@ -60,6 +60,7 @@ export function createPolicyApprovalGate(
         risk: request.risk,
         preview: request.preview,
         expiresAt: now(),
+        ...(request.batch ? { batch: request.batch } : {}),
       });
       const decision = decideByPolicy(mode, request.risk);
       emit({ type: 'approval-resolved', runId, conversationId, approvalId, decision });

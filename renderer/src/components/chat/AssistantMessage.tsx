@@ -1,5 +1,6 @@
 import type { AssistantTurn, TurnPart } from '../../store/events/conversation-view';
 import { ApprovalCard } from '../approvals/ApprovalCard';
+import { BatchApprovalCard } from '../approvals/BatchApprovalCard';
 import { AssistantMessageActions } from './AssistantMessageActions';
 import { DepthPrompt } from '../approvals/DepthPrompt';
 import { Markdown } from '../markdown/Markdown';
@@ -49,8 +50,15 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
         return <ThinkingDisclosure key={part.id} text={part.text} streaming={running && part === lastPart} />;
       case 'tool':
         return <ToolRow key={part.id} part={part} runFinished={finished} waitingFor={waiting.get(part.callId) ?? null} />;
-      case 'approval':
-        return <ApprovalCard key={part.id} part={part} runFinished={finished} />;
+      case 'approval': {
+        if (!part.batch) return <ApprovalCard key={part.id} part={part} runFinished={finished} />;
+        const batchId = part.batch.batchId;
+        const members = turn.parts.filter((other): other is typeof part => other.type === 'approval' && other.batch?.batchId === batchId);
+        // The whole batch is one card, drawn where its first request arrived, its calls in the model's order.
+        if (members[0] !== part) return null;
+        const ordered = [...members].sort((a, b) => (a.batch?.index ?? 0) - (b.batch?.index ?? 0));
+        return <BatchApprovalCard key={part.id} parts={ordered} runFinished={finished} />;
+      }
       case 'question':
         return <QuestionCard key={part.id} part={part} runFinished={finished} />;
       case 'depth':

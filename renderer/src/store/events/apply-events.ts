@@ -110,6 +110,7 @@ function reduce(view: ConversationView, event: TacoEvent): ConversationView {
         if (hasPart(turn, isApproval(event.approvalId))) return turn;
         const { approvalId, callId, tool, args, risk, preview, expiresAt } = event;
         return appendPart(turn, {
+          ...(event.batch ? { batch: event.batch } : {}),
           type: 'approval',
           id: nextPartId(turn),
           approvalId,

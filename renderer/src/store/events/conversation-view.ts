@@ -1,4 +1,4 @@
-import type { ApprovalDecision } from '../../../../shared/events';
+import type { ApprovalBatch, ApprovalDecision } from '../../../../shared/events';
 import type { JsonObject } from '../../../../shared/json';
 import type { Risk } from '../../../../shared/settings';
 import type { StopReason } from '../../../../shared/stop-reason';
@@ -105,6 +105,8 @@ export type TurnPart =
       preview: string | null;
       expiresAt: number;
       resolution: ApprovalDecision | 'timeout' | null;
+      /** Several calls of one model turn: shown together on one card. */
+      batch?: ApprovalBatch;
     }
   | { type: 'question'; id: string; questionId: string; callId: string; question: string; answer: string | null }
   | {
