@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/taco-fixture';
@@ -61,5 +61,23 @@ test.describe('workflows', () => {
     await expect(steps.nth(0)).toHaveAttribute('data-state', 'failed');
     await expect(steps.nth(1)).toHaveAttribute('data-state', 'skipped');
     await expect(page.getByTestId('answer-text')).toHaveCount(0);
+  });
+
+  test('batch approval: a model turn with three writes shows one card; "Allow all 3" runs all three', async ({ taco, page }) => {
+    const workspace = taco.tempDir('taco-e2e-batch-');
+    const ollama = await taco.startFakeOllama('workflows');
+    await taco.openApp({ ollamaUrl: ollama.url, workspace });
+    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await page.getByTestId('composer').fill('Write three files please');
+    await page.getByTestId('composer').press('Enter');
+
+    const card = page.getByTestId('batch-approval-card');
+    await expect(card.getByTestId('batch-approval-item')).toHaveCount(3);
+    await expect(page.getByTestId('batch-approval-card')).toHaveCount(1);
+    await expect(page.getByTestId('approval-card')).toHaveCount(0);
+    await taco.screenshot('batch-approval');
+    await card.getByTestId('batch-allow-all').click();
+    await expect(page.getByTestId('answer-text').last()).toContainText('Wrote three files.');
+    for (const name of ['a.txt', 'b.txt', 'c.txt']) expect(readFileSync(join(workspace, name), 'utf8')).toBe(`${name} content\n`);
   });
 });
