@@ -46,7 +46,6 @@ export function suggestionsFor(text: string, tools: readonly ToolInfo[] | null, 
       ]
     : [];
   return [
-    ...workflowCommand,
     ...SLASH_COMMANDS.filter((command) => command.name.startsWith(typed) && !(command.name === typed && !command.args)).map(
       (command): Suggestion => ({
         type: 'command',
@@ -55,6 +54,7 @@ export function suggestionsFor(text: string, tools: readonly ToolInfo[] | null, 
         detail: command.summary,
       }),
     ),
+    ...workflowCommand,
   ];
 }
 
