@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// testTimeout and hookTimeout are limits, not expectations: tests wait for events, and the limits
+// leave room for a loaded 2-core machine (process-spawning tests start tsx, which is slow there).
 export default defineConfig({
   test: {
     projects: [
@@ -16,7 +18,9 @@ export default defineConfig({
             'test-support/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
-          testTimeout: 20_000,
+          setupFiles: ['test-support/vitest-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -25,8 +29,9 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['renderer/test/setup.ts'],
-          testTimeout: 20_000,
+          setupFiles: ['test-support/vitest-setup.ts', 'renderer/test/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],

@@ -1,7 +1,19 @@
 import { BENCH_DEFAULTS } from './bench-defaults';
 
 /** The parts of the benchmark, in the order they run. */
-export const STAGES = ['bundle', 'pipeline', 'loop', 'peer', 'browser', 'rss'] as const;
+export const STAGES = [
+  'bundle',
+  'pipeline',
+  'loop',
+  'selection',
+  'peer',
+  'browser',
+  'rss',
+  'firsttoken',
+  'concurrent',
+  'soak',
+  'coldstart',
+] as const;
 export type Stage = (typeof STAGES)[number];
 
 export interface BenchArgs {

@@ -30,9 +30,27 @@ export const BENCH_DEFAULTS = {
   viewport: { width: 1280, height: 800 },
   chromiumPath: '/usr/bin/chromium',
 
+  /** Tool selection (issue 13): catalogue size, timed passes over the labelled requests per run, a typical workspace. */
+  selectionCatalogueSize: 150,
+  selectionTimedPasses: 20,
+  selectionWorkspace: '/home/user/projects/website',
+
   /** main_rss_mb. */
   rssConversations: 1000,
   rssMessagesPerConversation: 10,
   /** Memory settles for this long after the conversation opened before it is read. */
   rssSettleMs: 1500,
+
+  /** first_token_overhead_ms: warm-up pairs, then measured pairs per run (bare client, chat.send). */
+  firstTokenWarmupPairs: 3,
+  firstTokenPairsPerRun: 4,
+
+  /** concurrent_8_ratio and the soak: the fake server's concurrent-tasks model. */
+  concurrentConversations: 8,
+  concurrentModel: 'qwen3:4b',
+  /** soak_rss_growth_mb: runs in all, and the run after which the baseline RSS is read. */
+  soakRuns: 300,
+  soakBaselineRuns: 20,
+  /** The soak process must finish within this long. */
+  soakTimeoutMs: 600_000,
 } as const;

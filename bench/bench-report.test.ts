@@ -12,6 +12,9 @@ describe('jsonReport', () => {
       'main_us_per_token',
       'batches_per_second',
       'loop_ms_per_iteration',
+      'tool_selection_recall_at_budget',
+      'prompt_tokens_ratio',
+      'selection_ms_p95',
       'peer_ratio',
       'open_5000_ms',
       'stream_long_task_ms',
@@ -19,37 +22,56 @@ describe('jsonReport', () => {
       'dom_nodes_5000',
       'bundle_kb_gz',
       'main_rss_mb',
+      'first_token_overhead_ms',
+      'concurrent_8_ratio',
+      'soak_rss_growth_mb',
+      'web_cold_start_ms',
     ]);
     expect(parsed.pipeline_ratio).toBe(1.2);
     expect(parsed.dom_nodes_5000).toBe(290);
     expect(parsed.main_rss_mb).toBeNull();
   });
 
-  it('has a budget for every figure, all upper bounds as the issue sets them', () => {
-    expect(FIGURE_NAMES).toHaveLength(11);
+  it('has a budget for every figure as the issues set them, upper bounds except the selection recall', () => {
+    expect(FIGURE_NAMES).toHaveLength(18);
+    expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual(['tool_selection_recall_at_budget']);
     expect(Object.fromEntries(FIGURES.map((figure) => [figure.name, figure.budget]))).toEqual({
-      pipeline_ratio: 1.2,
+      pipeline_ratio: 1.1,
       main_us_per_token: 20,
       batches_per_second: 62,
       loop_ms_per_iteration: 1,
-      peer_ratio: 1.0,
-      open_5000_ms: 300,
-      stream_long_task_ms: 50,
+      tool_selection_recall_at_budget: 0.95,
+      prompt_tokens_ratio: 0.35,
+      selection_ms_p95: 5,
+      peer_ratio: 0.75,
+      open_5000_ms: 150,
+      stream_long_task_ms: 30,
       frame_cost_ratio: 1.5,
       dom_nodes_5000: 3000,
-      bundle_kb_gz: 300,
+      bundle_kb_gz: 250,
       main_rss_mb: 200,
+      first_token_overhead_ms: 15,
+      concurrent_8_ratio: 1.5,
+      soak_rss_growth_mb: 20,
+      web_cold_start_ms: 800,
     });
   });
 });
 
 describe('tableReport', () => {
   it('shows each figure with its median, budget and verdict, and why one is missing', () => {
-    const table = tableReport({ peer_ratio: [0.8, 0.9, 1.4], open_5000_ms: [350] }, { main_rss_mb: 'failed: no Chromium' });
+    const table = tableReport({ peer_ratio: [0.6, 0.7, 1.4], open_5000_ms: [350] }, { main_rss_mb: 'failed: no Chromium' });
     const row = (name: string) => table.split('\n').find((line) => line.startsWith(name)) ?? '';
-    expect(row('peer_ratio')).toMatch(/0\.9 ×\s+≤ 1 ×\s+met\s+3 \(0\.8 – 1\.4\)/);
-    expect(row('open_5000_ms')).toMatch(/350 ms\s+≤ 300 ms\s+missed/);
+    expect(row('peer_ratio')).toMatch(/0\.7 ×\s+≤ 0\.75 ×\s+met\s+3 \(0\.6 – 1\.4\)/);
+    expect(row('open_5000_ms')).toMatch(/350 ms\s+≤ 150 ms\s+missed/);
     expect(row('main_rss_mb')).toMatch(/not measured\s+failed: no Chromium/);
+  });
+
+  it('judges a lower bound (the selection recall) from below', () => {
+    expect(verdict(0.95, 0.95, true)).toBe('met');
+    expect(verdict(0.9, 0.95, true)).toBe('missed');
+    const table = tableReport({ tool_selection_recall_at_budget: [0.9] });
+    expect(table.split('\n').find((line) => line.startsWith('tool_selection_recall_at_budget'))).toMatch(/0\.9\s+≥ 0\.95\s+missed/);
   });
 
   it('judges a value at the budget as met', () => {

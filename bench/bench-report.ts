@@ -20,9 +20,9 @@ export function jsonReport(samples: Samples): string {
 
 export type Verdict = 'met' | 'missed' | 'not measured';
 
-export function verdict(value: number | null, budget: number): Verdict {
+export function verdict(value: number | null, budget: number, atLeast = false): Verdict {
   if (value === null) return 'not measured';
-  return value <= budget ? 'met' : 'missed';
+  return (atLeast ? value >= budget : value <= budget) ? 'met' : 'missed';
 }
 
 /** The human table: figure, median, budget, verdict, and the spread of the runs. */
@@ -39,8 +39,8 @@ export function tableReport(samples: Samples, failures: Failures = {}): string {
     rows.push([
       figure.name,
       value === null ? '—' : `${value} ${figure.unit}`,
-      `≤ ${figure.budget} ${figure.unit}`,
-      verdict(value, figure.budget),
+      `${'atLeast' in figure ? '≥' : '≤'} ${figure.budget} ${figure.unit}`.trimEnd(),
+      verdict(value, figure.budget, 'atLeast' in figure),
       spread,
     ]);
   }

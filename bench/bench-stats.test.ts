@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { highestRate, interleave, median, roundFigure } from './bench-stats';
+import { highestRate, interleave, median, percentile, roundFigure } from './bench-stats';
+
+describe('percentile', () => {
+  it('is the nearest-rank value: p95 of 1..100 is 95, p100 the largest, NaN for no samples', () => {
+    const values = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(percentile(values, 95)).toBe(95);
+    expect(percentile(values, 100)).toBe(100);
+    expect(percentile([3, 1, 2], 50)).toBe(2);
+    expect(percentile([], 95)).toBeNaN();
+  });
+});
 
 describe('median', () => {
   it('is the middle value, or the mean of the two middle values, whatever the order', () => {

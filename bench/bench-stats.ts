@@ -1,5 +1,13 @@
 /** The pure arithmetic of the benchmark: medians, the interleaved order of runs, batch rates. */
 
+/** The p-th percentile (0–100, nearest rank) of the samples; NaN when there are none. */
+export function percentile(samples: readonly number[], p: number): number {
+  const sorted = samples.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1] ?? Number.NaN;
+}
+
 /** The median of the samples; NaN when there are none. */
 export function median(samples: readonly number[]): number {
   const sorted = samples.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);

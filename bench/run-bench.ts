@@ -16,15 +16,28 @@ import { describeMachine, machineInfo } from './machine-info';
 import { runPeerBench } from './peer-bench';
 import { runPipelineBench } from './pipeline-bench';
 import { runRssBench } from './rss-bench';
+import { runSelectionBench } from './tool-selection/selection-bench';
+import { runColdStartBench } from './cold-start-bench';
+import { runConcurrentBench } from './concurrent-bench';
+import { runFirstTokenBench } from './first-token-bench';
+import { runSoakBench } from './soak-bench';
 
 const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   bundle: ['bundle_kb_gz'],
   pipeline: ['pipeline_ratio', 'main_us_per_token', 'batches_per_second'],
   loop: ['loop_ms_per_iteration'],
+  selection: ['tool_selection_recall_at_budget', 'prompt_tokens_ratio', 'selection_ms_p95'],
   peer: ['peer_ratio'],
   browser: ['open_5000_ms', 'stream_long_task_ms', 'frame_cost_ratio', 'dom_nodes_5000'],
   rss: ['main_rss_mb'],
+  firsttoken: ['first_token_overhead_ms'],
+  concurrent: ['concurrent_8_ratio'],
+  soak: ['soak_rss_growth_mb'],
+  coldstart: ['web_cold_start_ms'],
 };
+
+/** Stages that need the renderer built for them. */
+const NEEDS_RENDERER: readonly Stage[] = ['bundle', 'browser', 'rss', 'concurrent', 'coldstart'];
 
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
@@ -60,7 +73,7 @@ async function main(): Promise<number> {
   const samples: Samples = {};
   const failures: Failures = {};
   const staticDir = await mkdtemp(join(tmpdir(), 'taco-bench-renderer-'));
-  const needsBuild = args.stages.some((stage) => stage === 'bundle' || stage === 'browser' || stage === 'rss');
+  const needsBuild = args.stages.some((stage) => NEEDS_RENDERER.includes(stage));
   let built = false;
   try {
     if (needsBuild) {
@@ -76,16 +89,20 @@ async function main(): Promise<number> {
     bundle: () => measureBundle(staticDir),
     pipeline: () => runPipelineBench(options),
     loop: () => runLoopBench(options),
+    selection: () => runSelectionBench(options),
     peer: () => runPeerBench(options),
     browser: () => runBrowserBench(options),
     rss: () => runRssBench(options),
+    firsttoken: () => runFirstTokenBench(options),
+    concurrent: () => runConcurrentBench(options),
+    soak: () => runSoakBench(options),
+    coldstart: () => runColdStartBench(options),
   };
   for (const stage of args.stages) {
     const figures = STAGE_FIGURES[stage];
     log(`\n${stage}: ${figures.join(', ')}`);
     try {
-      if (!built && (stage === 'bundle' || stage === 'browser' || stage === 'rss'))
-        throw new Error('the renderer did not build (see above)');
+      if (!built && NEEDS_RENDERER.includes(stage)) throw new Error('the renderer did not build (see above)');
       Object.assign(samples, await stages[stage]());
     } catch (error) {
       const message = messageOf(error);

@@ -11,38 +11,45 @@ export const DEFAULTS = {
   maxContextTokens: 8192,
   /** num_ctx when /api/show does not report a context length. */
   fallbackContextTokens: 4096,
-  /** Tool rounds before the loop asks the model for a summary and stops (seed: 10). */
+  /** Tool rounds before the loop asks the model for a summary and stops (the design documents say 10). */
   maxIterations: 10,
-  /** Tool errors in a row that stop the run (seed: 3). */
+  /** Tool errors in a row that stop the run (the design documents say 3). */
   maxConsecutiveErrors: 3,
-  /** Whole-run budget (seed: 2 minutes). */
+  /** Whole-run budget (the design documents say 2 minutes). */
   runTimeoutMs: 120_000,
   /** Same call repeated this many times in a row stops the run (2nd is refused, 3rd stops). */
   repeatedCallStopAt: 3,
   /** Failed parses of the prompt-based JSON format in a row that stop the run. */
   maxConsecutiveParseFailures: 3,
-  /** Tool stack depth at which the run pauses and asks Continue or Cancel (seed: 20). */
+  /** Tool stack depth at which the run pauses and asks Continue or Cancel (the design documents say 20). */
   depthLimit: 20,
-  /** Levels granted by each Continue at the depth prompt (seed: 20). */
+  /** Levels granted by each Continue at the depth prompt (the design documents say 20). */
   depthLimitStep: 20,
-  /** Characters of tool output per user turn, shared by all tools (seed: 6000). */
+  /** Characters of tool output per user turn, shared by all tools (the design documents say 6000). */
   toolOutputBudgetChars: 6000,
-  /** Per-tool cap before the shared budget applies (seed: list_directory 5000, others 2000). */
+  /** Per-tool cap before the shared budget applies (list_directory 5000, others 2000). */
   toolOutputLimitChars: { default: 2000, list_directory: 5000 } as Readonly<Record<string, number>>,
   /** Context length at or above which the tool output budget scales up. */
   largeContextTokens: 32_768,
-  /** Side request that turns a tool call into a sentence (seed: 2 s, ≤ 10 words, 20 tokens). */
+  /** Side request that turns a tool call into a sentence (2 s, ≤ 10 words, 20 tokens). */
   statusSentenceBudgetMs: 2000,
   statusSentenceMaxTokens: 20,
   statusSentenceMaxWords: 10,
   /** An approval nobody answers within this time is a denial. */
   approvalTimeoutMs: 5 * 60_000,
+  /**
+   * Tools offered per model request when more are enabled (the rest are ranked out); 0 offers all.
+   * Small models choose badly past a few dozen tools (issue 13).
+   */
+  toolBudget: 16,
+  /** Ollama embedding model used to rank tools ('' ranks by keywords, BM25). */
+  embeddingModel: '',
 
   // ── Main process: the agent loop, orchestration, tools, model provider and admin ────────────────────
 
   /** The agent loop (electron/services/agent). */
   agent: {
-    /** Rough size of a token when estimating what fits num_ctx (seed: small contexts, ~4 chars). */
+    /** Rough size of a token when estimating what fits num_ctx (small contexts, ~4 chars). */
     charsPerToken: 4,
     /** Share of num_ctx kept free for the model's reply when fitting history. */
     replyReserveRatio: 0.25,
@@ -62,6 +69,41 @@ export const DEFAULTS = {
     /** Characters of a tool description shown per line in "unknown tool" errors. */
     toolSummaryMaxChars: 100,
   },
+
+  /** Which tools a model request carries when there are more than toolBudget (electron/services/agent/tool-selection). */
+  toolSelection: {
+    /**
+     * Always offered, whatever the ranking: the orchestration tools (tools/user, tools/thinking,
+     * tools/agents) and find_tools, which brings any other tool into reach.
+     */
+    coreTools: ['ask_user', 'stop_and_think', 'plan_next_steps', 'delegate_task', 'handoff', 'find_tools'] as readonly string[],
+    /** The ranking query: the goal plus this many of the latest messages of the loop. */
+    queryRecentMessages: 3,
+    /** Characters of each of those messages that enter the query. */
+    queryMessageChars: 400,
+    /** BM25 field boosts: a word of the tool's name weighs more than one of its description. */
+    nameBoost: 3,
+    descriptionBoost: 1.5,
+    parameterBoost: 1,
+    /** Lexical fuzziness (share of a term's length that may differ); prefix matching is on. */
+    fuzzy: 0.15,
+    /** find_tools returns at most this many tools. */
+    findToolsMaxResults: 8,
+    /** Characters of a tool's description in find_tools' answer. */
+    findToolsDescriptionChars: 160,
+    /** Embedding requests give up after this long; ranking falls back to keywords. */
+    embedTimeoutMs: 15_000,
+    /** Tool texts per /api/embed request. */
+    embedBatchSize: 64,
+    /** Vectors kept in memory (model + text hash); the oldest go first. */
+    embedCacheMaxEntries: 5000,
+  },
+
+  /**
+   * The prompt filled the window: prompt_eval_count >= num_ctx minus this many tokens means Ollama
+   * most likely dropped the start of the prompt (tool definitions included).
+   */
+  truncationMarginTokens: 16,
 
   /** How the agent loop shares the event loop (electron/services/agent). */
   agentPerf: {

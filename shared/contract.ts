@@ -61,7 +61,7 @@ export const callRequestSchemas = {
   'conversation.get': z.object({ conversationId: id }).strict(),
   'app.openExternal': z.object({ url: z.string().max(8192) }).strict(),
 
-  // Conversations (issue 6 and the sidebar of issue 5).
+  // Conversations and the sidebar.
   'conversation.rename': z.object({ conversationId: id, title: z.string().trim().min(1).max(200) }).strict(),
   'conversation.pin': z.object({ conversationId: id, pinned: z.boolean() }).strict(),
   'conversation.delete': z.object({ conversationId: id }).strict(),
@@ -73,7 +73,7 @@ export const callRequestSchemas = {
   'workflow.abandon': z.object({ conversationId: id }).strict(),
   'conversation.setOptions': z.object({ conversationId: id, options: conversationOptionsSchema }).strict(),
 
-  // Editing the conversation (issue 5).
+  // Editing the conversation.
   /** Replace a user message and run again from there; everything after it is withdrawn. */
   'chat.edit': z
     .object({ conversationId: id, messageId: id, text: z.string().max(DEFAULTS.maxMessageChars), model: z.string().trim().min(1).max(200) })
@@ -81,7 +81,7 @@ export const callRequestSchemas = {
   /** Withdraw the last answer and run the last user message again. */
   'chat.regenerate': z.object({ conversationId: id, model: z.string().trim().min(1).max(200) }).strict(),
 
-  // Models (issue 5).
+  // Models.
   'models.pull': z.object({ name: modelName }).strict(),
   'models.cancelPull': z.object({ pullId: id }).strict(),
   'models.delete': z.object({ name: modelName }).strict(),

@@ -3,7 +3,7 @@ import type { TacoEvent } from './events';
 import type { JsonObject } from './json';
 import type { Risk } from './settings';
 
-/** Per-conversation model parameters (issue 5). Unset fields use the app's defaults. */
+/** Per-conversation model parameters. Unset fields use the app's defaults. */
 export const conversationOptionsSchema = z
   .object({
     temperature: z.number().min(0).max(2).nullable().optional(),

@@ -50,7 +50,7 @@ export type TacoEvent =
       type: 'tool-call';
       callId: string;
       tool: string;
-      /** The catalogue type of the tool (seed: function, non_function, handoff, ...); null for an unknown tool. */
+      /** The catalogue type of the tool (function, non_function, handoff, ...); null for an unknown tool. */
       toolType: ToolType | null;
       args: JsonObject;
       /** The stack frame the call ran in; null when it was refused before running. */
@@ -88,6 +88,21 @@ export type TacoEvent =
       contextTokens: number;
       /** Ollama evaluated far fewer prompt tokens than we sent: it cut the context. */
       contextTruncated: boolean;
+      /**
+       * The prompt filled the window: promptTokens >= contextTokens (within a small margin), so
+       * Ollama dropped the start of the prompt, tool definitions included. Absent when it did not.
+       */
+      truncated?: true;
+    })
+  /** The tools one model request carried: all of them, or (narrowed) the ones ranked most relevant. */
+  | (RunScoped & {
+      type: 'tools-offered';
+      offered: string[];
+      /** Tools enabled in all (find_tools included; it is left out when every other tool fits the budget). */
+      total: number;
+      /** Ranked down to the budget: more tools were enabled than the toolBudget setting allows. */
+      narrowed: boolean;
+      ranker: 'lexical' | 'embedding';
     })
   | (RunScoped & { type: 'run-finish'; reason: StopReason; message: string; error: string | null; at: number })
   // Workflows (user-invoked actions run as one run): the steps and their states, and confirm steps.

@@ -1,4 +1,4 @@
-/** `read_file` → "Read File" (seed: Title Case, underscores as spaces). */
+/** `read_file` → "Read File" (Title Case, underscores as spaces). */
 export function formatToolName(name: string): string {
   return name
     .replace(/[_-]+/g, ' ')

@@ -60,6 +60,10 @@ export const settingsSchema = z
     toolApprovals: z.record(toolIdKey, approvalPolicySchema).refine(withinToolApprovalCap, toolApprovalCapMessage),
     theme: z.enum(['system', 'light', 'dark']),
     fontSize: z.number().int().min(10).max(28),
+    /** Tools offered per model request when more are enabled; 0 offers all of them. */
+    toolBudget: z.number().int().min(0).max(1000),
+    /** Ollama embedding model that ranks tools; '' ranks by keywords. */
+    embeddingModel: z.string().trim().max(200),
   })
   .strict();
 
@@ -79,6 +83,8 @@ export const settingsPatchSchema = z
     toolApprovals: z.record(toolIdKey, approvalPolicySchema.nullable()).refine(withinToolApprovalCap, toolApprovalCapMessage).optional(),
     theme: settingsSchema.shape.theme.optional(),
     fontSize: settingsSchema.shape.fontSize.optional(),
+    toolBudget: settingsSchema.shape.toolBudget.optional(),
+    embeddingModel: settingsSchema.shape.embeddingModel.optional(),
   })
   .strict();
 
@@ -101,6 +107,8 @@ export function defaultSettings(): Settings {
     toolApprovals: {},
     theme: 'system',
     fontSize: 14,
+    toolBudget: DEFAULTS.toolBudget,
+    embeddingModel: DEFAULTS.embeddingModel,
   };
 }
 

@@ -19,7 +19,7 @@ describe('stop reasons', () => {
 });
 
 describe('formatToolName', () => {
-  it('follows the seed: Title Case, underscores as spaces', () => {
+  it('uses Title Case, underscores as spaces', () => {
     expect(formatToolName('lookup_tool')).toBe('Lookup Tool');
     expect(formatToolName('file_read')).toBe('File Read');
     expect(formatToolName('database_query')).toBe('Database Query');
@@ -28,7 +28,7 @@ describe('formatToolName', () => {
 });
 
 describe('parseSlashCommand', () => {
-  it('parses the seed commands and leaves other text alone', () => {
+  it('parses the slash commands and leaves other text alone', () => {
     expect(parseSlashCommand('hello')).toBeNull();
     expect(parseSlashCommand('/cancel')).toEqual({ type: 'cancel' });
     expect(parseSlashCommand(' /STATUS ')).toEqual({ type: 'status' });

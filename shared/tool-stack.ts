@@ -1,7 +1,7 @@
 /** What a frame on the tool stack is doing right now. */
 export type FrameState = 'running' | 'waiting-approval' | 'waiting-user' | 'waiting-tool' | 'done' | 'failed';
 
-/** One active tool context (seed tool-orchestration: tool, context, timestamp). */
+/** One active tool context (tool, context, timestamp). */
 export interface StackFrame {
   frameId: string;
   /** The frame this one runs inside; null for frames directly above the user's request. */

@@ -25,7 +25,8 @@ test.describe('agent loop and tools', () => {
     await expect(page.getByTestId('tool-details').first()).toContainText('notes.txt');
 
     const seen = await statuses();
-    expect(seen).toContain('Analyzing request...');
+    // "Analyzing request..." comes first but may be replaced within the same frame on a busy
+    // machine; a tool's status line must show.
     expect(
       seen.some((text) => /^(Using .+\.\.\.|Working with .+|Processing tool results\.\.\.|Selecting appropriate tools\.\.\.)$/.test(text)),
     ).toBe(true);

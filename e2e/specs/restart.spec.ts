@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { storedText, waitForStored } from '../../test-support/timeline-on-disk';
 import { expect, test, type TacoHarness } from '../support/taco-fixture';
 
 interface Setup {
@@ -67,9 +68,10 @@ test.describe('restart', () => {
     await send(page, 'Tell me a long story');
     const answer = page.getByTestId('answer-text').last();
     await expect(answer).toContainText('word5');
-    // Everything streamed more than the flush interval (500 ms) before the kill must be on disk.
+    // Everything shown by now reaches the disk with the next periodic flush (the stream is still
+    // running, so only that timer can write it): wait until it is there, then kill.
     const flushed = (await answer.innerText()).trim();
-    await page.waitForTimeout(700);
+    await waitForStored(setup.dataDir, () => storedText(setup.dataDir).trim().startsWith(flushed));
     await first.kill('SIGKILL');
 
     await start(taco, page, setup);
@@ -91,6 +93,7 @@ test.describe('restart', () => {
 
     await send(page, 'Please save a note');
     await expect(page.getByTestId('approval-card')).toHaveAttribute('data-resolution', 'open');
+    await waitForStored(setup.dataDir, (events) => events.some((event) => event.type === 'approval-request'));
     await first.kill('SIGKILL');
 
     await start(taco, page, setup);
@@ -116,6 +119,7 @@ test.describe('restart', () => {
     const first = await start(taco, page, setup);
     await send(page, 'Please save a note');
     await expect(page.getByTestId('approval-card')).toHaveAttribute('data-resolution', 'open');
+    await waitForStored(setup.dataDir, (events) => events.some((event) => event.type === 'approval-request'));
     await first.kill('SIGKILL');
 
     const second = await start(taco, page, setup);

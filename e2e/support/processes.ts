@@ -16,7 +16,7 @@ export interface RunningProcess {
 }
 
 /** Start `npx tsx <script> ...args` and wait until a line matches `ready`. */
-export function startTsx(script: string, args: string[], ready: RegExp, timeoutMs = 30_000): Promise<RunningProcess> {
+export function startTsx(script: string, args: string[], ready: RegExp, timeoutMs = 120_000): Promise<RunningProcess> {
   const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), script, ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

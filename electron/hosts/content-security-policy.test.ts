@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from './content-security-policy';
+import { contentSecurityPolicy, HEADER_ONLY_DIRECTIVES, metaContentSecurityPolicy } from './content-security-policy';
 
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -16,11 +16,20 @@ function directives(policy: string): Map<string, string> {
 }
 
 describe('content security policy', () => {
-  it('is the policy renderer/index.html carries in its meta tag', () => {
+  it('is, minus the header-only directives, the fallback renderer/index.html carries in its meta tag', () => {
     const html = readFileSync(join(ROOT, 'renderer', 'index.html'), 'utf8');
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
     expect(meta).toBeDefined();
-    expect(directives(contentSecurityPolicy())).toEqual(directives(meta ?? ''));
+    expect(directives(meta ?? '')).toEqual(directives(metaContentSecurityPolicy()));
+    const header = directives(contentSecurityPolicy());
+    for (const name of HEADER_ONLY_DIRECTIVES) header.delete(name);
+    expect(directives(meta ?? '')).toEqual(header);
+  });
+
+  it('keeps out of the meta tag what Chromium ignores there (and warns about in the console)', () => {
+    const meta = directives(metaContentSecurityPolicy());
+    for (const name of ['frame-ancestors', 'report-uri', 'sandbox']) expect(meta.has(name), name).toBe(false);
+    expect(meta.get('script-src')).toBe("'self'");
   });
 
   it('allows only our own scripts and styles, no plugins, no framing', () => {

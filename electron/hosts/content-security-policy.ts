@@ -1,7 +1,8 @@
 /**
- * The renderer's Content Security Policy, as both hosts send it in a header (the same policy
- * `renderer/index.html` carries in its meta tag). Only our own scripts and styles run; nothing
- * is framed, no plugins, no forms posting elsewhere, and the page talks only to its own origin.
+ * The renderer's Content Security Policy: the one source for both hosts' response header (the
+ * Electron app:// protocol and dev-server responses, the web host's HTTP responses) and for the
+ * fallback meta tag in `renderer/index.html`. Only our own scripts and styles run; nothing is
+ * framed, no plugins, no forms posting elsewhere, and the page talks only to its own origin.
  */
 const DIRECTIVES: ReadonlyArray<readonly [string, string]> = [
   ['default-src', "'self'"],
@@ -24,4 +25,18 @@ export function contentSecurityPolicy(extraConnectSources: readonly string[] = [
     const sources = name === 'connect-src' && extraConnectSources.length > 0 ? `${value} ${extraConnectSources.join(' ')}` : value;
     return `${name} ${sources}`;
   }).join('; ');
+}
+
+/** Directives Chromium ignores (and warns about) when a policy comes in a meta tag. */
+export const HEADER_ONLY_DIRECTIVES: readonly string[] = ['frame-ancestors', 'report-uri', 'sandbox'];
+
+/**
+ * The policy for `renderer/index.html`'s meta tag: a fallback for a page opened without our
+ * headers. Same directives minus the header-only ones (a test keeps the file equal to this).
+ */
+export function metaContentSecurityPolicy(): string {
+  return contentSecurityPolicy()
+    .split('; ')
+    .filter((directive) => !HEADER_ONLY_DIRECTIVES.includes(directive.split(' ')[0] ?? ''))
+    .join('; ');
 }

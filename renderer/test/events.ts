@@ -75,6 +75,25 @@ export function eventsFor(conversationId = 'c1', runId = 'r1') {
       contextTokens: 4096,
       contextTruncated,
     }),
+    offered: (offered: string[], total: number, narrowed = true, ranker: 'lexical' | 'embedding' = 'lexical'): TacoEvent => ({
+      ...run,
+      type: 'tools-offered',
+      offered,
+      total,
+      narrowed,
+      ranker,
+    }),
+    /** A step whose prompt filled the context window. */
+    truncatedUsage: (promptTokens = 8192, contextTokens = 8192): TacoEvent => ({
+      ...run,
+      type: 'usage',
+      promptTokens,
+      completionTokens: 5,
+      tokensPerSecond: 30,
+      contextTokens,
+      contextTruncated: false,
+      truncated: true,
+    }),
     finish: (
       reason: Extract<TacoEvent, { type: 'run-finish' }>['reason'] = 'complete',
       message = 'Done.',

@@ -7,9 +7,19 @@ import type { FakeChatRequest, Reply, ReplyChunk, ReplyCounts } from './scenario
 const BATCH_CHARS = 64 * 1024;
 
 /** Deterministic numbers for the `done` chunk; a reply's counts override them. */
-export function finalCounts(request: FakeChatRequest, chunks: ReplyChunk[], counts: ReplyCounts): Required<ReplyCounts> {
+export function finalCounts(
+  request: FakeChatRequest,
+  chunks: ReplyChunk[],
+  counts: ReplyCounts,
+): Required<ReplyCounts> & { promptEvalCount: number } {
   const promptChars = request.messages.reduce((sum, message) => sum + message.content.length, 0);
-  const promptEvalCount = counts.promptEvalCount ?? Math.max(1, Math.ceil(promptChars / 4));
+  const numCtx = request.options['num_ctx'];
+  const promptEvalCount =
+    counts.promptEvalCount === 'num_ctx'
+      ? typeof numCtx === 'number'
+        ? numCtx
+        : 2048
+      : (counts.promptEvalCount ?? Math.max(1, Math.ceil(promptChars / 4)));
   const evalCount = counts.evalCount ?? chunks.length;
   const promptEvalDurationNs = counts.promptEvalDurationNs ?? promptEvalCount * 1_000_000;
   const evalDurationNs = counts.evalDurationNs ?? evalCount * 20_000_000;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { answerReply, streamReply } from './chat-responder';
 import { checkChatRequest } from './chat-request';
 import { parseJsonObject, readBody, sendError, sendJson, sendText } from './http-utils';
+import { handleEmbed } from './embed-endpoint';
 import { handleDelete, handlePull, sendShow, sendTags } from './model-endpoints';
 import { reply } from './reply-builders';
 import type { FakeChatRequest, FakeModel, RecordedRequest, Reply, ReplySource, Scenario } from './scenario-types';
@@ -103,6 +104,8 @@ async function route(
       return handleDelete(response, body, state.models);
     case 'POST /api/pull':
       return handlePull(response, body, state.models, state.scenario.pull ?? {});
+    case 'POST /api/embed':
+      return handleEmbed(response, body, state.models, state.scenario.embed ?? {});
     case 'POST /api/chat': {
       const check = checkChatRequest(body, state.models);
       if (check.type === 'error') return sendError(response, check.status, check.message);

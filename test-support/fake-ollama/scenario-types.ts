@@ -30,7 +30,8 @@ export type ReplyChunk =
 
 /** Numbers on the final `done` chunk. Unset fields get deterministic defaults. */
 export interface ReplyCounts {
-  promptEvalCount?: number;
+  /** 'num_ctx': exactly the request's options.num_ctx (the prompt filled the window, as Ollama reports after cutting it). */
+  promptEvalCount?: number | 'num_ctx';
   promptEvalDurationNs?: number;
   evalCount?: number;
   evalDurationNs?: number;
@@ -98,6 +99,12 @@ export interface PullScript {
   model?: (name: string) => FakeModel;
 }
 
+/** How POST /api/embed answers (deterministic hashed bag-of-words vectors unless it fails). */
+export interface EmbedScript {
+  /** Every /api/embed call fails with this HTTP status and `{"error": message}`. */
+  error?: { status: number; message: string };
+}
+
 /** A scripted Ollama: what it lists and how it answers. Data, so new scripts need no server change. */
 export interface Scenario {
   name: string;
@@ -112,6 +119,8 @@ export interface Scenario {
   /** Non-streaming calls no rule matches. Default: a short fixed sentence. */
   sideDefault?: ReplySource;
   pull?: PullScript;
+  /** POST /api/embed (models with the `embedding` capability). */
+  embed?: EmbedScript;
   /** GET /api/version. Default "0.12.0". */
   version?: string;
 }

@@ -9,7 +9,7 @@ export interface MemoryStore {
   recall(query: string, limit: number): Promise<Array<{ id: string; note: string; savedAt: number }>>;
 }
 
-/** What a sub-agent hands back to its parent (seed: result + documents). */
+/** What a sub-agent hands back to its parent (result + documents). */
 export interface HandoffPayload {
   result: string;
   documents: string[];
@@ -28,13 +28,15 @@ export interface ToolContext {
   askUser(question: string): Promise<string>;
   /** delegate_task: runs a nested agent loop with the same tools; resolves on its handoff. */
   delegate(task: string, documents: string[]): Promise<HandoffPayload>;
+  /** find_tools: the tools matching a query (best first); the loop adds them to the next requests of the run. */
+  findTools(query: string): Promise<Array<{ tool: string; description: string }>>;
   /** Injected so fetch_url can be tested against a local server. */
   fetch: typeof fetch;
 }
 
 /** What a tool returns. Failures are thrown as ToolFailure (or any Error) and become tool-error. */
 export type ToolOutcome =
-  /** `requires`: the result says another tool must run before this one is complete (seed: create_code → save_file). */
+  /** `requires`: the result says another tool must run before this one is complete (e.g. create_code → save_file). */
   | { type: 'result'; output: string; requires?: { tool: string; reason: string } }
   /** handoff: the (sub-)agent is done; its parent receives this. */
   | { type: 'handoff'; payload: HandoffPayload };

@@ -15,6 +15,7 @@ export function createTestToolContext(overrides: Partial<ToolContext> = {}): Too
     memory: createInMemoryMemoryStore(),
     askUser: () => Promise.reject(new Error('askUser was not provided by this test')),
     delegate: () => Promise.reject(new Error('delegate was not provided by this test')),
+    findTools: () => Promise.reject(new Error('findTools was not provided by this test')),
     fetch: () => Promise.reject(new Error('fetch was not provided by this test')),
     ...overrides,
   };

@@ -40,7 +40,7 @@ function isAlive(pid: number): boolean {
 }
 
 async function waitForFile(file: string): Promise<void> {
-  await vi.waitFor(() => access(file), { timeout: 5000, interval: 20 });
+  await vi.waitFor(() => access(file), { timeout: 30_000, interval: 20 });
 }
 
 // POSIX shell commands: CI and the e2e machines run Linux.
@@ -73,7 +73,7 @@ describe('run_command', () => {
     expect(result).toMatchObject({ exit_code: null, timed_out: true, stdout: 'started\n' });
     expect(result.stderr).toContain('Stopped after 300 ms without finishing.');
     const child = Number((await readFile(path.join(workspace, 'child.pid'), 'utf8')).trim());
-    await vi.waitFor(() => expect(isAlive(child)).toBe(false), { timeout: 5000, interval: 20 });
+    await vi.waitFor(() => expect(isAlive(child)).toBe(false), { timeout: 30_000, interval: 20 });
   });
 
   it('stops the command and its children when the run is cancelled', async () => {
@@ -86,7 +86,7 @@ describe('run_command', () => {
     const child = Number((await readFile(path.join(workspace, 'child.pid'), 'utf8')).trim());
     controller.abort();
     await expect(running).rejects.toThrow('The command was stopped because the run was cancelled.');
-    await vi.waitFor(() => expect(isAlive(child)).toBe(false), { timeout: 5000, interval: 20 });
+    await vi.waitFor(() => expect(isAlive(child)).toBe(false), { timeout: 30_000, interval: 20 });
   });
 
   it('does not start when the run is already cancelled', async () => {

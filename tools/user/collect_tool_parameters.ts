@@ -4,7 +4,7 @@ import { jsonOutput, stringArg, stringArrayArg } from '../catalogue/tool-args';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 
 /**
- * Seed flow: the tool waiting for values stays on the stack while this one asks the user for
+ * The flow: the tool waiting for values stays on the stack while this one asks the user for
  * each missing parameter in turn, then hands the values back.
  */
 export const run: ToolRun = async (args, context) => {

@@ -5,7 +5,8 @@
  * Following mathjs's security notes, functions that alter the instance (import, createUnit,
  * config) or parse text into expression trees (evaluate, parse, compile, simplify, derivative,
  * resolve, ...) are replaced by functions that throw, after keeping a private `evaluate`.
- * Each expression runs with a fresh, empty scope.
+ * Each expression runs with a fresh, empty scope. The worker says `ready` once mathjs is loaded:
+ * an expression's time limit counts from then, not from a start that a busy machine makes slow.
  */
 export const MATH_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -19,6 +20,7 @@ for (const name of workerData.blocked) {
   };
 }
 math.import(disabled, { override: true });
+parentPort.postMessage({ type: 'ready' });
 parentPort.on('message', function (request) {
   try {
     let value = evaluate(String(request.expression), {});

@@ -22,6 +22,8 @@ type Reply = { type: 'result'; text: string } | { type: 'error'; message: string
 
 interface Running {
   worker: Worker;
+  /** Resolves once the worker has loaded mathjs (its `ready` message). */
+  ready: Promise<void>;
   pending: Map<number, (outcome: { ok: true; reply: Reply } | { ok: false; failure: ToolFailure }) => void>;
 }
 
@@ -49,13 +51,18 @@ export function createMathEvaluator(limits: MathLimits): MathEvaluator {
       stderr: true,
     });
     worker.unref();
-    const state: Running = { worker, pending: new Map() };
+    let markReady: () => void = () => undefined;
+    const state: Running = { worker, ready: new Promise<void>((resolve) => (markReady = resolve)), pending: new Map() };
     const failAll = (failure: ToolFailure) => {
       if (running === state) running = null;
       for (const settle of state.pending.values()) settle({ ok: false, failure });
       state.pending.clear();
     };
     worker.on('message', (message: unknown) => {
+      if (typeof message === 'object' && message !== null && Reflect.get(message, 'type') === 'ready') {
+        markReady();
+        return;
+      }
       const id: unknown = typeof message === 'object' && message !== null ? Reflect.get(message, 'id') : undefined;
       const settle = typeof id === 'number' ? state.pending.get(id) : undefined;
       if (settle === undefined || typeof id !== 'number') return;
@@ -88,14 +95,7 @@ export function createMathEvaluator(limits: MathLimits): MathEvaluator {
       const state = running ?? (running = start());
       const id = nextId++;
       return new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          kill(
-            state,
-            new ToolFailure(
-              `The calculation did not finish within ${describeDuration(limits.timeoutMs)} and was stopped. Simplify the expression or split it up.`,
-            ),
-          );
-        }, limits.timeoutMs);
+        let timer: ReturnType<typeof setTimeout> | undefined;
         const onAbort = () => kill(state, cancelled());
         signal.addEventListener('abort', onAbort, { once: true });
         state.pending.set(id, (outcome) => {
@@ -107,7 +107,19 @@ export function createMathEvaluator(limits: MathLimits): MathEvaluator {
           const text = outcome.reply.text;
           resolve(text.length > limits.maxResultChars ? `${text.slice(0, limits.maxResultChars)} … (cut)` : text);
         });
-        state.worker.postMessage({ id, expression });
+        // The time limit is the expression's own: it starts once the worker is ready for it.
+        void state.ready.then(() => {
+          if (!state.pending.has(id)) return;
+          timer = setTimeout(() => {
+            kill(
+              state,
+              new ToolFailure(
+                `The calculation did not finish within ${describeDuration(limits.timeoutMs)} and was stopped. Simplify the expression or split it up.`,
+              ),
+            );
+          }, limits.timeoutMs);
+          state.worker.postMessage({ id, expression });
+        });
       });
     },
     async close() {

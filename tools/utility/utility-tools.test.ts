@@ -77,6 +77,16 @@ describe('calculate', () => {
     await expect(calculate({ expression: '2 +* 3' }, createTestToolContext())).rejects.toThrow(/"2 \+\* 3" could not be calculated: /);
   });
 
+  it('gives every expression its whole time limit however slowly the worker starts', async () => {
+    // A limit shorter than mathjs takes to load: counted from the start, every call would fail.
+    const quick = createMathEvaluator({ timeoutMs: 200, maxMemoryMb: 64, maxExpressionChars: 200, maxResultChars: 100 });
+    try {
+      await expect(quick.evaluate('6 * 7', new AbortController().signal)).resolves.toBe('42');
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('stops when the run is cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
@@ -86,7 +96,8 @@ describe('calculate', () => {
   it('stops an expression that runs too long', async () => {
     const slow = createMathEvaluator({ timeoutMs: 1, maxMemoryMb: 64, maxExpressionChars: 200, maxResultChars: 100 });
     try {
-      await expect(slow.evaluate('1 + 1', new AbortController().signal)).rejects.toThrow('did not finish within 1 ms');
+      // The limit counts from when the worker is ready: the expression itself must take longer.
+      await expect(slow.evaluate('det(ones(400, 400))', new AbortController().signal)).rejects.toThrow('did not finish within 1 ms');
     } finally {
       await slow.close();
     }

@@ -6,7 +6,7 @@ import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-oll
 import { cli, jsonLines } from './testing/spawn-cli';
 
 /**
- * The acceptance lists of the loop and catalogue issues, checked where a script would check them:
+ * What the loop and the catalogue must do, checked where a script would check it:
  * the CLI with --json, against the fake Ollama server, through the real provider, loop and tools.
  */
 let ollama: FakeOllama;

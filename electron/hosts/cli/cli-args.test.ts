@@ -26,6 +26,7 @@ describe('parseCliArgs', () => {
       onDepthLimit: 'cancel',
       maxIterations: null,
       timeoutMs: null,
+      maxTools: null,
     });
   });
 
@@ -47,6 +48,8 @@ describe('parseCliArgs', () => {
         '--max-iterations',
         '4',
         '--timeout-ms=5000',
+        '--max-tools',
+        '8',
         'list',
         'my files',
       ]),
@@ -61,6 +64,7 @@ describe('parseCliArgs', () => {
       onDepthLimit: 'continue',
       maxIterations: 4,
       timeoutMs: 5000,
+      maxTools: 8,
     });
   });
 
@@ -113,5 +117,11 @@ describe('normaliseOllamaHost', () => {
 
   it.each(['', 'ftp://x', 'http://user:pw@host:1', 'http://'])('refuses %j', (input) => {
     expect(normaliseOllamaHost(input)).toBeNull();
+  });
+
+  it('reads --max-tools as a whole number from 0 (all tools) up', () => {
+    expect(run(['--max-tools', '0', 'hi']).maxTools).toBe(0);
+    expect(error(['--max-tools', 'many', 'hi'])).toBe('--max-tools must be a whole number (got "many").');
+    expect(error(['--max-tools=5000', 'hi'])).toBe('--max-tools must be between 0 and 1000 (got 5000).');
   });
 });

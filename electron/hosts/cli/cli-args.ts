@@ -15,6 +15,8 @@ export interface CliOptions {
   onDepthLimit: DepthLimitAnswer;
   maxIterations: number | null;
   timeoutMs: number | null;
+  /** Tools per model request (0: all); null follows settings.toolBudget. */
+  maxTools: number | null;
 }
 
 export type CliArgs = { type: 'help' } | { type: 'run'; options: CliOptions } | { type: 'error'; message: string };
@@ -34,6 +36,8 @@ Flags:
                              Answer the tool-stack depth prompt (default: cancel)
   --max-iterations N         Tool rounds before the run stops (default: ${DEFAULTS.maxIterations})
   --timeout-ms N             Whole-run time limit in milliseconds (default: ${DEFAULTS.runTimeoutMs})
+  --max-tools N              Tools offered per model request, the most relevant first; 0 offers all
+                             (default: the tool budget in Settings, else ${DEFAULTS.toolBudget})
   --help                     Show this help
 
 Exit codes: 0 the task completed, 2 a limit or you stopped it, 1 an Ollama or input error.`;
@@ -47,6 +51,7 @@ const VALUE_FLAGS = [
   '--on-depth-limit',
   '--max-iterations',
   '--timeout-ms',
+  '--max-tools',
 ] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
@@ -119,6 +124,8 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   if (typeof maxIterations === 'string') return { type: 'error', message: maxIterations };
   const timeoutMs = parseCount(values.get('--timeout-ms'), '--timeout-ms', 1000, 24 * 60 * 60_000);
   if (typeof timeoutMs === 'string') return { type: 'error', message: timeoutMs };
+  const maxTools = parseCount(values.get('--max-tools'), '--max-tools', 0, 1000);
+  if (typeof maxTools === 'string') return { type: 'error', message: maxTools };
 
   const model = values.get('--model')?.trim() ?? null;
   if (model === '') return { type: 'error', message: '--model needs a model name, for example --model llama3.2' };
@@ -127,7 +134,10 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   const dataDir = values.get('--data-dir')?.trim() ?? null;
   if (dataDir === '') return { type: 'error', message: '--data-dir needs a folder.' };
 
-  return { type: 'run', options: { prompt, host, model, workspace, dataDir, json, approve, onDepthLimit, maxIterations, timeoutMs } };
+  return {
+    type: 'run',
+    options: { prompt, host, model, workspace, dataDir, json, approve, onDepthLimit, maxIterations, timeoutMs, maxTools },
+  };
 }
 
 /**

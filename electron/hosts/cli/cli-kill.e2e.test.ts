@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
+import { storedText, waitForStored } from '../../../test-support/timeline-on-disk';
 import { createConversationStore } from '../../services/store/conversations/conversation-store';
 
 let slow: FakeOllama;
@@ -17,8 +18,6 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Longer than the timeline's flush interval (500 ms), with room for a busy machine. */
-const AFTER_MS = 1200;
 const ROOT = resolve(__dirname, '..', '..', '..');
 
 /**
@@ -53,9 +52,11 @@ describe('kill -9 of the CLI while it streams', () => {
 
     const result = await cliProcess(['--host', slow.url, '--model', 'llama3.2:3b', '--data-dir', dataDir, prompt], (stdout, kill) => {
       if (streamedBeforeWait !== null || stdout.split(' ').length < 8) return;
-      // Everything printed by now must be on disk once the flush interval has passed.
-      streamedBeforeWait = stdout;
-      setTimeout(kill, AFTER_MS);
+      // Everything printed by now reaches the disk with the next periodic flush (the stream is
+      // still running, so only that timer can write it): wait until it is there, then kill.
+      const printed = stdout;
+      streamedBeforeWait = printed;
+      void waitForStored(dataDir, () => storedText(dataDir).startsWith(printed)).then(kill, kill);
     });
     expect(result.signal).toBe('SIGKILL');
     expect(streamedBeforeWait).not.toBeNull();

@@ -1,5 +1,6 @@
 import type { TacoEvent } from '../../../shared/events';
 import { formatToolName } from '../../../shared/format-tool-name';
+import { truncationWarning } from '../../../shared/truncation-warning';
 
 export interface TextSink {
   write(text: string): unknown;
@@ -64,7 +65,14 @@ export function createCliOutput(options: { json: boolean; stdout: TextSink; stde
         return line(event.output);
       case 'usage':
         tokensPerSecond = event.tokensPerSecond;
-        if (event.contextTruncated) line("Note: Ollama cut the conversation to fit the model's context window.");
+        if (event.truncated) line(truncationWarning(event.promptTokens, event.contextTokens));
+        else if (event.contextTruncated) line("Note: Ollama cut the conversation to fit the model's context window.");
+        return;
+      case 'tools-offered':
+        if (event.narrowed)
+          line(
+            `Offered ${event.offered.length} of ${event.total} tools (ranked by ${event.ranker === 'embedding' ? 'embeddings' : 'keywords'}).`,
+          );
         return;
       case 'run-finish': {
         if (answerOpen) {

@@ -77,6 +77,7 @@ async function runTurn(options: CliOptions, io: CliIo, workflow: WorkflowArgs): 
         ...(options.maxIterations !== null ? { maxIterations: options.maxIterations } : {}),
         ...(options.timeoutMs !== null ? { runTimeoutMs: options.timeoutMs } : {}),
       },
+      ...(options.maxTools !== null ? { toolBudgetOverride: options.maxTools } : {}),
     });
   } catch (error) {
     output.note(`TACO could not start: ${error instanceof Error ? error.message : String(error)}`);

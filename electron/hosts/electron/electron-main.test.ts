@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CALL_NAMES } from '../../../shared/contract';
 import type { ModelEvent, TacoEvent } from '../../../shared/events';
 import { callChannel, eventChannel, type CallEnvelope } from '../../../shared/transport';
+import { FakeWebContents } from './testing/fake-electron';
 
 const electron = vi.hoisted(() => ({ current: null as null | ReturnType<typeof import('./testing/fake-electron').createFakeElectron> }));
 
@@ -27,7 +28,7 @@ async function boot() {
   if (!fake) throw new Error('electron was not mocked');
   const window = fake.windows[0];
   if (!window) throw new Error('no window was created');
-  await vi.waitFor(() => expect(window.webContents.mainFrame.url).toMatch(/^file:/));
+  await vi.waitFor(() => expect(window.webContents.mainFrame.url).toBe('app://taco/index.html'));
   return { fake, window };
 }
 
@@ -49,10 +50,21 @@ describe('Electron main (electron mocked)', async () => {
     expect(prefs.contextIsolation).toBe(true);
     expect(prefs.sandbox).toBe(true);
     expect(prefs.nodeIntegration).toBe(false);
-    expect(prefs.webSecurity).not.toBe(false);
+    expect(prefs.webSecurity).toBe(true);
+    expect(prefs.webviewTag).toBe(false);
+    expect(prefs.disableBlinkFeatures).toBe('Auxclick');
     expect(String(prefs.preload)).toMatch(/preload[\\/]index\.cjs$/);
     expect(window.options.title).toBe('TACO');
-    expect(window.loadFile).toHaveBeenCalledWith(expect.stringMatching(/renderer[\\/]index\.html$/));
+    expect(window.loadURL).toHaveBeenCalledWith('app://taco/index.html');
+  });
+
+  it('serves the built renderer from its own app:// origin, registered as privileged before the app is ready', () => {
+    expect(fake.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+    ]);
+    const registered = fake.protocol.registerSchemesAsPrivileged.mock.invocationCallOrder[0] ?? Infinity;
+    expect(registered).toBeLessThan(fake.app.whenReady.mock.invocationCallOrder[0] ?? -Infinity);
+    expect(fake.session.defaultSession.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
   });
 
   it('has one IPC handler per contract call', () => {
@@ -155,22 +167,55 @@ describe('Electron main (electron mocked)', async () => {
     };
     expect(navigate('https://evil.example/')).toBe(true);
     expect(navigate('file:///etc/passwd')).toBe(true);
+    expect(navigate('app://taco/other.html')).toBe(true);
     expect(navigate(`${window.webContents.mainFrame.url}#/settings`)).toBe(false);
+    const redirect = { preventDefault: vi.fn() };
+    window.webContents.emit('will-redirect', redirect, 'http://127.0.0.1:11434/');
+    expect(redirect.preventDefault).toHaveBeenCalled();
     const webview = { preventDefault: vi.fn() };
     window.webContents.emit('will-attach-webview', webview);
     expect(webview.preventDefault).toHaveBeenCalled();
   });
 
-  it('denies every permission request and check', () => {
+  it('grants only the clipboard write the Copy buttons use, and only to our own page', () => {
     const [requestHandler] = fake.session.defaultSession.setPermissionRequestHandler.mock.calls[0] as [
-      (wc: unknown, permission: string, callback: (granted: boolean) => void) => void,
+      (wc: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string }) => void,
     ];
-    const callback = vi.fn();
-    requestHandler({}, 'media', callback);
-    requestHandler({}, 'notifications', callback);
-    expect(callback.mock.calls).toEqual([[false], [false]]);
-    const [checkHandler] = fake.session.defaultSession.setPermissionCheckHandler.mock.calls[0] as [(...args: unknown[]) => boolean];
-    expect(checkHandler({}, 'media', 'file://', {})).toBe(false);
+    const ask = (permission: string, requestingUrl: string): boolean => {
+      const callback = vi.fn();
+      requestHandler(window.webContents, permission, callback, { requestingUrl });
+      return callback.mock.calls[0]?.[0] as boolean;
+    };
+    expect(ask('clipboard-sanitized-write', 'app://taco/index.html')).toBe(true);
+    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal', 'fullscreen', 'hid'])
+      expect(ask(permission, 'app://taco/index.html'), permission).toBe(false);
+    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://other/index.html', 'devtools://devtools/x'])
+      expect(ask('clipboard-sanitized-write', url), url).toBe(false);
+
+    const [checkHandler] = fake.session.defaultSession.setPermissionCheckHandler.mock.calls[0] as [
+      (wc: unknown, permission: string, origin: string, details: { requestingUrl?: string }) => boolean,
+    ];
+    expect(checkHandler(window.webContents, 'clipboard-sanitized-write', 'app://taco', {})).toBe(true);
+    expect(checkHandler(window.webContents, 'clipboard-sanitized-write', 'https://evil.example', {})).toBe(false);
+    expect(checkHandler(window.webContents, 'media', 'app://taco', { requestingUrl: 'app://taco/index.html' })).toBe(false);
+    expect(checkHandler(null, 'clipboard-sanitized-write', 'app://taco', {})).toBe(false);
+  });
+
+  it('guards webContents created later (devtools, dialogs) like the window', () => {
+    const later = new FakeWebContents();
+    fake.app.emit('web-contents-created', {}, later);
+    expect(later.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+    for (const name of ['will-navigate', 'will-redirect']) {
+      const event = { preventDefault: vi.fn() };
+      later.emit(name, event, 'https://evil.example/');
+      expect(event.preventDefault, name).toHaveBeenCalled();
+    }
+    const frame = { url: 'https://evil.example/', preventDefault: vi.fn() };
+    later.emit('will-frame-navigate', frame);
+    expect(frame.preventDefault).toHaveBeenCalled();
+    const webview = { preventDefault: vi.fn() };
+    later.emit('will-attach-webview', webview);
+    expect(webview.preventDefault).toHaveBeenCalled();
   });
 
   it('adds the strict CSP to every response', () => {

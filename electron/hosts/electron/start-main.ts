@@ -1,22 +1,24 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell } from 'electron';
 import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../../services/app/app-services';
 import type { AppServices } from '../../services/app/app-services-types';
 import { openExternalGuarded } from '../../services/app/open-external-guard';
 import { buildMenuTemplate } from './app-menu';
+import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app-protocol';
 import { registerIpc } from './ipc';
 import { createMenuActions } from './menu-actions';
 import { rendererUrl, type RendererLocation } from './renderer-location';
 import { isTrustedSender } from './trusted-sender';
-import { cspFor, denyAllPermissions, enforceCsp, guardWebContents } from './web-contents-guards';
-import { createWindowOptions } from './window-options';
+import { restrictPermissions } from './permission-policy';
+import { cspFor, enforceCsp, guardWebContents } from './web-contents-guards';
+import { createWindowFrameOptions } from './window-options';
 import { fitToDisplays, readWindowState, trackWindowState, writeWindowState } from './window-state';
 
-/** Where electron-vite put the renderer: its dev server in `npm run dev`, else the built file. */
+/** Where electron-vite put the renderer: its dev server in `npm run dev`, else the built bundle. */
 export function rendererLocation(env: NodeJS.ProcessEnv = process.env): RendererLocation {
   const devUrl = env.ELECTRON_RENDERER_URL;
   if (!app.isPackaged && devUrl) return { type: 'dev-server', url: devUrl };
-  return { type: 'file', path: fileURLToPath(new URL('../renderer/index.html', import.meta.url)) };
+  return { type: 'bundle', dir: fileURLToPath(new URL('../renderer', import.meta.url)) };
 }
 
 export const PRELOAD_PATH = (): string => fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
@@ -41,9 +43,12 @@ export async function startMain(): Promise<void> {
     window.focus();
   });
 
+  // Before ready: app://taco/ is a standard, secure origin of its own (never file://).
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
   await app.whenReady();
-  denyAllPermissions(session.defaultSession);
+  restrictPermissions(session.defaultSession, location);
   enforceCsp(session.defaultSession, cspFor(location));
+  if (location.type === 'bundle') registerAppProtocol(session.defaultSession.protocol, location.dir, cspFor(location));
 
   const dataDir = app.getPath('userData');
   let services: AppServices;
@@ -88,7 +93,25 @@ export async function startMain(): Promise<void> {
       savedState,
       screen.getAllDisplays().map((display) => display.workArea),
     );
-    const created = new BrowserWindow(createWindowOptions({ preloadPath: PRELOAD_PATH(), state }));
+    // The renderer is sandboxed and isolated from the preload, has no Node, keeps web security on
+    // (same-origin policy) and cannot middle-click open windows: it reaches main only through the
+    // preload's one-function-per-call bridge. Literal here on purpose (see window-options.ts).
+    const created = new BrowserWindow({
+      ...createWindowFrameOptions(state),
+      webPreferences: {
+        preload: PRELOAD_PATH(),
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        nodeIntegrationInSubFrames: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+        disableBlinkFeatures: 'Auxclick',
+        spellcheck: true,
+      },
+    });
     window = created;
     if (state.maximized) created.maximize();
     trackWindowState(created, (next) => {
@@ -99,7 +122,7 @@ export async function startMain(): Promise<void> {
     created.on('closed', () => {
       if (window === created) window = null;
     });
-    void (location.type === 'file' ? created.loadFile(location.path) : created.loadURL(rendererUrl(location)));
+    void created.loadURL(rendererUrl(location));
   };
   openWindow();
 

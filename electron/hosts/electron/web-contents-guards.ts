@@ -4,8 +4,10 @@ import { checkExternalUrl } from '../../services/app/open-external-guard';
 import { isOwnRendererUrl, type RendererLocation } from './renderer-location';
 
 /**
- * The window may not open windows (http/https links go to the system browser through the one
- * guard), may not navigate away from our page, and may not attach webviews.
+ * Every webContents (the window, and any created later: devtools, dialogs) may not open windows
+ * (http/https links go to the system browser through the one guard), may not navigate or be
+ * redirected away from our page, and may not attach webviews. Installed from
+ * app.on('web-contents-created') so none is missed.
  */
 export function guardWebContents(
   contents: Pick<WebContents, 'setWindowOpenHandler' | 'on'>,
@@ -24,13 +26,10 @@ export function guardWebContents(
   contents.on('will-redirect', (event, url) => {
     if (!isOwnRendererUrl(url, location)) event.preventDefault();
   });
+  contents.on('will-frame-navigate', (event) => {
+    if (!isOwnRendererUrl(event.url, location)) event.preventDefault();
+  });
   contents.on('will-attach-webview', (event) => event.preventDefault());
-}
-
-/** No camera, microphone, notifications, geolocation...: every permission request and check is denied. */
-export function denyAllPermissions(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
 }
 
 /**
@@ -39,7 +38,7 @@ export function denyAllPermissions(session: Pick<Session, 'setPermissionRequestH
  */
 export function cspFor(location: RendererLocation): string {
   switch (location.type) {
-    case 'file':
+    case 'bundle':
       return contentSecurityPolicy();
     case 'dev-server': {
       const origin = new URL(location.url);
@@ -54,7 +53,11 @@ export function cspFor(location: RendererLocation): string {
   }
 }
 
-/** The renderer's CSP on every response (index.html also carries it in a meta tag). */
+/**
+ * The renderer's CSP on every response that comes through the network stack: the dev server's in
+ * `npm run dev` (the bundle's app:// responses carry it from app-protocol.ts already; index.html
+ * also has a meta fallback without the directives a meta tag cannot carry).
+ */
 export function enforceCsp(session: Pick<Session, 'webRequest'>, policy: string): void {
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });

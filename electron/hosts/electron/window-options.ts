@@ -2,12 +2,11 @@ import type { BrowserWindowConstructorOptions } from 'electron';
 import { WINDOW_DEFAULTS, type WindowState } from './window-state';
 
 /**
- * The main window's options. The renderer is sandboxed and isolated from the preload, has no Node,
- * and keeps web security on (same-origin policy): it can reach main only through the preload's
- * one-function-per-call bridge. Size and position are the ones saved last time (window-state.ts).
+ * The main window's frame: size and position are the ones saved last time (window-state.ts).
+ * The `webPreferences` are NOT built here: they are written out literally where the window is
+ * created (start-main.ts), so a reader and the Electronegativity scan in `npm test` both see them.
  */
-export function createWindowOptions(input: { preloadPath: string; state?: WindowState }): BrowserWindowConstructorOptions {
-  const state = input.state;
+export function createWindowFrameOptions(state?: WindowState): Omit<BrowserWindowConstructorOptions, 'webPreferences'> {
   return {
     title: 'TACO',
     width: state?.width ?? WINDOW_DEFAULTS.width,
@@ -18,15 +17,5 @@ export function createWindowOptions(input: { preloadPath: string; state?: Window
     show: false,
     backgroundColor: '#1e1e1e',
     autoHideMenuBar: true,
-    webPreferences: {
-      preload: input.preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webviewTag: false,
-      spellcheck: true,
-    },
   };
 }

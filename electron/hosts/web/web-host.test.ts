@@ -15,6 +15,8 @@ let fake: FakeOllama;
 let services: AppServices;
 let host: WebHost;
 let root: string;
+/** The session cookie (`taco_session=…`) this test's "browser" got for the printed token. */
+let cookie: string;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'taco-web-'));
@@ -27,6 +29,8 @@ beforeAll(async () => {
   fake = await startFakeOllama({ scenario: 'basic-chat' });
   services = await createAppServices({ dataDir: join(root, 'data'), ollamaHost: fake.url, openExternal: async () => undefined });
   host = await startWebHost({ dataDir: join(root, 'data'), staticDir, services });
+  const signIn = await get(`/?token=${host.token}`, { cookie: null });
+  cookie = String(signIn.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
 });
 
 afterAll(async () => {
@@ -42,7 +46,8 @@ interface HttpAnswer {
   body: string;
 }
 
-function get(path: string, options: { host?: string; method?: string } = {}): Promise<HttpAnswer> {
+function get(path: string, options: { host?: string; method?: string; cookie?: string | null } = {}): Promise<HttpAnswer> {
+  const sendCookie = options.cookie === undefined ? cookie : options.cookie;
   return new Promise((done, fail) => {
     const req = httpRequest(
       {
@@ -50,7 +55,7 @@ function get(path: string, options: { host?: string; method?: string } = {}): Pr
         port: host.port,
         path,
         method: options.method ?? 'GET',
-        headers: { host: options.host ?? `127.0.0.1:${host.port}` },
+        headers: { host: options.host ?? `127.0.0.1:${host.port}`, ...(sendCookie ? { cookie: sendCookie } : {}) },
       },
       (res) => {
         let body = '';
@@ -63,8 +68,10 @@ function get(path: string, options: { host?: string; method?: string } = {}): Pr
   });
 }
 
-function connect(query: string, origin = `http://127.0.0.1:${host.port}`): WebSocket {
-  return new WebSocket(`ws://127.0.0.1:${host.port}${WS_PATH}${query}`, { headers: { origin } });
+function connect(query: string, origin = `http://127.0.0.1:${host.port}`, sendCookie?: string): WebSocket {
+  return new WebSocket(`ws://127.0.0.1:${host.port}${WS_PATH}${query}`, {
+    headers: { origin, ...(sendCookie ? { cookie: sendCookie } : {}) },
+  });
 }
 
 function opened(socket: WebSocket): Promise<void> {
@@ -98,7 +105,7 @@ describe('web host: static files', () => {
   });
 
   it('serves the renderer with its content type and the security headers', async () => {
-    const index = await get('/?token=abc');
+    const index = await get('/');
     expect(index.status).toBe(200);
     expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(index.headers['content-security-policy']).toContain("script-src 'self'");
@@ -146,6 +153,56 @@ describe('web host: static files', () => {
     await expect(startWebHost({ dataDir: root, staticDir: join(root, 'nothing-here'), services })).rejects.toThrow(
       /npm run build:renderer/,
     );
+  });
+});
+
+describe('web host: the token becomes a session cookie', () => {
+  it('exchanges the printed token for an HttpOnly, SameSite=Strict cookie and redirects to the address without it', async () => {
+    const first = await get(`/?token=${host.token}`, { cookie: null });
+    expect([302, 303]).toContain(first.status);
+    expect(first.headers.location).toBe('/');
+    const setCookie = String(first.headers['set-cookie']?.[0] ?? '');
+    expect(setCookie).toMatch(/^taco_session=[A-Za-z0-9_-]{32}; /);
+    expect(setCookie.split('; ').slice(1).sort()).toEqual(['HttpOnly', 'Path=/', 'SameSite=Strict']);
+    expect(setCookie).not.toContain(host.token);
+    expect(first.body).not.toContain('<title>TACO</title>');
+  });
+
+  it('keeps the rest of the address when it drops the token', async () => {
+    const deep = await get(`/conversations/abc?view=1&token=${host.token}`, { cookie: null });
+    expect(deep.headers.location).toBe('/conversations/abc?view=1');
+  });
+
+  it('serves pages and assets to the cookie', async () => {
+    expect((await get('/', { cookie })).status).toBe(200);
+    expect((await get('/assets/app.js', { cookie })).body).toBe('console.log(1)');
+  });
+
+  it('refuses a request with neither token nor cookie, a wrong cookie, or a wrong token', async () => {
+    for (const [path, sendCookie] of [
+      ['/', null],
+      ['/assets/app.js', null],
+      ['/', 'taco_session=wrong'],
+      ['/', `taco_session=${host.token}`],
+      ['/?token=wrong', null],
+      ['/?token=wrong', cookie],
+    ] as const) {
+      const answer = await get(path, { cookie: sendCookie });
+      expect(answer.status, `${path} ${sendCookie}`).toBe(403);
+      expect(answer.body).not.toContain('<title>TACO</title>');
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await get('/', { cookie: null })).body).toContain('Open the address TACO printed');
+  });
+
+  it('lets the page open its WebSocket with the cookie alone; a wrong cookie is closed', async () => {
+    const socket = connect('', undefined, cookie);
+    await opened(socket);
+    const answer = nextResult(socket, 5);
+    socket.send(JSON.stringify({ kind: 'call', id: 5, name: 'settings.get', request: {} }));
+    expect((await answer).envelope.ok).toBe(true);
+    socket.close();
+    expect(await closed(connect('', undefined, 'taco_session=wrong'))).toBe(CLOSE_BAD_TOKEN);
   });
 });
 

@@ -8,6 +8,7 @@ import type { AppServices } from '../../services/app/app-services-types';
 import { createAccessToken } from './access-token';
 import { isAllowedHost } from './host-check';
 import { securityHeaders } from './security-headers';
+import { checkPageAccess, sessionCookieHeader, type AccessSecrets } from './session-cookie';
 import { lookUpStaticFile, readStaticFile } from './static-files';
 import { attachWsGateway } from './ws-gateway';
 
@@ -41,8 +42,9 @@ export class RendererNotBuiltError extends Error {
 
 /**
  * The app in a browser: the built renderer over HTTP and the contract over a WebSocket, on
- * 127.0.0.1 only, behind a random token. Every response carries the renderer's CSP; requests
- * addressed to any other Host are refused (DNS rebinding).
+ * 127.0.0.1 only, behind a random token that the first load exchanges for an HttpOnly,
+ * SameSite=Strict session cookie (session-cookie.ts). Every response carries the renderer's CSP;
+ * requests addressed to any other Host are refused (DNS rebinding).
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
@@ -62,14 +64,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }));
 
   const token = createAccessToken();
+  const secrets: AccessSecrets = { token, session: createAccessToken() };
   let port = 0;
   const server = createServer((request, response) => {
-    void serve(request, response, staticDir, port).catch((error: unknown) => {
+    void serve(request, response, staticDir, port, secrets).catch((error: unknown) => {
       if (!response.headersSent) send(response, port, 500, 'TACO could not answer this request. Reload the page.');
       console.error('web host:', error);
     });
   });
-  const gateway = attachWsGateway({ server, services, token, port: () => port });
+  const gateway = attachWsGateway({ server, services, token, session: secrets.session, port: () => port });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -97,7 +100,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
 }
 
-async function serve(request: IncomingMessage, response: ServerResponse, staticDir: string, port: number): Promise<void> {
+async function serve(
+  request: IncomingMessage,
+  response: ServerResponse,
+  staticDir: string,
+  port: number,
+  secrets: AccessSecrets,
+): Promise<void> {
   if (!isAllowedHost(request.headers.host, port)) {
     return send(response, port, 403, `Refused: TACO only answers at http://127.0.0.1:${port}/ (this protects against DNS rebinding).`);
   }
@@ -105,8 +114,24 @@ async function serve(request: IncomingMessage, response: ServerResponse, staticD
     response.setHeader('Allow', 'GET, HEAD');
     return send(response, port, 405, 'Only GET and HEAD are served here.');
   }
-  const pathname = new URL(request.url ?? '/', `http://127.0.0.1:${port}`).pathname;
-  const found = await lookUpStaticFile(staticDir, pathname);
+  const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+  const access = checkPageAccess(url, request.headers.cookie, secrets);
+  switch (access.type) {
+    case 'refused':
+      return send(response, port, 403, `Refused: ${access.reason} Open the address TACO printed when it started (…/?token=…).`);
+    case 'exchange':
+      response.setHeader('Set-Cookie', sessionCookieHeader(secrets.session));
+      response.setHeader('Location', access.location);
+      response.setHeader('Cache-Control', 'no-store');
+      return send(response, port, 303, 'Signed in; continuing without the token in the address.');
+    case 'session':
+      break;
+    default: {
+      const unreachable: never = access;
+      return unreachable;
+    }
+  }
+  const found = await lookUpStaticFile(staticDir, url.pathname);
   switch (found.type) {
     case 'bad-request':
       return send(response, port, 400, found.message);

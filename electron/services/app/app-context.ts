@@ -1,6 +1,9 @@
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
-import type { AppPorts, Brokers, Storage } from './app-ports';
+import type { ApprovalBroker } from '../orchestration/approval-broker';
+import type { DepthBroker } from '../orchestration/depth-broker';
+import type { QuestionBroker } from '../orchestration/question-broker';
+import type { AppPorts, Storage } from './app-ports';
 import type { AppServicesOptions } from './app-services-types';
 import type { SessionRegistry } from './runs/conversation-sessions';
 import type { EventHub } from './events/event-hub';
@@ -8,6 +11,13 @@ import type { ProviderHolder } from './provider-holder';
 import type { RunRecords } from './runs/run-records';
 import type { SettingsView } from './settings-view';
 import type { TitleRequests } from './titles/title-requests';
+
+/** The brokers that wait on the user (in memory, built by `composeAppServices`). */
+export interface Brokers {
+  approvals: ApprovalBroker;
+  questions: QuestionBroker;
+  depth: DepthBroker;
+}
 
 /** Everything the call handlers share. Built once by `composeAppServices`. */
 export interface AppContext {

@@ -1,63 +1,27 @@
 import type { ConversationSearchHit, ConversationSnapshot, ConversationSummary } from '../../../shared/conversation';
 import type { TacoEvent } from '../../../shared/events';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
-import type { StackFrame } from '../../../shared/tool-stack';
-import type { ToolInfo } from '../../../shared/tool-info';
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
-import type { AgentRunInput, AgentRunOutcome } from '../agent/loop/agent-types';
-import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../orchestration/orchestration-types';
-import type { ChatMessage, ChatProvider } from '../provider/provider-types';
+import type { AgentRunInput, AgentLoopOutcome } from '../agent/loop/agent-types';
+import type { ChatProvider } from '../provider/provider-types';
 import type { ConversationPatch, TimelineImport } from '../store/conversations/conversation-store';
 
 /**
- * What the app services need from the other parts of main, as narrow interfaces. The default
- * wiring (`default-ports.ts`) adapts the real provider, loop, tools, orchestration and store;
- * tests replace any of them.
+ * The real I/O behind the app services, and nothing else: the provider (Ollama), the loop (which
+ * talks to it and runs tools), storage (timelines, settings, memory, the catalogue on disk). The
+ * clock and ids come with the options (`now`, `newId`). Pure parts — the history rebuilt from a
+ * timeline, the slash-command texts, the context-switch check, the tool stack, the brokers — are
+ * imported where they are used, so tests run the real ones. The default wiring is
+ * `default-ports.ts`; tests replace any port.
  */
 export interface AppPorts {
   createProvider(options: { host: string; maxContextTokens: number }): ChatProvider;
-  runAgent(input: AgentRunInput): Promise<AgentRunOutcome>;
-  /** The model's history rebuilt from a stored timeline. */
-  timelineToHistory(events: TacoEvent[]): ChatMessage[];
+  /** The loop of one run; the run launcher emits its `run-start` before and its `run-finish` after. */
+  runAgent(input: AgentRunInput): Promise<AgentLoopOutcome>;
   loadTools(): Promise<ToolRegistry>;
   createMemory(dataDir: string): MemoryStore;
-  createToolStack(): ToolStack;
-  createBrokers(emit: (event: TacoEvent) => void): Brokers;
-  commands: CommandTexts;
-  detectContextSwitch(input: ContextSwitchInput): Promise<ContextSwitchVerdict>;
   openStorage(dataDir: string): Promise<Storage>;
 }
-
-export interface Brokers {
-  approvals: {
-    gate: ApprovalGate;
-    respond(approvalId: string, decision: string): { accepted: boolean; message: string | null };
-    dispose(): void;
-  };
-  questions: { gate: QuestionGate; answer(questionId: string, answer: string): { accepted: boolean }; dispose(): void };
-  depth: { gate: DepthGate; respond(runId: string, decision: 'continue' | 'cancel'): { accepted: boolean }; dispose(): void };
-}
-
-/** The words of /help, /tools, /tool, /status and of an unknown command (markdown). */
-export interface CommandTexts {
-  help(): string;
-  unknown(input: string): string;
-  tools(tools: readonly ToolInfo[]): string;
-  tool(tools: readonly ToolInfo[], name: string): string;
-  status(input: { frames: readonly StackFrame[]; depthLimit: number; originalRequest: string | null; now?: number }): string;
-}
-
-export interface ContextSwitchInput {
-  complete: ChatProvider['complete'];
-  model: string;
-  /** What the stack waits for: the pending question, in words. */
-  pending: string;
-  /** What the user typed instead of answering the card. */
-  reply: string;
-  signal: AbortSignal;
-}
-
-export type ContextSwitchVerdict = 'same-task' | 'new-request';
 
 export interface Storage {
   conversations: ConversationStorePort;

@@ -32,6 +32,8 @@ export interface AppServicesOptions {
   workflowPromptSource?: WorkflowPromptSource;
   /** Tests: a folder of built-in workflows instead of the repo's `workflows/`. */
   builtinWorkflowsRoot?: string;
+  /** Tools per model request for every run (CLI --max-tools), instead of settings.toolBudget; 0 offers all. */
+  toolBudgetOverride?: number;
   /** Replace parts of main (tests). Anything not given is the real implementation. */
   ports?: Partial<AppPorts>;
   batchIntervalMs?: number;

@@ -8,6 +8,7 @@ import type { AppPorts } from './app-ports';
 import type { AppServices } from './app-services-types';
 import { CONTINUE_PROMPT } from './handlers/chat-send';
 import { composeAppServices } from './compose-app-services';
+import { helpText, statusText, toolsText, toolText } from '../orchestration/command-texts';
 import { createMemoryStorage, createScriptedProvider, fakePorts, fakeRunAgent } from './testing/fake-ports';
 
 interface Harness {
@@ -207,15 +208,18 @@ describe('app services: runs', () => {
   });
 });
 
+/** /status with an empty stack, in the real command's words. */
+const NO_TASK = statusText({ frames: [], depthLimit: 20, originalRequest: null });
+
 describe('app services: commands and pending tasks', () => {
   it('answers slash commands with command-output events, without starting a run', async () => {
     const h = await start();
     const help = await send(h, '/help');
-    expect(help).toMatchObject({ type: 'command', command: '/help', output: 'HELP TEXT' });
+    expect(help).toMatchObject({ type: 'command', command: '/help', output: helpText() });
     const conversationId = help.conversationId;
-    expect(await send(h, '/tool read_file', conversationId)).toMatchObject({ output: 'TOOL read_file' });
-    expect(await send(h, '/tools', conversationId)).toMatchObject({ output: 'TOOLS TEXT' });
-    expect(await send(h, '/status', conversationId)).toMatchObject({ output: 'STATUS depth=0 request=null' });
+    expect(await send(h, '/tool read_file', conversationId)).toMatchObject({ output: toolText([], 'read_file') });
+    expect(await send(h, '/tools', conversationId)).toMatchObject({ output: toolsText([]) });
+    expect(await send(h, '/status', conversationId)).toMatchObject({ output: NO_TASK });
     expect(await send(h, '/frobnicate', conversationId)).toMatchObject({ output: expect.stringContaining('/help') });
     expect(await send(h, '/cancel', conversationId)).toMatchObject({ output: 'Nothing to cancel: no task is running.' });
     const stored = h.storage.events.get(conversationId) ?? [];
@@ -227,12 +231,14 @@ describe('app services: commands and pending tasks', () => {
     const h = await start({ ports: { runAgent: (input) => fakeRunAgent(input, { ask: 'Which file?' }) } });
     const run = runOf(await send(h, 'save my notes'));
     await until(() => h.events.some((e) => e.type === 'question'));
-    expect(await send(h, '/status', run.conversationId)).toMatchObject({ output: 'STATUS depth=1 request=save my notes' });
+    expect(await send(h, '/status', run.conversationId)).toMatchObject({
+      output: expect.stringContaining('Original request: "save my notes"\nDepth: 1 of 20'),
+    });
     expect(await send(h, '/cancel', run.conversationId)).toMatchObject({
       output: 'Cancelled the current task and cleared the tool stack.',
     });
     expect((await h.services.waitForRun(run.runId)).reason).toBe('cancelled');
-    expect(await send(h, '/status', run.conversationId)).toMatchObject({ output: 'STATUS depth=0 request=save my notes' });
+    expect(await send(h, '/status', run.conversationId)).toMatchObject({ output: NO_TASK });
   });
 
   it('empty input while a task is pending asks to continue; "n" abandons it', async () => {

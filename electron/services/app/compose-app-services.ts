@@ -1,6 +1,10 @@
 import { DEFAULTS } from '../../../shared/constants';
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from './app-context';
+import type { AppContext, Brokers } from './app-context';
+import { createApprovalBroker } from '../orchestration/approval-broker';
+import { createDepthBroker } from '../orchestration/depth-broker';
+import { createQuestionBroker } from '../orchestration/question-broker';
+import { createToolStack } from '../orchestration/tool-stack';
 import type { AppPorts } from './app-ports';
 import type { AppServices, AppServicesOptions } from './app-services-types';
 import { createCallRouter, type CallHandlers } from './call-router';
@@ -36,11 +40,15 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
   const storage = await ports.openStorage(options.dataDir);
   const tools = await ports.loadTools();
   const memory = ports.createMemory(options.dataDir);
-  const sessions = createSessionRegistry(() => ports.createToolStack());
+  const sessions = createSessionRegistry(() => createToolStack());
   const hub = createEventHub({ persist: (event) => storage.conversations.append(event), batchIntervalMs: options.batchIntervalMs });
   hub.observe((event) => sessions.observe(event));
   const emit = hub.emit;
-  const brokers = ports.createBrokers(emit);
+  const brokers: Brokers = {
+    approvals: createApprovalBroker({ emit }),
+    questions: createQuestionBroker({ emit }),
+    depth: createDepthBroker({ emit }),
+  };
   const overrides = options.gates?.(emit) ?? {};
   const settings = createSettingsView(storage.settings, {
     ...(options.ollamaHost !== undefined ? { ollamaHost: options.ollamaHost } : {}),

@@ -45,7 +45,6 @@ async function start(
     { dataDir, openExternal: async () => undefined, batchIntervalMs: 1 },
     fakePorts({
       openStorage: (dir) => defaultPorts.openStorage(dir),
-      timelineToHistory: defaultPorts.timelineToHistory,
       createProvider: () => provider,
       runAgent: (input) => {
         inputs.push(input);
@@ -91,7 +90,7 @@ async function exchange(
 }
 const updates = (h: Harness): Array<EventOf<'conversation-updated'>> =>
   h.events.filter((event): event is EventOf<'conversation-updated'> => event.type === 'conversation-updated');
-const eventually = (check: () => void | Promise<void>): Promise<void> => vi.waitFor(check, { timeout: 3000, interval: 10 });
+const eventually = (check: () => void | Promise<void>): Promise<void> => vi.waitFor(check, { timeout: 30_000, interval: 10 });
 
 describe('conversation management', () => {
   it('rename, pin and options change the summary and say so with conversation-updated; the next run uses the options', async () => {
@@ -120,9 +119,16 @@ describe('conversation management', () => {
     );
 
     await exchange(h, 'And the hotels?', conversationId);
-    expect(h.inputs.at(-1)).toMatchObject({ temperature: 0.4, keepAlive: '10m', systemPrompt: 'Be brief.' });
-    expect(h.inputs.at(-1)?.numCtx).toBeUndefined();
+    expect(h.inputs.at(-1)?.conversation).toMatchObject({ temperature: 0.4, keepAlive: '10m', systemPrompt: 'Be brief.' });
+    expect(h.inputs.at(-1)?.conversation?.numCtx).toBeUndefined();
     expect((await h.fail('conversation.rename', { conversationId: 'missing', title: 'x' })).code).toBe('not-found');
+  });
+
+  it("the loop fits the history to the same num_ctx bound the provider sends: the user's maxContextTokens setting", async () => {
+    const h = await start();
+    await h.call('settings.set', { maxContextTokens: 4096 });
+    await exchange(h, 'Plan a trip');
+    expect(h.inputs.at(-1)?.maxContextTokens).toBe(4096);
   });
 
   it('names a new conversation from its first exchange with a side request, and says so', async () => {

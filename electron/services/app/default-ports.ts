@@ -1,14 +1,7 @@
 import { ContractError } from '../../../shared/contract-error';
 import type { TacoEvent } from '../../../shared/events';
 import { loadCatalogue } from '../../../tools/catalogue/load-catalogue';
-import { runAgent } from '../agent/loop/run-agent';
-import { timelineToHistory } from '../agent/context/timeline-to-history';
-import { createApprovalBroker } from '../orchestration/approval-broker';
-import { helpText, statusText, toolsText, toolText, unknownCommandText } from '../orchestration/command-texts';
-import { detectContextSwitch } from '../orchestration/context-switch';
-import { createDepthBroker } from '../orchestration/depth-broker';
-import { createQuestionBroker } from '../orchestration/question-broker';
-import { createToolStack } from '../orchestration/tool-stack';
+import { runAgentLoop } from '../agent/loop/run-agent';
 import { createOllamaProvider } from '../provider/ollama/ollama-provider';
 import { createConversationStore, createTimelineWriter, type ConversationStore } from '../store/conversations/conversation-store';
 import { createSettingsStore } from '../store/settings/settings-store';
@@ -20,24 +13,9 @@ import type { AppPorts, ConversationStorePort, Storage } from './app-ports';
 /** The real parts of main behind the app services. */
 export const defaultPorts: AppPorts = {
   createProvider: (options) => createOllamaProvider(options),
-  runAgent,
-  timelineToHistory,
+  runAgent: runAgentLoop,
   loadTools: () => loadCatalogue(),
   createMemory: (dataDir) => createMemoryFileStore({ path: memoryFile(dataDir) }),
-  createToolStack: () => createToolStack(),
-  createBrokers: (emit) => ({
-    approvals: createApprovalBroker({ emit }),
-    questions: createQuestionBroker({ emit }),
-    depth: createDepthBroker({ emit }),
-  }),
-  commands: {
-    help: helpText,
-    unknown: unknownCommandText,
-    tools: toolsText,
-    tool: toolText,
-    status: (input) => statusText(input),
-  },
-  detectContextSwitch,
   openStorage,
 };
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULTS } from '../../../shared/constants';
 import type { ApprovalDecision, EventOf, TacoEvent } from '../../../shared/events';
 import { abortError } from './abort-error';
+import { createPendingRequests, shutdownError } from './pending-requests';
 import type { ApprovalGate } from './orchestration-types';
 
 export interface ApprovalBrokerOptions {
@@ -31,14 +32,10 @@ const decisionSchema = z.enum(['allow-once', 'allow-conversation', 'deny']);
 
 type Closed = { type: 'answered'; decision: ApprovalDecision } | { type: 'expired' } | { type: 'withdrawn' };
 
-interface Pending {
-  event: EventOf<'approval-request'>;
-  settle: (decision: ApprovalDecision | 'timeout') => void;
-  fail: (error: Error) => void;
-}
+const WHAT = 'The approval request';
 
 /**
- * Main's side of approvals (seed agent-mode: approval gates). Main issues every approval id,
+ * Main's side of approvals (the approval gates of agent mode). Main issues every approval id,
  * emits `approval-request`, and resolves it on a valid answer or on timeout (a denial). Answers
  * for ids main never issued, already answered or expired are refused in words.
  */
@@ -47,7 +44,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
   const timeoutMs = options.timeoutMs ?? DEFAULTS.approvalTimeoutMs;
   const now = options.now ?? (() => Date.now());
   const newId = options.newId ?? randomUUID;
-  const pending = new Map<string, Pending>();
+  const pending = createPendingRequests<EventOf<'approval-request'>, ApprovalDecision | 'timeout'>({ emit, what: WHAT });
   const closed = new Map<string, Closed>();
 
   const remember = (approvalId: string, outcome: Closed): void => {
@@ -60,21 +57,21 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
   };
 
   const resolveWith = (approvalId: string, decision: ApprovalDecision | 'timeout'): void => {
-    const entry = pending.get(approvalId);
-    if (!entry) return;
-    pending.delete(approvalId);
+    const event = pending.settle(approvalId, decision);
+    if (!event) return;
     remember(approvalId, decision === 'timeout' ? { type: 'expired' } : { type: 'answered', decision });
-    const { runId, conversationId } = entry.event;
+    const { runId, conversationId } = event;
     emit({ type: 'approval-resolved', runId, conversationId, approvalId, decision });
-    entry.settle(decision);
   };
 
   const gate: ApprovalGate = {
     request(request, signal) {
-      if (signal.aborted) return Promise.reject(abortError(signal, 'The approval request'));
-      return new Promise((resolve, reject) => {
-        const approvalId = newId();
-        const event: EventOf<'approval-request'> = {
+      // No id is issued for a run that already stopped.
+      if (signal.aborted) return Promise.reject(abortError(signal, WHAT));
+      const approvalId = newId();
+      return pending.open({
+        key: approvalId,
+        event: {
           type: 'approval-request',
           runId: request.runId,
           conversationId: request.conversationId,
@@ -86,32 +83,11 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
           preview: request.preview,
           expiresAt: now() + timeoutMs,
           ...(request.batch ? { batch: request.batch } : {}),
-        };
-        const timer = setTimeout(() => resolveWith(approvalId, 'timeout'), timeoutMs);
-        const onAbort = (): void => {
-          const entry = pending.get(approvalId);
-          if (!entry) return;
-          pending.delete(approvalId);
-          remember(approvalId, { type: 'withdrawn' });
-          entry.fail(abortError(signal, 'The approval request'));
-        };
-        const cleanup = (): void => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', onAbort);
-        };
-        pending.set(approvalId, {
-          event,
-          settle: (decision) => {
-            cleanup();
-            resolve(decision);
-          },
-          fail: (error) => {
-            cleanup();
-            reject(error);
-          },
-        });
-        signal.addEventListener('abort', onAbort, { once: true });
-        emit(event);
+        },
+        signal,
+        timeoutMs,
+        onTimeout: () => resolveWith(approvalId, 'timeout'),
+        onWithdrawn: () => remember(approvalId, { type: 'withdrawn' }),
       });
     },
   };
@@ -123,8 +99,8 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
       if (typeof approvalId !== 'string' || approvalId.length === 0) {
         return { accepted: false, message: 'The approval answer has no approval id. Answer the approval card shown in the conversation.' };
       }
-      const entry = pending.get(approvalId);
-      if (!entry) return { accepted: false, message: refusalFor(closed.get(approvalId)) };
+      const open = pending.get(approvalId);
+      if (!open) return { accepted: false, message: refusalFor(closed.get(approvalId)) };
       const parsed = decisionSchema.safeParse(decision);
       if (!parsed.success) {
         return {
@@ -132,7 +108,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
           message: `“${String(decision)}” is not an approval decision. Answer allow-once, allow-conversation or deny; the request is still waiting.`,
         };
       }
-      if (now() >= entry.event.expiresAt) {
+      if (now() >= open.expiresAt) {
         resolveWith(approvalId, 'timeout');
         return { accepted: false, message: refusalFor({ type: 'expired' }) };
       }
@@ -140,18 +116,10 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
       return { accepted: true, message: null };
     },
 
-    pendingFor(conversationId) {
-      return [...pending.values()].filter((entry) => entry.event.conversationId === conversationId).map((entry) => ({ ...entry.event }));
-    },
+    pendingFor: (conversationId) => pending.pendingFor(conversationId),
 
     dispose() {
-      for (const [approvalId, entry] of [...pending]) {
-        pending.delete(approvalId);
-        remember(approvalId, { type: 'withdrawn' });
-        const error = new Error('The approval request was withdrawn because TACO is shutting down.');
-        error.name = 'AbortError';
-        entry.fail(error);
-      }
+      for (const approvalId of pending.withdrawAll(() => shutdownError(WHAT))) remember(approvalId, { type: 'withdrawn' });
     },
   };
 }

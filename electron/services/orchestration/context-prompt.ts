@@ -2,12 +2,12 @@ import { DEFAULTS } from '../../../shared/constants';
 import type { StackFrame } from '../../../shared/tool-stack';
 
 /**
- * The seed's "Current tool context:" block (tool-orchestration, System Prompt Enhancement), or
+ * The "Current tool context:" block of the system prompt, or
  * null while the stack is empty.
  *
  * The active frame is the top frame when it waits for something; when the top frame waits for
  * nothing (it is simply running, e.g. `collect_tool_parameters` above `create_code`), the nearest
- * frame below it that does wait is the one the task is about — that is how the seed's example
+ * frame below it that does wait is the one the task is about — that is how the designed example
  * reads "Active tool: create_code / Waiting for: parameter collection" at depth 2. When no frame
  * waits, the top frame is active and waits for "nothing".
  */

@@ -19,7 +19,7 @@ export const CONTEXT_SWITCH_SYSTEM_PROMPT =
   'You decide whether a reply continues a pending task. Answer with one word: SAME if the reply answers the question or continues the task (including yes, no, a value, a correction), NEW if it starts something unrelated.';
 
 /**
- * Seed tool-orchestration "Context switch": a short side request asks whether the user's reply
+ * The context switch: a short side request asks whether the user's reply
  * belongs to the pending task. Conservative: a timeout, an error or an unclear answer keep the
  * task ('same-task'); only a clear NEW clears the stack.
  */

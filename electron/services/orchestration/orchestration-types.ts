@@ -51,7 +51,7 @@ export interface DepthGate {
   decide(request: DepthLimitRequest, signal: AbortSignal): Promise<'continue' | 'cancel'>;
 }
 
-/** The tool stack of one run (seed tool-orchestration). */
+/** The tool stack of one run. */
 export interface ToolStack {
   push(input: { tool: string; callId: string; parentFrameId: string | null; waitingFor?: string | null; state?: FrameState }): StackFrame;
   update(frameId: string, patch: { state?: FrameState; waitingFor?: string | null }): void;
@@ -62,6 +62,6 @@ export interface ToolStack {
   depth(): number;
   /** Called after every change with the full list of frames. */
   onChange(listener: (frames: StackFrame[]) => void): () => void;
-  /** The seed's "Current tool context:" block for the system prompt, or null while empty. */
+  /** The "Current tool context:" block for the system prompt, or null while empty. */
   contextPrompt(originalRequest: string): string | null;
 }

@@ -10,7 +10,7 @@ function counterIds(): () => string {
 const tools = (frames: StackFrame[]): string[] => frames.map((frame) => frame.tool);
 
 describe('tool stack', () => {
-  it('follows the seed code-generation progression, telling listeners after every change', () => {
+  it('follows the designed code-generation progression, telling listeners after every change', () => {
     const stack = createToolStack({ newId: counterIds(), now: () => 1000 });
     const seen: string[][] = [];
     stack.onChange((frames) => seen.push(tools(frames)));
@@ -129,7 +129,7 @@ describe('tool stack context prompt', () => {
     expect(createToolStack().contextPrompt('anything')).toBeNull();
   });
 
-  it('reproduces the seed block exactly', () => {
+  it('reproduces the designed block exactly', () => {
     const stack = createToolStack({ newId: counterIds() });
     const createCode = stack.push({
       tool: 'create_code',

@@ -9,7 +9,7 @@ export interface ToolStackOptions {
 }
 
 /**
- * The tool stack of one conversation (seed tool-orchestration): the user's request is the root,
+ * The tool stack of one conversation: the user's request is the root,
  * each active tool context is a frame, the last frame is the top. Frames are copied in and out,
  * so no caller can change the stack behind its back.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOllamaProvider } from './ollama/ollama-provider';
-import { toProviderError } from './provider-error-mapping';
+import { probeFailure, providerErrorText, toProviderError } from './provider-error-mapping';
 import { ProviderError } from './provider-types';
 
 const context = { host: 'http://h:1', model: 'm:1b', timedOut: false, phase: 'stream' as const };
@@ -29,5 +29,38 @@ describe('toProviderError', () => {
     const original = new ProviderError('aborted', 'x', 'h');
     expect(toProviderError(original, context)).toBe(original);
     expect(toProviderError('a string', context).kind).toBe('ollama-error');
+  });
+});
+
+describe('ProviderError to what the user reads', () => {
+  it('a provider_error stop adds what to do only when the message does not say it', () => {
+    expect(providerErrorText(new ProviderError('unreachable', 'Cannot reach Ollama. Start it with ollama serve.', 'http://h:1'))).toBe(
+      'Cannot reach Ollama. Start it with ollama serve.',
+    );
+    expect(providerErrorText(new ProviderError('model-not-found', 'No such model.', 'http://h:1'))).toMatch(
+      /^No such model\. Install .*ollama pull/,
+    );
+    expect(providerErrorText(new Error('socket hang up'))).toMatch(/^Talking to the model failed: socket hang up\. Try again/);
+  });
+
+  it('a failed probe is unreachable when Ollama is not there or silent, an error otherwise', () => {
+    const words = { silent: 'It stayed silent.', unknown: (detail: string) => `Unknown: ${detail}` };
+    expect(probeFailure(new ProviderError('unreachable', 'Not there.', 'h'), 'h', words)).toEqual({
+      type: 'unreachable',
+      host: 'h',
+      message: 'Not there.',
+    });
+    expect(probeFailure(new ProviderError('aborted', 'Stopped.', 'h'), 'h', words)).toEqual({
+      type: 'unreachable',
+      host: 'h',
+      message: 'It stayed silent.',
+    });
+    expect(probeFailure(new ProviderError('aborted', 'Stopped.', 'h'), 'h', { unknown: words.unknown }).message).toBe('Stopped.');
+    expect(probeFailure(new ProviderError('ollama-error', 'HTTP 500.', 'h'), 'h', words)).toEqual({
+      type: 'error',
+      host: 'h',
+      message: 'HTTP 500.',
+    });
+    expect(probeFailure(new Error('weird'), 'h', words)).toEqual({ type: 'error', host: 'h', message: 'Unknown: weird' });
   });
 });

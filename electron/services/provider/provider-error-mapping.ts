@@ -1,6 +1,12 @@
 import { ProviderError } from './provider-types';
 import { providerMessages } from './provider-messages';
 
+/*
+ * The one owner of provider failures: what ollama-js or fetch threw becomes a ProviderError
+ * (`toProviderError`), and a ProviderError becomes what the user reads — the text of a
+ * `provider_error` stop, a failure message, or the answer of models.list.
+ */
+
 export interface ErrorContext {
   host: string;
   /** The model the call was about, for "not installed" messages. */
@@ -79,4 +85,72 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
   // ollama-js turns a streamed {"error": ...} line into a plain Error with Ollama's text.
   if (context.phase === 'stream') return make('ollama-error', providerMessages.streamError(error.message));
   return make('ollama-error', providerMessages.requestError(error.message));
+}
+
+const HAS_ADVICE = /\b(check|try|start|run|install|pull|make sure|open|restart|choose|pick|set)\b/i;
+
+/**
+ * The error text shown with a `provider_error` stop: the provider's message (it already says what
+ * happened), plus what to do when the message does not say so itself.
+ */
+export function providerErrorText(error: unknown): string {
+  if (error instanceof ProviderError) {
+    const message = error.message.trim() || 'Ollama returned an error.';
+    return HAS_ADVICE.test(message) ? message : `${message} ${adviceFor(error)}`;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return `Talking to the model failed: ${message}. Try again; if it keeps failing, check that Ollama is running and up to date.`;
+}
+
+function adviceFor(error: ProviderError): string {
+  switch (error.kind) {
+    case 'unreachable':
+      return `Check that Ollama is running at ${error.host} (run "ollama serve"), or set the right host in Settings.`;
+    case 'model-not-found':
+      return 'Install the model with "ollama pull <model>", or pick another model.';
+    case 'ollama-error':
+      return 'Try again; if it keeps failing, check the Ollama logs.';
+    case 'incomplete-stream':
+      return 'The answer was cut off. Try again; if it keeps happening, restart Ollama.';
+    case 'aborted':
+      return 'Try again.';
+    default: {
+      const unreachable: never = error.kind;
+      return String(unreachable);
+    }
+  }
+}
+
+/** A failed provider call in the provider's own words (they already say what to do). */
+export function providerFailureMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface ProbeFailure {
+  type: 'unreachable' | 'error';
+  host: string;
+  message: string;
+}
+
+/**
+ * A probe of Ollama (models.list, ollama.test) that failed: unreachable when Ollama is not there
+ * (or stayed silent: `silent` says so in the probe's words), else its error in its own words;
+ * anything not from the provider is described by `unknown`.
+ */
+export function probeFailure(error: unknown, host: string, words: { silent?: string; unknown: (detail: string) => string }): ProbeFailure {
+  if (!(error instanceof ProviderError)) return { type: 'error', host, message: words.unknown(providerFailureMessage(error)) };
+  switch (error.kind) {
+    case 'unreachable':
+      return { type: 'unreachable', host, message: error.message };
+    case 'aborted':
+      return { type: 'unreachable', host, message: words.silent ?? error.message };
+    case 'model-not-found':
+    case 'ollama-error':
+    case 'incomplete-stream':
+      return { type: 'error', host, message: error.message };
+    default: {
+      const unreachable: never = error.kind;
+      return { type: 'error', host, message: String(unreachable) };
+    }
+  }
 }

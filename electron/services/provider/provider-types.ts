@@ -20,18 +20,22 @@ export interface ProviderToolCall {
   function: { name: string; arguments: JsonObject };
 }
 
-/** Ollama's `tools` entry: JSON Schema parameters. */
-export interface ChatStepRequest {
-  model: string;
-  messages: ChatMessage[];
-  /** Never sent to a model without the `tools` capability (the provider strips them). */
-  tools?: ToolDefinition[];
+/** A conversation's own model parameters (conversation.setOptions), sent with each step; absent ones are not sent. */
+export interface ModelOptions {
   /** Per-conversation num_ctx: sent as it is instead of the one worked out from the model and the settings. */
   numCtx?: number;
   /** Ollama `options.temperature`; the model's own default when absent. */
   temperature?: number;
   /** Ollama `keep_alive` ("5m", "1h", "0", or seconds); Ollama's default when absent. */
   keepAlive?: string | number;
+}
+
+/** One streamed step. */
+export interface ChatStepRequest extends ModelOptions {
+  model: string;
+  messages: ChatMessage[];
+  /** Never sent to a model without the `tools` capability (the provider strips them). */
+  tools?: ToolDefinition[];
   signal: AbortSignal;
 }
 
@@ -60,6 +64,13 @@ export interface CompleteRequest {
   signal: AbortSignal;
 }
 
+/** Ollama /api/embed: one vector per input text, in order. */
+export interface EmbedRequest {
+  model: string;
+  input: string[];
+  signal: AbortSignal;
+}
+
 /** The one way main talks to a model. Implemented over the `ollama` package; scripted in tests. */
 export interface ChatProvider {
   readonly host: string;
@@ -70,6 +81,8 @@ export interface ChatProvider {
   streamChat(request: ChatStepRequest): AsyncIterable<ProviderChunk>;
   /** A short non-streaming side request (status sentences, context-switch checks). */
   complete(request: CompleteRequest): Promise<string>;
+  /** Embeddings (tool ranking when the user set an embedding model); absent on providers that have none. */
+  embed?(request: EmbedRequest): Promise<number[][]>;
 }
 
 export type ProviderErrorKind =

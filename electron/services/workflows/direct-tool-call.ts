@@ -34,7 +34,7 @@ export async function runDirectToolCall(input: AgentRunInput, tool: string, args
       input,
       now,
       runSignal,
-      { tools: true, thinking: false, vision: false, contextLength: input.numCtx ?? null },
+      { tools: true, thinking: false, vision: false, contextLength: input.conversation?.numCtx ?? null },
       emit,
     );
     const scope = createLoopScope(shared, { role: 'main', goal: input.userText, text: input.userText, earlier: [], baseFrameId: null });

@@ -5,7 +5,7 @@ import { describeStopReason, type StopReason } from '../../../shared/stop-reason
 import type { WorkflowFinishReason, WorkflowInfo, WorkflowParamValues, WorkflowStep } from '../../../shared/workflow';
 import { renderTemplate } from '../../../shared/workflow-template';
 import { createToolRegistry } from '../../../tools/catalogue/tool-registry-memory';
-import type { AgentRunInput, AgentRunOutcome } from '../agent/loop/agent-types';
+import type { AgentLoopOutcome, AgentRunInput, AgentRunOutcome } from '../agent/loop/agent-types';
 import type { ApprovalGate } from '../orchestration/orchestration-types';
 import type { ConfirmGate } from './confirm-broker';
 import { runDirectToolCall } from './direct-tool-call';
@@ -33,19 +33,20 @@ interface StepStop {
 type StepEnd = { type: 'done'; output: string } | StepStop;
 
 /**
- * Runs a workflow as ONE run of the conversation: `run-start`, `workflow-start`, then each step in
- * order with its `workflow-step` states, then `workflow-finish` and `run-finish`. Prompt steps go
+ * Runs a workflow as ONE run of the conversation (the launcher's run lifecycle emits `run-start`
+ * and `run-finish` around it): `workflow-start`, then each step in order with its
+ * `workflow-step` states, then `workflow-finish`; the outcome's `finishNote` puts the workflow's
+ * last word into `run-finish`. Prompt steps go
  * through the agent loop, tool steps through the same gates and stack as a model's call, confirm
  * steps through the confirm gate. A denied approval, a declined confirm, a failed step or Stop
  * ends it at once: the rest are `skipped` and never run. Never throws.
  */
-export async function runWorkflow(input: WorkflowRunInput): Promise<AgentRunOutcome> {
+export async function runWorkflow(input: WorkflowRunInput): Promise<AgentLoopOutcome> {
   const { agent, info, values } = input;
   const definition = info.definition;
   const now = agent.now ?? Date.now;
   const ids = { runId: agent.runId, conversationId: agent.conversationId };
   const emit = (event: TacoEvent): void => agent.emit(event);
-  emit({ ...ids, type: 'run-start', model: agent.model, goal: agent.userText, startedAt: now() });
   emit({
     ...ids,
     type: 'workflow-start',
@@ -90,9 +91,7 @@ export async function runWorkflow(input: WorkflowRunInput): Promise<AgentRunOutc
   const message = end ? end.message : `${definition.name}: all ${definition.steps.length} steps done.`;
   emit({ ...ids, type: 'workflow-finish', workflowId: definition.id, reason, message, at: now() });
   const stopReason: StopReason = end ? end.stopReason : 'complete';
-  const finishMessage = end ? `${message} ${describeStopReason(stopReason)}`.trim() : describeStopReason('complete');
-  emit({ ...ids, type: 'run-finish', reason: stopReason, message: finishMessage, error: end?.error ?? null, at: now() });
-  return { reason: stopReason, messages };
+  return { reason: stopReason, messages, error: end?.error ?? null, ...(end ? { finishNote: message } : {}) };
 }
 
 async function runStep(

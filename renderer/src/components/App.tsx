@@ -1,15 +1,13 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTaco } from '../store/store-context';
-import { Catalogue } from './catalogue/Catalogue';
 import { ChatHeader } from './chat/ChatHeader';
 import { Composer } from './composer/Composer';
 import { ConnectionBanner } from './ConnectionBanner';
+import { LazyCatalogue, LazyModelManagerDialog, LazySettingsDialog } from './lazy-dialogs';
 import { useGlobalShortcuts } from './keyboard/use-global-shortcuts';
 import { MessageList } from './message-list/MessageList';
-import { ModelManagerDialog } from './models/ModelManagerDialog';
 import { Notices } from './Notices';
 import { OllamaBanner } from './OllamaBanner';
-import { SettingsDialog } from './settings/SettingsDialog';
 import { Sidebar } from './sidebar/Sidebar';
 import { StackPanel } from './stack/StackPanel';
 import { SaveAsWorkflowDialog } from './workflows/SaveAsWorkflowDialog';
@@ -47,9 +45,11 @@ export function App() {
         <Composer />
       </main>
       <StackPanel />
-      {catalogueOpen && <Catalogue />}
-      {settingsOpen && <SettingsDialog />}
-      {modelManagerOpen && <ModelManagerDialog />}
+      <Suspense fallback={null}>
+        {catalogueOpen && <LazyCatalogue />}
+        {settingsOpen && <LazySettingsDialog />}
+        {modelManagerOpen && <LazyModelManagerDialog />}
+      </Suspense>
       <WorkflowPicker />
       {workflowDraft !== null && <SaveAsWorkflowDialog key={workflowDraft} />}
     </div>

@@ -230,5 +230,7 @@ function defaultsWith(defaultModel: string) {
     toolApprovals: {},
     theme: 'system',
     fontSize: 14,
+    toolBudget: 16,
+    embeddingModel: '',
   } as const;
 }

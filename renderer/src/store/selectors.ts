@@ -1,5 +1,5 @@
 import type { ModelInfo } from '../../../shared/models';
-import { emptyView, type ConversationView } from './events/conversation-view';
+import { emptyView, type ConversationView, type OfferedView } from './events/conversation-view';
 import type { TacoState } from './store-types';
 
 const DRAFT_VIEW = emptyView(null);
@@ -13,4 +13,14 @@ export function selectActiveView(state: Pick<TacoState, 'activeConversationId' |
 export function selectSelectedModelInfo(state: Pick<TacoState, 'models' | 'selectedModel'>): ModelInfo | null {
   if (state.models?.type !== 'ok') return null;
   return state.models.models.find((model) => model.name === state.selectedModel) ?? null;
+}
+
+/** The tools the open conversation's latest model request carried (null before any run offered tools). Stable while nothing changes. */
+export function selectLastOffered(state: Pick<TacoState, 'activeConversationId' | 'views'>): OfferedView | null {
+  const { items } = selectActiveView(state);
+  for (let i = items.length - 1; i >= 0; i -= 1) {
+    const item = items[i];
+    if (item?.type === 'assistant' && item.offered) return item.offered;
+  }
+  return null;
 }

@@ -1,7 +1,10 @@
 import type { Scenario } from '../scenario-types';
 import { agentDemo } from './agent-demo';
 import { basicChat } from './basic-chat';
+import { concurrentTasks } from './concurrent-tasks';
+import { contextFilled } from './context-filled';
 import { conversations } from './conversations';
+import { benchFirstToken } from './bench-first-token';
 import { benchPacedStream } from './bench-paced-stream';
 import { benchToolRounds } from './bench-tool-rounds';
 import { httpError500 } from './http-error-500';
@@ -39,6 +42,9 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     modelAdmin,
     benchPacedStream,
     workflows,
+    contextFilled,
+    concurrentTasks,
+    benchFirstToken,
   ].map((scenario) => [scenario.name, scenario]),
 );
 

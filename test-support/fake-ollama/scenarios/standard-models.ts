@@ -33,6 +33,17 @@ export const gemma2b: FakeModel = {
   sizeBytes: 1_678_456_656,
 };
 
+/** An embedding model (not among the standard models): /api/embed only. */
+export const nomicEmbed: FakeModel = {
+  name: 'nomic-embed-text:latest',
+  capabilities: ['embedding'],
+  contextLength: 2048,
+  family: 'nomic-bert',
+  parameterSize: '137M',
+  quantization: 'F16',
+  sizeBytes: 274_302_450,
+};
+
 export const STANDARD_MODELS: readonly FakeModel[] = [llama32, qwen3, gemma2b];
 
 /** A fresh copy, so a scenario's server can add and delete models without touching others. */

@@ -85,6 +85,7 @@ export function createFakeElectron() {
     setPermissionRequestHandler: vi.fn(),
     setPermissionCheckHandler: vi.fn(),
     webRequest: { onHeadersReceived: vi.fn() },
+    protocol: { handle: vi.fn() },
   };
 
   return {
@@ -93,6 +94,7 @@ export function createFakeElectron() {
     windows,
     ipcMain,
     session: { defaultSession },
+    protocol: { registerSchemesAsPrivileged: vi.fn() },
     shell: { openExternal: vi.fn(async () => undefined) },
     dialog: {
       showErrorBox: vi.fn(),

@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ChatMessage, ToolDefinition } from '../../provider/provider-types';
 
-/** ~4 characters per token (seed: small contexts). Rough on purpose; used with a reserve. */
+/** ~4 characters per token (small local models have small contexts). Rough on purpose; used with a reserve. */
 export function estimateTokens(messages: readonly ChatMessage[], tools: readonly ToolDefinition[] = []): number {
   let chars = 0;
   for (const message of messages) {

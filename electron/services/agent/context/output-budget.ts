@@ -40,7 +40,7 @@ export interface OutputBudget {
 }
 
 /**
- * Seed tool-execution-loop's CumulativeOutputTracker: each result is held to its tool's limit and
+ * A cumulative output tracker, as the design documents describe it: each result is held to its tool's limit and
  * to what is left of the turn's budget (never below a small floor, so the model always sees
  * something), and what it keeps is charged against the budget.
  */

@@ -3,7 +3,7 @@ import type { ChatMessage } from '../../provider/provider-types';
 import { describeType } from '../repairs/tool-call-repair';
 
 /**
- * The prompt-based tool format of agent-mode.md, for models without Ollama's `tools` capability:
+ * The prompt-based tool format (a JSON object with tool, parameters and terminate), for models without Ollama's `tools` capability:
  * the tools are listed in the system prompt and the model answers with one JSON object.
  *
  * Tool results go back as `user` messages ("Tool result for read_file: …"): without the tools
@@ -11,7 +11,7 @@ import { describeType } from '../repairs/tool-call-repair';
  * poorly or not at all, while a user message is always shown to the model.
  *
  * `terminate` is read but does not end the loop: the tool still runs and its result goes back,
- * so the model can tell the user what happened in words (the seed's sequence diagram ends with
+ * so the model can tell the user what happened in words (the loop's sequence ends with
  * one more request after the last tool, too). The stop conditions bound the loop either way.
  */
 export const PROMPT_MODE_INSTRUCTIONS = [

@@ -22,7 +22,7 @@ const BASE = [
   'Answer clearly and briefly. Do not invent facts; use a tool when you need information you do not have.',
 ].join('\n');
 
-/** Base instructions + the seed's tool guidance + the tool stack context + (prompt mode) the tool list and format. */
+/** Base instructions + the tool guidance + the tool stack context + (prompt mode) the tool list and format. */
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const own = input.role === 'main' ? input.userPrompt?.trim() : undefined;
   const sections = [own || BASE];
@@ -36,7 +36,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   return sections.join('\n\n');
 }
 
-/** Seed sequential-tool-calling, "System Prompt Enhancement". */
+/** How to use tools one at a time: the guidance every tools-capable prompt carries. */
 function toolGuidance(tools: readonly RegisteredTool[]): string {
   return [
     `You have access to the following tools: ${tools.map((tool) => tool.info.toolId).join(', ')}`,

@@ -102,6 +102,7 @@ export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
       case 'workflow-confirm':
       case 'workflow-confirmed':
       case 'workflow-finish':
+      case 'tools-offered':
         break;
       default: {
         const unreachable: never = event;

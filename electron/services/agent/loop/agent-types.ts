@@ -3,7 +3,17 @@ import type { ApprovalPolicy, Limits, Settings } from '../../../../shared/settin
 import type { StopReason } from '../../../../shared/stop-reason';
 import type { MemoryStore, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../../orchestration/orchestration-types';
-import type { ChatMessage, ChatProvider } from '../../provider/provider-types';
+import type { ChatMessage, ChatProvider, ModelOptions } from '../../provider/provider-types';
+
+/**
+ * A conversation's own options, as one object from the stored conversation to each step: the
+ * model parameters (num_ctx used as it is instead of the one worked out from the model; temperature
+ * and keep_alive passed to Ollama) and the system prompt, which replaces TACO's opening
+ * instructions (tool guidance and context stay).
+ */
+export interface ConversationRunOptions extends ModelOptions {
+  systemPrompt?: string;
+}
 
 /** Everything one run of the agent loop needs. Built by the app services (or the CLI, or a test). */
 export interface AgentRunInput {
@@ -21,13 +31,12 @@ export interface AgentRunInput {
   limits: Limits;
   /** Upper bound on num_ctx (the user's setting); the model's own context length is used when smaller. */
   maxContextTokens?: number;
-  /** The conversation's own num_ctx (conversation.setOptions): used as it is, instead of the bound above. */
-  numCtx?: number;
-  /** The conversation's temperature and keep_alive, passed to Ollama; Ollama's defaults when absent. */
-  temperature?: number;
-  keepAlive?: string | number;
-  /** The conversation's system prompt: replaces TACO's opening instructions (tool guidance and context stay). */
-  systemPrompt?: string;
+  /** The conversation's own options (conversation.setOptions); absent: the app's defaults. */
+  conversation?: ConversationRunOptions;
+  /** Tools per model request when more are enabled (settings.toolBudget); 0 or absent offers all. */
+  toolBudget?: number;
+  /** Ollama embedding model that ranks the tools (settings.embeddingModel); '' or absent ranks by keywords. */
+  embeddingModel?: string;
   /** Per-risk approval policy: tools that require approval are asked about unless their risk is 'allow'. */
   approvalPolicy: Settings['approvals'];
   /** Per-tool overrides (settings.toolApprovals): 'allow' never asks, 'ask' always asks; absent tools follow approvalPolicy. */
@@ -54,4 +63,11 @@ export interface AgentRunOutcome {
   reason: StopReason;
   /** Messages this run added to the model's history (assistant, tool), for the next turn. */
   messages: ChatMessage[];
+}
+
+/** What the loop tells the run's lifecycle: the outcome, and what went wrong for `provider_error` (null otherwise). */
+export interface AgentLoopOutcome extends AgentRunOutcome {
+  error: string | null;
+  /** Words put before the stop reason's description in `run-finish` (a workflow says which step stopped it). */
+  finishNote?: string;
 }

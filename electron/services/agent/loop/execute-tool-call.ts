@@ -17,13 +17,15 @@ import { toolFailedStatus, usingToolStatus } from '../status/status-texts';
 import type { PlannedCall } from './step-decision';
 import { invalidArgumentsMessage, resolveTool, unknownToolMessage } from '../repairs/tool-call-repair';
 import { createToolContext } from './tool-context';
+import { repeatedFailure, repeatedFailureMessage, repeatedFailureStopMessage } from './repeated-failure';
 
 export type CallOutcome =
   | { type: 'done'; tally: CallTally }
   | { type: 'handoff'; payload: HandoffPayload }
-  /** The run must stop: the signal aborted, or the call set `counters.stopRequested`. */
+  /** The run's signal fired (Stop, the time limit, Cancel at the depth prompt) while the call waited or ran. */
   | { type: 'halt' };
 
+/** Fed back on a repeat of a call that succeeded (a repeat of a failed call gets repeatedFailureMessage). */
 export const REPEATED_CALL_MESSAGE =
   'Not run: you already have this result — you made this exact call (same tool, same arguments) just before. Use that result, or do something different.';
 
@@ -37,11 +39,30 @@ export async function executeToolCall(shared: RunShared, scope: LoopScope, call:
   const callId = preAsked?.callId ?? shared.nextCallId();
   const tool = resolveTool(shared.input.tools, call.name);
   const name = tool?.info.toolId ?? call.name;
-  const streak = recordCallKey(scope.counters, callKey(name, call.arguments));
+  const key = callKey(name, call.arguments);
+  const streak = recordCallKey(scope.counters, key);
+  // A repeat of a call that failed: it failed before and why; the stop is consecutive_errors.
+  const failure = streak > 1 ? repeatedFailure(scope, key) : null;
+  scope.counters.failingCallStreak = failure ? streak : 0;
+  if (failure) {
+    // At the stop, repeatedFailureReached (AFTER_CALL) ends the run with consecutive_errors after this call.
+    const stop = streak >= DEFAULTS.repeatedCallStopAt;
+    refuse(
+      shared,
+      scope,
+      callId,
+      name,
+      call.arguments,
+      stop ? repeatedFailureStopMessage(failure, streak) : repeatedFailureMessage(failure),
+    );
+    return { type: 'done', tally: stop ? 'uncounted' : 'counted-error' };
+  }
   if (streak >= DEFAULTS.repeatedCallStopAt) {
-    scope.counters.stopRequested = 'repeated_call';
-    refuse(shared, scope, callId, name, call.arguments, 'Not run: this exact call was made again and again; the run stops here.');
-    return { type: 'halt' };
+    // The streak is in the counters: the repeated-call stop condition ends the run after this call.
+    refuse(shared, scope, callId, name, call.arguments, 'Not run: this exact call was made again and again; the run stops here.', null, {
+      status: false,
+    });
+    return { type: 'done', tally: 'uncounted' };
   }
   if (streak > 1) {
     refuse(shared, scope, callId, name, call.arguments, REPEATED_CALL_MESSAGE);
@@ -71,10 +92,11 @@ function refuse(
   args: JsonObject,
   error: string,
   toolType: ToolType | null = null,
+  options: { status: boolean } = { status: true },
 ): void {
   shared.emit({ type: 'tool-call', callId, tool, toolType, args, frameId: null, at: shared.now() });
   shared.emit({ type: 'tool-error', callId, tool, error, durationMs: 0 });
-  if (!shared.signal.aborted && scope.counters.stopRequested === null) emitStatus(shared, toolFailedStatus(tool));
+  if (options.status && !shared.signal.aborted) emitStatus(shared, toolFailedStatus(tool));
   pushToolMessage(shared, scope, tool, error, false);
 }
 

@@ -19,10 +19,7 @@ describe("a run with the conversation's own options", () => {
     const h = createHarness({
       provider,
       tools: tools(),
-      numCtx: 2048,
-      temperature: 0.1,
-      keepAlive: '1h',
-      systemPrompt: 'You are a pirate. Answer like one.',
+      conversation: { numCtx: 2048, temperature: 0.1, keepAlive: '1h', systemPrompt: 'You are a pirate. Answer like one.' },
     });
     expect((await runAgent(h.input)).reason).toBe('complete');
     expect(seen[0]).toMatchObject({ numCtx: 2048, temperature: 0.1, keepAlive: '1h' });

@@ -142,7 +142,7 @@ describe('runAgent: repairs for small models', () => {
   });
 });
 
-describe('runAgent: models without the tools capability (prompt-based format of agent-mode.md)', () => {
+describe('runAgent: models without the tools capability (the prompt-based tool format)', () => {
   it('never sends tools; lists them in the system prompt; runs the JSON call; results go back as user messages', async () => {
     const tool = readFile();
     const provider = createScriptedProvider({

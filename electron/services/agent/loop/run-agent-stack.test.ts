@@ -7,7 +7,7 @@ import { createHarness } from '../testing/run-harness';
 import { callReply, createScriptedProvider, done, say } from '../testing/scripted-provider';
 import { testRegistry, testTool } from '../testing/test-tools';
 
-/** The seed's code-generation tools (tool-orchestration, "Example: Code Generation Flow"). */
+/** The code-generation tools of the design documents' example flow. */
 function codeTools() {
   const createCode = testTool({
     id: 'create_code',
@@ -51,7 +51,7 @@ const handoffTool = () =>
   });
 
 describe('runAgent: the tool stack', () => {
-  it('follows the seed progression [] → [create_code] → [create_code, collect_tool_parameters] → [create_code] → [create_code, save_file] → [create_code] → []', async () => {
+  it('follows the designed progression [] → [create_code] → [create_code, collect_tool_parameters] → [create_code] → [create_code, save_file] → [create_code] → []', async () => {
     const { createCode, collect, saveFile } = codeTools();
     const provider = createScriptedProvider({
       replies: [

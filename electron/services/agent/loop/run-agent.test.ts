@@ -13,7 +13,7 @@ const readFile = () =>
     run: (args) => `contents of ${String(args['path'])}`,
   });
 
-describe('runAgent: seed scenarios (sequential-tool-calling, "Testing Scenarios")', () => {
+describe('runAgent: the testing scenarios of sequential tool calling', () => {
   it('no tools needed: streams the answer and finishes complete', async () => {
     const provider = createScriptedProvider({
       replies: [[...say('Hello', ' there!'), done({ completionTokens: 40, evalDurationNs: 2e9 })]],

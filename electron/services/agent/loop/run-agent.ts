@@ -1,25 +1,49 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ModelCapabilities } from '../../../../shared/models';
-import { describeStopReason, type StopReason } from '../../../../shared/stop-reason';
+import type { StopReason } from '../../../../shared/stop-reason';
 import { runLoop, type LoopEnd } from './agent-loop';
-import type { AgentRunInput, AgentRunOutcome } from './agent-types';
+import type { AgentLoopOutcome, AgentRunInput, AgentRunOutcome } from './agent-types';
 import { createLoopScope } from './loop-scope';
-import { providerErrorText } from '../status/provider-error-text';
+import { providerErrorText } from '../../provider/provider-error-mapping';
 import { emitStatus, withRunIds, type LoopScope, type RunShared } from './run-context';
+import { runWithLifecycle } from './run-lifecycle';
 import { createRunSignal, raceAbort, type RunSignal } from './run-signal';
 import { STATUS, stoppedStatus } from '../status/status-texts';
 import { runSubAgent } from './sub-agent';
+import { numCtxFor } from '../../provider/ollama/chat-request-builder';
 
 /**
- * One run of the agent loop for one user turn. Emits `run-start` first and exactly one
- * `run-finish` last, whatever happens; never throws for anything the model, the tools, Ollama or
- * the user do.
+ * One whole run for one user turn, as the app runs it: `run-start`, the loop, exactly one
+ * `run-finish` (emitted by `runWithLifecycle`, their one owner); never throws for anything the
+ * model, the tools, Ollama or the user do.
  */
 export async function runAgent(input: AgentRunInput): Promise<AgentRunOutcome> {
   const now = input.now ?? Date.now;
+  const { finish, outcome } = await runWithLifecycle(
+    {
+      runId: input.runId,
+      conversationId: input.conversationId,
+      model: input.model,
+      goal: input.userText,
+      limits: input.limits,
+      emit: input.emit,
+      signal: input.signal,
+      now,
+    },
+    (emit) => runAgentLoop({ ...input, emit, now }),
+  );
+  return { reason: finish.reason, messages: outcome?.messages ?? [] };
+}
+
+/**
+ * The loop of one run, between its `run-start` and its `run-finish` (the caller emits those):
+ * the opening status, the model's capabilities, the steps, the closing status. Resolves with why
+ * it stopped; never throws for anything the model, the tools, Ollama or the user do.
+ */
+export async function runAgentLoop(input: AgentRunInput): Promise<AgentLoopOutcome> {
+  const now = input.now ?? Date.now;
   const emit = (body: Parameters<RunShared['emit']>[0]): void => input.emit(withRunIds(input, body));
   const runSignal = createRunSignal(input.signal, input.limits.runTimeoutMs);
-  emit({ type: 'run-start', model: input.model, goal: input.userText, startedAt: now() });
   emit({ type: 'status', text: STATUS.analyzing });
 
   let scope: LoopScope | null = null;
@@ -67,9 +91,7 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRunOutcome> {
     if (shared) emitStatus(shared, stopped);
     else emit({ type: 'status', text: stopped });
   }
-  const message = describeStopReason(reason, { maxIterations: input.limits.maxIterations, timeoutMs: input.limits.runTimeoutMs });
-  emit({ type: 'run-finish', reason, message, error, at: now() });
-  return { reason, messages };
+  return { reason, error, messages };
 }
 
 /** The state a run's loop shares; exported for direct tool calls outside the loop (workflow tool steps). */
@@ -90,9 +112,7 @@ export function createShared(
     mode: capabilities.tools ? 'native' : 'prompt',
     tools: input.tools.list(),
     modelContextTokens: capabilities.contextLength,
-    numCtx:
-      input.numCtx ??
-      Math.min(capabilities.contextLength ?? DEFAULTS.fallbackContextTokens, input.maxContextTokens ?? DEFAULTS.maxContextTokens),
+    numCtx: numCtxFor(capabilities, input.maxContextTokens ?? DEFAULTS.maxContextTokens, input.conversation?.numCtx),
     depthLimit: input.limits.depthLimit,
     nextCallId: () => `${input.runId}-call-${(calls += 1)}`,
     lastStatus: STATUS.analyzing,

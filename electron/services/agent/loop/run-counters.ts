@@ -11,8 +11,11 @@ export interface RunCounters {
   sameCallStreak: number;
   /** Invalid-argument calls per tool: the first gets guidance, later ones are failures. */
   invalidArguments: Map<string, number>;
-  /** Set when a call stops the run on the spot (the 3rd identical call in a row). */
-  stopRequested: 'repeated_call' | null;
+  /**
+   * How many times in a row the current identical call has been made when its first run failed
+   * (an unknown tool, arguments that fail validation, a tool that threw); 0 when it succeeded.
+   */
+  failingCallStreak: number;
 }
 
 export function createRunCounters(): RunCounters {
@@ -23,7 +26,7 @@ export function createRunCounters(): RunCounters {
     lastCallKey: null,
     sameCallStreak: 0,
     invalidArguments: new Map(),
-    stopRequested: null,
+    failingCallStreak: 0,
   };
 }
 

@@ -3,7 +3,7 @@ import type { ToolRegistry } from '../../../../tools/catalogue/tool-runtime-type
 import type { ToolStack } from '../../orchestration/orchestration-types';
 
 /**
- * Where a call goes on the tool stack (seed tool-orchestration). A result that `requires` another
+ * Where a call goes on the tool stack. A result that `requires` another
  * tool leaves its frame open in state `waiting-tool` with `waitingFor` = that tool's name. Then:
  * - a call of the tool a frame waits for runs as that frame's child;
  * - a call of a waiting frame's own tool resumes that frame (no new frame);
@@ -38,7 +38,7 @@ export function framesInScope(frames: readonly StackFrame[], baseFrameId: string
  * for this tool, that requirement is met:
  * - it was waiting for input (a tool of type `ask_user`, e.g. collect_tool_parameters): the
  *   waiting tool still has to run with that input, so it now waits for its own tool (a call of
- *   it resumes the frame) — the seed's `[create_code, collect_tool_parameters] → [create_code]`;
+ *   it resumes the frame) — `[create_code, collect_tool_parameters] → [create_code]`;
  * - otherwise the waiting frame is complete and pops too — `[create_code, save_file] →
  *   [create_code] → []`, and so on down while frames wait for the tool that just completed.
  */
@@ -57,7 +57,7 @@ export function completeFrame(stack: ToolStack, tools: ToolRegistry, frameId: st
   completeFrame(stack, tools, parent.frameId);
 }
 
-/** A tool failure after its retry clears the stack (seed): this loop's frames, or all at the top level. */
+/** A tool failure after its retry clears the stack: this loop's frames, or all at the top level. */
 export function clearScope(stack: ToolStack, baseFrameId: string | null): void {
   if (baseFrameId === null) {
     stack.clear();

@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../../../shared/json';
+import type { HandoffPayload } from '../../../../tools/catalogue/tool-runtime-types';
 import type { ProviderToolCall } from '../../provider/provider-types';
 import type { Limits } from '../../../../shared/settings';
 import type { StopReason } from '../../../../shared/stop-reason';
@@ -35,6 +36,17 @@ export type StepDecision =
     }
   /** The model gave up, or could not write a readable call often enough. */
   | { type: 'stop'; reason: StopReason; text: string };
+
+/**
+ * What the loop does next, decided once per step (after openai-agents' NextStep) and switched on
+ * in one place (`agent-loop.ts`): the answer is final, run another step, a handoff ends the loop
+ * with its result, or the loop stops for a reason (a limit, the user, Ollama).
+ */
+export type NextStep =
+  | { type: 'final'; text: string }
+  | { type: 'run-again' }
+  | { type: 'handoff'; payload: HandoffPayload }
+  | { type: 'stop'; reason: StopReason; answer: string; error: string | null };
 
 /**
  * What next after a step. Ollama's `tool_calls` win; calls written as JSON in the text come

@@ -17,13 +17,17 @@ export const parseFailuresReached: StopCondition = (counters) =>
   counters.consecutiveParseFailures >= DEFAULTS.maxConsecutiveParseFailures ? 'consecutive_errors' : null;
 
 export const repeatedCallReached: StopCondition = (counters) =>
-  counters.stopRequested === 'repeated_call' || counters.sameCallStreak >= DEFAULTS.repeatedCallStopAt ? 'repeated_call' : null;
+  counters.sameCallStreak >= DEFAULTS.repeatedCallStopAt ? 'repeated_call' : null;
+
+/** The same failing call made again and again: a failure, not a repeat of a result (issue 13). */
+export const repeatedFailureReached: StopCondition = (counters) =>
+  counters.failingCallStreak >= DEFAULTS.repeatedCallStopAt ? 'consecutive_errors' : null;
 
 export const maxIterationsReached: StopCondition = (counters, limits) =>
   counters.rounds >= limits.maxIterations ? 'max_iterations' : null;
 
 /** Checked after every tool call: the rest of the round is not run. */
-export const AFTER_CALL: readonly StopCondition[] = [repeatedCallReached, consecutiveErrorsReached];
+export const AFTER_CALL: readonly StopCondition[] = [repeatedFailureReached, repeatedCallReached, consecutiveErrorsReached];
 /** Checked after every round. */
 export const AFTER_ROUND: readonly StopCondition[] = [maxIterationsReached];
 /** Checked after a reply that could not be read as a tool call. */

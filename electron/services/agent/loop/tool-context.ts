@@ -1,5 +1,6 @@
 import type { ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
 import type { RunShared } from './run-context';
+import { findToolsForRun } from '../tool-selection/run-tool-selection';
 
 export interface CallPlace {
   callId: string;
@@ -31,6 +32,7 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
       }
     },
     delegate: (task, documents) => shared.delegate(place.frameId, task, documents),
+    findTools: (query) => findToolsForRun(shared, query),
     fetch: (...args) => globalThis.fetch(...args),
   };
 }

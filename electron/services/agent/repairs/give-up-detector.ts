@@ -6,7 +6,7 @@ const GIVE_UP =
 const ASKS_OR_CONDITIONS = /\?|\b(?:without|unless|until|once you|if you|please (?:provide|give|tell|share|specify|send|confirm))\b/i;
 
 /**
- * "LLM explicit stop" (seed), detected conservatively so a real answer is never taken for a
+ * The model's explicit stop (it says plainly it cannot do the task), detected conservatively so a real answer is never taken for a
  * give-up. All of these must hold:
  * - the answer is short (at most DEFAULTS.agent.giveUpMaxChars characters);
  * - its first sentence says plainly that the model cannot complete the task or request

@@ -4,7 +4,7 @@ import type { JsonObject, JsonValue } from '../../../../shared/json';
 export interface TextToolCall {
   name: string;
   arguments: JsonObject;
-  /** agent-mode.md's flag; null when the model did not write it. */
+  /** The prompt-based format's flag; null when the model did not write it. */
   terminate: boolean | null;
 }
 
@@ -19,7 +19,7 @@ const CALL_KEY = /["'](tool|name|function|tool_name)["']\s*:/;
 
 /**
  * Parse one block the model wrote (a JSON object, optionally inside a ```json fence). Accepted
- * shapes: `{"tool", "parameters", "terminate"}` (agent-mode.md), `{"name", "arguments"}`
+ * shapes: `{"tool", "parameters", "terminate"}` (the prompt-based format), `{"name", "arguments"}`
  * (Ollama/OpenAI style), `{"name", "parameters"}`, `{"tool", "arguments"}` and
  * `{"function": {"name", "arguments"}}`. `arguments` may itself be a JSON string. Parsing is strict:
  * the JSON must be valid as written (no trailing commas, no single quotes); extra top-level keys

@@ -41,7 +41,7 @@ export function unknownToolMessage(name: string, tools: readonly RegisteredTool[
 }
 
 /**
- * The first invalid call of a tool (seed: "retry once with additional parameter guidance"): one
+ * The first invalid call of a tool (retried once, with guidance on the parameters): one
  * line per bad or missing parameter with its type and description, then the full parameter list.
  */
 export function invalidArgumentsMessage(tool: RegisteredTool, args: JsonObject, error: z.ZodError): string {

@@ -13,14 +13,14 @@ describe('status texts', () => {
     expect(cleanSentence('  \n ')).toBeNull();
   });
 
-  it('uses the seed prompt with the formatted tool name and the arguments', () => {
+  it('uses the status prompt with the formatted tool name and the arguments', () => {
     const prompt = statusSentencePrompt('lookup_tool', { user_id: 123 });
     expect(prompt.startsWith('Given this tool call:\nTool: Lookup Tool\nArguments: {"user_id":123}\n')).toBe(true);
     expect(prompt).toContain('Generate a single, clear, natural sentence (max 10 words)');
     expect(prompt.endsWith('Only return the sentence, nothing else.')).toBe(true);
   });
 
-  it('has the seed fallbacks and stop texts', () => {
+  it('has the fixed fallbacks and stop texts', () => {
     expect(usingToolStatus('read_file')).toBe('Using Read File...');
     expect(toolFailedStatus('read_file')).toBe('Tool Read File failed, trying another approach...');
     expect(stoppedStatus('complete', defaultSettings().limits)).toBeNull();

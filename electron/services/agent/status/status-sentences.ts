@@ -4,7 +4,7 @@ import type { JsonObject } from '../../../../shared/json';
 import type { ChatProvider } from '../../provider/provider-types';
 import { firstReplyLine } from '../../provider/ollama/side-reply-line';
 
-/** The seed's status generation prompt (sequential-tool-calling, "Status Generation Prompt"). */
+/** The prompt that turns a tool call into a short status sentence. */
 export function statusSentencePrompt(tool: string, args: JsonObject): string {
   return [
     'Given this tool call:',

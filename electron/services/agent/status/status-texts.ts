@@ -2,7 +2,7 @@ import { formatToolName } from '../../../../shared/format-tool-name';
 import type { Limits } from '../../../../shared/settings';
 import type { StopReason } from '../../../../shared/stop-reason';
 
-/** The fixed steps of the thinking status (seed sequential-tool-calling). */
+/** The fixed steps of the thinking status. */
 export const STATUS = {
   analyzing: 'Analyzing request...',
   selecting: 'Selecting appropriate tools...',

@@ -11,6 +11,7 @@ import { buildSystemPrompt } from '../context/system-prompt';
 import { createTextCallFilter, type TextCallFilter } from '../repairs/text-call-filter';
 import { resolveTool } from '../repairs/tool-call-repair';
 import { usageFigures } from './usage-report';
+import { toolsForRequest } from '../tool-selection/run-tool-selection';
 
 export interface StepOptions {
   /** False for the summary at max_iterations: no tools sent, no calls read from the text. */
@@ -31,20 +32,22 @@ export type StepOutcome =
  */
 export async function streamStep(shared: RunShared, scope: LoopScope, options: StepOptions): Promise<StepOutcome> {
   const { input } = shared;
-  const sendTools = options.toolsOffered && shared.mode === 'native' && shared.tools.length > 0;
+  // Issue 13: past the tool budget only the most relevant tools go out (tool-selection/).
+  const tools = options.toolsOffered && shared.tools.length > 0 ? await toolsForRequest(shared, scope) : shared.tools;
+  const sendTools = options.toolsOffered && shared.mode === 'native' && tools.length > 0;
   const system: ChatMessage = {
     role: 'system',
     content: buildSystemPrompt({
-      tools: shared.tools,
+      tools,
       mode: shared.mode,
       workspace: input.workspace,
       stackContext: input.stack.contextPrompt(scope.goal),
       role: scope.role,
       toolsOffered: options.toolsOffered,
-      userPrompt: input.systemPrompt ?? null,
+      userPrompt: input.conversation?.systemPrompt ?? null,
     }),
   };
-  const definitions = sendTools ? shared.tools.map((tool) => tool.definition) : [];
+  const definitions = sendTools ? tools.map((tool) => tool.definition) : [];
   const fitted = fitContext({
     system,
     earlier: scope.earlier,
@@ -76,7 +79,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       model: input.model,
       messages: fitted.messages,
       ...(sendTools ? { tools: definitions } : {}),
-      ...conversationModelOptions(input),
+      ...conversationModelOptions(input.conversation),
       signal: shared.signal,
     });
     const yielder = createEventLoopYielder();

@@ -7,6 +7,8 @@ export interface UsageFigures {
   tokensPerSecond: number | null;
   contextTokens: number;
   contextTruncated: boolean;
+  /** Present when the prompt filled the window (see promptFilledWindow). */
+  truncated?: true;
 }
 
 /** eval_count / eval_duration (ns), or null when Ollama reported no duration. */
@@ -28,12 +30,31 @@ export function contextTruncated(usage: StepUsage, estimatedPromptTokens: number
   return estimatedPromptTokens > usage.numCtx && usage.promptTokens < estimatedPromptTokens * DEFAULTS.agent.truncatedPromptRatio;
 }
 
+/**
+ * Did the prompt fill the window? Ollama reports in prompt_eval_count what it evaluated after
+ * cutting, at most num_ctx: a count at num_ctx (within DEFAULTS.truncationMarginTokens) means it
+ * had to drop the start of the prompt, where the system prompt and the tool definitions are.
+ * Ollama's runner also cuts an over-long prompt to the latter half of the window and then reports
+ * exactly num_ctx / 2 + 2 (ollama/ollama#17427, #17889): that count is read as a cut too. A cached
+ * prefix only lowers the count, so it cannot trigger the first rule.
+ */
+export function promptFilledWindow(usage: StepUsage): boolean {
+  if (usage.numCtx <= 0) return false;
+  return usage.promptTokens >= usage.numCtx - DEFAULTS.truncationMarginTokens || usage.promptTokens === halfWindowCut(usage.numCtx);
+}
+
+/** What Ollama's runner reports after cutting an over-long prompt to half the window. */
+export function halfWindowCut(numCtx: number): number {
+  return Math.floor(numCtx / 2) + 2;
+}
+
 export function usageFigures(usage: StepUsage, estimatedPromptTokens: number): UsageFigures {
-  return {
+  const figures: UsageFigures = {
     promptTokens: usage.promptTokens,
     completionTokens: usage.completionTokens,
     tokensPerSecond: tokensPerSecond(usage),
     contextTokens: usage.numCtx,
     contextTruncated: contextTruncated(usage, estimatedPromptTokens),
   };
+  return promptFilledWindow(usage) ? { ...figures, truncated: true } : figures;
 }

@@ -31,8 +31,10 @@ const realTimers: BatcherTimers = {
 /**
  * Coalesces the event stream into batches: adjacent text (or thinking) deltas of the same run
  * become one delta, and at most one batch is delivered per interval however fast tokens arrive.
- * The first event of a batch starts the clock. A `run-finish` is delivered at once, unless a
- * batch went out less than an interval ago: then it waits for the rest of that interval.
+ * After a quiet interval the first event goes out on the next turn of the event loop (with
+ * whatever else arrived in that turn); events that follow wait for the rest of the interval. A
+ * `run-finish` is delivered at once, unless a batch went out less than an interval ago: then it
+ * waits for the rest of that interval.
  *
  * The spacing is checked against a monotonic clock when the timer fires, because a timer armed
  * while the event loop is busy counts from the start of that loop turn and can fire early.
@@ -85,7 +87,9 @@ export function createEventBatcher(options: EventBatcherOptions): EventBatcher {
       arm(Math.ceil(wait));
       return;
     }
-    if (timer === null) arm(intervalMs);
+    // Leading edge: after a quiet interval the batch goes out on the next turn (events emitted in
+    // the same turn still travel together), so the first token of an answer is not held back.
+    if (timer === null) arm(Math.max(0, Math.ceil(lastDelivery + intervalMs - now())));
   };
 
   return {

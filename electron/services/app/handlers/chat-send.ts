@@ -2,7 +2,7 @@ import { parseSlashCommand } from '../../../../shared/commands';
 import { ContractError } from '../../../../shared/contract-error';
 import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
 import type { AppContext } from '../app-context';
-import type { ContextSwitchVerdict } from '../app-ports';
+import { detectContextSwitch, type ContextSwitchVerdict } from '../../orchestration/context-switch';
 import type { ConversationSession } from '../runs/conversation-sessions';
 import { checkImageData, checkVision } from '../images/image-checks';
 import { startRun } from '../runs/run-launcher';
@@ -15,7 +15,7 @@ import { runSlashCommand } from './slash-commands';
 export const CONTINUE_PROMPT = 'Continue with current task? (y/n)';
 
 /**
- * chat.send, in the order the seed asks: slash commands; empty input while a task is pending
+ * chat.send, in this order: slash commands; empty input while a task is pending
  * ("Continue with current task? (y/n)") and its answer; a reply typed while a tool waits for the
  * user (the answer, or a context switch that abandons the task); otherwise a new run.
  */
@@ -76,6 +76,7 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
     goal: text,
     userText: text,
     ...(images.length > 0 ? { userImages: images } : {}),
+    fresh: request.conversationId === null,
   });
   if (request.conversationId === null) scheduleTitle(ctx, run, { fallbackTitle: titleFromText(text), question: text });
   return { type: 'run', runId: run.runId, conversationId };
@@ -104,7 +105,7 @@ async function contextSwitch(
   const provider = ctx.provider.current();
   const task = session.activeRun?.goal ?? session.lastGoal;
   try {
-    return await ctx.ports.detectContextSwitch({
+    return await detectContextSwitch({
       complete: (request) => provider.complete(request),
       model,
       pending: task ? `${question} (while working on: ${task})` : question,

@@ -1,10 +1,11 @@
 import type { SlashCommand } from '../../../../shared/commands';
 import type { ToolInfo } from '../../../../shared/tool-info';
+import { helpText, statusText, toolsText, toolText, unknownCommandText } from '../../orchestration/command-texts';
 import type { AppContext } from '../app-context';
 import type { ConversationSession } from '../runs/conversation-sessions';
 import { abandonTask } from '../runs/task-control';
 
-/** The answer to a slash command, in words (seed tool-orchestration: User Controls). */
+/** The answer to a slash command, in words. */
 export async function runSlashCommand(ctx: AppContext, session: ConversationSession, command: SlashCommand): Promise<string> {
   switch (command.type) {
     case 'cancel': {
@@ -17,7 +18,7 @@ export async function runSlashCommand(ctx: AppContext, session: ConversationSess
       const frames = session.stack.frames();
       const run = session.activeRun;
       if (frames.length === 0 && run) return `Working on: "${oneLine(run.goal)}". No tool is running right now. Type /cancel to stop.`;
-      return ctx.ports.commands.status({
+      return statusText({
         frames,
         depthLimit: ctx.settings.current().limits.depthLimit,
         originalRequest: run?.goal ?? session.lastGoal,
@@ -25,13 +26,13 @@ export async function runSlashCommand(ctx: AppContext, session: ConversationSess
       });
     }
     case 'help':
-      return ctx.ports.commands.help();
+      return helpText();
     case 'tools':
-      return ctx.ports.commands.tools(toolInfos(ctx));
+      return toolsText(toolInfos(ctx));
     case 'tool':
-      return ctx.ports.commands.tool(toolInfos(ctx), command.name);
+      return toolText(toolInfos(ctx), command.name);
     case 'unknown':
-      return ctx.ports.commands.unknown(command.input);
+      return unknownCommandText(command.input);
     default: {
       const unreachable: never = command;
       return String(unreachable);

@@ -1,7 +1,7 @@
 import type { ModelEvent } from '../../../../shared/events';
 import type { ModelAdmin } from '../../provider/model-admin/model-admin-types';
 import { createOllamaModelAdmin } from '../../provider/model-admin/ollama-model-admin';
-import { ProviderError } from '../../provider/provider-types';
+import { providerFailureMessage } from '../../provider/provider-error-mapping';
 import type { CallHandlers } from '../call-router';
 import { createModelEventHub } from './model-event-hub';
 import { testOllamaHost } from './ollama-test';
@@ -27,10 +27,6 @@ export interface ModelServicesOptions {
   progressIntervalMs?: number;
 }
 
-function failureMessage(error: unknown): string {
-  return error instanceof ProviderError || error instanceof Error ? error.message : String(error);
-}
-
 /** models.pull / cancelPull / delete / unload and ollama.test over the current host. */
 export function createModelServices(options: ModelServicesOptions): ModelServices {
   const createAdmin = options.createAdmin ?? ((host: string) => createOllamaModelAdmin({ host }));
@@ -47,7 +43,7 @@ export function createModelServices(options: ModelServicesOptions): ModelService
           await admin().delete(request.name);
           return { deleted: true, message: null };
         } catch (error) {
-          return { deleted: false, message: failureMessage(error) };
+          return { deleted: false, message: providerFailureMessage(error) };
         }
       },
       'models.unload': async (request) => {
@@ -55,7 +51,7 @@ export function createModelServices(options: ModelServicesOptions): ModelService
           await admin().unload(request.name);
           return { unloaded: true, message: null };
         } catch (error) {
-          return { unloaded: false, message: failureMessage(error) };
+          return { unloaded: false, message: providerFailureMessage(error) };
         }
       },
       'ollama.test': (request) => testOllamaHost(request.host, createAdmin),

@@ -1,6 +1,6 @@
 import type { OllamaTestResult } from '../../../../shared/contract';
 import type { ModelAdmin } from '../../provider/model-admin/model-admin-types';
-import { ProviderError } from '../../provider/provider-types';
+import { probeFailure } from '../../provider/provider-error-mapping';
 
 /** The address as TACO would store it, or null when it is not an http(s) URL. */
 export function normalizeHost(input: string): string | null {
@@ -32,25 +32,6 @@ export async function testOllamaHost(input: string, createAdmin: (host: string) 
     const version = await createAdmin(host).version();
     return { type: 'ok', host, version };
   } catch (error) {
-    if (error instanceof ProviderError) {
-      switch (error.kind) {
-        case 'unreachable':
-        case 'aborted':
-          return { type: 'unreachable', host, message: error.message };
-        case 'model-not-found':
-        case 'ollama-error':
-        case 'incomplete-stream':
-          return { type: 'error', host, message: error.message };
-        default: {
-          const unreachable: never = error.kind;
-          return { type: 'error', host, message: String(unreachable) };
-        }
-      }
-    }
-    return {
-      type: 'error',
-      host,
-      message: `Could not ask ${host} for its version: ${error instanceof Error ? error.message : String(error)}.`,
-    };
+    return probeFailure(error, host, { unknown: (detail) => `Could not ask ${host} for its version: ${detail}.` });
   }
 }

@@ -2,7 +2,7 @@ import { DEFAULTS } from '../../../../shared/constants';
 import { ContractError } from '../../../../shared/contract-error';
 import type { ModelEvent } from '../../../../shared/events';
 import type { ModelAdmin, PullProgress } from '../../provider/model-admin/model-admin-types';
-import { ProviderError } from '../../provider/provider-types';
+import { providerFailureMessage } from '../../provider/provider-error-mapping';
 
 /** Status of the last event of a pull the user cancelled (done, no error). */
 export const PULL_CANCELLED_STATUS = 'cancelled';
@@ -98,7 +98,7 @@ export function createPullRegistry(options: PullRegistryOptions): PullRegistry {
         () => finish('success', null),
         (error: unknown) => {
           if (pull.controller.signal.aborted) return finish(PULL_CANCELLED_STATUS, null);
-          const message = error instanceof ProviderError || error instanceof Error ? error.message : String(error);
+          const message = providerFailureMessage(error);
           finish('failed', message);
         },
       );

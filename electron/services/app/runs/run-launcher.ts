@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { ContractError } from '../../../../shared/contract-error';
 import type { EventOf, TacoEvent } from '../../../../shared/events';
 import type { Limits } from '../../../../shared/settings';
-import { describeStopReason, type StopReason } from '../../../../shared/stop-reason';
-import type { AgentRunInput, AgentRunOutcome } from '../../agent/loop/agent-types';
+import type { AgentLoopOutcome, AgentRunInput } from '../../agent/loop/agent-types';
+import { runWithLifecycle } from '../../agent/loop/run-lifecycle';
 import type { AppContext } from '../app-context';
 import type { ActiveRun, ConversationSession } from './conversation-sessions';
 import { conversationRunOptions, noteRunStart, readConversationForRun } from './run-setup';
@@ -21,7 +21,9 @@ export interface StartRunInput {
   /** Edit and regenerate: this user message and everything after it are withdrawn first (`timeline-rewound`). */
   rewindFrom?: string;
   /** What runs instead of the agent loop with the same input (a workflow's steps); default: the loop. */
-  body?: (input: AgentRunInput) => Promise<AgentRunOutcome>;
+  body?: (input: AgentRunInput) => Promise<AgentLoopOutcome>;
+  /** The conversation was created for this message: it has no history to read. */
+  fresh?: boolean;
 }
 
 /** Words for a second send while a reply is still being written. */
@@ -47,22 +49,19 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   session.awaitingContinueAnswer = false;
   ctx.runs.add(runId, finished);
 
-  let sawFinish = false;
-  const stopObserving = ctx.hub.observe((event) => {
-    if (event.type !== 'run-finish' || event.runId !== runId) return;
-    sawFinish = true;
-    stopObserving();
+  const finishRun = (event: EventOf<'run-finish'>): void => {
     if (session.activeRun?.runId === runId) session.activeRun = null;
     session.lastRunId = runId;
     settle(event);
-  });
+  };
 
   const settings = ctx.settings.current();
   const limits: Limits = { ...settings.limits, ...stripUndefined(ctx.options.limitOverrides ?? {}) };
   if (input.rewindFrom !== undefined) {
     ctx.hub.emit({ type: 'timeline-rewound', conversationId: session.conversationId, fromMessageId: input.rewindFrom, at: ctx.now() });
   }
-  const { history, summary } = await readConversationForRun(ctx, session.conversationId);
+  // A conversation created for this message has nothing to read: its first token should not wait for the disk.
+  const { history, summary } = input.fresh ? { history: [], summary: null } : await readConversationForRun(ctx, session.conversationId);
   noteRunStart(ctx, summary, input.model);
   const workspace = await resolveWorkspace(settings.workspace);
   if (settings.workspace && !workspace) {
@@ -88,20 +87,26 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
     });
   }
 
-  const finishOnce = (reason: StopReason, error: string | null): void => {
-    if (sawFinish) return;
-    const message = describeStopReason(reason, { maxIterations: limits.maxIterations, timeoutMs: limits.runTimeoutMs });
-    ctx.hub.emit({ type: 'run-finish', runId, conversationId: session.conversationId, reason, message, error, at: ctx.now() });
-  };
-
   const emit = (event: TacoEvent): void => {
-    if (sawFinish && 'runId' in event && event.runId === runId) return;
     ctx.hub.emit(event);
+    if (event.type === 'run-finish' && event.runId === runId) finishRun(event);
+  };
+  const lifecycle = {
+    runId,
+    conversationId: session.conversationId,
+    model: input.model,
+    goal: input.goal,
+    limits,
+    emit,
+    signal: controller.signal,
+    now: ctx.now,
   };
 
-  void Promise.resolve()
-    .then(() =>
-      (input.body ?? ctx.ports.runAgent)({
+  // The loop starts after startRun has returned, as the caller expects.
+  const body = input.body ?? ctx.ports.runAgent;
+  void Promise.resolve().then(() =>
+    runWithLifecycle(lifecycle, (runEmit) =>
+      body({
         runId,
         conversationId: session.conversationId,
         model: input.model,
@@ -113,7 +118,10 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         limits,
         approvalPolicy: settings.approvals,
         toolApprovals: settings.toolApprovals,
-        ...conversationRunOptions(summary?.options),
+        toolBudget: ctx.options.toolBudgetOverride ?? settings.toolBudget,
+        embeddingModel: settings.embeddingModel,
+        maxContextTokens: settings.maxContextTokens,
+        conversation: conversationRunOptions(summary?.options),
         workspace,
         memory: ctx.memory,
         approvals: ctx.gates.approvals,
@@ -121,18 +129,12 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         depth: ctx.gates.depth,
         stack: session.stack,
         allowedForConversation: session.allowedForConversation,
-        emit,
+        emit: runEmit,
         signal: controller.signal,
         now: ctx.now,
       }),
-    )
-    .then(
-      (outcome) => finishOnce(outcome.reason, null),
-      (error: unknown) => {
-        const text = error instanceof Error ? error.message : String(error);
-        finishOnce(controller.signal.aborted ? 'cancelled' : 'provider_error', text);
-      },
-    );
+    ),
+  );
 
   return run;
 }

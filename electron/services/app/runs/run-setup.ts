@@ -1,5 +1,6 @@
 import type { ConversationOptions, ConversationSummary } from '../../../../shared/conversation';
-import type { AgentRunInput } from '../../agent/loop/agent-types';
+import { timelineToHistory } from '../../agent/context/timeline-to-history';
+import type { ConversationRunOptions } from '../../agent/loop/agent-types';
 import type { ChatMessage } from '../../provider/provider-types';
 import type { AppContext } from '../app-context';
 import { emitSummary } from '../events/conversation-updates';
@@ -14,17 +15,15 @@ export async function readConversationForRun(ctx: AppContext, conversationId: st
   try {
     await ctx.storage.conversations.flush();
     const snapshot = await ctx.storage.conversations.get(conversationId);
-    return snapshot ? { history: ctx.ports.timelineToHistory(snapshot.events), summary: snapshot.summary } : { history: [], summary: null };
+    return snapshot ? { history: timelineToHistory(snapshot.events), summary: snapshot.summary } : { history: [], summary: null };
   } catch (error) {
     console.error(`Could not read the history of conversation ${conversationId}; the run starts without it:`, error);
     return { history: [], summary: null };
   }
 }
 
-/** The conversation's own parameters for the loop (conversation.setOptions); unset ones are left out. */
-export function conversationRunOptions(
-  options: ConversationOptions | undefined,
-): Pick<AgentRunInput, 'numCtx' | 'temperature' | 'keepAlive' | 'systemPrompt'> {
+/** The conversation's own options for the loop (conversation.setOptions); cleared and unset ones are left out. */
+export function conversationRunOptions(options: ConversationOptions | undefined): ConversationRunOptions {
   if (!options) return {};
   return {
     ...(typeof options.numCtx === 'number' ? { numCtx: options.numCtx } : {}),

@@ -7,7 +7,7 @@ export interface AbandonResult {
 }
 
 /**
- * Abandons the conversation's task (seed: /cancel, "n" to "Continue with current task?", a
+ * Abandons the conversation's task (/cancel, "n" to "Continue with current task?", a
  * context switch): aborts the run — which withdraws any approval, question or depth prompt it
  * waits on —, waits for its `run-finish`, then clears the tool stack.
  */

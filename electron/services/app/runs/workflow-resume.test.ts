@@ -63,7 +63,6 @@ async function restart(dataDir: string) {
     { dataDir, openExternal: async () => undefined, batchIntervalMs: 1 },
     fakePorts({
       openStorage: (dir) => defaultPorts.openStorage(dir),
-      timelineToHistory: defaultPorts.timelineToHistory,
       runAgent: (input) => {
         inputs.push(input);
         return fakeRunAgent(input);

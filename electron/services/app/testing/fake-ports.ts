@@ -3,11 +3,9 @@ import type { ConversationSnapshot, ConversationSummary } from '../../../../shar
 import type { TacoEvent } from '../../../../shared/events';
 import { applySettingsPatch, defaultSettings, settingsSchema, type Settings } from '../../../../shared/settings';
 import type { ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
-import type { AgentRunInput, AgentRunOutcome } from '../../agent/loop/agent-types';
-import { createToolStack } from '../../orchestration/tool-stack';
-import type { QuestionGate } from '../../orchestration/orchestration-types';
+import type { AgentRunInput, AgentLoopOutcome } from '../../agent/loop/agent-types';
 import { ProviderError, type ChatMessage, type ChatProvider, type ProviderChunk } from '../../provider/provider-types';
-import type { AppPorts, Brokers, ConversationStorePort, Storage } from '../app-ports';
+import type { AppPorts, ConversationStorePort, Storage } from '../app-ports';
 
 /** A provider that answers every step with the next scripted reply, streamed word by word. */
 export function createScriptedProvider(options: {
@@ -56,15 +54,15 @@ export function createScriptedProvider(options: {
     async complete(request) {
       // Conversation titles keep the first words here (tests that want a title give their own provider).
       if (request.messages.some((message) => message.content.includes('Write a short title'))) return '';
-      return 'same';
+      // The context-switch check: a reply starting with "new:" is about something else.
+      return request.messages.some((message) => message.content.includes('\nReply: new:')) ? 'NEW' : 'SAME';
     },
   };
 }
 
-/** A tiny agent loop: one step, text streamed, optional question to the user first. */
-export async function fakeRunAgent(input: AgentRunInput, behaviour: { ask?: string } = {}): Promise<AgentRunOutcome> {
+/** A tiny agent loop: one step, text streamed, optional question to the user first (the caller emits run-start and run-finish). */
+export async function fakeRunAgent(input: AgentRunInput, behaviour: { ask?: string } = {}): Promise<AgentLoopOutcome> {
   const base = { runId: input.runId, conversationId: input.conversationId };
-  input.emit({ ...base, type: 'run-start', model: input.model, goal: input.userText, startedAt: 0 });
   let text = '';
   try {
     if (behaviour.ask) {
@@ -88,24 +86,9 @@ export async function fakeRunAgent(input: AgentRunInput, behaviour: { ask?: stri
     }
   } catch (error) {
     const reason = input.signal.aborted ? 'cancelled' : 'provider_error';
-    input.emit({ ...base, type: 'run-finish', reason, message: reason, error: error instanceof Error ? error.message : null, at: 0 });
-    return { reason, messages: [] };
+    return { reason, error: error instanceof Error ? error.message : null, messages: [] };
   }
-  input.emit({ ...base, type: 'run-finish', reason: 'complete', message: 'Done.', error: null, at: 0 });
-  return { reason: 'complete', messages: [{ role: 'assistant', content: text }] };
-}
-
-export function timelineToHistoryForTests(events: TacoEvent[]): ChatMessage[] {
-  const messages: ChatMessage[] = [];
-  for (const event of events) {
-    if (event.type === 'user-message') messages.push({ role: 'user', content: event.text });
-    if (event.type === 'text-delta') {
-      const last = messages[messages.length - 1];
-      if (last?.role === 'assistant') last.content += event.text;
-      else messages.push({ role: 'assistant', content: event.text });
-    }
-  }
-  return messages;
+  return { reason: 'complete', error: null, messages: [{ role: 'assistant', content: text }] };
 }
 
 export function createMemoryStorage(): Storage & { events: Map<string, TacoEvent[]>; savedSettings: () => Settings } {
@@ -215,72 +198,16 @@ export function createMemoryStorage(): Storage & { events: Map<string, TacoEvent
   };
 }
 
-function createFakeQuestions(emit: (event: TacoEvent) => void): Brokers['questions'] {
-  const pending = new Map<string, { runId: string; conversationId: string; resolve: (answer: string) => void }>();
-  let next = 1;
-  const gate: QuestionGate = {
-    ask(request, signal) {
-      return new Promise((resolve, reject) => {
-        const questionId = `q-${next++}`;
-        pending.set(questionId, { runId: request.runId, conversationId: request.conversationId, resolve });
-        signal.addEventListener('abort', () => {
-          pending.delete(questionId);
-          reject(new Error('aborted'));
-        });
-        emit({
-          type: 'question',
-          runId: request.runId,
-          conversationId: request.conversationId,
-          questionId,
-          callId: request.callId,
-          question: request.question,
-        });
-      });
-    },
-  };
-  return {
-    gate,
-    answer(questionId, answer) {
-      const entry = pending.get(questionId);
-      if (!entry) return { accepted: false };
-      pending.delete(questionId);
-      emit({ type: 'question-answered', runId: entry.runId, conversationId: entry.conversationId, questionId, answer });
-      entry.resolve(answer);
-      return { accepted: true };
-    },
-    dispose() {},
-  };
-}
-
 export const emptyRegistry: ToolRegistry = { list: () => [], get: () => undefined };
 
-/** Ports with no Ollama, disk or real loop behind them; override any of them per test. */
+/** Ports with no Ollama, disk or real loop behind them; override any of them per test. Everything pure is the real thing. */
 export function fakePorts(overrides: Partial<AppPorts> & { storage?: Storage } = {}): AppPorts {
   const storage = overrides.storage ?? createMemoryStorage();
   return {
     createProvider: ({ host }) => createScriptedProvider({ host }),
     runAgent: (input) => fakeRunAgent(input),
-    timelineToHistory: timelineToHistoryForTests,
     loadTools: async () => emptyRegistry,
     createMemory: () => ({ save: async () => ({ id: 'm', savedAt: 0 }), recall: async () => [] }),
-    createToolStack: () => createToolStack(),
-    createBrokers: (emit) => ({
-      approvals: {
-        gate: { request: async () => 'deny' },
-        respond: () => ({ accepted: false, message: 'No approval request with this id is open.' }),
-        dispose() {},
-      },
-      questions: createFakeQuestions(emit),
-      depth: { gate: { decide: async () => 'cancel' }, respond: () => ({ accepted: false }), dispose() {} },
-    }),
-    commands: {
-      help: () => 'HELP TEXT',
-      unknown: (input) => `UNKNOWN ${input}; type /help`,
-      tools: () => 'TOOLS TEXT',
-      tool: (_tools, name) => `TOOL ${name}`,
-      status: ({ frames, originalRequest }) => `STATUS depth=${frames.length} request=${originalRequest}`,
-    },
-    detectContextSwitch: async ({ reply }) => (reply.startsWith('new:') ? 'new-request' : 'same-task'),
     openStorage: async () => storage,
     ...overrides,
   };

@@ -4,7 +4,7 @@ import { requestTitle } from './conversation-title';
 import { emitSummary } from '../events/conversation-updates';
 
 /**
- * After the first exchange of a new conversation, a short side request names it (issue 5). The
+ * After the first exchange of a new conversation, a short side request names it. The
  * first words of the message stay the title when the request fails, is too slow, the run could
  * not reach the model, or the user renamed the conversation meanwhile.
  */

@@ -3,9 +3,13 @@ import { DEFAULTS } from '../../../../shared/constants';
 import type { ModelCapabilities } from '../../../../shared/models';
 import type { ChatMessage, ChatStepRequest, CompleteRequest, ToolDefinition } from '../provider-types';
 
-/** num_ctx for a model: its own context length (or the fallback), capped by the user's limit. */
-export function numCtxFor(capabilities: ModelCapabilities, maxContextTokens: number): number {
-  return Math.min(capabilities.contextLength ?? DEFAULTS.fallbackContextTokens, maxContextTokens);
+/**
+ * The context size (num_ctx), worked out in this one place for the loop (to fit the history) and
+ * the provider (to send it): the conversation's own when it sets one, else the model's context
+ * length (or the fallback) capped by the user's limit.
+ */
+export function numCtxFor(capabilities: ModelCapabilities, maxContextTokens: number, conversationNumCtx?: number): number {
+  return conversationNumCtx ?? Math.min(capabilities.contextLength ?? DEFAULTS.fallbackContextTokens, maxContextTokens);
 }
 
 function toOllamaMessage(message: ChatMessage): Message {
@@ -19,11 +23,6 @@ function toOllamaMessage(message: ChatMessage): Message {
 
 function toOllamaTool(tool: ToolDefinition): Tool {
   return tool;
-}
-
-/** num_ctx a step is sent with: the conversation's own, else the model's (capped by the settings). */
-export function stepNumCtx(request: ChatStepRequest, capabilities: ModelCapabilities, maxContextTokens: number): number {
-  return request.numCtx ?? numCtxFor(capabilities, maxContextTokens);
 }
 
 /**

@@ -8,7 +8,7 @@ import { contentOf, parseCapabilities, parseModelList } from './ollama-responses
 import { streamStep } from './ollama-stream';
 import { toProviderError } from '../provider-error-mapping';
 import { providerMessages } from '../provider-messages';
-import { ProviderError, type ChatProvider, type CompleteRequest } from '../provider-types';
+import { ProviderError, type ChatProvider, type CompleteRequest, type EmbedRequest } from '../provider-types';
 
 export interface OllamaProviderOptions {
   /** e.g. http://127.0.0.1:11434 */
@@ -74,6 +74,17 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
       try {
         const { client } = createBoundClient({ host, fetch: baseFetch, signal: request.signal });
         return contentOf(await client.chat(buildCompleteRequest(request, numCtx)));
+      } catch (error) {
+        throw toProviderError(error, { host, model: request.model, signal: request.signal, timedOut: false, phase: 'request' });
+      }
+    },
+
+    async embed(request: EmbedRequest): Promise<number[][]> {
+      if (request.signal.aborted) throw aborted();
+      try {
+        const { client } = createBoundClient({ host, fetch: baseFetch, signal: request.signal });
+        const response = await client.embed({ model: request.model, input: request.input });
+        return response.embeddings;
       } catch (error) {
         throw toProviderError(error, { host, model: request.model, signal: request.signal, timedOut: false, phase: 'request' });
       }

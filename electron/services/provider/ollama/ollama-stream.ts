@@ -1,6 +1,6 @@
 import type { AbortableAsyncIterator, ChatResponse } from 'ollama';
 import type { ModelCapabilities } from '../../../../shared/models';
-import { buildStepRequest, stepNumCtx } from './chat-request-builder';
+import { buildStepRequest, numCtxFor } from './chat-request-builder';
 import { createBoundClient } from './ollama-client';
 import { burstChunks } from './burst-chunks';
 import { usageOf } from './ollama-responses';
@@ -25,7 +25,7 @@ export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): A
   const { host } = deps;
   if (request.signal.aborted) throw new ProviderError('aborted', providerMessages.aborted(), host);
   const capabilities = await deps.capabilities(request.model, request.signal);
-  const numCtx = stepNumCtx(request, capabilities, deps.maxContextTokens);
+  const numCtx = numCtxFor(capabilities, deps.maxContextTokens, request.numCtx);
   const { client } = createBoundClient({ host, fetch: deps.fetch, signal: request.signal });
 
   let iterator: AbortableAsyncIterator<ChatResponse> | undefined;

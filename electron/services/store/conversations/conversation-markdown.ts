@@ -114,6 +114,7 @@ export function conversationToMarkdown(snapshot: Pick<ConversationSnapshot, 'sum
       case 'status':
       case 'stack':
       case 'usage':
+      case 'tools-offered':
       case 'timeline-rewound':
       case 'conversation-updated':
       case 'workflow-step':

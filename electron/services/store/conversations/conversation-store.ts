@@ -84,7 +84,7 @@ export interface ConversationStore {
 const TITLE_MAX_CHARS = DEFAULTS.storedTitleMaxChars;
 
 /**
- * Conversations on disk (issue 6): one append-only JSON-lines timeline per conversation, an index
+ * Conversations on disk: one append-only JSON-lines timeline per conversation, an index
  * replaced atomically and rebuilt from the timelines when it is missing, corrupt, old or out of
  * date, and a search index kept up to date as events are appended.
  */

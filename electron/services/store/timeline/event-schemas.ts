@@ -114,6 +114,17 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       tokensPerSecond: z.number().finite().min(0).nullable(),
       contextTokens: count,
       contextTruncated: z.boolean(),
+      truncated: z.literal(true).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('tools-offered'),
+      ...runScoped,
+      offered: z.array(text),
+      total: count,
+      narrowed: z.boolean(),
+      ranker: z.enum(['lexical', 'embedding']),
     })
     .strict(),
   z

@@ -43,6 +43,7 @@ const EVENT_TYPES: Record<TacoEventType, true> = {
   'approval-resolved': true,
   'depth-limit': true,
   'depth-resolved': true,
+  'tools-offered': true,
   question: true,
   'question-answered': true,
   usage: true,
@@ -95,6 +96,9 @@ export function parseRecord(line: string): TimelineRecord | null {
   } catch {
     return null;
   }
+  // Event lines are almost every line of a timeline: their envelope is checked by hand (the same
+  // check as eventEnvelopeSchema), which is several times faster than a schema that copies them.
+  if (isRecordObject(value) && value.type === 'event') return eventRecord(value);
   const parsed = recordSchema.safeParse(value);
   if (!parsed.success) return null;
   const record = parsed.data;
@@ -111,6 +115,20 @@ export function parseRecord(line: string): TimelineRecord | null {
       return unreachable;
     }
   }
+}
+
+function isRecordObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const EVENT_TYPE_SET: ReadonlySet<string> = new Set(eventTypeNames);
+
+/** `{type: 'event', at, event}` with a known event type and a conversation id, or null. */
+function eventRecord(value: Record<string, unknown>): TimelineRecord | null {
+  const { at, event } = value;
+  if (typeof at !== 'number' || !isRecordObject(event)) return null;
+  if (typeof event.type !== 'string' || !EVENT_TYPE_SET.has(event.type) || typeof event.conversationId !== 'string') return null;
+  return { type: 'event', at, event: event as unknown as TacoEvent };
 }
 
 export function serializeRecord(record: TimelineRecord): string {

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTaco } from '../../store/store-context';
+import { selectLastOffered } from '../../store/selectors';
 import { groupTools } from './catalogue-filter';
 import { CatalogueToolCard } from './CatalogueToolCard';
 import { Dialog } from '../Dialog';
@@ -10,8 +11,10 @@ export function Catalogue() {
   const error = useTaco((state) => state.toolsError);
   const loadTools = useTaco((state) => state.loadTools);
   const close = useTaco((state) => state.setCatalogueOpen);
+  const lastOffered = useTaco(selectLastOffered);
   const [query, setQuery] = useState('');
   const groups = useMemo(() => groupTools(tools ?? [], query), [tools, query]);
+  const offered = useMemo(() => (lastOffered ? new Set(lastOffered.offered) : null), [lastOffered]);
 
   return (
     <Dialog title="Tools" testId="catalogue" onClose={() => close(false)} wide>
@@ -25,6 +28,13 @@ export function Catalogue() {
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
+      {lastOffered && (
+        <p className="muted small" data-testid="catalogue-offered-summary">
+          {lastOffered.narrowed
+            ? `The last request offered ${lastOffered.offered.length} of ${lastOffered.total} tools, the most relevant to the task; they are marked “Offered”.`
+            : `The last request offered every tool (${lastOffered.offered.length}).`}
+        </p>
+      )}
       {error && (
         <div className="notice" role="alert">
           <span className="notice-text">{error}</span>
@@ -43,7 +53,7 @@ export function Catalogue() {
         <section key={category} className="catalogue-category" data-testid="catalogue-category" aria-label={category}>
           <h3>{category}</h3>
           {list.map((tool) => (
-            <CatalogueToolCard key={tool.toolId} tool={tool} />
+            <CatalogueToolCard key={tool.toolId} tool={tool} offered={offered ? offered.has(tool.toolId) : null} />
           ))}
         </section>
       ))}

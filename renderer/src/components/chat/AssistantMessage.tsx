@@ -9,6 +9,8 @@ import { StatusLine } from './StatusLine';
 import { StopNotice } from './StopNotice';
 import { ThinkingDisclosure } from './ThinkingDisclosure';
 import { ToolRow } from './ToolRow';
+import { ToolsOfferedNote } from './ToolsOfferedNote';
+import { TruncationWarning } from './TruncationWarning';
 import { UsageLine } from './UsageLine';
 import { WorkflowBlock } from '../workflows/WorkflowBlock';
 
@@ -82,7 +84,9 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
     >
       <div className="message-body">
         {turn.workflow && <WorkflowBlock workflow={turn.workflow} runFinished={finished} />}
+        {turn.offered && <ToolsOfferedNote offered={turn.offered} />}
         {turn.parts.map(renderPart)}
+        {turn.usage?.truncation && <TruncationWarning {...turn.usage.truncation} />}
         {running && <StatusLine text={status} />}
         {finished && turn.usage && <UsageLine usage={turn.usage} model={turn.model} />}
         <AssistantMessageActions turn={turn} isLatest={isLatest} />

@@ -1,16 +1,19 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import ReactMarkdown, { type Options } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { MARKDOWN_COMPONENTS } from './markdown-components';
+import { rehypeHighlightCode } from './rehype-highlight-code';
+import { loadHighlighter, useHighlighterReady } from './shared-highlighter';
 import { markdownUrlTransform } from './url-policy';
 
 type PluggableList = NonNullable<Options['rehypePlugins']>;
 
 const REMARK_PLUGINS: PluggableList = [remarkGfm];
 /** Highlighting only names languages it knows; it never guesses (a guess can change as text grows). */
-const REHYPE_COMPLETE: PluggableList = [[rehypeHighlight, { detect: false }]];
+const REHYPE_COMPLETE: PluggableList = [rehypeHighlightCode];
 const REHYPE_GROWING: PluggableList = [];
+/** A fenced code block that names a language: the only thing the highlighter is loaded for. */
+const FENCE_WITH_LANGUAGE = /^ {0,3}(`{3,}|~{3,})[ \t]*[\w+#.-]/m;
 
 interface Props {
   text: string;
@@ -23,10 +26,16 @@ interface Props {
  * no rehype-raw), every URL passes the policy, and a finished block is never parsed again.
  */
 export const MarkdownBlock = memo(function MarkdownBlock({ text, complete }: Props) {
+  const wantsHighlight = complete && FENCE_WITH_LANGUAGE.test(text);
+  // Read so that a block with code renders again once the highlighter arrives.
+  const highlighterReady = useHighlighterReady();
+  useEffect(() => {
+    if (wantsHighlight && !highlighterReady) void loadHighlighter();
+  }, [wantsHighlight, highlighterReady]);
   return (
     <ReactMarkdown
       remarkPlugins={REMARK_PLUGINS}
-      rehypePlugins={complete ? REHYPE_COMPLETE : REHYPE_GROWING}
+      rehypePlugins={wantsHighlight && highlighterReady ? REHYPE_COMPLETE : REHYPE_GROWING}
       components={MARKDOWN_COMPONENTS}
       urlTransform={markdownUrlTransform}
     >

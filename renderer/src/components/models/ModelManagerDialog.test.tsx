@@ -28,7 +28,8 @@ async function openManager() {
   api.handle('models.cancelPull', () => ({ cancelled: true }));
   const rendered = await renderWithStore(<App />, { api });
   await user.click(screen.getByTestId('models-button'));
-  const dialog = screen.getByRole('dialog', { name: 'Models' });
+  // The dialog is its own chunk, loaded when it first opens.
+  const dialog = await screen.findByRole('dialog', { name: 'Models' });
   return {
     ...rendered,
     user,

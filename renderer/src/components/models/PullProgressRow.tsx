@@ -1,4 +1,4 @@
-import type { PullState } from '../../store/desktop-types';
+import type { PullState } from '../../store/events/pull-state';
 import { pullPercent } from '../../store/events/pull-state';
 import { formatBytes } from '../../format/format-bytes';
 import { useTaco } from '../../store/store-context';

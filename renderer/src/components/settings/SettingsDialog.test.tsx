@@ -23,6 +23,8 @@ async function openSettings() {
   });
   const rendered = await renderWithStore(<App />, { api });
   await user.click(screen.getByTestId('settings-button'));
+  // The dialog is its own chunk, loaded when it first opens.
+  await screen.findByTestId('settings-dialog');
   return { ...rendered, user, saved: () => saved };
 }
 

@@ -5,6 +5,7 @@ import { AppearanceSettings } from './AppearanceSettings';
 import { ApprovalSettings } from './ApprovalSettings';
 import { ConnectionSettings } from './ConnectionSettings';
 import { LimitSettings } from './LimitSettings';
+import { ToolSelectionSettings } from './ToolSelectionSettings';
 import { describeRefusal, formFromSettings, patchFromForm, type NumberField, type SettingsForm } from './settings-form';
 import { WorkspaceSettings } from './WorkspaceSettings';
 
@@ -63,6 +64,7 @@ export function SettingsDialog() {
           <ConnectionSettings form={form} change={change} error={error} />
           <WorkspaceSettings form={form} change={change} />
           <LimitSettings form={form} change={change} invalidField={invalidField} />
+          <ToolSelectionSettings form={form} change={change} invalid={invalidField === 'toolBudget'} />
           <ApprovalSettings form={form} change={change} />
           <AppearanceSettings form={form} change={change} invalid={invalidField === 'fontSize'} />
           <div className="dialog-actions settings-actions">

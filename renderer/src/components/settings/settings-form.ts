@@ -21,9 +21,11 @@ export interface SettingsForm {
   approvals: Settings['approvals'];
   theme: Settings['theme'];
   fontSize: string;
+  toolBudget: string;
+  embeddingModel: string;
 }
 
-export type NumberField = 'maxIterations' | 'timeoutSeconds' | 'maxConsecutiveErrors' | 'depthLimit' | 'fontSize';
+export type NumberField = 'maxIterations' | 'timeoutSeconds' | 'maxConsecutiveErrors' | 'depthLimit' | 'fontSize' | 'toolBudget';
 
 /** Words for each field, also used to turn main's field paths into words. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -36,6 +38,8 @@ export const FIELD_LABELS: Record<string, string> = {
   'limits.depthLimit': 'Tool stack depth',
   theme: 'Theme',
   fontSize: 'Text size',
+  toolBudget: 'Tools per request',
+  embeddingModel: 'Embedding model for tool ranking',
 };
 
 export function formFromSettings(settings: Settings): SettingsForm {
@@ -50,6 +54,8 @@ export function formFromSettings(settings: Settings): SettingsForm {
     approvals: { ...settings.approvals },
     theme: settings.theme,
     fontSize: String(settings.fontSize),
+    toolBudget: String(settings.toolBudget),
+    embeddingModel: settings.embeddingModel,
   };
 }
 
@@ -67,6 +73,7 @@ const NUMBER_WORDS: Record<NumberField, string> = {
   maxConsecutiveErrors: 'Tool errors in a row',
   depthLimit: 'Tool stack depth',
   fontSize: 'Text size',
+  toolBudget: 'Tools per request',
 };
 
 /**
@@ -94,6 +101,8 @@ export function patchFromForm(settings: Settings, form: SettingsForm): FormPatch
   if (RISKS.some((risk) => form.approvals[risk] !== settings.approvals[risk])) patch.approvals = form.approvals;
   if (form.theme !== settings.theme) patch.theme = form.theme;
   if (numbers.fontSize !== settings.fontSize) patch.fontSize = numbers.fontSize;
+  if (numbers.toolBudget !== settings.toolBudget) patch.toolBudget = numbers.toolBudget;
+  if (form.embeddingModel.trim() !== settings.embeddingModel) patch.embeddingModel = form.embeddingModel.trim();
   return { type: 'ok', patch };
 }
 

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useRovingFocus } from '../../hooks/use-roving-focus';
-import type { SearchState } from '../../store/management-types';
+import type { SearchState } from '../../store/slices/conversation-management-slice';
 import { useTaco } from '../../store/store-context';
 import { MatchText } from './MatchText';
 

@@ -1,4 +1,4 @@
-import type { ExportedFile } from '../../store/management-types';
+import type { ExportedFile } from '../../store/slices/conversation-management-slice';
 
 /** A file name safe to offer the browser: no folders, no control characters, never empty. */
 export function safeFilename(name: string): string {

@@ -1,11 +1,19 @@
 import type { TacoEvent } from '../../../../shared/events';
-import type { ConversationView, ToolOutcome, TurnPart } from './conversation-view';
-import { appendItem, hasUserMessage, withDraftItems } from './draft-items';
+import type { AssistantTurn, ConversationView, ToolOutcome, TurnPart } from './conversation-view';
+import { appendItem, createDraftItems, hasUserMessage, type DraftItems } from './draft-items';
 import { applyStackFrames, applyToolOutcome, keepActiveEntries } from './stack-entries';
 import { rewindTimeline, settleInterruptedRun } from './timeline-rewind';
 import { userImages } from './user-images';
 import { applyWorkflowEvent } from './workflow-events';
 import { appendDelta, appendPart, hasPart, nextPartId, updateLastPart, withTurn } from './turn-updates';
+
+type TurnUpdate = (view: ConversationView, runId: string, update: (turn: AssistantTurn) => AssistantTurn) => ConversationView;
+
+/** `withTurn` with the batch's scratch state. */
+const turnsIn =
+  (draft: DraftItems | null): TurnUpdate =>
+  (view, runId, update) =>
+    withTurn(view, runId, update, draft);
 
 /**
  * The heart of the renderer: a pure function from a view and events to the next view. No React,
@@ -13,18 +21,19 @@ import { appendDelta, appendPart, hasPart, nextPartId, updateLastPart, withTurn 
  * conversation rebuilt from storage looks exactly like it did live.
  */
 export function applyEvents(view: ConversationView, events: readonly TacoEvent[]): ConversationView {
-  return withDraftItems(() => {
-    let next = view;
-    for (const event of events) next = applyEvent(next, event);
-    return next;
-  });
+  // The arrays made during this call may grow in place: nobody sees the views in between.
+  const draft = createDraftItems();
+  let next = view;
+  for (const event of events) next = applyEvent(next, event, draft);
+  return next;
 }
 
-export function applyEvent(view: ConversationView, event: TacoEvent): ConversationView {
+/** One event. `draft` is the scratch state of a batch (`applyEvents`); without it every change copies. */
+export function applyEvent(view: ConversationView, event: TacoEvent, draft: DraftItems | null = null): ConversationView {
   if (!isEventLike(event)) return view;
   if (view.conversationId !== null && event.conversationId !== view.conversationId) return view;
   const current = view.conversationId === null ? { ...view, conversationId: event.conversationId } : view;
-  return reduce(current, event);
+  return reduce(current, event, draft);
 }
 
 function isEventLike(value: unknown): value is TacoEvent {
@@ -47,24 +56,33 @@ const isQuestion =
     part.type === 'question' && part.questionId === questionId;
 const isOpenDepth = (part: TurnPart): part is Extract<TurnPart, { type: 'depth' }> => part.type === 'depth' && part.decision === null;
 
-function reduce(view: ConversationView, event: TacoEvent): ConversationView {
+function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | null): ConversationView {
+  const inTurn = turnsIn(draft);
   switch (event.type) {
     case 'user-message':
-      if (hasUserMessage(view.items, event.messageId)) return view;
+      if (hasUserMessage(view.items, event.messageId, draft)) return view;
       return {
         ...view,
-        items: appendItem(view.items, { type: 'user', id: event.messageId, text: event.text, at: event.at, ...userImages(event.images) }),
+        items: appendItem(
+          view.items,
+          { type: 'user', id: event.messageId, text: event.text, at: event.at, ...userImages(event.images) },
+          draft,
+        ),
       };
     case 'command-output':
       return {
         ...view,
-        items: appendItem(view.items, {
-          type: 'system-note',
-          id: `note:${view.items.length}`,
-          command: event.command,
-          output: event.output,
-          at: event.at,
-        }),
+        items: appendItem(
+          view.items,
+          {
+            type: 'system-note',
+            id: `note:${view.items.length}`,
+            command: event.command,
+            output: event.output,
+            at: event.at,
+          },
+          draft,
+        ),
       };
     case 'timeline-rewound':
       return rewindTimeline(view, event.fromMessageId);
@@ -72,7 +90,7 @@ function reduce(view: ConversationView, event: TacoEvent): ConversationView {
       // A summary, not part of the view: the conversations list takes it (summary-updates.ts).
       return view;
     case 'run-start': {
-      const started = withTurn(view, event.runId, (turn) => ({
+      const started = inTurn(view, event.runId, (turn) => ({
         ...turn,
         model: event.model,
         goal: event.goal,
@@ -81,32 +99,36 @@ function reduce(view: ConversationView, event: TacoEvent): ConversationView {
       return { ...started, activeRunId: event.runId, running: true, status: null, stack: keepActiveEntries(view.stack) };
     }
     case 'text-delta':
-      return withTurn(view, event.runId, (turn) => appendDelta(turn, 'text', event.text));
+      return inTurn(view, event.runId, (turn) => appendDelta(turn, 'text', event.text));
     case 'thinking-delta':
-      return withTurn(view, event.runId, (turn) => appendDelta(turn, 'thinking', event.text));
+      return inTurn(view, event.runId, (turn) => appendDelta(turn, 'thinking', event.text));
     case 'status': {
-      const next = withTurn(view, event.runId, (turn) => turn);
+      const next = inTurn(view, event.runId, (turn) => turn);
       return next.activeRunId === event.runId ? { ...next, status: event.text } : next;
     }
     case 'tool-call':
-      return withTurn(view, event.runId, (turn) => {
+      return inTurn(view, event.runId, (turn) => {
         const { callId, tool, args, frameId, at } = event;
         if (hasPart(turn, isTool(callId))) return updateLastPart(turn, isTool(callId), (old) => ({ ...old, tool, args, frameId, at }));
         return appendPart(turn, { type: 'tool', id: nextPartId(turn), callId, tool, args, frameId, at, outcome: { type: 'pending' } });
       });
     case 'tool-result':
-      return applyOutcome(view, event.runId, event.callId, event.tool, {
+      return applyOutcome(inTurn, view, event.runId, event.callId, event.tool, {
         type: 'result',
         result: event.result,
         truncated: event.truncated,
         durationMs: event.durationMs,
       });
     case 'tool-error':
-      return applyOutcome(view, event.runId, event.callId, event.tool, { type: 'error', error: event.error, durationMs: event.durationMs });
+      return applyOutcome(inTurn, view, event.runId, event.callId, event.tool, {
+        type: 'error',
+        error: event.error,
+        durationMs: event.durationMs,
+      });
     case 'stack':
-      return { ...withTurn(view, event.runId, (turn) => turn), stack: applyStackFrames(view, event.frames, event.depthLimit) };
+      return { ...inTurn(view, event.runId, (turn) => turn), stack: applyStackFrames(view, event.frames, event.depthLimit) };
     case 'approval-request':
-      return withTurn(view, event.runId, (turn) => {
+      return inTurn(view, event.runId, (turn) => {
         if (hasPart(turn, isApproval(event.approvalId))) return turn;
         const { approvalId, callId, tool, args, risk, preview, expiresAt } = event;
         return appendPart(turn, {
@@ -124,11 +146,11 @@ function reduce(view: ConversationView, event: TacoEvent): ConversationView {
         });
       });
     case 'approval-resolved':
-      return withTurn(view, event.runId, (turn) =>
+      return inTurn(view, event.runId, (turn) =>
         updateLastPart(turn, isApproval(event.approvalId), (part) => ({ ...part, resolution: event.decision })),
       );
     case 'depth-limit':
-      return withTurn(view, event.runId, (turn) =>
+      return inTurn(view, event.runId, (turn) =>
         appendPart(turn, {
           type: 'depth',
           id: nextPartId(turn),
@@ -140,11 +162,11 @@ function reduce(view: ConversationView, event: TacoEvent): ConversationView {
         }),
       );
     case 'depth-resolved':
-      return withTurn(view, event.runId, (turn) =>
+      return inTurn(view, event.runId, (turn) =>
         updateLastPart(turn, isOpenDepth, (part) => ({ ...part, decision: event.decision, grantedLimit: event.limit })),
       );
     case 'question':
-      return withTurn(view, event.runId, (turn) => {
+      return inTurn(view, event.runId, (turn) => {
         if (hasPart(turn, isQuestion(event.questionId))) return turn;
         return appendPart(turn, {
           type: 'question',
@@ -156,18 +178,33 @@ function reduce(view: ConversationView, event: TacoEvent): ConversationView {
         });
       });
     case 'question-answered':
-      return withTurn(view, event.runId, (turn) =>
+      return inTurn(view, event.runId, (turn) =>
         updateLastPart(turn, isQuestion(event.questionId), (part) => ({ ...part, answer: event.answer })),
       );
     case 'usage': {
       const { promptTokens, completionTokens, tokensPerSecond, contextTokens, contextTruncated } = event;
-      return withTurn(view, event.runId, (turn) => ({
-        ...turn,
-        usage: { promptTokens, completionTokens, tokensPerSecond, contextTokens, contextTruncated },
-      }));
+      // A truncated step stays on the turn: a later, smaller step does not hide the warning.
+      return inTurn(view, event.runId, (turn) => {
+        const truncation = event.truncated ? { promptTokens, contextTokens } : turn.usage?.truncation;
+        return {
+          ...turn,
+          usage: {
+            promptTokens,
+            completionTokens,
+            tokensPerSecond,
+            contextTokens,
+            contextTruncated,
+            ...(truncation ? { truncation } : {}),
+          },
+        };
+      });
+    }
+    case 'tools-offered': {
+      const { offered, total, narrowed, ranker } = event;
+      return inTurn(view, event.runId, (turn) => ({ ...turn, offered: { offered, total, narrowed, ranker } }));
     }
     case 'run-finish':
-      return finishRun(view, event);
+      return finishRun(inTurn, view, event);
     case 'workflow-start':
     case 'workflow-step':
     case 'workflow-confirm':
@@ -182,16 +219,23 @@ function reduce(view: ConversationView, event: TacoEvent): ConversationView {
   }
 }
 
-function applyOutcome(view: ConversationView, runId: string, callId: string, tool: string, outcome: ToolOutcome): ConversationView {
-  const next = withTurn(view, runId, (turn) => {
+function applyOutcome(
+  inTurn: TurnUpdate,
+  view: ConversationView,
+  runId: string,
+  callId: string,
+  tool: string,
+  outcome: ToolOutcome,
+): ConversationView {
+  const next = inTurn(view, runId, (turn) => {
     if (hasPart(turn, isTool(callId))) return updateLastPart(turn, isTool(callId), (part) => ({ ...part, outcome }));
     return appendPart(turn, { type: 'tool', id: nextPartId(turn), callId, tool, args: {}, frameId: null, at: 0, outcome });
   });
   return { ...next, stack: applyToolOutcome(next.stack, callId, outcome) };
 }
 
-function finishRun(view: ConversationView, event: Extract<TacoEvent, { type: 'run-finish' }>): ConversationView {
-  const next = withTurn(view, event.runId, (turn) => {
+function finishRun(inTurn: TurnUpdate, view: ConversationView, event: Extract<TacoEvent, { type: 'run-finish' }>): ConversationView {
+  const next = inTurn(view, event.runId, (turn) => {
     const finished = { ...turn, finish: { reason: event.reason, message: event.message, error: event.error, at: event.at } };
     if (event.reason === 'complete') return finished;
     return appendPart(finished, {

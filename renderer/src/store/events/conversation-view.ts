@@ -51,6 +51,8 @@ export interface AssistantTurn {
   finish: FinishView | null;
   /** Present when the run is a workflow: its steps, their states, an open confirm. */
   workflow?: WorkflowView;
+  /** The tools the latest model request of this run carried (absent before the first request). */
+  offered?: OfferedView;
 }
 
 export interface WorkflowStepView {
@@ -70,12 +72,22 @@ export interface WorkflowView {
   finish: { reason: WorkflowFinishReason; message: string } | null;
 }
 
+/** One `tools-offered` event: which tools went out, of how many, and whether they were narrowed. */
+export interface OfferedView {
+  offered: string[];
+  total: number;
+  narrowed: boolean;
+  ranker: 'lexical' | 'embedding';
+}
+
 export interface UsageView {
   promptTokens: number;
   completionTokens: number;
   tokensPerSecond: number | null;
   contextTokens: number;
   contextTruncated: boolean;
+  /** A step of this run whose prompt filled the context window (prompt_eval_count reached num_ctx): its numbers. */
+  truncation?: { promptTokens: number; contextTokens: number };
 }
 
 export interface FinishView {

@@ -27,7 +27,7 @@ function longTimeline(runs: number): TacoEvent[] {
 
 /** The reference: one event at a time, every step a fresh immutable view. */
 function oneByOne(view: ConversationView, events: readonly TacoEvent[]): ConversationView {
-  return events.reduce(applyEvent, view);
+  return events.reduce((next, event) => applyEvent(next, event), view);
 }
 
 describe('applyEvents over a long timeline (items grow in place within one call)', () => {

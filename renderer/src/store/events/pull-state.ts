@@ -1,5 +1,18 @@
 import type { ModelEvent } from '../../../../shared/events';
-import type { PullPhase, PullState } from '../desktop-types';
+
+/** Where a pull stands, from its `pull-progress` events. */
+export type PullPhase = 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface PullState {
+  pullId: string;
+  model: string;
+  /** Ollama's status line ("pulling manifest", "verifying sha256 digest"...). */
+  status: string;
+  completedBytes: number | null;
+  totalBytes: number | null;
+  phase: PullPhase;
+  error: string | null;
+}
 
 /** Status of the last event of a pull the user cancelled (see main's pull-registry.ts). */
 export const PULL_CANCELLED_STATUS = 'cancelled';

@@ -1,33 +1,35 @@
 import type { AssistantTurn, ConversationView, TurnPart } from './conversation-view';
-import { appendItem, findTurnIndexIn, replaceItem } from './draft-items';
+import { appendItem, findTurnIndexIn, replaceItem, type DraftItems } from './draft-items';
 
 /** A new, empty assistant turn for a run. */
 export function newTurn(runId: string): AssistantTurn {
   return { type: 'assistant', id: `run:${runId}`, runId, model: null, goal: null, startedAt: null, parts: [], usage: null, finish: null };
 }
 
-function findTurnIndex(view: ConversationView, runId: string): number {
-  return findTurnIndexIn(view.items, runId);
-}
-
-export function findTurn(view: ConversationView, runId: string): AssistantTurn | null {
-  const item = view.items[findTurnIndex(view, runId)];
+export function findTurn(view: ConversationView, runId: string, draft: DraftItems | null = null): AssistantTurn | null {
+  const item = view.items[findTurnIndexIn(view.items, runId, draft)];
   return item?.type === 'assistant' ? item : null;
 }
 
 /**
  * Apply `update` to the run's turn. A run we never saw start (the page connected mid-run, or a
- * stored timeline lost its first lines) gets a turn on first sight and counts as running.
+ * stored timeline lost its first lines) gets a turn on first sight and counts as running. `draft`
+ * is the calling `applyEvents`'s scratch state (null: copy on every change).
  */
-export function withTurn(view: ConversationView, runId: string, update: (turn: AssistantTurn) => AssistantTurn): ConversationView {
-  const index = findTurnIndex(view, runId);
+export function withTurn(
+  view: ConversationView,
+  runId: string,
+  update: (turn: AssistantTurn) => AssistantTurn,
+  draft: DraftItems | null = null,
+): ConversationView {
+  const index = findTurnIndexIn(view.items, runId, draft);
   if (index === -1) {
-    const items = appendItem(view.items, update(newTurn(runId)));
+    const items = appendItem(view.items, update(newTurn(runId)), draft);
     return view.activeRunId === null ? { ...view, items, activeRunId: runId, running: true } : { ...view, items };
   }
   const current = view.items[index];
   if (current?.type !== 'assistant') return view;
-  return { ...view, items: replaceItem(view.items, index, update(current)) };
+  return { ...view, items: replaceItem(view.items, index, update(current), draft) };
 }
 
 /** The id the next part of a turn gets: stable, so a rebuilt view equals the live one. */

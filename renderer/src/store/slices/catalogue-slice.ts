@@ -1,5 +1,12 @@
 import { describeCallFailure } from '../../transport/taco-call-error';
-import type { CatalogueSlice, SliceCreator } from '../store-types';
+import type { SliceCreator } from '../store-types';
+import type { ToolInfo } from '../../../../shared/tool-info';
+
+export interface CatalogueSlice {
+  tools: ToolInfo[] | null;
+  toolsError: string | null;
+  loadTools(options?: { force?: boolean }): Promise<void>;
+}
 
 export const createCatalogueSlice: SliceCreator<CatalogueSlice> = (set, get, { api }) => {
   let loading: Promise<void> | null = null;

@@ -1,5 +1,17 @@
 import type { ModelListResult } from '../../../../shared/models';
-import type { ConnectionSlice, SliceCreator } from '../store-types';
+import type { SliceCreator } from '../store-types';
+import type { ConnectionState } from '../../transport/taco-client';
+
+export interface ConnectionSlice {
+  connection: ConnectionState;
+  models: ModelListResult | null;
+  modelsLoading: boolean;
+  selectedModel: string | null;
+  setConnection(state: ConnectionState): void;
+  loadModels(): Promise<void>;
+  /** Select a model and remember it as the default for next time. */
+  selectModel(name: string): Promise<void>;
+}
 
 /** The model to select after a fresh list: the current one, else the remembered default, else the first. */
 export function chooseModel(models: ModelListResult, current: string | null, remembered: string | null): string | null {

@@ -3,8 +3,26 @@ import type { ModelListResult } from '../../../../shared/models';
 import type { TacoEvent } from '../../../../shared/events';
 import { applyEvents } from '../events/apply-events';
 import { emptyView, type ConversationView } from '../events/conversation-view';
-import type { ConversationsSlice, SliceCreator } from '../store-types';
+import type { SliceCreator } from '../store-types';
 import { applySummaryEvents, withPendingWorkflow } from '../events/summary-updates';
+
+export interface ConversationsSlice {
+  conversations: ConversationSummary[];
+  /** Null while a new chat has not been sent yet. */
+  activeConversationId: string | null;
+  views: Record<string, ConversationView>;
+  /** Conversations whose view was built from their stored timeline (or born here). */
+  loaded: Record<string, true>;
+  loadingConversationId: string | null;
+  sending: boolean;
+  loadConversations(): Promise<void>;
+  newConversation(): void;
+  openConversation(conversationId: string, options?: { force?: boolean }): Promise<void>;
+  /** One batch from main, applied in one store update. */
+  applyEventBatch(events: readonly TacoEvent[]): void;
+  /** Resolves true when main accepted the message. */
+  send(text: string, images?: readonly string[]): Promise<boolean>;
+}
 
 /** Group a batch by conversation, keeping each conversation's events in order. */
 function groupByConversation(events: readonly TacoEvent[]): Map<string, TacoEvent[]> {

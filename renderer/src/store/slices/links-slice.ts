@@ -1,6 +1,11 @@
 import { isTacoBridge } from '../../transport/bridge-client';
-import type { LinksSlice } from '../desktop-types';
 import type { SliceCreator } from '../store-types';
+
+/** Links in model output leave the app only through main's guard. */
+export interface LinksSlice {
+  /** Asks main's guard; Electron opens the browser, the web page opens a new tab only if main accepted. */
+  openLink(url: string): Promise<void>;
+}
 
 /** In Electron main opens the browser itself; a browser page opens the tab, but only once main said yes. */
 function inBrowserPage(): boolean {

@@ -1,7 +1,27 @@
 import { describeCallFailure } from '../../transport/taco-call-error';
-import type { ModelsSlice } from '../desktop-types';
-import { applyPullEvents } from '../events/pull-state';
+import { applyPullEvents, type PullState } from '../events/pull-state';
 import type { SliceCreator } from '../store-types';
+import type { OllamaTestResult } from '../../../../shared/contract';
+import type { ModelEvent } from '../../../../shared/events';
+
+export type ModelActionResult = { ok: true } | { ok: false; message: string };
+
+/** Pull, delete and unload models; check an Ollama host (the Models dialog and Settings). */
+export interface ModelsSlice {
+  /** Pulls started in this window, oldest first; finished ones stay until dismissed. */
+  pulls: PullState[];
+  modelManagerOpen: boolean;
+  setModelManagerOpen(open: boolean): void;
+  pullModel(name: string): Promise<ModelActionResult>;
+  cancelPull(pullId: string): Promise<void>;
+  dismissPull(pullId: string): void;
+  deleteModel(name: string): Promise<ModelActionResult>;
+  unloadModel(name: string): Promise<ModelActionResult>;
+  /** Asks the given host (not the saved one) for Ollama's version. */
+  testOllamaHost(host: string): Promise<OllamaTestResult>;
+  /** One `model-events` batch from main. */
+  applyModelEvents(events: readonly ModelEvent[]): void;
+}
 
 export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get, { api }) => ({
   pulls: [],

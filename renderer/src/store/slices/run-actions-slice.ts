@@ -1,7 +1,18 @@
 import type { CallName } from '../../../../shared/contract';
 import { selectActiveView } from '../selectors';
 import { runInFlight } from '../in-flight';
-import type { RunActionsSlice, SliceCreator } from '../store-types';
+import type { SliceCreator } from '../store-types';
+import type { ApprovalDecision } from '../../../../shared/events';
+
+export interface RunActionsSlice {
+  /** Calls in flight, by key (e.g. "approval:a1"), so their buttons can wait. */
+  inFlight: Record<string, true>;
+  cancelRun(): Promise<void>;
+  continueRun(): Promise<void>;
+  respondApproval(approvalId: string, decision: ApprovalDecision): Promise<void>;
+  respondDepth(runId: string, decision: 'continue' | 'cancel'): Promise<void>;
+  answerQuestion(questionId: string, answer: string): Promise<boolean>;
+}
 
 export const createRunActionsSlice: SliceCreator<RunActionsSlice> = (set, get, { api }) => {
   const track = <T>(call: CallName, id: string, work: () => Promise<T>): Promise<T | null> => runInFlight(set, get, call, id, work);

@@ -1,5 +1,14 @@
 import { describeCallFailure } from '../../transport/taco-call-error';
-import type { SettingsSlice, SliceCreator } from '../store-types';
+import type { SliceCreator } from '../store-types';
+import type { Settings, SettingsPatch } from '../../../../shared/settings';
+
+export type SaveSettingsResult = { ok: true } | { ok: false; message: string };
+
+export interface SettingsSlice {
+  settings: Settings | null;
+  loadSettings(): Promise<void>;
+  saveSettings(patch: SettingsPatch): Promise<SaveSettingsResult>;
+}
 
 export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, { api }) => ({
   settings: null,

@@ -1,6 +1,26 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { describeCallFailure } from '../../transport/taco-call-error';
-import type { SliceCreator, StoreDeps, UiSlice } from '../store-types';
+import type { SliceCreator, StoreDeps } from '../store-types';
+
+export interface Notice {
+  id: number;
+  message: string;
+}
+
+export interface UiSlice {
+  panelCollapsed: boolean;
+  catalogueOpen: boolean;
+  settingsOpen: boolean;
+  notices: Notice[];
+  togglePanel(): void;
+  setCatalogueOpen(open: boolean): void;
+  setSettingsOpen(open: boolean): void;
+  /** Show what went wrong (any thrown value) as a notice the user can dismiss. */
+  reportError(error: unknown): void;
+  /** Show a message that already says what happened and what to do. */
+  notify(message: string): void;
+  dismissNotice(id: number): void;
+}
 
 function readCollapsed(storage: StoreDeps['storage']): boolean {
   try {

@@ -1,0 +1,115 @@
+import { DEFAULTS } from '../../../../shared/constants';
+import type { ToolDefinition } from '../../../../shared/tool-definition';
+import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
+import { emitStatus, type LoopScope, type RunShared } from '../loop/run-context';
+import { sharedEmbeddingCache } from './embedding-cache';
+import { isCoreTool, needsSelection, selectTools } from './select-tools';
+import { selectionQuery } from './selection-query';
+import { rankTools, type RankerKind, type Ranking } from './tool-ranking';
+import { toolsNamedIn } from './used-tools';
+
+/** The tool that searches the others; offered only when the request does not carry every tool. */
+export const FIND_TOOLS = 'find_tools';
+
+/** What one run remembers across its requests (the main loop and its sub-agents share it). */
+interface RunSelectionState {
+  /** Tools the model called in this run: always offered again. */
+  used: Set<string>;
+  /** Tools find_tools brought in: offered for the rest of the run. */
+  found: Set<string>;
+  /** Set after the embedding model failed once: the rest of the run ranks by keywords. */
+  embeddingFailed: boolean;
+  /** The run's tool definitions, one array for all its requests (the lexical index is found by it). */
+  definitions: ToolDefinition[];
+}
+
+const states = new WeakMap<RunShared, RunSelectionState>();
+
+function stateOf(shared: RunShared): RunSelectionState {
+  let state = states.get(shared);
+  if (!state) {
+    state = { used: new Set(), found: new Set(), embeddingFailed: false, definitions: shared.tools.map((tool) => tool.definition) };
+    states.set(shared, state);
+  }
+  return state;
+}
+
+/**
+ * The tools this model request carries (issue 13). When the enabled tools exceed the budget
+ * (`toolBudget`), ranks them against the goal and the last turns and keeps the top ones, always
+ * with the core set, the tools used in this run and those find_tools brought in. Emits
+ * `tools-offered` for every request that offers tools while a budget is set.
+ */
+export async function toolsForRequest(shared: RunShared, scope: LoopScope): Promise<RegisteredTool[]> {
+  const state = stateOf(shared);
+  for (const name of toolsNamedIn(scope.messages)) state.used.add(name);
+  const catalogue = shared.tools.filter((tool) => tool.info.toolId !== FIND_TOOLS);
+  const budget = shared.input.toolBudget ?? 0;
+  if (!needsSelection(catalogue.length, budget)) {
+    // With no budget (0: all tools) there is nothing to tell; under the budget, the event says so.
+    if (budget > 0) emitOffered(shared, catalogue, shared.tools.length, false, configuredRanker(shared, state));
+    return catalogue;
+  }
+  const query = selectionQuery(scope.goal, [...scope.earlier, scope.current, ...scope.messages]);
+  const ranking = await rank(shared, state, query);
+  const keep = new Set([...shared.tools.map((tool) => tool.info.toolId).filter(isCoreTool), ...state.used, ...state.found]);
+  const selection = selectTools({ all: shared.tools.map((tool) => tool.info.toolId), budget, ranking: ranking.ids, keep });
+  const offered = shared.tools.filter((tool) => selection.offered.includes(tool.info.toolId));
+  emitOffered(shared, offered, shared.tools.length, selection.narrowed, ranking.ranker);
+  return offered;
+}
+
+/** One line per tool for find_tools' answer. */
+export interface FoundTool {
+  tool: string;
+  description: string;
+}
+
+/**
+ * find_tools: the tools matching `query`, best first; they join every later request of this run.
+ * Only tools that match are returned (keyword search), or the closest ones (embeddings).
+ */
+export async function findToolsForRun(shared: RunShared, query: string): Promise<FoundTool[]> {
+  const state = stateOf(shared);
+  const ranking = await rank(shared, state, query);
+  const byId = new Map(shared.tools.map((tool) => [tool.info.toolId, tool]));
+  const found = ranking.ids
+    .filter((id) => id !== FIND_TOOLS && byId.has(id))
+    .slice(0, DEFAULTS.toolSelection.findToolsMaxResults)
+    .map((id) => byId.get(id) as RegisteredTool);
+  for (const tool of found) state.found.add(tool.info.toolId);
+  return found.map((tool) => ({ tool: tool.info.toolId, description: oneLine(tool.info.description) }));
+}
+
+async function rank(shared: RunShared, state: RunSelectionState, query: string): Promise<Ranking> {
+  const ranking = await rankTools({
+    definitions: state.definitions,
+    query,
+    provider: shared.input.provider,
+    embeddingModel: state.embeddingFailed ? '' : (shared.input.embeddingModel ?? ''),
+    cache: sharedEmbeddingCache,
+    signal: shared.signal,
+  });
+  if (ranking.fallback !== null && !shared.signal.aborted) {
+    state.embeddingFailed = true;
+    emitStatus(
+      shared,
+      `The embedding model ${shared.input.embeddingModel ?? ''} could not rank the tools (${ranking.fallback}); ranking them by keywords instead.`,
+    );
+  }
+  return ranking;
+}
+
+function configuredRanker(shared: RunShared, state: RunSelectionState): RankerKind {
+  return shared.input.embeddingModel && shared.input.provider.embed && !state.embeddingFailed ? 'embedding' : 'lexical';
+}
+
+function emitOffered(shared: RunShared, offered: readonly RegisteredTool[], total: number, narrowed: boolean, ranker: RankerKind): void {
+  shared.emit({ type: 'tools-offered', offered: offered.map((tool) => tool.info.toolId), total, narrowed, ranker });
+}
+
+function oneLine(text: string): string {
+  const line = text.split('\n')[0]?.trim() ?? '';
+  const max = DEFAULTS.toolSelection.findToolsDescriptionChars;
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
