@@ -377,6 +377,22 @@ export const DEFAULTS = {
     /** Space between two messages (px); part of each row, so measured sizes include it. */
     gapPx: 18,
   },
+  workflows: {
+    /** Longest text a workflow step's output summary carries in a `workflow-step` event. */
+    stepSummaryChars: 400,
+    /** A prompt step's tool rounds when its definition sets none. */
+    defaultStepMaxIterations: 6,
+    /** The most steps and params a workflow definition may have. */
+    maxSteps: 12,
+    maxParams: 16,
+    /** How long a confirm step waits for the user before it counts as declined (ms). */
+    confirmTimeoutMs: 30 * 60 * 1000,
+    /** Longest free text `workflows.extractParams` reads, and the side request's time limit. */
+    maxExtractChars: 4000,
+    extractTimeoutMs: 60_000,
+    /** Entries a file/folder picker lists (workflows.listEntries). */
+    pickerMaxEntries: 500,
+  },
 } as const;
 
 export type Defaults = typeof DEFAULTS;

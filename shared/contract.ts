@@ -7,6 +7,7 @@ import type { ModelListResult } from './models';
 import { serverTestRequestSchema, type ServerTestResult } from './servers';
 import { settingsPatchSchema, type Settings } from './settings';
 import type { ToolInfo } from './tool-info';
+import type { WorkflowDraftResult, WorkflowExtractResult, WorkflowListResult, WorkflowRunResult, WorkspaceEntriesResult } from './workflow';
 
 /**
  * The one contract between the renderer and main. Every call is a line here: the zod schema of
@@ -104,6 +105,23 @@ export const callRequestSchemas = {
   /** A `{"mcpServers": {...}}` block (claude_desktop_config.json); imported servers start disabled. */
   'mcp.import': z.object({ json: z.string().min(1).max(1_000_000) }).strict(),
   'mcp.setToolEnabled': z.object({ name: mcpServerNameSchema, tool: z.string().min(1).max(200), enabled: z.boolean() }).strict(),
+  // Workflows (issue 12): user-invoked actions with typed forms. Not `workflow.*` (a paused run).
+  'workflows.list': empty,
+  'workflows.run': z
+    .object({
+      conversationId: id.nullable(),
+      workflowId: id,
+      params: z.record(z.string().max(64), z.union([z.string().max(DEFAULTS.maxMessageChars), z.number(), z.boolean()])),
+      model: z.string().trim().min(1).max(200),
+    })
+    .strict(),
+  'workflows.confirm': z.object({ confirmId: id, accept: z.boolean() }).strict(),
+  'workflows.extractParams': z
+    .object({ workflowId: id, text: z.string().max(DEFAULTS.workflows.maxExtractChars), model: z.string().trim().min(1).max(200) })
+    .strict(),
+  'workflows.validateDraft': z.object({ content: z.string().max(100_000) }).strict(),
+  'workflows.saveDraft': z.object({ content: z.string().max(100_000) }).strict(),
+  'workflows.listEntries': z.object({ path: z.string().max(4096) }).strict(),
 } as const;
 
 export type CallName = keyof typeof callRequestSchemas;
@@ -151,6 +169,13 @@ export interface CallResponses {
   'mcp.restart': { server: McpServerView };
   'mcp.import': { added: string[]; skipped: { name: string; reason: string }[] };
   'mcp.setToolEnabled': { server: McpServerView };
+  'workflows.list': WorkflowListResult;
+  'workflows.run': WorkflowRunResult;
+  'workflows.confirm': { accepted: boolean; message: string | null };
+  'workflows.extractParams': WorkflowExtractResult;
+  'workflows.validateDraft': WorkflowDraftResult;
+  'workflows.saveDraft': WorkflowDraftResult;
+  'workflows.listEntries': WorkspaceEntriesResult;
 }
 
 export type OllamaTestResult =

@@ -5,6 +5,14 @@ import type { Risk } from './settings';
 import type { StackFrame } from './tool-stack';
 import type { StopReason } from './stop-reason';
 import type { ToolType } from './tool-info';
+import type { WorkflowFinishReason, WorkflowParamValues, WorkflowStepState, WorkflowStepType } from './workflow';
+
+/** One call of a batch: the batch's id, this call's place in it, and how many calls it holds. */
+export interface ApprovalBatch {
+  batchId: string;
+  index: number;
+  size: number;
+}
 
 /** How the user answered an approval card. */
 export type ApprovalDecision = 'allow-once' | 'allow-conversation' | 'deny';
@@ -78,6 +86,8 @@ export type TacoEvent =
       /** A warning shown with the card (a write that can make programs run); absent or null when none. */
       warning?: string | null;
       expiresAt: number;
+      /** Set when one model turn asked for several calls that need approval: they share one card. */
+      batch?: ApprovalBatch;
     })
   | (RunScoped & { type: 'approval-resolved'; approvalId: string; decision: ApprovalDecision | 'timeout' })
   | (RunScoped & { type: 'depth-limit'; depth: number; limit: number; frames: StackFrame[] })
@@ -110,7 +120,28 @@ export type TacoEvent =
       narrowed: boolean;
       ranker: 'lexical' | 'embedding';
     })
-  | (RunScoped & { type: 'run-finish'; reason: StopReason; message: string; error: string | null; at: number });
+  | (RunScoped & { type: 'run-finish'; reason: StopReason; message: string; error: string | null; at: number })
+  // Workflows (user-invoked actions run as one run): the steps and their states, and confirm steps.
+  | (RunScoped & {
+      type: 'workflow-start';
+      workflowId: string;
+      name: string;
+      params: WorkflowParamValues;
+      steps: Array<{ index: number; stepType: WorkflowStepType; title: string }>;
+      at: number;
+    })
+  | (RunScoped & {
+      type: 'workflow-step';
+      index: number;
+      stepType: WorkflowStepType;
+      state: WorkflowStepState;
+      /** The step's output (or why it failed), shortened; null while running. */
+      summary: string | null;
+      at: number;
+    })
+  | (RunScoped & { type: 'workflow-confirm'; confirmId: string; index: number; message: string })
+  | (RunScoped & { type: 'workflow-confirmed'; confirmId: string; accepted: boolean })
+  | (RunScoped & { type: 'workflow-finish'; workflowId: string; reason: WorkflowFinishReason; message: string; at: number });
 
 export type TacoEventType = TacoEvent['type'];
 

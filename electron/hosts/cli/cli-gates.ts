@@ -63,6 +63,7 @@ export function createPolicyApprovalGate(
         ...(request.scope !== undefined ? { scope: request.scope } : {}),
         ...(request.warning !== undefined ? { warning: request.warning } : {}),
         expiresAt: now(),
+        ...(request.batch ? { batch: request.batch } : {}),
       });
       const decision = decideByPolicy(mode, request.risk);
       emit({ type: 'approval-resolved', runId, conversationId, approvalId, decision });

@@ -92,6 +92,16 @@ export function createCliOutput(options: { json: boolean; stdout: TextSink; stde
         if (tokensPerSecond !== null && event.reason === 'complete') stderr.write(`(${tokensPerSecond.toFixed(1)} tokens/s)\n`);
         return;
       }
+      case 'workflow-start':
+        return line(`Workflow ${event.name}: ${event.steps.length} steps.`);
+      case 'workflow-step':
+        if (event.state === 'running') return line(`[${event.index + 1}] ${event.stepType} step…`);
+        return line(`[${event.index + 1}] ${event.state}${event.state === 'failed' && event.summary ? `: ${oneLine(event.summary)}` : ''}`);
+      case 'workflow-confirmed':
+        return line(`Confirm ${event.accepted ? 'accepted' : 'declined'} (--confirm).`);
+      case 'workflow-finish':
+        return line(event.reason === 'complete' ? `Workflow done.` : `Workflow stopped (${event.reason}): ${event.message}`);
+      case 'workflow-confirm':
       case 'user-message':
       case 'timeline-rewound':
       case 'conversation-updated':

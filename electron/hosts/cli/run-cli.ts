@@ -15,6 +15,9 @@ import { defaultDataDir } from '../../services/store/files/data-dir';
 import { CLI_USAGE, parseCliArgs, type CliOptions } from './cli-args';
 import { createCliOutput, type CliOutput, type TextSink } from './cli-output';
 import { terminalSafe } from './terminal-safe';
+import { createFixedConfirmGate } from '../../services/workflows/confirm-broker';
+import { listWorkflowsCli, runWorkflowCli } from './cli-workflow';
+import { parseWorkflowArgs, WORKFLOW_USAGE, type WorkflowArgs } from './cli-workflow-args';
 
 export interface CliIo {
   stdout: TextSink;
@@ -28,16 +31,22 @@ export interface CliIo {
 
 /** One turn through the app services with no window. Resolves with the exit code (0, 1 or 2). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<0 | 1 | 2> {
-  const parsed = parseCliArgs(argv, io.env);
+  const workflow = parseWorkflowArgs(argv);
+  if (workflow.type === 'error') {
+    io.stderr.write(`${workflow.message}\n\n${CLI_USAGE}\n${WORKFLOW_USAGE}\n`);
+    return 1;
+  }
+  // A workflow needs no prompt: the workflow's steps are the request.
+  const parsed = parseCliArgs(workflow.type === 'none' ? workflow.rest : [...workflow.rest, '--', 'workflow'], io.env);
   switch (parsed.type) {
     case 'help':
-      io.stdout.write(`${CLI_USAGE}\n`);
+      io.stdout.write(`${CLI_USAGE}\n${WORKFLOW_USAGE}\n`);
       return 0;
     case 'error':
-      io.stderr.write(`${parsed.message}\n\n${CLI_USAGE}\n`);
+      io.stderr.write(`${parsed.message}\n\n${CLI_USAGE}\n${WORKFLOW_USAGE}\n`);
       return 1;
     case 'run':
-      return runTurn(parsed.options, io);
+      return runTurn(parsed.options, io, workflow);
     default: {
       const unreachable: never = parsed;
       return unreachable;
@@ -45,7 +54,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<0 | 1 
   }
 }
 
-async function runTurn(options: CliOptions, io: CliIo): Promise<0 | 1 | 2> {
+async function runTurn(options: CliOptions, io: CliIo, workflow: WorkflowArgs): Promise<0 | 1 | 2> {
   const output = createCliOutput({ json: options.json, stdout: io.stdout, stderr: io.stderr });
   const workspace = options.workspace === null ? undefined : resolve(options.workspace);
   if (workspace !== undefined && !(await isDirectory(workspace))) {
@@ -75,6 +84,7 @@ async function runTurn(options: CliOptions, io: CliIo): Promise<0 | 1 | 2> {
         approvals: createPolicyApprovalGate(options.approve, emit),
         depth: createFixedDepthGate(options.onDepthLimit, emit),
         questions: createCliQuestionGate({ emit }),
+        confirms: createFixedConfirmGate(workflow.type === 'run' && workflow.confirm, emit),
       }),
       limitOverrides: {
         ...(options.maxIterations !== null ? { maxIterations: options.maxIterations } : {}),
@@ -90,6 +100,17 @@ async function runTurn(options: CliOptions, io: CliIo): Promise<0 | 1 | 2> {
   try {
     services.subscribe((batch) => output.events(batch));
     if (mcpConfigFile !== null) await waitForMcpServers(services, output);
+    if (workflow.type === 'list') return await listWorkflowsCli(services, io, options.json);
+    if (workflow.type === 'run') {
+      const model = await chooseModel(services, options, output);
+      if (model.type === 'failed') return 1;
+      return await runWorkflowCli(
+        services,
+        { workflowId: workflow.workflowId, params: workflow.params, model: model.name },
+        output,
+        io.onInterrupt,
+      );
+    }
     return await sendAndWait(services, options, output, io);
   } finally {
     await services.dispose();

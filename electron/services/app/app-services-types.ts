@@ -4,12 +4,16 @@ import type { Limits, Settings } from '../../../shared/settings';
 import type { CallEnvelope } from '../../../shared/transport';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
 import type { AppPorts } from './app-ports';
+import type { ConfirmGate } from '../workflows/confirm-broker';
+import type { WorkflowPromptSource } from '../workflows/workflow-prompt-source';
 
 /** Gates that replace the UI-backed brokers (the CLI answers approvals and depth prompts from its flags). */
 export interface GateOverrides {
   approvals?: ApprovalGate;
   questions?: QuestionGate;
   depth?: DepthGate;
+  /** Workflow confirm steps (the CLI's --confirm). */
+  confirms?: ConfirmGate;
 }
 
 export interface AppServicesOptions {
@@ -27,6 +31,10 @@ export interface AppServicesOptions {
   gates?: (emit: (event: TacoEvent) => void) => GateOverrides;
   /** Limits that win over the stored settings for every run (CLI --max-iterations, --timeout-ms). */
   limitOverrides?: Partial<Limits>;
+  /** MCP prompts offered as workflows (the MCP service, wired by the host). */
+  workflowPromptSource?: WorkflowPromptSource;
+  /** Tests: a folder of built-in workflows instead of the repo's `workflows/`. */
+  builtinWorkflowsRoot?: string;
   /** Tools per model request for every run (CLI --max-tools), instead of settings.toolBudget; 0 offers all. */
   toolBudgetOverride?: number;
   /** CLI --mcp-config FILE: MCP servers (the `mcpServers` shape) added for this run only. */

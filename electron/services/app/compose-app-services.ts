@@ -39,6 +39,7 @@ import { createServerServices } from '../servers/server-services';
 import { createRunRecords } from './runs/run-records';
 import { createSettingsView } from './settings-view';
 import { createTitleRequests } from './titles/title-requests';
+import { createWorkflowHandlers } from '../workflows/create-workflow-handlers';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
@@ -151,6 +152,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     ...models.handlers,
     'servers.test': (request) => servers.test(request),
     ...mcpHandlers(mcp),
+    ...createWorkflowHandlers(ctx, overrides.confirms),
   };
   const route = createCallRouter(handlers);
   let disposed: Promise<void> | null = null;

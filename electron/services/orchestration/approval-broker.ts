@@ -84,6 +84,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
           ...(request.scope !== undefined ? { scope: request.scope } : {}),
           ...(request.warning !== undefined ? { warning: request.warning } : {}),
           expiresAt: now() + timeoutMs,
+          ...(request.batch ? { batch: request.batch } : {}),
         },
         signal,
         timeoutMs,

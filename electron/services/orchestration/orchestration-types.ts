@@ -1,4 +1,4 @@
-import type { ApprovalDecision } from '../../../shared/events';
+import type { ApprovalBatch, ApprovalDecision } from '../../../shared/events';
 import type { JsonObject } from '../../../shared/json';
 import type { Risk } from '../../../shared/settings';
 import type { FrameState, StackFrame } from '../../../shared/tool-stack';
@@ -21,6 +21,8 @@ export interface ApprovalRequest {
   scope?: string | null;
   /** Shown above the buttons, e.g. for a write that can make programs run; null or absent when none. */
   warning?: string | null;
+  /** Several calls of one model turn asked together (one card). */
+  batch?: ApprovalBatch;
 }
 
 export interface ApprovalGate {

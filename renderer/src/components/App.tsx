@@ -12,12 +12,15 @@ import { Notices } from './Notices';
 import { OllamaBanner } from './OllamaBanner';
 import { Sidebar } from './sidebar/Sidebar';
 import { StackPanel } from './stack/StackPanel';
+import { SaveAsWorkflowDialog } from './workflows/SaveAsWorkflowDialog';
+import { WorkflowPicker } from './workflows/WorkflowPicker';
 
 /** Sidebar, chat column and tool-stack panel; dialogs on top. */
 export function App() {
   const catalogueOpen = useTaco((state) => state.catalogueOpen);
   const settingsOpen = useTaco((state) => state.settingsOpen);
   const modelManagerOpen = useTaco((state) => state.modelManagerOpen);
+  const workflowDraft = useTaco((state) => state.workflowDraft);
   useGlobalShortcuts();
   const theme = useTaco((state) => state.settings?.theme ?? 'system');
   const fontSize = useTaco((state) => state.settings?.fontSize ?? null);
@@ -51,6 +54,8 @@ export function App() {
         {settingsOpen && <LazySettingsDialog />}
         {modelManagerOpen && <LazyModelManagerDialog />}
       </Suspense>
+      <WorkflowPicker />
+      {workflowDraft !== null && <SaveAsWorkflowDialog key={workflowDraft} />}
     </div>
   );
 }

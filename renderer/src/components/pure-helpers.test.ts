@@ -10,7 +10,15 @@ describe('suggestionsFor', () => {
   const tools = [tool('read_file'), tool('write_file'), tool('fetch_url')];
 
   it('offers every command for "/" and narrows as you type', () => {
-    expect(suggestionsFor('/', tools).map((s) => s.label)).toEqual(['/cancel', '/status', '/help', '/tools', '/tool <name>']);
+    expect(suggestionsFor('/', tools).map((s) => s.label)).toEqual([
+      '/cancel',
+      '/status',
+      '/help',
+      '/tools',
+      '/tool <name>',
+      '/wf <workflow> [what you want]',
+    ]);
+    expect(suggestionsFor('/w', tools).map((s) => s.value)).toEqual(['/wf ']);
     expect(suggestionsFor('/too', tools).map((s) => s.value)).toEqual(['/tools', '/tool ']);
     expect(suggestionsFor('/help', tools)).toEqual([]);
     expect(suggestionsFor('hello /', tools)).toEqual([]);

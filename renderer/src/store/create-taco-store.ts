@@ -12,6 +12,7 @@ import { createRunActionsSlice } from './slices/run-actions-slice';
 import { createSettingsSlice } from './slices/settings-slice';
 import type { StoreDeps, TacoState } from './store-types';
 import { createUiSlice } from './slices/ui-slice';
+import { createWorkflowsSlice } from './slices/workflows-slice';
 
 export type TacoStore = StoreApi<TacoState>;
 
@@ -28,6 +29,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createModelsSlice(set, get, deps),
     ...createMcpSlice(set, get, deps),
     ...createLinksSlice(set, get, deps),
+    ...createWorkflowsSlice(set, get, deps),
     async init() {
       await get().loadSettings();
       await Promise.all([get().loadModels(), get().loadConversations(), get().loadMcpServers()]);

@@ -9,6 +9,7 @@ import type { ModelsSlice } from './slices/models-slice';
 import type { RunActionsSlice } from './slices/run-actions-slice';
 import type { SettingsSlice } from './slices/settings-slice';
 import type { UiSlice } from './slices/ui-slice';
+import type { WorkflowsSlice } from './slices/workflows-slice';
 
 /** The whole store: every slice (each slice's interface lives next to its implementation in slices/). */
 export type TacoState = ConnectionSlice &
@@ -20,7 +21,8 @@ export type TacoState = ConnectionSlice &
   ConversationManagementSlice &
   ModelsSlice &
   McpSlice &
-  LinksSlice & { init(): Promise<void> };
+  LinksSlice &
+  WorkflowsSlice & { init(): Promise<void> };
 
 export interface StoreDeps {
   api: TacoApi;

@@ -20,6 +20,7 @@ import { thinking } from './thinking';
 import { toolRoundTrip } from './tool-round-trip';
 import { truncatedStream } from './truncated-stream';
 import { visionChat } from './vision-chat';
+import { workflows } from './workflows';
 
 /** Every named scenario. Add a file and a line here to script a new model behaviour. */
 export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
@@ -41,6 +42,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     visionChat,
     modelAdmin,
     benchPacedStream,
+    workflows,
     contextFilled,
     concurrentTasks,
     benchFirstToken,

@@ -98,6 +98,11 @@ export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
       case 'depth-resolved':
       case 'question':
       case 'question-answered':
+      case 'workflow-start':
+      case 'workflow-step':
+      case 'workflow-confirm':
+      case 'workflow-confirmed':
+      case 'workflow-finish':
       case 'tools-offered':
         break;
       default: {

@@ -1,6 +1,7 @@
 import type { StopReason } from '../../../../shared/stop-reason';
 import type { HandoffPayload } from '../../../../tools/catalogue/tool-runtime-types';
 import { assistantCallMessage } from './call-history';
+import { askBatchApprovals } from './batch-approvals';
 import { executeToolCall } from './execute-tool-call';
 import { parseFailureMessage } from '../context/prompt-mode';
 import { providerErrorText } from '../../provider/provider-error-mapping';
@@ -79,16 +80,21 @@ async function takeStep(shared: RunShared, scope: LoopScope): Promise<NextStep> 
 async function runRound(shared: RunShared, scope: LoopScope, step: StepResult, calls: PlannedCall[]): Promise<NextStep> {
   scope.messages.push(assistantCallMessage(shared, step.visibleText, step.rawText, calls, step.nativeCalls));
   emitStatus(shared, STATUS.selecting);
-  for (const call of calls) {
-    const outcome = await executeToolCall(shared, scope, call);
-    if (outcome.type === 'handoff') return outcome;
-    if (outcome.type === 'done') recordCallTally(scope.counters, outcome.tally);
-    const reason = shared.abortCause() ?? firstStop(AFTER_CALL, scope.counters, shared.input.limits);
-    if (reason) {
-      // consecutive_errors says which tool failed last and why (issue 13).
-      const detail = reason === 'consecutive_errors' ? lastFailureDetail(scope) : null;
-      return { type: 'stop', reason, answer: step.visibleText, error: detail };
+  const batch = askBatchApprovals(shared, calls);
+  try {
+    for (const call of calls) {
+      const outcome = await executeToolCall(shared, scope, call, batch?.byCall.get(call));
+      if (outcome.type === 'handoff') return outcome;
+      if (outcome.type === 'done') recordCallTally(scope.counters, outcome.tally);
+      const reason = shared.abortCause() ?? firstStop(AFTER_CALL, scope.counters, shared.input.limits);
+      if (reason) {
+        // consecutive_errors says which tool failed last and why (issue 13).
+        const detail = reason === 'consecutive_errors' ? lastFailureDetail(scope) : null;
+        return { type: 'stop', reason, answer: step.visibleText, error: detail };
+      }
     }
+  } finally {
+    batch?.close();
   }
   scope.counters.rounds += 1;
   emitStatus(shared, STATUS.processing);

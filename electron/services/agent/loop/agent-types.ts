@@ -70,4 +70,6 @@ export interface AgentRunOutcome {
 /** What the loop tells the run's lifecycle: the outcome, and what went wrong for `provider_error` (null otherwise). */
 export interface AgentLoopOutcome extends AgentRunOutcome {
   error: string | null;
+  /** Words put before the stop reason's description in `run-finish` (a workflow says which step stopped it). */
+  finishNote?: string;
 }

@@ -4,6 +4,7 @@ import type { ToolType } from '../../../../shared/tool-info';
 import type { FrameState } from '../../../../shared/tool-stack';
 import type { HandoffPayload, RegisteredTool, ToolOutcome } from '../../../../tools/catalogue/tool-runtime-types';
 import { askApproval, askDepth, needsApproval } from './call-gates';
+import type { PreAsked } from './batch-approvals';
 import { pushToolMessage } from './call-history';
 import { callKey } from '../repairs/canonical-args';
 import { capText } from '../context/output-budget';
@@ -34,8 +35,8 @@ export const REPEATED_CALL_MESSAGE =
  * capped result. Every path emits `tool-call` then `tool-result` or `tool-error`, and appends the
  * matching tool message to the history.
  */
-export async function executeToolCall(shared: RunShared, scope: LoopScope, call: PlannedCall): Promise<CallOutcome> {
-  const callId = shared.nextCallId();
+export async function executeToolCall(shared: RunShared, scope: LoopScope, call: PlannedCall, preAsked?: PreAsked): Promise<CallOutcome> {
+  const callId = preAsked?.callId ?? shared.nextCallId();
   const tool = resolveTool(shared.input.tools, call.name);
   const name = tool?.info.toolId ?? call.name;
   const key = callKey(name, call.arguments);
@@ -79,7 +80,7 @@ export async function executeToolCall(shared: RunShared, scope: LoopScope, call:
     clearScope(shared.input.stack, scope.baseFrameId);
     return { type: 'done', tally: 'counted-error' };
   }
-  return runTool(shared, scope, tool, call.arguments, parsed.data, callId);
+  return runTool(shared, scope, tool, call.arguments, parsed.data, callId, preAsked);
 }
 
 /** A call that is not run: `tool-call` then `tool-error`, and the error in the history. */
@@ -106,6 +107,7 @@ async function runTool(
   rawArgs: JsonObject,
   args: JsonObject,
   callId: string,
+  preAsked?: PreAsked,
 ): Promise<CallOutcome> {
   const { input } = shared;
   const { stack } = input;
@@ -141,7 +143,7 @@ async function runTool(
     }
     if (needsApproval(tool, input, args)) {
       stack.update(frameId, { state: 'waiting-approval' });
-      const answer = await askApproval(shared, tool, args, callId, context);
+      const answer = await (preAsked?.answer ?? askApproval(shared, tool, args, callId, context));
       if (answer.type === 'denied') {
         withdraw(answer.message);
         return { type: 'done', tally: 'uncounted' };

@@ -94,7 +94,8 @@ export async function runAgentLoop(input: AgentRunInput): Promise<AgentLoopOutco
   return { reason, error, messages };
 }
 
-function createShared(
+/** The state a run's loop shares; exported for direct tool calls outside the loop (workflow tool steps). */
+export function createShared(
   input: AgentRunInput,
   now: () => number,
   runSignal: RunSignal,

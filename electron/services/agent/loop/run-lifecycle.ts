@@ -51,7 +51,8 @@ export async function runWithLifecycle(
     reason = run.signal.aborted ? 'cancelled' : 'provider_error';
     error = thrown instanceof Error ? thrown.message : String(thrown);
   }
-  const message = describeStopReason(reason, { maxIterations: run.limits.maxIterations, timeoutMs: run.limits.runTimeoutMs });
+  const described = describeStopReason(reason, { maxIterations: run.limits.maxIterations, timeoutMs: run.limits.runTimeoutMs });
+  const message = outcome?.finishNote ? `${outcome.finishNote} ${described}`.trim() : described;
   const finish: EventOf<'run-finish'> = { type: 'run-finish', reason, message, error, at: run.now(), ...ids };
   emit(finish);
   finished = true;

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { ContractError } from '../../../../shared/contract-error';
 import type { EventOf, TacoEvent } from '../../../../shared/events';
 import type { Limits } from '../../../../shared/settings';
+import type { AgentLoopOutcome, AgentRunInput } from '../../agent/loop/agent-types';
 import { runWithLifecycle } from '../../agent/loop/run-lifecycle';
 import type { AppContext } from '../app-context';
 import type { ActiveRun, ConversationSession } from './conversation-sessions';
@@ -19,6 +20,8 @@ export interface StartRunInput {
   userImages?: readonly string[];
   /** Edit and regenerate: this user message and everything after it are withdrawn first (`timeline-rewound`). */
   rewindFrom?: string;
+  /** What runs instead of the agent loop with the same input (a workflow's steps); default: the loop. */
+  body?: (input: AgentRunInput) => Promise<AgentLoopOutcome>;
   /** The conversation was created for this message: it has no history to read. */
   fresh?: boolean;
 }
@@ -100,9 +103,10 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   };
 
   // The loop starts after startRun has returned, as the caller expects.
+  const body = input.body ?? ctx.ports.runAgent;
   void Promise.resolve().then(() =>
     runWithLifecycle(lifecycle, (runEmit) =>
-      ctx.ports.runAgent({
+      body({
         runId,
         conversationId: session.conversationId,
         model: input.model,

@@ -116,6 +116,20 @@ export function conversationToMarkdown(snapshot: Pick<ConversationSnapshot, 'sum
       case 'tools-offered':
       case 'timeline-rewound':
       case 'conversation-updated':
+      case 'workflow-step':
+      case 'workflow-confirmed':
+        break;
+      case 'workflow-start':
+        flushText();
+        blocks.push(`_Workflow **${plainLine(event.name)}** (${event.steps.length} steps)._`);
+        break;
+      case 'workflow-confirm':
+        flushText();
+        blocks.push(`_Confirm:_ ${plainLine(event.message)}`);
+        break;
+      case 'workflow-finish':
+        flushText();
+        blocks.push(`_Workflow ended (${event.reason}): ${plainLine(event.message)}_`);
         break;
       default: {
         const unreachable: never = event;

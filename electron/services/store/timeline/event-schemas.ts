@@ -4,6 +4,7 @@ import type { JsonObject, JsonValue } from '../../../../shared/json';
 import { RISKS } from '../../../../shared/settings';
 import { STOP_REASONS } from '../../../../shared/stop-reason';
 import { TOOL_TYPES } from '../../../../shared/tool-info';
+import { WORKFLOW_FINISH_REASONS } from '../../../../shared/workflow';
 
 /**
  * Events a timeline stores (`conversation-updated` is a notification; its durable form is the meta
@@ -95,6 +96,7 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       scope: text.nullable().optional(),
       warning: text.nullable().optional(),
       expiresAt: time,
+      batch: z.object({ batchId: id, index: count, size: count }).strict().optional(),
     })
     .strict(),
   z
@@ -133,6 +135,40 @@ export const storedEventSchema = z.discriminatedUnion('type', [
     .strict(),
   z
     .object({ type: z.literal('run-finish'), ...runScoped, reason: z.enum(STOP_REASONS), message: text, error: text.nullable(), at: time })
+    .strict(),
+  z
+    .object({
+      type: z.literal('workflow-start'),
+      ...runScoped,
+      workflowId: id,
+      name: text,
+      params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+      steps: z.array(z.object({ index: count, stepType: z.enum(['prompt', 'tool', 'confirm']), title: text }).strict()),
+      at: time,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('workflow-step'),
+      ...runScoped,
+      index: count,
+      stepType: z.enum(['prompt', 'tool', 'confirm']),
+      state: z.enum(['running', 'done', 'failed', 'skipped']),
+      summary: text.nullable(),
+      at: time,
+    })
+    .strict(),
+  z.object({ type: z.literal('workflow-confirm'), ...runScoped, confirmId: id, index: count, message: text }).strict(),
+  z.object({ type: z.literal('workflow-confirmed'), ...runScoped, confirmId: id, accepted: z.boolean() }).strict(),
+  z
+    .object({
+      type: z.literal('workflow-finish'),
+      ...runScoped,
+      workflowId: id,
+      reason: z.enum(WORKFLOW_FINISH_REASONS),
+      message: text,
+      at: time,
+    })
     .strict(),
 ]);
 

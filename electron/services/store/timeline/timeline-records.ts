@@ -49,6 +49,11 @@ const EVENT_TYPES: Record<TacoEventType, true> = {
   'question-answered': true,
   usage: true,
   'run-finish': true,
+  'workflow-start': true,
+  'workflow-step': true,
+  'workflow-confirm': true,
+  'workflow-confirmed': true,
+  'workflow-finish': true,
 };
 const eventTypeNames = Object.keys(EVENT_TYPES) as [TacoEventType, ...TacoEventType[]];
 

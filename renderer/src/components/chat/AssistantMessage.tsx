@@ -1,5 +1,6 @@
 import type { AssistantTurn, TurnPart } from '../../store/events/conversation-view';
 import { ApprovalCard } from '../approvals/ApprovalCard';
+import { BatchApprovalCard } from '../approvals/BatchApprovalCard';
 import { AssistantMessageActions } from './AssistantMessageActions';
 import { DepthPrompt } from '../approvals/DepthPrompt';
 import { Markdown } from '../markdown/Markdown';
@@ -11,6 +12,7 @@ import { ToolRow } from './ToolRow';
 import { ToolsOfferedNote } from './ToolsOfferedNote';
 import { TruncationWarning } from './TruncationWarning';
 import { UsageLine } from './UsageLine';
+import { WorkflowBlock } from '../workflows/WorkflowBlock';
 
 /** Calls that wait on the user right now: an open approval card or question. */
 function waitingCalls(turn: AssistantTurn): Map<string, string> {
@@ -50,8 +52,15 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
         return <ThinkingDisclosure key={part.id} text={part.text} streaming={running && part === lastPart} />;
       case 'tool':
         return <ToolRow key={part.id} part={part} runFinished={finished} waitingFor={waiting.get(part.callId) ?? null} />;
-      case 'approval':
-        return <ApprovalCard key={part.id} part={part} runFinished={finished} />;
+      case 'approval': {
+        if (!part.batch) return <ApprovalCard key={part.id} part={part} runFinished={finished} />;
+        const batchId = part.batch.batchId;
+        const members = turn.parts.filter((other): other is typeof part => other.type === 'approval' && other.batch?.batchId === batchId);
+        // The whole batch is one card, drawn where its first request arrived, its calls in the model's order.
+        if (members[0] !== part) return null;
+        const ordered = [...members].sort((a, b) => (a.batch?.index ?? 0) - (b.batch?.index ?? 0));
+        return <BatchApprovalCard key={part.id} parts={ordered} runFinished={finished} />;
+      }
       case 'question':
         return <QuestionCard key={part.id} part={part} runFinished={finished} />;
       case 'depth':
@@ -74,6 +83,7 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
       aria-label="Assistant"
     >
       <div className="message-body">
+        {turn.workflow && <WorkflowBlock workflow={turn.workflow} runFinished={finished} />}
         {turn.offered && <ToolsOfferedNote offered={turn.offered} />}
         {turn.parts.map(renderPart)}
         {turn.usage?.truncation && <TruncationWarning {...turn.usage.truncation} />}

@@ -5,6 +5,7 @@ import { flightKey } from '../../store/store-types';
 import { CopyButton } from '../CopyButton';
 import { answerText } from './message-text';
 import { PendingWorkflowCard } from '../approvals/PendingWorkflowCard';
+import { SaveAsWorkflowButton } from '../workflows/SaveAsWorkflowButton';
 
 interface Props {
   turn: AssistantTurn;
@@ -27,12 +28,14 @@ export function AssistantMessageActions({ turn, isLatest }: Props) {
   const paused = settledLatest && pending?.runId === turn.runId ? pending : null;
   const text = answerText(turn);
   const canRegenerate = settledLatest && paused === null;
+  const request = turn.workflow ? null : turn.goal;
   return (
     <>
       {paused && conversationId && <PendingWorkflowCard conversationId={conversationId} workflow={paused} />}
-      {(text || canRegenerate) && (
+      {(text || canRegenerate || request) && (
         <div className="message-actions" role="toolbar" aria-label="Answer actions">
           {text && <CopyButton text={text} what="answer" />}
+          {request && <SaveAsWorkflowButton request={request} />}
           {canRegenerate && (
             <button
               type="button"

@@ -8,7 +8,8 @@ import { CommandSuggestions, suggestionOptionId } from './CommandSuggestions';
 import { AttachButton } from './AttachButton';
 import { AttachmentPreviews } from './AttachmentPreviews';
 import { useComposerImages } from './use-composer-images';
-import { suggestionsFor, wantsToolNames, type Suggestion } from './composer-suggestions';
+import { suggestionsFor, wantsToolNames, wantsWorkflowNames, type Suggestion } from './composer-suggestions';
+import { parseWorkflowCommand } from '../workflows/workflow-search';
 
 /** Lines the textarea grows to before it scrolls. */
 const MAX_ROWS = 8;
@@ -32,7 +33,14 @@ export function Composer() {
   const listId = useId();
   const images = useComposerImages();
 
-  const suggestions = useMemo(() => (dismissedFor === text ? [] : suggestionsFor(text, tools)), [text, tools, dismissedFor]);
+  const workflowList = useTaco((state) => state.workflows);
+  const loadWorkflows = useTaco((state) => state.loadWorkflows);
+  const openWorkflowPicker = useTaco((state) => state.openWorkflowPicker);
+  const workflowInfos = useMemo(() => workflowList?.categories.flatMap((group) => group.workflows) ?? [], [workflowList]);
+  const suggestions = useMemo(
+    () => (dismissedFor === text ? [] : suggestionsFor(text, tools, workflowInfos)),
+    [text, tools, workflowInfos, dismissedFor],
+  );
   const showSuggestions = suggestions.length > 0;
   const taskPending = activeFrames(view.stack).length > 0;
   const disabled = !hasModel;
@@ -41,10 +49,22 @@ export function Composer() {
     if (wantsToolNames(text)) void loadTools();
   }, [text, loadTools]);
 
+  const wantsWorkflows = wantsWorkflowNames(text);
+  useEffect(() => {
+    if (wantsWorkflows) void loadWorkflows();
+  }, [wantsWorkflows, loadWorkflows]);
+
   useEffect(() => setActiveIndex(0), [suggestions.length]);
 
   const submit = async () => {
     if (disabled || sending) return;
+    // `/wf <id> words` opens that workflow's form, filled from the words; nothing is sent.
+    const workflowCommand = parseWorkflowCommand(text);
+    if (workflowCommand) {
+      openWorkflowPicker(workflowCommand.workflowId || null, workflowCommand.rest || null);
+      setText('');
+      return;
+    }
     // An empty message is meaningful only while a task waits (main asks "Continue with current task?").
     if (!text.trim() && !taskPending) return;
     if (images.blockedReason) return;
@@ -112,6 +132,17 @@ export function Composer() {
         </p>
       )}
       <div className="composer-box">
+        <button
+          type="button"
+          className="icon-button composer-workflow-button"
+          data-testid="workflow-button"
+          aria-label="Run a workflow"
+          title="Run a workflow (Ctrl+Shift+W)"
+          disabled={disabled}
+          onClick={() => openWorkflowPicker(null, null)}
+        >
+          ⚡
+        </button>
         {images.canAttach && <AttachButton disabled={disabled} onFiles={(files) => void images.addFiles(files)} />}
         <label className="visually-hidden" htmlFor={`${listId}-input`}>
           Message

@@ -1,8 +1,9 @@
 import { SLASH_COMMANDS } from '../../../../shared/commands';
 import type { ToolInfo } from '../../../../shared/tool-info';
+import type { WorkflowInfo } from '../../../../shared/workflow';
 
 export interface Suggestion {
-  type: 'command' | 'tool';
+  type: 'command' | 'tool' | 'workflow';
   /** The composer's text after accepting. */
   value: string;
   label: string;
@@ -10,7 +11,19 @@ export interface Suggestion {
 }
 
 /** Completions for what is typed: slash commands after "/", tool names after "/tool ". */
-export function suggestionsFor(text: string, tools: readonly ToolInfo[] | null): Suggestion[] {
+export function suggestionsFor(text: string, tools: readonly ToolInfo[] | null, workflows: readonly WorkflowInfo[] = []): Suggestion[] {
+  const workflowMatch = /^\/wf\s+(\S*)$/i.exec(text);
+  if (workflowMatch) {
+    const partial = (workflowMatch[1] ?? '').toLowerCase();
+    return workflows
+      .filter((info) => info.definition.id.includes(partial) && info.definition.id !== partial)
+      .map((info) => ({
+        type: 'workflow',
+        value: `/wf ${info.definition.id} `,
+        label: info.definition.id,
+        detail: `${info.definition.category} · ${info.definition.name}`,
+      }));
+  }
   const toolMatch = /^\/tool\s+(\S*)$/i.exec(text);
   if (toolMatch) {
     const partial = (toolMatch[1] ?? '').toLowerCase();
@@ -22,14 +35,32 @@ export function suggestionsFor(text: string, tools: readonly ToolInfo[] | null):
   const commandMatch = /^\/\S*$/.exec(text);
   if (!commandMatch) return [];
   const typed = text.toLowerCase();
-  return SLASH_COMMANDS.filter((command) => command.name.startsWith(typed) && !(command.name === typed && !command.args)).map(
-    (command) => ({
-      type: 'command',
-      value: command.args ? `${command.name} ` : command.name,
-      label: command.args ? `${command.name} ${command.args}` : command.name,
-      detail: command.summary,
-    }),
-  );
+  const workflowCommand: Suggestion[] = '/wf'.startsWith(typed)
+    ? [
+        {
+          type: 'command',
+          value: '/wf ',
+          label: '/wf <workflow> [what you want]',
+          detail: 'Run a workflow: pick it, fill its form (or let the model fill it)',
+        },
+      ]
+    : [];
+  return [
+    ...SLASH_COMMANDS.filter((command) => command.name.startsWith(typed) && !(command.name === typed && !command.args)).map(
+      (command): Suggestion => ({
+        type: 'command',
+        value: command.args ? `${command.name} ` : command.name,
+        label: command.args ? `${command.name} ${command.args}` : command.name,
+        detail: command.summary,
+      }),
+    ),
+    ...workflowCommand,
+  ];
+}
+
+/** True when the text asks for workflow ids, so the workflow list should be loaded. */
+export function wantsWorkflowNames(text: string): boolean {
+  return /^\/wf(\s|$)/i.test(text);
 }
 
 /** True when the text asks for tool names, so the catalogue should be loaded. */

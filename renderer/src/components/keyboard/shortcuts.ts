@@ -1,5 +1,5 @@
 /** The app-wide keyboard shortcuts (the Electron menu shows the same ones). */
-export type ShortcutAction = 'new-chat' | 'search' | 'settings' | 'stop';
+export type ShortcutAction = 'new-chat' | 'search' | 'settings' | 'stop' | 'workflows';
 
 export interface KeyLike {
   key: string;
@@ -19,7 +19,7 @@ export function platformOf(nav: { userAgent?: string; platform?: string } | unde
 
 /** "Ctrl+N" or "⌘N", for labels and titles. */
 export function shortcutLabel(action: ShortcutAction, platform: Platform): string {
-  const key = { 'new-chat': 'N', search: 'K', settings: ',', stop: 'Esc' }[action];
+  const key = { 'new-chat': 'N', search: 'K', settings: ',', stop: 'Esc', workflows: 'Shift+W' }[action];
   if (action === 'stop') return key;
   return platform === 'mac' ? `⌘${key}` : `Ctrl+${key}`;
 }
@@ -27,6 +27,7 @@ export function shortcutLabel(action: ShortcutAction, platform: Platform): strin
 export function shortcutFor(event: KeyLike, platform: Platform): ShortcutAction | null {
   const mod = platform === 'mac' ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
   if (event.key === 'Escape' && !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey) return 'stop';
+  if (mod && event.shiftKey && !event.altKey && event.key.toLowerCase() === 'w') return 'workflows';
   if (!mod || event.altKey || event.shiftKey) return null;
   switch (event.key.toLowerCase()) {
     case 'n':

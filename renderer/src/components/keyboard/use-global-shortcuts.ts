@@ -13,6 +13,7 @@ export function useGlobalShortcuts(): void {
   const newConversation = useTaco((state) => state.newConversation);
   const setSettingsOpen = useTaco((state) => state.setSettingsOpen);
   const cancelRun = useTaco((state) => state.cancelRun);
+  const openWorkflowPicker = useTaco((state) => state.openWorkflowPicker);
   const running = useTaco((state) => selectActiveView(state).running);
   const runningRef = useRef(running);
   runningRef.current = running;
@@ -45,6 +46,11 @@ export function useGlobalShortcuts(): void {
           if (dialogOpen()) return;
           setSettingsOpen(true);
           return;
+        case 'workflows':
+          event.preventDefault();
+          if (dialogOpen()) return;
+          openWorkflowPicker(null, null);
+          return;
         default: {
           const unreachable: never = action;
           return unreachable;
@@ -53,5 +59,5 @@ export function useGlobalShortcuts(): void {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [newConversation, setSettingsOpen, cancelRun]);
+  }, [newConversation, setSettingsOpen, cancelRun, openWorkflowPicker]);
 }

@@ -5,6 +5,7 @@ import { applyStackFrames, applyToolOutcome, keepActiveEntries } from './stack-e
 import { rewindTimeline, settleInterruptedRun } from './timeline-rewind';
 import { progressView, resultImages } from './tool-extras';
 import { userImages } from './user-images';
+import { applyWorkflowEvent } from './workflow-events';
 import { appendDelta, appendPart, hasPart, nextPartId, updateLastPart, withTurn } from './turn-updates';
 
 type TurnUpdate = (view: ConversationView, runId: string, update: (turn: AssistantTurn) => AssistantTurn) => ConversationView;
@@ -139,6 +140,7 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
         if (hasPart(turn, isApproval(event.approvalId))) return turn;
         const { approvalId, callId, tool, args, risk, preview, expiresAt } = event;
         return appendPart(turn, {
+          ...(event.batch ? { batch: event.batch } : {}),
           type: 'approval',
           id: nextPartId(turn),
           approvalId,
@@ -213,6 +215,12 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
     }
     case 'run-finish':
       return finishRun(inTurn, view, event);
+    case 'workflow-start':
+    case 'workflow-step':
+    case 'workflow-confirm':
+    case 'workflow-confirmed':
+    case 'workflow-finish':
+      return applyWorkflowEvent(view, event);
     default: {
       const unknown: never = event;
       void unknown;

@@ -1,8 +1,9 @@
-import type { ApprovalDecision } from '../../../../shared/events';
+import type { ApprovalBatch, ApprovalDecision } from '../../../../shared/events';
 import type { JsonObject } from '../../../../shared/json';
 import type { Risk } from '../../../../shared/settings';
 import type { StopReason } from '../../../../shared/stop-reason';
 import type { FrameState, StackFrame } from '../../../../shared/tool-stack';
+import type { WorkflowFinishReason, WorkflowStepState, WorkflowStepType } from '../../../../shared/workflow';
 
 /**
  * What the renderer shows of one conversation, built from its events by `applyEvents`. Plain data:
@@ -48,8 +49,27 @@ export interface AssistantTurn {
   parts: TurnPart[];
   usage: UsageView | null;
   finish: FinishView | null;
+  /** Present when the run is a workflow: its steps, their states, an open confirm. */
+  workflow?: WorkflowView;
   /** The tools the latest model request of this run carried (absent before the first request). */
   offered?: OfferedView;
+}
+
+export interface WorkflowStepView {
+  index: number;
+  stepType: WorkflowStepType;
+  title: string;
+  state: WorkflowStepState | 'pending';
+  summary: string | null;
+}
+
+export interface WorkflowView {
+  workflowId: string;
+  name: string;
+  steps: WorkflowStepView[];
+  /** The confirm step waiting for the user (or answered: `accepted` set). */
+  confirm: { confirmId: string; index: number; message: string; accepted: boolean | null } | null;
+  finish: { reason: WorkflowFinishReason; message: string } | null;
 }
 
 /** One `tools-offered` event: which tools went out, of how many, and whether they were narrowed. */
@@ -112,6 +132,8 @@ export type TurnPart =
       warning?: string | null;
       expiresAt: number;
       resolution: ApprovalDecision | 'timeout' | null;
+      /** Several calls of one model turn: shown together on one card. */
+      batch?: ApprovalBatch;
     }
   | { type: 'question'; id: string; questionId: string; callId: string; question: string; answer: string | null }
   | {

@@ -1,0 +1,63 @@
+import type { ApprovalGate } from '../../orchestration/orchestration-types';
+import { resolveTool } from '../repairs/tool-call-repair';
+import { askApproval, needsApproval, type ApprovalAnswer } from './call-gates';
+import type { RunShared } from './run-context';
+import type { PlannedCall } from './step-decision';
+import { createToolContext } from './tool-context';
+
+/** A call whose approval was asked with the rest of its batch: its id, and the answer to await. */
+export interface PreAsked {
+  callId: string;
+  answer: Promise<ApprovalAnswer>;
+}
+
+export interface ApprovalBatchScope {
+  /** The pre-asked approval of each call that has one. */
+  byCall: Map<PlannedCall, PreAsked>;
+  /** Withdraws what is still open (the round ended early); call once the round is over. */
+  close(): void;
+}
+
+/**
+ * Seed risk "approval modal during loops": when one model turn asks for several calls that need
+ * approval, every approval is requested AT ONCE, tagged with one batch id, so the user answers
+ * them on one card (allow all, deny all, or one by one). Main still issues one approval id per
+ * call and checks each answer. The calls then run in order, each awaiting its own answer.
+ * Fewer than two such calls: null, and the calls ask one by one as before.
+ */
+export function askBatchApprovals(shared: RunShared, calls: readonly PlannedCall[]): ApprovalBatchScope | null {
+  const { input } = shared;
+  const asking = calls.flatMap((call) => {
+    const tool = resolveTool(input.tools, call.name);
+    if (!tool) return [];
+    const parsed = tool.argsSchema.safeParse(call.arguments);
+    if (!parsed.success || !needsApproval(tool, input, parsed.data)) return [];
+    return [{ call, tool, args: parsed.data }];
+  });
+  if (asking.length < 2) return null;
+
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort(shared.signal.reason);
+  shared.signal.addEventListener('abort', onAbort, { once: true });
+  const batchId = `${input.runId}-batch-${shared.nextCallId()}`;
+  const byCall = new Map<PlannedCall, PreAsked>();
+  asking.forEach(({ call, tool, args }, index) => {
+    const gate: ApprovalGate = {
+      request: (request, signal) => input.approvals.request({ ...request, batch: { batchId, index, size: asking.length } }, signal),
+    };
+    const batchShared: RunShared = { ...shared, signal: controller.signal, input: { ...input, approvals: gate } };
+    const callId = shared.nextCallId();
+    const context = createToolContext(batchShared, { callId, frameId: '' });
+    const answer = askApproval(batchShared, tool, args, callId, context);
+    // Awaited later, in call order; a withdrawal must not surface as an unhandled rejection meanwhile.
+    answer.catch(() => undefined);
+    byCall.set(call, { callId, answer });
+  });
+  return {
+    byCall,
+    close() {
+      shared.signal.removeEventListener('abort', onAbort);
+      controller.abort();
+    },
+  };
+}

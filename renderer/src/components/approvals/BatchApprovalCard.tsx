@@ -1,0 +1,91 @@
+import type { ApprovalDecision } from '../../../../shared/events';
+import { formatToolName } from '../../../../shared/format-tool-name';
+import type { TurnPart } from '../../store/events/conversation-view';
+import { useTaco } from '../../store/store-context';
+import { formatArgs } from '../../format/summarize-args';
+import { DiffPreview } from './DiffPreview';
+import { RiskBadge } from '../catalogue/RiskBadge';
+
+type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
+
+const WORDS: Record<ApprovalDecision | 'timeout', string> = {
+  'allow-once': 'Allowed',
+  'allow-conversation': 'Allowed for this conversation',
+  deny: 'Denied',
+  timeout: 'Not answered in time (denied)',
+};
+
+/**
+ * One card for every call of a model turn that needs approval: each call with its exact arguments
+ * and diff, allow or deny each, or "Allow all N" / "Deny all". Each answer goes to main under its
+ * own approval id, which main checks.
+ */
+export function BatchApprovalCard({ parts, runFinished }: { parts: ApprovalPart[]; runFinished: boolean }) {
+  const respond = useTaco((state) => state.respondApproval);
+  const openParts = runFinished ? [] : parts.filter((part) => part.resolution === null);
+  const answerAll = (decision: ApprovalDecision) => {
+    for (const part of openParts) void respond(part.approvalId, decision);
+  };
+  return (
+    <section
+      className="card approval-card batch-approval-card"
+      data-testid="batch-approval-card"
+      aria-label={`Approval for ${parts.length} calls`}
+    >
+      <header className="card-head">
+        <span className="card-title">
+          Allow these <strong>{parts.length}</strong> calls?
+        </span>
+      </header>
+      <ol className="batch-approval-items">
+        {parts.map((part) => (
+          <li
+            key={part.approvalId}
+            className="batch-approval-item"
+            data-testid="batch-approval-item"
+            data-resolution={part.resolution ?? 'open'}
+          >
+            <div className="card-head">
+              <strong>{formatToolName(part.tool)}</strong>
+              <RiskBadge risk={part.risk} />
+            </div>
+            <pre className="plain-text">{`${part.tool}(${formatArgs(part.args)})`}</pre>
+            {part.preview !== null && <DiffPreview diff={part.preview} />}
+            {part.resolution === null && !runFinished ? (
+              <div className="card-actions">
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="batch-allow-one"
+                  onClick={() => void respond(part.approvalId, 'allow-once')}
+                >
+                  Allow
+                </button>
+                <button
+                  type="button"
+                  className="button danger"
+                  data-testid="batch-deny-one"
+                  onClick={() => void respond(part.approvalId, 'deny')}
+                >
+                  Deny
+                </button>
+              </div>
+            ) : (
+              <p className="card-outcome">{part.resolution ? WORDS[part.resolution] : 'The run ended before this was answered.'}</p>
+            )}
+          </li>
+        ))}
+      </ol>
+      {openParts.length > 0 && (
+        <div className="card-actions">
+          <button type="button" className="button primary" data-testid="batch-allow-all" onClick={() => answerAll('allow-once')}>
+            Allow all {openParts.length}
+          </button>
+          <button type="button" className="button danger" data-testid="batch-deny-all" onClick={() => answerAll('deny')}>
+            Deny all
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

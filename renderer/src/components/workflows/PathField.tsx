@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import type { WorkspaceEntriesResult } from '../../../../shared/workflow';
+import { useTaco } from '../../store/store-context';
+
+interface Props {
+  id: string;
+  kind: 'file' | 'folder';
+  value: string;
+  onChange(value: string): void;
+}
+
+/** A file or folder inside the workspace: type it, or browse the workspace (listed by main, never outside it). */
+export function PathField({ id, kind, value, onChange }: Props) {
+  const listEntries = useTaco((state) => state.listWorkspaceEntries);
+  const [listing, setListing] = useState<WorkspaceEntriesResult | null>(null);
+
+  const browse = async (path: string) => setListing(await listEntries(path));
+  const parent = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.');
+
+  return (
+    <div className="workflow-path">
+      <div className="field-row">
+        <input id={id} type="text" value={value} data-testid={`workflow-param-${id}`} onChange={(event) => onChange(event.target.value)} />
+        <button
+          type="button"
+          className="button"
+          data-testid={`workflow-browse-${id}`}
+          onClick={() => void browse(value && kind === 'folder' ? value : '.')}
+        >
+          Browse…
+        </button>
+      </div>
+      {listing && (
+        <div className="workflow-browser" data-testid="workflow-browser">
+          <div className="field-hint">
+            In <code>{listing.path}</code>
+            {kind === 'folder' && (
+              <button
+                type="button"
+                className="message-action"
+                onClick={() => {
+                  onChange(listing.path);
+                  setListing(null);
+                }}
+              >
+                Use this folder
+              </button>
+            )}
+          </div>
+          {listing.problem && <p className="field-error">{listing.problem}</p>}
+          <ul className="workflow-entries">
+            {listing.path !== '.' && (
+              <li>
+                <button type="button" className="message-action" onClick={() => void browse(parent(listing.path))}>
+                  ..
+                </button>
+              </li>
+            )}
+            {listing.entries.map((entry) => (
+              <li key={entry.path}>
+                <button
+                  type="button"
+                  className="message-action"
+                  data-testid="workflow-entry"
+                  onClick={() => {
+                    if (entry.type === 'folder') void browse(entry.path);
+                    else if (kind === 'file') {
+                      onChange(entry.path);
+                      setListing(null);
+                    }
+                  }}
+                >
+                  {entry.type === 'folder' ? `${entry.name}/` : entry.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { WorkflowView } from '../../store/events/conversation-view';
+import { useTaco } from '../../store/store-context';
+import { flightKey } from '../../store/store-types';
+
+const STATE_LABEL = { pending: 'waiting', running: 'running…', done: 'done', failed: 'stopped', skipped: 'skipped' } as const;
+
+/** A workflow run in the chat: each step with its state and output summary, the open confirm, how it ended. */
+export function WorkflowBlock({ workflow, runFinished }: { workflow: WorkflowView; runFinished: boolean }) {
+  const respond = useTaco((state) => state.respondConfirm);
+  const confirm = workflow.confirm;
+  const busy = useTaco((state) => Boolean(confirm && state.inFlight[flightKey('workflows.confirm', confirm.confirmId)]));
+  return (
+    <section className="card workflow-block" data-testid="workflow-block" aria-label={`Workflow ${workflow.name}`}>
+      <header className="card-head">
+        <span className="card-title">Workflow: {workflow.name}</span>
+      </header>
+      <ol className="workflow-steps">
+        {workflow.steps.map((step) => (
+          <li key={step.index} className={`workflow-step workflow-step-${step.state}`} data-testid="workflow-step" data-state={step.state}>
+            <span className="workflow-step-title">{step.title}</span> <span className="workflow-step-state">{STATE_LABEL[step.state]}</span>
+            {step.summary && <div className="field-hint workflow-step-summary">{step.summary}</div>}
+          </li>
+        ))}
+      </ol>
+      {confirm && (
+        <div className="workflow-confirm" data-testid="workflow-confirm">
+          <pre className="plain-text">{confirm.message}</pre>
+          {confirm.accepted === null && !runFinished ? (
+            <div className="card-actions">
+              <button
+                type="button"
+                className="button primary"
+                data-testid="workflow-confirm-accept"
+                disabled={busy}
+                onClick={() => void respond(confirm.confirmId, true)}
+              >
+                Go on
+              </button>
+              <button
+                type="button"
+                className="button danger"
+                data-testid="workflow-confirm-decline"
+                disabled={busy}
+                onClick={() => void respond(confirm.confirmId, false)}
+              >
+                Stop here
+              </button>
+            </div>
+          ) : (
+            <p className="card-outcome">
+              {confirm.accepted === true ? 'You went on.' : confirm.accepted === false ? 'You stopped here.' : 'Not answered.'}
+            </p>
+          )}
+        </div>
+      )}
+      {workflow.finish && (
+        <p className="card-outcome" data-testid="workflow-outcome" data-reason={workflow.finish.reason}>
+          {workflow.finish.message}
+        </p>
+      )}
+    </section>
+  );
+}
