@@ -33,7 +33,7 @@ describe('fake Ollama POST /api/embed (through the real ollama client)', () => {
     const one = await client.embed({ model: nomicEmbed.name, input: 'list git branches' });
     expect(one.embeddings).toEqual([many.embeddings[0]]);
     expect(Math.hypot(...(one.embeddings[0] ?? []))).toBeCloseTo(1, 10);
-    expect(fake.requests.at(-1)).toEqual({
+    expect(fake.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: '/api/embed',
       body: expect.objectContaining({ model: nomicEmbed.name, input: 'list git branches' }),

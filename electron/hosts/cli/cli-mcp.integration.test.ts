@@ -50,7 +50,21 @@ async function runWith(servers: Record<string, McpServerConfig>, approve: string
   const terminal = io();
   fake.requests.length = 0;
   const code = await runCli(
-    ['--host', fake.url, '--data-dir', join(dir, 'data'), '--json', '--approve', approve, '--mcp-config', config, prompt],
+    // Every tool in every request (--max-tools 0): these tests are about MCP tools, not about which are offered.
+    [
+      '--host',
+      fake.url,
+      '--data-dir',
+      join(dir, 'data'),
+      '--json',
+      '--approve',
+      approve,
+      '--max-tools',
+      '0',
+      '--mcp-config',
+      config,
+      prompt,
+    ],
     terminal,
   );
   const chats = fake.requests.filter((request) => request.path === '/api/chat' && request.body?.stream !== false);

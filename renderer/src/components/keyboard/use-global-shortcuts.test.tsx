@@ -33,7 +33,8 @@ describe('global keyboard shortcuts', () => {
     const e = eventsFor('c1', 'r1');
     act(() => api.emit([e.user('go', 'm1'), e.start()]));
     await user.keyboard('{Control>},{/Control}');
-    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
+    // The dialog is its own chunk, loaded when it first opens.
+    expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeTruthy();
     // Another shortcut while a dialog is open does nothing.
     await user.keyboard('{Control>}n{/Control}');
     expect(store.getState().activeConversationId).toBe('c1');
