@@ -30,7 +30,7 @@ export const BENCH_DEFAULTS = {
   viewport: { width: 1280, height: 800 },
   chromiumPath: '/usr/bin/chromium',
 
-  /** Tool selection (issue 13): catalogue size, timed passes over the labelled requests per run, a typical workspace. */
+  /** Tool selection: catalogue size, timed passes over the labelled requests per run, a typical workspace. */
   selectionCatalogueSize: 150,
   selectionTimedPasses: 20,
   selectionWorkspace: '/home/user/projects/website',

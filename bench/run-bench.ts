@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --json] [--runs N] [--only parts]`: every figure of issue 7, each measured
+ * `npm run bench [-- --json] [--runs N] [--only parts]`: every figure in BENCHMARKS.md, each measured
  * several times (what is compared runs interleaved), as a table or as one JSON object of medians.
  * Progress goes to stderr; with --json, stdout carries the JSON object and nothing else.
  */

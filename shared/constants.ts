@@ -39,7 +39,7 @@ export const DEFAULTS = {
   approvalTimeoutMs: 5 * 60_000,
   /**
    * Tools offered per model request when more are enabled (the rest are ranked out); 0 offers all.
-   * Small models choose badly past a few dozen tools (issue 13).
+   * Small models choose badly past a few dozen tools.
    */
   toolBudget: 16,
   /** Ollama embedding model used to rank tools ('' ranks by keywords, BM25). */

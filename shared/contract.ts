@@ -92,10 +92,10 @@ export const callRequestSchemas = {
   'models.unload': z.object({ name: modelName }).strict(),
   'ollama.test': z.object({ host: z.string().trim().min(1).max(2048) }).strict(),
 
-  // Model servers (issue 16).
+  // Model servers.
   /** Test connection for a server in the form (saved or not): says exactly what failed. */
   'servers.test': serverTestRequestSchema,
-  // MCP servers as tool sources (issue 11).
+  // MCP servers as tool sources.
   'mcp.list': empty,
   /** Add a server, or replace one when `replace` is true. An env/header value equal to MCP_SECRET_MASK keeps the stored one. */
   'mcp.save': z.object({ name: mcpServerNameSchema, config: mcpServerConfigSchema, replace: z.boolean().optional() }).strict(),
@@ -105,7 +105,7 @@ export const callRequestSchemas = {
   /** A `{"mcpServers": {...}}` block (claude_desktop_config.json); imported servers start disabled. */
   'mcp.import': z.object({ json: z.string().min(1).max(1_000_000) }).strict(),
   'mcp.setToolEnabled': z.object({ name: mcpServerNameSchema, tool: z.string().min(1).max(200), enabled: z.boolean() }).strict(),
-  // Workflows (issue 12): user-invoked actions with typed forms. Not `workflow.*` (a paused run).
+  // Workflows: user-invoked actions with typed forms. Not `workflow.*` (a paused run).
   'workflows.list': empty,
   'workflows.run': z
     .object({

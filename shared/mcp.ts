@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULTS } from './constants';
 
 /**
- * MCP servers as tool sources (issue 11): the shapes both sides of the contract share. The
+ * MCP servers as tool sources: the shapes both sides of the contract share. The
  * configuration is the widely used `mcpServers` JSON shape plus TACO's own fields.
  */
 export type McpServerStatus = 'starting' | 'ready' | 'failed' | 'stopped';

@@ -1,5 +1,5 @@
 /**
- * The warning shown when a prompt did not fit the model's context window (issue 13): the numbers, what
+ * The warning shown when a prompt did not fit the model's context window: the numbers, what
  * it means, and what to do. One text for the UI and the CLI.
  */
 export function truncationWarning(promptTokens: number, contextTokens: number): string {

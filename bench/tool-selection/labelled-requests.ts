@@ -1,7 +1,7 @@
 /**
  * Realistic requests a user types, each with the one tool a model needs to answer it, over the
  * 150-tool benchmark catalogue (built-ins, the MCP servers' tools, distractors). Written by hand
- * for issue 13; `test` marks the small set the integration test runs through the loop.
+ * for the selection benchmark; `test` marks the small set the integration test runs through the loop.
  */
 export interface LabelledRequest {
   request: string;

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/taco-fixture';
 
-test.describe('tool selection and truncation (issue 13)', () => {
+test.describe('tool selection and truncation', () => {
   test('with a small tool budget the turn says "Offered N of M tools"; a prompt that filled the window shows the warning', async ({
     taco,
     page,

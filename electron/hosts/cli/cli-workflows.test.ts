@@ -8,7 +8,7 @@ import { WORKFLOW_REPLIES } from '../../../test-support/fake-ollama/scenarios/wo
 import { cli, cliWithoutRelay, jsonLines } from './testing/spawn-cli';
 
 /**
- * Issue 12's acceptance, where a script would check it: every built-in workflow end to end through
+ * Workflows where a script would check them: every built-in workflow end to end through
  * the CLI (--json) against the fake Ollama, a denied approval mid-workflow, a declined confirm,
  * Stop during a step, and bad params.
  */

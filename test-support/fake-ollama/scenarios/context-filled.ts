@@ -2,7 +2,7 @@ import { reply } from '../reply-builders';
 import type { Scenario } from '../scenario-types';
 import { standardModels } from './standard-models';
 
-/** Every chat answers briefly and reports prompt_eval_count = the num_ctx it was sent: the prompt filled the window (issue 13). */
+/** Every chat answers briefly and reports prompt_eval_count = the num_ctx it was sent: the prompt filled the window. */
 export const contextFilled: Scenario = {
   name: 'context-filled',
   description: 'Every chat answers, reporting prompt_eval_count equal to the request num_ctx (Ollama cut the prompt).',

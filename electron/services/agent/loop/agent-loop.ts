@@ -88,7 +88,7 @@ async function runRound(shared: RunShared, scope: LoopScope, step: StepResult, c
       if (outcome.type === 'done') recordCallTally(scope.counters, outcome.tally);
       const reason = shared.abortCause() ?? firstStop(AFTER_CALL, scope.counters, shared.input.limits);
       if (reason) {
-        // consecutive_errors says which tool failed last and why (issue 13).
+        // consecutive_errors says which tool failed last and why.
         const detail = reason === 'consecutive_errors' ? lastFailureDetail(scope) : null;
         return { type: 'stop', reason, answer: step.visibleText, error: detail };
       }

@@ -19,7 +19,7 @@ export const parseFailuresReached: StopCondition = (counters) =>
 export const repeatedCallReached: StopCondition = (counters) =>
   counters.sameCallStreak >= DEFAULTS.repeatedCallStopAt ? 'repeated_call' : null;
 
-/** The same failing call made again and again: a failure, not a repeat of a result (issue 13). */
+/** The same failing call made again and again: a failure, not a repeat of a result. */
 export const repeatedFailureReached: StopCondition = (counters) =>
   counters.failingCallStreak >= DEFAULTS.repeatedCallStopAt ? 'consecutive_errors' : null;
 

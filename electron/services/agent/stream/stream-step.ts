@@ -32,7 +32,7 @@ export type StepOutcome =
  */
 export async function streamStep(shared: RunShared, scope: LoopScope, options: StepOptions): Promise<StepOutcome> {
   const { input } = shared;
-  // Issue 13: past the tool budget only the most relevant tools go out (tool-selection/).
+  // Past the tool budget only the most relevant tools go out (tool-selection/).
   const tools = options.toolsOffered && shared.tools.length > 0 ? await toolsForRequest(shared, scope) : shared.tools;
   const sendTools = options.toolsOffered && shared.mode === 'native' && tools.length > 0;
   const system: ChatMessage = {

@@ -35,7 +35,7 @@ function stateOf(shared: RunShared): RunSelectionState {
 }
 
 /**
- * The tools this model request carries (issue 13). When the enabled tools exceed the budget
+ * The tools this model request carries. When the enabled tools exceed the budget
  * (`toolBudget`), ranks them against the goal and the last turns and keeps the top ones, always
  * with the core set, the tools used in this run and those find_tools brought in. Emits
  * `tools-offered` for every request that offers tools while a budget is set.

@@ -3,7 +3,7 @@ import { storedEventSchema } from './event-schemas';
 
 const run = { runId: 'r1', conversationId: 'c1' };
 
-describe('stored events: tool selection and truncation (issue 13)', () => {
+describe('stored events: tool selection and truncation', () => {
   it('accepts the offered set of a request and a usage flagged truncated', () => {
     const offered = {
       ...run,

@@ -6,7 +6,7 @@ interface Props {
   invalid: boolean;
 }
 
-/** How many tools a model request carries, and what ranks them (issue 13: small models and many tools). */
+/** How many tools a model request carries, and what ranks them (small models choose badly among many tools). */
 export function ToolSelectionSettings({ form, change, invalid }: Props) {
   return (
     <fieldset className="settings-section">

@@ -6,7 +6,7 @@ import type { SliceCreator } from '../store-types';
 export type McpActionResult = { ok: true } | { ok: false; message: string };
 export type McpImportResult = { ok: true; added: string[]; skipped: { name: string; reason: string }[] } | { ok: false; message: string };
 
-/** MCP servers (issue 11): main owns them; this keeps the list from `mcp.list` and `mcp-status` events. */
+/** MCP servers: main owns them; this keeps the list from `mcp.list` and `mcp-status` events. */
 export interface McpSlice {
   /** Null until the first `mcp.list` answered. */
   mcpServers: McpServerView[] | null;
