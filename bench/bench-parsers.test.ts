@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialScripts } from './bundle-bench';
-import { rendererMainTasks, summarizeTasks } from './chromium-trace';
+import { initialScripts } from './browser/bundle-bench';
+import { rendererMainTasks, summarizeTasks } from './browser/chromium-trace';
 
 describe('initialScripts', () => {
   it('lists the entry module and its modulepreloads, not stylesheets, lazy chunks or remote scripts', () => {

@@ -9,19 +9,19 @@ import { join } from 'node:path';
 import { BENCH_USAGE, parseBenchArgs, type Stage } from './bench-args';
 import type { Failures, FigureName, Samples } from './bench-figures';
 import { jsonReport, tableReport } from './bench-report';
-import { launchChromium, runBrowserBench } from './browser-bench';
-import { buildRenderer, measureBundle } from './bundle-bench';
+import { launchChromium, runBrowserBench } from './browser/browser-bench';
+import { buildRenderer, measureBundle } from './browser/bundle-bench';
 import { runLoopBench } from './loop-bench';
 import { runMcpBench } from './mcp-bench';
 import { describeMachine, machineInfo } from './machine-info';
 import { runPeerBench } from './peer-bench';
 import { runPipelineBench } from './pipeline-bench';
-import { runRssBench } from './rss-bench';
+import { runRssBench } from './browser/rss-bench';
 import { runSelectionBench } from './tool-selection/selection-bench';
-import { runColdStartBench } from './cold-start-bench';
-import { runConcurrentBench } from './concurrent-bench';
-import { runFirstTokenBench } from './first-token-bench';
-import { runSoakBench } from './soak-bench';
+import { runColdStartBench } from './browser/cold-start-bench';
+import { runConcurrentBench } from './services/concurrent-bench';
+import { runFirstTokenBench } from './services/first-token-bench';
+import { runSoakBench } from './services/soak-bench';
 
 const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   bundle: ['bundle_kb_gz'],

@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatWorkflowProblem } from '../shared/workflow';
+import { formatWorkflowProblem } from '../shared/workflows/workflow';
 import { loadToolRegistry } from '../tools/catalogue/tool-registry';
 import { createWorkflowLibrary } from '../electron/services/workflows/workflow-library';
 import { renderWorkflowsMarkdown } from '../electron/services/workflows/workflows-markdown';

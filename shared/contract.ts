@@ -6,8 +6,14 @@ import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from '
 import type { ModelListResult } from './models';
 import { serverTestRequestSchema, type ServerTestResult } from './servers';
 import { settingsPatchSchema, type Settings } from './settings';
-import type { ToolInfo } from './tool-info';
-import type { WorkflowDraftResult, WorkflowExtractResult, WorkflowListResult, WorkflowRunResult, WorkspaceEntriesResult } from './workflow';
+import type { ToolInfo } from './tools/tool-info';
+import type {
+  WorkflowDraftResult,
+  WorkflowExtractResult,
+  WorkflowListResult,
+  WorkflowRunResult,
+  WorkspaceEntriesResult,
+} from './workflows/workflow';
 
 /**
  * The one contract between the renderer and main. Every call is a line here: the zod schema of

@@ -2,10 +2,10 @@ import type { ConversationSummary } from './conversation';
 import type { JsonObject } from './json';
 import type { McpServerView } from './mcp';
 import type { Risk } from './settings';
-import type { StackFrame } from './tool-stack';
+import type { StackFrame } from './tools/tool-stack';
 import type { StopReason } from './stop-reason';
-import type { ToolType } from './tool-info';
-import type { WorkflowFinishReason, WorkflowParamValues, WorkflowStepState, WorkflowStepType } from './workflow';
+import type { ToolType } from './tools/tool-info';
+import type { WorkflowFinishReason, WorkflowParamValues, WorkflowStepState, WorkflowStepType } from './workflows/workflow';
 
 /** One call of a batch: the batch's id, this call's place in it, and how many calls it holds. */
 export interface ApprovalBatch {

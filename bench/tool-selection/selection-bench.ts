@@ -3,7 +3,7 @@ import { buildSystemPrompt } from '../../electron/services/agent/context/system-
 import { testTool } from '../../electron/services/agent/testing/test-tools';
 import { lexicalIndexFor } from '../../electron/services/agent/tool-selection/lexical-index';
 import { isCoreTool, selectTools } from '../../electron/services/agent/tool-selection/select-tools';
-import type { ToolDefinition } from '../../shared/tool-definition';
+import type { ToolDefinition } from '../../shared/tools/tool-definition';
 import type { RegisteredTool } from '../../tools/catalogue/tool-runtime-types';
 import { BENCH_DEFAULTS } from '../bench-defaults';
 import type { BenchLog, Samples } from '../bench-figures';

@@ -1,5 +1,5 @@
 import type { TacoEvent } from '../../shared/events';
-import type { StackFrame } from '../../shared/tool-stack';
+import type { StackFrame } from '../../shared/tools/tool-stack';
 
 /** Builders for events of one conversation and run, so tests read like a timeline. */
 export function eventsFor(conversationId = 'c1', runId = 'r1') {

@@ -3,7 +3,7 @@ import type { ConversationSummary } from '../../shared/conversation';
 import type { ModelEvent, TacoEvent } from '../../shared/events';
 import type { ModelInfo } from '../../shared/models';
 import { defaultSettings } from '../../shared/settings';
-import type { ToolInfo } from '../../shared/tool-info';
+import type { ToolInfo } from '../../shared/tools/tool-info';
 
 type Handler<K extends CallName> = (request: CallRequest<K>) => CallResponse<K> | Promise<CallResponse<K>>;
 type Handlers = { [K in CallName]?: Handler<K> };

@@ -1,4 +1,4 @@
-import type { ToolInfo, ToolParameterInfo } from '../../shared/tool-info';
+import type { ToolInfo, ToolParameterInfo } from '../../shared/tools/tool-info';
 import { buildArgsSchema } from './tool-args-schema';
 import { defaultRequiresApproval, type ToolConfig } from './tool-config-schema';
 import { buildToolDefinition } from './tool-definition';

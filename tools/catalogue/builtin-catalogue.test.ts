@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../shared/constants';
 import { describe, expect, it } from 'vitest';
-import { TOOL_TYPES } from '../../shared/tool-info';
+import { TOOL_TYPES } from '../../shared/tools/tool-info';
 import { loadToolRegistry } from './tool-registry';
 
 const registry = await loadToolRegistry();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PARAMETER_TYPES, TOOL_TYPES } from '../../shared/tool-info';
+import { PARAMETER_TYPES, TOOL_TYPES } from '../../shared/tools/tool-info';
 import { RISKS } from '../../shared/settings';
 
 /** tool_id and parameter names: snake_case, as Ollama and small models expect. */

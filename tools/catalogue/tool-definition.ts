@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../shared/json';
-import type { ToolInfo, ToolParameterInfo } from '../../shared/tool-info';
-import type { ToolDefinition } from '../../shared/tool-definition';
+import type { ToolInfo, ToolParameterInfo } from '../../shared/tools/tool-info';
+import type { ToolDefinition } from '../../shared/tools/tool-definition';
 
 /** The Ollama `tools` entry (JSON Schema parameters) for a catalogue entry. */
 export function buildToolDefinition(info: ToolInfo): ToolDefinition {

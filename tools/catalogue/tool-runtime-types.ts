@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { JsonObject } from '../../shared/json';
-import type { ToolInfo } from '../../shared/tool-info';
-import type { ToolDefinition } from '../../shared/tool-definition';
+import type { ToolInfo } from '../../shared/tools/tool-info';
+import type { ToolDefinition } from '../../shared/tools/tool-definition';
 
 /** Persisted notes for save_memory / recall_memory. */
 export interface MemoryStore {

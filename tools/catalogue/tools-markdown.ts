@@ -1,4 +1,4 @@
-import type { ToolInfo } from '../../shared/tool-info';
+import type { ToolInfo } from '../../shared/tools/tool-info';
 import type { ToolRegistry } from './tool-runtime-types';
 
 /** TOOLS.md: every tool, grouped by category, generated from the configs. */

@@ -1,5 +1,5 @@
 import type { TacoEvent } from '../../../shared/events';
-import { formatToolName } from '../../../shared/format-tool-name';
+import { formatToolName } from '../../../shared/tools/format-tool-name';
 import { terminalSafe } from './terminal-safe';
 import { truncationWarning } from '../../../shared/truncation-warning';
 

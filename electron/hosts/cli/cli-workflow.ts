@@ -1,5 +1,5 @@
-import type { WorkflowListResult, WorkflowRunResult } from '../../../shared/workflow';
-import { formatWorkflowProblem } from '../../../shared/workflow';
+import type { WorkflowListResult, WorkflowRunResult } from '../../../shared/workflows/workflow';
+import { formatWorkflowProblem } from '../../../shared/workflows/workflow';
 import { exitCodeForStopReason } from '../../../shared/stop-reason';
 import type { AppServices } from '../../services/app/app-services-types';
 import type { CliOutput, TextSink } from './cli-output';

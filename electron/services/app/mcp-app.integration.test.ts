@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelEvent } from '../../../shared/events';
 import type { McpServerView } from '../../../shared/mcp';
-import type { ToolInfo } from '../../../shared/tool-info';
+import type { ToolInfo } from '../../../shared/tools/tool-info';
 import { everythingServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
 import { createMcpService } from '../mcp/mcp-service';
 import { TEST_TIMINGS } from '../mcp/testing/mcp-harness';

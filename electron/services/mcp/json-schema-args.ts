@@ -1,7 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { z } from 'zod';
 import type { JsonObject } from '../../../shared/json';
-import { PARAMETER_TYPES, type ParameterType, type ToolParameterInfo } from '../../../shared/tool-info';
+import { PARAMETER_TYPES, type ParameterType, type ToolParameterInfo } from '../../../shared/tools/tool-info';
 
 /** One validator for every MCP tool schema: drafts 07 and 2020-12, numbers and booleans the model sent as strings coerced. */
 const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: true, validateSchema: false, validateFormats: false });

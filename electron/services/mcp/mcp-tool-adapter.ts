@@ -2,7 +2,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { TacoEvent } from '../../../shared/events';
 import type { JsonObject } from '../../../shared/json';
 import type { McpApprovalPolicy, McpToolView } from '../../../shared/mcp';
-import type { ToolInfo } from '../../../shared/tool-info';
+import type { ToolInfo } from '../../../shared/tools/tool-info';
 import { ToolFailure, type RegisteredTool, type ToolContext } from '../../../tools/catalogue/tool-runtime-types';
 import { argsSchemaFromJsonSchema, parametersFromJsonSchema, type ToolInputSchema } from './json-schema-args';
 import { convertResult, type McpCallResult } from './mcp-result';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SLASH_COMMANDS } from '../../../shared/commands';
-import type { ToolInfo } from '../../../shared/tool-info';
-import type { StackFrame } from '../../../shared/tool-stack';
+import type { ToolInfo } from '../../../shared/tools/tool-info';
+import type { StackFrame } from '../../../shared/tools/tool-stack';
 import { editDistance } from './close-matches';
 import { helpText, statusText, toolText, toolsText, unknownCommandText } from './command-texts';
 

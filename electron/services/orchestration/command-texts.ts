@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../../shared/constants';
 import { SLASH_COMMANDS } from '../../../shared/commands';
-import type { FrameState, StackFrame } from '../../../shared/tool-stack';
-import type { ToolInfo } from '../../../shared/tool-info';
+import type { FrameState, StackFrame } from '../../../shared/tools/tool-stack';
+import type { ToolInfo } from '../../../shared/tools/tool-info';
 import { closeMatches } from './close-matches';
 
 /**

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { StackFrame } from '../../../shared/tool-stack';
+import type { StackFrame } from '../../../shared/tools/tool-stack';
 
 /**
  * The "Current tool context:" block of the system prompt, or

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TacoEvent } from '../../../shared/events';
-import type { StackFrame } from '../../../shared/tool-stack';
+import type { StackFrame } from '../../../shared/tools/tool-stack';
 import { createDepthBroker } from './depth-broker';
 
 const frames: StackFrame[] = [

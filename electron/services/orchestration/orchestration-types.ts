@@ -1,7 +1,7 @@
 import type { ApprovalBatch, ApprovalDecision } from '../../../shared/events';
 import type { JsonObject } from '../../../shared/json';
 import type { Risk } from '../../../shared/settings';
-import type { FrameState, StackFrame } from '../../../shared/tool-stack';
+import type { FrameState, StackFrame } from '../../../shared/tools/tool-stack';
 
 /**
  * Seams between the agent loop and the things that wait on the user. The loop only sees these

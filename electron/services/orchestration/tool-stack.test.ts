@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StackFrame } from '../../../shared/tool-stack';
+import type { StackFrame } from '../../../shared/tools/tool-stack';
 import { createToolStack } from './tool-stack';
 
 function counterIds(): () => string {

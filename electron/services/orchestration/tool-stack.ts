@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FrameState, StackFrame } from '../../../shared/tool-stack';
+import type { FrameState, StackFrame } from '../../../shared/tools/tool-stack';
 import { formatContextPrompt } from './context-prompt';
 import type { ToolStack } from './orchestration-types';
 

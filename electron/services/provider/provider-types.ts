@@ -1,6 +1,6 @@
 import type { ModelCapabilities, ModelInfo } from '../../../shared/models';
 import type { JsonObject } from '../../../shared/json';
-import type { ToolDefinition } from '../../../shared/tool-definition';
+import type { ToolDefinition } from '../../../shared/tools/tool-definition';
 
 export type { ToolDefinition };
 

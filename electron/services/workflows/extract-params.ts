@@ -1,4 +1,4 @@
-import type { WorkflowDefinition, WorkflowParamValues } from '../../../shared/workflow';
+import type { WorkflowDefinition, WorkflowParamValues } from '../../../shared/workflows/workflow';
 import type { ChatProvider } from '../provider/provider-types';
 import { checkParams } from './param-values';
 

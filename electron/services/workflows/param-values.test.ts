@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { workflowDefinitionSchema } from '../../../shared/workflow';
+import { workflowDefinitionSchema } from '../../../shared/workflows/workflow';
 import { checkParamPaths, checkParams } from './param-values';
 
 const definition = workflowDefinitionSchema.parse({

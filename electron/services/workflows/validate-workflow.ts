@@ -5,8 +5,8 @@ import {
   type WorkflowParam,
   type WorkflowProblem,
   type WorkflowStep,
-} from '../../../shared/workflow';
-import { templateProblems } from '../../../shared/workflow-template';
+} from '../../../shared/workflows/workflow';
+import { templateProblems } from '../../../shared/workflows/workflow-template';
 
 export interface WorkflowLocation {
   /** Shown in problems, e.g. "workflows/files/summarise_file.json". */

@@ -1,4 +1,4 @@
-import type { WorkflowDefinition, WorkflowInfo, WorkflowProblem } from '../../../shared/workflow';
+import type { WorkflowDefinition, WorkflowInfo, WorkflowProblem } from '../../../shared/workflows/workflow';
 import { validateWorkflow } from './validate-workflow';
 
 /** A prompt an MCP server offers (the MCP service's `listPrompts()` entries). */

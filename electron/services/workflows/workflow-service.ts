@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DEFAULTS } from '../../../shared/constants';
 import { ContractError } from '../../../shared/contract-error';
 import type { ValidCallRequest } from '../../../shared/contract';
-import type { WorkflowDraftResult, WorkflowRunResult, WorkspaceEntriesResult } from '../../../shared/workflow';
+import type { WorkflowDraftResult, WorkflowRunResult, WorkspaceEntriesResult } from '../../../shared/workflows/workflow';
 import { resolveWorkspacePath } from '../../../tools/files/workspace-path';
 import type { AppContext } from '../app/app-context';
 import type { CallHandlers } from '../app/call-router';

@@ -1,4 +1,4 @@
-import type { WorkflowCategory, WorkflowInfo, WorkflowParam, WorkflowStep } from '../../../shared/workflow';
+import type { WorkflowCategory, WorkflowInfo, WorkflowParam, WorkflowStep } from '../../../shared/workflows/workflow';
 import { stepTitle } from './run-workflow';
 
 /** WORKFLOWS.md: every built-in workflow by category, generated from the definitions. */

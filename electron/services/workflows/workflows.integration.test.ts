@@ -11,7 +11,7 @@ import type {
   WorkflowListResult,
   WorkflowRunResult,
   WorkspaceEntriesResult,
-} from '../../../shared/workflow';
+} from '../../../shared/workflows/workflow';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { WORKFLOW_REPLIES } from '../../../test-support/fake-ollama/scenarios/workflows';
 import { createAppServices } from '../app/app-services';

@@ -1,5 +1,5 @@
-import type { ToolInfo } from '../../../shared/tool-info';
-import { formatToolName } from '../../../shared/format-tool-name';
+import type { ToolInfo } from '../../../shared/tools/tool-info';
+import { formatToolName } from '../../../shared/tools/format-tool-name';
 
 /** Where a tool comes from, for display: an MCP server's name and its own tool name, or nothing for a built-in. */
 export interface McpToolLabel {

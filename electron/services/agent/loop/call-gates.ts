@@ -3,9 +3,9 @@ import type { ApprovalDecision } from '../../../../shared/events';
 import type { JsonObject } from '../../../../shared/json';
 import type { RegisteredTool, ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput } from './agent-types';
-import { approvalNeeded, toolOverride } from '../../../../shared/approval-decision';
-import { approvalScopeFor } from '../../../../shared/approval-scope';
-import { codeExecutionWarning } from '../../../../shared/code-execution-paths';
+import { approvalNeeded, toolOverride } from '../../../../shared/approvals/approval-decision';
+import { approvalScopeFor } from '../../../../shared/approvals/approval-scope';
+import { codeExecutionWarning } from '../../../../shared/approvals/code-execution-paths';
 import { emitStatus, type RunShared } from './run-context';
 import { awaitingApprovalStatus } from '../status/status-texts';
 

@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { JsonObject } from '../../../../shared/json';
-import type { ToolType } from '../../../../shared/tool-info';
-import type { FrameState } from '../../../../shared/tool-stack';
+import type { ToolType } from '../../../../shared/tools/tool-info';
+import type { FrameState } from '../../../../shared/tools/tool-stack';
 import type { HandoffPayload, RegisteredTool, ToolOutcome } from '../../../../tools/catalogue/tool-runtime-types';
 import { askApproval, askDepth, needsApproval } from './call-gates';
 import type { PreAsked } from './batch-approvals';

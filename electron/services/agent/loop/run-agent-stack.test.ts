@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StackFrame } from '../../../../shared/tool-stack';
+import type { StackFrame } from '../../../../shared/tools/tool-stack';
 import { ToolFailure, type ToolOutcome } from '../../../../tools/catalogue/tool-runtime-types';
 import { runAgent } from './run-agent';
 import { answeringDepth, answeringQuestions } from '../testing/test-gates';

@@ -1,4 +1,4 @@
-import type { StackFrame } from '../../../../shared/tool-stack';
+import type { StackFrame } from '../../../../shared/tools/tool-stack';
 import type { ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import type { ToolStack } from '../../orchestration/orchestration-types';
 

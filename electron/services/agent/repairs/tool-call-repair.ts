@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { z } from 'zod';
 import type { JsonObject } from '../../../../shared/json';
-import type { ToolParameterInfo } from '../../../../shared/tool-info';
+import type { ToolParameterInfo } from '../../../../shared/tools/tool-info';
 import type { RegisteredTool, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 
 /**

@@ -1,4 +1,4 @@
-import { formatToolName } from '../../../../shared/format-tool-name';
+import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import type { Limits } from '../../../../shared/settings';
 import type { StopReason } from '../../../../shared/stop-reason';
 

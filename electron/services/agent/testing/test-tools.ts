@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JsonObject } from '../../../../shared/json';
 import type { Risk } from '../../../../shared/settings';
-import type { ParameterType, ToolParameterInfo, ToolType } from '../../../../shared/tool-info';
+import type { ParameterType, ToolParameterInfo, ToolType } from '../../../../shared/tools/tool-info';
 import type { RegisteredTool, ToolContext, ToolOutcome, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 
 export interface TestToolSpec {

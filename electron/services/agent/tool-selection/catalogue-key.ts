@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ToolDefinition } from '../../../../shared/tool-definition';
+import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 
 /**
  * One key per catalogue version: the set of tool names with their descriptions and parameter

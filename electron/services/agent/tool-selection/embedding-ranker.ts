@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ToolDefinition } from '../../../../shared/tool-definition';
+import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 import type { EmbedRequest } from '../../provider/provider-types';
 import type { EmbeddingCache } from './embedding-cache';
 import { embeddingText } from './tool-text';

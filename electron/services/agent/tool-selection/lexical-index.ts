@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ToolDefinition } from '../../../../shared/tool-definition';
+import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 import { catalogueKey } from './catalogue-key';
 import { processQueryTerm, processTerm } from './search-terms';
 import { toolSearchFields, type ToolSearchFields } from './tool-text';

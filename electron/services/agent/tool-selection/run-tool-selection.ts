@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ToolDefinition } from '../../../../shared/tool-definition';
+import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { emitStatus, type LoopScope, type RunShared } from '../loop/run-context';
 import { sharedEmbeddingCache } from './embedding-cache';

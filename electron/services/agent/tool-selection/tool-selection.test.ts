@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../../../../shared/tool-definition';
+import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 import { catalogueKey } from './catalogue-key';
 import { createEmbeddingCache } from './embedding-cache';
 import { cosine, rankByEmbedding } from './embedding-ranker';

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../../../shared/tool-definition';
+import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 
 /** `read_file` → "read file", `getUserProfile` → "get user profile", `git.log` → "git log". */
 export function splitIdentifier(name: string): string {

@@ -1,5 +1,5 @@
 import type { SlashCommand } from '../../../../shared/commands';
-import type { ToolInfo } from '../../../../shared/tool-info';
+import type { ToolInfo } from '../../../../shared/tools/tool-info';
 import { helpText, statusText, toolsText, toolText, unknownCommandText } from '../../orchestration/command-texts';
 import type { AppContext } from '../app-context';
 import type { ConversationSession } from '../runs/conversation-sessions';

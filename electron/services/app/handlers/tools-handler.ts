@@ -1,4 +1,4 @@
-import type { ToolInfo } from '../../../../shared/tool-info';
+import type { ToolInfo } from '../../../../shared/tools/tool-info';
 import type { AppContext } from '../app-context';
 
 export function listTools(ctx: AppContext): ToolInfo[] {

@@ -1,6 +1,6 @@
 import type { ConversationSnapshot } from '../../../../shared/conversation';
 import type { EventOf, TacoEvent } from '../../../../shared/events';
-import { formatToolName } from '../../../../shared/format-tool-name';
+import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import { escapeHtml, fenced, inlineCode, plainLine, safeMarkdown } from './markdown-safety';
 import { visibleEvents } from '../timeline/visible-events';
 

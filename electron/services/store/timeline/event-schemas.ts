@@ -3,8 +3,8 @@ import type { TacoEvent } from '../../../../shared/events';
 import type { JsonObject, JsonValue } from '../../../../shared/json';
 import { RISKS } from '../../../../shared/settings';
 import { STOP_REASONS } from '../../../../shared/stop-reason';
-import { TOOL_TYPES } from '../../../../shared/tool-info';
-import { WORKFLOW_FINISH_REASONS } from '../../../../shared/workflow';
+import { TOOL_TYPES } from '../../../../shared/tools/tool-info';
+import { WORKFLOW_FINISH_REASONS } from '../../../../shared/workflows/workflow';
 
 /**
  * Events a timeline stores (`conversation-updated` is a notification; its durable form is the meta

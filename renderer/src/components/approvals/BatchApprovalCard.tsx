@@ -1,5 +1,5 @@
 import type { ApprovalDecision } from '../../../../shared/events';
-import { formatToolName } from '../../../../shared/format-tool-name';
+import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
 import { formatArgs } from '../../format/summarize-args';

@@ -1,5 +1,5 @@
 import type { PendingWorkflow } from '../../../../shared/conversation';
-import { formatToolName } from '../../../../shared/format-tool-name';
+import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import { summarizeArgs } from '../../format/summarize-args';
 import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';

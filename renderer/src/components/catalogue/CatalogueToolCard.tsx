@@ -1,5 +1,5 @@
-import type { ToolInfo } from '../../../../shared/tool-info';
-import { formatToolName } from '../../../../shared/format-tool-name';
+import type { ToolInfo } from '../../../../shared/tools/tool-info';
+import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import { RiskBadge } from './RiskBadge';
 import { ToolApprovalControl } from './ToolApprovalControl';
 import { ToolParameters } from './ToolParameters';

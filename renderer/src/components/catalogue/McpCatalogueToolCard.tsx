@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatToolName } from '../../../../shared/format-tool-name';
+import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import { useTaco } from '../../store/store-context';
 import { ReadOnlyBadges } from '../mcp/McpToolList';
 import { APPROVAL_WORDS } from '../mcp/mcp-words';

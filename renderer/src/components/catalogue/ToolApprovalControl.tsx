@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ToolInfo } from '../../../../shared/tool-info';
+import type { ToolInfo } from '../../../../shared/tools/tool-info';
 import { useTaco } from '../../store/store-context';
 import { choicePatch, defaultPolicy, defaultReason, isApprovalChoice, POLICY_WORDS, savedChoice } from './tool-approval-choice';
 

@@ -1,4 +1,4 @@
-import type { ToolInfo } from '../../../../shared/tool-info';
+import type { ToolInfo } from '../../../../shared/tools/tool-info';
 
 /** A tool's parameters as a table (type, whether optional, description, allowed values, default). */
 export function ToolParameters({ parameters: byName }: { parameters: ToolInfo['parameters'] }) {

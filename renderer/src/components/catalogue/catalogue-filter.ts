@@ -1,4 +1,4 @@
-import type { ToolInfo } from '../../../../shared/tool-info';
+import type { ToolInfo } from '../../../../shared/tools/tool-info';
 
 /** Tools matching every word of the query (in id, name, description, category), grouped by category, sorted. */
 export function groupTools(tools: readonly ToolInfo[], query: string): [category: string, tools: ToolInfo[]][] {

@@ -1,5 +1,5 @@
 import type { McpServerView, McpToolView } from '../../../../shared/mcp';
-import type { ToolInfo } from '../../../../shared/tool-info';
+import type { ToolInfo } from '../../../../shared/tools/tool-info';
 import { mcpToolLabel } from '../../format/mcp-tool-name';
 
 /** One MCP tool in the catalogue: its server's view (all tools, enabled or not) and its catalogue entry when it is offered. */

@@ -1,14 +1,14 @@
 // Types only: shared/settings.ts carries zod schemas the renderer must not bundle.
 import type { ApprovalPolicy, Settings, SettingsPatch } from '../../../../shared/settings';
-import type { ToolInfo } from '../../../../shared/tool-info';
-import { approvalNeeded } from '../../../../shared/approval-decision';
+import type { ToolInfo } from '../../../../shared/tools/tool-info';
+import { approvalNeeded } from '../../../../shared/approvals/approval-decision';
 
 /** What the catalogue's approval control offers: the user's override, or no override ("default"). */
 export type ApprovalChoice = 'default' | ApprovalPolicy;
 
 export const POLICY_WORDS: Record<ApprovalPolicy, string> = { ask: 'Ask first', allow: 'Run without asking' };
 
-/** What a tool does without an override: main's own rule (shared/approval-decision.ts). */
+/** What a tool does without an override: main's own rule (shared/approvals/approval-decision.ts). */
 export function defaultPolicy(tool: Pick<ToolInfo, 'requiresApproval' | 'risk'>, approvals: Settings['approvals']): ApprovalPolicy {
   const asks = approvalNeeded({
     requiresApproval: tool.requiresApproval,

@@ -1,6 +1,6 @@
 import { SLASH_COMMANDS } from '../../../../shared/commands';
-import type { ToolInfo } from '../../../../shared/tool-info';
-import type { WorkflowInfo } from '../../../../shared/workflow';
+import type { ToolInfo } from '../../../../shared/tools/tool-info';
+import type { WorkflowInfo } from '../../../../shared/workflows/workflow';
 
 export interface Suggestion {
   type: 'command' | 'tool' | 'workflow';

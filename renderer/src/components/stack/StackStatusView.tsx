@@ -1,5 +1,5 @@
 import { displayToolName } from '../../format/mcp-tool-name';
-import type { StackFrame } from '../../../../shared/tool-stack';
+import type { StackFrame } from '../../../../shared/tools/tool-stack';
 import { frameStateLabel } from '../../format/frame-state-label';
 
 /** The `/status` view: active tool, what it waits for, the original request, the depth, every frame. */

@@ -1,4 +1,4 @@
-import type { ToolInfo } from '../../../../shared/tool-info';
+import type { ToolInfo } from '../../../../shared/tools/tool-info';
 import { mcpToolLabel, type McpToolLabel } from '../../format/mcp-tool-name';
 import { useTaco } from '../../store/store-context';
 

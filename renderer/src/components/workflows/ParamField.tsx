@@ -1,4 +1,4 @@
-import type { WorkflowParam, WorkflowParamValue } from '../../../../shared/workflow';
+import type { WorkflowParam, WorkflowParamValue } from '../../../../shared/workflows/workflow';
 import { PathField } from './PathField';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { WorkspaceEntriesResult } from '../../../../shared/workflow';
+import type { WorkspaceEntriesResult } from '../../../../shared/workflows/workflow';
 import { useTaco } from '../../store/store-context';
 
 interface Props {

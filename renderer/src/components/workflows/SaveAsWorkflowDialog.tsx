@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { WorkflowProblem } from '../../../../shared/workflow';
+import type { WorkflowProblem } from '../../../../shared/workflows/workflow';
 import { Dialog } from '../Dialog';
 import { useTaco } from '../../store/store-context';
 

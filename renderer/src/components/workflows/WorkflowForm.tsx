@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { WorkflowInfo, WorkflowParamValue, WorkflowParamValues } from '../../../../shared/workflow';
+import type { WorkflowInfo, WorkflowParamValue, WorkflowParamValues } from '../../../../shared/workflows/workflow';
 import { useTaco } from '../../store/store-context';
 import { ParamField } from './ParamField';
 

@@ -1,4 +1,4 @@
-import type { WorkflowCategory } from '../../../../shared/workflow';
+import type { WorkflowCategory } from '../../../../shared/workflows/workflow';
 
 /** The categories with only the workflows whose id, name, description or category contain every word typed. */
 export function filterWorkflows(categories: readonly WorkflowCategory[], query: string): WorkflowCategory[] {

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TacoEvent } from '../../../../shared/events';
-import type { WorkflowInfo, WorkflowListResult } from '../../../../shared/workflow';
+import type { WorkflowInfo, WorkflowListResult } from '../../../../shared/workflows/workflow';
 import { createFakeApi } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';

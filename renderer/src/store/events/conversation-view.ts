@@ -2,8 +2,8 @@ import type { ApprovalBatch, ApprovalDecision } from '../../../../shared/events'
 import type { JsonObject } from '../../../../shared/json';
 import type { Risk } from '../../../../shared/settings';
 import type { StopReason } from '../../../../shared/stop-reason';
-import type { FrameState, StackFrame } from '../../../../shared/tool-stack';
-import type { WorkflowFinishReason, WorkflowStepState, WorkflowStepType } from '../../../../shared/workflow';
+import type { FrameState, StackFrame } from '../../../../shared/tools/tool-stack';
+import type { WorkflowFinishReason, WorkflowStepState, WorkflowStepType } from '../../../../shared/workflows/workflow';
 
 /**
  * What the renderer shows of one conversation, built from its events by `applyEvents`. Plain data:

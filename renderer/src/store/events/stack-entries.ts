@@ -1,4 +1,4 @@
-import type { StackFrame } from '../../../../shared/tool-stack';
+import type { StackFrame } from '../../../../shared/tools/tool-stack';
 import type { ConversationView, FrameDisplayState, FrameEntry, StackView, ToolOutcome } from './conversation-view';
 
 /** The outcome of a tool call anywhere in the conversation, by call id. */

@@ -1,6 +1,6 @@
 import { describeCallFailure } from '../../transport/taco-call-error';
 import type { SliceCreator } from '../store-types';
-import type { ToolInfo } from '../../../../shared/tool-info';
+import type { ToolInfo } from '../../../../shared/tools/tool-info';
 
 export interface CatalogueSlice {
   tools: ToolInfo[] | null;

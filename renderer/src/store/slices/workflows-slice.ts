@@ -4,7 +4,7 @@ import type {
   WorkflowListResult,
   WorkflowParamValues,
   WorkspaceEntriesResult,
-} from '../../../../shared/workflow';
+} from '../../../../shared/workflows/workflow';
 import { emptyView } from '../events/conversation-view';
 import { runInFlight } from '../in-flight';
 import type { SliceCreator } from '../store-types';

@@ -2,10 +2,10 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { endMarker, writeConversations, type GeneratedConversation } from './bench-data';
-import { BENCH_DEFAULTS } from './bench-defaults';
-import type { BenchLog, Samples } from './bench-figures';
-import { startFakeOllamaProcess, startScript, type BenchProcess } from './bench-processes';
+import { endMarker, writeConversations, type GeneratedConversation } from '../bench-data';
+import { BENCH_DEFAULTS } from '../bench-defaults';
+import type { BenchLog, Samples } from '../bench-figures';
+import { startFakeOllamaProcess, startScript, type BenchProcess } from '../bench-processes';
 import { rendererMainTasks, summarizeTasks, TASK_CATEGORIES } from './chromium-trace';
 import {
   call,
@@ -59,7 +59,7 @@ export async function startBenchHost(
   const profileDir = process.env.TACO_BENCH_CPU_PROF;
   const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const running = await startScript(
-    'bench/bench-web-host.ts',
+    'bench/browser/bench-web-host.ts',
     ['--static-dir', staticDir, '--data-dir', dataDir, '--ollama', ollamaUrl],
     /TACO bench host at (\S+)/,
     nodeArgs,

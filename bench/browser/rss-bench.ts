@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { endMarker, writeConversations } from './bench-data';
-import { BENCH_DEFAULTS } from './bench-defaults';
-import type { Samples } from './bench-figures';
-import { rssMb, startFakeOllamaProcess } from './bench-processes';
+import { endMarker, writeConversations } from '../bench-data';
+import { BENCH_DEFAULTS } from '../bench-defaults';
+import type { Samples } from '../bench-figures';
+import { rssMb, startFakeOllamaProcess } from '../bench-processes';
 import { launchChromium, startBenchHost, type BrowserBenchOptions } from './browser-bench';
 import { call, OPEN_AND_TIME, WAIT_FOR_CONVERSATIONS } from './page-scripts';
 

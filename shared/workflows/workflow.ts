@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULTS } from './constants';
+import { DEFAULTS } from '../constants';
 
 /**
  * Workflows (seed agent-mode, Decision 3 and 5): actions the USER invokes, with a typed form and

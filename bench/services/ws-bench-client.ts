@@ -3,8 +3,8 @@
  * events that come back. Questions are answered at once ("go on"), as a user who is there would.
  */
 import WebSocket from 'ws';
-import type { TacoEvent } from '../shared/events';
-import { WS_PATH, type WsServerMessage } from '../shared/transport';
+import type { TacoEvent } from '../../shared/events';
+import { WS_PATH, type WsServerMessage } from '../../shared/transport';
 
 export interface WsBenchClient {
   call<T>(name: string, request: unknown): Promise<T>;

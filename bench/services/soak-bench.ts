@@ -1,6 +1,6 @@
-import { BENCH_DEFAULTS } from './bench-defaults';
-import type { BenchLog, Samples } from './bench-figures';
-import { startScript } from './bench-processes';
+import { BENCH_DEFAULTS } from '../bench-defaults';
+import type { BenchLog, Samples } from '../bench-figures';
+import { startScript } from '../bench-processes';
 
 /**
  * soak_rss_growth_mb: 300 tool-using runs one after another in a process of their own (the app
@@ -11,7 +11,7 @@ import { startScript } from './bench-processes';
  */
 export async function runSoakBench(options: BenchLog): Promise<Samples> {
   const running = await startScript(
-    'bench/soak-main.ts',
+    'bench/services/soak-main.ts',
     [String(BENCH_DEFAULTS.soakRuns), String(BENCH_DEFAULTS.soakBaselineRuns)],
     /\{"baseline":([\d.]+),"after":([\d.]+)\}/,
     ['--expose-gc'],

@@ -1,5 +1,5 @@
-import type { JsonObject } from './json';
-import type { Risk } from './settings';
+import type { JsonObject } from '../json';
+import type { Risk } from '../settings';
 
 /** What "Allow for this conversation" allows: later calls with the same key run without asking. */
 export interface ApprovalScope {

@@ -1,9 +1,9 @@
 /**
  * The web host for the benchmark: the renderer built into a folder of the benchmark's own (so
  * other builds of renderer/dist do not interfere), a generated data folder, the fake Ollama.
- *   node --import tsx bench/bench-web-host.ts --static-dir D --data-dir D --ollama URL
+ *   node --import tsx bench/browser/bench-web-host.ts --static-dir D --data-dir D --ollama URL
  */
-import { startWebHost } from '../electron/hosts/web/web-host';
+import { startWebHost } from '../../electron/hosts/web/web-host';
 
 function flag(name: string): string {
   const args = process.argv.slice(2);

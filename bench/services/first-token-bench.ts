@@ -1,7 +1,7 @@
 import { Ollama } from 'ollama';
-import { BENCH_DEFAULTS } from './bench-defaults';
-import type { BenchLog, Samples } from './bench-figures';
-import { interleave } from './bench-stats';
+import { BENCH_DEFAULTS } from '../bench-defaults';
+import type { BenchLog, Samples } from '../bench-figures';
+import { interleave } from '../bench-stats';
 import { startServicesHarness, type ServicesHarness } from './services-harness';
 
 const PROMPT = 'Say hello';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Samples } from './bench-figures';
-import { runCommand } from './bench-processes';
+import type { Samples } from '../bench-figures';
+import { runCommand } from '../bench-processes';
 
 /** The scripts index.html loads at start: module scripts and their modulepreloads (not lazy chunks). */
 export function initialScripts(html: string): string[] {

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH_DEFAULTS } from './bench-defaults';
-import type { BenchLog, Samples } from './bench-figures';
-import { startFakeOllamaProcess } from './bench-processes';
-import { median } from './bench-stats';
-import { startBenchHost } from './browser-bench';
+import { BENCH_DEFAULTS } from '../bench-defaults';
+import type { BenchLog, Samples } from '../bench-figures';
+import { startFakeOllamaProcess } from '../bench-processes';
+import { median } from '../bench-stats';
+import { startBenchHost } from '../browser/browser-bench';
 import { connectBenchClient, type WsBenchClient } from './ws-bench-client';
 
 export interface ConcurrentBenchOptions extends BenchLog {

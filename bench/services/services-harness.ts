@@ -6,9 +6,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TacoEvent } from '../shared/events';
-import { createAppServices, type AppServices } from '../electron/services/app/app-services';
-import { startFakeOllamaProcess } from './bench-processes';
+import type { TacoEvent } from '../../shared/events';
+import { createAppServices, type AppServices } from '../../electron/services/app/app-services';
+import { startFakeOllamaProcess } from '../bench-processes';
 
 /** What the harness notes of one conversation as its events arrive. */
 export interface ConversationMarks {

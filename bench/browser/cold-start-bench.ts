@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BenchLog, Samples } from './bench-figures';
-import { startFakeOllamaProcess } from './bench-processes';
+import type { BenchLog, Samples } from '../bench-figures';
+import { startFakeOllamaProcess } from '../bench-processes';
 import { launchChromium, startBenchHost } from './browser-bench';
 
 export interface ColdStartBenchOptions extends BenchLog {

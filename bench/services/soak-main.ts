@@ -1,5 +1,5 @@
 /**
- * The soak in a process of its own (`node --expose-gc --import tsx bench/soak-main.ts RUNS BASELINE`):
+ * The soak in a process of its own (`node --expose-gc --import tsx bench/services/soak-main.ts RUNS BASELINE`):
  * the app services run tool-using conversations one after another; RSS is read after a full GC
  * at the baseline run and at the end, and printed as one JSON line.
  */
