@@ -1,4 +1,10 @@
-import type { ParamCheck, WorkflowDefinition, WorkflowParam, WorkflowParamValue, WorkflowParamValues } from '../../../shared/workflows/workflow';
+import type {
+  ParamCheck,
+  WorkflowDefinition,
+  WorkflowParam,
+  WorkflowParamValue,
+  WorkflowParamValues,
+} from '../../../shared/workflows/workflow';
 import { resolveWorkspacePath } from '../../../tools/files/workspace-path';
 
 type One = { ok: true; value: WorkflowParamValue | undefined } | { ok: false; message: string };

@@ -1,4 +1,10 @@
-import type { WorkflowCategory, WorkflowInfo, WorkflowListResult, WorkflowOrigin, WorkflowProblem } from '../../../shared/workflows/workflow';
+import type {
+  WorkflowCategory,
+  WorkflowInfo,
+  WorkflowListResult,
+  WorkflowOrigin,
+  WorkflowProblem,
+} from '../../../shared/workflows/workflow';
 import { validateWorkflow } from './validate-workflow';
 import { builtinWorkflowSources, readWorkflowFolder, type WorkflowSource } from './workflow-sources';
 import type { WorkflowPromptSource } from './workflow-prompt-source';
