@@ -2,8 +2,8 @@
  * Writes WORKFLOWS.md at the repository root from the built-in workflows (`npm run docs:workflows`).
  * With --check it writes nothing and exits 1 when WORKFLOWS.md is out of date.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeOrCheckDoc } from './generated-doc';
 import { fileURLToPath } from 'node:url';
 import { formatWorkflowProblem } from '../shared/workflows/workflow';
 import { loadToolRegistry } from '../tools/catalogue/tool-registry';
@@ -22,15 +22,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const markdown = renderWorkflowsMarkdown(listed.categories);
-  if (process.argv.includes('--check')) {
-    const current = await readFile(target, 'utf8').catch(() => '');
-    if (current === markdown) return 0;
-    process.stderr.write('WORKFLOWS.md is out of date. Run `npm run docs:workflows` and commit the result.\n');
-    return 1;
-  }
-  await writeFile(target, markdown, 'utf8');
-  process.stdout.write(`Wrote ${path.relative(process.cwd(), target) || target}.\n`);
-  return 0;
+  return writeOrCheckDoc(target, markdown, 'npm run docs:workflows');
 }
 
 main().then(

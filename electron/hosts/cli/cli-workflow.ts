@@ -1,8 +1,8 @@
 import type { WorkflowListResult, WorkflowRunResult } from '../../../shared/workflows/workflow';
 import { formatWorkflowProblem } from '../../../shared/workflows/workflow';
-import { exitCodeForStopReason } from '../../../shared/stop-reason';
 import type { AppServices } from '../../services/app/app-services-types';
 import type { CliOutput, TextSink } from './cli-output';
+import { waitForRunWithInterrupt } from './wait-for-run';
 
 /** `--list-workflows`: every workflow by category, then any file that could not be loaded (stderr). */
 export async function listWorkflowsCli(services: AppServices, io: { stdout: TextSink; stderr: TextSink }, json: boolean): Promise<0 | 1> {
@@ -45,20 +45,5 @@ export async function runWorkflowCli(
     for (const [name, message] of Object.entries(result.errors)) output.note(`  --param ${name}: ${message}`);
     return 1;
   }
-  let interrupted = 0;
-  const undo = onInterrupt(() => {
-    interrupted += 1;
-    if (interrupted === 1) {
-      output.note('Stopping… (press Ctrl-C again to quit at once)');
-      void services.handle('run.cancel', { runId: result.runId });
-    } else {
-      process.exit(2);
-    }
-  });
-  try {
-    const finish = await services.waitForRun(result.runId);
-    return exitCodeForStopReason(finish.reason);
-  } finally {
-    undo();
-  }
+  return waitForRunWithInterrupt(services, result.runId, output, onInterrupt);
 }

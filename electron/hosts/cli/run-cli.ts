@@ -6,7 +6,7 @@ import type { SendResult } from '../../../shared/contract';
 import type { EventOf } from '../../../shared/events';
 import type { ModelListResult } from '../../../shared/models';
 import { modelRef } from '../../../shared/servers';
-import { describeStopReason, exitCodeForStopReason } from '../../../shared/stop-reason';
+import { describeStopReason } from '../../../shared/stop-reason';
 import type { CallEnvelope } from '../../../shared/transport';
 import { createAppServices } from '../../services/app/app-services';
 import type { AppServices, AppServicesOptions } from '../../services/app/app-services-types';
@@ -15,6 +15,7 @@ import { defaultDataDir } from '../../services/store/files/data-dir';
 import { CLI_USAGE, parseCliArgs, type CliOptions } from './cli-args';
 import { createCliOutput, type CliOutput, type TextSink } from './cli-output';
 import { terminalSafe } from './terminal-safe';
+import { waitForRunWithInterrupt } from './wait-for-run';
 import { createFixedConfirmGate } from '../../services/workflows/confirm-broker';
 import { listWorkflowsCli, runWorkflowCli } from './cli-workflow';
 import { parseWorkflowArgs, WORKFLOW_USAGE, type WorkflowArgs } from './cli-workflow-args';
@@ -145,22 +146,7 @@ async function sendAndWait(services: AppServices, options: CliOptions, output: C
     return 0;
   }
 
-  let interrupted = 0;
-  const undo = io.onInterrupt(() => {
-    interrupted += 1;
-    if (interrupted === 1) {
-      output.note('Stopping… (press Ctrl-C again to quit at once)');
-      void services.handle('run.cancel', { runId: result.runId });
-    } else {
-      process.exit(2);
-    }
-  });
-  try {
-    const finish = await services.waitForRun(result.runId);
-    return exitCodeForStopReason(finish.reason);
-  } finally {
-    undo();
-  }
+  return waitForRunWithInterrupt(services, result.runId, output, io.onInterrupt);
 }
 
 type ModelChoice = { type: 'ok'; name: string } | { type: 'failed' };
