@@ -1,4 +1,4 @@
-import { jsonOutput, stringArg, stringArrayArg } from '../catalogue/tool-args';
+import { jsonOutput, stringArg, stringArrayArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 import { checkDocuments } from './document-paths';
 

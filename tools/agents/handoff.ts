@@ -1,4 +1,4 @@
-import { stringArg, stringArrayArg } from '../catalogue/tool-args';
+import { stringArg, stringArrayArg } from '../catalogue/args/tool-args';
 import type { ToolRun } from '../catalogue/tool-runtime-types';
 import { checkDocuments } from './document-paths';
 

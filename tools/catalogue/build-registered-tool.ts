@@ -1,6 +1,6 @@
 import type { ToolInfo, ToolParameterInfo } from '../../shared/tools/tool-info';
-import { buildArgsSchema } from './tool-args-schema';
-import { defaultRequiresApproval, type ToolConfig } from './tool-config-schema';
+import { buildArgsSchema } from './args/tool-args-schema';
+import { defaultRequiresApproval, type ToolConfig } from './config/tool-config-schema';
 import { buildToolDefinition } from './tool-definition';
 import type { ToolImplementation } from './tool-implementation';
 import type { RegisteredTool } from './tool-runtime-types';

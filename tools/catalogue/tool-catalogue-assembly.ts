@@ -3,7 +3,7 @@ import { ToolCatalogueError, type CatalogueProblem } from './tool-catalogue-erro
 import { checkImplementation } from './tool-implementation';
 import { createToolRegistry } from './tool-registry-memory';
 import type { RegisteredTool, ToolRegistry } from './tool-runtime-types';
-import { validateToolConfig } from './validate-tool-config';
+import { validateToolConfig } from './config/validate-tool-config';
 
 /** Everything found in a catalogue folder, already read (works with a bundler's glob import too). */
 export interface CatalogueSources {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolInfoFromConfig } from './build-registered-tool';
 import { sampleConfig } from './catalogue-fixture';
-import { toolConfigSchema } from './tool-config-schema';
+import { toolConfigSchema } from './config/tool-config-schema';
 import { buildToolDefinition } from './tool-definition';
 
 describe('buildToolDefinition and toolInfoFromConfig', () => {

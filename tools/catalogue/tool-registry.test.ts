@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCatalogueFixture, sampleConfig, type CatalogueFixture } from './catalogue-fixture';
 import { createToolRegistry, loadToolRegistry, ToolCatalogueError } from './tool-registry';
 import { buildRegisteredTool } from './build-registered-tool';
-import { toolConfigSchema } from './tool-config-schema';
+import { toolConfigSchema } from './config/tool-config-schema';
 
 let fixture: CatalogueFixture;
 beforeEach(async () => {

@@ -1,4 +1,4 @@
-import { jsonOutput, stringArg } from '../catalogue/tool-args';
+import { jsonOutput, stringArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 
 /** The "tool search" pattern: the loop ranks every enabled tool and offers the matches from the next request on. */

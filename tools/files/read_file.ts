@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../shared/constants';
-import { stringArg, jsonOutput } from '../catalogue/tool-args';
+import { stringArg, jsonOutput } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 import { openVerifiedForRead, type OpenHooks } from './open-verified';
 import { readHandleHead, type TextHead } from './read-text-head';

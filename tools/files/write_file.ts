@@ -2,7 +2,7 @@ import { DEFAULTS } from '../../shared/constants';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { jsonOutput, stringArg } from '../catalogue/tool-args';
+import { jsonOutput, stringArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolContext, type ToolRun } from '../catalogue/tool-runtime-types';
 import type { JsonObject } from '../../shared/json';
 import { openVerifiedForWrite, type OpenHooks } from './open-verified';

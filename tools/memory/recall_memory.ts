@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../shared/constants';
-import { jsonOutput, optionalIntegerArg, stringArg } from '../catalogue/tool-args';
+import { jsonOutput, optionalIntegerArg, stringArg } from '../catalogue/args/tool-args';
 import type { ToolRun } from '../catalogue/tool-runtime-types';
 
 const MAX_LIMIT = 50;

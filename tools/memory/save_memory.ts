@@ -1,4 +1,4 @@
-import { jsonOutput, stringArg } from '../catalogue/tool-args';
+import { jsonOutput, stringArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 
 export const run: ToolRun = async (args, context) => {

@@ -1,4 +1,4 @@
-import { jsonOutput, stringArrayArg } from '../catalogue/tool-args';
+import { jsonOutput, stringArrayArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 
 /** A logged plan: returns at once with the first step to do. */

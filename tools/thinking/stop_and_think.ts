@@ -1,4 +1,4 @@
-import { stringArg } from '../catalogue/tool-args';
+import { stringArg } from '../catalogue/args/tool-args';
 import type { ToolRun } from '../catalogue/tool-runtime-types';
 
 /** Logged thinking: the call itself (in the timeline) is the point; it returns at once. */

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../shared/constants';
 import type { JsonObject } from '../../shared/json';
-import { jsonOutput, stringArg, stringArrayArg } from '../catalogue/tool-args';
+import { jsonOutput, stringArg, stringArrayArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 
 /**

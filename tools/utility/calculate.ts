@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../shared/constants';
-import { jsonOutput, stringArg } from '../catalogue/tool-args';
+import { jsonOutput, stringArg } from '../catalogue/args/tool-args';
 import type { ToolRun } from '../catalogue/tool-runtime-types';
 import { createMathEvaluator, type MathEvaluator } from './safe-math';
 

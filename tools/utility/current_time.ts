@@ -1,4 +1,4 @@
-import { jsonOutput } from '../catalogue/tool-args';
+import { jsonOutput } from '../catalogue/args/tool-args';
 import type { ToolRun } from '../catalogue/tool-runtime-types';
 
 /** current_time over a clock; tests pass a fixed one. */

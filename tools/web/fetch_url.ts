@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../shared/constants';
-import { jsonOutput, stringArg } from '../catalogue/tool-args';
+import { jsonOutput, stringArg } from '../catalogue/args/tool-args';
 import type { ToolRun } from '../catalogue/tool-runtime-types';
 import { fetchText, isHtmlType, parseHttpUrl, type FetchLimits } from './fetch-text';
 import { htmlToText } from './html-text';

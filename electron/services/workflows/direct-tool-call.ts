@@ -1,7 +1,7 @@
 import type { RunEvent } from '../../../shared/events';
 import type { JsonObject } from '../../../shared/json';
 import type { AgentRunInput } from '../agent/loop/agent-types';
-import { executeToolCall } from '../agent/loop/execute-tool-call';
+import { executeToolCall } from '../agent/tool-calls/execute-tool-call';
 import { createLoopScope } from '../agent/loop/loop-scope';
 import { createShared } from '../agent/loop/run-agent';
 import { withRunIds } from '../agent/loop/run-context';

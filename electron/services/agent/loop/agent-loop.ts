@@ -1,13 +1,13 @@
 import type { StopReason } from '../../../../shared/stop-reason';
 import type { HandoffPayload } from '../../../../tools/catalogue/tool-runtime-types';
-import { assistantCallMessage } from './call-history';
-import { askBatchApprovals } from './batch-approvals';
-import { executeToolCall } from './execute-tool-call';
+import { assistantCallMessage } from '../tool-calls/call-history';
+import { askBatchApprovals } from '../tool-calls/batch-approvals';
+import { executeToolCall } from '../tool-calls/execute-tool-call';
 import { parseFailureMessage } from '../context/prompt-mode';
 import { providerErrorText } from '../../provider/provider-error-mapping';
 import { emitStatus, type LoopScope, type RunShared } from './run-context';
 import { recordCallTally } from './run-counters';
-import { lastFailureDetail } from './repeated-failure';
+import { lastFailureDetail } from '../tool-calls/repeated-failure';
 import { STATUS } from '../status/status-texts';
 import { decideStep, type NextStep, type PlannedCall, type StepResult } from './step-decision';
 import { AFTER_CALL, AFTER_ROUND, firstStop } from './stop-conditions';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPEATED_CALL_MESSAGE } from './execute-tool-call';
+import { REPEATED_CALL_MESSAGE } from '../tool-calls/execute-tool-call';
 import { runAgent } from './run-agent';
 import { createHarness } from '../testing/run-harness';
 import { callReply, createScriptedProvider, done, say } from '../testing/scripted-provider';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../provider/provider-types';
-import { REPEATED_CALL_MESSAGE } from './execute-tool-call';
+import { REPEATED_CALL_MESSAGE } from '../tool-calls/execute-tool-call';
 import { runAgent } from './run-agent';
 import { createHarness } from '../testing/run-harness';
 import { callReply, createScriptedProvider, done, say, SCRIPTED_HOST, type ScriptedReply } from '../testing/scripted-provider';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleConfig } from './catalogue-fixture';
+import { sampleConfig } from '../catalogue-fixture';
 import { validateToolConfig } from './validate-tool-config';
 
 const location = { file: 'tools/utility/echo_text.json', toolId: 'echo_text', category: 'utility' };

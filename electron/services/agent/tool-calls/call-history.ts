@@ -1,7 +1,7 @@
 import type { ChatMessage, ProviderToolCall } from '../../provider/provider-types';
 import { toolResultMessage } from '../context/prompt-mode';
-import type { LoopScope, RunShared } from './run-context';
-import type { PlannedCall } from './step-decision';
+import type { LoopScope, RunShared } from '../loop/run-context';
+import type { PlannedCall } from '../loop/step-decision';
 
 /**
  * The assistant message of a step with tool calls. Tools-capable models: the text shown plus

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolParameterInfo } from '../../shared/tools/tool-info';
+import type { ToolParameterInfo } from '../../../shared/tools/tool-info';
 import { buildArgsSchema } from './tool-args-schema';
 
 const parameters: Record<string, ToolParameterInfo> = {

@@ -1,8 +1,8 @@
 import type { ApprovalGate } from '../../orchestration/orchestration-types';
 import { resolveTool } from '../repairs/tool-call-repair';
 import { askApproval, needsApproval, type ApprovalAnswer } from './call-gates';
-import type { RunShared } from './run-context';
-import type { PlannedCall } from './step-decision';
+import type { RunShared } from '../loop/run-context';
+import type { PlannedCall } from '../loop/step-decision';
 import { createToolContext } from './tool-context';
 
 /** A call whose approval was asked with the rest of its batch: its id, and the answer to await. */

@@ -1,5 +1,5 @@
-import type { JsonObject } from '../../shared/json';
-import { ToolFailure } from './tool-runtime-types';
+import type { JsonObject } from '../../../shared/json';
+import { ToolFailure } from '../tool-runtime-types';
 
 /**
  * Reading arguments inside a tool. The loop has already checked them against the tool's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentRunInput } from './agent-types';
-import type { RunShared } from './run-context';
+import type { AgentRunInput } from '../loop/agent-types';
+import type { RunShared } from '../loop/run-context';
 import { createToolContext } from './tool-context';
 
 function shared(input: Partial<AgentRunInput>): RunShared {

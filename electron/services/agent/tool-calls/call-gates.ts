@@ -2,11 +2,11 @@ import { DEFAULTS } from '../../../../shared/constants';
 import type { ApprovalDecision } from '../../../../shared/events';
 import type { JsonObject } from '../../../../shared/json';
 import type { RegisteredTool, ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
-import type { AgentRunInput } from './agent-types';
+import type { AgentRunInput } from '../loop/agent-types';
 import { approvalNeeded, toolOverride } from '../../../../shared/approvals/approval-decision';
 import { approvalScopeFor } from '../../../../shared/approvals/approval-scope';
 import { codeExecutionWarning } from '../../../../shared/approvals/code-execution-paths';
-import { emitStatus, type RunShared } from './run-context';
+import { emitStatus, type RunShared } from '../loop/run-context';
 import { awaitingApprovalStatus } from '../status/status-texts';
 
 /**

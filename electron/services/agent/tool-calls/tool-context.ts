@@ -1,6 +1,6 @@
 import type { ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
 import { createNetworkPolicy } from '../../../../tools/web/network-policy';
-import type { RunShared } from './run-context';
+import type { RunShared } from '../loop/run-context';
 import { findToolsForRun } from '../tool-selection/run-tool-selection';
 
 export interface CallPlace {

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../provider/provider-types';
-import type { LoopScope } from './run-context';
-import type { RunCounters } from './run-counters';
+import type { LoopScope } from '../loop/run-context';
+import type { RunCounters } from '../loop/run-counters';
 
 /** A failed call the model is repeating: which tool, and why it failed the first time. */
 export interface RepeatedFailure {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CatalogueProblem } from './tool-catalogue-error';
+import type { CatalogueProblem } from '../tool-catalogue-error';
 import { toolConfigSchema, type ToolConfig } from './tool-config-schema';
 
 export interface ConfigLocation {
