@@ -2,7 +2,7 @@ import { AssistantMessage } from '../src/components/chat/AssistantMessage';
 import { Composer } from '../src/components/composer/Composer';
 import { Notices } from '../src/components/Notices';
 import { SystemNoteMessage } from '../src/components/chat/SystemNoteMessage';
-import { UserMessage } from '../src/components/chat/UserMessage';
+import { UserMessage } from '../src/components/chat/user-message/UserMessage';
 import { selectActiveView } from '../src/store/selectors';
 import { useTaco } from '../src/store/store-context';
 

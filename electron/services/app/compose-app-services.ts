@@ -11,7 +11,7 @@ import { createCallRouter, type CallHandlers } from './call-router';
 import { createSessionRegistry } from './runs/conversation-sessions';
 import { createEventHub } from './events/event-hub';
 import { sendMessage } from './handlers/chat-send';
-import { getConversation, listConversations } from './handlers/conversation-handlers';
+import { getConversation, listConversations } from './handlers/conversations/conversation-handlers';
 import { listModels } from './handlers/models-handler';
 import { openExternal } from './handlers/open-external-handler';
 import { answerQuestion, respondToApproval, respondToDepthLimit } from './handlers/prompt-handlers';
@@ -24,9 +24,9 @@ import {
   searchConversations,
   setConversationOptions,
   confirmSystemPrompt,
-} from './handlers/conversation-manage';
-import { exportConversation, importConversation } from './handlers/conversation-transfer';
-import { editMessage, regenerateAnswer } from './handlers/edit-handlers';
+} from './handlers/conversations/conversation-manage';
+import { exportConversation, importConversation } from './handlers/conversations/conversation-transfer';
+import { editMessage, regenerateAnswer } from './handlers/conversations/edit-handlers';
 import { mcpHandlers } from './handlers/mcp-handlers';
 import { listTools } from './handlers/tools-handler';
 import { mergeToolSources } from '../../../tools/catalogue/tool-sources';

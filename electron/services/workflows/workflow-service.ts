@@ -7,7 +7,7 @@ import type { WorkflowDraftResult, WorkflowRunResult, WorkspaceEntriesResult } f
 import { resolveWorkspacePath } from '../../../tools/files/workspace-path';
 import type { AppContext } from '../app/app-context';
 import type { CallHandlers } from '../app/call-router';
-import { ensureConversation } from '../app/handlers/conversation-handlers';
+import { ensureConversation } from '../app/handlers/conversations/conversation-handlers';
 import { startRun } from '../app/runs/run-launcher';
 import { writeFileAtomic } from '../store/files/atomic-write';
 import type { ConfirmBroker, ConfirmGate } from './confirm-broker';

@@ -9,7 +9,7 @@ import { startRun } from '../runs/run-launcher';
 import { titleFromText } from '../titles/title-from-text';
 import { scheduleTitle } from '../titles/title-scheduler';
 import { abandonTask, hasPendingTask } from '../runs/task-control';
-import { ensureConversation } from './conversation-handlers';
+import { ensureConversation } from './conversations/conversation-handlers';
 import { runSlashCommand } from './slash-commands';
 
 export const CONTINUE_PROMPT = 'Continue with current task? (y/n)';

@@ -2,7 +2,7 @@ import { ContractError } from '../../../../shared/contract-error';
 import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
 import type { AppContext } from '../app-context';
 import { startRun } from '../runs/run-launcher';
-import { ensureConversation } from './conversation-handlers';
+import { ensureConversation } from './conversations/conversation-handlers';
 
 /** run.cancel: aborts the run (Stop). The loop keeps the partial answer and finishes `cancelled`. */
 export function cancelRun(ctx: AppContext, runId: string): { cancelled: boolean } {

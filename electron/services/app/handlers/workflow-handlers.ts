@@ -4,7 +4,7 @@ import type { ConversationSnapshot } from '../../../../shared/conversation';
 import type { AppContext } from '../app-context';
 import { emitSummary } from '../events/conversation-updates';
 import { BUSY_MESSAGE, startRun } from '../runs/run-launcher';
-import { ensureConversation } from './conversation-handlers';
+import { ensureConversation } from './conversations/conversation-handlers';
 
 /**
  * workflow.resume: the run that TACO's stop left waiting (for an approval or an answer) or cut

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cleanTitle, requestTitle, titlePrompt } from './conversation-title';
-import { fileStem } from '../handlers/conversation-transfer';
+import { fileStem } from '../handlers/conversations/conversation-transfer';
 import { createScriptedProvider } from '../testing/fake-ports';
 
 describe('generated titles', () => {

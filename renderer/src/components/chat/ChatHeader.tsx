@@ -1,6 +1,6 @@
 import { selectActiveView } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
-import { ConversationOptionsButton } from '../settings/ConversationOptionsButton';
+import { ConversationOptionsButton } from '../settings/conversation-options/ConversationOptionsButton';
 import { ModelPicker } from '../models/ModelPicker';
 
 /** Characters of the first message used as a title until main names the conversation. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithStore } from '../../../test/render-app';
 import { applyEvents } from '../../store/events/apply-events';
 import { emptyView } from '../../store/events/conversation-view';
-import { UserMessage } from './UserMessage';
+import { UserMessage } from './user-message/UserMessage';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 

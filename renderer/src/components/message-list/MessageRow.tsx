@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { ViewItem } from '../../store/events/conversation-view';
 import { AssistantMessage } from '../chat/AssistantMessage';
 import { SystemNoteMessage } from '../chat/SystemNoteMessage';
-import { UserMessage } from '../chat/UserMessage';
+import { UserMessage } from '../chat/user-message/UserMessage';
 
 interface Props {
   item: ViewItem;

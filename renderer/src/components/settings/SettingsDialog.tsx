@@ -7,7 +7,7 @@ import { ApprovalSettings } from './ApprovalSettings';
 import { ConnectionSettings } from './ConnectionSettings';
 import { LimitSettings } from './LimitSettings';
 import { ToolSelectionSettings } from './ToolSelectionSettings';
-import { ModelServersSettings } from './ModelServersSettings';
+import { ModelServersSettings } from './servers/ModelServersSettings';
 import { McpServersSection } from '../mcp/McpServersSection';
 import { describeRefusal, formFromSettings, patchFromForm, type NumberField, type SettingsForm } from './settings-form';
 import { WorkspaceSettings } from './WorkspaceSettings';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { ServerConfig } from '../../../../shared/servers';
-import { useTaco } from '../../store/store-context';
+import type { ServerConfig } from '../../../../../shared/servers';
+import { useTaco } from '../../../store/store-context';
 import { AddServerForm } from './AddServerForm';
 import { KIND_WORDS, serverFromDraft, testRequestFor, type ServerDraft, type ServerTestState } from './server-form';
 import { ServerTestOutcome } from './ServerTestOutcome';
-import { ToolSupportOverrides } from './ToolSupportOverrides';
+import { ToolSupportOverrides } from '../ToolSupportOverrides';
 
 /**
  * Settings → Model servers: the servers beyond the Ollama address, saved at once (apart from the

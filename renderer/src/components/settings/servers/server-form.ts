@@ -1,6 +1,6 @@
 // Types only: shared/servers.ts carries zod schemas the renderer must not bundle.
-import type { ServerConfig, ServerKind, ServerTestResult } from '../../../../shared/servers';
-import { DEFAULTS } from '../../../../shared/constants';
+import type { ServerConfig, ServerKind, ServerTestResult } from '../../../../../shared/servers';
+import { DEFAULTS } from '../../../../../shared/constants';
 
 /** What the add-server form holds. */
 export interface ServerDraft {

@@ -1,10 +1,10 @@
-import type { ValidCallRequest } from '../../../../shared/contract';
-import { ContractError } from '../../../../shared/contract-error';
-import type { ConversationSummary } from '../../../../shared/conversation';
-import { parseConversationExport, conversationToJson } from '../../store/conversations/conversation-json';
-import { conversationToMarkdown } from '../../store/conversations/conversation-markdown';
-import type { AppContext } from '../app-context';
-import { emitSummary } from '../events/conversation-updates';
+import type { ValidCallRequest } from '../../../../../shared/contract';
+import { ContractError } from '../../../../../shared/contract-error';
+import type { ConversationSummary } from '../../../../../shared/conversation';
+import { parseConversationExport, conversationToJson } from '../../../store/conversations/conversation-json';
+import { conversationToMarkdown } from '../../../store/conversations/conversation-markdown';
+import type { AppContext } from '../../app-context';
+import { emitSummary } from '../../events/conversation-updates';
 
 /** conversation.export: Markdown to read, or JSON (the timeline with its format version) to import again. */
 export async function exportConversation(

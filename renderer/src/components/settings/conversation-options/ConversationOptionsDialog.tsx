@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import type { ConversationSummary } from '../../../../shared/conversation';
-import { useTaco } from '../../store/store-context';
+import type { ConversationSummary } from '../../../../../shared/conversation';
+import { useTaco } from '../../../store/store-context';
 import { draftFromOptions, parseOptionsDraft, type OptionsDraft } from './conversation-options-form';
-import { Dialog } from '../Dialog';
+import { Dialog } from '../../Dialog';
 
 const FIELDS: (keyof OptionsDraft)[] = ['temperature', 'numCtx', 'keepAlive', 'systemPrompt'];
 

@@ -1,5 +1,5 @@
-import type { UserItem } from '../../store/events/conversation-view';
-import { MessageImages } from './MessageImages';
+import type { UserItem } from '../../../store/events/conversation-view';
+import { MessageImages } from '../MessageImages';
 import { UserMessageTools } from './UserMessageTools';
 
 export function UserMessage({ item }: { item: UserItem }) {

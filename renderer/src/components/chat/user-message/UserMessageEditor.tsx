@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { DEFAULTS } from '../../../../shared/constants';
-import type { UserItem } from '../../store/events/conversation-view';
-import { useTaco } from '../../store/store-context';
-import { flightKey } from '../../store/store-types';
+import { DEFAULTS } from '../../../../../shared/constants';
+import type { UserItem } from '../../../store/events/conversation-view';
+import { useTaco } from '../../../store/store-context';
+import { flightKey } from '../../../store/store-types';
 
 /** Lines the editor grows to before it scrolls. */
 const MAX_ROWS = 12;

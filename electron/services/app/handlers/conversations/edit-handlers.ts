@@ -1,12 +1,12 @@
-import { parseSlashCommand } from '../../../../shared/commands';
-import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
-import { ContractError } from '../../../../shared/contract-error';
-import type { EventOf } from '../../../../shared/events';
-import { visibleEvents } from '../../store/timeline/visible-events';
-import type { AppContext } from '../app-context';
-import type { ConversationSession } from '../runs/conversation-sessions';
-import { BUSY_MESSAGE, startRun } from '../runs/run-launcher';
-import { abandonTask } from '../runs/task-control';
+import { parseSlashCommand } from '../../../../../shared/commands';
+import type { SendResult, ValidCallRequest } from '../../../../../shared/contract';
+import { ContractError } from '../../../../../shared/contract-error';
+import type { EventOf } from '../../../../../shared/events';
+import { visibleEvents } from '../../../store/timeline/visible-events';
+import type { AppContext } from '../../app-context';
+import type { ConversationSession } from '../../runs/conversation-sessions';
+import { BUSY_MESSAGE, startRun } from '../../runs/run-launcher';
+import { abandonTask } from '../../runs/task-control';
 import { ensureConversation } from './conversation-handlers';
 
 /**

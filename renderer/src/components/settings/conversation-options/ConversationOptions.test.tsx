@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, summary } from '../../../test/fake-api';
-import { renderWithStore } from '../../../test/render-app';
-import { TacoCallError } from '../../transport/taco-call-error';
-import { App } from '../App';
+import { createFakeApi, summary } from '../../../../test/fake-api';
+import { renderWithStore } from '../../../../test/render-app';
+import { TacoCallError } from '../../../transport/taco-call-error';
+import { App } from '../../App';
 import { draftFromOptions, parseOptionsDraft } from './conversation-options-form';
 
 async function openConversation(options = {}) {

@@ -1,7 +1,7 @@
-import { ContractError } from '../../../../shared/contract-error';
-import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversation';
-import type { AppContext } from '../app-context';
-import { titleFromText } from '../titles/title-from-text';
+import { ContractError } from '../../../../../shared/contract-error';
+import type { ConversationSnapshot, ConversationSummary } from '../../../../../shared/conversation';
+import type { AppContext } from '../../app-context';
+import { titleFromText } from '../../titles/title-from-text';
 
 export async function listConversations(ctx: AppContext): Promise<ConversationSummary[]> {
   const list = await ctx.storage.conversations.list();

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS } from '../../../../shared/constants';
-import type { ModelListResult } from '../../../../shared/models';
-import { defaultSettings, type Settings } from '../../../../shared/settings';
-import { createFakeApi } from '../../../test/fake-api';
-import { renderWithStore } from '../../../test/render-app';
-import { App } from '../App';
+import { DEFAULTS } from '../../../../../shared/constants';
+import type { ModelListResult } from '../../../../../shared/models';
+import { defaultSettings, type Settings } from '../../../../../shared/settings';
+import { createFakeApi } from '../../../../test/fake-api';
+import { renderWithStore } from '../../../../test/render-app';
+import { App } from '../../App';
 
 const MASK = DEFAULTS.servers.maskedHeaderValue;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTaco } from '../../store/store-context';
+import { useTaco } from '../../../store/store-context';
 import { ConversationOptionsDialog } from './ConversationOptionsDialog';
-import { SlidersIcon } from '../Icons';
+import { SlidersIcon } from '../../Icons';
 
 /** In the chat header of a saved conversation: opens its options (model, temperature, num_ctx, keep_alive, system prompt). */
 export function ConversationOptionsButton() {

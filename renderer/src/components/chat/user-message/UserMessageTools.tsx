@@ -1,7 +1,7 @@
-import type { UserItem } from '../../store/events/conversation-view';
-import { selectActiveView } from '../../store/selectors';
-import { useTaco } from '../../store/store-context';
-import { CopyButton } from '../CopyButton';
+import type { UserItem } from '../../../store/events/conversation-view';
+import { selectActiveView } from '../../../store/selectors';
+import { useTaco } from '../../../store/store-context';
+import { CopyButton } from '../../CopyButton';
 import { UserMessageEditor } from './UserMessageEditor';
 
 /**

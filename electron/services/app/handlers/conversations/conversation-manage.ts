@@ -1,10 +1,10 @@
-import { DEFAULTS } from '../../../../shared/constants';
-import type { ValidCallRequest } from '../../../../shared/contract';
-import { ContractError } from '../../../../shared/contract-error';
-import type { ConversationSearchHit, ConversationSummary } from '../../../../shared/conversation';
-import type { AppContext } from '../app-context';
-import { mergeConversationOptions } from '../runs/conversation-options';
-import { emitSummary } from '../events/conversation-updates';
+import { DEFAULTS } from '../../../../../shared/constants';
+import type { ValidCallRequest } from '../../../../../shared/contract';
+import { ContractError } from '../../../../../shared/contract-error';
+import type { ConversationSearchHit, ConversationSummary } from '../../../../../shared/conversation';
+import type { AppContext } from '../../app-context';
+import { mergeConversationOptions } from '../../runs/conversation-options';
+import { emitSummary } from '../../events/conversation-updates';
 
 /** conversation.rename: the user's title wins over a generated one still on its way. */
 export async function renameConversation(ctx: AppContext, request: ValidCallRequest<'conversation.rename'>): Promise<ConversationSummary> {
