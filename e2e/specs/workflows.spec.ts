@@ -1,66 +1,107 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { WORKFLOW_REPLIES } from '../../test-support/fake-ollama/scenarios/workflows';
 import { expect, test } from '../support/taco-fixture';
+import { expectOutcome, expectStepStates, openWorkflowForm, repoWithChange, runFromForm, writeFiles } from '../support/workflow-helpers';
 
-/** A git repository with one commit and one change, for draft_commit_message. */
-function repoWithChange(dir: string): void {
-  writeFileSync(join(dir, 'hello.txt'), 'hello\n');
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: dir });
-  git('init', '-q');
-  git('add', '.');
-  git('commit', '-qm', 'first');
-  writeFileSync(join(dir, 'hello.txt'), 'hello, world\n');
+/** Opens create_project's form, fills it and runs it. */
+async function runCreateProject(page: Page, description: string): Promise<void> {
+  await openWorkflowForm(page, 'create_project', 'project');
+  await page.getByTestId('workflow-param-description').fill(description);
+  await page.getByTestId('workflow-param-folder').fill('app');
+  await runFromForm(page);
 }
 
-async function startCommitWorkflow(page: Page): Promise<void> {
-  await page.getByTestId('model-picker').selectOption('llama3.2:3b');
-  await page.getByTestId('workflow-button').click();
-  await page.getByTestId('workflow-search').fill('commit');
-  await page.locator('[data-testid="workflow-choice"][data-workflow-id="draft_commit_message"]').click();
-  await expect(page.getByTestId('workflow-form')).toBeVisible();
-  await page.getByTestId('workflow-param-style').selectOption('conventional');
-  await page.getByTestId('workflow-run').click();
-  await expect(page.getByTestId('workflow-picker')).toHaveCount(0);
-}
-
-test.describe('workflows', () => {
-  test('pick a workflow, fill its form, approve its command: the block shows every step done', async ({ taco, page }) => {
+/**
+ * A workflow stops where the user says no, or presses Stop: the step that was running ends, the
+ * later steps are skipped and never run (nothing on disk), and the block says why.
+ */
+test.describe('workflows stop where the user says', () => {
+  test('a denied command in a tool step: the next step is skipped and the reason is shown', async ({ taco, page }) => {
     const workspace = taco.tempDir('taco-e2e-wf-');
     repoWithChange(workspace);
     const ollama = await taco.startFakeOllama('workflows');
     await taco.openApp({ ollamaUrl: ollama.url, workspace });
 
-    await startCommitWorkflow(page);
-    const block = page.getByTestId('workflow-block');
-    await expect(block).toBeVisible();
-    const card = page.getByTestId('approval-card');
-    await expect(card).toContainText('git --no-pager diff HEAD');
-    await taco.screenshot('workflow-approval');
-    await page.getByTestId('approval-allow-once').click();
-    await expect(page.getByTestId('workflow-outcome')).toHaveAttribute('data-reason', 'complete');
-    await expect(block.getByTestId('workflow-step')).toHaveCount(2);
-    for (const step of await block.getByTestId('workflow-step').all()) await expect(step).toHaveAttribute('data-state', 'done');
-    await expect(page.getByTestId('answer-text').last()).toContainText('Add a greeting so new users feel welcome');
-    await taco.screenshot('workflow-done');
+    await openWorkflowForm(page, 'draft_commit_message', 'commit');
+    await runFromForm(page);
+    await page.getByTestId('approval-deny').click();
+    await expectOutcome(page, 'denied', 'You denied run_command');
+    await expectStepStates(page, ['failed', 'skipped']);
+    await expect(page.getByTestId('answer-text')).toHaveCount(0);
   });
 
-  test('a denied approval stops the workflow: the next step is skipped and the reason is shown', async ({ taco, page }) => {
+  test('a denied write mid-workflow (create_project, after plan and confirm): the step stops, nothing is written', async ({
+    taco,
+    page,
+  }) => {
     const workspace = taco.tempDir('taco-e2e-wf-');
-    repoWithChange(workspace);
     const ollama = await taco.startFakeOllama('workflows');
     await taco.openApp({ ollamaUrl: ollama.url, workspace });
 
-    await startCommitWorkflow(page);
-    await page.getByTestId('approval-deny').click();
-    const outcome = page.getByTestId('workflow-outcome');
-    await expect(outcome).toHaveAttribute('data-reason', 'denied');
-    await expect(outcome).toContainText('You denied run_command');
-    const steps = page.getByTestId('workflow-block').getByTestId('workflow-step');
-    await expect(steps.nth(0)).toHaveAttribute('data-state', 'failed');
-    await expect(steps.nth(1)).toHaveAttribute('data-state', 'skipped');
-    await expect(page.getByTestId('answer-text')).toHaveCount(0);
+    await runCreateProject(page, 'a hello world script');
+    await page.getByTestId('workflow-confirm-accept').click();
+    const card = page.getByTestId('batch-approval-card');
+    await expect(card.getByTestId('batch-approval-item')).toHaveCount(2);
+    await card.getByTestId('batch-deny-one').first().click();
+
+    await expectOutcome(page, 'denied', 'You denied write_file in step 3, so the workflow stopped there; nothing after it ran.');
+    await expectStepStates(page, ['done', 'done', 'failed']);
+    await expect(page.getByTestId('stop-button')).toHaveCount(0);
+    // The second write was withdrawn with the first denial: never answered, never run.
+    await expect(card.getByTestId('batch-allow-all')).toHaveCount(0);
+    await expect(card.getByTestId('batch-approval-item').nth(0)).toHaveAttribute('data-resolution', 'deny');
+    await expect(card.getByTestId('batch-approval-item').nth(1)).toHaveAttribute('data-resolution', 'open');
+    await expect(card.getByTestId('batch-approval-item').nth(1)).toContainText('The run ended before this was answered.');
+    await expect(page.getByText(WORKFLOW_REPLIES.created)).toHaveCount(0);
+    expect(existsSync(join(workspace, 'app'))).toBe(false);
+  });
+
+  test('"Stop here" at a confirm (rename_identifier): the edit step is skipped, the file is untouched', async ({ taco, page }) => {
+    const workspace = taco.tempDir('taco-e2e-wf-');
+    const before = 'def old_thing():\n    return 1\n';
+    writeFiles(workspace, { 'src/main.py': before });
+    const ollama = await taco.startFakeOllama('workflows');
+    await taco.openApp({ ollamaUrl: ollama.url, workspace });
+
+    await openWorkflowForm(page, 'rename_identifier', 'rename');
+    await page.getByTestId('workflow-param-old_name').fill('old_thing');
+    await page.getByTestId('workflow-param-new_name').fill('new_thing');
+    await runFromForm(page);
+    const confirm = page.getByTestId('workflow-confirm');
+    await expect(confirm).toContainText('src/main.py');
+    await confirm.getByTestId('workflow-confirm-decline').click();
+
+    await expectOutcome(page, 'declined', 'You declined step 2, so the workflow stopped there.');
+    await expectStepStates(page, ['done', 'failed', 'skipped']);
+    await expect(confirm).toContainText('You stopped here.');
+    await expect(page.getByTestId('approval-card')).toHaveCount(0);
+    await expect(page.getByTestId('stop-button')).toHaveCount(0);
+    expect(readFileSync(join(workspace, 'src/main.py'), 'utf8')).toBe(before);
+  });
+
+  test('Stop while a prompt step streams: the workflow is cancelled, the confirm and writes never come', async ({ taco, page }) => {
+    const workspace = taco.tempDir('taco-e2e-wf-');
+    const ollama = await taco.startFakeOllama('workflows');
+    await taco.openApp({ ollamaUrl: ollama.url, workspace });
+
+    // "please stall" makes the fake model stream a few words of the plan, then hold the stream open.
+    await runCreateProject(page, 'a hello world script, please stall');
+    await expect(page.getByTestId('answer-text').last()).toContainText(WORKFLOW_REPLIES.stalling);
+    await expectStepStates(page, ['running', 'pending', 'pending']);
+    await taco.screenshot('workflow-streaming');
+    await page.getByTestId('stop-button').click();
+
+    await expectOutcome(page, 'cancelled', 'You stopped the workflow.');
+    await expectStepStates(page, ['failed', 'skipped', 'skipped']);
+    await expect(page.getByTestId('stop-notice')).toHaveAttribute('data-reason', 'cancelled');
+    await expect(page.getByTestId('stop-button')).toHaveCount(0);
+    await expect(page.getByTestId('send-button')).toBeVisible();
+    await expect(page.getByTestId('workflow-confirm')).toHaveCount(0);
+    await expect(page.getByTestId('batch-approval-card')).toHaveCount(0);
+    expect(existsSync(join(workspace, 'app'))).toBe(false);
+    await taco.screenshot('workflow-stopped');
   });
 
   test('batch approval: a model turn with three writes shows one card; "Allow all 3" runs all three', async ({ taco, page }) => {

@@ -1,4 +1,4 @@
-import { reply } from '../reply-builders';
+import { chunk, reply } from '../reply-builders';
 import type { FakeChatMessage, FakeChatRequest, Reply, Scenario } from '../scenario-types';
 import { standardModels } from './standard-models';
 
@@ -11,6 +11,8 @@ export const WORKFLOW_REPLIES = {
   created: 'Created app/hello.py and app/README.md.',
   renamed: 'Renamed in src/main.py.',
   extracted: '{"file": "notes.txt", "length": "one sentence"}',
+  /** Streamed before a "please stall" reply stalls, so a test can see the step streaming. */
+  stalling: 'Thinking it over…',
 } as const;
 
 /** The current request's messages after the last real user message (tool results of this step). */
@@ -35,10 +37,11 @@ export function workflowReply(request: FakeChatRequest): Reply {
   const prompt = lastUser(request.messages);
   const results = sinceLastUser(request.messages).filter((message) => message.role === 'tool');
   const step = results.length;
-  if (prompt.includes('please stall')) return reply.stall([]);
+  if (prompt.includes('please stall')) return reply.stall([chunk.content(WORKFLOW_REPLIES.stalling)]);
   if (prompt.startsWith('Summarise the file')) return reply.text(WORKFLOW_REPLIES.summary);
   if (prompt.startsWith('Explain the folder')) {
-    if (step === 0) return reply.toolCall('read_file', { path: 'README.md' });
+    const [, folder = '.'] = /^Explain the folder (\S+) to/.exec(prompt) ?? [];
+    if (step === 0) return reply.toolCall('read_file', { path: folder === '.' ? 'README.md' : `${folder}/README.md` });
     return reply.text(WORKFLOW_REPLIES.explanation);
   }
   if (prompt.includes('git commit message')) return reply.text(WORKFLOW_REPLIES.commitMessage);
