@@ -7,7 +7,7 @@ import { testRegistry, testTool } from '../electron/services/agent/testing/test-
 import { createOllamaProvider } from '../electron/services/provider/ollama/ollama-provider';
 import type { ChatProvider } from '../electron/services/provider/provider-types';
 import type { ToolRegistry } from '../tools/catalogue/tool-runtime-types';
-import { BENCH_TOOL, BENCH_TOOL_ROUNDS } from '../test-support/fake-ollama/scenarios/bench-tool-rounds';
+import { BENCH_TOOL, BENCH_TOOL_ROUNDS } from '../test-support/fake-ollama/scenarios/bench/bench-tool-rounds';
 import { benchRunInput } from './bench-agent-input';
 import { BENCH_DEFAULTS } from './bench-defaults';
 import type { BenchLog, Samples } from './bench-figures';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WORKFLOW_REPLIES } from '../../test-support/fake-ollama/scenarios/workflows';
+import { WORKFLOW_REPLIES } from '../../test-support/fake-ollama/scenarios/tools/workflows';
 import { expect, test } from '../support/taco-fixture';
 import { expectOutcome, expectStepStates, openWorkflowForm, repoWithChange, runFromForm, writeFiles } from '../support/workflow-helpers';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { WORKFLOW_REPLIES } from '../../test-support/fake-ollama/scenarios/workflows';
+import { WORKFLOW_REPLIES } from '../../test-support/fake-ollama/scenarios/tools/workflows';
 import { expect, test } from '../support/taco-fixture';
 import { expectOutcome, expectStepStates, openWorkflowForm, repoWithChange, runFromForm, writeFiles } from '../support/workflow-helpers';
 

@@ -4,7 +4,7 @@ import { fakeEmbedding, FAKE_EMBEDDING_DIMENSIONS } from './embed-endpoint';
 import { startFakeOllama, type FakeOllama } from './fake-ollama-server';
 import { reply } from './reply-builders';
 import type { Scenario } from './scenario-types';
-import { nomicEmbed, standardModels } from './scenarios/standard-models';
+import { nomicEmbed, standardModels } from './scenarios/models/standard-models';
 
 let fake: FakeOllama | null = null;
 afterEach(async () => {

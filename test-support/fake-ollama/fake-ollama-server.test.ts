@@ -2,11 +2,11 @@ import { Ollama, type ChatResponse } from 'ollama';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOllama, type FakeOllama } from './fake-ollama-server';
 import { chunk, reply } from './reply-builders';
-import { GREETING } from './scenarios/basic-chat';
-import { HTTP_500_MESSAGE } from './scenarios/http-error-500';
-import { MID_STREAM_ERROR } from './scenarios/mid-stream-error';
-import { standardModels } from './scenarios/standard-models';
-import { THINKING_ANSWER, THINKING_TEXT } from './scenarios/thinking';
+import { GREETING } from './scenarios/chat/basic-chat';
+import { HTTP_500_MESSAGE } from './scenarios/errors/http-error-500';
+import { MID_STREAM_ERROR } from './scenarios/errors/mid-stream-error';
+import { standardModels } from './scenarios/models/standard-models';
+import { THINKING_ANSWER, THINKING_TEXT } from './scenarios/chat/thinking';
 import type { Scenario } from './scenario-types';
 
 const running: FakeOllama[] = [];

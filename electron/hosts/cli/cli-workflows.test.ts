@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
-import { WORKFLOW_REPLIES } from '../../../test-support/fake-ollama/scenarios/workflows';
+import { WORKFLOW_REPLIES } from '../../../test-support/fake-ollama/scenarios/tools/workflows';
 import { cli, cliWithoutRelay, jsonLines } from './testing/spawn-cli';
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliWithoutRelay, jsonLines } from './testing/spawn-cli';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
-import { GREETING } from '../../../test-support/fake-ollama/scenarios/basic-chat';
+import { GREETING } from '../../../test-support/fake-ollama/scenarios/chat/basic-chat';
 
 let basic: FakeOllama;
 let slow: FakeOllama;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
-import { GREETING } from '../../../test-support/fake-ollama/scenarios/basic-chat';
+import { GREETING } from '../../../test-support/fake-ollama/scenarios/chat/basic-chat';
 import { runCli, type CliIo } from './run-cli';
 
 let fake: FakeOllama;

@@ -12,7 +12,7 @@ import {
   concurrentTaskText,
   CONCURRENT_TOOL_ROUNDS,
   taskNumberOf,
-} from '../../../test-support/fake-ollama/scenarios/concurrent-tasks';
+} from '../../../test-support/fake-ollama/scenarios/tools/concurrent-tasks';
 import { createAppServices, type AppServices } from '../../services/app/app-services';
 import { startWebHost, type WebHost } from './web-host';
 

@@ -9,7 +9,7 @@ import type { ModelListResult } from '../../../shared/models';
 import type { Settings } from '../../../shared/settings';
 import type { CallEnvelope } from '../../../shared/transport';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
-import { GREETING } from '../../../test-support/fake-ollama/scenarios/basic-chat';
+import { GREETING } from '../../../test-support/fake-ollama/scenarios/chat/basic-chat';
 import { createAppServices, type AppServices } from './app-services';
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -8,7 +8,7 @@ import type { McpServerConfig } from '../../../shared/mcp';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { reply } from '../../../test-support/fake-ollama/reply-builders';
 import type { FakeModel, ReplySource } from '../../../test-support/fake-ollama/scenario-types';
-import { standardModels } from '../../../test-support/fake-ollama/scenarios/standard-models';
+import { standardModels } from '../../../test-support/fake-ollama/scenarios/models/standard-models';
 import { everythingServer, filesystemServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
 import { createMcpService } from '../mcp/mcp-service';
 import { TEST_TIMINGS } from '../mcp/testing/mcp-harness';

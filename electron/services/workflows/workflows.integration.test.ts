@@ -13,7 +13,7 @@ import type {
   WorkspaceEntriesResult,
 } from '../../../shared/workflows/workflow';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
-import { WORKFLOW_REPLIES } from '../../../test-support/fake-ollama/scenarios/workflows';
+import { WORKFLOW_REPLIES } from '../../../test-support/fake-ollama/scenarios/tools/workflows';
 import { createAppServices } from '../app/app-services';
 import type { AppServices } from '../app/app-services-types';
 

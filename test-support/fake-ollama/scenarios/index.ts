@@ -1,26 +1,26 @@
 import type { Scenario } from '../scenario-types';
-import { agentDemo } from './agent-demo';
-import { basicChat } from './basic-chat';
-import { concurrentTasks } from './concurrent-tasks';
-import { contextFilled } from './context-filled';
-import { conversations } from './conversations';
-import { benchFirstToken } from './bench-first-token';
-import { benchPacedStream } from './bench-paced-stream';
-import { benchToolRounds } from './bench-tool-rounds';
-import { httpError500 } from './http-error-500';
-import { longStream } from './long-stream';
-import { markdown } from './markdown';
-import { mcpEcho } from './mcp-echo';
-import { midStreamError } from './mid-stream-error';
-import { modelAdmin } from './model-admin';
-import { modelNotFound } from './model-not-found';
-import { pullProgress } from './pull-progress';
-import { slowStream } from './slow-stream';
-import { thinking } from './thinking';
-import { toolRoundTrip } from './tool-round-trip';
-import { truncatedStream } from './truncated-stream';
-import { visionChat } from './vision-chat';
-import { workflows } from './workflows';
+import { agentDemo } from './tools/agent-demo';
+import { basicChat } from './chat/basic-chat';
+import { concurrentTasks } from './tools/concurrent-tasks';
+import { contextFilled } from './chat/context-filled';
+import { conversations } from './chat/conversations';
+import { benchFirstToken } from './bench/bench-first-token';
+import { benchPacedStream } from './bench/bench-paced-stream';
+import { benchToolRounds } from './bench/bench-tool-rounds';
+import { httpError500 } from './errors/http-error-500';
+import { longStream } from './chat/long-stream';
+import { markdown } from './chat/markdown';
+import { mcpEcho } from './tools/mcp-echo';
+import { midStreamError } from './errors/mid-stream-error';
+import { modelAdmin } from './models/model-admin';
+import { modelNotFound } from './errors/model-not-found';
+import { pullProgress } from './models/pull-progress';
+import { slowStream } from './chat/slow-stream';
+import { thinking } from './chat/thinking';
+import { toolRoundTrip } from './tools/tool-round-trip';
+import { truncatedStream } from './errors/truncated-stream';
+import { visionChat } from './chat/vision-chat';
+import { workflows } from './tools/workflows';
 
 /** Every named scenario. Add a file and a line here to script a new model behaviour. */
 export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(

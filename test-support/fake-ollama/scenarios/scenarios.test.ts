@@ -2,8 +2,8 @@ import { Ollama, type ChatResponse } from 'ollama';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOllama, type FakeOllama } from '../fake-ollama-server';
 import { SCENARIOS, findScenario } from './index';
-import { SLOW_STREAM_CHUNKS, SLOW_STREAM_DELAY_MS } from './slow-stream';
-import { requestedTokens } from './long-stream';
+import { SLOW_STREAM_CHUNKS, SLOW_STREAM_DELAY_MS } from './chat/slow-stream';
+import { requestedTokens } from './chat/long-stream';
 
 const running: FakeOllama[] = [];
 afterEach(async () => {

@@ -8,7 +8,7 @@ import type { TacoEvent } from '../../../../shared/events';
 import type { CallEnvelope } from '../../../../shared/transport';
 import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
 import { reply } from '../../../../test-support/fake-ollama/reply-builders';
-import { basicChat } from '../../../../test-support/fake-ollama/scenarios/basic-chat';
+import { basicChat } from '../../../../test-support/fake-ollama/scenarios/chat/basic-chat';
 import { createAppServices } from '../app-services';
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FakeChatMessage, FakeChatRequest } from '../scenario-types';
+import type { FakeChatMessage, FakeChatRequest } from '../../scenario-types';
 import { STORY_WORDS, conversationsReply } from './conversations';
 
 const request = (messages: FakeChatMessage[], call = 1): FakeChatRequest => ({

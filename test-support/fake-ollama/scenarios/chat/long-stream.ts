@@ -1,6 +1,6 @@
-import { lastUserText, reply } from '../reply-builders';
-import type { FakeChatRequest, Reply, Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { lastUserText, reply } from '../../reply-builders';
+import type { FakeChatRequest, Reply, Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 export const LONG_STREAM_DEFAULT_TOKENS = 20_000;
 const WORDS = ['alpha ', 'beta ', 'gamma ', 'delta ', 'epsilon ', 'zeta ', 'eta ', 'theta '];

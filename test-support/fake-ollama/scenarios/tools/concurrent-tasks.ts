@@ -1,6 +1,6 @@
-import { lastUserText, reply, toolResults } from '../reply-builders';
-import type { FakeChatRequest, Reply, Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { lastUserText, reply, toolResults } from '../../reply-builders';
+import type { FakeChatRequest, Reply, Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 /** Calculations each conversation makes after the user's answer. */
 export const CONCURRENT_TOOL_ROUNDS = 3;

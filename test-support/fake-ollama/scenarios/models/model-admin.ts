@@ -1,7 +1,7 @@
-import { reply } from '../reply-builders';
-import type { Scenario } from '../scenario-types';
+import { reply } from '../../reply-builders';
+import type { Scenario } from '../../scenario-types';
 import { gemma2b, llama32, qwen3 } from './standard-models';
-import { gemma3 } from './vision-chat';
+import { gemma3 } from '../chat/vision-chat';
 
 export const MODEL_ADMIN_PULL_STEPS = 24;
 

@@ -1,6 +1,6 @@
-import { reply, toolResults } from '../reply-builders';
-import type { FakeChatRequest, Reply, Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { reply, toolResults } from '../../reply-builders';
+import type { FakeChatRequest, Reply, Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 export const ROUND_TRIP_TOOL = 'list_directory';
 

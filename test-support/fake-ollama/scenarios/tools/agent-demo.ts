@@ -1,6 +1,6 @@
-import { lastUserText, reply } from '../reply-builders';
-import type { FakeChatMessage, FakeChatRequest, Reply, Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { lastUserText, reply } from '../../reply-builders';
+import type { FakeChatMessage, FakeChatRequest, Reply, Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 /** The deepest level the "deep" flow delegates to (past the default depth limit of 20). */
 export const DEEPEST_LEVEL = 24;

@@ -1,6 +1,6 @@
-import { chunk, reply } from '../reply-builders';
-import type { Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { chunk, reply } from '../../reply-builders';
+import type { Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 /** A few words, then the body ends without a `done` chunk. */
 export const truncatedStream: Scenario = {

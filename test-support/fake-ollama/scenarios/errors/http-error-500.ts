@@ -1,6 +1,6 @@
-import { reply } from '../reply-builders';
-import type { Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { reply } from '../../reply-builders';
+import type { Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 export const HTTP_500_MESSAGE = 'llama runner process has terminated: exit status 2';
 

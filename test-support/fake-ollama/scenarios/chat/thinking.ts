@@ -1,6 +1,6 @@
-import { reply } from '../reply-builders';
-import type { Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { reply } from '../../reply-builders';
+import type { Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 export const THINKING_TEXT = 'The user greets me. I should answer briefly and offer help.';
 export const THINKING_ANSWER = 'Hi there! What would you like to do?';

@@ -1,6 +1,6 @@
-import { lastUserText, reply, toolResults } from '../reply-builders';
-import type { FakeChatRequest, Reply, Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { lastUserText, reply, toolResults } from '../../reply-builders';
+import type { FakeChatRequest, Reply, Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 export const STORY_WORDS = 60;
 export const STORY_DELAY_MS = 100;

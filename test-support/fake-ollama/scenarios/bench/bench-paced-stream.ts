@@ -1,7 +1,7 @@
-import { lastUserText, reply } from '../reply-builders';
-import type { ReplyChunk, Scenario } from '../scenario-types';
-import { longReply, requestedTokens } from './long-stream';
-import { standardModels } from './standard-models';
+import { lastUserText, reply } from '../../reply-builders';
+import type { ReplyChunk, Scenario } from '../../scenario-types';
+import { longReply, requestedTokens } from '../chat/long-stream';
+import { standardModels } from '../models/standard-models';
 
 const WORDS = ['alpha ', 'beta ', 'gamma ', 'delta ', 'epsilon ', 'zeta ', 'eta ', 'theta '];
 export const PACED_DEFAULT_TOKENS = 5000;

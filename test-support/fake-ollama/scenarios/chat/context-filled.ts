@@ -1,6 +1,6 @@
-import { reply } from '../reply-builders';
-import type { Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { reply } from '../../reply-builders';
+import type { Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 /** Every chat answers briefly and reports prompt_eval_count = the num_ctx it was sent: the prompt filled the window. */
 export const contextFilled: Scenario = {

@@ -1,6 +1,6 @@
-import { reply } from '../reply-builders';
-import type { FakeChatRequest, Reply, Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { reply } from '../../reply-builders';
+import type { FakeChatRequest, Reply, Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 /** The tool the benchmark's task calls, round after round. */
 export const BENCH_TOOL = 'lookup_value';

@@ -1,7 +1,7 @@
-import { HOSTILE_ANSWER } from '../../../renderer/src/components/markdown/testing/hostile-corpus';
-import { lastUserText, reply } from '../reply-builders';
-import type { Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { HOSTILE_ANSWER } from '../../../../renderer/src/components/markdown/testing/hostile-corpus';
+import { lastUserText, reply } from '../../reply-builders';
+import type { Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 /** A well-formatted answer: heading, list, table, code, a link. */
 export const MARKDOWN_SHOWCASE = [

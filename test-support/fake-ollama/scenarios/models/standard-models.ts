@@ -1,4 +1,4 @@
-import type { FakeModel } from '../scenario-types';
+import type { FakeModel } from '../../scenario-types';
 
 /** Tools, no thinking: the default model of most scenarios. */
 export const llama32: FakeModel = {

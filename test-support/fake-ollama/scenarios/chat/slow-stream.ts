@@ -1,6 +1,6 @@
-import { chunk, reply } from '../reply-builders';
-import type { Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { chunk, reply } from '../../reply-builders';
+import type { Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 export const SLOW_STREAM_CHUNKS = 40;
 export const SLOW_STREAM_DELAY_MS = 100;

@@ -1,6 +1,6 @@
-import { chunk, reply } from '../reply-builders';
-import type { FakeChatMessage, FakeChatRequest, Reply, Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { chunk, reply } from '../../reply-builders';
+import type { FakeChatMessage, FakeChatRequest, Reply, Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 /** What the built-in workflows' prompt steps get back, so tests can find it in events and files. */
 export const WORKFLOW_REPLIES = {

@@ -1,6 +1,6 @@
-import { reply } from '../reply-builders';
-import type { Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { reply } from '../../reply-builders';
+import type { Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 /** A short answer at once, for any number of calls: time to first token is all the server adds. */
 export const benchFirstToken: Scenario = {

@@ -1,5 +1,5 @@
-import { reply } from '../reply-builders';
-import type { Scenario } from '../scenario-types';
+import { reply } from '../../reply-builders';
+import type { Scenario } from '../../scenario-types';
 import { gemma2b, llama32 } from './standard-models';
 
 export const PULL_STEPS = 5;

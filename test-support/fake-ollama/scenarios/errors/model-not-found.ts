@@ -1,6 +1,6 @@
-import { reply } from '../reply-builders';
-import type { Scenario } from '../scenario-types';
-import { gemma2b, llama32 } from './standard-models';
+import { reply } from '../../reply-builders';
+import type { Scenario } from '../../scenario-types';
+import { gemma2b, llama32 } from '../models/standard-models';
 
 /**
  * llama3.2:3b is listed but no longer installed (removed after the list was read): /api/show and

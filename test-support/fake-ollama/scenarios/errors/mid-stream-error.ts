@@ -1,6 +1,6 @@
-import { chunk, reply } from '../reply-builders';
-import type { Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { chunk, reply } from '../../reply-builders';
+import type { Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 export const MID_STREAM_ERROR = 'an error was encountered while running the model: unexpected EOF';
 

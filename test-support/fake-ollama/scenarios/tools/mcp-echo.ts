@@ -1,6 +1,6 @@
-import { lastUserText, reply, toolResults } from '../reply-builders';
-import type { FakeChatRequest, Reply, Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { lastUserText, reply, toolResults } from '../../reply-builders';
+import type { FakeChatRequest, Reply, Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 /** The tool server-everything's echo is offered under when its server is named "everything". */
 export const MCP_ECHO_TOOL = 'mcp__everything__echo';

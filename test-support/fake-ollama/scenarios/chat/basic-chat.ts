@@ -1,6 +1,6 @@
-import { chunk, reply } from '../reply-builders';
-import type { Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { chunk, reply } from '../../reply-builders';
+import type { Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 export const GREETING = 'Hello! How can I help you today?';
 

@@ -1,6 +1,6 @@
-import { lastUserText, reply } from '../reply-builders';
-import type { FakeChatRequest, FakeModel, Scenario } from '../scenario-types';
-import { standardModels } from './standard-models';
+import { lastUserText, reply } from '../../reply-builders';
+import type { FakeChatRequest, FakeModel, Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
 
 /** Sees images, no tools: like gemma3 in Ollama. */
 export const gemma3: FakeModel = {
