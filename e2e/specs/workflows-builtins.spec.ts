@@ -2,7 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WORKFLOW_REPLIES } from '../../test-support/fake-ollama/scenarios/tools/workflows';
 import { expect, test } from '../support/taco-fixture';
-import { expectOutcome, expectStepStates, openWorkflowForm, repoWithChange, runFromForm, writeFiles } from '../support/workflow-helpers';
+import {
+  expectOutcome,
+  expectStepStates,
+  openWorkflowForm,
+  repoWithChange,
+  runFromForm,
+  startRenameUntilConfirm,
+  writeFiles,
+} from '../support/workflow-helpers';
 
 /**
  * Every built-in workflow end to end from the picker, as a user runs it: pick it, fill its form
@@ -119,14 +127,8 @@ test.describe('every built-in workflow from the picker', () => {
     const ollama = await taco.startFakeOllama('workflows');
     await taco.openApp({ ollamaUrl: ollama.url, workspace });
 
-    await openWorkflowForm(page, 'rename_identifier', 'rename');
-    await page.getByTestId('workflow-param-old_name').fill('old_thing');
-    await page.getByTestId('workflow-param-new_name').fill('new_thing');
-    await runFromForm(page);
-
-    const confirm = page.getByTestId('workflow-confirm');
+    const confirm = await startRenameUntilConfirm(page);
     await expect(confirm).toContainText('Rename old_thing to new_thing in these places?');
-    await expect(confirm).toContainText('src/main.py');
     await confirm.getByTestId('workflow-confirm-accept').click();
 
     const card = page.getByTestId('approval-card');

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { WORKFLOW_REPLIES } from '../../test-support/fake-ollama/scenarios/tools/workflows';
 import { expect, test } from '../support/taco-fixture';
-import { expectOutcome, expectStepStates, openWorkflowForm, repoWithChange, runFromForm, writeFiles } from '../support/workflow-helpers';
+import {
+  expectOutcome,
+  expectStepStates,
+  openWorkflowForm,
+  repoWithChange,
+  runFromForm,
+  startRenameUntilConfirm,
+  writeFiles,
+} from '../support/workflow-helpers';
 
 /** Opens create_project's form, fills it and runs it. */
 async function runCreateProject(page: Page, description: string): Promise<void> {
@@ -65,12 +73,7 @@ test.describe('workflows stop where the user says', () => {
     const ollama = await taco.startFakeOllama('workflows');
     await taco.openApp({ ollamaUrl: ollama.url, workspace });
 
-    await openWorkflowForm(page, 'rename_identifier', 'rename');
-    await page.getByTestId('workflow-param-old_name').fill('old_thing');
-    await page.getByTestId('workflow-param-new_name').fill('new_thing');
-    await runFromForm(page);
-    const confirm = page.getByTestId('workflow-confirm');
-    await expect(confirm).toContainText('src/main.py');
+    const confirm = await startRenameUntilConfirm(page);
     await confirm.getByTestId('workflow-confirm-decline').click();
 
     await expectOutcome(page, 'declined', 'You declined step 2, so the workflow stopped there.');

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './taco-fixture';
 
 /** Writes files (paths relative to `dir`, folders made as needed) into a temp workspace. */
@@ -50,4 +50,15 @@ export async function expectOutcome(page: Page, reason: string, text: string | R
   const outcome = page.getByTestId('workflow-outcome');
   await expect(outcome).toHaveAttribute('data-reason', reason);
   await expect(outcome).toContainText(text);
+}
+
+/** rename_identifier from its form (old_thing → new_thing); waits until its confirm lists src/main.py, and returns it. */
+export async function startRenameUntilConfirm(page: Page): Promise<Locator> {
+  await openWorkflowForm(page, 'rename_identifier', 'rename');
+  await page.getByTestId('workflow-param-old_name').fill('old_thing');
+  await page.getByTestId('workflow-param-new_name').fill('new_thing');
+  await runFromForm(page);
+  const confirm = page.getByTestId('workflow-confirm');
+  await expect(confirm).toContainText('src/main.py');
+  return confirm;
 }
