@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { concurrentTaskText } from '../../test-support/fake-ollama/scenarios/concurrent-tasks';
@@ -30,6 +30,8 @@ interface WaveCost {
  * then calculate three times and stream, at once. The longest renderer main-thread task from
  * the Enter key to the shown conversation's whole answer painted, from a Chromium trace (as
  * stream_long_task_ms); the page must show exactly what its conversation streamed.
+ * With TACO_BENCH_TRACE_DIR=<dir>, each measured wave's trace is written there (open it in
+ * Chrome DevTools, Performance panel) to see what the longest tasks were.
  */
 export async function runConcurrentPageBench(options: ConcurrentPageBenchOptions): Promise<Samples> {
   const fake = await startFakeOllamaProcess('concurrent-tasks');
@@ -97,6 +99,8 @@ async function runWave(page: Page, client: WsBenchClient, browser: Browser | nul
     watch.stop();
   }
   const trace = browser ? await browser.stopTracing() : null;
+  const traceDir = process.env.TACO_BENCH_TRACE_DIR;
+  if (trace && traceDir) await writeFile(join(traceDir, `concurrent-wave-${wave}.json`), trace);
   if (failure !== null) throw failure;
   if (!report) throw new Error('The wave gave no report.');
   const after = (await page.evaluate(call(READ_COUNTS, null))) as { batches: number };
