@@ -11,6 +11,7 @@ export const STAGES = [
   'rss',
   'firsttoken',
   'concurrent',
+  'concurrentpage',
   'soak',
   'coldstart',
   'mcp',

@@ -51,6 +51,9 @@ export const BENCH_DEFAULTS = {
   /** concurrent_8_ratio and the soak: the fake server's concurrent-tasks model. */
   concurrentConversations: 8,
   concurrentModel: 'qwen3:4b',
+  /** concurrent_8_long_task_ms: untraced waves on the page before the measured ones, and how long a wave may take. */
+  concurrentPageWarmupWaves: 1,
+  concurrentPageTimeoutMs: 60_000,
   /** soak_rss_growth_mb: runs in all, and the run after which the baseline RSS is read. */
   soakRuns: 300,
   soakBaselineRuns: 20,

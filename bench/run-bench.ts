@@ -19,6 +19,7 @@ import { runPipelineBench } from './pipeline-bench';
 import { runRssBench } from './browser/rss-bench';
 import { runSelectionBench } from './tool-selection/selection-bench';
 import { runColdStartBench } from './browser/cold-start-bench';
+import { runConcurrentPageBench } from './browser/concurrent-page-bench';
 import { runConcurrentBench } from './services/concurrent-bench';
 import { runFirstTokenBench } from './services/first-token-bench';
 import { runSoakBench } from './services/soak-bench';
@@ -33,13 +34,14 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   rss: ['main_rss_mb'],
   firsttoken: ['first_token_overhead_ms'],
   concurrent: ['concurrent_8_ratio'],
+  concurrentpage: ['concurrent_8_long_task_ms'],
   soak: ['soak_rss_growth_mb'],
   coldstart: ['web_cold_start_ms'],
   mcp: ['mcp_call_overhead_ms'],
 };
 
 /** Stages that need the renderer built for them. */
-const NEEDS_RENDERER: readonly Stage[] = ['bundle', 'browser', 'rss', 'concurrent', 'coldstart'];
+const NEEDS_RENDERER: readonly Stage[] = ['bundle', 'browser', 'rss', 'concurrent', 'concurrentpage', 'coldstart'];
 
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
@@ -97,6 +99,7 @@ async function main(): Promise<number> {
     rss: () => runRssBench(options),
     firsttoken: () => runFirstTokenBench(options),
     concurrent: () => runConcurrentBench(options),
+    concurrentpage: () => runConcurrentPageBench(options),
     soak: () => runSoakBench(options),
     coldstart: () => runColdStartBench(options),
     mcp: () => runMcpBench(options),
@@ -120,7 +123,9 @@ async function main(): Promise<number> {
     process.stdout.write(`${jsonReport(samples)}\n`);
     log(`\nDone in ${seconds.toFixed(0)} s.`);
   } else {
-    const machine = machineInfo(args.stages.some((stage) => stage === 'browser' || stage === 'rss') ? await chromiumVersion() : null);
+    const machine = machineInfo(
+      args.stages.some((stage) => stage === 'browser' || stage === 'rss' || stage === 'concurrentpage') ? await chromiumVersion() : null,
+    );
     process.stdout.write(
       `\n${tableReport(samples, failures)}\n\nMachine: ${describeMachine(machine)}\nRuns per figure: ${args.runs}; finished in ${seconds.toFixed(0)} s.\n`,
     );

@@ -97,3 +97,18 @@ export const WAIT_FOR_FINISH = `({ finishes, timeoutMs }) => new Promise((resolv
   };
   check();
 })`;
+
+/**
+ * Resolves once the answers on screen, joined with single spaces, read exactly `expected`: the
+ * shown conversation rendered all it streamed, and nothing of another conversation.
+ */
+export const WAIT_FOR_ANSWERS = `({ expected, timeoutMs }) => new Promise((resolve, reject) => {
+  const started = performance.now();
+  const shown = () => [...document.querySelectorAll('[data-testid="answer-text"]')].map((element) => element.textContent || '').join(' ').replace(/\\s+/g, ' ').trim();
+  const check = () => {
+    if (shown() === expected) { resolve(null); return; }
+    if (performance.now() - started > timeoutMs) { reject(new Error('The shown conversation reads "' + shown() + '", not "' + expected + '".')); return; }
+    requestAnimationFrame(check);
+  };
+  check();
+})`;

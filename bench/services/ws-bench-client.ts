@@ -1,6 +1,7 @@
 /**
  * A WebSocket client of the web host for the benchmark: calls, and per-conversation marks of the
- * events that come back. Questions are answered at once ("go on"), as a user who is there would.
+ * events that come back. Questions are answered at once ("go on"), as a user who is there would,
+ * unless the caller answers them itself (`answerQuestions: false`).
  */
 import WebSocket from 'ws';
 import type { TacoEvent } from '../../shared/events';
@@ -10,10 +11,16 @@ export interface WsBenchClient {
   call<T>(name: string, request: unknown): Promise<T>;
   /** Resolves with performance.now() when the conversation's run-finish arrives (at once if it has). */
   finished(conversationId: string): Promise<{ at: number; reason: string }>;
+  /** Sees every event batch (all conversations: the host sends every client everything) with performance.now() on arrival. */
+  onEvents(listener: EventListener): () => void;
   close(): void;
 }
 
-export async function connectBenchClient(hostUrl: string): Promise<WsBenchClient> {
+export type EventListener = (events: readonly TacoEvent[], at: number) => void;
+
+export async function connectBenchClient(hostUrl: string, options: { answerQuestions?: boolean } = {}): Promise<WsBenchClient> {
+  const answerQuestions = options.answerQuestions ?? true;
+  const listeners = new Set<EventListener>();
   const url = new URL(hostUrl);
   const socket = new WebSocket(`ws://${url.host}${WS_PATH}?token=${url.searchParams.get('token') ?? ''}`, {
     headers: { origin: url.origin },
@@ -44,8 +51,10 @@ export async function connectBenchClient(hostUrl: string): Promise<WsBenchClient
     }
     if (message.name !== 'taco-events') return;
     const at = performance.now();
-    for (const event of message.payload as TacoEvent[]) {
-      if (event.type === 'question') void call('question.answer', { questionId: event.questionId, answer: 'go on' });
+    const events = message.payload as TacoEvent[];
+    for (const listener of listeners) listener(events, at);
+    for (const event of events) {
+      if (event.type === 'question' && answerQuestions) void call('question.answer', { questionId: event.questionId, answer: 'go on' });
       if (event.type !== 'run-finish') continue;
       const finish = { at, reason: event.reason };
       const waiter = waiters.get(event.conversationId);
@@ -65,6 +74,10 @@ export async function connectBenchClient(hostUrl: string): Promise<WsBenchClient
           done(known);
         } else waiters.set(conversationId, done);
       }),
+    onEvents: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     close: () => socket.close(),
   };
 }
