@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { concurrentTaskText } from '../../test-support/fake-ollama/scenarios/concurrent-tasks';
+import { concurrentTaskText } from '../../test-support/fake-ollama/scenarios/tools/concurrent-tasks';
 import { BENCH_DEFAULTS } from '../bench-defaults';
 import type { BenchLog, Samples } from '../bench-figures';
 import { startFakeOllamaProcess } from '../bench-processes';

@@ -7,7 +7,7 @@
  * at once. The watcher then checks from the events that it did.
  */
 import type { TacoEvent } from '../../shared/events';
-import { taskNumberOf } from '../../test-support/fake-ollama/scenarios/concurrent-tasks';
+import { taskNumberOf } from '../../test-support/fake-ollama/scenarios/tools/concurrent-tasks';
 import type { WsBenchClient } from '../services/ws-bench-client';
 
 interface Progress {
