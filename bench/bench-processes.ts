@@ -21,7 +21,12 @@ export function startScript(
   nodeArgs: string[] = [],
   timeoutMs = 30_000,
 ): Promise<BenchProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+  return startNode([...nodeArgs, '--import', 'tsx', script, ...args], script, ready, timeoutMs);
+}
+
+/** Runs `node ...argv` (a built script: no tsx) and waits until its output matches `ready`; `script` names it in errors. */
+export function startNode(argv: string[], script: string, ready: RegExp, timeoutMs = 30_000): Promise<BenchProcess> {
+  const child = spawn(process.execPath, argv, {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0' },

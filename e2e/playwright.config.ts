@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
  */
 export default defineConfig({
   testDir: './specs',
+  // Bundles the web host the specs start (TACO_E2E_HOST=source: run it from source under tsx).
+  globalSetup: './support/global-setup.ts',
   outputDir: './test-results',
   // Limits, not expectations: a test waits for what it expects and fails only when it never comes.
   // They leave room for a loaded 2-core machine (a CPU-heavy process beside the suite).

@@ -17,7 +17,12 @@ export interface RunningProcess {
 
 /** Start `npx tsx <script> ...args` and wait until a line matches `ready`. */
 export function startTsx(script: string, args: string[], ready: RegExp, timeoutMs = 120_000): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), script, ...args], {
+  return startNode([join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), script, ...args], script, ready, timeoutMs);
+}
+
+/** Start `node ...argv` (a built script, or tsx's CLI) and wait until a line matches `ready`; `script` names it in errors. */
+export function startNode(argv: string[], script: string, ready: RegExp, timeoutMs = 120_000): Promise<RunningProcess> {
+  const child = spawn(process.execPath, argv, {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0' },

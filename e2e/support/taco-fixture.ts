@@ -1,7 +1,9 @@
 import { test as base, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { signalTree } from './process-tree';
-import { REPO_ROOT, freePort, startTsx, tempDir, type RunningProcess } from './processes';
+import { BUILT_WEB_HOST } from '../../scripts/build-web-host';
+import { webHostFromSource } from './global-setup';
+import { REPO_ROOT, freePort, startNode, startTsx, tempDir, type RunningProcess } from './processes';
 
 export interface FakeOllamaHandle {
   url: string;
@@ -40,16 +42,19 @@ export class TacoHarness {
     return freePort();
   }
 
-  /** Start the web host against an Ollama URL and open the page it prints. */
+  /**
+   * Start the web host against an Ollama URL and open the page it prints. The host is the bundle
+   * `npm run web` runs (out/web/web-main.js, built by global-setup.ts), or with
+   * TACO_E2E_HOST=source the TypeScript under tsx.
+   */
   async openApp(options: { ollamaUrl: string; workspace?: string; dataDir?: string }): Promise<AppHandle> {
     const data = options.dataDir ?? this.tempDir('taco-e2e-data-');
     const args = ['--host', options.ollamaUrl, '--port', '0', '--data-dir', data];
     if (options.workspace) args.push('--workspace', options.workspace);
-    const running = await startTsx(
-      'electron/hosts/web/web-main.ts',
-      args,
-      /TACO is running at (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/,
-    );
+    const ready = /TACO is running at (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/;
+    const running = webHostFromSource()
+      ? await startTsx('electron/hosts/web/web-main.ts', args, ready)
+      : await startNode([BUILT_WEB_HOST, ...args], BUILT_WEB_HOST, ready);
     this.processes.push(running);
     const url = running.match[1] ?? '';
     await this.page.goto(url);

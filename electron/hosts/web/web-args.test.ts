@@ -3,13 +3,18 @@ import { parseWebArgs } from './web-args';
 
 describe('parseWebArgs', () => {
   it('defaults to any free port and the stored settings', () => {
-    expect(parseWebArgs([])).toEqual({ type: 'run', options: { host: undefined, port: 0, dataDir: null, workspace: null } });
+    expect(parseWebArgs([])).toEqual({
+      type: 'run',
+      options: { host: undefined, port: 0, dataDir: null, workspace: null, staticDir: null },
+    });
   });
 
   it('reads every flag', () => {
-    expect(parseWebArgs(['--host', '127.0.0.1:5000', '--port=8080', '--data-dir', '/d', '--workspace', '/w'])).toEqual({
+    expect(
+      parseWebArgs(['--host', '127.0.0.1:5000', '--port=8080', '--data-dir', '/d', '--workspace', '/w', '--static-dir', '/s']),
+    ).toEqual({
       type: 'run',
-      options: { host: 'http://127.0.0.1:5000', port: 8080, dataDir: '/d', workspace: '/w' },
+      options: { host: 'http://127.0.0.1:5000', port: 8080, dataDir: '/d', workspace: '/w', staticDir: '/s' },
     });
   });
 

@@ -6,6 +6,8 @@ export interface WebArgs {
   port: number;
   dataDir: string | null;
   workspace: string | null;
+  /** The built renderer to serve, or null for renderer/dist. */
+  staticDir: string | null;
 }
 
 export type ParsedWebArgs = { type: 'help' } | { type: 'run'; options: WebArgs } | { type: 'error'; message: string };
@@ -19,9 +21,10 @@ Flags:
   --port N          Port to listen on (default 0: any free port)
   --data-dir DIR    Where conversations and settings are kept (default: TACO's app data folder)
   --workspace DIR   Folder the file and shell tools work in
+  --static-dir DIR  The built renderer to serve (default: renderer/dist)
   --help            Show this help`;
 
-const FLAGS = ['--host', '--port', '--data-dir', '--workspace'] as const;
+const FLAGS = ['--host', '--port', '--data-dir', '--workspace', '--static-dir'] as const;
 type Flag = (typeof FLAGS)[number];
 
 /** Parses the web host's flags (pure). Values follow the flag or an `=`. */
@@ -54,5 +57,6 @@ export function parseWebArgs(argv: readonly string[]): ParsedWebArgs {
 
   const dataDir = values.get('--data-dir')?.trim() || null;
   const workspace = values.get('--workspace')?.trim() || null;
-  return { type: 'run', options: { host, port, dataDir, workspace } };
+  const staticDir = values.get('--static-dir')?.trim() || null;
+  return { type: 'run', options: { host, port, dataDir, workspace, staticDir } };
 }

@@ -33,7 +33,14 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../../renderer/dist', import.meta.url));
+/**
+ * renderer/dist at the repository root: three levels above this file under tsx and vitest, two
+ * above the bundled host (out/web/web-main.js, built by web.vite.config.ts, which defines
+ * `__TACO_WEB_BUNDLE__`).
+ */
+export const DEFAULT_STATIC_DIR = fileURLToPath(
+  new URL(typeof __TACO_WEB_BUNDLE__ === 'undefined' ? '../../../renderer/dist' : '../../renderer/dist', import.meta.url),
+);
 
 /** Thrown when the renderer has not been built: the words say how to build it. */
 export class RendererNotBuiltError extends Error {

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     dataDir: options.dataDir ? resolve(options.dataDir) : defaultDataDir(),
     workspace: options.workspace ? resolve(options.workspace) : undefined,
     ollamaHost: options.host,
+    staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
   });
   process.stdout.write(`TACO is running at ${host.url}\nPress Ctrl-C to stop.\n`);
 

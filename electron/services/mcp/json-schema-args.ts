@@ -3,8 +3,14 @@ import { z } from 'zod';
 import type { JsonObject } from '../../../shared/json';
 import { PARAMETER_TYPES, type ParameterType, type ToolParameterInfo } from '../../../shared/tools/tool-info';
 
-/** One validator for every MCP tool schema: drafts 07 and 2020-12, numbers and booleans the model sent as strings coerced. */
-const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: true, validateSchema: false, validateFormats: false });
+/**
+ * One validator for every MCP tool schema: drafts 07 and 2020-12, numbers and booleans the model
+ * sent as strings coerced. Made when the first MCP tool is: constructing it compiles ajv's own
+ * meta-schemas, which cost every start of the app (~50 ms of a cold start) even with no MCP server.
+ */
+let shared: Ajv2020 | null = null;
+const ajv = (): Ajv2020 =>
+  (shared ??= new Ajv2020({ strict: false, allErrors: true, coerceTypes: true, validateSchema: false, validateFormats: false }));
 
 export type ToolInputSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
 
@@ -28,7 +34,7 @@ export function argsSchemaFromJsonSchema(schema: ToolInputSchema): z.ZodType<Jso
 function compile(schema: ToolInputSchema): ValidateFunction | null {
   const { $schema: _ignored, ...rest } = schema;
   try {
-    return ajv.compile(rest);
+    return ajv().compile(rest);
   } catch {
     return null;
   }

@@ -1,9 +1,9 @@
 import { createOllamaProvider } from '../provider/ollama/ollama-provider';
-import { createOpenAiCompatibleProvider } from '../provider/openai-compatible/openai-provider';
 import type { ChatProvider } from '../provider/provider-types';
+import { createLazyOpenAiProvider } from './lazy-openai-provider';
 import type { ResolvedServer } from './resolved-server';
 
-/** The provider for one server: ollama-js with its headers, or the openai client. */
+/** The provider for one server: ollama-js with its headers, or the openai client (loaded on first use). */
 export function createServerProvider(server: ResolvedServer, maxContextTokens: number): ChatProvider {
   switch (server.kind) {
     case 'ollama':
@@ -12,7 +12,7 @@ export function createServerProvider(server: ResolvedServer, maxContextTokens: n
         server.toolSupport,
       );
     case 'openai-compatible':
-      return createOpenAiCompatibleProvider({
+      return createLazyOpenAiProvider({
         baseUrl: server.baseUrl,
         headers: server.headers,
         maxContextTokens,

@@ -1,6 +1,6 @@
 import { transportProblem, type ServerKind, type ServerTestFailure, type ServerTestResult } from '../../../shared/servers';
-import { openAiBaseUrl } from '../provider/openai-compatible/openai-provider';
-import { errorCode } from '../provider/openai-compatible/openai-errors';
+import { errorCode } from '../provider/error-code';
+import { openAiBaseUrl } from '../provider/openai-compatible/openai-base-url';
 
 export interface ServerTestInput {
   kind: ServerKind;

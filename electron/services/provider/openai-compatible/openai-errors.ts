@@ -1,6 +1,9 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ProviderError } from '../provider-types';
+import { errorCode } from '../error-code';
 import { openAiMessages } from './openai-messages';
+
+export { errorCode } from '../error-code';
 
 export interface OpenAiErrorContext {
   host: string;
@@ -12,17 +15,6 @@ export interface OpenAiErrorContext {
 
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_OSSL_)/;
 const CONTEXT_LENGTH = /context[ _-]?(length|size|window)|maximum context|exceed_context|context_length_exceeded|too many tokens/i;
-
-/** The first `code` along the cause chain (fetch → undici → the socket). */
-export function errorCode(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== '') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
 
 function deepestMessage(error: unknown): string {
   let current: unknown = error;

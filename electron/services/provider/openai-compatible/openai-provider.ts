@@ -3,6 +3,7 @@ import { DEFAULTS } from '../../../../shared/constants';
 import type { ModelCapabilities, ModelInfo } from '../../../../shared/models';
 import { CapabilitiesCache } from '../ollama/capabilities-cache';
 import { ProviderError, type ChatProvider, type CompleteRequest } from '../provider-types';
+import { openAiBaseUrl } from './openai-base-url';
 import { createOpenAiClient } from './openai-client';
 import { toOpenAiProviderError } from './openai-errors';
 import { openAiMessages } from './openai-messages';
@@ -10,6 +11,8 @@ import { contextLengthOf, parseOpenAiModels } from './openai-models';
 import { toOpenAiMessages } from './openai-request';
 import { streamOpenAiStep } from './openai-stream';
 import { probeToolSupport } from './tool-probe';
+
+export { openAiBaseUrl } from './openai-base-url';
 
 export interface OpenAiCompatibleProviderOptions {
   /** The API root, e.g. http://127.0.0.1:8000/v1 (a bare host gets /v1). */
@@ -22,17 +25,6 @@ export interface OpenAiCompatibleProviderOptions {
   /** The user's answer per model: true/false skips the probe. */
   toolSupport?: Readonly<Record<string, boolean>>;
   fetch?: typeof fetch;
-}
-
-/** A base URL with no path means the conventional /v1. */
-export function openAiBaseUrl(input: string): string {
-  const trimmed = input.trim().replace(/\/+$/, '');
-  try {
-    const url = new URL(trimmed);
-    return url.pathname === '' || url.pathname === '/' ? `${trimmed}/v1` : trimmed;
-  } catch {
-    return trimmed;
-  }
 }
 
 /**

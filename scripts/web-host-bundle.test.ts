@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { CallName, CallResponse } from '../shared/contract';
+import type { ModelEvent } from '../shared/events';
+import { WS_PATH, type WsServerMessage } from '../shared/transport';
+import { startFakeOllama, type FakeOllama } from '../test-support/fake-ollama/fake-ollama-server';
+import { everythingServer, MCP_TEST_TIMEOUT_MS } from '../test-support/mcp/mcp-test-servers';
+import { buildWebHost, OUT_DIR } from './build-web-host';
+
+/**
+ * The shipped web host: bundled by web.vite.config.ts and run with plain `node`, as `npm run web`
+ * does. It must start, serve the page and find its tools (the catalogue and the workflows come
+ * through `import.meta.glob` in the bundle, not from disk) and start MCP servers with the
+ * bundled SDK.
+ */
+let root: string;
+let bundleDir: string;
+let fake: FakeOllama;
+let host: ChildProcess;
+let url: URL;
+let socket: WebSocket;
+let nextId = 1;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'taco-web-bundle-'));
+  mkdirSync(OUT_DIR, { recursive: true });
+  bundleDir = mkdtempSync(join(OUT_DIR, 'test-web-'));
+  const entry = await buildWebHost(bundleDir);
+  const staticDir = join(root, 'renderer');
+  mkdirSync(staticDir);
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>TACO</title>');
+  const dataDir = join(root, 'data');
+  mkdirSync(dataDir);
+  writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { everything: everythingServer() } }));
+  fake = await startFakeOllama({ scenario: 'basic-chat' });
+  host = spawn(process.execPath, [entry, '--port', '0', '--data-dir', dataDir, '--static-dir', staticDir, '--host', fake.url], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  url = new URL(await readyAddress(host));
+  socket = new WebSocket(`ws://${url.host}${WS_PATH}${url.search}`, { headers: { origin: url.origin } });
+  await new Promise<void>((done, fail) => {
+    socket.once('open', () => done());
+    socket.once('error', fail);
+  });
+}, MCP_TEST_TIMEOUT_MS);
+
+afterAll(async () => {
+  socket?.close();
+  if (host && host.exitCode === null && host.signalCode === null) {
+    const exited = new Promise((done) => host.once('exit', done));
+    host.kill('SIGTERM');
+    await exited;
+  }
+  await fake?.close();
+  rmSync(root, { recursive: true, force: true });
+  rmSync(bundleDir, { recursive: true, force: true });
+}, MCP_TEST_TIMEOUT_MS);
+
+/** The address the host prints once it listens; rejects with its output if it exits first. */
+function readyAddress(child: ChildProcess): Promise<string> {
+  return new Promise((done, fail) => {
+    let output = '';
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString('utf8');
+      const match = /TACO is running at (\S+)/.exec(output);
+      if (match?.[1]) done(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`The bundled web host exited with ${code} before it was ready:\n${output}`)));
+  });
+}
+
+async function call<K extends CallName>(name: K, request: unknown = {}): Promise<CallResponse<K>> {
+  const id = nextId++;
+  const answer = new Promise<WsServerMessage>((done) => {
+    const onMessage = (data: WebSocket.RawData): void => {
+      const message = JSON.parse(data.toString()) as WsServerMessage;
+      if (message.kind !== 'result' || message.id !== id) return;
+      socket.off('message', onMessage);
+      done(message);
+    };
+    socket.on('message', onMessage);
+  });
+  socket.send(JSON.stringify({ kind: 'call', id, name, request }));
+  const message = await answer;
+  if (message.kind !== 'result' || !message.envelope.ok) throw new Error(`${name} failed: ${JSON.stringify(message)}`);
+  return message.envelope.value as CallResponse<K>;
+}
+
+/** Resolves once `mcp.list` shows the server ready, re-checking on every model event (no polling). */
+function mcpReady(server: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const check = async (): Promise<void> => {
+      const found = (await call('mcp.list')).servers.find((view) => view.name === server);
+      if (found?.status === 'failed') fail(new Error(`MCP server ${server} failed: ${JSON.stringify(found)}`));
+      if (found?.status !== 'ready') return;
+      socket.off('message', onMessage);
+      done();
+    };
+    const onMessage = (data: WebSocket.RawData): void => {
+      const message = JSON.parse(data.toString()) as WsServerMessage;
+      if (message.kind !== 'event' || message.name !== 'model-events') return;
+      if ((message.payload as ModelEvent[]).some((event) => event.type === 'mcp-status')) check().catch(fail);
+    };
+    socket.on('message', onMessage);
+    check().catch(fail);
+  });
+}
+
+describe('the bundled web host (node out/web/web-main.js)', () => {
+  it('serves the page after the printed token is exchanged for a session', async () => {
+    const signIn = await fetch(url, { redirect: 'manual' });
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(cookie).toMatch(/^taco_session=/);
+    const page = await fetch(new URL('/', url.origin), { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toContain('<title>TACO</title>');
+  });
+
+  it('finds the built-in tools and workflows that the build collected', async () => {
+    const tools = (await call('tools.list')).map((tool) => tool.toolId);
+    expect(tools).toEqual(expect.arrayContaining(['read_file', 'write_file', 'run_command', 'calculate', 'ask_user', 'find_tools']));
+    const workflows = (await call('workflows.list')).categories.flatMap((category) =>
+      category.workflows.map((workflow) => workflow.definition.id),
+    );
+    expect(workflows).toEqual(expect.arrayContaining(['summarise_file', 'draft_commit_message']));
+  });
+
+  it(
+    'starts the MCP servers in mcp.json and lists their tools',
+    async () => {
+      await mcpReady('everything');
+      expect((await call('tools.list')).map((tool) => tool.toolId)).toContain('mcp__everything__echo');
+    },
+    MCP_TEST_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * `npm run build:web`: the web host (electron/hosts/web/web-main.ts) as one ES module for plain
+ * `node`, into out/web/web-main.js. Under tsx every TypeScript file of main was transformed at
+ * each start (~1 s of the cold start); here that happens once, at build time. As in the Electron
+ * build (electron.vite.config.ts), the tool catalogue and the built-in workflows come through
+ * `import.meta.glob` (tools/catalogue/load-catalogue.ts, electron/services/workflows/workflow-sources.ts).
+ *
+ * Unlike Electron's main, the dependencies are bundled too (`noExternal`): resolving and loading
+ * node_modules file by file took as long again as the whole bundle. What only some users need
+ * (the openai client, the HTML parser, the MCP SDK's transports) is imported on first use and
+ * lands in chunks of its own under out/web/assets/, so a start does not compile it. node_modules must still be
+ * there at run time: the math worker loads mathjs by path (tools/utility/safe-math.ts), and MCP
+ * servers are started with `npx`.
+ */
+export default defineConfig({
+  root: here('./'),
+  publicDir: false,
+  logLevel: 'warn',
+  ssr: { noExternal: true },
+  define: { __TACO_WEB_BUNDLE__: 'true' },
+  build: {
+    ssr: here('./electron/hosts/web/web-main.ts'),
+    outDir: here('./out/web'),
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: false,
+    minify: false,
+    rolldownOptions: { output: { entryFileNames: '[name].js' } },
+  },
+});
