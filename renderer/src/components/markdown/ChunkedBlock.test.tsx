@@ -61,7 +61,7 @@ describe('ChunkedBlock', () => {
 
   it('renders a finished answer exactly as a whole-block render does, and the same while it streams', () => {
     for (const text of TRICKY) {
-      const answer = `# Title\n\nIntro with a [link](https://example.com).\n\n${text}\n\n- one\n- two\n\n${text}  `;
+      const answer = `# Title\n\nIntro with a [link](https://example.com).\n\nPlain: 3 > 2, "quoted" & 'single'? No, & is markdown.\n\nPlain: 3 > 2, "quoted", 'single', (round) - 50% = ok\n\n${text}\n\n- one\n- two\n\n${text}  \n\n`;
       const finished = html(wholeBlocks(answer, false));
       expect(html(<Markdown text={answer} streaming={false} />)).toBe(finished);
       expect(html(<Markdown text={answer} streaming />)).toBe(html(wholeBlocks(answer, true)));

@@ -3,7 +3,7 @@ import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { MARKDOWN_COMPONENTS } from './markdown-components';
 import { MarkdownBlock } from './MarkdownBlock';
-import { createParagraphChunker, isPlainText } from './paragraph-chunks';
+import { createParagraphChunker, isPlainText, plainParagraph } from './paragraph-chunks';
 import { markdownUrlTransform } from './url-policy';
 
 type PluggableList = NonNullable<Options['remarkPlugins']>;
@@ -29,14 +29,17 @@ interface Props {
 }
 
 /**
- * One block of an answer. When it is one long line of paragraph text (as the growing last block
+ * One block of an answer. A line of paragraph text with no markdown in it is shown without being
+ * parsed. When it is one long line of paragraph text (as the growing last block
  * of a streaming answer often is), its closed pieces (`paragraph-chunks.ts`) are parsed once each,
  * only the open end again on every batch, and nothing again when the block or the answer is
  * finished; any other block is a MarkdownBlock. The HTML is the same either way.
  */
 export const ChunkedBlock = memo(function ChunkedBlock({ text, complete }: Props) {
   const [chunker] = useState(createParagraphChunker);
-  const chunks = useMemo(() => chunker(text), [chunker, text]);
+  const plain = useMemo(() => plainParagraph(text), [text]);
+  const chunks = useMemo(() => (plain === null ? chunker(text) : null), [chunker, plain, text]);
+  if (plain !== null) return <p>{plain}</p>;
   if (!chunks) return <MarkdownBlock text={text} complete={complete} />;
   return (
     <p>

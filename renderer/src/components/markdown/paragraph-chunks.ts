@@ -40,6 +40,15 @@ export function isPlainText(piece: string): boolean {
   return !INLINE_SYNTAX.test(piece);
 }
 
+/**
+ * The text of a block that is one line of paragraph text with no markdown in it (what its `<p>`
+ * holds: without the blank lines before it or the spaces after it), or null for any other block.
+ */
+export function plainParagraph(block: string): string | null {
+  const text = block.replace(/^\n+/, '').replace(/\s+$/, '');
+  return cuttable(text) && isPlainText(text) ? text : null;
+}
+
 /** True when `piece` leaves nothing open that later text could close. */
 export function isClosedPiece(piece: string): boolean {
   if (!LOOSE.test(piece)) return true;
