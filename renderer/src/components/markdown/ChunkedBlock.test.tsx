@@ -69,6 +69,12 @@ describe('ChunkedBlock', () => {
     }
   });
 
+  it('keeps what the parser keeps at the end of a plain line (a no-break space is not trimmed)', () => {
+    for (const block of ['Plain line\u00a0', 'Plain line \t', '\n\nPlain line\n\n', 'Plain\u00a0line\u2003end']) {
+      expect(html(<ChunkedBlock text={block} complete />), JSON.stringify(block)).toBe(html(<MarkdownBlock text={block} complete />));
+    }
+  });
+
   it('shows text with no markdown in it as it is, and parses anything else', () => {
     expect(isPlainText('alpha beta, gamma (delta) "eta" 1. 2) #3 - plus + 50% = ok?')).toBe(true);
     for (const syntax of [

@@ -45,7 +45,7 @@ export function isPlainText(piece: string): boolean {
  * holds: without the blank lines before it or the spaces after it), or null for any other block.
  */
 export function plainParagraph(block: string): string | null {
-  const text = block.replace(/^\n+/, '').replace(/\s+$/, '');
+  const text = block.replace(/^\n+/, '').replace(/[ \t\n]+$/, '');
   return cuttable(text) && isPlainText(text) ? text : null;
 }
 
