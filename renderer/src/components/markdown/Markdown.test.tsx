@@ -66,19 +66,25 @@ describe('Markdown', () => {
   });
 
   it('parses only the growing tail while streaming; finished blocks are never parsed again', async () => {
-    const { rerender, store } = await renderWithStore(<Markdown text={'First block.\n\nSecond'} streaming />);
+    const { rerender, store } = await renderWithStore(<Markdown text={'First *block*.\n\n*Second'} streaming />);
     const countOf = (text: string) => parsed.texts.filter((entry) => entry === text).length;
-    const firstParses = countOf('First block.');
+    const firstParses = countOf('First *block*.');
     expect(firstParses).toBeGreaterThan(0);
-    for (const tail of ['Second b', 'Second bl', 'Second block', 'Second block.']) {
+    for (const tail of ['*Second b', '*Second bl', '*Second block', '*Second block*.']) {
       rerender(
         <StoreProvider store={store}>
-          <Markdown text={`First block.\n\n${tail}`} streaming />
+          <Markdown text={`First *block*.\n\n${tail}`} streaming />
         </StoreProvider>,
       );
     }
-    expect(countOf('First block.')).toBe(firstParses);
-    expect(countOf('\nSecond block.')).toBeGreaterThan(0);
+    expect(countOf('First *block*.')).toBe(firstParses);
+    expect(countOf('\n*Second block*.')).toBeGreaterThan(0);
+  });
+
+  it('shows a line of paragraph text with no markdown in it without parsing it', async () => {
+    const { container } = await renderWithStore(<Markdown text={'Plain words, 3 > 2.\n\nNot *plain*.'} streaming={false} />);
+    expect(container.querySelector('p')?.textContent).toBe('Plain words, 3 > 2.');
+    expect(parsed.texts).toEqual(['\nNot *plain*.']);
   });
 
   it('opens a web link only through main’s guard, and never navigates', async () => {

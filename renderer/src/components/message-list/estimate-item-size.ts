@@ -8,18 +8,22 @@ const ASSISTANT_CHROME_PX = 40;
 const PART_PX = 44;
 const SYSTEM_CHROME_PX = 60;
 
-function textLines(text: string): number {
+/**
+ * Lines the text takes: one per line of the text, plus one more for every 91 characters of a
+ * line (a full line of CHARS_PER_LINE and the character that wrapped it). Counted a line at a
+ * time with indexOf: this runs for every message of a conversation each time the list measures.
+ */
+export function textLines(text: string): number {
   let lines = 1;
-  let column = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    if (text.charCodeAt(index) === 10 || column >= CHARS_PER_LINE) {
-      lines += 1;
-      column = 0;
-    } else {
-      column += 1;
-    }
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf('\n', start);
+    const length = (end < 0 ? text.length : end) - start;
+    lines += Math.floor(length / (CHARS_PER_LINE + 1));
+    if (end < 0) return lines;
+    lines += 1;
+    start = end + 1;
   }
-  return lines;
 }
 
 /**
