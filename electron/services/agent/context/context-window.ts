@@ -3,12 +3,20 @@ import type { ChatMessage, ToolDefinition } from '../../provider/provider-types'
 
 /** ~4 characters per token (small local models have small contexts). Rough on purpose; used with a reserve. */
 export function estimateTokens(messages: readonly ChatMessage[], tools: readonly ToolDefinition[] = []): number {
-  let chars = 0;
-  for (const message of messages) {
-    chars += message.content.length + 8;
-    if (message.tool_calls) chars += JSON.stringify(message.tool_calls).length;
-  }
-  if (tools.length > 0) chars += JSON.stringify(tools).length;
+  let chars = toolChars(tools);
+  for (const message of messages) chars += messageChars(message);
+  return charsToTokens(chars);
+}
+
+function messageChars(message: ChatMessage): number {
+  return message.content.length + 8 + (message.tool_calls ? JSON.stringify(message.tool_calls).length : 0);
+}
+
+function toolChars(tools: readonly ToolDefinition[]): number {
+  return tools.length > 0 ? JSON.stringify(tools).length : 0;
+}
+
+function charsToTokens(chars: number): number {
   return Math.ceil(chars / DEFAULTS.agent.charsPerToken);
 }
 
@@ -42,17 +50,24 @@ export function fitContext(parts: ContextParts): FittedContext {
   const budget = Math.floor(parts.numCtx * (1 - DEFAULTS.agent.replyReserveRatio));
   const earlier = groupBy(parts.earlier, 'user');
   const rounds = groupBy(parts.run, 'assistant');
-  const assemble = (): ChatMessage[] => [parts.system, ...earlier.flat(), parts.current, ...rounds.flat()];
+  // Each message is measured once and the total kept as groups drop: re-measuring the whole history
+  // after every drop made a long conversation quadratic (seconds of main's CPU before the request).
+  const groupChars = (group: readonly ChatMessage[]) => group.reduce((sum, message) => sum + messageChars(message), 0);
+  const earlierChars = earlier.map(groupChars);
+  const roundChars = rounds.map(groupChars);
+  let chars = toolChars(parts.tools) + messageChars(parts.system) + messageChars(parts.current);
+  for (const n of [...earlierChars, ...roundChars]) chars += n;
+  let earlierKept = 0;
+  let roundsKept = 0;
   let dropped = 0;
-  let messages = assemble();
-  let estimated = estimateTokens(messages, parts.tools);
-  while (estimated > budget && (earlier.length > 0 || rounds.length > 1)) {
-    const removed = earlier.length > 0 ? earlier.shift() : rounds.shift();
-    dropped += removed?.length ?? 0;
-    messages = assemble();
-    estimated = estimateTokens(messages, parts.tools);
+  while (charsToTokens(chars) > budget && (earlierKept < earlier.length || rounds.length - roundsKept > 1)) {
+    const fromEarlier = earlierKept < earlier.length;
+    const index = fromEarlier ? earlierKept++ : roundsKept++;
+    dropped += (fromEarlier ? earlier : rounds)[index]?.length ?? 0;
+    chars -= (fromEarlier ? earlierChars : roundChars)[index] ?? 0;
   }
-  return { messages, dropped, estimatedTokens: estimated };
+  const messages = [parts.system, ...earlier.slice(earlierKept).flat(), parts.current, ...rounds.slice(roundsKept).flat()];
+  return { messages, dropped, estimatedTokens: charsToTokens(chars) };
 }
 
 /** Split into groups that each start at a message of `role` (leading others form their own group). */
