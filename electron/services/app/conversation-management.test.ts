@@ -74,6 +74,22 @@ async function start(
   };
 }
 
+/** The real storage, with every conversation update it is asked for recorded. */
+function watchedStorage(): { open: AppPorts['openStorage']; updates: unknown[] } {
+  const updates: unknown[] = [];
+  const open: AppPorts['openStorage'] = async (dir) => {
+    const storage = await defaultPorts.openStorage(dir);
+    const { conversations } = storage;
+    const update = conversations.update.bind(conversations);
+    conversations.update = (conversationId, patch) => {
+      updates.push(patch);
+      return update(conversationId, patch);
+    };
+    return storage;
+  };
+  return { open, updates };
+}
+
 const model = 'llama3.2:3b';
 function runOf(result: SendResult): { runId: string; conversationId: string } {
   if (result.type !== 'run') throw new Error(`expected a run, got ${result.type}`);
@@ -150,20 +166,31 @@ describe('conversation management', () => {
   });
 
   it("keeps the first words when the side request fails, and the user's own title when they rename first", async () => {
-    const failing = await start({ complete: async () => Promise.reject(new Error('model busy')) });
+    let failed: Promise<string> | null = null;
+    const failing = await start({ complete: () => (failed = Promise.reject(new Error('model busy'))) });
     const first = await exchange(failing, 'What is the capital of France');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventually(() => expect(failed).not.toBeNull());
+    await (failed as Promise<string> | null)?.catch(() => undefined);
+    // What the scheduler does after a failed request is promise callbacks only: all run before the next macrotask.
+    await new Promise((resolve) => setImmediate(resolve));
     expect((await failing.call<ConversationSnapshot>('conversation.get', { conversationId: first.conversationId })).summary.title).toBe(
       'What is the capital of France',
     );
 
     let release: ((title: string) => void) | null = null;
-    const slow = await start({ complete: () => new Promise<string>((resolve) => (release = resolve)) });
+    const storage = watchedStorage();
+    const slow = await start({
+      complete: () => new Promise<string>((resolve) => (release = resolve)),
+      ports: { openStorage: storage.open },
+    });
     const second = await exchange(slow, 'Explain tides');
     await eventually(() => expect(release).not.toBeNull());
     await slow.call('conversation.rename', { conversationId: second.conversationId, title: 'My tides' });
+    const updatesBefore = storage.updates.length;
     (release as ((title: string) => void) | null)?.('Ocean tides explained');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The rename cancelled the request: what is left of it is promise callbacks, all run before the next macrotask.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(storage.updates.slice(updatesBefore)).toEqual([]);
     expect((await slow.call<ConversationSnapshot>('conversation.get', { conversationId: second.conversationId })).summary.title).toBe(
       'My tides',
     );

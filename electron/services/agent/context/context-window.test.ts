@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ChatMessage } from '../../provider/provider-types';
+import type { ChatMessage, ToolDefinition } from '../../provider/provider-types';
 import { estimateTokens, fitContext } from './context-window';
 
 const big = (role: ChatMessage['role'], tag: string, chars = 2000): ChatMessage => ({ role, content: `${tag} ${'x'.repeat(chars)}` });
@@ -37,10 +37,10 @@ describe('fitContext', () => {
     expect(fitted.estimatedTokens).toBeGreaterThan(1000);
   });
   it('drops only as many of the oldest turns as the budget needs, and its estimate is the estimate of what it sends', () => {
-    const tools = [
+    const tools: ToolDefinition[] = [
       {
         type: 'function' as const,
-        function: { name: 't', description: 'a tool', parameters: { type: 'object' as const, properties: {} } },
+        function: { name: 't', description: 'a tool', parameters: { type: 'object' as const, properties: {}, required: [] } },
       },
     ];
     const earlier = Array.from({ length: 60 }, (_, i) => big(i % 2 === 0 ? 'user' : 'assistant', `m${i}`, 50 + ((i * 37) % 400)));

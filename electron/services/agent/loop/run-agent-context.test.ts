@@ -8,22 +8,23 @@ import { testRegistry, testTool } from '../testing/test-tools';
 describe('runAgent: thinking status sentences', () => {
   it('shows "Using Read File..." at once, runs the tool without waiting, and shows the sentence if it arrives while the tool runs', async () => {
     let releaseTool = (): void => undefined;
-    let toolStarted = false;
+    let toolStarted = (): void => undefined;
+    const started = new Promise<void>((resolve) => (toolStarted = resolve));
     const tool = testTool({
       id: 'read_file',
       parameters: { path: { type: 'string' } },
       run: () =>
         new Promise<string>((resolve) => {
-          toolStarted = true;
+          toolStarted();
           releaseTool = () => resolve('text');
         }),
     });
     const provider = createScriptedProvider({
       replies: [callReply(['read_file', { path: 'notes.txt' }]), [...say('ok'), done()]],
       complete: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        expect(toolStarted).toBe(true);
-        setTimeout(() => releaseTool(), 1);
+        // The tool runs while the sentence is asked for: it has started before the sentence comes back.
+        await started;
+        setImmediate(() => releaseTool());
         return '"Reading the notes file."\nExtra line';
       },
     });
@@ -63,7 +64,7 @@ describe('runAgent: thinking status sentences', () => {
 
     await runAgent(h.input);
     answer();
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    await new Promise((resolve) => setImmediate(resolve));
 
     expect(h.statuses()).not.toContain('Checking the clock');
     expect(h.statuses()).toContain('Using Current Time...');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProviderError } from '../../provider/provider-types';
 import { REPEATED_CALL_MESSAGE } from '../tool-calls/execute-tool-call';
 import { runAgent } from './run-agent';
@@ -123,7 +123,14 @@ describe('runAgent: stop conditions', () => {
     const provider = createScriptedProvider({ replies: [{ type: 'hang', before: say('Working on') }] });
     const h = createHarness({ provider, tools: testRegistry(), signal: controller.signal });
     const run = runAgent(h.input);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() =>
+      expect(
+        h
+          .of('text-delta')
+          .map((event) => event.text)
+          .join(''),
+      ).toBe('Working on'),
+    );
     controller.abort();
 
     const outcome = await run;

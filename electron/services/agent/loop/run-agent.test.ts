@@ -94,7 +94,7 @@ describe('runAgent: the testing scenarios of sequential tool calling', () => {
         parameters: { n: { type: 'integer' } },
         run: async (args) => {
           order.push(`${id}:start:${String(args['n'])}`);
-          await new Promise((resolve) => setTimeout(resolve, 1));
+          await new Promise((resolve) => setImmediate(resolve));
           order.push(`${id}:end:${String(args['n'])}`);
           return `${id} ${String(args['n'])}`;
         },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { abortable, RunStoppedError } from './run-signal';
 
 describe('abortable', () => {
@@ -22,8 +22,7 @@ describe('abortable', () => {
     const reading = (async () => {
       for await (const item of abortable(source, controller.signal)) seen.push(item);
     })();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(seen).toEqual([1, 2]);
+    await vi.waitFor(() => expect(seen).toEqual([1, 2]));
     controller.abort(new RunStoppedError('cancelled'));
     await expect(reading).rejects.toBeInstanceOf(RunStoppedError);
     expect(returned).toBe(true);

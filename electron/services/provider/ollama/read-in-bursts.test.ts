@@ -50,7 +50,7 @@ function controlledSource<T>() {
 }
 
 /** Lets every queued microtask run. */
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('readInBursts', () => {
   it('yields items that were waiting together as one burst, and an item after a turn alone', async () => {
