@@ -52,7 +52,8 @@ describe('the model picker', () => {
 describe('ModelManagerDialog', () => {
   it('pulls a model with a real progress bar, bytes, percent and Ollama’s status, then offers it', async () => {
     const { user, api, dialog, install, store } = await openManager();
-    expect(document.activeElement).toBe(within(dialog).getByTestId('pull-input'));
+    // A lazy chunk: focus moves in the effect after its commit, which may come after the dialog is in the DOM.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByTestId('pull-input')));
     await user.type(within(dialog).getByTestId('pull-input'), 'gemma3:4b{Enter}');
     expect(api.callsOf('models.pull')).toEqual([{ name: 'gemma3:4b' }]);
     const row = await within(dialog).findByTestId('pull-row');

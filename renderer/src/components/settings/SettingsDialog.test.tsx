@@ -33,7 +33,8 @@ describe('SettingsDialog', () => {
     const { user, api } = await openSettings();
     expect(screen.getByRole('dialog', { name: 'Settings' }).getAttribute('aria-modal')).toBe('true');
     const input = screen.getByTestId('settings-host-input');
-    expect(document.activeElement).toBe(input);
+    // The dialog is a lazy chunk: React commits it outside act, and moves focus in its effect just after.
+    await waitFor(() => expect(document.activeElement).toBe(input));
 
     api.handle('settings.set', () => {
       throw new TacoCallError('invalid-payload', 'settings.set: invalid request: "ollamaHost" must be an http:// or https:// URL');
