@@ -1,22 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newServer } from '../../../shared/servers';
 import { reply, standardModels, startFakeOllama, type Reply } from '../../../test-support/fake-ollama/index';
 import { openAiModels, openAiReply, startFakeOpenAi, type OpenAiReply } from '../../../test-support/fake-openai/index';
 import { createAppServices } from '../../services/app/app-services';
 import { runCli, type CliIo } from './run-cli';
+import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
 
 /**
  * The CLI contract (--json events, exit codes 0/1/2, stop reasons) is the same whichever kind of
  * server answers: every scenario runs against the fake Ollama and the fake OpenAI-compatible
  * server, through the real providers, loop and tools, and the two event sequences must match.
  */
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupAfterEach();
 
 function terminal(): CliIo & { out: () => string } {
   let out = '';
@@ -30,8 +25,7 @@ function terminal(): CliIo & { out: () => string } {
 }
 
 function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'taco-cli-servers-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = cleanups.tempDir('taco-cli-servers-');
   return dir;
 }
 
@@ -101,7 +95,7 @@ async function viaOllama(scenario: Scenario): Promise<{ code: number; events: Js
   const fake = await startFakeOllama({
     scenario: { name: scenario.name, description: '', models: standardModels(), replies: scenario.ollama },
   });
-  cleanups.push(() => fake.close());
+  cleanups.defer(() => fake.close());
   const io = terminal();
   const code = await runCli(
     ['--host', fake.url, '--model', 'llama3.2:3b', '--data-dir', dataDir(), '--json', ...scenario.flags, 'Do it'],
@@ -114,7 +108,7 @@ async function viaOpenAi(scenario: Scenario, how: 'host' | 'server'): Promise<{ 
   const fake = await startFakeOpenAi({
     scenario: { name: scenario.name, models: [openAiModels.withTools('tooly')], replies: scenario.openai },
   });
-  cleanups.push(() => fake.close());
+  cleanups.defer(() => fake.close());
   const dir = dataDir();
   let target: string[];
   if (how === 'host') target = ['--host', fake.baseUrl, '--model', 'tooly'];

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SendResult } from '../../../shared/contract';
 import type { ConversationSnapshot } from '../../../shared/conversation';
 import type { TacoEvent } from '../../../shared/events';
@@ -11,22 +8,19 @@ import type { CallEnvelope } from '../../../shared/transport';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { GREETING } from '../../../test-support/fake-ollama/scenarios/chat/basic-chat';
 import { createAppServices, type AppServices } from './app-services';
+import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupAfterEach();
 
 async function setUp(
   scenario: string,
   options: { ollamaHost?: string } = {},
 ): Promise<{ services: AppServices; fake: FakeOllama; dataDir: string; events: TacoEvent[] }> {
   const fake = await startFakeOllama({ scenario });
-  cleanups.push(() => fake.close());
-  const dataDir = mkdtempSync(join(tmpdir(), 'taco-app-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  cleanups.defer(() => fake.close());
+  const dataDir = cleanups.tempDir('taco-app-');
   const services = await createAppServices({ dataDir, ollamaHost: options.ollamaHost ?? fake.url, openExternal: async () => undefined });
-  cleanups.push(() => services.dispose());
+  cleanups.defer(() => services.dispose());
   const events: TacoEvent[] = [];
   services.subscribe((batch) => events.push(...batch));
   return { services, fake, dataDir, events };

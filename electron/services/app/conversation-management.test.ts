@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SendResult } from '../../../shared/contract';
 import type { ConversationSearchHit, ConversationSnapshot, ConversationSummary } from '../../../shared/conversation';
 import type { EventOf, TacoEvent } from '../../../shared/events';
@@ -13,11 +13,9 @@ import type { AppServices } from './app-services-types';
 import { composeAppServices } from './compose-app-services';
 import { defaultPorts } from './default-ports';
 import { createScriptedProvider, fakePorts, fakeRunAgent } from './testing/fake-ports';
+import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupAfterEach();
 
 interface Harness {
   services: AppServices;
@@ -33,7 +31,7 @@ async function start(
   options: { complete?: (request: CompleteRequest) => Promise<string>; stall?: boolean; dataDir?: string; ports?: Partial<AppPorts> } = {},
 ): Promise<Harness> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'taco-manage-')));
-  if (!options.dataDir) cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  if (!options.dataDir) cleanups.defer(() => rm(dataDir, { recursive: true, force: true }));
   const inputs: AgentRunInput[] = [];
   const scripted = createScriptedProvider({
     host: 'h',
@@ -53,7 +51,7 @@ async function start(
       ...options.ports,
     }),
   );
-  cleanups.push(() => services.dispose());
+  cleanups.defer(() => services.dispose());
   const events: TacoEvent[] = [];
   services.subscribe((batch) => events.push(...batch));
   const unwrap = (envelope: CallEnvelope<unknown>): unknown => {

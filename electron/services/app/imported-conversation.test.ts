@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SendResult } from '../../../shared/contract';
 import type { ConversationSnapshot, ConversationSummary } from '../../../shared/conversation';
 import type { TacoEvent } from '../../../shared/events';
@@ -12,15 +9,12 @@ import type { AppServices } from './app-services-types';
 import { composeAppServices } from './compose-app-services';
 import { defaultPorts } from './default-ports';
 import { createScriptedProvider, fakePorts, fakeRunAgent } from './testing/fake-ports';
+import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupAfterEach();
 
 async function start() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'taco-import-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const dataDir = cleanups.tempDir('taco-import-');
   const inputs: AgentRunInput[] = [];
   const scripted = createScriptedProvider({ host: 'h', replies: ['One.', 'Two.', 'Three.', 'Four.'] });
   const provider: ChatProvider = { ...scripted, complete: async () => '' };
@@ -35,7 +29,7 @@ async function start() {
       },
     }),
   );
-  cleanups.push(() => services.dispose());
+  cleanups.defer(() => services.dispose());
   const unwrap = (envelope: CallEnvelope<unknown>): unknown => {
     if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
     return envelope.value;

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModelEvent } from '../../../shared/events';
 import type { McpServerView } from '../../../shared/mcp';
 import type { ToolInfo } from '../../../shared/tools/tool-info';
@@ -9,22 +6,19 @@ import { everythingServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp
 import { createMcpService } from '../mcp/mcp-service';
 import { TEST_TIMINGS } from '../mcp/testing/mcp-harness';
 import { createAppServices, type AppServices } from './app-services';
+import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-}, MCP_TEST_TIMEOUT_MS);
+const cleanups = cleanupAfterEach(MCP_TEST_TIMEOUT_MS);
 
 async function setUp(): Promise<{ services: AppServices; modelEvents: ModelEvent[] }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'taco-mcp-app-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = cleanups.tempDir('taco-mcp-app-');
   const services = await createAppServices({
     dataDir,
     ollamaHost: 'http://127.0.0.1:9',
     openExternal: async () => undefined,
     ports: { createMcp: (input) => createMcpService({ ...input, timings: TEST_TIMINGS, pathValue: async () => process.env.PATH ?? '' }) },
   });
-  cleanups.push(() => services.dispose());
+  cleanups.defer(() => services.dispose());
   const modelEvents: ModelEvent[] = [];
   services.subscribeModelEvents((batch) => modelEvents.push(...batch));
   return { services, modelEvents };

@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SendResult } from '../../../shared/contract';
 import type { TacoEvent } from '../../../shared/events';
 import type { McpServerConfig } from '../../../shared/mcp';
@@ -13,11 +12,9 @@ import { everythingServer, filesystemServer, MCP_TEST_TIMEOUT_MS } from '../../.
 import { createMcpService } from '../mcp/mcp-service';
 import { TEST_TIMINGS } from '../mcp/testing/mcp-harness';
 import { createAppServices } from './app-services';
+import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-}, MCP_TEST_TIMEOUT_MS);
+const cleanups = cleanupAfterEach(MCP_TEST_TIMEOUT_MS);
 
 const visionModel: FakeModel = {
   name: 'qwen2.5vl:3b',
@@ -37,9 +34,8 @@ async function setUp(servers: Record<string, McpServerConfig>, replies: ReplySou
       whenExhausted: reply.text('Done.'),
     },
   });
-  cleanups.push(() => fake.close());
-  const dataDir = mkdtempSync(join(tmpdir(), 'taco-mcp-loop-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  cleanups.defer(() => fake.close());
+  const dataDir = cleanups.tempDir('taco-mcp-loop-');
   writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: servers }));
   const services = await createAppServices({
     dataDir,
@@ -48,7 +44,7 @@ async function setUp(servers: Record<string, McpServerConfig>, replies: ReplySou
     gates: () => ({ approvals: { request: async () => 'allow-once' } }),
     ports: { createMcp: (input) => createMcpService({ ...input, timings: TEST_TIMINGS, pathValue: async () => process.env.PATH ?? '' }) },
   });
-  cleanups.push(() => services.dispose());
+  cleanups.defer(() => services.dispose());
   const events: TacoEvent[] = [];
   const listeners = new Set<() => void>();
   services.subscribe((batch) => {
@@ -118,8 +114,7 @@ describe('MCP tools in the real agent loop (fake Ollama, real servers)', { timeo
   });
 
   it('isError results count as tool errors for the stop rules', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'taco-mcp-loop-files-'));
-    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+    const folder = cleanups.tempDir('taco-mcp-loop-files-');
     const { services, send, events, waitForEvent } = await setUp({ files: filesystemServer(folder) }, [
       reply.toolCall('mcp__files__read_file', { path: '/nope/1' }),
       reply.toolCall('mcp__files__read_file', { path: '/nope/2' }),

@@ -1,24 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ToolFailure } from '../../../tools/catalogue/tool-runtime-types';
 import { startHttpMcpServer } from '../../../test-support/mcp/http-mcp-server';
 import { MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
-import { startMcpHarness, type Harness } from './testing/mcp-harness';
+import { mcpHarnessesClosedAfterEach } from './testing/mcp-harness';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-}, MCP_TEST_TIMEOUT_MS);
-
-function harness(...args: Parameters<typeof startMcpHarness>): Harness {
-  const started = startMcpHarness(...args);
-  cleanups.push(() => started.close());
-  return started;
-}
+const { harness, cleanups } = mcpHarnessesClosedAfterEach();
 
 describe('MCP over HTTP against the SDK’s own server (McpServer)', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
   it('Streamable HTTP: tools, headers, an isError result, a live tools/list_changed and a cancel that reaches the server', async () => {
     const server = await startHttpMcpServer({ mode: 'streamable' });
-    cleanups.push(() => server.close());
+    cleanups.defer(() => server.close());
     const h = harness({ web: { url: server.url, headers: { Authorization: 'Bearer sekrit' } } });
     const ready = await h.waitFor('web', 'ready');
     expect(ready).toMatchObject({ transport: 'http', headerKeys: ['Authorization'], url: server.url });
@@ -47,7 +38,7 @@ describe('MCP over HTTP against the SDK’s own server (McpServer)', { timeout: 
 
   it('falls back to SSE for a URL server that answers Streamable HTTP with a 4xx', async () => {
     const server = await startHttpMcpServer({ mode: 'sse' });
-    cleanups.push(() => server.close());
+    cleanups.defer(() => server.close());
     const h = harness({ legacy: { url: server.url } });
     await h.waitFor('legacy', 'ready');
     await expect(h.run('mcp__legacy__shout', { text: 'old but fine' })).resolves.toMatchObject({ output: 'OLD BUT FINE' });

@@ -1,21 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModelEvent } from '../../../shared/events';
 import { MCP_SECRET_MASK } from '../../../shared/mcp';
 import { everythingServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
-import { startMcpHarness, type Harness } from './testing/mcp-harness';
+import { mcpHarnessesClosedAfterEach, type Harness } from './testing/mcp-harness';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-}, MCP_TEST_TIMEOUT_MS);
-
-function harness(...args: Parameters<typeof startMcpHarness>): Harness {
-  const started = startMcpHarness(...args);
-  cleanups.push(() => started.close());
-  return started;
-}
+const { harness } = mcpHarnessesClosedAfterEach();
 
 const stored = (h: Harness): { mcpServers: Record<string, Record<string, unknown>> } =>
   JSON.parse(readFileSync(path.join(h.dataDir, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> };

@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ToolFailure } from '../../../tools/catalogue/tool-runtime-types';
 import {
   everythingServer,
@@ -11,22 +10,12 @@ import {
   wrappedEverythingServer,
 } from '../../../test-support/mcp/mcp-test-servers';
 import { MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
-import { startMcpHarness, type Harness } from './testing/mcp-harness';
+import { mcpHarnessesClosedAfterEach, startMcpHarness } from './testing/mcp-harness';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-}, MCP_TEST_TIMEOUT_MS);
-
-function harness(...args: Parameters<typeof startMcpHarness>): Harness {
-  const started = startMcpHarness(...args);
-  cleanups.push(() => started.close());
-  return started;
-}
+const { harness, cleanups } = mcpHarnessesClosedAfterEach();
 
 function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'taco-mcp-files-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = cleanups.tempDir('taco-mcp-files-');
   return dir;
 }
 

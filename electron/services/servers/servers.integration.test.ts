@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SendResult } from '../../../shared/contract';
@@ -13,13 +11,14 @@ import type { CallEnvelope } from '../../../shared/transport';
 import { reply, standardModels, startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/index';
 import { openAiModels, openAiReply, startFakeOpenAi, type OpenAiScenario } from '../../../test-support/fake-openai/index';
 import { createAppServices, type AppServices } from '../app/app-services';
+import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
 
 const TOKEN = 'Bearer sk-very-secret-token-1234';
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+// Registered first so that it runs last: the console stays watched while the services close.
+afterEach(() => {
   vi.restoreAllMocks();
 });
+const cleanups = cleanupAfterEach();
 
 async function call<T>(services: AppServices, name: string, request: unknown): Promise<T> {
   const envelope: CallEnvelope<unknown> = await services.handle(name, request);
@@ -36,7 +35,7 @@ async function setUp(openAiScenario: Partial<OpenAiScenario>, localReplies = [re
   const local = await startFakeOllama({
     scenario: { name: 'local', description: 'local', models: standardModels(), replies: localReplies },
   });
-  cleanups.push(() => local.close());
+  cleanups.defer(() => local.close());
   const remote = await startFakeOpenAi({
     scenario: {
       name: 'remote',
@@ -46,11 +45,10 @@ async function setUp(openAiScenario: Partial<OpenAiScenario>, localReplies = [re
     },
     requireHeader: { name: 'authorization', value: TOKEN },
   });
-  cleanups.push(() => remote.close());
-  const dataDir = mkdtempSync(join(tmpdir(), 'taco-servers-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  cleanups.defer(() => remote.close());
+  const dataDir = cleanups.tempDir('taco-servers-');
   const services = await createAppServices({ dataDir, ollamaHost: local.url, openExternal: async () => undefined });
-  cleanups.push(() => services.dispose());
+  cleanups.defer(() => services.dispose());
   const events: TacoEvent[] = [];
   services.subscribe((batch) => events.push(...batch));
   const server = newServer({
@@ -244,7 +242,7 @@ describe('remote Ollama behind a proxy with a token', () => {
       requireHeader: { name: 'authorization', value: TOKEN },
       ...(forbid ? { forbid } : {}),
     });
-    cleanups.push(() => fake.close());
+    cleanups.defer(() => fake.close());
     const { services } = await setUp({});
     await addServers(services, [
       newServer({ id: 'lab', name: 'Lab Ollama', kind: 'ollama', baseUrl: fake.url, headers: { Authorization: TOKEN } }),

@@ -1,28 +1,23 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SendResult } from '../../../../shared/contract';
 import type { EventOf, TacoEvent } from '../../../../shared/events';
 import type { CallEnvelope } from '../../../../shared/transport';
 import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
 import { createAppServices } from '../../app/app-services';
+import { cleanupAfterEach } from '../../../../test-support/cleanup-after-each';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupAfterEach();
 
 /** A model turn with three write_file calls, through the app services and the real approval broker. */
 async function threeWrites() {
   const fake = await startFakeOllama({ scenario: 'workflows' });
-  cleanups.push(() => fake.close());
-  const dataDir = mkdtempSync(join(tmpdir(), 'taco-batch-'));
-  const workspace = mkdtempSync(join(tmpdir(), 'taco-batch-ws-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  cleanups.push(() => rmSync(workspace, { recursive: true, force: true }));
+  cleanups.defer(() => fake.close());
+  const dataDir = cleanups.tempDir('taco-batch-');
+  const workspace = cleanups.tempDir('taco-batch-ws-');
   const services = await createAppServices({ dataDir, workspace, ollamaHost: fake.url, openExternal: async () => undefined });
-  cleanups.push(() => services.dispose());
+  cleanups.defer(() => services.dispose());
   const events: TacoEvent[] = [];
   services.subscribe((batch) => events.push(...batch));
   const call = async <T>(name: string, request: unknown): Promise<T> => {

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
 import type { SendResult } from '../../../../shared/contract';
 import { IMAGE_LIMITS } from '../../../../shared/contract';
@@ -11,6 +8,7 @@ import type { CallEnvelope } from '../../../../shared/transport';
 import { createAppServices, type AppServices } from '../app-services';
 import { checkImageData } from './image-checks';
 import { detectImageType, isBase64 } from './image-format';
+import { cleanupAfterEach } from '../../../../test-support/cleanup-after-each';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const b64 = (bytes: number[] | string): string =>
@@ -37,18 +35,14 @@ describe('image data checks', () => {
 });
 
 describe('chat.send with images, over the fake Ollama server', () => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = cleanupAfterEach();
 
   async function setUp() {
     const fake = await startFakeOllama({ scenario: 'vision-chat' });
-    cleanups.push(() => fake.close());
-    const dataDir = mkdtempSync(join(tmpdir(), 'taco-images-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.defer(() => fake.close());
+    const dataDir = cleanups.tempDir('taco-images-');
     const services = await createAppServices({ dataDir, ollamaHost: fake.url, openExternal: async () => undefined });
-    cleanups.push(() => services.dispose());
+    cleanups.defer(() => services.dispose());
     const events: TacoEvent[] = [];
     services.subscribe((batch) => events.push(...batch));
     return { fake, services, events };

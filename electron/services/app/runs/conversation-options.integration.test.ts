@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SendResult } from '../../../../shared/contract';
 import type { ConversationSummary } from '../../../../shared/conversation';
 import type { TacoEvent } from '../../../../shared/events';
@@ -10,11 +7,9 @@ import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollam
 import { reply } from '../../../../test-support/fake-ollama/reply-builders';
 import { basicChat } from '../../../../test-support/fake-ollama/scenarios/chat/basic-chat';
 import { createAppServices } from '../app-services';
+import { cleanupAfterEach } from '../../../../test-support/cleanup-after-each';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupAfterEach();
 
 describe('per-conversation options and titles, over the fake Ollama server', () => {
   it("the run sends the conversation's temperature, num_ctx, keep_alive and system prompt; the title comes from a side request", async () => {
@@ -29,11 +24,10 @@ describe('per-conversation options and titles, over the fake Ollama server', () 
         ],
       },
     });
-    cleanups.push(() => fake.close());
-    const dataDir = mkdtempSync(join(tmpdir(), 'taco-options-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.defer(() => fake.close());
+    const dataDir = cleanups.tempDir('taco-options-');
     const services = await createAppServices({ dataDir, ollamaHost: fake.url, openExternal: async () => undefined });
-    cleanups.push(() => services.dispose());
+    cleanups.defer(() => services.dispose());
     const events: TacoEvent[] = [];
     services.subscribe((batch) => events.push(...batch));
     const call = async <T>(name: string, request: unknown): Promise<T> => {

@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SendResult } from '../../../../shared/contract';
 import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversation';
 import type { TacoEvent } from '../../../../shared/events';
@@ -11,16 +8,13 @@ import { createConversationStore } from '../../store/conversations/conversation-
 import { composeAppServices } from '../compose-app-services';
 import { defaultPorts } from '../default-ports';
 import { fakePorts, fakeRunAgent } from '../testing/fake-ports';
+import { cleanupAfterEach } from '../../../../test-support/cleanup-after-each';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupAfterEach();
 
 /** A conversation as a killed TACO left it: its run paused on an approval (or a question), never finished. */
 async function crashedConversation(waitingOn: 'approval' | 'question'): Promise<{ dataDir: string; conversationId: string }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'taco-resume-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const dataDir = cleanups.tempDir('taco-resume-');
   const store = createConversationStore({ dataDir, log: () => {} });
   const { conversationId: c } = await store.create({ title: 'Notes', model: 'llama3.2:3b' });
   const run = { conversationId: c, runId: 'old-run' };
@@ -69,7 +63,7 @@ async function restart(dataDir: string) {
       },
     }),
   );
-  cleanups.push(() => services.dispose());
+  cleanups.defer(() => services.dispose());
   const events: TacoEvent[] = [];
   services.subscribe((batch) => events.push(...batch));
   const call = async <T>(name: string, request: unknown): Promise<T> => {

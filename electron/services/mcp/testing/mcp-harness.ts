@@ -5,6 +5,8 @@ import type { TacoEvent } from '../../../../shared/events';
 import type { McpServerConfig, McpServerStatus, McpServerView } from '../../../../shared/mcp';
 import { createTestToolContext } from '../../../../tools/catalogue/tool-test-context';
 import type { RegisteredTool, ToolContext, ToolOutcome } from '../../../../tools/catalogue/tool-runtime-types';
+import { cleanupAfterEach, type Cleanups } from '../../../../test-support/cleanup-after-each';
+import { MCP_TEST_TIMEOUT_MS } from '../../../../test-support/mcp/mcp-test-servers';
 import { createMcpService, type McpServiceOptions } from '../mcp-service';
 import type { McpService } from '../mcp-service-types';
 
@@ -83,4 +85,15 @@ export function startMcpHarness(servers: Record<string, McpServerConfig>, overri
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** For a test file: `harness` starts one that closes after the test, with whatever else the test defers to `cleanups`. */
+export function mcpHarnessesClosedAfterEach(): { harness: typeof startMcpHarness; cleanups: Cleanups } {
+  const cleanups = cleanupAfterEach(MCP_TEST_TIMEOUT_MS);
+  const harness: typeof startMcpHarness = (...args) => {
+    const started = startMcpHarness(...args);
+    cleanups.defer(() => started.close());
+    return started;
+  };
+  return { harness, cleanups };
 }
