@@ -4,11 +4,11 @@ import type { ConversationSnapshot } from '../../../shared/conversation';
 import type { TacoEvent } from '../../../shared/events';
 import type { ModelListResult } from '../../../shared/models';
 import type { Settings } from '../../../shared/settings';
-import type { CallEnvelope } from '../../../shared/transport';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { GREETING } from '../../../test-support/fake-ollama/scenarios/chat/basic-chat';
 import { createAppServices, type AppServices } from './app-services';
 import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
+import { callService, runOf } from './testing/service-calls';
 
 const cleanups = cleanupAfterEach();
 
@@ -26,25 +26,16 @@ async function setUp(
   return { services, fake, dataDir, events };
 }
 
-async function call<T>(services: AppServices, name: string, request: unknown): Promise<T> {
-  const envelope: CallEnvelope<unknown> = await services.handle(name, request);
-  if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
-  return envelope.value as T;
-}
-
-function runOf(result: SendResult): { runId: string; conversationId: string } {
-  if (result.type !== 'run') throw new Error(`expected a run, got ${result.type}`);
-  return result;
-}
-
 describe('app services over the fake Ollama server (real provider, loop and store)', () => {
   it('lists models, streams a plain chat to complete, and persists it', async () => {
     const { services, fake, events } = await setUp('basic-chat');
-    const models = await call<ModelListResult>(services, 'models.list', {});
+    const models = await callService<ModelListResult>(services, 'models.list', {});
     expect(models).toMatchObject({ type: 'ok', host: fake.url });
     if (models.type === 'ok') expect(models.models.map((m) => m.name)).toContain('llama3.2:3b');
 
-    const run = runOf(await call<SendResult>(services, 'chat.send', { conversationId: null, text: 'Say hello', model: 'llama3.2:3b' }));
+    const run = runOf(
+      await callService<SendResult>(services, 'chat.send', { conversationId: null, text: 'Say hello', model: 'llama3.2:3b' }),
+    );
     const finish = await services.waitForRun(run.runId);
     expect(finish.reason).toBe('complete');
     // The last batch may reach subscribers a frame after the run has finished.
@@ -55,33 +46,33 @@ describe('app services over the fake Ollama server (real provider, loop and stor
     expect(streamed.join('')).toBe(GREETING);
     expect(events.some((e) => e.type === 'usage')).toBe(true);
 
-    const snapshot = await call<ConversationSnapshot>(services, 'conversation.get', { conversationId: run.conversationId });
+    const snapshot = await callService<ConversationSnapshot>(services, 'conversation.get', { conversationId: run.conversationId });
     // The first words, until the side request's title (the fake server's default side reply) replaces them.
     expect(snapshot.summary.title).toMatch(/^(Say hello|Working on it)$/);
     expect(snapshot.events[0]).toMatchObject({ type: 'user-message', text: 'Say hello' });
     expect(snapshot.events.map((e) => e.type)).toContain('run-finish');
     const stored = snapshot.events.filter((e) => e.type === 'text-delta').map((e) => (e.type === 'text-delta' ? e.text : ''));
     expect(stored.join('')).toBe(GREETING);
-    const list = await call<Array<{ conversationId: string }>>(services, 'conversations.list', {});
+    const list = await callService<Array<{ conversationId: string }>>(services, 'conversations.list', {});
     expect(list.map((c) => c.conversationId)).toContain(run.conversationId);
   });
 
   it('refuses a busy conversation, and run.cancel ends the run cancelled', async () => {
     const { services } = await setUp('slow-stream');
     const run = runOf(
-      await call<SendResult>(services, 'chat.send', { conversationId: null, text: 'Tell me a story', model: 'llama3.2:3b' }),
+      await callService<SendResult>(services, 'chat.send', { conversationId: null, text: 'Tell me a story', model: 'llama3.2:3b' }),
     );
     const busy = await services.handle('chat.send', { conversationId: run.conversationId, text: 'more', model: 'llama3.2:3b' });
     expect(busy).toMatchObject({ ok: false, error: { code: 'busy' } });
-    expect(await call(services, 'run.cancel', { runId: run.runId })).toEqual({ cancelled: true });
+    expect(await callService(services, 'run.cancel', { runId: run.runId })).toEqual({ cancelled: true });
     expect((await services.waitForRun(run.runId)).reason).toBe('cancelled');
   });
 
   it('answers slash commands from the real catalogue', async () => {
     const { services } = await setUp('basic-chat');
-    const help = await call<SendResult>(services, 'chat.send', { conversationId: null, text: '/help', model: 'llama3.2:3b' });
+    const help = await callService<SendResult>(services, 'chat.send', { conversationId: null, text: '/help', model: 'llama3.2:3b' });
     expect(help).toMatchObject({ type: 'command', output: expect.stringContaining('/cancel') });
-    const tool = await call<SendResult>(services, 'chat.send', {
+    const tool = await callService<SendResult>(services, 'chat.send', {
       conversationId: help.conversationId,
       text: '/tool read_file',
       model: 'llama3.2:3b',
@@ -93,18 +84,18 @@ describe('app services over the fake Ollama server (real provider, loop and stor
     const { services } = await setUp('basic-chat');
     const bad = await services.handle('chat.send', { conversationId: null, text: 'hi' });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-payload', message: expect.stringContaining('"model"') } });
-    const before = await call<Settings>(services, 'settings.get', {});
+    const before = await callService<Settings>(services, 'settings.get', {});
     const refused = await services.handle('settings.set', { limits: { maxIterations: 0 } });
     expect(refused).toMatchObject({
       ok: false,
       error: { code: 'invalid-payload', message: expect.stringContaining('"limits.maxIterations"') },
     });
-    expect(await call<Settings>(services, 'settings.get', {})).toEqual(before);
+    expect(await callService<Settings>(services, 'settings.get', {})).toEqual(before);
   });
 
   it('reports an unreachable Ollama in words, with the host it tried', async () => {
     const { services } = await setUp('basic-chat', { ollamaHost: 'http://127.0.0.1:9' });
-    const models = await call<ModelListResult>(services, 'models.list', {});
+    const models = await callService<ModelListResult>(services, 'models.list', {});
     expect(models).toMatchObject({ type: 'unreachable', host: 'http://127.0.0.1:9' });
     if (models.type === 'unreachable') expect(models.message).toMatch(/ollama serve/);
   });

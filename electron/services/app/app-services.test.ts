@@ -3,13 +3,13 @@ import type { SendResult } from '../../../shared/contract';
 import type { EventOf, TacoEvent } from '../../../shared/events';
 import type { ModelListResult } from '../../../shared/models';
 import type { Settings } from '../../../shared/settings';
-import type { CallEnvelope } from '../../../shared/transport';
 import type { AppPorts } from './app-ports';
 import type { AppServices } from './app-services-types';
 import { CONTINUE_PROMPT } from './handlers/chat-send';
 import { composeAppServices } from './compose-app-services';
 import { helpText, statusText, toolsText, toolText } from '../orchestration/command-texts';
 import { createMemoryStorage, createScriptedProvider, fakePorts, fakeRunAgent } from './testing/fake-ports';
+import { callService, refusedCall, runOf } from './testing/service-calls';
 
 interface Harness {
   services: AppServices;
@@ -34,30 +34,17 @@ async function start(
   );
   const events: TacoEvent[] = [];
   services.subscribe((batch) => events.push(...batch));
-  const unwrap = (envelope: CallEnvelope<unknown>): unknown => {
-    if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
-    return envelope.value;
-  };
   return {
     services,
     events,
     storage,
-    call: async <T>(name: string, request: unknown) => unwrap(await services.handle(name, request)) as T,
-    fail: async (name, request) => {
-      const envelope = await services.handle(name, request);
-      if (envelope.ok) throw new Error(`${name} unexpectedly succeeded`);
-      return envelope.error;
-    },
+    call: <T>(name: string, request: unknown) => callService<T>(services, name, request),
+    fail: (name: string, request: unknown) => refusedCall(services, name, request),
   };
 }
 
 const send = (h: Harness, text: string, conversationId: string | null = null): Promise<SendResult> =>
   h.call<SendResult>('chat.send', { conversationId, text, model: 'llama3.2:3b' });
-
-function runOf(result: SendResult): { runId: string; conversationId: string } {
-  if (result.type !== 'run') throw new Error(`expected a run, got ${result.type}: ${result.type === 'command' ? result.output : ''}`);
-  return result;
-}
 
 async function until(predicate: () => boolean): Promise<void> {
   await vi.waitFor(() => {

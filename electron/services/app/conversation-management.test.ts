@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SendResult } from '../../../shared/contract';
 import type { ConversationSearchHit, ConversationSnapshot, ConversationSummary } from '../../../shared/conversation';
 import type { EventOf, TacoEvent } from '../../../shared/events';
-import type { CallEnvelope } from '../../../shared/transport';
 import type { AgentRunInput } from '../agent/loop/agent-types';
 import type { ChatProvider, CompleteRequest } from '../provider/provider-types';
 import type { AppPorts } from './app-ports';
@@ -14,6 +13,7 @@ import { composeAppServices } from './compose-app-services';
 import { defaultPorts } from './default-ports';
 import { createScriptedProvider, fakePorts, fakeRunAgent } from './testing/fake-ports';
 import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
+import { callService, refusedCall, runOf } from './testing/service-calls';
 
 const cleanups = cleanupAfterEach();
 
@@ -54,21 +54,13 @@ async function start(
   cleanups.defer(() => services.dispose());
   const events: TacoEvent[] = [];
   services.subscribe((batch) => events.push(...batch));
-  const unwrap = (envelope: CallEnvelope<unknown>): unknown => {
-    if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
-    return envelope.value;
-  };
   return {
     services,
     events,
     inputs,
     dataDir,
-    call: async <T>(name: string, request: unknown) => unwrap(await services.handle(name, request)) as T,
-    fail: async (name, request) => {
-      const envelope = await services.handle(name, request);
-      if (envelope.ok) throw new Error(`${name} unexpectedly succeeded`);
-      return envelope.error;
-    },
+    call: <T>(name: string, request: unknown) => callService<T>(services, name, request),
+    fail: (name: string, request: unknown) => refusedCall(services, name, request),
   };
 }
 
@@ -89,10 +81,6 @@ function watchedStorage(): { open: AppPorts['openStorage']; updates: unknown[] }
 }
 
 const model = 'llama3.2:3b';
-function runOf(result: SendResult): { runId: string; conversationId: string } {
-  if (result.type !== 'run') throw new Error(`expected a run, got ${result.type}`);
-  return result;
-}
 async function exchange(
   h: Harness,
   text: string,

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { SendResult } from '../../../shared/contract';
 import type { ConversationSnapshot, ConversationSummary } from '../../../shared/conversation';
 import type { TacoEvent } from '../../../shared/events';
-import type { CallEnvelope } from '../../../shared/transport';
 import type { AgentRunInput } from '../agent/loop/agent-types';
 import type { ChatProvider } from '../provider/provider-types';
 import type { AppServices } from './app-services-types';
@@ -10,6 +9,7 @@ import { composeAppServices } from './compose-app-services';
 import { defaultPorts } from './default-ports';
 import { createScriptedProvider, fakePorts, fakeRunAgent } from './testing/fake-ports';
 import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
+import { callService, refusedCall } from './testing/service-calls';
 
 const cleanups = cleanupAfterEach();
 
@@ -30,19 +30,11 @@ async function start() {
     }),
   );
   cleanups.defer(() => services.dispose());
-  const unwrap = (envelope: CallEnvelope<unknown>): unknown => {
-    if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
-    return envelope.value;
-  };
   return {
     services,
     inputs,
-    call: async <T>(name: string, request: unknown) => unwrap(await services.handle(name, request)) as T,
-    fail: async (name: string, request: unknown) => {
-      const envelope = await services.handle(name, request);
-      if (envelope.ok) throw new Error(`${name} unexpectedly succeeded`);
-      return envelope.error;
-    },
+    call: <T>(name: string, request: unknown) => callService<T>(services, name, request),
+    fail: (name: string, request: unknown) => refusedCall(services, name, request),
   };
 }
 

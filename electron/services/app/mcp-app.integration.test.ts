@@ -7,6 +7,7 @@ import { createMcpService } from '../mcp/mcp-service';
 import { TEST_TIMINGS } from '../mcp/testing/mcp-harness';
 import { createAppServices, type AppServices } from './app-services';
 import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
+import { callService } from './testing/service-calls';
 
 const cleanups = cleanupAfterEach(MCP_TEST_TIMEOUT_MS);
 
@@ -24,17 +25,11 @@ async function setUp(): Promise<{ services: AppServices; modelEvents: ModelEvent
   return { services, modelEvents };
 }
 
-async function call<T>(services: AppServices, name: string, request: unknown): Promise<T> {
-  const envelope = await services.handle(name, request);
-  if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
-  return envelope.value as T;
-}
-
 describe('the mcp.* calls through the app services', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
   it('adds a server, streams its status on model-events, and lists its tools in tools.list under the server', async () => {
     const { services, modelEvents } = await setUp();
-    expect(await call<{ servers: McpServerView[] }>(services, 'mcp.list', {})).toEqual({ servers: [] });
-    const saved = await call<{ server: McpServerView }>(services, 'mcp.save', {
+    expect(await callService<{ servers: McpServerView[] }>(services, 'mcp.list', {})).toEqual({ servers: [] });
+    const saved = await callService<{ server: McpServerView }>(services, 'mcp.save', {
       name: 'everything',
       config: everythingServer({ approval: 'trusted-read' }),
     });
@@ -42,7 +37,7 @@ describe('the mcp.* calls through the app services', { timeout: MCP_TEST_TIMEOUT
     await services.mcpSettled(120_000);
     expect(modelEvents).toContainEqual({ type: 'mcp-status', server: expect.objectContaining({ name: 'everything', status: 'ready' }) });
 
-    const tools = await call<ToolInfo[]>(services, 'tools.list', {});
+    const tools = await callService<ToolInfo[]>(services, 'tools.list', {});
     expect(tools.some((tool) => tool.toolId === 'read_file' && tool.source === undefined)).toBe(true);
     expect(tools.find((tool) => tool.toolId === 'mcp__everything__echo')).toMatchObject({
       category: 'mcp:everything',
@@ -55,7 +50,11 @@ describe('the mcp.* calls through the app services', { timeout: MCP_TEST_TIMEOUT
       risk: 'network',
       requiresApproval: true,
     });
-    const slash = await call<{ type: string; output: string }>(services, 'chat.send', { conversationId: null, text: '/tools', model: 'm' });
+    const slash = await callService<{ type: string; output: string }>(services, 'chat.send', {
+      conversationId: null,
+      text: '/tools',
+      model: 'm',
+    });
     expect(slash.output).toContain('mcp__everything__echo');
   });
 
@@ -68,6 +67,6 @@ describe('the mcp.* calls through the app services', { timeout: MCP_TEST_TIMEOUT
     });
     const badName = await services.handle('mcp.save', { name: 'a__b', config: { command: 'node' } });
     expect(badName).toMatchObject({ ok: false, error: { code: 'invalid-payload', message: expect.stringContaining('"name"') } });
-    expect(await call<{ servers: McpServerView[] }>(services, 'mcp.list', {})).toEqual({ servers: [] });
+    expect(await callService<{ servers: McpServerView[] }>(services, 'mcp.list', {})).toEqual({ servers: [] });
   });
 });

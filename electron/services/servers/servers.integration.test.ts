@@ -7,11 +7,11 @@ import type { ModelListResult } from '../../../shared/models';
 import { DEFAULTS } from '../../../shared/constants';
 import { newServer, type ServerConfig, type ServerTestResult } from '../../../shared/servers';
 import type { Settings } from '../../../shared/settings';
-import type { CallEnvelope } from '../../../shared/transport';
 import { reply, standardModels, startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/index';
 import { openAiModels, openAiReply, startFakeOpenAi, type OpenAiScenario } from '../../../test-support/fake-openai/index';
 import { createAppServices, type AppServices } from '../app/app-services';
 import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
+import { callService, runOf } from '../app/testing/service-calls';
 
 const TOKEN = 'Bearer sk-very-secret-token-1234';
 // Registered first so that it runs last: the console stays watched while the services close.
@@ -19,17 +19,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 const cleanups = cleanupAfterEach();
-
-async function call<T>(services: AppServices, name: string, request: unknown): Promise<T> {
-  const envelope: CallEnvelope<unknown> = await services.handle(name, request);
-  if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
-  return envelope.value as T;
-}
-
-function runOf(result: SendResult): { runId: string; conversationId: string } {
-  if (result.type !== 'run') throw new Error(`expected a run, got ${result.type}`);
-  return result;
-}
 
 async function setUp(openAiScenario: Partial<OpenAiScenario>, localReplies = [reply.text('Local answer.')]) {
   const local = await startFakeOllama({
@@ -62,7 +51,7 @@ async function setUp(openAiScenario: Partial<OpenAiScenario>, localReplies = [re
 }
 
 async function addServers(services: AppServices, servers: ServerConfig[]): Promise<Settings> {
-  return call<Settings>(services, 'settings.set', { servers });
+  return callService<Settings>(services, 'settings.set', { servers });
 }
 
 describe('model servers through the app services (real providers, loop and store)', () => {
@@ -75,7 +64,7 @@ describe('model servers through the app services (real providers, loop and store
       ],
     });
     await addServers(services, [server]);
-    const list = await call<ModelListResult>(services, 'models.list', {});
+    const list = await callService<ModelListResult>(services, 'models.list', {});
     expect(list.type).toBe('ok');
     expect(list.servers?.map((group) => [group.serverId, group.type, group.models.length])).toEqual([
       ['local', 'ok', standardModels().length],
@@ -85,15 +74,21 @@ describe('model servers through the app services (real providers, loop and store
     if (list.type === 'ok')
       expect(list.models.map((model) => model.name)).toEqual(expect.arrayContaining(['llama3.2:3b', 'gpu-box::tooly', 'gpu-box::plain']));
 
-    const chat = runOf(await call<SendResult>(services, 'chat.send', { conversationId: null, text: 'Hello', model: 'gpu-box::tooly' }));
+    const chat = runOf(
+      await callService<SendResult>(services, 'chat.send', { conversationId: null, text: 'Hello', model: 'gpu-box::tooly' }),
+    );
     expect((await services.waitForRun(chat.runId)).reason).toBe('complete');
     const task = runOf(
-      await call<SendResult>(services, 'chat.send', { conversationId: chat.conversationId, text: 'What is 6*7?', model: 'gpu-box::tooly' }),
+      await callService<SendResult>(services, 'chat.send', {
+        conversationId: chat.conversationId,
+        text: 'What is 6*7?',
+        model: 'gpu-box::tooly',
+      }),
     );
     expect((await services.waitForRun(task.runId)).reason).toBe('complete');
     await vi.waitFor(() => expect(events.some((event) => event.type === 'run-finish' && event.runId === task.runId)).toBe(true));
     expect(events.filter((event) => event.type === 'tool-result' && event.runId === task.runId)).toHaveLength(1);
-    const snapshot = await call<ConversationSnapshot>(services, 'conversation.get', { conversationId: chat.conversationId });
+    const snapshot = await callService<ConversationSnapshot>(services, 'conversation.get', { conversationId: chat.conversationId });
     expect(snapshot.summary.model).toBe('gpu-box::tooly');
     const streamed = remote.requests.filter((request) => request.body?.stream === true);
     expect(streamed.map((request) => request.body?.model)).toEqual(['tooly', 'tooly', 'tooly']);
@@ -111,15 +106,17 @@ describe('model servers through the app services (real providers, loop and store
     });
     const saved = await addServers(services, [server]);
     expect(saved.servers?.[0]?.headers).toEqual({ Authorization: DEFAULTS.servers.maskedHeaderValue });
-    const viewed = await call<Settings>(services, 'settings.get', {});
+    const viewed = await callService<Settings>(services, 'settings.get', {});
     expect(JSON.stringify(viewed)).not.toContain('sk-very-secret');
     // The form sends the masked value back with another change: the stored token stays.
     await addServers(services, [{ ...viewed.servers![0]!, name: 'GPU box (renamed)' }]);
-    const run = runOf(await call<SendResult>(services, 'chat.send', { conversationId: null, text: 'Hello', model: 'gpu-box::tooly' }));
+    const run = runOf(
+      await callService<SendResult>(services, 'chat.send', { conversationId: null, text: 'Hello', model: 'gpu-box::tooly' }),
+    );
     expect((await services.waitForRun(run.runId)).reason).toBe('complete');
     expect(remote.requests.at(-1)?.headers.authorization).toBe(TOKEN);
     const failed = runOf(
-      await call<SendResult>(services, 'chat.send', { conversationId: run.conversationId, text: 'Again', model: 'gpu-box::tooly' }),
+      await callService<SendResult>(services, 'chat.send', { conversationId: run.conversationId, text: 'Again', model: 'gpu-box::tooly' }),
     );
     const finish = await services.waitForRun(failed.runId);
     expect(finish.reason).toBe('provider_error');
@@ -127,10 +124,10 @@ describe('model servers through the app services (real providers, loop and store
 
     const exports = await Promise.all(
       (['markdown', 'json'] as const).map((format) =>
-        call<{ content: string }>(services, 'conversation.export', { conversationId: run.conversationId, format }),
+        callService<{ content: string }>(services, 'conversation.export', { conversationId: run.conversationId, format }),
       ),
     );
-    const snapshot = await call<ConversationSnapshot>(services, 'conversation.get', { conversationId: run.conversationId });
+    const snapshot = await callService<ConversationSnapshot>(services, 'conversation.get', { conversationId: run.conversationId });
     await vi.waitFor(() => expect(events.some((event) => event.type === 'run-finish' && event.runId === failed.runId)).toBe(true));
     const seen = [JSON.stringify(events), JSON.stringify(snapshot), ...exports.map((file) => file.content), logs.join('\n')].join('\n');
     expect(seen).not.toContain('sk-very-secret');
@@ -142,17 +139,21 @@ describe('model servers through the app services (real providers, loop and store
   it('two conversations on two servers at once: a stalled remote never blocks the local one', async () => {
     const { services, server } = await setUp({ replies: [openAiReply.stall('Thinking very slowly')] });
     await addServers(services, [server]);
-    const slow = runOf(await call<SendResult>(services, 'chat.send', { conversationId: null, text: 'Slow one', model: 'gpu-box::tooly' }));
-    const fast = runOf(await call<SendResult>(services, 'chat.send', { conversationId: null, text: 'Fast one', model: 'llama3.2:3b' }));
+    const slow = runOf(
+      await callService<SendResult>(services, 'chat.send', { conversationId: null, text: 'Slow one', model: 'gpu-box::tooly' }),
+    );
+    const fast = runOf(
+      await callService<SendResult>(services, 'chat.send', { conversationId: null, text: 'Fast one', model: 'llama3.2:3b' }),
+    );
     expect((await services.waitForRun(fast.runId)).reason).toBe('complete');
-    expect(await call<{ cancelled: boolean }>(services, 'run.cancel', { runId: slow.runId })).toEqual({ cancelled: true });
+    expect(await callService<{ cancelled: boolean }>(services, 'run.cancel', { runId: slow.runId })).toEqual({ cancelled: true });
     expect((await services.waitForRun(slow.runId)).reason).toBe('cancelled');
   });
 
   it('a failing server shows its error in its group while the local one keeps working', async () => {
     const { services, server } = await setUp({});
     await addServers(services, [{ ...server, headers: { Authorization: 'Bearer wrong' } }]);
-    const list = await call<ModelListResult>(services, 'models.list', {});
+    const list = await callService<ModelListResult>(services, 'models.list', {});
     expect(list.type).toBe('ok');
     expect(list.servers?.[0]).toMatchObject({ serverId: 'local', type: 'ok' });
     expect(list.servers?.[1]).toMatchObject({
@@ -160,13 +161,13 @@ describe('model servers through the app services (real providers, loop and store
       type: 'error',
       message: expect.stringMatching(/HTTP 401.*check the token/),
     });
-    const run = runOf(await call<SendResult>(services, 'chat.send', { conversationId: null, text: 'Hi', model: 'llama3.2:3b' }));
+    const run = runOf(await callService<SendResult>(services, 'chat.send', { conversationId: null, text: 'Hi', model: 'llama3.2:3b' }));
     expect((await services.waitForRun(run.runId)).reason).toBe('complete');
   });
 
   it('a model of a server that was removed fails with words, not a crash', async () => {
     const { services } = await setUp({});
-    const run = runOf(await call<SendResult>(services, 'chat.send', { conversationId: null, text: 'Hi', model: 'gone-box::tooly' }));
+    const run = runOf(await callService<SendResult>(services, 'chat.send', { conversationId: null, text: 'Hi', model: 'gone-box::tooly' }));
     const finish = await services.waitForRun(run.runId);
     expect(finish.reason).toBe('provider_error');
     expect(finish.error).toMatch(/no longer in Settings → Model servers/);
@@ -188,7 +189,7 @@ describe('servers.test: says exactly what failed', () => {
   it('ok for each kind; wrong kind both ways; 401; refused; insecure; not a URL', async () => {
     const { services, local, remote, server } = await setUp({});
     await addServers(services, [server]);
-    const test = (request: object) => call<ServerTestResult>(services, 'servers.test', request);
+    const test = (request: object) => callService<ServerTestResult>(services, 'servers.test', request);
     const base = { headers: {}, allowInsecure: false };
     expect(await test({ ...base, kind: 'ollama', baseUrl: local.url })).toMatchObject({
       type: 'ok',
@@ -252,14 +253,14 @@ describe('remote Ollama behind a proxy with a token', () => {
 
   it('sends the headers on list, chat and model admin', async () => {
     const { fake, services } = await remoteOllama();
-    const list = await call<ModelListResult>(services, 'models.list', {});
+    const list = await callService<ModelListResult>(services, 'models.list', {});
     expect(list.servers?.[1]).toMatchObject({ serverId: 'lab', type: 'ok', admin: { allowed: true, reason: null } });
     const run = runOf(
-      await call<SendResult>(services, 'chat.send', { conversationId: null, text: 'Say hello', model: 'lab::llama3.2:3b' }),
+      await callService<SendResult>(services, 'chat.send', { conversationId: null, text: 'Say hello', model: 'lab::llama3.2:3b' }),
     );
     expect((await services.waitForRun(run.runId)).reason).toBe('complete');
-    expect(await call(services, 'models.unload', { name: 'lab::llama3.2:3b' })).toEqual({ unloaded: true, message: null });
-    expect(await call(services, 'models.delete', { name: 'lab::gemma:2b' })).toEqual({ deleted: true, message: null });
+    expect(await callService(services, 'models.unload', { name: 'lab::llama3.2:3b' })).toEqual({ unloaded: true, message: null });
+    expect(await callService(services, 'models.delete', { name: 'lab::gemma:2b' })).toEqual({ deleted: true, message: null });
     expect(fake.requests.length).toBeGreaterThan(3);
     for (const request of fake.requests) expect(request.headers?.authorization).toBe(TOKEN);
     expect(fake.requests.find((request) => request.path === '/api/delete')?.body).toMatchObject({ name: 'gemma:2b' });
@@ -267,9 +268,9 @@ describe('remote Ollama behind a proxy with a token', () => {
 
   it('model admin is turned off with the reason when the proxy forbids it', async () => {
     const { services } = await remoteOllama({ paths: ['/api/delete', '/api/pull'], status: 403 });
-    const answer = await call<{ deleted: boolean; message: string | null }>(services, 'models.delete', { name: 'lab::gemma:2b' });
+    const answer = await callService<{ deleted: boolean; message: string | null }>(services, 'models.delete', { name: 'lab::gemma:2b' });
     expect(answer).toEqual({ deleted: false, message: expect.stringMatching(/does not allow managing models \(HTTP 403\)/) });
-    const list = await call<ModelListResult>(services, 'models.list', {});
+    const list = await callService<ModelListResult>(services, 'models.list', {});
     expect(list.servers?.[1]?.admin).toEqual({ allowed: false, reason: expect.stringContaining('HTTP 403') });
   });
 });

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TacoEvent } from '../../../shared/events';
-import type { CallEnvelope } from '../../../shared/transport';
 import type {
   WorkflowDraftResult,
   WorkflowExtractResult,
@@ -16,6 +15,7 @@ import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-oll
 import { WORKFLOW_REPLIES } from '../../../test-support/fake-ollama/scenarios/tools/workflows';
 import { createAppServices } from '../app/app-services';
 import type { AppServices } from '../app/app-services-types';
+import { callService } from '../app/testing/service-calls';
 
 /**
  * The `workflows.*` calls through the app services (as the renderer makes them), against the fake
@@ -29,11 +29,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'taco-wf-int-'));
 const workspace = mkdtempSync(join(tmpdir(), 'taco-wf-int-ws-'));
 writeFileSync(join(workspace, 'notes.txt'), 'Hello reader.\n');
 
-async function call<T>(name: string, request: unknown): Promise<T> {
-  const envelope: CallEnvelope<unknown> = await services.handle(name, request);
-  if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
-  return envelope.value as T;
-}
+const call = <T>(name: string, request: unknown): Promise<T> => callService<T>(services, name, request);
 
 beforeAll(async () => {
   fake = await startFakeOllama({ scenario: 'workflows' });

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { SendResult } from '../../../../shared/contract';
 import type { EventOf, TacoEvent } from '../../../../shared/events';
-import type { CallEnvelope } from '../../../../shared/transport';
 import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
 import { createAppServices } from '../../app/app-services';
 import { cleanupAfterEach } from '../../../../test-support/cleanup-after-each';
+import { callService } from '../../app/testing/service-calls';
 
 const cleanups = cleanupAfterEach();
 
@@ -20,11 +20,7 @@ async function threeWrites() {
   cleanups.defer(() => services.dispose());
   const events: TacoEvent[] = [];
   services.subscribe((batch) => events.push(...batch));
-  const call = async <T>(name: string, request: unknown): Promise<T> => {
-    const envelope: CallEnvelope<unknown> = await services.handle(name, request);
-    if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
-    return envelope.value as T;
-  };
+  const call = <T>(name: string, request: unknown): Promise<T> => callService<T>(services, name, request);
   const sent = await call<SendResult>('chat.send', { conversationId: null, text: 'Write three files please', model: 'llama3.2:3b' });
   if (sent.type !== 'run') throw new Error('expected a run');
   const requests = await vi.waitFor(() => {

@@ -5,6 +5,7 @@ import type { AgentRunInput } from '../../agent/loop/agent-types';
 import { testRegistry, testTool } from '../../agent/testing/test-tools';
 import { composeAppServices } from '../compose-app-services';
 import { createMemoryStorage, fakePorts, fakeRunAgent } from '../testing/fake-ports';
+import { callService, refusedCall, runOf } from '../testing/service-calls';
 
 async function start() {
   const storage = createMemoryStorage();
@@ -22,16 +23,8 @@ async function start() {
     }),
   );
   const handle = async (name: string, request: unknown) => services.handle(name, request);
-  const set = async (patch: unknown): Promise<Settings> => {
-    const envelope = await handle('settings.set', patch);
-    if (!envelope.ok) throw new Error(envelope.error.message);
-    return envelope.value as Settings;
-  };
-  const refused = async (patch: unknown) => {
-    const envelope = await handle('settings.set', patch);
-    if (envelope.ok) throw new Error('settings.set unexpectedly succeeded');
-    return envelope.error;
-  };
+  const set = (patch: unknown): Promise<Settings> => callService<Settings>(services, 'settings.set', patch);
+  const refused = (patch: unknown) => refusedCall(services, 'settings.set', patch);
   return { storage, runs, services, handle, set, refused };
 }
 
@@ -69,10 +62,9 @@ describe('settings.set: per-tool approvals', () => {
   it('hands the saved overrides to the next run', async () => {
     const h = await start();
     await h.set({ toolApprovals: { read_file: 'ask' } });
-    const envelope = await h.handle('chat.send', { conversationId: null, text: 'Read my notes', model: 'llama3.2:3b' });
-    if (!envelope.ok) throw new Error(envelope.error.message);
-    const result = envelope.value as SendResult;
-    if (result.type !== 'run') throw new Error(`expected a run, got ${result.type}`);
+    const result = runOf(
+      await callService<SendResult>(h.services, 'chat.send', { conversationId: null, text: 'Read my notes', model: 'llama3.2:3b' }),
+    );
     await h.services.waitForRun(result.runId);
     expect(h.runs.at(-1)?.toolApprovals).toEqual({ read_file: 'ask' });
   });

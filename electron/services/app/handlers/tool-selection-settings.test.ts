@@ -5,6 +5,7 @@ import { testRegistry, testTool } from '../../agent/testing/test-tools';
 import type { AppServicesOptions } from '../app-services-types';
 import { composeAppServices } from '../compose-app-services';
 import { createMemoryStorage, fakePorts, fakeRunAgent } from '../testing/fake-ports';
+import { callService, runOf } from '../testing/service-calls';
 
 async function start(options: Partial<AppServicesOptions> = {}) {
   const runs: AgentRunInput[] = [];
@@ -20,10 +21,9 @@ async function start(options: Partial<AppServicesOptions> = {}) {
     }),
   );
   const send = async (): Promise<AgentRunInput | undefined> => {
-    const envelope = await services.handle('chat.send', { conversationId: null, text: 'Read my notes', model: 'llama3.2:3b' });
-    if (!envelope.ok) throw new Error(envelope.error.message);
-    const result = envelope.value as SendResult;
-    if (result.type !== 'run') throw new Error(`expected a run, got ${result.type}`);
+    const result = runOf(
+      await callService<SendResult>(services, 'chat.send', { conversationId: null, text: 'Read my notes', model: 'llama3.2:3b' }),
+    );
     await services.waitForRun(result.runId);
     return runs.at(-1);
   };

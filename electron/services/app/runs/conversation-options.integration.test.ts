@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SendResult } from '../../../../shared/contract';
 import type { ConversationSummary } from '../../../../shared/conversation';
 import type { TacoEvent } from '../../../../shared/events';
-import type { CallEnvelope } from '../../../../shared/transport';
 import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
 import { reply } from '../../../../test-support/fake-ollama/reply-builders';
 import { basicChat } from '../../../../test-support/fake-ollama/scenarios/chat/basic-chat';
 import { createAppServices } from '../app-services';
 import { cleanupAfterEach } from '../../../../test-support/cleanup-after-each';
+import { callService } from '../testing/service-calls';
 
 const cleanups = cleanupAfterEach();
 
@@ -30,11 +30,7 @@ describe('per-conversation options and titles, over the fake Ollama server', () 
     cleanups.defer(() => services.dispose());
     const events: TacoEvent[] = [];
     services.subscribe((batch) => events.push(...batch));
-    const call = async <T>(name: string, request: unknown): Promise<T> => {
-      const envelope: CallEnvelope<unknown> = await services.handle(name, request);
-      if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
-      return envelope.value as T;
-    };
+    const call = <T>(name: string, request: unknown): Promise<T> => callService<T>(services, name, request);
 
     const first = await call<SendResult>('chat.send', { conversationId: null, text: 'Say hello', model: 'llama3.2:3b' });
     if (first.type !== 'run') throw new Error('expected a run');

@@ -2,13 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SendResult } from '../../../../shared/contract';
 import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversation';
 import type { TacoEvent } from '../../../../shared/events';
-import type { CallEnvelope } from '../../../../shared/transport';
 import type { AgentRunInput } from '../../agent/loop/agent-types';
 import { createConversationStore } from '../../store/conversations/conversation-store';
 import { composeAppServices } from '../compose-app-services';
 import { defaultPorts } from '../default-ports';
 import { fakePorts, fakeRunAgent } from '../testing/fake-ports';
 import { cleanupAfterEach } from '../../../../test-support/cleanup-after-each';
+import { callService } from '../testing/service-calls';
 
 const cleanups = cleanupAfterEach();
 
@@ -66,11 +66,7 @@ async function restart(dataDir: string) {
   cleanups.defer(() => services.dispose());
   const events: TacoEvent[] = [];
   services.subscribe((batch) => events.push(...batch));
-  const call = async <T>(name: string, request: unknown): Promise<T> => {
-    const envelope: CallEnvelope<unknown> = await services.handle(name, request);
-    if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
-    return envelope.value as T;
-  };
+  const call = <T>(name: string, request: unknown): Promise<T> => callService<T>(services, name, request);
   return { services, events, inputs, call };
 }
 
