@@ -5,6 +5,7 @@ import { DEFAULTS } from '../../../shared/constants';
 import type { ApprovalDecision, TacoEvent } from '../../../shared/events';
 import type { Risk } from '../../../shared/settings';
 import { abortError } from '../../services/orchestration/abort-error';
+import { approvalRequestEvent } from '../../services/orchestration/approval-broker';
 import { terminalSafe } from './terminal-safe';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../../services/orchestration/orchestration-types';
 
@@ -50,21 +51,7 @@ export function createPolicyApprovalGate(
       if (signal.aborted) throw abortError(signal, 'The approval request');
       const approvalId = newId();
       const { runId, conversationId } = request;
-      emit({
-        type: 'approval-request',
-        runId,
-        conversationId,
-        approvalId,
-        callId: request.callId,
-        tool: request.tool,
-        args: request.args,
-        risk: request.risk,
-        preview: request.preview,
-        ...(request.scope !== undefined ? { scope: request.scope } : {}),
-        ...(request.warning !== undefined ? { warning: request.warning } : {}),
-        expiresAt: now(),
-        ...(request.batch ? { batch: request.batch } : {}),
-      });
+      emit(approvalRequestEvent(request, approvalId, now()));
       const decision = decideByPolicy(mode, request.risk);
       emit({ type: 'approval-resolved', runId, conversationId, approvalId, decision });
       return decision;

@@ -4,7 +4,26 @@ import { DEFAULTS } from '../../../shared/constants';
 import type { ApprovalDecision, EventOf, TacoEvent } from '../../../shared/events';
 import { abortError } from './abort-error';
 import { createPendingRequests, shutdownError } from './pending-requests';
-import type { ApprovalGate } from './orchestration-types';
+import type { ApprovalGate, ApprovalRequest } from './orchestration-types';
+
+/** The card the user answers: what the tool will do, and until when the answer is awaited. */
+export function approvalRequestEvent(request: ApprovalRequest, approvalId: string, expiresAt: number): EventOf<'approval-request'> {
+  return {
+    type: 'approval-request',
+    runId: request.runId,
+    conversationId: request.conversationId,
+    approvalId,
+    callId: request.callId,
+    tool: request.tool,
+    args: request.args,
+    risk: request.risk,
+    preview: request.preview,
+    ...(request.scope !== undefined ? { scope: request.scope } : {}),
+    ...(request.warning !== undefined ? { warning: request.warning } : {}),
+    expiresAt,
+    ...(request.batch ? { batch: request.batch } : {}),
+  };
+}
 
 export interface ApprovalBrokerOptions {
   emit: (event: TacoEvent) => void;
@@ -71,21 +90,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
       const approvalId = newId();
       return pending.open({
         key: approvalId,
-        event: {
-          type: 'approval-request',
-          runId: request.runId,
-          conversationId: request.conversationId,
-          approvalId,
-          callId: request.callId,
-          tool: request.tool,
-          args: request.args,
-          risk: request.risk,
-          preview: request.preview,
-          ...(request.scope !== undefined ? { scope: request.scope } : {}),
-          ...(request.warning !== undefined ? { warning: request.warning } : {}),
-          expiresAt: now() + timeoutMs,
-          ...(request.batch ? { batch: request.batch } : {}),
-        },
+        event: approvalRequestEvent(request, approvalId, now() + timeoutMs),
         signal,
         timeoutMs,
         onTimeout: () => resolveWith(approvalId, 'timeout'),
