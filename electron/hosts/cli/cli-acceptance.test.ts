@@ -1,28 +1,20 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { cli, jsonLines } from './testing/spawn-cli';
+import { cleanupAfterAll } from '../../../test-support/cleanups';
 
 /**
  * What the loop and the catalogue must do, checked where a script would check it:
  * the CLI with --json, against the fake Ollama server, through the real provider, loop and tools.
  */
 let ollama: FakeOllama;
-const dirs: string[] = [];
-const tempDir = (prefix: string): string => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
+const { tempDir, defer } = cleanupAfterAll();
 
 beforeAll(async () => {
   ollama = await startFakeOllama({ scenario: 'agent-demo' });
-});
-afterAll(async () => {
-  await ollama.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  defer(() => ollama.close());
 });
 
 async function run(prompt: string, flags: string[] = []) {

@@ -1,56 +1,27 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { storedText, waitForStored } from '../../../test-support/timeline-on-disk';
 import { createConversationStore } from '../../services/store/conversations/conversation-store';
+import { cleanupAfterAll } from '../../../test-support/cleanups';
+import { cliWithoutRelay } from './testing/spawn-cli';
 
 let slow: FakeOllama;
-const dirs: string[] = [];
+const cleanups = cleanupAfterAll();
 
 beforeAll(async () => {
   slow = await startFakeOllama({ scenario: 'slow-stream' });
+  cleanups.defer(() => slow.close());
 });
-afterAll(async () => {
-  await slow.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-const ROOT = resolve(__dirname, '..', '..', '..');
-
-/**
- * The CLI in one process (`node --import tsx cli-main.ts`): the `tsx` command runs the script in
- * a child process, and a SIGKILL of the wrapper would leave that child streaming on.
- */
-function cliProcess(
-  args: string[],
-  onStdout: (text: string, kill: () => void) => void,
-): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'electron', 'hosts', 'cli', 'cli-main.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, OLLAMA_HOST: '', FORCE_COLOR: '0' },
-    });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-      onStdout(stdout, () => child.kill('SIGKILL'));
-    });
-    child.on('error', fail);
-    child.on('close', (code, signal) => done({ code, signal, stdout }));
-  });
-}
 
 describe('kill -9 of the CLI while it streams', () => {
   it('leaves the prompt and the text streamed until the last flush on disk, and the run shows as interrupted', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'taco-kill-'));
-    dirs.push(dataDir);
+    const dataDir = cleanups.tempDir('taco-kill-');
     const prompt = 'Tell me a long story about a lighthouse';
     let streamedBeforeWait: string | null = null;
 
-    const result = await cliProcess(['--host', slow.url, '--model', 'llama3.2:3b', '--data-dir', dataDir, prompt], (stdout, kill) => {
+    // One process: a SIGKILL of the tsx wrapper would leave its child streaming on.
+    const result = await cliWithoutRelay(['--host', slow.url, '--model', 'llama3.2:3b', '--data-dir', dataDir, prompt], (stdout, child) => {
+      const kill = () => child.kill('SIGKILL');
       if (streamedBeforeWait !== null || stdout.split(' ').length < 8) return;
       // Everything printed by now reaches the disk with the next periodic flush (the stream is
       // still running, so only that timer can write it): wait until it is there, then kill.

@@ -1,29 +1,22 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TacoEvent } from '../../../shared/events';
 import type { McpServerConfig } from '../../../shared/mcp';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { toolResults } from '../../../test-support/fake-ollama/reply-builders';
 import { everythingServer, filesystemServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
 import { runCli, type CliIo } from './run-cli';
+import { cleanupAfterAll } from '../../../test-support/cleanups';
 
 let fake: FakeOllama;
-const dirs: string[] = [];
+const cleanups = cleanupAfterAll(MCP_TEST_TIMEOUT_MS);
 beforeAll(async () => {
   fake = await startFakeOllama({ scenario: 'mcp-echo' });
+  cleanups.defer(() => fake.close());
 });
-afterAll(async () => {
-  await fake.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-}, MCP_TEST_TIMEOUT_MS);
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'taco-cli-mcp-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = (): string => cleanups.tempDir('taco-cli-mcp-');
 
 function io(): CliIo & { events: () => TacoEvent[]; err: () => string } {
   let out = '';

@@ -4,7 +4,7 @@ import { reply, standardModels, startFakeOllama, type Reply } from '../../../tes
 import { openAiModels, openAiReply, startFakeOpenAi, type OpenAiReply } from '../../../test-support/fake-openai/index';
 import { createAppServices } from '../../services/app/app-services';
 import { runCli, type CliIo } from './run-cli';
-import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
+import { cleanupAfterEach } from '../../../test-support/cleanups';
 
 /**
  * The CLI contract (--json events, exit codes 0/1/2, stop reasons) is the same whichever kind of

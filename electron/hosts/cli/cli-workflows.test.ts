@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { WORKFLOW_REPLIES } from '../../../test-support/fake-ollama/scenarios/tools/workflows';
 import { cli, cliWithoutRelay, jsonLines } from './testing/spawn-cli';
+import { cleanupAfterAll } from '../../../test-support/cleanups';
 
 /**
  * Workflows where a script would check them: every built-in workflow end to end through
@@ -13,19 +13,11 @@ import { cli, cliWithoutRelay, jsonLines } from './testing/spawn-cli';
  * Stop during a step, and bad params.
  */
 let ollama: FakeOllama;
-const dirs: string[] = [];
-const tempDir = (prefix: string): string => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
+const { tempDir, defer } = cleanupAfterAll();
 
 beforeAll(async () => {
   ollama = await startFakeOllama({ scenario: 'workflows' });
-});
-afterAll(async () => {
-  await ollama.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  defer(() => ollama.close());
 });
 
 function workspace(files: Record<string, string> = {}): string {

@@ -1,28 +1,21 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliWithoutRelay, jsonLines } from './testing/spawn-cli';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { GREETING } from '../../../test-support/fake-ollama/scenarios/chat/basic-chat';
+import { cleanupAfterAll } from '../../../test-support/cleanups';
 
 let basic: FakeOllama;
 let slow: FakeOllama;
-const dirs: string[] = [];
-const dataDir = (): string => {
-  const dir = mkdtempSync(join(tmpdir(), 'taco-cli-'));
-  dirs.push(dir);
-  return dir;
-};
+const cleanups = cleanupAfterAll();
+const dataDir = (): string => cleanups.tempDir('taco-cli-');
 
 beforeAll(async () => {
   basic = await startFakeOllama({ scenario: 'basic-chat' });
+  cleanups.defer(() => basic.close());
   slow = await startFakeOllama({ scenario: 'slow-stream' });
-});
-afterAll(async () => {
-  await basic.close();
-  await slow.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  cleanups.defer(() => slow.close());
 });
 
 describe.concurrent('the CLI, spawned, against the fake Ollama server', () => {

@@ -7,7 +7,7 @@ import type { Settings } from '../../../shared/settings';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { GREETING } from '../../../test-support/fake-ollama/scenarios/chat/basic-chat';
 import { createAppServices, type AppServices } from './app-services';
-import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
+import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { callService, runOf } from './testing/service-calls';
 
 const cleanups = cleanupAfterEach();

@@ -8,7 +8,7 @@ import type { AppServices } from './app-services-types';
 import { composeAppServices } from './compose-app-services';
 import { defaultPorts } from './default-ports';
 import { createScriptedProvider, fakePorts, fakeRunAgent } from './testing/fake-ports';
-import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
+import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { callService, refusedCall } from './testing/service-calls';
 
 const cleanups = cleanupAfterEach();

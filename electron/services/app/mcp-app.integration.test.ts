@@ -6,7 +6,7 @@ import { everythingServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp
 import { createMcpService } from '../mcp/mcp-service';
 import { TEST_TIMINGS } from '../mcp/testing/mcp-harness';
 import { createAppServices, type AppServices } from './app-services';
-import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
+import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { callService } from './testing/service-calls';
 
 const cleanups = cleanupAfterEach(MCP_TEST_TIMEOUT_MS);

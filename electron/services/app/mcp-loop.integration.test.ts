@@ -12,7 +12,7 @@ import { everythingServer, filesystemServer, MCP_TEST_TIMEOUT_MS } from '../../.
 import { createMcpService } from '../mcp/mcp-service';
 import { TEST_TIMINGS } from '../mcp/testing/mcp-harness';
 import { createAppServices } from './app-services';
-import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
+import { cleanupAfterEach } from '../../../test-support/cleanups';
 
 const cleanups = cleanupAfterEach(MCP_TEST_TIMEOUT_MS);
 

@@ -10,7 +10,7 @@ import type { Settings } from '../../../shared/settings';
 import { reply, standardModels, startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/index';
 import { openAiModels, openAiReply, startFakeOpenAi, type OpenAiScenario } from '../../../test-support/fake-openai/index';
 import { createAppServices, type AppServices } from '../app/app-services';
-import { cleanupAfterEach } from '../../../test-support/cleanup-after-each';
+import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { callService, runOf } from '../app/testing/service-calls';
 
 const TOKEN = 'Bearer sk-very-secret-token-1234';

@@ -5,7 +5,7 @@ import type { SendResult } from '../../../../shared/contract';
 import type { EventOf, TacoEvent } from '../../../../shared/events';
 import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
 import { createAppServices } from '../../app/app-services';
-import { cleanupAfterEach } from '../../../../test-support/cleanup-after-each';
+import { cleanupAfterEach } from '../../../../test-support/cleanups';
 import { callService } from '../../app/testing/service-calls';
 
 const cleanups = cleanupAfterEach();

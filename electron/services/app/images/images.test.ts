@@ -8,7 +8,7 @@ import type { CallEnvelope } from '../../../../shared/transport';
 import { createAppServices, type AppServices } from '../app-services';
 import { checkImageData } from './image-checks';
 import { detectImageType, isBase64 } from './image-format';
-import { cleanupAfterEach } from '../../../../test-support/cleanup-after-each';
+import { cleanupAfterEach } from '../../../../test-support/cleanups';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const b64 = (bytes: number[] | string): string =>

@@ -6,7 +6,7 @@ import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollam
 import { reply } from '../../../../test-support/fake-ollama/reply-builders';
 import { basicChat } from '../../../../test-support/fake-ollama/scenarios/chat/basic-chat';
 import { createAppServices } from '../app-services';
-import { cleanupAfterEach } from '../../../../test-support/cleanup-after-each';
+import { cleanupAfterEach } from '../../../../test-support/cleanups';
 import { callService } from '../testing/service-calls';
 
 const cleanups = cleanupAfterEach();

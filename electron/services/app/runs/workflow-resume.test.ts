@@ -7,7 +7,7 @@ import { createConversationStore } from '../../store/conversations/conversation-
 import { composeAppServices } from '../compose-app-services';
 import { defaultPorts } from '../default-ports';
 import { fakePorts, fakeRunAgent } from '../testing/fake-ports';
-import { cleanupAfterEach } from '../../../../test-support/cleanup-after-each';
+import { cleanupAfterEach } from '../../../../test-support/cleanups';
 import { callService } from '../testing/service-calls';
 
 const cleanups = cleanupAfterEach();

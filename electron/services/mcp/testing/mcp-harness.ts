@@ -5,7 +5,7 @@ import type { TacoEvent } from '../../../../shared/events';
 import type { McpServerConfig, McpServerStatus, McpServerView } from '../../../../shared/mcp';
 import { createTestToolContext } from '../../../../tools/catalogue/tool-test-context';
 import type { RegisteredTool, ToolContext, ToolOutcome } from '../../../../tools/catalogue/tool-runtime-types';
-import { cleanupAfterEach, type Cleanups } from '../../../../test-support/cleanup-after-each';
+import { cleanupAfterEach, type Cleanups } from '../../../../test-support/cleanups';
 import { MCP_TEST_TIMEOUT_MS } from '../../../../test-support/mcp/mcp-test-servers';
 import { createMcpService, type McpServiceOptions } from '../mcp-service';
 import type { McpService } from '../mcp-service-types';
