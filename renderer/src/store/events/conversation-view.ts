@@ -1,6 +1,5 @@
-import type { ApprovalBatch, ApprovalDecision } from '../../../../shared/events';
+import type { ApprovalDecision, EventOf } from '../../../../shared/events';
 import type { JsonObject } from '../../../../shared/json';
-import type { Risk } from '../../../../shared/settings';
 import type { StopReason } from '../../../../shared/stop-reason';
 import type { FrameState, StackFrame } from '../../../../shared/tools/tool-stack';
 import type { WorkflowFinishReason, WorkflowStepState, WorkflowStepType } from '../../../../shared/workflows/workflow';
@@ -117,24 +116,12 @@ export type TurnPart =
       /** The last progress a long call reported (MCP progress notifications), while it runs. */
       progress?: ToolProgressView;
     }
-  | {
+  /** An approval card: the request as main sent it (scope and warning are absent in events from older versions), and the answer once given. */
+  | (Omit<EventOf<'approval-request'>, 'type' | 'runId' | 'conversationId'> & {
       type: 'approval';
       id: string;
-      approvalId: string;
-      callId: string;
-      tool: string;
-      args: JsonObject;
-      risk: Risk;
-      preview: string | null;
-      /** What "Allow for this conversation" allows; null: only Allow once; absent in events from older versions. */
-      scope?: string | null;
-      /** Main's warning for this call (a write that can make programs run). */
-      warning?: string | null;
-      expiresAt: number;
       resolution: ApprovalDecision | 'timeout' | null;
-      /** Several calls of one model turn: shown together on one card. */
-      batch?: ApprovalBatch;
-    }
+    })
   | { type: 'question'; id: string; questionId: string; callId: string; question: string; answer: string | null }
   | {
       type: 'depth';
