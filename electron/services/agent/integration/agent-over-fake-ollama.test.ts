@@ -44,12 +44,7 @@ describe('runAgent over HTTP against the fake Ollama server', () => {
     const outcome = await runAgent(h.input);
 
     expect(outcome.reason).toBe('complete');
-    expect(
-      h
-        .of('text-delta')
-        .map((event) => event.text)
-        .join(''),
-    ).toBe('Let me read it.It says: contents of a.txt');
+    expect(h.text()).toBe('Let me read it.It says: contents of a.txt');
     const streamed = run.chatBodies().filter((body) => body['stream'] !== false);
     expect(streamed).toHaveLength(2);
     const messages = streamed[1]?.['messages'];
@@ -81,12 +76,7 @@ describe('runAgent over HTTP against the fake Ollama server', () => {
 
     expect(outcome.reason).toBe('complete');
     expect(tool.ran).toEqual([{ path: 'b.txt' }]);
-    expect(
-      h
-        .of('text-delta')
-        .map((event) => event.text)
-        .join(''),
-    ).toBe('Done. contents of b.txt');
+    expect(h.text()).toBe('Done. contents of b.txt');
     expect(run.chatBodies().every((body) => body['tools'] === undefined)).toBe(true);
     expectCapabilitiesRespected(run.chatBodies(), gemma2b);
   });
@@ -108,12 +98,7 @@ describe('runAgent over HTTP against the fake Ollama server', () => {
         .map((event) => event.text)
         .join(''),
     ).toBe('Let me think.');
-    expect(
-      h
-        .of('text-delta')
-        .map((event) => event.text)
-        .join(''),
-    ).toBe('Forty-two.');
+    expect(h.text()).toBe('Forty-two.');
     expectCapabilitiesRespected(run.chatBodies(), qwen3);
   });
 
@@ -170,11 +155,6 @@ describe('runAgent over HTTP against the fake Ollama server', () => {
 
     await runAgent(second.input);
 
-    expect(
-      second
-        .of('text-delta')
-        .map((event) => event.text)
-        .join(''),
-    ).toBe('I saw 1 tool result(s).');
+    expect(second.text()).toBe('I saw 1 tool result(s).');
   });
 });

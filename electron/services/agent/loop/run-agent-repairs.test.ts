@@ -92,12 +92,7 @@ describe('runAgent: repairs for small models', () => {
 
     expect(outcome.reason).toBe('complete');
     expect(tool.ran).toEqual([{ path: 'a.txt' }]);
-    expect(
-      h
-        .of('text-delta')
-        .map((event) => event.text)
-        .join(''),
-    ).toBe('It says: contents of a.txt');
+    expect(h.text()).toBe('It says: contents of a.txt');
     expect(provider.requests[1]?.messages.slice(2)).toEqual([
       { role: 'assistant', content: '', tool_calls: [{ function: { name: 'read_file', arguments: { path: 'a.txt' } } }] },
       { role: 'tool', tool_name: 'read_file', content: 'contents of a.txt' },
@@ -117,12 +112,7 @@ describe('runAgent: repairs for small models', () => {
     await runAgent(h.input);
 
     expect(tool.ran).toEqual([{ path: 'b.txt' }]);
-    expect(
-      h
-        .of('text-delta')
-        .map((event) => event.text)
-        .join(''),
-    ).toBe('I will read it.\nDone.');
+    expect(h.text()).toBe('I will read it.\nDone.');
   });
 
   it('JSON naming no known tool is an ordinary answer and is shown', async () => {
@@ -133,12 +123,7 @@ describe('runAgent: repairs for small models', () => {
     const outcome = await runAgent(h.input);
 
     expect(outcome.reason).toBe('complete');
-    expect(
-      h
-        .of('text-delta')
-        .map((event) => event.text)
-        .join(''),
-    ).toBe(answer);
+    expect(h.text()).toBe(answer);
   });
 });
 
@@ -166,12 +151,7 @@ describe('runAgent: models without the tools capability (the prompt-based tool f
       { role: 'assistant', content: '{"tool": "read_file", "parameters": {"path": "a.txt"}, "terminate": false}' },
       { role: 'user', content: expect.stringMatching(/^Tool result for read_file:\ncontents of a\.txt\n/) },
     ]);
-    expect(
-      h
-        .of('text-delta')
-        .map((event) => event.text)
-        .join(''),
-    ).toBe('The file says: contents of a.txt');
+    expect(h.text()).toBe('The file says: contents of a.txt');
     expect(h.of('tool-result')).toHaveLength(1);
   });
 

@@ -28,12 +28,7 @@ describe('runAgent: stop conditions', () => {
     expect(last?.messages.at(-1)?.role).toBe('user');
     expect(last?.messages.at(-1)?.content).toContain('what you did, what is still missing, and why you stopped');
     expect(last?.messages[0]?.content).not.toContain('You have access to the following tools');
-    expect(
-      h
-        .of('text-delta')
-        .map((event) => event.text)
-        .join(''),
-    ).toBe('I counted to 3 but did not finish.');
+    expect(h.text()).toBe('I counted to 3 but did not finish.');
     expect(outcome.messages.at(-1)).toEqual({ role: 'assistant', content: 'I counted to 3 but did not finish.' });
     expect(h.of('run-finish')[0]).toMatchObject({
       reason: 'max_iterations',
@@ -123,14 +118,7 @@ describe('runAgent: stop conditions', () => {
     const provider = createScriptedProvider({ replies: [{ type: 'hang', before: say('Working on') }] });
     const h = createHarness({ provider, tools: testRegistry(), signal: controller.signal });
     const run = runAgent(h.input);
-    await vi.waitFor(() =>
-      expect(
-        h
-          .of('text-delta')
-          .map((event) => event.text)
-          .join(''),
-      ).toBe('Working on'),
-    );
+    await vi.waitFor(() => expect(h.text()).toBe('Working on'));
     controller.abort();
 
     const outcome = await run;

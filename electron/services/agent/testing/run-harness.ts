@@ -11,6 +11,8 @@ export interface Harness {
   events: TacoEvent[];
   /** Events of one type, in order. */
   of<T extends TacoEventType>(type: T): Array<EventOf<T>>;
+  /** The answer as the user saw it stream: every `text-delta`, joined. */
+  text(): string;
   /** The `status` texts, in order. */
   statuses(): string[];
   /** The tool names of every `stack` event, with runs of the same list collapsed. */
@@ -54,6 +56,10 @@ export function createHarness(options: HarnessOptions): Harness {
     input,
     events,
     of,
+    text: () =>
+      of('text-delta')
+        .map((event) => event.text)
+        .join(''),
     statuses: () => of('status').map((event) => event.text),
     stackProgression() {
       const lists: string[][] = [[]];

@@ -42,12 +42,7 @@ describe('the real agent loop over an OpenAI-compatible server (fake server, rea
     const h = createHarness({ provider, model: 'tooly', tools: testRegistry(readFile()), userText: 'Hi' });
     const outcome = await runAgent(h.input);
     expect(outcome.reason).toBe('complete');
-    expect(
-      h
-        .of('text-delta')
-        .map((event) => event.text)
-        .join(''),
-    ).toBe('Hello there, how can I help?');
+    expect(h.text()).toBe('Hello there, how can I help?');
     expect(h.of('usage')).toHaveLength(1);
   });
 
@@ -88,12 +83,7 @@ describe('the real agent loop over an OpenAI-compatible server (fake server, rea
     const h = createHarness({ provider, model: 'plain', tools: testRegistry(readFile()), userText: 'What is in a.txt?' });
     const outcome = await runAgent(h.input);
     expect(outcome.reason).toBe('complete');
-    expect(
-      h
-        .of('text-delta')
-        .map((event) => event.text)
-        .join(''),
-    ).toBe('The file says: contents of a.txt');
+    expect(h.text()).toBe('The file says: contents of a.txt');
     expect(h.of('tool-result')).toHaveLength(1);
     expect(streamed(fake).every((request) => request.body?.tools === undefined)).toBe(true);
     const probes = fake.requests.filter((request) => request.body?.stream !== true && request.body?.max_tokens === 1);
