@@ -1,6 +1,4 @@
-import type { ApprovalBatch, ApprovalDecision } from '../../../shared/events';
-import type { JsonObject } from '../../../shared/json';
-import type { Risk } from '../../../shared/settings';
+import type { ApprovalDecision, EventOf } from '../../../shared/events';
 import type { FrameState, StackFrame } from '../../../shared/tools/tool-stack';
 
 /**
@@ -8,22 +6,8 @@ import type { FrameState, StackFrame } from '../../../shared/tools/tool-stack';
  * interfaces; the app services wire UI-backed implementations, the CLI wires flag-backed ones.
  */
 
-export interface ApprovalRequest {
-  runId: string;
-  conversationId: string;
-  callId: string;
-  tool: string;
-  args: JsonObject;
-  risk: Risk;
-  /** For writes: a unified diff against the current file. */
-  preview: string | null;
-  /** What "Allow for this conversation" would allow (e.g. "`npm test`"); null: that choice is not offered. */
-  scope?: string | null;
-  /** Shown above the buttons, e.g. for a write that can make programs run; null or absent when none. */
-  warning?: string | null;
-  /** Several calls of one model turn asked together (one card). */
-  batch?: ApprovalBatch;
-}
+/** What a tool call asks the user: the `approval-request` event without what the gate adds (its id and deadline). */
+export type ApprovalRequest = Omit<EventOf<'approval-request'>, 'type' | 'approvalId' | 'expiresAt'>;
 
 export interface ApprovalGate {
   /** Resolves with the user's decision; 'timeout' after the approval timeout; rejects only when `signal` aborts. */

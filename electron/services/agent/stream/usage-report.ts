@@ -1,15 +1,9 @@
 import { DEFAULTS } from '../../../../shared/constants';
+import type { EventOf } from '../../../../shared/events';
 import type { StepUsage } from '../../provider/provider-types';
 
-export interface UsageFigures {
-  promptTokens: number;
-  completionTokens: number;
-  tokensPerSecond: number | null;
-  contextTokens: number;
-  contextTruncated: boolean;
-  /** Present when the prompt filled the window (see promptFilledWindow). */
-  truncated?: true;
-}
+/** What a `usage` event reports of one step. */
+export type UsageFigures = Omit<EventOf<'usage'>, 'type' | 'runId' | 'conversationId'>;
 
 /** eval_count / eval_duration (ns), or null when Ollama reported no duration. */
 export function tokensPerSecond(usage: StepUsage): number | null {
