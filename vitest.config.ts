@@ -3,8 +3,11 @@ import react from '@vitejs/plugin-react';
 
 // testTimeout and hookTimeout are limits, not expectations: tests wait for events, and the limits
 // leave room for a loaded 2-core machine (process-spawning tests start tsx, which is slow there).
+// allowOnly is false everywhere, not only under CI: a forgotten `.only` must fail the run, never
+// silently skip every other test.
 export default defineConfig({
   test: {
+    allowOnly: false,
     projects: [
       {
         test: {
@@ -19,6 +22,7 @@ export default defineConfig({
             'bench/**/*.test.ts',
           ],
           setupFiles: ['test-support/vitest-setup.ts'],
+          allowOnly: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -30,6 +34,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['test-support/vitest-setup.ts', 'renderer/test/setup.ts'],
+          allowOnly: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { DEFAULT_CHROMIUM } from '../scripts/chromium-location';
 
 /**
  * End-to-end tests drive the real renderer in Debian's Chromium through the web host, with the
@@ -16,12 +17,13 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  forbidOnly: Boolean(process.env.CI),
+  // Always: a forgotten test.only must fail the run, not silently skip the other specs.
+  forbidOnly: true,
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: process.env.TACO_CHROMIUM ?? '/usr/bin/chromium',
+      executablePath: process.env.TACO_CHROMIUM ?? DEFAULT_CHROMIUM,
       args: [
         '--headless',
         '--no-sandbox',

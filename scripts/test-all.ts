@@ -1,17 +1,24 @@
 /**
- * `npm test`: typecheck, lint, format check, unit + integration (vitest), end to end (Playwright in Chromium through
- * the bundled web host). Runs every stage even when one fails, then prints ONE plain line that CI reads:
- * `N passed, N failed`. Exits non-zero when anything failed or nothing ran.
+ * `npm test`: typecheck, lint, format check, unit + integration (vitest), end to end (Playwright in
+ * Chromium through the bundled web host). Runs every stage even when one fails, then prints ONE
+ * plain line that CI reads, last: `N passed, N failed, N skipped, N todo, N flaky` (failed
+ * includes flaky: a test that passed only on a retry is not a pass). Exits non-zero when anything
+ * failed, a stage executed nothing, or nothing passed. `.only` is refused everywhere, CI or not.
+ *
+ * TACO_TEST_STAGES (comma list of typecheck, lint, format, unit, e2e) runs only those stages;
+ * TACO_VITEST_CONFIG / TACO_PLAYWRIGHT_CONFIG point the unit / e2e stage at another config (the
+ * runner's own test, scripts/test-all.test.ts, runs scratch suites this way).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { countPlaywright, countVitest, exitCodeFor, settle, stageCount, summaryLine, total, type StageCount } from './test-summary';
+import { DEFAULT_CHROMIUM, missingChromiumMessage } from './chromium-location';
 
-interface StageCount {
-  passed: number;
-  failed: number;
-}
+export const STAGE_NAMES = ['typecheck', 'lint', 'format', 'unit', 'e2e'] as const;
+export type StageName = (typeof STAGE_NAMES)[number];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((resolve) => {
@@ -33,93 +40,121 @@ function readJson(file: string): unknown {
   }
 }
 
-function numberAt(value: unknown, key: string): number {
-  if (value && typeof value === 'object' && key in value) {
-    const found = (value as Record<string, unknown>)[key];
-    return typeof found === 'number' ? found : 0;
-  }
-  return 0;
-}
-
-async function typecheck(): Promise<StageCount> {
-  console.log('\n== Typecheck ==');
-  const code = await run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-  if (code !== 0) console.error('Typecheck failed (counted as one failure).');
-  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
-}
-
-/** A check that passes or fails as a whole (lint, format): one test in the summary. */
+/** A check that passes or fails as a whole (typecheck, lint, format): one test in the summary. */
 async function check(title: string, command: string, args: string[], failure: string): Promise<StageCount> {
   console.log(`\n== ${title} ==`);
   const code = await run(command, args);
   if (code !== 0) console.error(failure);
-  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+  return stageCount(title, code === 0 ? { passed: 1 } : { failed: 1 });
+}
+
+function report(settled: { count: StageCount; problem: string | null }): StageCount {
+  if (settled.problem) console.error(settled.problem);
+  return settled.count;
 }
 
 async function unit(reportDir: string): Promise<StageCount> {
   console.log('\n== Unit and integration tests (vitest) ==');
   const out = join(reportDir, 'vitest.json');
-  const code = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
-  const report = readJson(out);
-  const passed = numberAt(report, 'numPassedTests');
-  let failed = numberAt(report, 'numFailedTests');
-  // A suite that fails to load has no failed tests but a failed file: count it.
-  failed += numberAt(report, 'numFailedTestSuites') > 0 && failed === 0 ? numberAt(report, 'numFailedTestSuites') : 0;
-  if (code !== 0 && failed === 0) failed = 1;
-  return { passed, failed };
+  const config = process.env.TACO_VITEST_CONFIG;
+  const code = await run('npx', [
+    'vitest',
+    'run',
+    ...(config ? ['--config', config] : []),
+    // Also in vitest.config.ts; here too so no config can let a `.only` silence the rest.
+    '--allowOnly=false',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  return report(settle(countVitest(readJson(out)), code));
+}
+
+async function build(title: string, configFile: string): Promise<boolean> {
+  console.log(`\n== ${title} ==`);
+  const code = await run('npx', ['vite', 'build', '--config', configFile, '--logLevel', 'warn']);
+  if (code !== 0) console.error(`${title} failed, so the end-to-end tests cannot run (counted as one failure).`);
+  return code === 0;
 }
 
 async function endToEnd(reportDir: string): Promise<StageCount> {
-  console.log('\n== Renderer build ==');
-  const build = await run('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn']);
-  if (build !== 0) {
-    console.error('The renderer did not build, so the end-to-end tests cannot run (counted as one failure).');
-    return { passed: 0, failed: 1 };
+  const chromium = process.env.TACO_CHROMIUM ?? DEFAULT_CHROMIUM;
+  if (!existsSync(chromium)) {
+    console.error(`\n${missingChromiumMessage(chromium)}`);
+    return stageCount('Playwright', { failed: 1 });
   }
-  console.log('\n== Web host build (what `npm run web` runs; the specs start it) ==');
-  const host = await run('npx', ['vite', 'build', '--config', 'web.vite.config.ts', '--logLevel', 'warn']);
-  if (host !== 0) {
-    console.error('The web host did not build, so the end-to-end tests cannot run (counted as one failure).');
-    return { passed: 0, failed: 1 };
+  const config = process.env.TACO_PLAYWRIGHT_CONFIG;
+  if (!config) {
+    if (!(await build('Renderer build', 'renderer/vite.config.ts'))) return stageCount('renderer build', { failed: 1 });
+    if (!(await build('Web host build (what `npm run web` runs; the specs start it)', 'web.vite.config.ts')))
+      return stageCount('web host build', { failed: 1 });
   }
   console.log('\n== End-to-end tests (Playwright, Chromium, web host) ==');
   const out = join(reportDir, 'playwright.json');
-  const code = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+  const code = await run('npx', ['playwright', 'test', '-c', config ?? 'e2e/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    TACO_CHROMIUM: chromium,
     // Built just above: the Playwright global setup need not build it again.
     ...(process.env.TACO_E2E_HOST === 'source' ? {} : { TACO_E2E_HOST: 'built' }),
   });
-  const stats = (readJson(out) as { stats?: unknown } | null)?.stats;
-  const passed = numberAt(stats, 'expected') + numberAt(stats, 'flaky');
-  let failed = numberAt(stats, 'unexpected');
-  if (code !== 0 && failed === 0) failed = 1;
-  return { passed, failed };
+  return report(settle(countPlaywright((readJson(out) as { stats?: unknown } | null)?.stats), code));
+}
+
+/** The stages TACO_TEST_STAGES names (all when unset); an unknown name is an error, not a silent skip. */
+export function chosenStages(value: string | undefined): StageName[] {
+  if (!value) return [...STAGE_NAMES];
+  const names = value.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(STAGE_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new Error(`TACO_TEST_STAGES names unknown stages: ${unknown.join(', ')} (known: ${STAGE_NAMES.join(', ')}).`);
+  return STAGE_NAMES.filter((name) => names.includes(name));
+}
+
+async function runStage(name: StageName, reportDir: string): Promise<StageCount> {
+  switch (name) {
+    case 'typecheck':
+      return check('Typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], 'Typecheck failed (counted as one failure).');
+    case 'lint':
+      return check(
+        'Lint (ESLint with type information)',
+        'npx',
+        ['eslint', '--max-warnings', '0', '.'],
+        'Lint failed (counted as one failure): run `npm run lint`.',
+      );
+    case 'format':
+      return check(
+        'Format (Prettier)',
+        'npx',
+        ['prettier', '--check', '--log-level', 'warn', '.'],
+        'Formatting differs (counted as one failure): run `npm run format`.',
+      );
+    case 'unit':
+      return unit(reportDir);
+    case 'e2e':
+      return endToEnd(reportDir);
+    default: {
+      const unreachable: never = name;
+      return unreachable;
+    }
+  }
 }
 
 async function main(): Promise<void> {
+  let names: StageName[];
+  try {
+    names = chosenStages(process.env.TACO_TEST_STAGES);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    console.log(summaryLine(stageCount('total', { failed: 1 })));
+    process.exit(1);
+  }
   const reportDir = mkdtempSync(join(tmpdir(), 'taco-test-'));
-  const stages = [
-    await typecheck(),
-    await check(
-      'Lint (ESLint with type information)',
-      'npx',
-      ['eslint', '--max-warnings', '0', '.'],
-      'Lint failed (counted as one failure): run `npm run lint`.',
-    ),
-    await check(
-      'Format (Prettier)',
-      'npx',
-      ['prettier', '--check', '--log-level', 'warn', '.'],
-      'Formatting differs (counted as one failure): run `npm run format`.',
-    ),
-    await unit(reportDir),
-    await endToEnd(reportDir),
-  ];
-  const passed = stages.reduce((sum, stage) => sum + stage.passed, 0);
-  const failed = stages.reduce((sum, stage) => sum + stage.failed, 0);
+  const stages: StageCount[] = [];
+  for (const name of names) stages.push(await runStage(name, reportDir));
+  const sum = total(stages);
   console.log('');
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed > 0 || passed === 0 ? 1 : 0);
+  console.log(summaryLine(sum));
+  process.exit(exitCodeFor(sum));
 }
 
-void main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();
