@@ -1,8 +1,11 @@
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+/** out/ unless TACO_ELECTRON_OUT moves all three bundles elsewhere (the startup smoke test builds its own). */
+const outRoot = process.env.TACO_ELECTRON_OUT ? resolve(process.env.TACO_ELECTRON_OUT) : here('./out');
 
 /**
  * `npm run build` / `npm run dev` / `npm start` (electron-vite): main and preload from
@@ -12,13 +15,13 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 export default defineConfig({
   main: {
     build: {
-      outDir: here('./out/main'),
+      outDir: join(outRoot, 'main'),
       lib: { entry: here('./electron/hosts/electron/index.ts') },
     },
   },
   preload: {
     build: {
-      outDir: here('./out/preload'),
+      outDir: join(outRoot, 'preload'),
       // A sandboxed preload cannot require anything but a few Electron modules: bundle every
       // dependency (zod comes with the contract) into one CommonJS file.
       externalizeDeps: false,
@@ -31,7 +34,7 @@ export default defineConfig({
     base: './',
     plugins: [react()],
     build: {
-      outDir: here('./out/renderer'),
+      outDir: join(outRoot, 'renderer'),
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: false,

@@ -5,6 +5,7 @@ export interface MenuActions {
   newChat(): void;
   searchConversations(): void;
   openSettings(): void;
+  openWorkflows(): void;
   stopRun(): void;
   chooseWorkspace(): void;
   openModelLibrary(): void;
@@ -68,7 +69,11 @@ export function buildMenuTemplate({ platform, appName, developer, actions }: Men
 
   const chat: MenuItemConstructorOptions = {
     label: '&Chat',
-    submenu: [own('Search Conversations', 'CmdOrCtrl+K', actions.searchConversations), own('Stop the Answer', 'Escape', actions.stopRun)],
+    submenu: [
+      own('Search Conversations', 'CmdOrCtrl+K', actions.searchConversations),
+      own('Run a Workflow…', 'CmdOrCtrl+Shift+W', actions.openWorkflows),
+      own('Stop the Answer', 'Escape', actions.stopRun),
+    ],
   };
 
   const view: MenuItemConstructorOptions = {

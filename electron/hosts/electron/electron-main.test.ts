@@ -3,6 +3,7 @@ import { CALL_NAMES } from '../../../shared/contract';
 import type { PullProgressEvent, TacoEvent } from '../../../shared/events';
 import { callChannel, eventChannel, type CallEnvelope } from '../../../shared/transport';
 import { FakeWebContents } from './testing/fake-electron';
+import { FrameState } from './testing/fake-web-frame';
 
 const electron = vi.hoisted(() => ({ current: null as null | ReturnType<typeof import('./testing/fake-electron').createFakeElectron> }));
 
@@ -12,12 +13,23 @@ vi.mock('electron', async () => {
   return electron.current;
 });
 
+/** What happened at quit, in order: the services' shutdown (MCP servers included) and Electron's quit events. */
+const quitLog = vi.hoisted(() => [] as string[]);
+
 vi.mock('../../services/app/app-services', async () => {
   const { composeAppServices } = await import('../../services/app/compose-app-services');
   const { fakePorts } = await import('../../services/app/testing/fake-ports');
   return {
-    createAppServices: (options: Parameters<typeof composeAppServices>[0]) =>
-      composeAppServices({ ...options, batchIntervalMs: 1 }, fakePorts()),
+    createAppServices: async (options: Parameters<typeof composeAppServices>[0]) => {
+      const services = await composeAppServices({ ...options, batchIntervalMs: 1 }, fakePorts());
+      const dispose = services.dispose.bind(services);
+      services.dispose = async () => {
+        quitLog.push('services dispose started');
+        await dispose();
+        quitLog.push('services disposed');
+      };
+      return services;
+    },
   };
 });
 
@@ -34,9 +46,16 @@ async function boot() {
 
 type Handler = (event: unknown, request: unknown) => Promise<CallEnvelope<unknown>>;
 
+/** A call the way the page makes it: ipcRenderer.invoke from a frame, answered as Electron's ipc-dispatch.ts does. */
+async function invoke(contents: FakeWebContents, name: string, request: unknown, from?: FrameState): Promise<CallEnvelope<unknown>> {
+  const reply = await contents.invokeFromPage(callChannel(name as (typeof CALL_NAMES)[number]), [request], from);
+  if (reply.error !== undefined) throw new Error(reply.error);
+  return reply.result as CallEnvelope<unknown>;
+}
+
 describe('Electron main (electron mocked)', async () => {
   const { fake, window } = await boot();
-  const trusted = { senderFrame: window.webContents.mainFrame };
+  const fromPage = (name: string, request: unknown): Promise<CallEnvelope<unknown>> => invoke(window.webContents, name, request);
   const handler = (name: string): Handler => {
     const found = fake.ipcMain.handlers.get(callChannel(name as (typeof CALL_NAMES)[number]));
     if (!found) throw new Error(`no handler for ${name}`);
@@ -72,33 +91,54 @@ describe('Electron main (electron mocked)', async () => {
   });
 
   it.each(CALL_NAMES)('%s refuses a foreign sender before anything runs', async (name) => {
-    const foreignFrame = { url: window.webContents.mainFrame.url };
-    for (const event of [{ senderFrame: foreignFrame }, { senderFrame: null }, {}]) {
-      expect(await handler(name)(event, {})).toEqual({
-        ok: false,
-        error: { code: 'forbidden', message: expect.stringContaining('Refused') },
-      });
-    }
+    const other = new FakeWebContents(fake.ipcMain);
+    other.load('app://taco/index.html');
+    const forbidden = { ok: false, error: { code: 'forbidden', message: expect.stringContaining('Refused') } };
+    // Another webContents showing a page at our very URL, and an iframe in our own window.
+    expect(await invoke(other, name, {})).toEqual(forbidden);
+    expect(await invoke(window.webContents, name, {}, window.webContents.addSubframe('app://taco/index.html'))).toEqual(forbidden);
+    // A frame that is gone (senderFrame null), and events without a sender.
+    const gone = new FrameState(window.webContents.processId);
+    gone.url = 'app://taco/index.html';
+    gone.disposed = true;
+    expect(await invoke(window.webContents, name, {}, gone)).toEqual(forbidden);
+    for (const event of [{ sender: window.webContents, senderFrame: null }, { senderFrame: window.webContents.mainFrame }, {}])
+      expect(await handler(name)(event, {})).toEqual(forbidden);
+  });
+
+  it('trusts our window by its webContents and its frame’s URL, not by frame object identity', async () => {
+    // Electron may hand out a new WebFrameMain wrapper per lookup (fake-web-frame.ts): so does the fake.
+    expect(window.webContents.mainFrame).not.toBe(window.webContents.mainFrame);
+    expect(await fromPage('settings.get', {})).toMatchObject({ ok: true });
+  });
+
+  it('still trusts our window after a reload and an in-page navigation (new frame token, same page)', async () => {
+    const before = window.webContents.mainFrame.frameToken;
+    window.webContents.reload();
+    expect(window.webContents.mainFrame.frameToken).not.toBe(before);
+    expect(await fromPage('settings.get', {})).toMatchObject({ ok: true });
+    expect(window.webContents.navigateFromPage('app://taco/index.html#/settings', { isSameDocument: true })).toBe(true);
+    expect(await fromPage('settings.get', {})).toMatchObject({ ok: true });
   });
 
   it.each(CALL_NAMES)('%s refuses an invalid payload, naming the field', async (name) => {
-    const answer = await handler(name)(trusted, { bogusField: true });
+    const answer = await fromPage(name, { bogusField: true });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
     if (!answer.ok)
       expect(answer.error.message).toMatch(new RegExp(`^${name.replace('.', '\\.')}: invalid request: .*("\\w[\\w.]*"|bogusField)`));
   });
 
   it('refuses our own frame once it shows another page', async () => {
-    const original = window.webContents.mainFrame.url;
-    window.webContents.mainFrame.url = 'https://evil.example/';
-    expect(await handler('settings.get')(trusted, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    window.webContents.mainFrame.url = original;
-    expect(await handler('settings.get')(trusted, {})).toMatchObject({ ok: true });
+    const original = window.webContents.frame.url;
+    window.webContents.frame.url = 'https://evil.example/';
+    expect(await fromPage('settings.get', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    window.webContents.frame.url = original;
+    expect(await fromPage('settings.get', {})).toMatchObject({ ok: true });
   });
 
   it('sends event batches to the window on the event channel', async () => {
     window.webContents.send.mockClear();
-    expect(await handler('chat.send')(trusted, { conversationId: null, text: '/help', model: 'm' })).toMatchObject({
+    expect(await fromPage('chat.send', { conversationId: null, text: '/help', model: 'm' })).toMatchObject({
       ok: true,
       value: { type: 'command' },
     });
@@ -109,9 +149,9 @@ describe('Electron main (electron mocked)', async () => {
   });
 
   it('sends model events (pull progress) to the window on their own channel', async () => {
-    expect(await handler('settings.set')(trusted, { ollamaHost: 'http://127.0.0.1:9' })).toMatchObject({ ok: true });
+    expect(await fromPage('settings.set', { ollamaHost: 'http://127.0.0.1:9' })).toMatchObject({ ok: true });
     window.webContents.send.mockClear();
-    expect(await handler('models.pull')(trusted, { name: 'llama3.2' })).toMatchObject({ ok: true, value: { pullId: expect.any(String) } });
+    expect(await fromPage('models.pull', { name: 'llama3.2' })).toMatchObject({ ok: true, value: { pullId: expect.any(String) } });
     await vi.waitFor(() => {
       const sent = window.webContents.send.mock.calls.filter(([channel]) => channel === eventChannel('model-events'));
       expect(sent.flatMap(([, batch]) => batch as PullProgressEvent[]).some((event) => event.done)).toBe(true);
@@ -130,7 +170,8 @@ describe('Electron main (electron mocked)', async () => {
   it('sets the application menu with the app’s shortcuts', () => {
     expect(fake.Menu.setApplicationMenu).toHaveBeenCalledTimes(1);
     const template = JSON.stringify(fake.Menu.buildFromTemplate.mock.calls[0]?.[0]);
-    for (const accelerator of ['CmdOrCtrl+N', 'CmdOrCtrl+K', 'CmdOrCtrl+,', 'Escape']) expect(template).toContain(accelerator);
+    for (const accelerator of ['CmdOrCtrl+N', 'CmdOrCtrl+K', 'CmdOrCtrl+Shift+W', 'CmdOrCtrl+,', 'Escape'])
+      expect(template).toContain(accelerator);
   });
 
   it('opens the window at a size that fits the display, and remembers its bounds when it closes', async () => {
@@ -160,62 +201,58 @@ describe('Electron main (electron mocked)', async () => {
   });
 
   it('blocks navigation away from our page, and webviews', () => {
-    const navigate = (url: string): boolean => {
-      const event = { preventDefault: vi.fn() };
-      window.webContents.emit('will-navigate', event, url);
-      return event.preventDefault.mock.calls.length > 0;
-    };
-    expect(navigate('https://evil.example/')).toBe(true);
-    expect(navigate('file:///etc/passwd')).toBe(true);
-    expect(navigate('app://taco/other.html')).toBe(true);
-    expect(navigate(`${window.webContents.mainFrame.url}#/settings`)).toBe(false);
-    const redirect = { preventDefault: vi.fn() };
-    window.webContents.emit('will-redirect', redirect, 'http://127.0.0.1:11434/');
-    expect(redirect.preventDefault).toHaveBeenCalled();
+    const contents = window.webContents;
+    expect(contents.navigateFromPage('https://evil.example/')).toBe(false);
+    expect(contents.navigateFromPage('file:///etc/passwd')).toBe(false);
+    expect(contents.navigateFromPage('app://taco/other.html')).toBe(false);
+    expect(contents.navigateFromPage('https://evil.example/', { frame: contents.addSubframe('app://taco/index.html') })).toBe(false);
+    expect(contents.mainFrame.url).toMatch(/^app:\/\/taco\/index\.html(#|$)/);
+    expect(contents.navigateFromPage('app://taco/index.html')).toBe(true);
+    expect(contents.redirect('http://127.0.0.1:11434/')).toBe(false);
     const webview = { preventDefault: vi.fn() };
-    window.webContents.emit('will-attach-webview', webview);
+    contents.emit('will-attach-webview', webview);
     expect(webview.preventDefault).toHaveBeenCalled();
   });
 
-  it('grants only the clipboard write the Copy buttons use, and only to our own page', () => {
-    const [requestHandler] = fake.session.defaultSession.setPermissionRequestHandler.mock.calls[0] as [
-      (wc: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string }) => void,
-    ];
-    const ask = (permission: string, requestingUrl: string): boolean => {
-      const callback = vi.fn();
-      requestHandler(window.webContents, permission, callback, { requestingUrl });
-      return callback.mock.calls[0]?.[0] as boolean;
-    };
-    expect(ask('clipboard-sanitized-write', 'app://taco/index.html')).toBe(true);
+  it('grants only the clipboard write the Copy buttons use, and only to our own page', async () => {
+    const ask = (permission: string, contents: FakeWebContents = window.webContents, frame?: FrameState): Promise<boolean> =>
+      fake.session.defaultSession.requestPermission(contents, permission, frame);
+    expect(await ask('clipboard-sanitized-write')).toBe(true);
     for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal', 'fullscreen', 'hid'])
-      expect(ask(permission, 'app://taco/index.html'), permission).toBe(false);
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://other/index.html', 'devtools://devtools/x'])
-      expect(ask('clipboard-sanitized-write', url), url).toBe(false);
-
-    const [checkHandler] = fake.session.defaultSession.setPermissionCheckHandler.mock.calls[0] as [
-      (wc: unknown, permission: string, origin: string, details: { requestingUrl?: string }) => boolean,
-    ];
-    expect(checkHandler(window.webContents, 'clipboard-sanitized-write', 'app://taco', {})).toBe(true);
-    expect(checkHandler(window.webContents, 'clipboard-sanitized-write', 'https://evil.example', {})).toBe(false);
-    expect(checkHandler(window.webContents, 'media', 'app://taco', { requestingUrl: 'app://taco/index.html' })).toBe(false);
-    expect(checkHandler(null, 'clipboard-sanitized-write', 'app://taco', {})).toBe(false);
+      expect(await ask(permission), permission).toBe(false);
+    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://other/index.html', 'devtools://devtools/x']) {
+      const other = new FakeWebContents(fake.ipcMain);
+      other.load(url);
+      expect(await ask('clipboard-sanitized-write', other), url).toBe(false);
+      expect(await ask('clipboard-sanitized-write', window.webContents, window.webContents.addSubframe(url)), url).toBe(false);
+    }
+    const check = fake.session.defaultSession.checkPermission;
+    expect(check(window.webContents, 'clipboard-sanitized-write', 'app://taco')).toBe(true);
+    expect(check(window.webContents, 'media', 'app://taco')).toBe(false);
+    const evil = new FakeWebContents(fake.ipcMain);
+    evil.load('https://evil.example/');
+    expect(check(evil, 'clipboard-sanitized-write', 'https://evil.example')).toBe(false);
+    expect(check(null, 'clipboard-sanitized-write', 'app://taco')).toBe(false);
   });
 
   it('guards webContents created later (devtools, dialogs) like the window', () => {
-    const later = new FakeWebContents();
+    const later = new FakeWebContents(fake.ipcMain);
     fake.app.emit('web-contents-created', {}, later);
+    later.load('app://taco/index.html');
     expect(later.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
-    for (const name of ['will-navigate', 'will-redirect']) {
-      const event = { preventDefault: vi.fn() };
-      later.emit(name, event, 'https://evil.example/');
-      expect(event.preventDefault, name).toHaveBeenCalled();
-    }
-    const frame = { url: 'https://evil.example/', preventDefault: vi.fn() };
-    later.emit('will-frame-navigate', frame);
-    expect(frame.preventDefault).toHaveBeenCalled();
+    expect(later.navigateFromPage('https://evil.example/')).toBe(false);
+    expect(later.navigateFromPage('https://evil.example/', { frame: later.addSubframe('about:blank') })).toBe(false);
+    expect(later.redirect('https://evil.example/')).toBe(false);
     const webview = { preventDefault: vi.fn() };
     later.emit('will-attach-webview', webview);
     expect(webview.preventDefault).toHaveBeenCalled();
+  });
+
+  it('a second launch focuses the window instead of opening another', () => {
+    window.focus.mockClear();
+    fake.app.launchSecondInstance(['taco']);
+    expect(window.focus).toHaveBeenCalledTimes(1);
+    expect(fake.windows).toHaveLength(1);
   });
 
   it('adds the strict CSP to every response', () => {
@@ -230,11 +267,15 @@ describe('Electron main (electron mocked)', async () => {
     expect(headers['Content-Security-Policy']?.[0]).not.toContain('unsafe');
   });
 
-  it('on quit, shuts the services down first, then quits', async () => {
-    const event = { preventDefault: vi.fn() };
-    fake.app.emit('before-quit', event);
-    expect(event.preventDefault).toHaveBeenCalled();
-    await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalled());
+  it('on quit, shuts the services (and their MCP servers) down first, then quits', async () => {
+    fake.app.on('will-quit', () => quitLog.push('will-quit'));
+    fake.app.on('quit', () => quitLog.push('quit'));
+    fake.app.quit();
+    // Electron's before-quit was prevented: nothing has quit yet, the services are shutting down.
+    expect(fake.app.isQuitting()).toBe(false);
     expect(fake.ipcMain.handlers.size).toBe(0);
+    await vi.waitFor(() => expect(fake.app.isQuitting()).toBe(true));
+    expect(quitLog).toEqual(['services dispose started', 'services disposed', 'will-quit', 'quit']);
+    expect(fake.windows).toHaveLength(0);
   });
 });

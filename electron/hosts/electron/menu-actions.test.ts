@@ -35,6 +35,9 @@ describe('menu actions', () => {
     const mac = deps({ platform: 'darwin' });
     createMenuActions(mac.all).openSettings();
     expect(mac.sendInputEvent.mock.calls[0]?.[0]).toEqual({ type: 'keyDown', keyCode: ',', modifiers: ['meta'] });
+    const workflows = deps();
+    createMenuActions(workflows.all).openWorkflows();
+    expect(workflows.sendInputEvent.mock.calls[0]?.[0]).toEqual({ type: 'keyDown', keyCode: 'W', modifiers: ['control', 'shift'] });
     const none = deps({ window: () => null });
     expect(() => createMenuActions(none.all).searchConversations()).not.toThrow();
   });

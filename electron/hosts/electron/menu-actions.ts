@@ -13,7 +13,7 @@ export interface MenuActionDeps {
   openExternal(url: string): Promise<void>;
 }
 
-type Modifier = 'control' | 'meta';
+type Modifier = 'control' | 'meta' | 'shift';
 
 /**
  * The menu's items: the app's shortcuts are sent to the page as the very keys (so the page has
@@ -33,6 +33,7 @@ export function createMenuActions(deps: MenuActionDeps): MenuActions {
     newChat: () => press('N', mod),
     searchConversations: () => press('K', mod),
     openSettings: () => press(',', mod),
+    openWorkflows: () => press('W', [...mod, 'shift']),
     stopRun: () => press('Escape', []),
     openModelLibrary: () => void deps.openExternal(MODEL_LIBRARY_URL).catch(() => undefined),
     chooseWorkspace: () => void chooseWorkspace(deps),

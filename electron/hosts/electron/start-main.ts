@@ -63,8 +63,7 @@ export async function startMain(): Promise<void> {
   const disposeIpc = registerIpc({
     ipcMain,
     services,
-    isTrusted: (event) =>
-      window !== null && !window.isDestroyed() && isTrustedSender(event.senderFrame, window.webContents.mainFrame, location),
+    isTrusted: (event) => window !== null && !window.isDestroyed() && isTrustedSender(event, window, location),
     send: (channel, payload) => {
       if (window && !window.isDestroyed()) window.webContents.send(channel, payload);
     },

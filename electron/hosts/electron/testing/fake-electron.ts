@@ -3,65 +3,97 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { vi } from 'vitest';
+import { checkMenuTemplate } from './accelerators';
+import { FakeEmitter, preventableEvent } from './fake-emitter';
+import { FakeIpcMain, FakeWebContents } from './fake-web-contents';
 
-type Listener = (...args: unknown[]) => unknown;
+export { FakeEmitter } from './fake-emitter';
+export { FakeIpcMain, FakeWebContents } from './fake-web-contents';
 
-/** Just enough of Electron's main-process API for the adapter tests (used through vi.mock). */
-export class FakeEmitter {
-  readonly listeners = new Map<string, Listener[]>();
-  on(name: string, listener: Listener): this {
-    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
-    return this;
-  }
-  once(name: string, listener: Listener): this {
-    return this.on(name, listener);
-  }
-  emit(name: string, ...args: unknown[]): unknown[] {
-    return (this.listeners.get(name) ?? []).map((listener) => listener(...args));
-  }
-}
+type ProtocolHandler = (request: Request) => Response | Promise<Response>;
+type PermissionRequestHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void, details: object) => void;
+type PermissionCheckHandler = (contents: unknown, permission: string, requestingOrigin: string, details: object) => boolean;
 
-export class FakeWebContents extends FakeEmitter {
-  readonly mainFrame = { url: 'about:blank' };
-  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
-  readonly send = vi.fn();
-  readonly sendInputEvent = vi.fn();
-  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
-    this.windowOpenHandler = handler;
-  }
-}
-
+/**
+ * Electron's main-process API as far as the host uses it, behaving as Electron 45 does (used
+ * through vi.mock('electron')). Each behaviour names the electron/electron file it comes from;
+ * frames and IPC are in fake-web-frame.ts and fake-web-contents.ts.
+ */
 export function createFakeElectron() {
   const userData = mkdtempSync(join(tmpdir(), 'taco-fake-user-data-'));
+  let ready = false;
+  let quitting = false;
   const app = Object.assign(new FakeEmitter(), {
     name: 'TACO',
     isPackaged: false,
-    requestSingleInstanceLock: vi.fn(() => true),
-    whenReady: vi.fn(async () => undefined),
+    /** Whether another instance holds the lock (shell/browser/api/electron_api_app.cc RequestSingleInstanceLock). */
+    lockHeldElsewhere: false,
+    requestSingleInstanceLock: vi.fn((): boolean => !app.lockHeldElsewhere),
+    isReady: (): boolean => ready,
+    whenReady: vi.fn(async () => {
+      ready = true;
+      app.emit('ready');
+    }),
     getPath: vi.fn(() => userData),
-    quit: vi.fn(),
+    /**
+     * shell/browser/browser.cc Browser::Quit(): before-quit first; a listener that prevents it
+     * cancels the quit (and a later quit() asks again); otherwise the windows close, then
+     * will-quit and quit.
+     */
+    quit: vi.fn((): void => {
+      if (quitting) return;
+      const event = preventableEvent({});
+      app.emit('before-quit', event);
+      if (event.defaultPrevented) return;
+      quitting = true;
+      for (const window of [...windows]) window.close();
+      const willQuit = preventableEvent({});
+      app.emit('will-quit', willQuit);
+      if (!willQuit.defaultPrevented) app.emit('quit', {}, 0);
+    }),
+    isQuitting: (): boolean => quitting,
     exit: vi.fn(),
+    /** A second launch: 'second-instance' (event, argv, workingDirectory, additionalData). */
+    launchSecondInstance(argv: string[] = []): void {
+      app.emit('second-instance', preventableEvent({}), argv, process.cwd(), {});
+    },
   });
+  const ipcMain = new FakeIpcMain();
   const windows: FakeBrowserWindow[] = [];
 
   class FakeBrowserWindow extends FakeEmitter {
-    readonly webContents = new FakeWebContents();
+    readonly webContents = new FakeWebContents(ipcMain);
+    private destroyed = false;
+    private shown = false;
     constructor(readonly options: Record<string, unknown>) {
       super();
       windows.push(this);
-      app.emit('web-contents-created', {}, this.webContents);
+      app.emit('web-contents-created', preventableEvent({}), this.webContents);
     }
-    loadFile = vi.fn(async (path: string) => {
-      this.webContents.mainFrame.url = pathToFileURL(path).href;
-    });
-    loadURL = vi.fn(async (url: string) => {
-      this.webContents.mainFrame.url = url;
-    });
+    /** Loads commit a new document; the first one shows something, so 'ready-to-show' follows. */
+    loadFile = vi.fn(async (path: string) => this.commit(pathToFileURL(path).href));
+    loadURL = vi.fn(async (url: string) => this.commit(url));
+    private commit(url: string): void {
+      this.webContents.load(url);
+      if (!this.shown) {
+        this.shown = true;
+        this.emit('ready-to-show');
+      }
+    }
     show = vi.fn();
     focus = vi.fn();
     restore = vi.fn();
     isMinimized = (): boolean => false;
-    isDestroyed = (): boolean => false;
+    isDestroyed = (): boolean => this.destroyed;
+    close = (): void => {
+      if (this.destroyed) return;
+      this.emit('close', preventableEvent({}));
+      this.destroyed = true;
+      this.webContents.destroy();
+      windows.splice(windows.indexOf(this), 1);
+      this.emit('closed');
+      if (windows.length === 0) app.emit('window-all-closed');
+    };
     maximized = false;
     maximize = vi.fn(() => {
       this.maximized = true;
@@ -69,23 +101,64 @@ export function createFakeElectron() {
     isMaximized = (): boolean => this.maximized;
     bounds = { x: 10, y: 20, width: 1000, height: 700 };
     getNormalBounds = (): { x: number; y: number; width: number; height: number } => ({ ...this.bounds });
-    static getAllWindows = (): FakeBrowserWindow[] => windows;
+    static getAllWindows = (): FakeBrowserWindow[] => [...windows];
   }
 
-  const ipcMain = {
-    handlers: new Map<string, Listener>(),
-    handle: vi.fn((channel: string, handler: Listener) => {
-      ipcMain.handlers.set(channel, handler);
-    }),
-    removeHandler: vi.fn((channel: string) => {
-      ipcMain.handlers.delete(channel);
-    }),
-  };
+  const handlers = new Map<string, ProtocolHandler>();
+  let requestHandler: PermissionRequestHandler | null = null;
+  let checkHandler: PermissionCheckHandler | null = null;
   const defaultSession = {
-    setPermissionRequestHandler: vi.fn(),
-    setPermissionCheckHandler: vi.fn(),
+    setPermissionRequestHandler: vi.fn((handler: PermissionRequestHandler | null) => {
+      requestHandler = handler;
+    }),
+    setPermissionCheckHandler: vi.fn((handler: PermissionCheckHandler | null) => {
+      checkHandler = handler;
+    }),
+    /**
+     * A permission request from a frame: shell/browser/electron_permission_manager.cc passes
+     * (webContents, permission, callback, { requestingUrl: the frame's last committed URL,
+     * isMainFrame }). With no handler, Electron grants it.
+     */
+    requestPermission(contents: FakeWebContents, permission: string, frame = contents.frame): Promise<boolean> {
+      if (!requestHandler) return Promise.resolve(true);
+      const handler = requestHandler;
+      return new Promise((done) => handler(contents, permission, done, { requestingUrl: frame.url, isMainFrame: frame.parent === null }));
+    },
+    /**
+     * A permission check (navigator.permissions, clipboard): (webContents or null, permission,
+     * requestingOrigin, { requestingUrl when there is a frame, isMainFrame, embeddingOrigin }).
+     * With no handler, everything but a sync clipboard read is granted.
+     */
+    checkPermission(contents: FakeWebContents | null, permission: string, requestingOrigin: string): boolean {
+      if (!checkHandler) return permission !== 'clipboard-read';
+      const frame = contents?.frame;
+      const details = frame ? { requestingUrl: frame.url, isMainFrame: frame.parent === null } : { isMainFrame: false };
+      return checkHandler(contents, permission, requestingOrigin, details);
+    },
     webRequest: { onHeadersReceived: vi.fn() },
-    protocol: { handle: vi.fn() },
+    protocol: {
+      /** lib/browser/api/protocol.ts Protocol.prototype.handle: one handler per scheme, else "Failed to register protocol". */
+      handle: vi.fn((scheme: string, handler: ProtocolHandler) => {
+        if (handlers.has(scheme)) throw new Error(`Failed to register protocol: ${scheme}`);
+        handlers.set(scheme, handler);
+      }),
+      isProtocolHandled: (scheme: string): boolean => handlers.has(scheme),
+      /** What Chromium asks the handler for a URL: a `Request` as protocol.ts builds it. */
+      async fetch(url: string, init: { method?: string } = {}): Promise<Response> {
+        const handler = handlers.get(new URL(url).protocol.slice(0, -1));
+        if (!handler) throw new Error(`net::ERR_UNKNOWN_URL_SCHEME: ${url}`);
+        return handler(new Request(url, { method: init.method ?? 'GET' }));
+      },
+    },
+  };
+
+  const protocol = {
+    privileged: [] as Array<{ scheme: string; privileges?: Record<string, boolean> }>,
+    /** shell/browser/api/electron_api_protocol.cc: throws once the app is ready. */
+    registerSchemesAsPrivileged: vi.fn((schemes: Array<{ scheme: string; privileges?: Record<string, boolean> }>) => {
+      if (ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
+      protocol.privileged.push(...schemes);
+    }),
   };
 
   return {
@@ -94,7 +167,7 @@ export function createFakeElectron() {
     windows,
     ipcMain,
     session: { defaultSession },
-    protocol: { registerSchemesAsPrivileged: vi.fn() },
+    protocol,
     shell: { openExternal: vi.fn(async () => undefined) },
     dialog: {
       showErrorBox: vi.fn(),
@@ -102,10 +175,16 @@ export function createFakeElectron() {
       showMessageBox: vi.fn(async () => ({ response: 0, checkboxChecked: false })),
     },
     Menu: {
-      buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
+      /** Refuses a role or accelerator Electron would not honour (accelerators.ts). */
+      buildFromTemplate: vi.fn((template: unknown[]) => {
+        checkMenuTemplate(template as Parameters<typeof checkMenuTemplate>[0]);
+        return { template };
+      }),
       setApplicationMenu: vi.fn(),
     },
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }]) },
     userData,
   };
 }
+
+export type FakeElectron = ReturnType<typeof createFakeElectron>;
