@@ -139,6 +139,25 @@ export class FakeWebContents extends FakeEmitter {
     return !event.defaultPrevented;
   }
 
+  /**
+   * window.open or a target=_blank link (the '-new-window' path of lib/browser/api/web-contents.ts):
+   * _callWindowOpenHandler gets { url, frameName, features, disposition, referrer }; no handler, or
+   * `{ action: 'allow' }`, opens a window; 'deny' or a response that is not an object does not.
+   * Answers whether a window would open.
+   */
+  openWindowFromPage(url: string, disposition = 'foreground-tab'): boolean {
+    if (!this.windowOpenHandler) return true;
+    const response: unknown = this.windowOpenHandler({
+      url,
+      frameName: '',
+      features: '',
+      disposition,
+      referrer: { url: '', policy: 'strict-origin-when-cross-origin' },
+    } as { url: string });
+    if (typeof response !== 'object' || response === null) return false;
+    return (response as { action?: unknown }).action === 'allow';
+  }
+
   /** An iframe in the page (same process here), for messages that must be refused. */
   addSubframe(url: string): FrameState {
     const child = new FrameState(this.processId, this.frame);
