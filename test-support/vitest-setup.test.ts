@@ -13,7 +13,7 @@ describe('test setup', () => {
   });
 
   it('a call that sets its own timeout keeps it', async () => {
-    await expect(vi.waitFor(() => expect(true).toBe(false), { timeout: 50, interval: 10 })).rejects.toThrow();
+    await expect(vi.waitFor(() => expect(true).toBe(false), { timeout: 50, interval: 10 })).rejects.toThrow('expected true to be false');
     expect(EVENTUALLY_TIMEOUT_MS).toBeGreaterThan(1000);
   });
 });

@@ -98,6 +98,8 @@ describe('the check itself (a test of the test)', () => {
       ],
     });
     expect(parseReport(text).findings.map((f) => f.file)).toEqual(['a/b.ts', 'N/A']);
-    expect(() => parseReport(JSON.stringify({ checks: 40, findings: [{ ...finding, file: 'a', severity: 'SEVERE' }] }))).toThrow();
+    expect(() => parseReport(JSON.stringify({ checks: 40, findings: [{ ...finding, file: 'a', severity: 'SEVERE' }] }))).toThrow(
+      /severity/,
+    );
   });
 });

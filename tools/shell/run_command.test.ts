@@ -95,7 +95,7 @@ describe('run_command', () => {
     await expect(
       runCommand({ command: 'touch made.txt' }, createTestToolContext({ workspace, signal: controller.signal })),
     ).rejects.toThrow('cancelled');
-    await expect(access(path.join(workspace, 'made.txt'))).rejects.toThrow();
+    await expect(access(path.join(workspace, 'made.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('needs a workspace and a command', async () => {

@@ -59,7 +59,9 @@ describe('CLI approval gate', () => {
   it('refuses to answer for an aborted run', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(createPolicyApprovalGate('all', () => {}).request(approval('write'), controller.signal)).rejects.toThrow();
+    await expect(createPolicyApprovalGate('all', () => {}).request(approval('write'), controller.signal)).rejects.toBe(
+      controller.signal.reason,
+    );
   });
 });
 
@@ -144,6 +146,6 @@ describe('CLI question gate', () => {
     const gate = createCliQuestionGate({ emit: () => {}, interactive: true, input: new PassThrough(), output: new PassThrough() });
     const answer = gate.ask(question, controller.signal);
     controller.abort();
-    await expect(answer).rejects.toThrow();
+    await expect(answer).rejects.toBe(controller.signal.reason);
   });
 });

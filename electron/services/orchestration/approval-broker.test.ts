@@ -139,7 +139,7 @@ describe('approval broker', () => {
     const controller = new AbortController();
     const decision = broker.gate.request(request, controller.signal);
     controller.abort();
-    await expect(decision).rejects.toThrow();
+    await expect(decision).rejects.toBe(controller.signal.reason);
     expect(broker.pendingFor('conv-1')).toEqual([]);
     expect(broker.respond('appr-1', 'allow-once')).toEqual({
       accepted: false,

@@ -44,7 +44,7 @@ describe('depth broker', () => {
     const controller = new AbortController();
     const decision = broker.gate.decide(request, controller.signal);
     controller.abort();
-    await expect(decision).rejects.toThrow();
+    await expect(decision).rejects.toBe(controller.signal.reason);
     expect(broker.respond('run-1', 'continue')).toEqual({ accepted: false });
     expect(broker.pendingFor('conv-1')).toEqual([]);
   });

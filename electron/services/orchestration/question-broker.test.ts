@@ -48,7 +48,7 @@ describe('question broker', () => {
     const controller = new AbortController();
     const answer = broker.gate.ask(request, controller.signal);
     controller.abort();
-    await expect(answer).rejects.toThrow();
+    await expect(answer).rejects.toBe(controller.signal.reason);
     expect(broker.pendingFor('conv-1')).toEqual([]);
     expect(broker.answer('q-1', 'late')).toEqual({ accepted: false });
   });
@@ -57,7 +57,7 @@ describe('question broker', () => {
     const { broker, events } = setup();
     const controller = new AbortController();
     controller.abort();
-    await expect(broker.gate.ask(request, controller.signal)).rejects.toThrow();
+    await expect(broker.gate.ask(request, controller.signal)).rejects.toBe(controller.signal.reason);
     expect(events).toEqual([]);
     const open = broker.gate.ask(request, new AbortController().signal);
     broker.dispose();

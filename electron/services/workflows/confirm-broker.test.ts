@@ -35,7 +35,7 @@ describe('createConfirmBroker', () => {
     const controller = new AbortController();
     const answer = broker.gate.confirm(request, controller.signal);
     controller.abort();
-    await expect(answer).rejects.toThrow();
+    await expect(answer).rejects.toBe(controller.signal.reason);
     expect(broker.respond('c1', true).accepted).toBe(false);
   });
 });

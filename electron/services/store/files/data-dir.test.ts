@@ -11,7 +11,7 @@ describe('data folder helpers', () => {
     for (const bad of ['', '..', '../x', 'a/b', 'a\\b', '.x', 'a.b', 'x'.repeat(129), 'é', 'a b', null, 5])
       expect(isSafeId(bad)).toBe(false);
     expect(() => assertSafeId('../etc/passwd')).toThrow(/not a valid conversation id/);
-    expect(() => conversationFile('/data', 'a/../../b')).toThrow();
+    expect(() => conversationFile('/data', 'a/../../b')).toThrow(/not a valid conversation id/);
     expect(conversationFile('/data', 'abc')).toBe(join('/data', 'conversations', 'abc.jsonl'));
   });
 
@@ -62,7 +62,7 @@ describe('atomic write', () => {
     const folder = join(dir, 'folder');
     await mkdir(folder);
     await writeFile(join(folder, 'inside'), 'x');
-    await expect(writeFileAtomic(folder, 'new')).rejects.toThrow();
+    await expect(writeFileAtomic(folder, 'new')).rejects.toMatchObject({ code: 'EISDIR' });
     expect((await readdir(dir)).sort()).toEqual(['folder', 'index.json']);
     expect(await readFile(path, 'utf8')).toBe('old');
     expect((await readdir(dir)).filter((name) => name.includes('.tmp-'))).toEqual([]);
