@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { JsonObject } from '../../shared/json';
 import { createTestToolContext } from '../catalogue/tool-test-context';
 import type { ToolOutcome } from '../catalogue/tool-runtime-types';
@@ -78,11 +78,16 @@ describe('calculate', () => {
   });
 
   it('gives every expression its whole time limit however slowly the worker starts', async () => {
-    // A limit shorter than mathjs takes to load: counted from the start, every call would fail.
+    // The limit's clock is faked: ten limits pass while mathjs is still loading in the worker.
+    // Counted from the call, the expression would be stopped; counted from ready, it is not.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const quick = createMathEvaluator({ timeoutMs: 200, maxMemoryMb: 64, maxExpressionChars: 200, maxResultChars: 100 });
     try {
-      await expect(quick.evaluate('6 * 7', new AbortController().signal)).resolves.toBe('42');
+      const answer = quick.evaluate('6 * 7', new AbortController().signal);
+      vi.advanceTimersByTime(2_000);
+      await expect(answer).resolves.toBe('42');
     } finally {
+      vi.useRealTimers();
       await quick.close();
     }
   });
@@ -94,11 +99,19 @@ describe('calculate', () => {
   });
 
   it('stops an expression that runs too long', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const slow = createMathEvaluator({ timeoutMs: 1, maxMemoryMb: 64, maxExpressionChars: 200, maxResultChars: 100 });
     try {
-      // The limit counts from when the worker is ready: the expression itself must take longer.
-      await expect(slow.evaluate('det(ones(400, 400))', new AbortController().signal)).rejects.toThrow('did not finish within 1 ms');
+      await expect(slow.evaluate('1 + 1', new AbortController().signal)).resolves.toBe('2'); // the worker is ready
+      const answer = slow.evaluate('det(ones(400, 400))', new AbortController().signal);
+      // The limit is armed once the ready worker takes the expression (a microtask later); it runs
+      // out before the worker, busy for many milliseconds, can answer (a later macrotask).
+      await Promise.resolve();
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersByTime(1);
+      await expect(answer).rejects.toThrow('did not finish within 1 ms');
     } finally {
+      vi.useRealTimers();
       await slow.close();
     }
   });

@@ -1,6 +1,6 @@
 import { readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ToolFailure } from '../../../tools/catalogue/tool-runtime-types';
 import {
   everythingServer,
@@ -167,10 +167,28 @@ describe('MCP over stdio against the real server-everything and server-filesyste
   });
 
   it('a server that never answers initialize fails on the timeout, with its stderr, and its process is gone', async () => {
-    const h = harness({ silent: silentServer() }, { timings: { initializeTimeoutMs: 1500 } });
-    const failed = await h.waitFor('silent', 'failed');
-    expect(failed.error).toMatch(/did not answer "initialize" within 2 s/);
-    expect(failed.stderrTail.join('\n')).toContain('never answering');
+    // The initialize limit's clock is faked: it runs out only once the server has started and
+    // written to stderr (it then leaves a marker file), however long node takes to start on a
+    // loaded machine. Not vi.waitFor: under fake timers it advances them while it waits. The
+    // transport module, which the service imports on first start, is loaded before the clock is
+    // faked (vitest's module loading needs timers).
+    await import('./transport/server-transport');
+    const marker = path.join(tempDir(), 'started');
+    const script = `process.stdin.resume(); process.stderr.write('silent server: reading stdin, never answering\\n'); require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x'); setInterval(() => undefined, 60000);`;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const h = harness({ silent: silentServer({ args: ['-e', script] }) }, { timings: { initializeTimeoutMs: 1500 } });
+      await waitForFile(marker);
+      // stderr was in the pipe before the marker existed: one more turn of the event loop reads it.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(h.service.list().find((view) => view.name === 'silent')?.status).toBe('starting');
+      vi.advanceTimersByTime(1500);
+      const failed = await h.waitFor('silent', 'failed');
+      expect(failed.error).toMatch(/did not answer "initialize" within 2 s/);
+      expect(failed.stderrTail.join('\n')).toContain('never answering');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves no process behind: the whole group (wrapper and server) is gone after dispose', async () => {

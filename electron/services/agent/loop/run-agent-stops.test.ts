@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderError } from '../../provider/provider-types';
 import { REPEATED_CALL_MESSAGE } from '../tool-calls/execute-tool-call';
 import { runAgent } from './run-agent';
@@ -6,9 +6,19 @@ import { createHarness } from '../testing/run-harness';
 import { callReply, createScriptedProvider, done, say, SCRIPTED_HOST, type ScriptedReply } from '../testing/scripted-provider';
 import { testRegistry, testTool } from '../testing/test-tools';
 
+/** Waits until `check` holds, on the real clock (vi.waitFor would advance the faked one while it waits). */
+const realSetTimeout = globalThis.setTimeout;
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => realSetTimeout(resolve, 5));
+}
+
 const counter = () => testTool({ id: 'count', parameters: { n: { type: 'integer' } }, run: (args) => `counted ${String(args['n'])}` });
 
 describe('runAgent: stop conditions', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('max_iterations: after the last round, one request without tools asks for a summary, streamed, then stops', async () => {
     const replies: ScriptedReply[] = [
       callReply(['count', { n: 1 }]),
@@ -90,9 +100,14 @@ describe('runAgent: stop conditions', () => {
       request.signal.addEventListener('abort', () => (aborted = true));
       return original(request);
     };
-    const h = createHarness({ provider, tools: testRegistry(counter()), limits: { runTimeoutMs: 30 } });
-
-    const outcome = await runAgent(h.input);
+    // The run's clock is faked: it runs out only once the partial answer has streamed (an event).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const h = createHarness({ provider, tools: testRegistry(counter()), limits: { runTimeoutMs: 30_000 } });
+    const run = runAgent(h.input);
+    await until(() => h.of('text-delta').length === 1);
+    expect(aborted).toBe(false);
+    vi.advanceTimersByTime(30_000);
+    const outcome = await run;
 
     expect(outcome.reason).toBe('timeout');
     expect(aborted).toBe(true);
@@ -104,9 +119,13 @@ describe('runAgent: stop conditions', () => {
   it('timeout: a tool that ignores the signal does not hold the run', async () => {
     const stuck = testTool({ id: 'stuck', run: () => new Promise<string>(() => undefined) });
     const provider = createScriptedProvider({ replies: [callReply(['stuck', {}])] });
-    const h = createHarness({ provider, tools: testRegistry(stuck), limits: { runTimeoutMs: 30 } });
-
-    const outcome = await runAgent(h.input);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const h = createHarness({ provider, tools: testRegistry(stuck), limits: { runTimeoutMs: 30_000 } });
+    const run = runAgent(h.input);
+    // The time runs out once the tool is running (its call was announced), not before.
+    await until(() => h.of('tool-call').length === 1);
+    vi.advanceTimersByTime(30_000);
+    const outcome = await run;
 
     expect(outcome.reason).toBe('timeout');
     expect(h.of('tool-error')).toEqual([expect.objectContaining({ tool: 'stuck', error: 'Stopped before the tool finished.' })]);

@@ -3,6 +3,7 @@ import { reply, standardModels, type Scenario } from '../../../../test-support/f
 import { DEFAULTS } from '../../../../shared/constants';
 import { collect, lastChatBody, requestsTo, textOf, useFakeOllama, userSays } from '../provider-test-helpers';
 import type { ToolDefinition } from '../provider-types';
+import { createOllamaProvider } from './ollama-provider';
 
 const start = useFakeOllama();
 const signal = (): AbortSignal => new AbortController().signal;
@@ -99,9 +100,43 @@ describe('ollama provider: what streamChat sends', () => {
 
 describe('ollama provider: what streamChat yields', () => {
   it('yields text as it arrives, then one done with usage from the final chunk', async () => {
-    const { provider } = await start(script({ replies: [reply.text('One two three four.', { delayMs: 15 })] }));
-    const chunks = await collect(provider.streamChat({ model: 'llama3.2:3b', messages: userSays('hi'), signal: signal() }));
-    expect(chunks.map((chunk) => (chunk.type === 'text' ? chunk.text : chunk.type))).toEqual(['One ', 'two ', 'three ', 'four.', 'done']);
+    const { fake } = await start(script({ replies: [reply.text('One two three four.')] }));
+    // The reply's NDJSON lines are handed to the provider one at a time, each only once the test
+    // has seen what the previous line yielded: a chunk that is yielded before the next line even
+    // exists was yielded as it arrived. No clock involved.
+    let seenCount = 0;
+    let wake: () => void = () => {};
+    const seenOne = (): void => {
+      seenCount += 1;
+      wake();
+    };
+    const paced: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.endsWith('/api/chat')) return response;
+      const lines = (await response.text()).split(/(?<=\n)/);
+      const encoder = new TextEncoder();
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            while (seenCount < sent) await new Promise<void>((done) => (wake = done));
+            const line = lines[sent++];
+            if (line === undefined) controller.close();
+            else controller.enqueue(encoder.encode(line));
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      return new Response(body, { status: response.status, headers: response.headers });
+    };
+    const provider = createOllamaProvider({ host: fake.url, maxContextTokens: 8192, fetch: paced });
+    const seen: string[] = [];
+    for await (const chunk of provider.streamChat({ model: 'llama3.2:3b', messages: userSays('hi'), signal: signal() })) {
+      seen.push(chunk.type === 'text' ? chunk.text : chunk.type);
+      seenOne();
+    }
+    expect(seen).toEqual(['One ', 'two ', 'three ', 'four.', 'done']);
   });
 
   it('merges the lines of a burst (a stream faster than it is read) into one text chunk, text intact', async () => {
