@@ -122,9 +122,19 @@ describe('app services: runs', () => {
     expect(text).toBe('Hi, how can I help?');
     const list = await h.call<Array<{ conversationId: string; title: string }>>('conversations.list', {});
     expect(list).toEqual([expect.objectContaining({ conversationId: run.conversationId, title: 'Say hello to me please' })]);
-    const snapshot = await h.call<{ events: TacoEvent[] }>('conversation.get', { conversationId: run.conversationId });
-    expect(snapshot.events.map((e) => e.type)).toEqual(h.storage.events.get(run.conversationId)?.map((e) => e.type));
+    // Persisted: services started afresh over the same storage (a restart) show the conversation
+    // as it streamed, the answer included, not just what the first services kept in memory.
+    await h.services.dispose();
+    const restarted = await composeAppServices(
+      { dataDir: '/nowhere', openExternal: async () => undefined, batchIntervalMs: 1 },
+      fakePorts({ storage: h.storage }),
+    );
+    const snapshot = await callService<{ events: TacoEvent[] }>(restarted, 'conversation.get', { conversationId: run.conversationId });
     expect(snapshot.events[0]).toMatchObject({ type: 'user-message', text: 'Say hello to me please' });
+    expect(snapshot.events.map((e) => (e.type === 'text-delta' ? e.text : '')).join('')).toBe('Hi, how can I help?');
+    expect(snapshot.events.at(-1)).toMatchObject({ type: 'run-finish', runId: run.runId, reason: 'complete' });
+    expect(await callService(restarted, 'conversations.list', {})).toEqual(list);
+    await restarted.dispose();
   });
 
   it('sends the stored history with the next message', async () => {

@@ -2,7 +2,7 @@ import { DEFAULTS } from '../../../../shared/constants';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_LIMITS } from '../../../../shared/contract';
+import { callRequestSchemas } from '../../../../shared/contract';
 import { createFakeApi, model } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { Composer } from './Composer';
@@ -28,9 +28,19 @@ const paste = (target: HTMLElement, files: File[], text = '') =>
 const drop = (target: HTMLElement, files: File[]) => fireEvent.drop(target, { dataTransfer: { files, types: ['Files'] } });
 
 describe('pictures in the composer', () => {
-  it('keeps the mirrored limits equal to the contract’s', () => {
-    expect({ maxImages: DEFAULTS.images.maxImages, maxTotalBase64Chars: DEFAULTS.images.maxTotalBase64Chars }).toEqual(IMAGE_LIMITS);
-    expect(DEFAULTS.images.targetBase64Chars * DEFAULTS.images.maxImages).toBeLessThanOrEqual(IMAGE_LIMITS.maxTotalBase64Chars);
+  it('what the composer sends at its limits, main accepts; one picture more, main refuses', () => {
+    // The composer re-encodes each picture to at most targetBase64Chars and keeps at most
+    // maxImages: the contract main validates with must take that worst case, and no more pictures.
+    const picture = 'A'.repeat(DEFAULTS.images.targetBase64Chars);
+    const sent = (count: number) =>
+      callRequestSchemas['chat.send'].safeParse({
+        conversationId: null,
+        text: 'What are these?',
+        model: 'gemma3',
+        images: Array.from({ length: count }, () => picture),
+      });
+    expect(sent(DEFAULTS.images.maxImages).success).toBe(true);
+    expect(sent(DEFAULTS.images.maxImages + 1).error?.issues[0]?.message).toBe(`must hold at most ${DEFAULTS.images.maxImages} images`);
   });
 
   it('attaches a pasted picture for a vision model, shows it, and sends it as base64', async () => {
