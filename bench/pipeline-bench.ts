@@ -19,11 +19,33 @@ import { highestRate, interleave } from './bench-stats';
 
 type Variant = 'bare' | 'pipeline';
 
-interface StreamRun {
+export interface StreamRun {
   ms: number;
   cpuUs: number;
   batchTimes: number[];
   chars: number;
+  /** Tokens the run delivered: the completion tokens reported with the stream it passed on. */
+  tokens: number;
+}
+
+/** The completion tokens a run's usage events report (one per model step). */
+export function deliveredTokens(events: readonly TacoEvent[], runId: string): number {
+  return events.reduce((sum, event) => sum + (event.type === 'usage' && event.runId === runId ? event.completionTokens : 0), 0);
+}
+
+/**
+ * Every run must have delivered the whole stream: the tokens asked for, and the same text as
+ * every other run. A run that delivered less would make the per-token figures lie, so it stops
+ * the bench with what was delivered.
+ */
+export function checkDelivered(runs: ReadonlyArray<{ variant: string; run: StreamRun }>, expectedTokens: number): void {
+  const chars = runs[0]?.run.chars;
+  for (const { variant, run } of runs) {
+    if (run.tokens !== expectedTokens || run.chars !== chars)
+      throw new Error(
+        `A ${variant} run delivered ${run.tokens} tokens and ${run.chars} characters, not the ${expectedTokens} tokens and ${chars} characters asked for: the figures would not count what was delivered.`,
+      );
+  }
 }
 
 /** What stays up across the pipeline runs, as it does in the app: provider, tools, hub, timeline. */
@@ -67,19 +89,22 @@ export async function runPipelineBench(options: BenchLog): Promise<Samples> {
       await runB();
     }
     const results: Record<Variant, StreamRun[]> = { bare: [], pipeline: [] };
+    const delivered: Array<{ variant: Variant; run: StreamRun }> = [];
     for (const variant of interleave<Variant>(['bare', 'pipeline'], options.runs * BENCH_DEFAULTS.pairsPerRun)) {
       const run = variant === 'bare' ? await bareRun(fake.url, text) : await runB();
       results[variant].push(run);
+      delivered.push({ variant, run });
       options.log(
-        `  ${variant}: ${run.ms.toFixed(1)} ms, ${run.chars} characters${variant === 'pipeline' ? `, ${run.batchTimes.length} batches` : ''}`,
+        `  ${variant}: ${run.ms.toFixed(1)} ms, ${run.tokens} tokens, ${run.chars} characters${variant === 'pipeline' ? `, ${run.batchTimes.length} batches` : ''}`,
       );
     }
+    checkDelivered(delivered, BENCH_DEFAULTS.pipelineTokens);
     return {
       pipeline_ratio: results.pipeline.flatMap((run, index) => {
         const bare = results.bare[index];
         return bare ? [run.ms / bare.ms] : [];
       }),
-      main_us_per_token: results.pipeline.map((run) => run.cpuUs / BENCH_DEFAULTS.pipelineTokens),
+      main_us_per_token: results.pipeline.map((run) => run.cpuUs / run.tokens),
       batches_per_second: results.pipeline.map((run) => highestRate(run.batchTimes, BENCH_DEFAULTS.batchRateWindow)),
     };
   } finally {
@@ -98,10 +123,14 @@ async function bareRun(host: string, text: string): Promise<StreamRun> {
   const client = new Ollama({ host });
   const stream = await client.chat({ model: BENCH_DEFAULTS.model, messages: [{ role: 'user', content: text }], stream: true });
   let answer = '';
-  for await (const part of stream) answer += part.message.content;
+  let tokens = 0;
+  for await (const part of stream) {
+    answer += part.message.content;
+    if (part.done) tokens = part.eval_count;
+  }
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
-  return { ms, cpuUs: used.user + used.system, batchTimes: [], chars: answer.length };
+  return { ms, cpuUs: used.user + used.system, batchTimes: [], chars: answer.length, tokens };
 }
 
 /** B: one run of the loop; done when its run-finish batch reached the sink. */
@@ -113,14 +142,16 @@ async function pipelineRun(
 ): Promise<StreamRun> {
   const batchTimes: number[] = [];
   let chars = 0;
+  let tokens = 0;
   let reachedSink: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (reachedSink = resolve));
   setSink((batch) => {
     // What a host does with every batch: serialize it for the wire.
     JSON.stringify(batch);
     batchTimes.push(performance.now());
+    tokens += deliveredTokens(batch, runId);
     for (const event of batch) {
-      if (event.type === 'text-delta') chars += event.text.length;
+      if (event.type === 'text-delta' && event.runId === runId) chars += event.text.length;
       if (event.type === 'run-finish' && event.runId === runId) reachedSink();
     }
   });
@@ -143,5 +174,5 @@ async function pipelineRun(
     throw new Error(
       `The pipeline run ended with "${outcome.reason}" instead of "complete"; is the fake server running the long-stream scenario?`,
     );
-  return { ms, cpuUs: used.user + used.system, batchTimes, chars };
+  return { ms, cpuUs: used.user + used.system, batchTimes, chars, tokens };
 }
