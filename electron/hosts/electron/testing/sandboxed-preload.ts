@@ -18,6 +18,7 @@ import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import * as timers from 'node:timers';
 import * as url from 'node:url';
+import { types } from 'node:util';
 import { createContext, compileFunction } from 'node:vm';
 import type { FakeWebContents } from './fake-web-contents';
 
@@ -126,7 +127,8 @@ export function loadSandboxedPreload(file: string, contents: FakeWebContents): L
     run(preloadRequire, preloadProcess, module.exports, module, Buffer, world, timers.setImmediate, timers.clearImmediate);
     return { mainWorld, error: null };
   } catch (error) {
-    const failure = error instanceof Error ? error : new Error(String(error));
+    // An error thrown in the preload's own world is not an `instanceof Error` of this one.
+    const failure = types.isNativeError(error) ? error : new Error(String(error));
     contents.emit('preload-error', {}, file, failure);
     return { mainWorld, error: failure };
   }
