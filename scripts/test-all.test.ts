@@ -63,7 +63,8 @@ function runRunner(env: Record<string, string>): Promise<RunnerResult> {
   });
 }
 
-describe('npm test (scripts/test-all.ts) on scratch suites', () => {
+// Each test starts the runner, which starts vitest or Playwright: a limit for a loaded machine, not an expectation.
+describe('npm test (scripts/test-all.ts) on scratch suites', { timeout: 180_000 }, () => {
   it('shows a deliberately added .skip and .todo on the last line, and stays green', async () => {
     const dir = vitestSuite(
       `it('passes', () => expect(1).toBe(1));\nit.skip('was skipped on purpose', () => expect(1).toBe(2));\nit.todo('is still to write');`,
