@@ -1,7 +1,7 @@
 /**
  * `npm test`: typecheck, lint, format check, unit + integration (vitest), end to end (Playwright in
  * Chromium through the bundled web host). Runs every stage even when one fails, then prints ONE
- * plain line that CI reads, last: `N passed, N failed, N skipped, N todo, N flaky` (failed
+ * plain line that CI reads, last: `N passed, N failed, N skipped` (skipped includes todo, failed
  * includes flaky: a test that passed only on a retry is not a pass). Exits non-zero when anything
  * failed, a stage executed nothing, or nothing passed. `.only` is refused everywhere, CI or not.
  *
@@ -14,7 +14,17 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { countPlaywright, countVitest, exitCodeFor, settle, stageCount, summaryLine, total, type StageCount } from './test-summary';
+import {
+  breakdownLine,
+  countPlaywright,
+  countVitest,
+  exitCodeFor,
+  settle,
+  stageCount,
+  summaryLine,
+  total,
+  type StageCount,
+} from './test-summary';
 import { DEFAULT_CHROMIUM, missingChromiumMessage } from './chromium-location';
 
 export const STAGE_NAMES = ['typecheck', 'lint', 'format', 'unit', 'e2e'] as const;
@@ -153,6 +163,7 @@ async function main(): Promise<void> {
   for (const name of names) stages.push(await runStage(name, reportDir));
   const sum = total(stages);
   console.log('');
+  console.log(breakdownLine(sum));
   console.log(summaryLine(sum));
   process.exit(exitCodeFor(sum));
 }
