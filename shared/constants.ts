@@ -392,6 +392,8 @@ export const DEFAULTS = {
     extractTimeoutMs: 60_000,
     /** Entries a file/folder picker lists (workflows.listEntries). */
     pickerMaxEntries: 500,
+    /** A user workflow file larger than this is reported, not parsed (bytes). */
+    maxFileBytes: 256 * 1024,
   },
 } as const;
 
