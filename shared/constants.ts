@@ -134,6 +134,12 @@ export const DEFAULTS = {
     readFileMaxBytes: 256 * 1024,
     /** write_file's approval preview (a unified diff) is cut at this many characters. */
     writePreviewMaxChars: 20_000,
+    /**
+     * The diff behind that preview gives up past this many changed lines or this many ms (it runs
+     * on main's thread; Myers is O(N·D)); the card then shows a size summary instead.
+     */
+    writePreviewMaxEditLines: 2_000,
+    writePreviewTimeoutMs: 250,
     /** list_directory lists at most this many entries. */
     listDirectoryMaxEntries: 500,
     /** search_files stops after this many matches. */
