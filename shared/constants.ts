@@ -296,6 +296,10 @@ export const DEFAULTS = {
     searchSnippetChars: 160,
     /** The search index is written this long after a change (and on close); a stale one is refreshed at start. */
     searchIndexSaveDelayMs: 30_000,
+    /** Data files (settings with server headers, mcp.json with env secrets, conversations) are the user's alone. */
+    fileMode: 0o600,
+    /** Data folders the app creates, likewise. */
+    folderMode: 0o700,
   },
 
   /** Longest stored conversation title (characters). */
