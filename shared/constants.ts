@@ -210,6 +210,8 @@ export const DEFAULTS = {
     modelRefSeparator: '::',
     /** The OpenAI client is given this key when the server's headers carry no Authorization (local servers ignore it). */
     placeholderApiKey: 'taco-no-key',
+    /** Redirects followed within one origin when secret headers are sent (a redirect to another origin is refused). */
+    maxSameOriginRedirects: 5,
   },
 
   /** The models handlers (electron/services/app/models). */
