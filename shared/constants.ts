@@ -254,6 +254,14 @@ export const DEFAULTS = {
     loginShellTimeoutMs: 3000,
     /** Embedded resource text shown to the model is cut at this many characters (the output cap applies after). */
     resourceTextMaxChars: 4000,
+    /** tools/list: at most this many pages and this many tools, all within one initializeTimeoutMs (a server that always sends nextCursor fails). */
+    maxToolPages: 20,
+    maxTools: 500,
+    /** One JSON-RPC message (a stdio line) or one HTTP response body at most (bytes); a server that sends more is cut off. */
+    maxMessageBytes: 8 * 1024 * 1024,
+    /** Images one tool result may carry, and the largest one (decoded bytes); the rest are described, not kept. */
+    maxImagesPerResult: 4,
+    maxImageBytes: 2 * 1024 * 1024,
   },
 
   // ── Main process: app services and storage ──────────────────────────────────────────────────────────

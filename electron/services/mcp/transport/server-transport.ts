@@ -9,6 +9,7 @@ import { resolveCommand } from './command-resolver';
 import { describeExit } from '../mcp-errors';
 import { ProcessGroupTransport } from './process-group-transport';
 import { sameOriginFetch } from '../../provider/same-origin-fetch';
+import { cappedBodyFetch } from '../mcp-limits';
 
 /** A connected client and what is needed to stop it and explain its end. */
 export interface OpenedServer {
@@ -55,7 +56,7 @@ export async function openServer(options: OpenOptions): Promise<OpenedServer> {
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: { ...(config.headers ?? {}) } };
   // The headers may hold a key: redirects stay within the server's origin.
-  const fetch = sameOriginFetch();
+  const fetch = cappedBodyFetch(sameOriginFetch());
   if (config.type !== 'sse') {
     const client = newClient(options);
     const transport = new StreamableHTTPClientTransport(url, { requestInit, fetch });
