@@ -111,6 +111,7 @@ export const callRequestSchemas = {
   /** A `{"mcpServers": {...}}` block (claude_desktop_config.json); imported servers start disabled. */
   'mcp.import': z.object({ json: z.string().min(1).max(1_000_000) }).strict(),
   'mcp.setToolEnabled': z.object({ name: mcpServerNameSchema, tool: z.string().min(1).max(200), enabled: z.boolean() }).strict(),
+  'mcp.acceptToolChanges': z.object({ name: mcpServerNameSchema }).strict(),
   // Workflows: user-invoked actions with typed forms. Not `workflow.*` (a paused run).
   'workflows.list': empty,
   'workflows.run': z
@@ -175,6 +176,7 @@ export interface CallResponses {
   'mcp.restart': { server: McpServerView };
   'mcp.import': { added: string[]; skipped: { name: string; reason: string }[] };
   'mcp.setToolEnabled': { server: McpServerView };
+  'mcp.acceptToolChanges': { server: McpServerView };
   'workflows.list': WorkflowListResult;
   'workflows.run': WorkflowRunResult;
   'workflows.confirm': { accepted: boolean; message: string | null };

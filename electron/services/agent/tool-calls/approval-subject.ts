@@ -14,13 +14,14 @@ export interface ApprovalSubject {
  * The scope and the warning of one call, decided on the file the call would really touch: a
  * built-in write's `path` is resolved in the workspace first (symbolic links followed, as the tool
  * itself will), so `hk/pre-commit` with `hk -> .git/hooks` warns and is scoped as
- * `.git/hooks/pre-commit`. A path the tool will refuse keeps the model's words (the call fails anyway).
+ * `.git/hooks/pre-commit`. An MCP tool changed since the user reviewed it warns too. A path the tool will refuse keeps the model's words (the call fails anyway).
  */
 export async function approvalSubject(tool: RegisteredTool, args: JsonObject, workspace: string | null): Promise<ApprovalSubject> {
   const resolvedPath = await resolvedWritePath(tool, args, workspace);
   return {
     scope: approvalScopeFor(tool.info, args, resolvedPath),
-    warning: codeExecutionWarning(tool.info, args, resolvedPath),
+    // A tool changed since it was reviewed (tool-pinning.ts) asks every time, like a write that runs code.
+    warning: tool.reviewWarning ?? codeExecutionWarning(tool.info, args, resolvedPath),
   };
 }
 
