@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { McpServerView, McpToolView } from '../../../../shared/mcp';
 import { useTaco } from '../../store/store-context';
+import { revealInvisible } from '../../format/reveal-invisible';
 
 /** A server's tools, each with its own switch; declared annotations shown as badges (shown, never trusted alone). */
 export function McpToolList({ server }: { server: McpServerView }) {
@@ -85,7 +86,8 @@ function McpToolItem({ server, tool }: { server: string; tool: McpToolView }) {
           changed: {tool.changes.join(', ')}
         </span>
       )}
-      {tool.description && <p className="muted small plain-text mcp-tool-description">{tool.description}</p>}
+      {/* A server's words: bidi controls and invisible characters are shown, so a review reads what the model reads. */}
+      {tool.description && <p className="muted small plain-text mcp-tool-description">{revealInvisible(tool.description).text}</p>}
       {error && (
         <p className="field-error" role="alert">
           {error}
