@@ -5,7 +5,7 @@ import type { ModelEvent, TacoEvent } from './events';
 import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from './mcp';
 import type { ModelListResult } from './models';
 import { serverTestRequestSchema, type ServerTestResult } from './servers';
-import { settingsPatchSchema, type Settings } from './settings';
+import { settingsPatchSchema, type SettingsView } from './settings';
 import type { ToolInfo } from './tools/tool-info';
 import type {
   WorkflowDraftResult,
@@ -142,8 +142,8 @@ export interface CallResponses {
   'chat.send': SendResult;
   'chat.continue': SendResult;
   'run.cancel': { cancelled: boolean };
-  'settings.get': Settings;
-  'settings.set': Settings;
+  'settings.get': SettingsView;
+  'settings.set': SettingsView;
   'approval.respond': { accepted: boolean; message: string | null };
   'depth.respond': { accepted: boolean };
   'question.answer': { accepted: boolean };
