@@ -134,6 +134,12 @@ export const DEFAULTS = {
     readFileMaxBytes: 256 * 1024,
     /** write_file's approval preview (a unified diff) is cut at this many characters. */
     writePreviewMaxChars: 20_000,
+    /**
+     * The diff behind that preview gives up past this many changed lines or this many ms (it runs
+     * on main's thread; Myers is O(N·D)); the card then shows a size summary instead.
+     */
+    writePreviewMaxEditLines: 2_000,
+    writePreviewTimeoutMs: 250,
     /** list_directory lists at most this many entries. */
     listDirectoryMaxEntries: 500,
     /** search_files stops after this many matches. */
@@ -204,6 +210,8 @@ export const DEFAULTS = {
     modelRefSeparator: '::',
     /** The OpenAI client is given this key when the server's headers carry no Authorization (local servers ignore it). */
     placeholderApiKey: 'taco-no-key',
+    /** Redirects followed within one origin when secret headers are sent (a redirect to another origin is refused). */
+    maxSameOriginRedirects: 5,
   },
 
   /** The models handlers (electron/services/app/models). */
@@ -246,6 +254,14 @@ export const DEFAULTS = {
     loginShellTimeoutMs: 3000,
     /** Embedded resource text shown to the model is cut at this many characters (the output cap applies after). */
     resourceTextMaxChars: 4000,
+    /** tools/list: at most this many pages and this many tools, all within one initializeTimeoutMs (a server that always sends nextCursor fails). */
+    maxToolPages: 20,
+    maxTools: 500,
+    /** One JSON-RPC message (a stdio line) or one HTTP response body at most (bytes); a server that sends more is cut off. */
+    maxMessageBytes: 8 * 1024 * 1024,
+    /** Images one tool result may carry, and the largest one (decoded bytes); the rest are described, not kept. */
+    maxImagesPerResult: 4,
+    maxImageBytes: 2 * 1024 * 1024,
   },
 
   // ── Main process: app services and storage ──────────────────────────────────────────────────────────
@@ -290,6 +306,10 @@ export const DEFAULTS = {
     searchSnippetChars: 160,
     /** The search index is written this long after a change (and on close); a stale one is refreshed at start. */
     searchIndexSaveDelayMs: 30_000,
+    /** Data files (settings with server headers, mcp.json with env secrets, conversations) are the user's alone. */
+    fileMode: 0o600,
+    /** Data folders the app creates, likewise. */
+    folderMode: 0o700,
   },
 
   /** Longest stored conversation title (characters). */
@@ -392,6 +412,8 @@ export const DEFAULTS = {
     extractTimeoutMs: 60_000,
     /** Entries a file/folder picker lists (workflows.listEntries). */
     pickerMaxEntries: 500,
+    /** A user workflow file larger than this is reported, not parsed (bytes). */
+    maxFileBytes: 256 * 1024,
   },
 } as const;
 

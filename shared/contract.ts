@@ -5,7 +5,7 @@ import type { ModelEvent, TacoEvent } from './events';
 import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from './mcp';
 import type { ModelListResult } from './models';
 import { serverTestRequestSchema, type ServerTestResult } from './servers';
-import { settingsPatchSchema, type Settings } from './settings';
+import { settingsPatchSchema, type SettingsView } from './settings';
 import type { ToolInfo } from './tools/tool-info';
 import type {
   WorkflowDraftResult,
@@ -111,6 +111,7 @@ export const callRequestSchemas = {
   /** A `{"mcpServers": {...}}` block (claude_desktop_config.json); imported servers start disabled. */
   'mcp.import': z.object({ json: z.string().min(1).max(1_000_000) }).strict(),
   'mcp.setToolEnabled': z.object({ name: mcpServerNameSchema, tool: z.string().min(1).max(200), enabled: z.boolean() }).strict(),
+  'mcp.acceptToolChanges': z.object({ name: mcpServerNameSchema }).strict(),
   // Workflows: user-invoked actions with typed forms. Not `workflow.*` (a paused run).
   'workflows.list': empty,
   'workflows.run': z
@@ -141,8 +142,8 @@ export interface CallResponses {
   'chat.send': SendResult;
   'chat.continue': SendResult;
   'run.cancel': { cancelled: boolean };
-  'settings.get': Settings;
-  'settings.set': Settings;
+  'settings.get': SettingsView;
+  'settings.set': SettingsView;
   'approval.respond': { accepted: boolean; message: string | null };
   'depth.respond': { accepted: boolean };
   'question.answer': { accepted: boolean };
@@ -175,6 +176,7 @@ export interface CallResponses {
   'mcp.restart': { server: McpServerView };
   'mcp.import': { added: string[]; skipped: { name: string; reason: string }[] };
   'mcp.setToolEnabled': { server: McpServerView };
+  'mcp.acceptToolChanges': { server: McpServerView };
   'workflows.list': WorkflowListResult;
   'workflows.run': WorkflowRunResult;
   'workflows.confirm': { accepted: boolean; message: string | null };

@@ -19,6 +19,8 @@ export interface McpToolView {
   readOnlyHint: boolean | null;
   destructiveHint: boolean | null;
   enabled: boolean;
+  /** What changed since the user reviewed this tool ("new tool", "description", "input schema", "annotations"); absent when reviewed. */
+  changes?: string[];
 }
 
 export interface McpServerView {

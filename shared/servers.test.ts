@@ -85,3 +85,24 @@ describe('settings migration', () => {
     expect(settings.servers).toEqual([]);
   });
 });
+
+describe('a stored header and a server that moved', () => {
+  it('a masked value is refused when the server now points at another origin (type the key again)', () => {
+    const stored = [
+      newServer({ id: 'a', name: 'A', kind: 'ollama', baseUrl: 'https://llm.example.com', headers: { 'x-api-key': 'k-secret' } }),
+    ];
+    const masked = maskServers(stored);
+    expect(() => unmaskServers([{ ...masked[0]!, baseUrl: 'https://attacker.example.net' }], stored)).toThrow(
+      /type the value of "x-api-key" again/,
+    );
+    expect(() => unmaskServers([{ ...masked[0]!, baseUrl: 'http://llm.example.com' }], stored)).toThrow(/again/);
+    expect(unmaskServers([{ ...masked[0]!, baseUrl: 'https://llm.example.com/v2' }], stored)[0]?.headers).toEqual({
+      'x-api-key': 'k-secret',
+    });
+    expect(
+      unmaskServers([{ ...masked[0]!, baseUrl: 'https://other.example', headers: { 'x-api-key': 'typed' } }], stored)[0]?.headers,
+    ).toEqual({
+      'x-api-key': 'typed',
+    });
+  });
+});

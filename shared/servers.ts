@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { DEFAULTS } from './constants';
+import { ContractError } from './contract-error';
 
 /**
  * Model servers: the local Ollama (`ollamaHost`, always the first server, id "local") and the
@@ -131,11 +132,20 @@ export function maskServers(servers: readonly ServerConfig[]): ServerConfig[] {
 
 /**
  * A servers list from the renderer over the stored one: a header value equal to the mask keeps
- * the stored value of the same server and header (so a form can send back what it was shown).
+ * the stored value of the same server and header (so a form can send back what it was shown) —
+ * only while the server's origin stays the same: a stored key is never sent to a host the user
+ * did not type it for, so a masked value for a server whose address moved is refused (type it again).
  */
 export function unmaskServers(next: readonly ServerConfig[], stored: readonly ServerConfig[]): ServerConfig[] {
   return next.map((server) => {
     const before = stored.find((candidate) => candidate.id === server.id);
+    const moved = before !== undefined && originOf(before.baseUrl) !== originOf(server.baseUrl);
+    const masked = Object.keys(server.headers).filter((name) => server.headers[name] === DEFAULTS.servers.maskedHeaderValue);
+    if (moved && masked.length > 0)
+      throw new ContractError(
+        'invalid-payload',
+        `Server "${server.name}" moved from ${originOf(before.baseUrl)} to ${originOf(server.baseUrl)}: type the value of ${masked.map((name) => `"${name}"`).join(', ')} again, so a stored key is not sent to a host it was not meant for.`,
+      );
     const headers = Object.fromEntries(
       Object.entries(server.headers).flatMap(([name, value]): Array<[string, string]> => {
         if (value !== DEFAULTS.servers.maskedHeaderValue) return [[name, value]];
@@ -145,6 +155,14 @@ export function unmaskServers(next: readonly ServerConfig[], stored: readonly Se
     );
     return { ...server, headers };
   });
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
 }
 
 /** A new server with the defaults. */

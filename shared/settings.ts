@@ -73,6 +73,12 @@ export const settingsSchema = z
   .strict();
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** Settings as settings.get/settings.set answer them: masked headers, plus what main has to say about them (never stored). */
+export type SettingsView = Settings & {
+  /** Set when the workspace folder contains TACO's data folder: file tools refuse that folder, but the user should know. */
+  workspaceNotice?: string;
+};
 export type Limits = z.infer<typeof limitsSchema>;
 
 /** A change to settings: any top-level field, nested objects may be partial. */

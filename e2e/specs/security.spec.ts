@@ -13,13 +13,14 @@ test.describe('security (web host)', () => {
 
     const ollama = await taco.startFakeOllama('basic-chat');
     const app = await taco.openApp({ ollamaUrl: ollama.url });
-    // Connected over the WebSocket with the cookie alone: the models came through it.
+    // Connected over the WebSocket with the cookie and the page secret: the models came through it.
     await expect(page.getByTestId('model-picker')).toBeEnabled();
 
     expect(app.url).toContain('?token=');
     expect(page.url()).toBe(`${new URL(app.url).origin}/`);
     const cookies = await page.context().cookies();
-    expect(cookies).toEqual([expect.objectContaining({ name: 'taco_session', httpOnly: true, sameSite: 'Strict', path: '/' })]);
+    const port = new URL(app.url).port;
+    expect(cookies).toEqual([expect.objectContaining({ name: `taco_session_${port}`, httpOnly: true, sameSite: 'Strict', path: '/' })]);
     expect(await page.evaluate(() => document.cookie)).not.toContain('taco_session');
 
     expect(documents.at(-1)?.['content-security-policy']).toContain("frame-ancestors 'none'");

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../json';
 import type { Risk } from '../settings';
+import type { ToolSource } from '../tools/tool-info';
 
 /** What "Allow for this conversation" allows: later calls with the same key run without asking. */
 export interface ApprovalScope {
@@ -10,16 +11,40 @@ export interface ApprovalScope {
 }
 
 /**
+ * The argument each risk is scoped by, and the arguments a built-in tool of that risk may vary
+ * freely under one allowance (a write's content: the path is what the user allowed). Any other
+ * argument would slip through an allowance the user never saw, so its presence means "exact".
+ */
+const SCOPE_ARGUMENT: Record<Exclude<Risk, 'read'>, { name: string; free: readonly string[] }> = {
+  shell: { name: 'command', free: [] },
+  network: { name: 'url', free: [] },
+  write: { name: 'path', free: ['content'] },
+};
+
+/**
  * The scope of an approval, from the tool's risk (catalogue config) and the call's arguments:
  * a shell command is allowed as that exact command, a network tool for that origin, a write for
- * that path (normalised), a read-only tool for every call. A risky call without the argument its
- * risk is scoped by is scoped to its exact arguments.
+ * that path (normalised), a read-only tool for every call. A risky call is scoped to its exact
+ * arguments when it lacks the argument its risk is scoped by, when it has any other argument than
+ * those (a browser tool's `url` plus `launchOptions`), and always when the tool is not built in
+ * (an MCP tool's arguments mean what its server says, so no single one of them can stand for all).
+ * `resolvedPath` is the write's target as main resolved it (symbolic links followed, relative to
+ * the workspace); the scope is that file, not the words the model wrote.
  */
-export function approvalScopeFor(tool: { toolId: string; risk: Risk }, args: JsonObject): ApprovalScope {
+export function approvalScopeFor(
+  tool: { toolId: string; risk: Risk; source?: ToolSource },
+  args: JsonObject,
+  resolvedPath?: string,
+): ApprovalScope {
   const exact = (): ApprovalScope => {
     const text = stableJson(args);
     return { key: `${tool.toolId}\u0000args:${text}`, label: `${tool.toolId}(${text})` };
   };
+  if (tool.risk !== 'read') {
+    const declared = SCOPE_ARGUMENT[tool.risk];
+    const others = Object.keys(args).filter((name) => name !== declared.name && !declared.free.includes(name));
+    if (tool.source !== undefined || others.length > 0) return exact();
+  }
   switch (tool.risk) {
     case 'read':
       return { key: tool.toolId, label: `every ${tool.toolId} call` };
@@ -34,7 +59,7 @@ export function approvalScopeFor(tool: { toolId: string; risk: Risk }, args: Jso
       return { key: `${tool.toolId}\u0000origin:${origin}`, label: origin };
     }
     case 'write': {
-      const path = args['path'];
+      const path = resolvedPath ?? args['path'];
       if (typeof path !== 'string') return exact();
       const normal = normalizeToolPath(path);
       return { key: `${tool.toolId}\u0000path:${normal}`, label: normal };

@@ -12,18 +12,44 @@ const FOLDERS = ['.git', '.vscode', '.idea', '.husky', '.devcontainer'];
 const FILES = ['.envrc', 'package.json', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pre-commit-config.yaml', '.gitmodules', '.gitattributes'];
 const NESTED = [['.github', 'workflows']];
 
-/** The warning shown (and printed by the CLI) when a write targets such a file; null otherwise. */
-export function codeExecutionWarning(tool: { risk: Risk }, args: JsonObject): string | null {
+/** Code points file systems ignore in names (HFS+ drops them: `.g\u200cit` is `.git`), and soft hyphens. */
+const IGNORABLE =
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
+/** A Windows 8.3 short name (`GIT~1`): it can stand for any long name, `.git` included. */
+const SHORT_NAME = /^[^.~]{1,6}~\d+(\.[^.]{0,3})?$/u;
+
+/** One path segment as the file system compares it: case-folded, ignorable code points dropped, Windows' trailing dots and spaces cut. */
+function comparable(segment: string): string {
+  return segment
+    .normalize('NFC')
+    .replace(IGNORABLE, '')
+    .toLowerCase()
+    .replace(/[. ]+$/u, '');
+}
+
+/**
+ * The warning shown (and printed by the CLI) when a write targets such a file; null otherwise.
+ * Both the path the model wrote and `resolvedPath` (main's resolution of it, symbolic links
+ * followed, relative to the workspace) are checked: `hk/pre-commit` with `hk -> .git/hooks` warns.
+ */
+export function codeExecutionWarning(tool: { risk: Risk }, args: JsonObject, resolvedPath?: string): string | null {
   if (tool.risk !== 'write') return null;
   const path = args['path'];
   if (typeof path !== 'string') return null;
-  const segments = normalizeToolPath(path).toLowerCase().split('/');
-  const name = segments[segments.length - 1] ?? '';
-  const folders = segments.slice(0, -1);
-  const hit =
-    FILES.includes(name) ||
-    folders.some((folder) => FOLDERS.includes(folder)) ||
-    NESTED.some(([first, second]) => folders.some((folder, index) => folder === first && folders[index + 1] === second));
+  const hit = [path, resolvedPath].some((candidate) => candidate !== undefined && runsCode(candidate));
   if (!hit) return null;
   return `Writing ${path} can make programs run later (git hooks and config, editor tasks, direnv, npm scripts). Allow it only if you expected this exact change; it is asked every time.`;
+}
+
+function runsCode(path: string): boolean {
+  const raw = normalizeToolPath(path).split('/');
+  const segments = raw.map(comparable);
+  const name = segments[segments.length - 1] ?? '';
+  const folders = segments.slice(0, -1);
+  return (
+    FILES.includes(name) ||
+    raw.some((segment) => SHORT_NAME.test(segment)) ||
+    folders.some((folder) => FOLDERS.includes(folder)) ||
+    NESTED.some(([first, second]) => folders.some((folder, index) => folder === first && folders[index + 1] === second))
+  );
 }

@@ -4,12 +4,14 @@
  */
 export type TemplateRef = { type: 'param'; name: string } | { type: 'step'; index: number } | { type: 'invalid'; text: string };
 
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+// Linear: one greedy class between the braces and the spaces trimmed afterwards. The lazy class
+// between two \s* (/\{\{\s*([^{}]*?)\s*\}\}/) backtracked cubically over a run of spaces.
+const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 const STEP_REF = /^steps\.(\d+)\.output$/;
 const PARAM_REF = /^[a-z][a-z0-9_]*$/;
 
 export function templateRefs(template: string): TemplateRef[] {
-  return [...template.matchAll(PLACEHOLDER)].map((match) => parseRef(match[1] ?? ''));
+  return [...template.matchAll(PLACEHOLDER)].map((match) => parseRef((match[1] ?? '').trim()));
 }
 
 function parseRef(inner: string): TemplateRef {
@@ -55,7 +57,7 @@ export function renderTemplate(
   outputs: readonly string[],
 ): string {
   return template.replace(PLACEHOLDER, (whole, inner: string) => {
-    const ref = parseRef(inner);
+    const ref = parseRef(inner.trim());
     switch (ref.type) {
       case 'param':
         return Object.hasOwn(params, ref.name) ? String(params[ref.name]) : '';

@@ -76,6 +76,12 @@ export interface RegisteredTool {
    * unless the server's policy lets them run). A user's per-tool override still wins.
    */
   approvalOverride?: 'ask' | 'allow';
+  /**
+   * Set when the tool changed since the user reviewed it (an MCP tool whose description, schema or
+   * annotations differ from its pin): every call asks, with this warning, whatever any policy or
+   * override says, and is never allowed for the whole conversation.
+   */
+  reviewWarning?: string;
 }
 
 export interface ToolRegistry {

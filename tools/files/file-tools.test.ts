@@ -121,6 +121,15 @@ describe('write_file', () => {
     expect(diff).toContain('+line two');
   });
 
+  it('previews a change too large to diff as a size summary (the diff gives up past DEFAULTS.tools.writePreviewMaxEditLines)', async () => {
+    const lines = (prefix: string): string => Array.from({ length: 3_000 }, (_, index) => `${prefix} ${index}`).join('\n');
+    await writeFile(path.join(fixture.workspace, 'big.txt'), lines('old'));
+    const preview = await writePreview({ path: 'big.txt', content: lines('new') }, context());
+    expect(preview).toMatch(
+      /^big\.txt: too many changes to show as a diff\. The file goes from 3000 lines \(\d+ bytes\) to 3000 lines \(\d+ bytes\)\.$/,
+    );
+  });
+
   it('gives no preview for a write that will be refused', async () => {
     expect(await writePreview({ path: 'link-out-file', content: 'x' }, context())).toBeNull();
     expect(await writePreview({ path: 'a.txt', content: 'x' }, createTestToolContext())).toBeNull();

@@ -6,6 +6,7 @@ import { jsonOutput, optionalStringArg, stringArg } from '../catalogue/args/tool
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 import { readHandleHead, type TextHead } from './read-text-head';
 import { resolveWorkspacePath } from './workspace-path';
+import { dataFolderHolding } from './data-folder-guard';
 import { createFileMatcher } from './search-matcher';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -35,7 +36,7 @@ export const run: ToolRun = async (args, context) => {
       const full = path.join(folder, dirent.name);
       const relative = path.relative(base.root, full);
       if (dirent.isDirectory()) {
-        if (!SKIPPED_FOLDERS.has(dirent.name)) pending.push(full);
+        if (!SKIPPED_FOLDERS.has(dirent.name) && dataFolderHolding(full) === null) pending.push(full);
         continue;
       }
       if (!dirent.isFile()) continue;

@@ -1,6 +1,7 @@
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolFailure } from '../catalogue/tool-runtime-types';
+import { dataFolderHolding } from './data-folder-guard';
 
 export const NO_WORKSPACE_MESSAGE = 'No workspace folder is set. Pick one in Settings (or pass --workspace on the command line).';
 
@@ -37,7 +38,8 @@ export function isInside(root: string, candidate: string): boolean {
  * Resolves a path the model gave against the workspace: realpath for what exists (for a path
  * that does not exist yet, the deepest existing ancestor), then a separator-boundary check.
  * `..`, absolute paths outside, prefix siblings, `~`, null bytes and symbolic links that leave the
- * folder (or dangle) are refused before anything is read or written.
+ * folder (or dangle) are refused before anything is read or written, and so is anything in the
+ * app's data folder (data-folder-guard.ts), even when the workspace contains it.
  */
 export async function resolveWorkspacePath(
   workspace: string | null,
@@ -67,6 +69,7 @@ export async function resolveWorkspacePath(
   await refuseDanglingLinks(real, tail, wanted);
   const absolute = tail.length === 0 ? real : path.join(real, ...tail);
   if (!isInside(root, absolute)) throw outside(wanted, root, true);
+  if (dataFolderHolding(absolute) !== null) throw inDataFolder(wanted);
 
   const exists = tail.length === 0;
   if (options.mustExist === true && !exists) {
@@ -106,6 +109,12 @@ async function refuseDanglingLinks(real: string, tail: string[], wanted: string)
       `"${wanted}" goes through a symbolic link whose target does not exist (or cannot be followed), so it was refused. Use a path to a real file inside the workspace folder.`,
     );
   }
+}
+
+function inDataFolder(wanted: string): ToolFailure {
+  return new ToolFailure(
+    `"${wanted}" is in TACO's own data folder (settings, MCP servers, workflows, conversations), which file tools never read or write. Use a path to the user's files instead.`,
+  );
 }
 
 function outside(wanted: string, root: string, throughLink: boolean): ToolFailure {

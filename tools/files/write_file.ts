@@ -57,7 +57,19 @@ export async function preview(args: JsonObject, context: ToolContext): Promise<s
     if (before !== null && (before.binary || before.truncated)) {
       return `${target.relative}: replaces an existing ${before.binary ? 'binary' : 'large'} file of ${before.size} bytes with ${Buffer.byteLength(content, 'utf8')} bytes of text (no diff shown).`;
     }
-    const raw = createTwoFilesPatch(before === null ? '/dev/null' : target.relative, target.relative, before?.text ?? '', content);
+    const raw = createTwoFilesPatch(
+      before === null ? '/dev/null' : target.relative,
+      target.relative,
+      before?.text ?? '',
+      content,
+      undefined,
+      undefined,
+      {
+        maxEditLength: DEFAULTS.tools.writePreviewMaxEditLines,
+        timeout: DEFAULTS.tools.writePreviewTimeoutMs,
+      },
+    );
+    if (raw === undefined) return sizeSummary(target.relative, before?.text ?? '', content);
     // The library opens with an "=====" separator line meant for multi-file patches; a card shows one file.
     const patch = raw.replace(/^={3,}\n/, '');
     const limit = DEFAULTS.tools.writePreviewMaxChars;
@@ -66,6 +78,12 @@ export async function preview(args: JsonObject, context: ToolContext): Promise<s
     if (error instanceof ToolFailure) return null;
     throw error;
   }
+}
+
+/** Instead of a diff too large (or too slow) to compute: what the write does, in sizes. */
+function sizeSummary(relative: string, before: string, after: string): string {
+  const lines = (text: string): number => (text === '' ? 0 : text.split('\n').length);
+  return `${relative}: too many changes to show as a diff. The file goes from ${lines(before)} lines (${Buffer.byteLength(before, 'utf8')} bytes) to ${lines(after)} lines (${Buffer.byteLength(after, 'utf8')} bytes).`;
 }
 
 async function writableTarget(workspace: string | null, requested: string): Promise<WorkspacePath> {

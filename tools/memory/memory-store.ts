@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../shared/constants';
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,10 +21,10 @@ export function createFileMemoryStore(filePath: string, now: () => number = Date
     save: (note) =>
       serialized(async () => {
         const entry: MemoryNote = { id: randomUUID(), note, savedAt: now() };
-        await mkdir(path.dirname(filePath), { recursive: true });
+        await mkdir(path.dirname(filePath), { recursive: true, mode: DEFAULTS.store.folderMode });
         const existing = await readText(filePath);
         const separator = existing.length > 0 && !existing.endsWith('\n') ? '\n' : '';
-        await appendFile(filePath, `${separator}${JSON.stringify(entry)}\n`, 'utf8');
+        await appendFile(filePath, `${separator}${JSON.stringify(entry)}\n`, { encoding: 'utf8', mode: DEFAULTS.store.fileMode });
         return { id: entry.id, savedAt: entry.savedAt };
       }),
     recall: (query, limit) => serialized(async () => rankNotes(parseNotes(await readText(filePath)), query, limit)),

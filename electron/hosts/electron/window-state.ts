@@ -46,7 +46,7 @@ export async function readWindowState(dataDir: string): Promise<WindowState | nu
 }
 
 export async function writeWindowState(dataDir: string, state: WindowState): Promise<void> {
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: DEFAULTS.store.folderMode });
   await writeFileAtomic(windowStatePath(dataDir), `${JSON.stringify(state)}\n`);
 }
 

@@ -15,8 +15,10 @@ let fake: FakeOllama;
 let services: AppServices;
 let host: WebHost;
 let root: string;
-/** The session cookie (`taco_session=…`) this test's "browser" got for the printed token. */
+/** The session cookie (`taco_session_<port>=…`) this test's "browser" got for the printed token. */
 let cookie: string;
+/** The page secret the sign-in redirect handed over in its fragment (`/#token=…`). */
+let pageSecret: string;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'taco-web-'));
@@ -31,6 +33,7 @@ beforeAll(async () => {
   host = await startWebHost({ dataDir: join(root, 'data'), staticDir, services });
   const signIn = await get(`/?token=${host.token}`, { cookie: null });
   cookie = String(signIn.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+  pageSecret = String(signIn.headers.location).split('#token=')[1] ?? '';
 });
 
 afterAll(async () => {
@@ -160,9 +163,10 @@ describe('web host: the token becomes a session cookie', () => {
   it('exchanges the printed token for an HttpOnly, SameSite=Strict cookie and redirects to the address without it', async () => {
     const first = await get(`/?token=${host.token}`, { cookie: null });
     expect([302, 303]).toContain(first.status);
-    expect(first.headers.location).toBe('/');
+    expect(first.headers.location).toMatch(/^\/#token=[A-Za-z0-9_-]{32}$/);
+    expect(first.headers.location).not.toContain(host.token);
     const setCookie = String(first.headers['set-cookie']?.[0] ?? '');
-    expect(setCookie).toMatch(/^taco_session=[A-Za-z0-9_-]{32}; /);
+    expect(setCookie).toMatch(new RegExp(`^taco_session_${host.port}=[A-Za-z0-9_-]{32}; `));
     expect(setCookie.split('; ').slice(1).sort()).toEqual(['HttpOnly', 'Path=/', 'SameSite=Strict']);
     expect(setCookie).not.toContain(host.token);
     expect(first.body).not.toContain('<title>TACO</title>');
@@ -170,7 +174,7 @@ describe('web host: the token becomes a session cookie', () => {
 
   it('keeps the rest of the address when it drops the token', async () => {
     const deep = await get(`/conversations/abc?view=1&token=${host.token}`, { cookie: null });
-    expect(deep.headers.location).toBe('/conversations/abc?view=1');
+    expect(deep.headers.location).toBe(`/conversations/abc?view=1#token=${pageSecret}`);
   });
 
   it('serves pages and assets to the cookie', async () => {
@@ -182,8 +186,9 @@ describe('web host: the token becomes a session cookie', () => {
     for (const [path, sendCookie] of [
       ['/', null],
       ['/assets/app.js', null],
-      ['/', 'taco_session=wrong'],
-      ['/', `taco_session=${host.token}`],
+      ['/', `taco_session_${host.port}=wrong`],
+      ['/', `taco_session_${host.port}=${host.token}`],
+      ['/', cookie.replace(`taco_session_${host.port}=`, 'taco_session=')],
       ['/?token=wrong', null],
       ['/?token=wrong', cookie],
     ] as const) {
@@ -195,14 +200,16 @@ describe('web host: the token becomes a session cookie', () => {
     expect((await get('/', { cookie: null })).body).toContain('Open the address TACO printed');
   });
 
-  it('lets the page open its WebSocket with the cookie alone; a wrong cookie is closed', async () => {
-    const socket = connect('', undefined, cookie);
+  it('lets the page open its WebSocket with the cookie and the page secret; the cookie alone (any server on 127.0.0.1 receives it) is closed', async () => {
+    expect(await closed(connect('', undefined, cookie))).toBe(CLOSE_BAD_TOKEN);
+    expect(await closed(connect(`?token=${pageSecret}`))).toBe(CLOSE_BAD_TOKEN);
+    const socket = connect(`?token=${pageSecret}`, undefined, cookie);
     await opened(socket);
     const answer = nextResult(socket, 5);
     socket.send(JSON.stringify({ kind: 'call', id: 5, name: 'settings.get', request: {} }));
     expect((await answer).envelope.ok).toBe(true);
     socket.close();
-    expect(await closed(connect('', undefined, 'taco_session=wrong'))).toBe(CLOSE_BAD_TOKEN);
+    expect(await closed(connect(`?token=${pageSecret}`, undefined, `taco_session_${host.port}=wrong`))).toBe(CLOSE_BAD_TOKEN);
   });
 });
 

@@ -71,7 +71,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }));
 
   const token = createAccessToken();
-  const secrets: AccessSecrets = { token, session: createAccessToken() };
+  const secrets: AccessSecrets = { token, session: createAccessToken(), page: createAccessToken() };
   let port = 0;
   const server = createServer((request, response) => {
     void serve(request, response, staticDir, port, secrets).catch((error: unknown) => {
@@ -79,7 +79,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       console.error('web host:', error);
     });
   });
-  const gateway = attachWsGateway({ server, services, token, session: secrets.session, port: () => port });
+  const gateway = attachWsGateway({ server, services, secrets, port: () => port });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -122,12 +122,12 @@ async function serve(
     return send(response, port, 405, 'Only GET and HEAD are served here.');
   }
   const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
-  const access = checkPageAccess(url, request.headers.cookie, secrets);
+  const access = checkPageAccess(url, request.headers.cookie, secrets, port);
   switch (access.type) {
     case 'refused':
       return send(response, port, 403, `Refused: ${access.reason} Open the address TACO printed when it started (…/?token=…).`);
     case 'exchange':
-      response.setHeader('Set-Cookie', sessionCookieHeader(secrets.session));
+      response.setHeader('Set-Cookie', sessionCookieHeader(secrets.session, port));
       response.setHeader('Location', access.location);
       response.setHeader('Cache-Control', 'no-store');
       return send(response, port, 303, 'Signed in; continuing without the token in the address.');

@@ -6,7 +6,7 @@ import type { ModelEvent, TacoEvent } from '../../../shared/events';
 import { WS_PATH, type WsServerMessage } from '../../../shared/transport';
 import type { AppServices } from '../../services/app/app-services-types';
 import { tokensMatch } from './access-token';
-import { readCookie, SESSION_COOKIE } from './session-cookie';
+import { readCookie, sessionCookieName, type AccessSecrets } from './session-cookie';
 import { isAllowedHost, isSameOrigin } from './host-check';
 import { parseClientFrame, resultFrame } from './ws-protocol';
 
@@ -21,22 +21,22 @@ export interface WsGateway {
 export interface WsGatewayOptions {
   server: Server;
   services: Pick<AppServices, 'handle' | 'subscribe' | 'subscribeModelEvents'>;
-  token: string;
-  /** The session cookie's value (what the page's browser sends after the first load). */
-  session: string;
+  /** The printed token, the session cookie's value and the page secret. */
+  secrets: AccessSecrets;
   port: () => number;
 }
 
 /**
  * The contract over a WebSocket at WS_PATH. Connections must come to our own Host from our own
- * Origin (else HTTP 403 before any upgrade) and carry the session cookie (a browser page) or the
- * token as ?token= (other clients) — else they are closed with 4401.
+ * Origin (else HTTP 403 before any upgrade) and carry the session cookie AND the page secret as
+ * ?token= (a browser page: the cookie reaches every server on 127.0.0.1, the page secret only this
+ * page), or the printed token as ?token= (other clients) — else they are closed with 4401.
  * Each call frame is answered by a result frame with the same id; a malformed frame gets an error
  * result and the connection stays. Event batches (conversation and model events) go to every
  * connected page.
  */
 export function attachWsGateway(options: WsGatewayOptions): WsGateway {
-  const { server, services, token, session } = options;
+  const { server, services, secrets } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: DEFAULTS.webHost.maxFrameBytes });
   const clients = new Set<WebSocket>();
 
@@ -79,8 +79,10 @@ export function attachWsGateway(options: WsGatewayOptions): WsGateway {
       return refuse(socket, 403, 'Refused: the connection does not come from a TACO page.');
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
-      if (!tokensMatch(session, cookie) && !tokensMatch(token, url.searchParams.get('token'))) {
+      const cookie = readCookie(request.headers.cookie, sessionCookieName(port));
+      const given = url.searchParams.get('token');
+      const page = tokensMatch(secrets.session, cookie) && tokensMatch(secrets.page, given);
+      if (!page && !tokensMatch(secrets.token, given)) {
         ws.close(CLOSE_BAD_TOKEN, 'The access token is missing or wrong.');
         return;
       }

@@ -40,10 +40,13 @@ import { createRunRecords } from './runs/run-records';
 import { createSettingsView } from './settings-view';
 import { createTitleRequests } from './titles/title-requests';
 import { createWorkflowHandlers } from '../workflows/create-workflow-handlers';
+import { guardDataFolder } from '../../../tools/files/data-folder-guard';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
   const storage = await ports.openStorage(options.dataDir);
+  // File tools never reach the data folder, even when the workspace contains it (data-folder-guard.ts).
+  const releaseDataFolder = guardDataFolder(options.dataDir);
   const builtins = await ports.loadTools();
   const memory = ports.createMemory(options.dataDir);
   const sessions = createSessionRegistry(() => createToolStack());
@@ -177,7 +180,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     settings: () => settings.current(),
     dispose() {
       models.dispose();
-      disposed ??= shutDown(ctx);
+      disposed ??= shutDown(ctx).finally(releaseDataFolder);
       return disposed;
     },
   };

@@ -14,6 +14,7 @@ export function createInactiveMcpService(): McpService {
     restart: async () => refuse(),
     importJson: async () => refuse(),
     setToolEnabled: async () => refuse(),
+    acceptToolChanges: async () => refuse(),
     tools: () => [],
     listPrompts: async () => [],
     getPrompt: async () => refuse(),

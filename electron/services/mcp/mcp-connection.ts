@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig, McpServerStatus } from '../../../shared/mcp';
 import { describeExit } from './mcp-errors';
+import { listToolsWithinLimits } from './mcp-limits';
 import type { OpenedServer } from './transport/server-transport';
 import type { ProcessGroupTransport } from './transport/process-group-transport';
 
@@ -153,15 +154,8 @@ export class McpConnection {
     await Promise.all([opened?.client.close().catch(() => undefined), process?.close().catch(() => undefined)]);
   }
 
-  private async listAllTools(client: Client): Promise<Tool[]> {
-    const tools: Tool[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.options.timings.initializeTimeoutMs });
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return tools;
+  private listAllTools(client: Client): Promise<Tool[]> {
+    return listToolsWithinLimits(client, this.options.timings.initializeTimeoutMs);
   }
 
   private async refreshTools(generation: number): Promise<void> {

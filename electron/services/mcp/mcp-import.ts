@@ -10,8 +10,9 @@ export interface ImportPlan {
 
 /**
  * A pasted `{"mcpServers": {...}}` block (claude_desktop_config.json, Cursor, ...; a bare
- * `{"name": {...}}` map works too). Every server it adds starts disabled: the user looks at it
- * before it runs. Names are cleaned to letters, digits, "-" and single "_".
+ * `{"name": {...}}` map works too). Every server it adds starts disabled and asks before each
+ * call (a pasted `"approval": "never-ask"` or `"trusted-read"` is not the user's choice): the user
+ * looks at it before it runs and loosens it in Settings. Names are cleaned to letters, digits, "-" and single "_".
  */
 export function planImport(json: string, existing: ReadonlySet<string>): ImportPlan {
   let value: unknown;
@@ -55,7 +56,7 @@ export function planImport(json: string, existing: ReadonlySet<string>): ImportP
       skipped.push({ name, reason: describeServerProblem('the pasted JSON', name, config.error) });
       continue;
     }
-    added.set(name, { ...config.data, enabled: false });
+    added.set(name, { ...config.data, enabled: false, approval: 'ask' });
   }
   return { added, skipped };
 }

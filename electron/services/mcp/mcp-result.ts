@@ -1,4 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
+import { imageRefusal } from './mcp-limits';
 
 /** The parts of a tools/call result TACO reads (the SDK's CallToolResult, loosely typed: servers vary). */
 export interface McpCallResult {
@@ -33,7 +34,10 @@ export function convertResult(result: McpCallResult): ConvertedResult {
         break;
       case 'image': {
         const mime = typeof block.mimeType === 'string' ? block.mimeType.toLowerCase() : '';
-        if (typeof block.data === 'string' && IMAGE_TYPES.has(mime)) {
+        const refused = typeof block.data === 'string' ? imageRefusal(block.data, images.length) : null;
+        if (typeof block.data === 'string' && refused !== null)
+          texts.push(`[image: ${mime || 'unknown type'}, ${describeBytes(block.data)}, not shown: ${refused}]`);
+        else if (typeof block.data === 'string' && IMAGE_TYPES.has(mime)) {
           images.push(block.data);
           texts.push(`[image ${images.length}: ${mime}, ${describeBytes(block.data)}]`);
         } else texts.push(`[image: ${mime || 'unknown type'}, not shown]`);

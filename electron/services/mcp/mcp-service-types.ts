@@ -32,6 +32,8 @@ export interface McpService {
   /** A `{"mcpServers": {...}}` block; the servers it adds start disabled. */
   importJson(json: string): Promise<{ added: string[]; skipped: { name: string; reason: string }[] }>;
   setToolEnabled(name: string, tool: string, enabled: boolean): Promise<McpServerView>;
+  /** The user reviewed the server's tools as they are now (tool-pinning.ts): changed and new tools stop asking for that reason. */
+  acceptToolChanges(name: string): Promise<McpServerView>;
   /** The enabled tools of the ready servers, as the loop runs them (names mcp__<server>__<tool>). */
   tools(): RegisteredTool[];
   /** Prompts of every ready server (servers without prompts are skipped). */

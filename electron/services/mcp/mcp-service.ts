@@ -13,6 +13,8 @@ import { listServerPrompts, readServerPrompt } from './mcp-prompts';
 import type { McpPromptInfo, McpPromptResult, McpService } from './mcp-service-types';
 import { adaptServerTools, type ServerTools } from './mcp-tool-adapter';
 import { invalidServerView, serverView, unmaskSecrets } from './mcp-views';
+import { createToolPins, type ToolPins } from './tool-pinning';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
 export interface McpServiceOptions {
   dataDir: string;
@@ -28,6 +30,8 @@ export interface McpServiceOptions {
   /** Where load problems are reported (never with env or header values). */
   log?: (message: string) => void;
   clientVersion?: string;
+  /** The reviewed tool fingerprints (default: mcp-tool-pins.json in the data folder). */
+  pins?: ToolPins;
 }
 
 interface Entry {
@@ -36,6 +40,8 @@ interface Entry {
   persisted: boolean;
   connection: McpConnection | null;
   tools: ServerTools;
+  /** The tool list last compared with the pins, and what changed per unreviewed tool (tool-pinning.ts). */
+  reviewed: { tools: readonly Tool[]; unreviewed: ReadonlyMap<string, string[]> } | null;
 }
 
 const NO_TOOLS: ServerTools = { views: [], registered: [] };
@@ -52,6 +58,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
     restartResetAfterMs: options.timings?.restartResetAfterMs ?? DEFAULTS.mcp.restartResetAfterMs,
   };
   const pathValue = options.pathValue ?? (() => userPath());
+  const pins = options.pins ?? createToolPins(options.dataDir);
   const entries = new Map<string, Entry>();
   const invalid = new Map<string, { raw: unknown; message: string }>();
   const listeners = new Set<(event: ModelEvent) => void>();
@@ -87,6 +94,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
         ? adaptServerTools(state.tools, {
             server: name,
             approval: entry.config.approval ?? 'ask',
+            unreviewed: unreviewedTools(name, entry, state.tools),
             disabledTools: new Set(entry.config.disabledTools ?? []),
             call,
             emit: options.emit,
@@ -94,6 +102,27 @@ export function createMcpService(options: McpServiceOptions): McpService {
           })
         : NO_TOOLS;
     registered = [...entries.values()].flatMap((each) => each.tools.registered);
+  };
+
+  /**
+   * What changed per tool since the user reviewed it. A list not yet compared with the pins counts
+   * as wholly unreviewed (every tool asks) until the comparison answers and the tools are rebuilt.
+   */
+  const unreviewedTools = (name: string, entry: Entry, tools: readonly Tool[]): ReadonlyMap<string, string[]> => {
+    if (entry.reviewed && sameTools(entry.reviewed.tools, tools)) return entry.reviewed.unreviewed;
+    const checking = new Map(tools.map((tool) => [tool.name, ['not checked yet']]));
+    void pins
+      .review(name, tools)
+      .catch((error: unknown) => {
+        log(`The reviewed tools of "${name}" could not be read: ${error instanceof Error ? error.message : String(error)}`);
+        return checking;
+      })
+      .then((unreviewed) => {
+        if (entries.get(name) !== entry || !sameTools(entry.connection?.view().tools ?? [], tools)) return;
+        entry.reviewed = { tools, unreviewed };
+        changed(name);
+      });
+    return checking;
   };
 
   const changed = (name: string): void => {
@@ -161,7 +190,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
       invalid.set(name, bad);
       log(bad.message);
     }
-    for (const [name, config] of stored.servers) entries.set(name, { config, persisted: true, connection: null, tools: NO_TOOLS });
+    for (const [name, config] of stored.servers)
+      entries.set(name, { config, persisted: true, connection: null, tools: NO_TOOLS, reviewed: null });
     if (options.extraConfigFile) {
       // A bad --mcp-config is reported; the servers of mcp.json still start.
       const extra = await readExtraConfig(options.extraConfigFile).catch((error: unknown) => {
@@ -170,7 +200,13 @@ export function createMcpService(options: McpServiceOptions): McpService {
       });
       for (const bad of extra?.invalid.values() ?? []) log(bad.message);
       for (const [name, config] of extra?.servers ?? []) {
-        entries.set(name, { config: { ...config, enabled: config.enabled ?? true }, persisted: false, connection: null, tools: NO_TOOLS });
+        entries.set(name, {
+          config: { ...config, enabled: config.enabled ?? true },
+          persisted: false,
+          connection: null,
+          tools: NO_TOOLS,
+          reviewed: null,
+        });
         invalid.delete(name);
       }
     }
@@ -193,7 +229,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
           throw new ContractError('invalid-payload', `mcp.save: at most ${DEFAULTS.mcp.maxServers} MCP servers can be configured.`);
         const merged = unmaskSecrets(name, config, existing?.config);
         await stopEntry(existing, `The MCP server "${name}" was changed during the call.`);
-        const entry: Entry = { config: merged, persisted: true, connection: null, tools: NO_TOOLS };
+        const entry: Entry = { config: merged, persisted: true, connection: null, tools: NO_TOOLS, reviewed: null };
         entries.set(name, entry);
         invalid.delete(name);
         await persist();
@@ -210,6 +246,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
         invalid.delete(name);
         registered = [...entries.values()].flatMap((each) => each.tools.registered);
         await persist();
+        await pins.forget(name);
       }),
     setEnabled: (name, enabled) =>
       serial(async () => {
@@ -233,7 +270,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
     importJson: (json) =>
       serial(async () => {
         const plan = planImport(json, new Set([...entries.keys(), ...invalid.keys()]));
-        for (const [name, config] of plan.added) entries.set(name, { config, persisted: true, connection: null, tools: NO_TOOLS });
+        for (const [name, config] of plan.added)
+          entries.set(name, { config, persisted: true, connection: null, tools: NO_TOOLS, reviewed: null });
         if (plan.added.size > 0) await persist();
         for (const name of plan.added.keys()) emitStatus(name);
         return { added: [...plan.added.keys()], skipped: plan.skipped };
@@ -246,6 +284,20 @@ export function createMcpService(options: McpServiceOptions): McpService {
         else disabled.add(tool);
         entry.config = { ...entry.config, disabledTools: [...disabled].sort() };
         if (entry.persisted) await persist();
+        changed(name);
+        return viewOf(name) as McpServerView;
+      }),
+    acceptToolChanges: (name) =>
+      serial(async () => {
+        const entry = mustGet(name);
+        const state = entry.connection?.view();
+        if (state?.status !== 'ready')
+          throw new ContractError(
+            'invalid-payload',
+            `mcp.acceptToolChanges: the MCP server "${name}" is not ready; start it to review its tools.`,
+          );
+        await pins.accept(name, state.tools);
+        entry.reviewed = { tools: state.tools, unreviewed: new Map() };
         changed(name);
         return viewOf(name) as McpServerView;
       }),
@@ -291,4 +343,9 @@ export function createMcpService(options: McpServiceOptions): McpService {
       listeners.clear();
     },
   };
+}
+
+/** The same tools (the connection hands out copies of its list; the tool objects are kept). */
+function sameTools(a: readonly Tool[], b: readonly Tool[]): boolean {
+  return a.length === b.length && a.every((tool, index) => tool === b[index]);
 }

@@ -32,6 +32,8 @@ export interface AdaptOptions {
   server: string;
   approval: McpApprovalPolicy;
   disabledTools: ReadonlySet<string>;
+  /** Tools changed (or new) since the user reviewed them, and what changed (tool-pinning.ts): they always ask, with a warning. */
+  unreviewed?: ReadonlyMap<string, string[]>;
   call: McpCaller;
   emit(event: TacoEvent): void;
   now(): number;
@@ -55,7 +57,8 @@ export function adaptServerTools(tools: readonly Tool[], options: AdaptOptions):
     const destructiveHint = typeof tool.annotations?.destructiveHint === 'boolean' ? tool.annotations.destructiveHint : null;
     const enabled = !options.disabledTools.has(tool.name);
     const description = describe(tool);
-    views.push({ name: tool.name, qualifiedName, description, readOnlyHint, destructiveHint, enabled });
+    const changes = options.unreviewed?.get(tool.name);
+    views.push({ name: tool.name, qualifiedName, description, readOnlyHint, destructiveHint, enabled, ...(changes ? { changes } : {}) });
     if (enabled) registered.push(registerTool(tool, qualifiedName, description, readOnlyHint, options));
   }
   return { views, registered };
@@ -93,8 +96,10 @@ function registerTool(
 ): RegisteredTool {
   const schema = (tool.inputSchema ?? { type: 'object' }) as ToolInputSchema;
   const parameters = parametersFromJsonSchema(schema);
-  const approval = approvalFor(options.approval, readOnlyHint);
-  const trustedRead = options.approval === 'trusted-read' && readOnlyHint === true;
+  const changes = options.unreviewed?.get(tool.name);
+  // A tool changed since the user reviewed it is not trusted for its annotations or by the server's policy.
+  const approval = changes ? 'ask' : approvalFor(options.approval, readOnlyHint);
+  const trustedRead = !changes && options.approval === 'trusted-read' && readOnlyHint === true;
   const info: ToolInfo = {
     toolId: qualifiedName,
     description,
@@ -123,6 +128,11 @@ function registerTool(
       },
     },
     approvalOverride: approval,
+    ...(changes
+      ? {
+          reviewWarning: `This MCP tool changed since you reviewed it (${changes.join(', ')}). Check the exact call before allowing it; accept the change in Settings → MCP servers to stop this warning.`,
+        }
+      : {}),
     run: async (args: JsonObject, context: ToolContext) => {
       const result = await options.call(options.server, tool.name, args, {
         signal: context.signal,

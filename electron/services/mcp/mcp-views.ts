@@ -45,8 +45,13 @@ export function invalidServerView(name: string, message: string): McpServerView 
   };
 }
 
-/** An edited config whose env/header values are the mask keeps the stored values; a mask with nothing stored is refused. */
+/**
+ * An edited config whose env/header values are the mask keeps the stored values; a mask with
+ * nothing stored is refused, and so is a masked header of a server whose URL moved to another
+ * origin (a stored key is never sent to a host it was not typed for).
+ */
 export function unmaskSecrets(name: string, next: McpServerConfig, stored: McpServerConfig | undefined): McpServerConfig {
+  const moved = stored?.url !== undefined && next.url !== undefined && new URL(stored.url).origin !== new URL(next.url).origin;
   const merge = (field: 'env' | 'headers'): Record<string, string> | undefined => {
     const values = next[field];
     if (!values) return undefined;
@@ -56,6 +61,11 @@ export function unmaskSecrets(name: string, next: McpServerConfig, stored: McpSe
         merged[key] = value;
         continue;
       }
+      if (field === 'headers' && moved)
+        throw new ContractError(
+          'invalid-payload',
+          `mcp.save: server "${name}" moved to another address: type the value of "${key}" again, so a stored key is not sent to a host it was not meant for.`,
+        );
       const kept = stored?.[field]?.[key];
       if (kept === undefined)
         throw new ContractError(

@@ -1,6 +1,7 @@
 import { transportProblem, type ServerKind, type ServerTestFailure, type ServerTestResult } from '../../../shared/servers';
 import { errorCode } from '../provider/error-code';
 import { openAiBaseUrl } from '../provider/openai-compatible/openai-base-url';
+import { CrossOriginRedirectError, sameOriginFetch } from '../provider/same-origin-fetch';
 
 export interface ServerTestInput {
   kind: ServerKind;
@@ -21,7 +22,7 @@ function seconds(ms: number): number {
 
 /** GET a URL with the server's headers; a connection failure is said as what failed. The headers never appear in the words. */
 async function get(input: ServerTestInput, url: string): Promise<Answer> {
-  const doFetch = input.fetch ?? fetch;
+  const doFetch = sameOriginFetch(input.fetch);
   const host = new URL(url).host;
   try {
     const response = await doFetch(url, { headers: { ...input.headers }, signal: AbortSignal.timeout(input.connectTimeoutMs) });
@@ -34,6 +35,7 @@ async function get(input: ServerTestInput, url: string): Promise<Answer> {
     }
     return { type: 'answer', status: response.status, json };
   } catch (error) {
+    if (error instanceof CrossOriginRedirectError) return { type: 'failed', failure: 'http', message: error.message };
     const name = error instanceof Error ? error.name : '';
     if (name === 'TimeoutError' || name === 'AbortError')
       return {

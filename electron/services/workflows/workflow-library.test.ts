@@ -132,3 +132,29 @@ describe('createWorkflowLibrary', () => {
     ]);
   });
 });
+
+describe('createWorkflowLibrary: user files are parsed once until they change', () => {
+  it('a file with the same size and mtime is not read again; a changed one is', async () => {
+    const { utimesSync } = await import('node:fs');
+    const dir = folder({ 'tests/cached.json': valid('cached', { name: 'Name AAAA' }) });
+    const file = join(dir, 'tests/cached.json');
+    const then = new Date('2026-01-01T00:00:00Z');
+    utimesSync(file, then, then);
+    const library = createWorkflowLibrary({ userDir: dir, builtinRoot: folder({}), knownTools: tools });
+    const names = async () => (await library.list()).categories.flatMap((group) => group.workflows.map((info) => info.definition.name));
+    expect(await names()).toEqual(['Name AAAA']);
+    writeFileSync(file, JSON.stringify(valid('cached', { name: 'Name BBBB' })));
+    utimesSync(file, then, then);
+    expect(await names()).toEqual(['Name AAAA']);
+    utimesSync(file, then, new Date(then.getTime() + 5000));
+    expect(await names()).toEqual(['Name BBBB']);
+  });
+
+  it('a file larger than the limit is reported, not parsed', async () => {
+    const dir = folder({ 'big.json': `{"id":"big","pad":"${'x'.repeat(300 * 1024)}"}` });
+    const result = await createWorkflowLibrary({ userDir: dir, builtinRoot: folder({}), knownTools: tools }).list();
+    expect(result.problems).toEqual([
+      expect.objectContaining({ file: 'data/workflows/big.json', message: expect.stringContaining('more than') }),
+    ]);
+  });
+});

@@ -6,12 +6,12 @@ import type {
   WorkflowProblem,
 } from '../../../shared/workflows/workflow';
 import { validateWorkflow } from './validate-workflow';
-import { builtinWorkflowSources, readWorkflowFolder, type WorkflowSource } from './workflow-sources';
+import { builtinWorkflowSources, readWorkflowFolder, type WorkflowFileCache, type WorkflowSource } from './workflow-sources';
 import type { WorkflowPromptSource } from './workflow-prompt-source';
 import { promptWorkflows } from './workflow-prompt-source';
 
 export interface WorkflowLibraryOptions {
-  /** The data folder's `workflows/` (user workflows); re-read on every list, so new files show up without a restart. */
+  /** The data folder's `workflows/` (user workflows); listed on every call, so new files show up without a restart (unchanged files are not parsed again). */
   userDir: string | null;
   /** Tests point this at a folder of their own; default: the repo's `workflows/` (or the bundle's). */
   builtinRoot?: string;
@@ -35,12 +35,13 @@ export interface WorkflowLibrary {
  */
 export function createWorkflowLibrary(options: WorkflowLibraryOptions): WorkflowLibrary {
   let builtins: Promise<WorkflowSource[]> | null = null;
+  const userFiles: WorkflowFileCache = new Map();
 
   const load = async (): Promise<{ workflows: WorkflowInfo[]; problems: WorkflowProblem[] }> => {
     builtins ??= builtinWorkflowSources(options.builtinRoot);
     const sets: Array<[WorkflowOrigin, WorkflowSource[]]> = [
       ['builtin', await builtins],
-      ['user', options.userDir ? await readWorkflowFolder(options.userDir, 'data/workflows') : []],
+      ['user', options.userDir ? await readWorkflowFolder(options.userDir, 'data/workflows', userFiles) : []],
     ];
     const workflows: WorkflowInfo[] = [];
     const problems: WorkflowProblem[] = [];

@@ -73,7 +73,7 @@ export function workflowHandlers(ctx: AppContext, parts: WorkflowServiceParts): 
           file: null,
         };
       }
-      await mkdir(parts.userDir, { recursive: true });
+      await mkdir(parts.userDir, { recursive: true, mode: DEFAULTS.store.folderMode });
       await writeFileAtomic(path.join(parts.userDir, `${checked.id}.json`), `${JSON.stringify(JSON.parse(request.content), null, 2)}\n`);
       return { ok: true, problems: [], file: `data/workflows/${checked.id}.json` };
     },

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { DEFAULTS } from '../../../shared/constants';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,12 +37,16 @@ function bundledSources(): WorkflowSource[] | null {
   }
 }
 
+/** What a file held the last time it was read, keyed by its path; reused while its size and mtime stay the same. */
+export type WorkflowFileCache = Map<string, { mtimeMs: number; size: number; source: WorkflowSource }>;
+
 /**
  * Every `*.json` in `root` and in its category folders one level down (`<root>/<category>/<id>.json`),
- * sorted. A folder that does not exist holds no workflows; a file that is not JSON is a source
- * with its reason, so the others still load.
+ * sorted. A folder that does not exist holds no workflows; a file that is not JSON (or is larger
+ * than DEFAULTS.workflows.maxFileBytes) is a source with its reason, so the others still load.
+ * With a `cache`, a file whose size and mtime did not change is not read again.
  */
-export async function readWorkflowFolder(root: string, displayRoot: string): Promise<WorkflowSource[]> {
+export async function readWorkflowFolder(root: string, displayRoot: string, cache?: WorkflowFileCache): Promise<WorkflowSource[]> {
   const relatives: string[] = [];
   for (const entry of await listEntries(root)) {
     if (entry.isFile() && entry.name.endsWith('.json')) relatives.push(entry.name);
@@ -52,17 +57,38 @@ export async function readWorkflowFolder(root: string, displayRoot: string): Pro
     }
   }
   relatives.sort();
-  return Promise.all(
+  const sources = await Promise.all(
     relatives.map(async (relative): Promise<WorkflowSource> => {
       const file = `${displayRoot}/${relative}`;
       const expectedId = path.basename(relative, '.json');
+      const full = path.join(root, relative);
       try {
-        return { file, expectedId, ok: true, raw: JSON.parse(await readFile(path.join(root, relative), 'utf8')) as unknown };
+        const { mtimeMs, size } = await stat(full);
+        const cached = cache?.get(full);
+        if (cached && cached.mtimeMs === mtimeMs && cached.size === size) return cached.source;
+        const source = await parseWorkflowFile(full, file, expectedId, size);
+        cache?.set(full, { mtimeMs, size, source });
+        return source;
       } catch (error) {
-        return { file, expectedId, ok: false, message: `is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+        return { file, expectedId, ok: false, message: `cannot be read (${error instanceof Error ? error.message : String(error)})` };
       }
     }),
   );
+  if (cache) {
+    const present = new Set(relatives.map((relative) => path.join(root, relative)));
+    for (const key of cache.keys()) if (!present.has(key)) cache.delete(key);
+  }
+  return sources;
+}
+
+async function parseWorkflowFile(full: string, file: string, expectedId: string, size: number): Promise<WorkflowSource> {
+  const limit = DEFAULTS.workflows.maxFileBytes;
+  if (size > limit) return { file, expectedId, ok: false, message: `is ${size} bytes, more than the ${limit} a workflow file may have` };
+  try {
+    return { file, expectedId, ok: true, raw: JSON.parse(await readFile(full, 'utf8')) as unknown };
+  } catch (error) {
+    return { file, expectedId, ok: false, message: `is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
 }
 
 async function listEntries(folder: string): Promise<import('node:fs').Dirent[]> {

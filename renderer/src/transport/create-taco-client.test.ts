@@ -23,6 +23,13 @@ describe('web host token', () => {
     expect(replaceState).toHaveBeenCalledWith(null, '', '/?x=1#top');
   });
 
+  it('takes the page secret from the sign-in redirect fragment (#token=) and removes it from the address bar', () => {
+    const { env, storage, replaceState } = environment('http://127.0.0.1:5000/conversations/x?y=1#token=page-secret');
+    expect(takeWsToken(env)).toBe('page-secret');
+    expect(Object.values(storage)).toEqual(['page-secret']);
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/conversations/x?y=1');
+  });
+
   it('falls back to the stored token after a reload', () => {
     const first = environment('http://127.0.0.1:5000/?token=abc');
     takeWsToken(first.env);

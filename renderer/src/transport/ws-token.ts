@@ -9,12 +9,15 @@ export interface PageEnvironment {
 }
 
 /**
- * The web host's access token: from the page's `?token=` (then kept in sessionStorage so a reload
- * works, and removed from the address bar), else from sessionStorage. Null when neither has one.
+ * The web host's access token: from the page's `?token=` or from the `#token=` fragment (the
+ * page secret the host's sign-in redirect hands over; a fragment never reaches a server), then kept
+ * in sessionStorage so a reload works, and removed from the address bar; else from sessionStorage.
+ * Null when none has one.
  */
 export function takeWsToken(env: PageEnvironment): string | null {
   const url = new URL(env.location.href);
-  const fromQuery = url.searchParams.get('token');
+  const fragment = new URLSearchParams(url.hash.slice(1));
+  const fromQuery = url.searchParams.get('token') ?? fragment.get('token');
   if (fromQuery) {
     try {
       env.sessionStorage.setItem(DEFAULTS.rendererTransport.tokenStorageKey, fromQuery);
@@ -22,6 +25,10 @@ export function takeWsToken(env: PageEnvironment): string | null {
       // Storage may be disabled; the token still works for this page load.
     }
     url.searchParams.delete('token');
+    if (fragment.has('token')) {
+      fragment.delete('token');
+      url.hash = fragment.toString();
+    }
     env.history.replaceState(env.history.state, '', `${url.pathname}${url.search}${url.hash}`);
     return fromQuery;
   }

@@ -80,7 +80,7 @@ async function takeStep(shared: RunShared, scope: LoopScope): Promise<NextStep> 
 async function runRound(shared: RunShared, scope: LoopScope, step: StepResult, calls: PlannedCall[]): Promise<NextStep> {
   scope.messages.push(assistantCallMessage(shared, step.visibleText, step.rawText, calls, step.nativeCalls));
   emitStatus(shared, STATUS.selecting);
-  const batch = askBatchApprovals(shared, calls);
+  const batch = await askBatchApprovals(shared, calls);
   try {
     for (const call of calls) {
       const outcome = await executeToolCall(shared, scope, call, batch?.byCall.get(call));

@@ -1,3 +1,5 @@
+import type { JsonObject } from '../../../../shared/json';
+import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate } from '../../orchestration/orchestration-types';
 import { resolveTool } from '../repairs/tool-call-repair';
 import { askApproval, needsApproval, type ApprovalAnswer } from './call-gates';
@@ -25,15 +27,15 @@ export interface ApprovalBatchScope {
  * call and checks each answer. The calls then run in order, each awaiting its own answer.
  * Fewer than two such calls: null, and the calls ask one by one as before.
  */
-export function askBatchApprovals(shared: RunShared, calls: readonly PlannedCall[]): ApprovalBatchScope | null {
+export async function askBatchApprovals(shared: RunShared, calls: readonly PlannedCall[]): Promise<ApprovalBatchScope | null> {
   const { input } = shared;
-  const asking = calls.flatMap((call) => {
+  const asking: Array<{ call: PlannedCall; tool: RegisteredTool; args: JsonObject }> = [];
+  for (const call of calls) {
     const tool = resolveTool(input.tools, call.name);
-    if (!tool) return [];
+    if (!tool) continue;
     const parsed = tool.argsSchema.safeParse(call.arguments);
-    if (!parsed.success || !needsApproval(tool, input, parsed.data)) return [];
-    return [{ call, tool, args: parsed.data }];
-  });
+    if (parsed.success && (await needsApproval(tool, input, parsed.data))) asking.push({ call, tool, args: parsed.data });
+  }
   if (asking.length < 2) return null;
 
   const controller = new AbortController();

@@ -4,29 +4,29 @@ import type { JsonObject } from '../../../../shared/json';
 import type { RegisteredTool, ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput } from '../loop/agent-types';
 import { approvalNeeded, toolOverride } from '../../../../shared/approvals/approval-decision';
-import { approvalScopeFor } from '../../../../shared/approvals/approval-scope';
-import { codeExecutionWarning } from '../../../../shared/approvals/code-execution-paths';
+import { approvalSubject } from './approval-subject';
 import { emitStatus, type RunShared } from '../loop/run-context';
 import { awaitingApprovalStatus } from '../status/status-texts';
 
 /**
  * Whether this call waits for the user: its per-tool override, else its config and risk policy
  * (see approvalNeeded). "Allow for this conversation" counts only for the call's scope (the exact
- * command, the origin, the path: approvalScopeFor). A write that can make programs run
- * (codeExecutionWarning) always asks, whatever the policy.
+ * command, the origin, the resolved path: approvalSubject). A write that can make programs run
+ * (codeExecutionWarning, on the resolved path) always asks, whatever the policy.
  */
-export function needsApproval(
+export async function needsApproval(
   tool: RegisteredTool,
-  input: Pick<AgentRunInput, 'approvalPolicy' | 'allowedForConversation' | 'toolApprovals'>,
+  input: Pick<AgentRunInput, 'approvalPolicy' | 'allowedForConversation' | 'toolApprovals' | 'workspace'>,
   args: JsonObject,
-): boolean {
-  if (codeExecutionWarning(tool.info, args) !== null) return true;
+): Promise<boolean> {
+  const { scope, warning } = await approvalSubject(tool, args, input.workspace);
+  if (warning !== null) return true;
   return approvalNeeded({
     requiresApproval: tool.info.requiresApproval,
     risk: tool.info.risk,
     override: toolOverride(input.toolApprovals, tool.info.toolId) ?? tool.approvalOverride,
     riskPolicies: input.approvalPolicy,
-    allowedForConversation: input.allowedForConversation.has(approvalScopeFor(tool.info, args).key),
+    allowedForConversation: input.allowedForConversation.has(scope.key),
   });
 }
 
@@ -45,8 +45,7 @@ export async function askApproval(
 ): Promise<ApprovalAnswer> {
   const { input } = shared;
   const preview = tool.preview ? await tool.preview(args, context).catch(() => null) : null;
-  const scope = approvalScopeFor(tool.info, args);
-  const warning = codeExecutionWarning(tool.info, args);
+  const { scope, warning } = await approvalSubject(tool, args, input.workspace);
   let decision: ApprovalDecision | 'timeout';
   emitStatus(shared, awaitingApprovalStatus(tool.info.toolId));
   try {

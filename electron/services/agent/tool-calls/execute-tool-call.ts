@@ -141,7 +141,7 @@ async function runTool(
         return { type: 'halt' };
       }
     }
-    if (needsApproval(tool, input, args)) {
+    if (await needsApproval(tool, input, args)) {
       stack.update(frameId, { state: 'waiting-approval' });
       const answer = await (preAsked?.answer ?? askApproval(shared, tool, args, callId, context));
       if (answer.type === 'denied') {

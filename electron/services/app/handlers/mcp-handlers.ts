@@ -1,7 +1,8 @@
 import type { McpService } from '../../mcp/mcp-service-types';
 import type { CallHandlers } from '../call-router';
 
-export type McpCallName = 'mcp.list' | 'mcp.save' | 'mcp.remove' | 'mcp.setEnabled' | 'mcp.restart' | 'mcp.import' | 'mcp.setToolEnabled';
+export type McpCallName =
+  'mcp.list' | 'mcp.save' | 'mcp.remove' | 'mcp.setEnabled' | 'mcp.restart' | 'mcp.import' | 'mcp.setToolEnabled' | 'mcp.acceptToolChanges';
 
 /** The mcp.* calls over the app's MCP service (requests arrive validated by the contract). */
 export function mcpHandlers(mcp: McpService): Pick<CallHandlers, McpCallName> {
@@ -16,5 +17,6 @@ export function mcpHandlers(mcp: McpService): Pick<CallHandlers, McpCallName> {
     'mcp.restart': async (request) => ({ server: await mcp.restart(request.name) }),
     'mcp.import': (request) => mcp.importJson(request.json),
     'mcp.setToolEnabled': async (request) => ({ server: await mcp.setToolEnabled(request.name, request.tool, request.enabled) }),
+    'mcp.acceptToolChanges': async (request) => ({ server: await mcp.acceptToolChanges(request.name) }),
   };
 }

@@ -1,21 +1,41 @@
 import { ContractError } from '../../../../shared/contract-error';
 import { maskServers, unmaskServers } from '../../../../shared/servers';
-import type { Settings, SettingsPatch } from '../../../../shared/settings';
+import { realpathSync } from 'node:fs';
+import type { Settings, SettingsPatch, SettingsView } from '../../../../shared/settings';
+import { dataFoldersInside } from '../../../../tools/files/data-folder-guard';
 import type { AppContext } from '../app-context';
 import { unknownToolApprovalError } from './tool-approvals-check';
 import { checkWorkspacePatch } from './workspace-check';
 
-/** Settings as the renderer sees them: header values of model servers masked (never sent after saving). */
-export function viewSettings(settings: Settings): Settings {
-  return settings.servers === undefined ? settings : { ...settings, servers: maskServers(settings.servers) };
+/**
+ * Settings as the renderer sees them: header values of model servers masked (never sent after
+ * saving), and a notice when the workspace contains the data folder (file tools refuse it anyway).
+ */
+export function viewSettings(settings: Settings): SettingsView {
+  const masked = settings.servers === undefined ? settings : { ...settings, servers: maskServers(settings.servers) };
+  const notice = workspaceNotice(settings.workspace);
+  return notice === null ? masked : { ...masked, workspaceNotice: notice };
 }
 
-export function getSettings(ctx: AppContext): Settings {
+function workspaceNotice(workspace: string | null): string | null {
+  if (workspace === null) return null;
+  let real: string;
+  try {
+    real = realpathSync(workspace);
+  } catch {
+    return null;
+  }
+  const inside = dataFoldersInside(real);
+  if (inside.length === 0) return null;
+  return `This folder contains TACO's own data folder (${inside[0]}), with your server keys and MCP settings. File tools never read or write it, but the shell tool could: pick a narrower project folder if you can.`;
+}
+
+export function getSettings(ctx: AppContext): SettingsView {
   return viewSettings(ctx.settings.current());
 }
 
 /** settings.set: the patch is already validated; a store that refuses it leaves settings unchanged. */
-export async function setSettings(ctx: AppContext, patch: SettingsPatch): Promise<Settings> {
+export async function setSettings(ctx: AppContext, patch: SettingsPatch): Promise<SettingsView> {
   const unknownTool = unknownToolApprovalError(patch, ctx.tools, ctx.settings.current().toolApprovals);
   if (unknownTool) throw new ContractError('invalid-payload', unknownTool);
   const checked = await checkWorkspacePatch(patch);

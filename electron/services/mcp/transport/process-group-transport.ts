@@ -31,7 +31,7 @@ export class ProcessGroupTransport implements Transport {
   readonly stderr: StderrTail = createStderrTail();
   exit: ProcessExit | null = null;
   private child: ChildProcess | null = null;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer = new ReadBuffer({ maxBufferSize: DEFAULTS.mcp.maxMessageBytes });
   private readonly platform: NodeJS.Platform;
   private closed: Promise<void> | null = null;
 
@@ -85,6 +85,9 @@ export class ProcessGroupTransport implements Transport {
           for (let message = this.buffer.readMessage(); message !== null; message = this.buffer.readMessage()) this.onmessage?.(message);
         } catch (error) {
           this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+          // A line over the cap was dropped half-read: the stream is out of step and the call it
+          // answered would wait for its timeout. End the server; its calls fail at once.
+          if (error instanceof Error && /exceeded maximum size/.test(error.message)) void this.close();
         }
       });
     });

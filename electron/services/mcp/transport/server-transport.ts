@@ -8,6 +8,8 @@ import type { McpServerConfig } from '../../../../shared/mcp';
 import { resolveCommand } from './command-resolver';
 import { describeExit } from '../mcp-errors';
 import { ProcessGroupTransport } from './process-group-transport';
+import { sameOriginFetch } from '../../provider/same-origin-fetch';
+import { cappedBodyFetch } from '../mcp-limits';
 
 /** A connected client and what is needed to stop it and explain its end. */
 export interface OpenedServer {
@@ -53,9 +55,11 @@ export async function openServer(options: OpenOptions): Promise<OpenedServer> {
   if (config.url === undefined) throw new ServerStartError(`Server "${options.name}" has neither a command nor a url.`);
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: { ...(config.headers ?? {}) } };
+  // The headers may hold a key: redirects stay within the server's origin.
+  const fetch = cappedBodyFetch(sameOriginFetch());
   if (config.type !== 'sse') {
     const client = newClient(options);
-    const transport = new StreamableHTTPClientTransport(url, { requestInit });
+    const transport = new StreamableHTTPClientTransport(url, { requestInit, fetch });
     try {
       await client.connect(transport, { timeout: options.initializeTimeoutMs });
       return { client, transport, process: null, via: 'http' };
@@ -66,7 +70,7 @@ export async function openServer(options: OpenOptions): Promise<OpenedServer> {
   }
   const client = newClient(options);
   // The SDK sends requestInit's headers with the event stream and with every POST.
-  const transport = new SSEClientTransport(url, { requestInit });
+  const transport = new SSEClientTransport(url, { requestInit, fetch });
   try {
     await client.connect(transport, { timeout: options.initializeTimeoutMs });
     return { client, transport, process: null, via: 'sse' };

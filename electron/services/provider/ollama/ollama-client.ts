@@ -1,4 +1,5 @@
 import { Ollama } from 'ollama';
+import { sameOriginFetch } from '../same-origin-fetch';
 
 export interface BoundClient {
   client: Ollama;
@@ -24,7 +25,9 @@ export interface BoundClientOptions {
  */
 export function createBoundClient(options: BoundClientOptions): BoundClient {
   const timeout = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
-  const baseFetch = options.fetch;
+  // Headers may hold a key: redirects stay within the server's origin (same-origin-fetch.ts).
+  const hasHeaders = options.headers !== undefined && Object.keys(options.headers).length > 0;
+  const baseFetch = hasHeaders ? sameOriginFetch(options.fetch) : options.fetch;
   const boundFetch: typeof fetch = (input, init) => {
     const signals = [init?.signal, options.signal, timeout].filter((signal): signal is AbortSignal => signal instanceof AbortSignal);
     const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);

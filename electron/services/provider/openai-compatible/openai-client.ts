@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { DEFAULTS } from '../../../../shared/constants';
+import { sameOriginFetch } from '../same-origin-fetch';
 
 export interface OpenAiClientOptions {
   /** The API root, e.g. http://127.0.0.1:8000/v1 */
@@ -19,7 +20,8 @@ function hasAuthorization(headers: Readonly<Record<string, string>>): boolean {
 /**
  * An `openai` client for one OpenAI-compatible server: our base URL and headers only (never the
  * OPENAI_* environment), no retries of its own (TACO retries a 429/503 once, after Retry-After),
- * and no logging (headers may hold a token).
+ * and no logging (headers may hold a token). Redirects stay within the server's origin
+ * (same-origin-fetch.ts): the headers never follow one elsewhere.
  */
 export function createOpenAiClient(options: OpenAiClientOptions): OpenAI {
   return new OpenAI({
@@ -31,6 +33,6 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAI {
     maxRetries: 0,
     logLevel: 'off',
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: sameOriginFetch(options.fetch),
   });
 }

@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { DEFAULTS } from '../../../../shared/constants';
 import { corruptPath } from './data-dir';
 
 /**
  * Replace a file so that a reader sees either the old or the new content, never half of it:
- * write a temp file beside it, fsync, rename over the target, then fsync the folder.
+ * write a temp file beside it, fsync, rename over the target, then fsync the folder. The file is
+ * the user's alone (DEFAULTS.store.fileMode), whatever the umask and whatever mode it had before.
  */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
   const temp = `${path}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
   try {
-    const handle = await open(temp, 'w');
+    const handle = await open(temp, 'wx', DEFAULTS.store.fileMode);
     try {
+      await handle.chmod(DEFAULTS.store.fileMode);
       await handle.writeFile(data, 'utf8');
       await handle.sync();
     } finally {

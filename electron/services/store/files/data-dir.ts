@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import { ContractError } from '../../../../shared/contract-error';
+import { DEFAULTS } from '../../../../shared/constants';
 
 /**
  * Where things live inside the data folder:
@@ -54,8 +55,9 @@ export function corruptPath(path: string, at: number): string {
   return join(dirname(path), `${stem}.corrupt-${stamp}${extension}`);
 }
 
+/** Creates the folder (and its parents) readable by the user alone; an existing folder keeps its mode. */
 export async function ensureDir(path: string): Promise<void> {
-  await mkdir(path, { recursive: true });
+  await mkdir(path, { recursive: true, mode: DEFAULTS.store.folderMode });
 }
 
 /**

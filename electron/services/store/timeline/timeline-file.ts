@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { appendFile, open, readFile, stat, writeFile } from 'node:fs/promises';
 import type { ConversationSummary } from '../../../../shared/conversation';
 import { isNotFound } from '../conversations/conversation-index';
@@ -25,7 +26,7 @@ export function headerLines(summary: ConversationSummary, at: number): string {
 
 /** Create a new timeline; fails if the file exists (ids are never reused). */
 export async function createTimelineFile(path: string, summary: ConversationSummary, at: number): Promise<void> {
-  await writeFile(path, headerLines(summary, at), { encoding: 'utf8', flag: 'wx' });
+  await writeFile(path, headerLines(summary, at), { encoding: 'utf8', flag: 'wx', mode: DEFAULTS.store.fileMode });
 }
 
 /** Whether the file ends with a newline (an empty file does); 'missing' when there is no file. */
@@ -53,7 +54,7 @@ export async function endsWithNewline(path: string): Promise<boolean | 'missing'
  * from a crash), a newline goes first so the new records never glue onto the fragment.
  */
 export async function appendLines(path: string, body: string, endsClean: boolean): Promise<void> {
-  await appendFile(path, endsClean ? body : `\n${body}`, 'utf8');
+  await appendFile(path, endsClean ? body : `\n${body}`, { encoding: 'utf8', mode: DEFAULTS.store.fileMode });
 }
 
 /** The file's text, or null when it does not exist. */

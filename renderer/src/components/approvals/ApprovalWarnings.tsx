@@ -14,14 +14,27 @@ export function exactCallText(part: ApprovalPart): string {
   return revealInvisible(`${part.tool}(${formatArgs(part.args)})`).text;
 }
 
+/** Hidden characters in the call or its diff, described; null when there are none. */
+function hiddenCharacters(part: ApprovalPart): string | null {
+  const call = revealInvisible(`${part.tool}(${formatArgs(part.args)})`);
+  const diff = revealInvisible(part.preview ?? '');
+  return describeHiddenCharacters({ bidi: call.bidi + diff.bidi, invisible: call.invisible + diff.invisible });
+}
+
+/**
+ * A call the user must look at and answer on its own: main warned about it (a write that can make
+ * programs run) or it hides characters. "Allow all" on a batch card never covers it.
+ */
+export function needsOwnAnswer(part: ApprovalPart): boolean {
+  return Boolean(part.warning) || hiddenCharacters(part) !== null;
+}
+
 /**
  * Warnings shown above the buttons: main's (a write that can make programs run), and hidden
  * characters in the call or its diff (bidi overrides, zero-width characters).
  */
 export function ApprovalWarnings({ part }: { part: ApprovalPart }) {
-  const call = revealInvisible(`${part.tool}(${formatArgs(part.args)})`);
-  const diff = revealInvisible(part.preview ?? '');
-  const hidden = describeHiddenCharacters({ bidi: call.bidi + diff.bidi, invisible: call.invisible + diff.invisible });
+  const hidden = hiddenCharacters(part);
   return (
     <>
       {part.warning && (

@@ -68,4 +68,23 @@ describe('batch approval card', () => {
     ]);
     expect(within(card).getAllByTestId('batch-approval-item')[1]?.dataset.resolution).toBe('deny');
   });
+
+  it('shows the code-execution warning and revealed hidden characters per call, and "Allow all" leaves warned calls to be answered one by one', async () => {
+    const user = userEvent.setup();
+    const env = await renderWithStore(<MessageList />);
+    await act(() => env.store.getState().send('write three files'));
+    const [first, second, third] = batchOfThree() as Array<Extract<TacoEvent, { type: 'approval-request' }>>;
+    if (!first || !second || !third) throw new Error('three requests');
+    const warned = { ...first, args: { path: 'c.txt' }, warning: 'Writing .git/hooks/pre-commit can make programs run later.' };
+    const hidden = { ...third, args: { path: 'b\u202Etxt.exe' } };
+    act(() => env.api.emit([e.user('write three files', 'm1'), e.start('write three files'), warned, second, hidden]));
+    const card = screen.getByTestId('batch-approval-card');
+    expect(within(card).getByTestId('approval-warning').textContent).toContain('can make programs run');
+    expect(within(card).getByTestId('approval-unicode-warning')).toBeTruthy();
+    expect(card.textContent).toContain('U+202E');
+    expect(within(card).getByTestId('batch-allow-all').textContent).toBe('Allow all 1');
+    await user.click(within(card).getByTestId('batch-allow-all'));
+    expect(env.api.callsOf('approval.respond')).toEqual([{ approvalId: 'a0', decision: 'allow-once' }]);
+    expect(within(card).getByTestId('batch-warned-note').textContent).toContain('2 calls have warnings');
+  });
 });

@@ -2,8 +2,8 @@ import type { ApprovalDecision } from '../../../../shared/events';
 import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
-import { formatArgs } from '../../format/summarize-args';
 import { DiffPreview } from './DiffPreview';
+import { ApprovalWarnings, exactCallText, needsOwnAnswer } from './ApprovalWarnings';
 import { RiskBadge } from '../catalogue/RiskBadge';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
@@ -17,14 +17,18 @@ const WORDS: Record<ApprovalDecision | 'timeout', string> = {
 
 /**
  * One card for every call of a model turn that needs approval: each call with its exact arguments
- * and diff, allow or deny each, or "Allow all N" / "Deny all". Each answer goes to main under its
- * own approval id, which main checks.
+ * and diff, the same warnings as the single card (code execution, hidden characters), allow or
+ * deny each, or "Allow all N" / "Deny all". "Allow all" covers only the calls without a warning:
+ * a warned call is answered on its own. Each answer goes to main under its own approval id, which
+ * main checks.
  */
 export function BatchApprovalCard({ parts, runFinished }: { parts: ApprovalPart[]; runFinished: boolean }) {
   const respond = useTaco((state) => state.respondApproval);
   const openParts = runFinished ? [] : parts.filter((part) => part.resolution === null);
-  const answerAll = (decision: ApprovalDecision) => {
-    for (const part of openParts) void respond(part.approvalId, decision);
+  const allowable = openParts.filter((part) => !needsOwnAnswer(part));
+  const warnedOpen = openParts.length - allowable.length;
+  const answerAll = (decision: ApprovalDecision, which: ApprovalPart[]) => {
+    for (const part of which) void respond(part.approvalId, decision);
   };
   return (
     <section
@@ -49,8 +53,9 @@ export function BatchApprovalCard({ parts, runFinished }: { parts: ApprovalPart[
               <strong>{formatToolName(part.tool)}</strong>
               <RiskBadge risk={part.risk} />
             </div>
-            <pre className="plain-text">{`${part.tool}(${formatArgs(part.args)})`}</pre>
+            <pre className="plain-text">{exactCallText(part)}</pre>
             {part.preview !== null && <DiffPreview diff={part.preview} />}
+            <ApprovalWarnings part={part} />
             {part.resolution === null && !runFinished ? (
               <div className="card-actions">
                 <button
@@ -76,12 +81,25 @@ export function BatchApprovalCard({ parts, runFinished }: { parts: ApprovalPart[
           </li>
         ))}
       </ol>
+      {warnedOpen > 0 && (
+        <p className="card-outcome" data-testid="batch-warned-note">
+          {warnedOpen === 1 ? '1 call has a warning' : `${warnedOpen} calls have warnings`}: answer {warnedOpen === 1 ? 'it' : 'them'} one
+          by one above.
+        </p>
+      )}
       {openParts.length > 0 && (
         <div className="card-actions">
-          <button type="button" className="button primary" data-testid="batch-allow-all" onClick={() => answerAll('allow-once')}>
-            Allow all {openParts.length}
-          </button>
-          <button type="button" className="button danger" data-testid="batch-deny-all" onClick={() => answerAll('deny')}>
+          {allowable.length > 0 && (
+            <button
+              type="button"
+              className="button primary"
+              data-testid="batch-allow-all"
+              onClick={() => answerAll('allow-once', allowable)}
+            >
+              Allow all {allowable.length}
+            </button>
+          )}
+          <button type="button" className="button danger" data-testid="batch-deny-all" onClick={() => answerAll('deny', openParts)}>
             Deny all
           </button>
         </div>

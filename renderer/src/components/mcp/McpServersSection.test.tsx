@@ -95,6 +95,21 @@ describe('Settings → MCP servers', () => {
     await waitFor(() => expect(within(row('everything')).getByTestId('mcp-tool').dataset.enabled).toBe('false'));
   });
 
+  it('shows which tools changed since they were reviewed and what changed; "Accept" asks main to pin them', async () => {
+    const changed = mcpTool('everything', 'echo', { changes: ['description', 'annotations'], description: 'Echoes\u202E the text' });
+    const { api, user } = await openMcpSettings([mcpServer('everything', { tools: [changed, mcpTool('everything', 'add')] })]);
+    await user.click(within(row('everything')).getByTestId('mcp-tools-toggle'));
+    const notice = within(row('everything')).getByTestId('mcp-tool-changes');
+    expect(notice.textContent).toContain('One tool has changed since you reviewed');
+    expect(within(row('everything')).getByTestId('mcp-tool-changed').textContent).toBe('changed: description, annotations');
+    // The description a review reads shows its hidden characters.
+    expect(row('everything').textContent).toContain('U+202E');
+    api.handle('mcp.acceptToolChanges', (request) => ({ server: mcpServer(request.name, { tools: [mcpTool(request.name, 'echo')] }) }));
+    await user.click(within(notice).getByTestId('mcp-accept-tool-changes'));
+    expect(api.callsOf('mcp.acceptToolChanges')).toEqual([{ name: 'everything' }]);
+    await waitFor(() => expect(within(row('everything')).queryByTestId('mcp-tool-changes')).toBeNull());
+  });
+
   it('edits a server: the form shows secrets masked, explains the policy, and saves a replacement', async () => {
     const { api, user } = await openMcpSettings([mcpServer('everything', { envKeys: ['API_KEY'] })]);
     api.handle('mcp.save', (request) => ({ server: mcpServer(request.name, { approval: request.config.approval ?? 'ask' }) }));

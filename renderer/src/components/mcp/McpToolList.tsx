@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { McpServerView, McpToolView } from '../../../../shared/mcp';
 import { useTaco } from '../../store/store-context';
+import { revealInvisible } from '../../format/reveal-invisible';
 
 /** A server's tools, each with its own switch; declared annotations shown as badges (shown, never trusted alone). */
 export function McpToolList({ server }: { server: McpServerView }) {
@@ -11,11 +12,46 @@ export function McpToolList({ server }: { server: McpServerView }) {
       </p>
     );
   return (
-    <ul className="mcp-tools" aria-label={`Tools of ${server.name}`}>
-      {server.tools.map((tool) => (
-        <McpToolItem key={tool.name} server={server.name} tool={tool} />
-      ))}
-    </ul>
+    <>
+      <ToolChangesNotice server={server} />
+      <ul className="mcp-tools" aria-label={`Tools of ${server.name}`}>
+        {server.tools.map((tool) => (
+          <McpToolItem key={tool.name} server={server.name} tool={tool} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * Tools that changed since the user reviewed them (or are new) always ask, with a warning; once
+ * the user has read them here, "Accept" pins them as they are now (main: tool-pinning.ts).
+ */
+function ToolChangesNotice({ server }: { server: McpServerView }) {
+  const accept = useTaco((state) => state.acceptMcpToolChanges);
+  const [error, setError] = useState<string | null>(null);
+  const changed = server.tools.filter((tool) => tool.changes !== undefined && tool.changes.length > 0);
+  if (changed.length === 0) return null;
+  return (
+    <div className="card-warning" role="alert" data-testid="mcp-tool-changes">
+      <p>
+        ⚠ {changed.length === 1 ? 'One tool has' : `${changed.length} tools have`} changed since you reviewed them. They ask before every
+        call until you accept them. Read their descriptions below first.
+      </p>
+      <button
+        type="button"
+        className="button"
+        data-testid="mcp-accept-tool-changes"
+        onClick={() =>
+          void accept(server.name).then((result) => {
+            setError(result.ok ? null : result.message);
+          })
+        }
+      >
+        Accept the current tools
+      </button>
+      {error && <p className="field-error">{error}</p>}
+    </div>
   );
 }
 
@@ -45,7 +81,13 @@ function McpToolItem({ server, tool }: { server: string; tool: McpToolView }) {
         <code>{tool.name}</code>
       </label>
       <ReadOnlyBadges tool={tool} />
-      {tool.description && <p className="muted small plain-text mcp-tool-description">{tool.description}</p>}
+      {tool.changes && tool.changes.length > 0 && (
+        <span className="badge risk-write" data-testid="mcp-tool-changed">
+          changed: {tool.changes.join(', ')}
+        </span>
+      )}
+      {/* A server's words: bidi controls and invisible characters are shown, so a review reads what the model reads. */}
+      {tool.description && <p className="muted small plain-text mcp-tool-description">{revealInvisible(tool.description).text}</p>}
       {error && (
         <p className="field-error" role="alert">
           {error}

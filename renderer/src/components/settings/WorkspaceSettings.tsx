@@ -1,3 +1,4 @@
+import { useTaco } from '../../store/store-context';
 import type { SettingsForm } from './settings-form';
 
 interface Props {
@@ -7,6 +8,8 @@ interface Props {
 
 /** The folder file and shell tools work in (checked in main: it must exist). */
 export function WorkspaceSettings({ form, change }: Props) {
+  // Main's word on the saved folder: it contains TACO's data folder (file tools refuse that part).
+  const notice = useTaco((state) => state.settings?.workspaceNotice);
   return (
     <fieldset className="settings-section">
       <legend className="section-title">Workspace</legend>
@@ -25,6 +28,11 @@ export function WorkspaceSettings({ form, change }: Props) {
           Workspace Folder… opens a folder picker.
         </span>
       </label>
+      {notice && (
+        <p className="card-warning" role="alert" data-testid="settings-workspace-notice">
+          ⚠ {notice}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -21,6 +21,8 @@ export interface McpSlice {
   /** Paste a `{"mcpServers": {...}}` block; imported servers start disabled. */
   importMcpServers(json: string): Promise<McpImportResult>;
   setMcpToolEnabled(server: string, tool: string, enabled: boolean): Promise<McpActionResult>;
+  /** The user reviewed the server's changed and new tools: main pins them as they are now. */
+  acceptMcpToolChanges(server: string): Promise<McpActionResult>;
   /** The `mcp-status` events of one `model-events` batch. */
   applyMcpEvents(events: readonly ModelEvent[]): void;
 }
@@ -102,6 +104,10 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, { api }) => {
 
     setMcpToolEnabled(server, tool, enabled) {
       return attempt(async () => keep((await api.call('mcp.setToolEnabled', { name: server, tool, enabled })).server));
+    },
+
+    acceptMcpToolChanges(server) {
+      return attempt(async () => keep((await api.call('mcp.acceptToolChanges', { name: server })).server));
     },
 
     applyMcpEvents(events) {

@@ -1,11 +1,11 @@
 import { describeCallFailure } from '../../transport/taco-call-error';
 import type { SliceCreator } from '../store-types';
-import type { Settings, SettingsPatch } from '../../../../shared/settings';
+import type { SettingsPatch, SettingsView } from '../../../../shared/settings';
 
 export type SaveSettingsResult = { ok: true } | { ok: false; message: string };
 
 export interface SettingsSlice {
-  settings: Settings | null;
+  settings: SettingsView | null;
   loadSettings(): Promise<void>;
   saveSettings(patch: SettingsPatch): Promise<SaveSettingsResult>;
 }
