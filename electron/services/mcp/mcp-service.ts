@@ -80,9 +80,19 @@ export function createMcpService(options: McpServiceOptions): McpService {
 
   const viewOf = (name: string): McpServerView | null => {
     const entry = entries.get(name);
-    if (entry) return serverView(name, entry.config, entry.connection?.view() ?? null, entry.tools.views);
+    if (entry) return serverView(name, entry.config, connectionView(entry), entry.tools.views);
     const bad = invalid.get(name);
     return bad ? invalidServerView(name, bad.message) : null;
+  };
+
+  /**
+   * A server is not shown (nor waited for) as ready until its tool list has been compared with the
+   * pins: until then every tool asks, and a status of ready would show tools in a state about to change.
+   */
+  const connectionView = (entry: Entry): ReturnType<McpConnection['view']> | null => {
+    const state = entry.connection?.view() ?? null;
+    if (state?.status !== 'ready' || (entry.reviewed && sameTools(entry.reviewed.tools, state.tools))) return state;
+    return { ...state, status: 'starting' };
   };
 
   const rebuildTools = (name: string): void => {
