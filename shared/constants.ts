@@ -68,6 +68,11 @@ export const DEFAULTS = {
     giveUpMaxChars: 500,
     /** Characters of a tool description shown per line in "unknown tool" errors. */
     toolSummaryMaxChars: 100,
+    /**
+     * Steps per loop a server may spoil (an unreadable tool call, an empty reply with eval_count > 0)
+     * that are sent back to the model with what went wrong; the next one stops the run.
+     */
+    maxServerRepairs: 1,
   },
 
   /** Which tools a model request carries when there are more than toolBudget (electron/services/agent/tool-selection). */

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonObject } from '../../shared/json';
 import { ResponseGuard, sendError, sendJson } from './http-utils';
+import { serveReplay } from '../replays/replay-types';
 import type { FakeChatRequest, Reply, ReplyChunk, ReplyCounts } from './scenario-types';
 
 /** Lines are batched into writes of about this many characters when there is no delay. */
@@ -68,6 +69,7 @@ function visibleChunks(request: FakeChatRequest, chunks: ReplyChunk[]): ReplyChu
 /** Streams a reply as NDJSON, one line per chunk, then its ending. */
 export async function streamReply(response: ServerResponse, request: FakeChatRequest, reply: Reply): Promise<void> {
   if (reply.type === 'http-error') return sendError(response, reply.status, reply.message);
+  if (reply.type === 'replay') return serveReplay(response, reply.replay);
   const guard = new ResponseGuard(response);
   const createdAt = new Date().toISOString();
   const head = `{"model":${JSON.stringify(request.model)},"created_at":"${createdAt}","message":`;
@@ -125,6 +127,7 @@ export async function streamReply(response: ServerResponse, request: FakeChatReq
 /** Answers a `stream: false` request with one JSON object holding the whole reply. */
 export async function answerReply(response: ServerResponse, request: FakeChatRequest, reply: Reply): Promise<void> {
   if (reply.type === 'http-error') return sendError(response, reply.status, reply.message);
+  if (reply.type === 'replay') return serveReplay(response, reply.replay);
   const guard = new ResponseGuard(response);
   const chunks = visibleChunks(request, reply.chunks);
   if (reply.delayMs > 0) await guard.sleep(reply.delayMs * Math.max(1, chunks.length));

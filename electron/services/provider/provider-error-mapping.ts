@@ -1,5 +1,6 @@
 import { ProviderError } from './provider-types';
 import { providerMessages } from './provider-messages';
+import { isMalformedToolCall } from './malformed-tool-call';
 
 /*
  * The one owner of provider failures: what ollama-js or fetch threw becomes a ProviderError
@@ -64,6 +65,9 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
     if (error.status_code === 404 && context.model !== null && /not found/i.test(error.message)) {
       return make('model-not-found', providerMessages.modelNotFound(context.model), 404);
     }
+    // Ollama answers 500 when the parser failed on a call before anything streamed (server/routes.go streamResponse).
+    if (error.status_code === 500 && isMalformedToolCall(error.message))
+      return make('malformed-tool-call', providerMessages.malformedToolCall(error.message), 500);
     return make('ollama-error', providerMessages.httpError(error.status_code, error.message), error.status_code);
   }
   if (!(error instanceof Error)) return make('ollama-error', providerMessages.requestError(String(error)));
@@ -85,7 +89,10 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
   // The body stopped mid-way: undici's "terminated", or a whole-JSON answer cut short.
   if (error instanceof TypeError || error instanceof SyntaxError) return make('incomplete-stream', providerMessages.incompleteStream());
   // ollama-js turns a streamed {"error": ...} line into a plain Error with Ollama's text.
-  if (context.phase === 'stream') return make('ollama-error', providerMessages.streamError(error.message));
+  if (context.phase === 'stream') {
+    if (isMalformedToolCall(error.message)) return make('malformed-tool-call', providerMessages.malformedToolCall(error.message));
+    return make('ollama-error', providerMessages.streamError(error.message));
+  }
   return make('ollama-error', providerMessages.requestError(error.message));
 }
 
@@ -97,7 +104,7 @@ const HAS_ADVICE = /\b(check|try|start|run|install|pull|make sure|open|restart|c
  */
 export function providerErrorText(error: unknown): string {
   if (error instanceof ProviderError) {
-    const message = error.message.trim() || 'Ollama returned an error.';
+    const message = error.message.trim() || 'The model server returned an error.';
     return HAS_ADVICE.test(message) ? message : `${message} ${adviceFor(error)}`;
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -111,7 +118,8 @@ function adviceFor(error: ProviderError): string {
     case 'model-not-found':
       return 'Install the model with "ollama pull <model>", or pick another model.';
     case 'ollama-error':
-      return 'Try again; if it keeps failing, check the Ollama logs.';
+    case 'malformed-tool-call':
+      return "Try again; if it keeps failing, check the model server's logs.";
     case 'incomplete-stream':
       return 'The answer was cut off. Try again; if it keeps happening, restart Ollama.';
     case 'aborted':
@@ -148,6 +156,7 @@ export function probeFailure(error: unknown, host: string, words: { silent?: str
       return { type: 'unreachable', host, message: words.silent ?? error.message };
     case 'model-not-found':
     case 'ollama-error':
+    case 'malformed-tool-call':
     case 'incomplete-stream':
       return { type: 'error', host, message: error.message };
     default: {

@@ -22,6 +22,9 @@ export const providerMessages = {
   streamError: (detail: string): string =>
     `Ollama reported an error while answering: ${clause(detail)}. Try again; if it keeps happening, check the Ollama logs or pick another model.`,
 
+  malformedToolCall: (detail: string): string =>
+    `Ollama could not read the tool call the model wrote: ${clause(detail)}. Try again, or pick a model that writes tool calls more reliably.`,
+
   requestError: (detail: string): string =>
     `The request to Ollama failed: ${clause(detail)}. Try again; if it keeps happening, check the Ollama logs.`,
 

@@ -92,6 +92,11 @@ export type ProviderErrorKind =
   | 'model-not-found'
   /** Ollama answered with an HTTP error or a mid-stream {"error": ...} line. */
   | 'ollama-error'
+  /**
+   * The server could not read the tool call the model wrote and said so (Ollama's parser errors, as
+   * a mid-stream line or an HTTP 500): the loop tells the model once and lets it try again.
+   */
+  | 'malformed-tool-call'
   /** The stream ended without its `done` chunk. */
   | 'incomplete-stream'
   /** The caller aborted. */

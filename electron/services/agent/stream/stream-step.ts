@@ -126,6 +126,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       nativeCalls,
       textCalls: end?.calls ?? [],
       unreadableCalls: end?.invalid ?? [],
+      generatedTokens: usage?.completionTokens ?? 0,
     },
   };
 }
