@@ -25,6 +25,8 @@ export const providerMessages = {
   malformedToolCall: (detail: string): string =>
     `Ollama could not read the tool call the model wrote: ${clause(detail)}. Try again, or pick a model that writes tool calls more reliably.`,
 
+  noContent: (model: string): string => `The model “${model}” answered the side request with no text (only thinking, or nothing).`,
+
   requestError: (detail: string): string =>
     `The request to Ollama failed: ${clause(detail)}. Try again; if it keeps happening, check the Ollama logs.`,
 

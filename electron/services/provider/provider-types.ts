@@ -62,6 +62,11 @@ export interface CompleteRequest {
   messages: ChatMessage[];
   maxTokens: number;
   signal: AbortSignal;
+  /**
+   * The conversation's num_ctx when the caller knows it. Without it the provider sends the num_ctx
+   * of this model's last step (Ollama reloads the model on any other value, server/sched.go).
+   */
+  numCtx?: number;
 }
 
 /** Ollama /api/embed: one vector per input text, in order. */
@@ -79,7 +84,11 @@ export interface ChatProvider {
   capabilities(model: string, signal?: AbortSignal): Promise<ModelCapabilities>;
   /** Streams one step. Throws ProviderError for anything that is not a clean `done`. */
   streamChat(request: ChatStepRequest): AsyncIterable<ProviderChunk>;
-  /** A short non-streaming side request (status sentences, context-switch checks). */
+  /**
+   * A short non-streaming side request (status sentences, titles, context-switch checks, workflow
+   * parameters): no thinking, the same num_ctx as the model's steps. Throws when the answer has
+   * no content (a thinking-only or empty reply), so every caller falls back as on a failure.
+   */
   complete(request: CompleteRequest): Promise<string>;
   /** Embeddings (tool ranking when the user set an embedding model); absent on providers that have none. */
   embed?(request: EmbedRequest): Promise<number[][]>;

@@ -39,4 +39,5 @@ export const openAiMessages = {
     `The request to the model server failed: ${clause(detail)}. Try again; if it keeps happening, check the server's logs.`,
   incompleteStream: (): string => 'The reply from the model server ended early (the stream closed without finishing). Try again.',
   aborted: (): string => 'The request to the model server was stopped.',
+  noContent: (model: string): string => `The model “${model}” answered the side request with no text (only reasoning, or nothing).`,
 };

@@ -99,8 +99,10 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
           { model: request.model, messages: toOpenAiMessages(request.messages), max_tokens: request.maxTokens, stream: false },
           { signal: request.signal },
         );
-        const content = answer.choices[0]?.message.content;
-        return typeof content === 'string' ? content.replace(/<think>[\s\S]*?<\/think>/g, '').trim() : '';
+        const raw = answer.choices[0]?.message.content;
+        const content = typeof raw === 'string' ? raw.replace(/<think>[\s\S]*?<\/think>/g, '').trim() : '';
+        if (content === '') throw new ProviderError('ollama-error', openAiMessages.noContent(request.model), host);
+        return content;
       } catch (error) {
         throw toOpenAiProviderError(error, { host, model: request.model, signal: request.signal, phase: 'request' });
       }
