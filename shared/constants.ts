@@ -109,6 +109,11 @@ export const DEFAULTS = {
    * most likely dropped the start of the prompt (tool definitions included).
    */
   truncationMarginTokens: 16,
+  /**
+   * Ollama's default num_keep (api/types.go DefaultOptions): the tokens its runner keeps at the
+   * start when it cuts an over-long prompt; one more when the tokenizer adds BOS.
+   */
+  ollamaNumKeep: 4,
 
   /** How the agent loop shares the event loop (electron/services/agent). */
   agentPerf: {

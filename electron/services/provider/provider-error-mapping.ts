@@ -20,6 +20,9 @@ export interface ErrorContext {
   phase: 'request' | 'stream';
 }
 
+/** Ollama's answer when the runner may not cut the prompt (llm/llama_server.go completionPrompt, HTTP 400). */
+const PROMPT_TOO_LONG = /prompt is longer than the context length/i;
+
 /** ollama-js's end-of-stream complaint when no `done` chunk arrived. */
 const NO_DONE = 'Did not receive done or success response in stream';
 
@@ -65,6 +68,8 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
     if (error.status_code === 404 && context.model !== null && /not found/i.test(error.message)) {
       return make('model-not-found', providerMessages.modelNotFound(context.model), 404);
     }
+    if (error.status_code === 400 && PROMPT_TOO_LONG.test(error.message))
+      return make('ollama-error', providerMessages.promptTooLong(error.message), 400);
     // Ollama answers 500 when the parser failed on a call before anything streamed (server/routes.go streamResponse).
     if (error.status_code === 500 && isMalformedToolCall(error.message))
       return make('malformed-tool-call', providerMessages.malformedToolCall(error.message), 500);

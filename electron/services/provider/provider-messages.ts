@@ -25,6 +25,9 @@ export const providerMessages = {
   malformedToolCall: (detail: string): string =>
     `Ollama could not read the tool call the model wrote: ${clause(detail)}. Try again, or pick a model that writes tool calls more reliably.`,
 
+  promptTooLong: (detail: string): string =>
+    `The conversation does not fit the model's context on Ollama (${clause(detail)}). Raise the context size of this conversation, turn off some tools, or start a new conversation.`,
+
   noContent: (model: string): string => `The model “${model}” answered the side request with no text (only thinking, or nothing).`,
 
   requestError: (detail: string): string =>
