@@ -115,7 +115,8 @@ async function summarize(shared: RunShared, scope: LoopScope): Promise<NextStep>
     const end = stepFailed(shared, scope, outcome.error, outcome.partialText);
     return end.type === 'stop' && end.reason === 'provider_error' ? { ...end, reason: 'max_iterations' } : end;
   }
-  const text = outcome.step.rawText;
+  // What was shown: a tool call the model wrote anyway is not part of the summary.
+  const text = outcome.step.visibleText;
   scope.messages.push({ role: 'assistant', content: text });
   return stop('max_iterations', text);
 }

@@ -7,6 +7,7 @@ import { usageOf } from './ollama-responses';
 import { toProviderError } from '../provider-error-mapping';
 import { providerMessages } from '../provider-messages';
 import { readInBursts } from './read-in-bursts';
+import { createThinkSplitter } from '../openai-compatible/think-splitter';
 import { ProviderError, type ChatStepRequest, type ProviderChunk } from '../provider-types';
 
 export interface StreamDeps {
@@ -43,11 +44,17 @@ export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): A
   try {
     iterator = await client.chat(buildStepRequest(request, capabilities, numCtx));
     phase = 'stream';
+    // Ollama before 0.9 and older qwen3 / deepseek-r1 pulls leave <think>…</think> in content.
+    const splitter = createThinkSplitter();
     // Lines that arrived together are read as one burst: one chunk per burst, not per token.
     for await (const parts of readInBursts(iterator[Symbol.asyncIterator]())) {
       const burst = burstChunks(parts);
-      for (const chunk of burst.chunks) yield chunk;
+      for (const chunk of burst.chunks) {
+        if (chunk.type === 'text') yield* splitter.push(chunk.text);
+        else yield chunk;
+      }
       if (burst.done !== null) {
+        yield* splitter.end();
         finished = true;
         yield { type: 'done', usage: usageOf(burst.done, numCtx) };
         return;
