@@ -163,3 +163,15 @@ export const parallelToolCalls: Replay = {
     '{"model":"qwen3:8b","created_at":"2026-08-21T10:00:06.100000000Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","total_duration":700000000,"load_duration":10000000,"prompt_eval_count":350,"prompt_eval_duration":100000000,"eval_count":40,"eval_duration":500000000}',
   ]),
 };
+
+/**
+ * An older Ollama (or anything gin serves) without the route: gin's default 404, text/plain
+ * (gin-gonic/gin gin.go default404Body "404 page not found"), which ollama-js reads with a
+ * console.log (ollama-js src/utils.ts checkOk).
+ */
+export const ginPlainNotFound: Replay = {
+  origin: 'ollama (gin-gonic/gin gin.go default404Body, serveError text/plain) — any route the server does not have',
+  status: 404,
+  headers: { 'Content-Type': 'text/plain' },
+  writes: ['404 page not found'],
+};

@@ -65,7 +65,8 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
   if (isResponseError(error)) {
     if (error.status_code === 401 || error.status_code === 403)
       return make('ollama-error', providerMessages.unauthorized(host, error.status_code), error.status_code);
-    if (error.status_code === 404 && context.model !== null && /not found/i.test(error.message)) {
+    // gin's own "404 page not found" means the route is missing (not Ollama, or too old), not the model.
+    if (error.status_code === 404 && context.model !== null && /not found/i.test(error.message) && !/page not found/i.test(error.message)) {
       return make('model-not-found', providerMessages.modelNotFound(context.model), 404);
     }
     if (error.status_code === 400 && PROMPT_TOO_LONG.test(error.message))

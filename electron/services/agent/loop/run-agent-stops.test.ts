@@ -206,7 +206,7 @@ describe('runAgent: stop conditions', () => {
 
     expect(outcome.reason).toBe('provider_error');
     const finish = h.of('run-finish')[0];
-    expect(finish?.message).toBe('Stopped: Ollama returned an error.');
+    expect(finish?.message).toBe('Stopped: the model server returned an error.');
     expect(finish?.error).toContain(`Nothing answers at ${SCRIPTED_HOST}.`);
     expect(finish?.error).toContain('ollama serve');
   });
