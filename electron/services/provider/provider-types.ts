@@ -17,6 +17,11 @@ export interface ChatMessage {
 }
 
 export interface ProviderToolCall {
+  /**
+   * The server's id for the call, sent back unchanged with the history (vLLM with a Mistral
+   * tokenizer accepts only its own 9-alphanumeric ids and answers 400 to any other).
+   */
+  id?: string;
   function: { name: string; arguments: JsonObject };
 }
 

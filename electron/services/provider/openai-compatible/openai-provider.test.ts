@@ -78,8 +78,8 @@ describe('OpenAI-compatible provider over the real openai client', () => {
       {
         type: 'tool-calls',
         calls: [
-          { function: { name: 'read_file', arguments: { path: 'notes/a long name.txt' } } },
-          { function: { name: 'list_directory', arguments: { path: '.', depth: 2 } } },
+          { id: 'call_1_0', function: { name: 'read_file', arguments: { path: 'notes/a long name.txt' } } },
+          { id: 'call_1_1', function: { name: 'list_directory', arguments: { path: '.', depth: 2 } } },
         ],
       },
     ]);

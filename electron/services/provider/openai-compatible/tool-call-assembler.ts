@@ -26,12 +26,13 @@ function parseArguments(text: string): JsonObject {
  * arguments arrive as string pieces under the same index. Calls come out in index order.
  */
 export function createToolCallAssembler(): { add(deltas: readonly ToolCallDelta[]): void; calls(): ProviderToolCall[] } {
-  const byIndex = new Map<number, { name: string; args: string }>();
+  const byIndex = new Map<number, { id: string; name: string; args: string }>();
   return {
     add(deltas) {
       for (const [position, delta] of deltas.entries()) {
         const index = typeof delta.index === 'number' ? delta.index : position;
-        const entry = byIndex.get(index) ?? { name: '', args: '' };
+        const entry = byIndex.get(index) ?? { id: '', name: '', args: '' };
+        if (delta.id && entry.id === '') entry.id = delta.id;
         // The name comes whole in the first delta of an index (servers that repeat it repeat it whole).
         if (delta.function?.name && entry.name === '') entry.name = delta.function.name;
         if (delta.function?.arguments) entry.args += delta.function.arguments;
@@ -42,7 +43,10 @@ export function createToolCallAssembler(): { add(deltas: readonly ToolCallDelta[
       return [...byIndex.entries()]
         .sort(([a], [b]) => a - b)
         .filter(([, entry]) => entry.name !== '')
-        .map(([, entry]) => ({ function: { name: entry.name, arguments: parseArguments(entry.args) } }));
+        .map(([, entry]) => ({
+          ...(entry.id !== '' ? { id: entry.id } : {}),
+          function: { name: entry.name, arguments: parseArguments(entry.args) },
+        }));
     },
   };
 }
