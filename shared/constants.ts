@@ -204,6 +204,11 @@ export const DEFAULTS = {
     maxRetryAfterMs: 30_000,
     /** The wait before that one retry when the server sends no Retry-After. */
     defaultRetryAfterMs: 1000,
+    /**
+     * llama.cpp answers 503 "Loading model" (no Retry-After) until the model is loaded: the tool
+     * probe, a step and a side request wait these delays in turn (about half a minute), then say so.
+     */
+    loadingRetryDelaysMs: [1000, 2000, 4000, 8000, 15_000] as readonly number[],
     /** Servers in the list at most. */
     maxServers: 20,
     /** Headers per server at most. */

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { DEFAULTS } from '../../../../shared/constants';
+import { withSseErrorField } from './sse-error-field';
 
 export interface OpenAiClientOptions {
   /** The API root, e.g. http://127.0.0.1:8000/v1 */
@@ -31,6 +32,6 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAI {
     maxRetries: 0,
     logLevel: 'off',
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: withSseErrorField(options.fetch ?? ((input, init) => fetch(input, init))),
   });
 }

@@ -11,6 +11,8 @@ import { contextLengthOf, parseOpenAiModels } from './openai-models';
 import { toOpenAiMessages } from './openai-request';
 import { streamOpenAiStep } from './openai-stream';
 import { probeToolSupport } from './tool-probe';
+import { retryWhileLoading } from './loading-retry';
+import { isLlamaCppEntry, llamaCppSlotContext } from './llama-cpp-props';
 
 export { openAiBaseUrl } from './openai-base-url';
 
@@ -52,6 +54,9 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const contextLengths = new Map<string, number>();
+  /** Models a llama.cpp server listed: their real context comes from /props. */
+  const llamaCppModels = new Set<string>();
+  const plainFetch = options.fetch ?? ((input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init));
   const aborted = (): ProviderError => new ProviderError('aborted', openAiMessages.aborted(), host);
 
   async function listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
@@ -63,6 +68,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
         const length = contextLengthOf(entry);
         const id = (entry as { id?: unknown }).id;
         if (length !== null && typeof id === 'string') contextLengths.set(id, length);
+        if (typeof id === 'string' && isLlamaCppEntry(entry)) llamaCppModels.add(id);
       }
       return parseOpenAiModels(entries);
     } catch (error) {
@@ -76,12 +82,13 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     if (said !== undefined) tools = said;
     else {
       try {
-        tools = await probeToolSupport(toolProbeClient, model, undefined);
+        tools = await probeToolSupport(toolProbeClient, model, undefined, host);
       } catch (error) {
         throw toOpenAiProviderError(error, { host, model, timeoutMs: DEFAULTS.servers.toolProbeTimeoutMs, phase: 'request' });
       }
     }
-    return { tools, thinking: false, vision: false, contextLength: contextLengths.get(model) ?? null };
+    const slot = llamaCppModels.has(model) ? await llamaCppSlotContext(plainFetch, baseUrl, headers) : null;
+    return { tools, thinking: false, vision: false, contextLength: slot ?? contextLengths.get(model) ?? null };
   });
   const capabilities = (model: string, signal?: AbortSignal): Promise<ModelCapabilities> => cache.get(model, signal, aborted);
 
@@ -95,9 +102,11 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     async complete(request: CompleteRequest): Promise<string> {
       if (request.signal.aborted) throw aborted();
       try {
-        const answer = await streamClient.chat.completions.create(
-          { model: request.model, messages: toOpenAiMessages(request.messages), max_tokens: request.maxTokens, stream: false },
-          { signal: request.signal },
+        const answer = await retryWhileLoading(host, request.signal, () =>
+          streamClient.chat.completions.create(
+            { model: request.model, messages: toOpenAiMessages(request.messages), max_tokens: request.maxTokens, stream: false },
+            { signal: request.signal },
+          ),
         );
         const raw = answer.choices[0]?.message.content;
         const content = typeof raw === 'string' ? raw.replace(/<think>[\s\S]*?<\/think>/g, '').trim() : '';

@@ -21,11 +21,25 @@ function parseArguments(text: string): JsonObject {
   }
 }
 
+function isWholeObject(text: string): boolean {
+  if (text.trim() === '') return true;
+  try {
+    return isJsonObject(JSON.parse(text) as JsonValue);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Assembles streamed `tool_calls` deltas: the first delta of an index carries id and name, the
  * arguments arrive as string pieces under the same index. Calls come out in index order.
  */
-export function createToolCallAssembler(): { add(deltas: readonly ToolCallDelta[]): void; calls(): ProviderToolCall[] } {
+export function createToolCallAssembler(): {
+  add(deltas: readonly ToolCallDelta[]): void;
+  calls(): ProviderToolCall[];
+  /** Names of calls whose arguments are not one whole JSON object (the stream stopped inside them). */
+  unfinished(): string[];
+} {
   const byIndex = new Map<number, { id: string; name: string; args: string }>();
   return {
     add(deltas) {
@@ -38,6 +52,9 @@ export function createToolCallAssembler(): { add(deltas: readonly ToolCallDelta[
         if (delta.function?.arguments) entry.args += delta.function.arguments;
         byIndex.set(index, entry);
       }
+    },
+    unfinished() {
+      return [...byIndex.values()].filter((entry) => entry.name !== '' && !isWholeObject(entry.args)).map((entry) => entry.name);
     },
     calls() {
       return [...byIndex.entries()]
