@@ -172,7 +172,10 @@ describe('OpenAI-compatible provider: errors in words', () => {
 
   it('503 twice: retried once, then said in words', async () => {
     const { fake, provider } = await start({
-      replies: [openAiReply.httpError(503, 'Loading model', 0), openAiReply.httpError(503, 'Loading model', 0)],
+      replies: [
+        openAiReply.httpError(503, 'Service temporarily overloaded', 0),
+        openAiReply.httpError(503, 'Service temporarily overloaded', 0),
+      ],
     });
     const error = await providerFailure(step(provider));
     expect(error.status).toBe(503);
