@@ -1,6 +1,7 @@
 import { ProviderError } from './provider-types';
 import { providerMessages } from './provider-messages';
 import { isMalformedToolCall } from './malformed-tool-call';
+import { isToolsRefused } from './tools-refused';
 
 /*
  * The one owner of provider failures: what ollama-js or fetch threw becomes a ProviderError
@@ -69,6 +70,8 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
     if (error.status_code === 404 && context.model !== null && /not found/i.test(error.message) && !/page not found/i.test(error.message)) {
       return make('model-not-found', providerMessages.modelNotFound(context.model), 404);
     }
+    if ((error.status_code === 400 || error.status_code === 500) && isToolsRefused(error.message))
+      return make('tools-refused', providerMessages.toolsRefused(error.message), error.status_code);
     if (error.status_code === 400 && PROMPT_TOO_LONG.test(error.message))
       return make('ollama-error', providerMessages.promptTooLong(error.message), 400);
     // Ollama answers 500 when the parser failed on a call before anything streamed (server/routes.go streamResponse).
@@ -125,6 +128,7 @@ function adviceFor(error: ProviderError): string {
       return 'Install the model with "ollama pull <model>", or pick another model.';
     case 'ollama-error':
     case 'malformed-tool-call':
+    case 'tools-refused':
       return "Try again; if it keeps failing, check the model server's logs.";
     case 'incomplete-stream':
       return 'The answer was cut off. Try again; if it keeps happening, restart Ollama.';
@@ -163,6 +167,7 @@ export function probeFailure(error: unknown, host: string, words: { silent?: str
     case 'model-not-found':
     case 'ollama-error':
     case 'malformed-tool-call':
+    case 'tools-refused':
     case 'incomplete-stream':
       return { type: 'error', host, message: error.message };
     default: {

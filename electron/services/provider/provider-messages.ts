@@ -28,6 +28,9 @@ export const providerMessages = {
   promptTooLong: (detail: string): string =>
     `The conversation does not fit the model's context on Ollama (${clause(detail)}). Raise the context size of this conversation, turn off some tools, or start a new conversation.`,
 
+  toolsRefused: (detail: string): string =>
+    `Ollama refused the tools for this model: ${clause(detail)}. TACO uses its prompt-based tool format for this model from now on.`,
+
   noContent: (model: string): string => `The model “${model}” answered the side request with no text (only thinking, or nothing).`,
 
   requestError: (detail: string): string =>

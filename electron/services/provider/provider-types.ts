@@ -111,6 +111,12 @@ export type ProviderErrorKind =
    * a mid-stream line or an HTTP 500): the loop tells the model once and lets it try again.
    */
   | 'malformed-tool-call'
+  /**
+   * The server refused the request because it carried `tools` (no tool support for this model,
+   * llama.cpp without --jinja, vLLM without a tool parser): the provider remembers the model as
+   * tool-less and the loop goes on once in the prompt-based tool format.
+   */
+  | 'tools-refused'
   /** The stream ended without its `done` chunk. */
   | 'incomplete-stream'
   /** The caller aborted. */

@@ -126,6 +126,13 @@ function stepFailed(shared: RunShared, scope: LoopScope, error: unknown, partial
   if (!halted && error instanceof ProviderError && error.kind === 'malformed-tool-call') {
     return repairOrStop(shared, scope, { type: 'malformed-call', detail: error.message }, partialText, error.message);
   }
+  // The server refused `tools`: once per run, go on in the prompt-based format (the provider
+  // remembers the model as tool-less for the next runs).
+  if (!halted && error instanceof ProviderError && error.kind === 'tools-refused' && shared.mode === 'native') {
+    shared.mode = 'prompt';
+    emitStatus(shared, 'The server refused tools for this model, using the prompt-based tool format...');
+    return { type: 'run-again' };
+  }
   if (partialText) scope.messages.push({ role: 'assistant', content: partialText });
   if (halted) return stop(halted, partialText);
   return { type: 'stop', reason: 'provider_error', answer: partialText, error: providerErrorText(error) };

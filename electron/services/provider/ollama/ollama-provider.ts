@@ -73,7 +73,11 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
 
     streamChat(request) {
       const onNumCtx = (numCtx: number): void => void lastNumCtx.set(request.model, numCtx);
-      return streamStep({ host, fetch: baseFetch, maxContextTokens: options.maxContextTokens, capabilities, headers, onNumCtx }, request);
+      const onToolsRefused = (model: string, known: ModelCapabilities): void => cache.withoutTools(model, known);
+      return streamStep(
+        { host, fetch: baseFetch, maxContextTokens: options.maxContextTokens, capabilities, headers, onNumCtx, onToolsRefused },
+        request,
+      );
     },
 
     async complete(request: CompleteRequest): Promise<string> {

@@ -16,6 +16,8 @@ export interface StreamDeps {
   maxContextTokens: number;
   capabilities(model: string, signal: AbortSignal): Promise<ModelCapabilities>;
   headers?: Readonly<Record<string, string>>;
+  /** Told when the server refused `tools` for this model (the provider remembers it). */
+  onToolsRefused?: (model: string, capabilities: ModelCapabilities) => void;
   /** Told the num_ctx this step sends, so side requests can send the same. */
   onNumCtx?: (numCtx: number) => void;
 }
@@ -63,7 +65,9 @@ export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): A
     throw new ProviderError('incomplete-stream', providerMessages.incompleteStream(), host);
   } catch (error) {
     finished = true;
-    throw toProviderError(error, { host, model: request.model, signal: request.signal, timedOut: false, phase });
+    const failure = toProviderError(error, { host, model: request.model, signal: request.signal, timedOut: false, phase });
+    if (failure.kind === 'tools-refused') deps.onToolsRefused?.(request.model, capabilities);
+    throw failure;
   } finally {
     request.signal.removeEventListener('abort', onAbort);
     // The reader stopped early (break/return): close this stream's connection.

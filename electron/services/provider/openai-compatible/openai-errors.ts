@@ -2,6 +2,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { ProviderError } from '../provider-types';
 import { errorCode } from '../error-code';
 import { openAiMessages } from './openai-messages';
+import { isToolsRefused } from '../tools-refused';
 
 export { errorCode } from '../error-code';
 
@@ -84,6 +85,8 @@ export function toOpenAiProviderError(error: unknown, context: OpenAiErrorContex
     const status = error.status ?? null;
     const detail = serverDetail(error);
     if (isContextLengthError(error)) return make('ollama-error', openAiMessages.contextLength(detail), status);
+    if ((status === 400 || status === 422 || status === 500) && isToolsRefused(detail))
+      return make('tools-refused', openAiMessages.toolsRefused(host, detail), status);
     if (status === null) return make('ollama-error', openAiMessages.streamError(detail));
     if (status === 401 || status === 403) return make('ollama-error', openAiMessages.unauthorized(host, status), status);
     if (status === 404) {

@@ -39,6 +39,8 @@ export const openAiMessages = {
     `The request to the model server failed: ${clause(detail)}. Try again; if it keeps happening, check the server's logs.`,
   incompleteStream: (): string => 'The reply from the model server ended early (the stream closed without finishing). Try again.',
   aborted: (): string => 'The request to the model server was stopped.',
+  toolsRefused: (host: string, detail: string): string =>
+    `The model server at ${host} refused the tools for this model: ${clause(detail)}. TACO uses its prompt-based tool format for this model from now on.`,
   stillLoading: (host: string, waitedMs: number): string =>
     `The model server at ${host} is still loading the model (HTTP 503 "Loading model") after ${seconds(waitedMs)} s of waiting. Try again when it has finished loading.`,
   cutToolCall: (name: string): string =>

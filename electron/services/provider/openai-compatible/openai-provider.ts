@@ -97,7 +97,11 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     listModels,
     capabilities,
     streamChat(request) {
-      return streamOpenAiStep({ host, client: streamClient, maxContextTokens: options.maxContextTokens, capabilities }, request);
+      const onToolsRefused = (model: string, known: ModelCapabilities): void => cache.withoutTools(model, known);
+      return streamOpenAiStep(
+        { host, client: streamClient, maxContextTokens: options.maxContextTokens, capabilities, onToolsRefused },
+        request,
+      );
     },
     async complete(request: CompleteRequest): Promise<string> {
       if (request.signal.aborted) throw aborted();

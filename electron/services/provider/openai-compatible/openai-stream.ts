@@ -18,6 +18,8 @@ export interface OpenAiStreamDeps {
   maxContextTokens: number;
   capabilities(model: string, signal: AbortSignal): Promise<ModelCapabilities>;
   now?: () => number;
+  /** Told when the server refused `tools` for this model (the provider remembers it). */
+  onToolsRefused?: (model: string, capabilities: ModelCapabilities) => void;
 }
 
 /** The reasoning a delta carries: `reasoning_content` (vLLM, llama.cpp, DeepSeek) or `reasoning` (some proxies). */
@@ -143,7 +145,9 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
     yield { type: 'done', usage: stepUsage };
   } catch (error) {
     finished = true;
-    throw toOpenAiProviderError(error, { host, model: request.model, signal: request.signal, phase });
+    const failure = toOpenAiProviderError(error, { host, model: request.model, signal: request.signal, phase });
+    if (failure.kind === 'tools-refused') deps.onToolsRefused?.(request.model, capabilities);
+    throw failure;
   } finally {
     // The reader stopped early (break/return): close this stream's connection.
     if (!finished) stream?.controller.abort();
