@@ -175,3 +175,18 @@ export const ginPlainNotFound: Replay = {
   headers: { 'Content-Type': 'text/plain' },
   writes: ['404 page not found'],
 };
+
+/**
+ * gpt-oss (harmony) parses its tool call only when the answer is done, so the call arrives on the
+ * `done: true` line itself (harmony/harmonyparser.go Add: "we defer parsing them until we know
+ * we're done"; server/routes.go sends that one response with Done and ToolCalls).
+ */
+export const harmonyCallOnDoneLine: Replay = {
+  origin: `${VERSION} harmony/harmonyparser.go HarmonyMessageHandler.Add (calls at done) + server/routes.go ChatHandler`,
+  status: 200,
+  headers: NDJSON,
+  writes: ndjsonLines([
+    '{"model":"gpt-oss:20b","created_at":"2026-08-21T10:00:07.000000000Z","message":{"role":"assistant","content":"","thinking":"Need to read the file."},"done":false}',
+    '{"model":"gpt-oss:20b","created_at":"2026-08-21T10:00:07.400000000Z","message":{"role":"assistant","content":"","tool_calls":[{"id":"call_q8w2e4r6","function":{"index":0,"name":"read_file","arguments":{"path":"a.txt"}}}]},"done":true,"done_reason":"stop","total_duration":1400000000,"load_duration":20000000,"prompt_eval_count":900,"prompt_eval_duration":500000000,"eval_count":45,"eval_duration":800000000}',
+  ]),
+};
