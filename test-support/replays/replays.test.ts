@@ -70,3 +70,16 @@ describe('the replay corpus', () => {
     expect(await props.text()).toBe(replayBody(openai.llamaCppProps));
   });
 });
+
+describe('the fake Ollama refuses what the real one refuses', () => {
+  it('keep_alive "300" is the HTTP 400 of the real server, byte for byte', async () => {
+    const fake = await startFakeOllama({ scenario: { name: 'k', description: 'keep_alive', models: standardModels(), replies: [] } });
+    closers.push(() => fake.close());
+    const response = await fetch(`${fake.url}/api/chat`, {
+      method: 'POST',
+      body: JSON.stringify({ model: qwen3.name, messages: [{ role: 'user', content: 'hi' }], keep_alive: '300' }),
+    });
+    expect(response.status).toBe(ollama.keepAliveMissingUnit.status);
+    expect(await response.text()).toBe(replayBody(ollama.keepAliveMissingUnit));
+  });
+});
