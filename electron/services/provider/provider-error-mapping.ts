@@ -117,21 +117,21 @@ export function providerErrorText(error: unknown): string {
     return HAS_ADVICE.test(message) ? message : `${message} ${adviceFor(error)}`;
   }
   const message = error instanceof Error ? error.message : String(error);
-  return `Talking to the model failed: ${message}. Try again; if it keeps failing, check that Ollama is running and up to date.`;
+  return `Talking to the model failed: ${message}. Try again; if it keeps failing, check that the model server is running and up to date.`;
 }
 
 function adviceFor(error: ProviderError): string {
   switch (error.kind) {
     case 'unreachable':
-      return `Check that Ollama is running at ${error.host} (run "ollama serve"), or set the right host in Settings.`;
+      return `Check that the model server is running at ${error.host}, or set the right address in Settings.`;
     case 'model-not-found':
-      return 'Install the model with "ollama pull <model>", or pick another model.';
+      return 'Install the model on its server, or pick another model.';
     case 'ollama-error':
     case 'malformed-tool-call':
     case 'tools-refused':
       return "Try again; if it keeps failing, check the model server's logs.";
     case 'incomplete-stream':
-      return 'The answer was cut off. Try again; if it keeps happening, restart Ollama.';
+      return 'The answer was cut off. Try again; if it keeps happening, restart the model server.';
     case 'aborted':
       return 'Try again.';
     default: {
