@@ -38,7 +38,7 @@ describe('ProviderError to what the user reads', () => {
       'Cannot reach Ollama. Start it with ollama serve.',
     );
     expect(providerErrorText(new ProviderError('model-not-found', 'No such model.', 'http://h:1'))).toMatch(
-      /^No such model\. Install .*ollama pull/,
+      /^No such model\. Install the model on its server/,
     );
     expect(providerErrorText(new Error('socket hang up'))).toMatch(/^Talking to the model failed: socket hang up\. Try again/);
   });
