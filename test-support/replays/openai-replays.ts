@@ -98,3 +98,18 @@ export const vllmLengthMidToolCall: Replay = {
     'data: [DONE]',
   ]),
 };
+
+/**
+ * LM Studio's REST API for one loaded model (`GET /api/v0/models/<id>`; fields as in LM Studio's
+ * docs, developer/rest/endpoints, plus `loaded_context_length` that 0.3.x servers add once the
+ * model is loaded). Its /v1/models says nothing about the context.
+ */
+export const lmStudioLoadedModel: Replay = {
+  origin:
+    'LM Studio 0.3.x REST API GET /api/v0/models/{id} (lmstudio-ai/docs 1_developer/_2_rest/endpoints.md; loaded_context_length when loaded)',
+  status: 200,
+  headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  writes: [
+    '{"id":"qwen2.5-7b-instruct","object":"model","type":"llm","publisher":"lmstudio-community","arch":"qwen2","compatibility_type":"gguf","quantization":"Q4_K_M","state":"loaded","max_context_length":32768,"loaded_context_length":4096}',
+  ],
+};

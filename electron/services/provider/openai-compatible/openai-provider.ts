@@ -13,6 +13,7 @@ import { streamOpenAiStep } from './openai-stream';
 import { probeToolSupport } from './tool-probe';
 import { retryWhileLoading } from './loading-retry';
 import { isLlamaCppEntry, llamaCppSlotContext } from './llama-cpp-props';
+import { lmStudioLoadedContext } from './lm-studio-context';
 
 export { openAiBaseUrl } from './openai-base-url';
 
@@ -76,6 +77,12 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     }
   }
 
+  /** llama.cpp: the slot's n_ctx (/props); else what /v1/models said; else LM Studio's loaded context. */
+  async function contextLengthFor(model: string): Promise<number | null> {
+    if (llamaCppModels.has(model)) return (await llamaCppSlotContext(plainFetch, baseUrl, headers)) ?? contextLengths.get(model) ?? null;
+    return contextLengths.get(model) ?? (await lmStudioLoadedContext(plainFetch, baseUrl, headers, model));
+  }
+
   const cache = new CapabilitiesCache(async (model): Promise<ModelCapabilities> => {
     const said = options.toolSupport?.[model];
     let tools: boolean;
@@ -87,8 +94,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
         throw toOpenAiProviderError(error, { host, model, timeoutMs: DEFAULTS.servers.toolProbeTimeoutMs, phase: 'request' });
       }
     }
-    const slot = llamaCppModels.has(model) ? await llamaCppSlotContext(plainFetch, baseUrl, headers) : null;
-    return { tools, thinking: false, vision: false, contextLength: slot ?? contextLengths.get(model) ?? null };
+    return { tools, thinking: false, vision: false, contextLength: await contextLengthFor(model) };
   });
   const capabilities = (model: string, signal?: AbortSignal): Promise<ModelCapabilities> => cache.get(model, signal, aborted);
 

@@ -11,6 +11,7 @@ import {
   llamaCppModels,
   llamaCppProps,
   llamaCppSseErrorField,
+  lmStudioLoadedModel,
   vllmLengthMidToolCall,
   vllmMistralBadToolCallId,
   vllmMistralToolCall,
@@ -141,5 +142,16 @@ describe('finish_reason "length" inside a tool call (vLLM)', () => {
     const second = fake.requests.filter((request) => request.body?.['stream'] === true)[1]?.body?.['messages'];
     const last = Array.isArray(second) ? (second[second.length - 1] as { content?: string }) : undefined;
     expect(last?.content).toContain('token limit');
+  });
+});
+
+describe('LM Studio', () => {
+  it('plans with the loaded context from /api/v0/models/<id> when /v1/models says nothing', async () => {
+    const { provider } = await start({
+      models: [{ id: 'qwen2.5-7b-instruct', tools: true }],
+      routes: { 'GET /api/v0/models/qwen2.5-7b-instruct': lmStudioLoadedModel },
+    });
+    await provider.listModels();
+    expect((await provider.capabilities('qwen2.5-7b-instruct')).contextLength).toBe(4096);
   });
 });
