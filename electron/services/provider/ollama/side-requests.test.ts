@@ -11,6 +11,9 @@ import {
 import { thinkingOnlySideReply } from '../../../../test-support/replays/ollama-replays';
 import { createOllamaProvider } from './ollama-provider';
 import { ProviderError, type ChatProvider } from '../provider-types';
+import { runAgent } from '../../agent/loop/run-agent';
+import { testRegistry, testTool } from '../../agent/testing/test-tools';
+import { startFakeRun } from '../../agent/integration/fake-ollama-harness';
 
 /** gpt-oss as `ollama show` describes it: thinking that takes only levels. */
 const gptOss: FakeModel = {
@@ -80,5 +83,48 @@ describe('side requests (status sentences, titles, context-switch check, workflo
     const sent = new Set(chatBodies(server).map((body) => (body['options'] as { num_ctx?: number } | undefined)?.num_ctx));
     expect(chatBodies(server)).toHaveLength(5);
     expect([...sent]).toEqual([8192]);
+  });
+});
+
+describe('one num_ctx per model per conversation, counted over a real run', () => {
+  it("a run with the conversation's num_ctx and a status sentence while a tool runs sends one num_ctx value", async () => {
+    let sideAsked: () => void = () => undefined;
+    const sideArrived = new Promise<void>((resolve) => (sideAsked = resolve));
+    const run = await startFakeRun({
+      name: 'one-num-ctx',
+      description: 'steps and a side request',
+      models: standardModels(),
+      replies: [reply.toolCall('read_file', { path: 'a.txt' }), reply.text('It says hi.')],
+      sideRules: [
+        {
+          when: () => {
+            sideAsked();
+            return true;
+          },
+          reply: reply.text('Reading a.txt'),
+        },
+      ],
+    });
+    fake = run.fake;
+    // The tool runs until the status sentence has been asked for (no sleeps: it waits for that request).
+    const readFile = testTool({
+      id: 'read_file',
+      description: 'Read a file.',
+      parameters: { path: { type: 'string', description: 'Path.' } },
+      run: async () => sideArrived.then(() => 'hi'),
+    });
+    const h = run.harness({
+      tools: testRegistry(readFile),
+      model: qwen3.name,
+      userText: 'What is in a.txt?',
+      conversation: { numCtx: 3072 },
+    });
+
+    expect((await runAgent(h.input)).reason).toBe('complete');
+
+    const bodies = chatBodies(run.fake);
+    expect(bodies.some((body) => body['stream'] === false)).toBe(true);
+    const sent = new Set(bodies.map((body) => (body['options'] as { num_ctx?: number } | undefined)?.num_ctx));
+    expect([...sent]).toEqual([3072]);
   });
 });
