@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { gemma2b, qwen3, reply, standardModels, startFakeOllama, type FakeOllama } from '../../../../test-support/fake-ollama/index';
+import {
+  gemma2b,
+  llama32,
+  qwen3,
+  reply,
+  standardModels,
+  startFakeOllama,
+  type FakeOllama,
+} from '../../../../test-support/fake-ollama/index';
 import { thinkTagsInContent, toolCallTagInContent } from '../../../../test-support/replays/ollama-replays';
 import { createOllamaProvider } from '../../provider/ollama/ollama-provider';
 import type { ProviderChunk } from '../../provider/provider-types';
@@ -37,6 +45,35 @@ describe('text forms real Ollama leaves in content', () => {
     expect(outcome.reason).toBe('complete');
     expect(h.text()).not.toContain('tool_call');
     expect(h.of('tool-call').map((event) => event.tool)).toEqual(['read_file']);
+  });
+
+  it('in the summary at max_iterations (no tools sent) a <tool_call> the model writes anyway is neither run nor shown', async () => {
+    run = await startFakeRun({
+      name: 'summary-tags',
+      description: 'hermes tags in the summary',
+      models: standardModels(),
+      replies: [reply.toolCall('read_file', { path: 'a.txt' }), { type: 'replay', replay: toolCallTagInContent }],
+    });
+    const ran: unknown[] = [];
+    const readFile = testTool({
+      id: 'read_file',
+      description: 'Read a file.',
+      parameters: { path: { type: 'string', description: 'Path.' } },
+      run: (args) => {
+        ran.push(args);
+        return 'hi';
+      },
+    });
+    const h = run.harness({ tools: testRegistry(readFile), model: llama32.name, userText: 'Read a.txt', limits: { maxIterations: 1 } });
+
+    const outcome = await runAgent(h.input);
+
+    expect(outcome.reason).toBe('max_iterations');
+    expect(ran).toHaveLength(1);
+    expect(h.text()).not.toContain('tool_call');
+    expect(h.text()).not.toContain('"arguments"');
+    const summaryRequest = run.chatBodies().filter((body) => body['stream'] !== false)[1];
+    expect(summaryRequest?.['tools']).toBeUndefined();
   });
 
   it('<think>…</think> in content (Ollama < 0.9, old qwen3 pulls) becomes thinking, not answer text', async () => {
