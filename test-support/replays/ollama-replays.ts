@@ -190,3 +190,18 @@ export const harmonyCallOnDoneLine: Replay = {
     '{"model":"gpt-oss:20b","created_at":"2026-08-21T10:00:07.400000000Z","message":{"role":"assistant","content":"","tool_calls":[{"id":"call_q8w2e4r6","function":{"index":0,"name":"read_file","arguments":{"path":"a.txt"}}}]},"done":true,"done_reason":"stop","total_duration":1400000000,"load_duration":20000000,"prompt_eval_count":900,"prompt_eval_duration":500000000,"eval_count":45,"eval_duration":800000000}',
   ]),
 };
+
+/**
+ * qwen3 ran out of num_predict inside `<tool_call>`: the parser (model/parsers/qwen3.go Add) ignores
+ * `done`, so the unfinished call in its buffer is dropped and the step ends empty with
+ * done_reason "length" — the silent form, with the reason on the done line.
+ */
+export const qwen3CallCutByLength: Replay = {
+  origin: `${VERSION} model/parsers/qwen3.go Qwen3Parser.Add (done ignored; unterminated call dropped)`,
+  status: 200,
+  headers: NDJSON,
+  writes: ndjsonLines([
+    '{"model":"qwen3:8b","created_at":"2026-08-21T10:00:08.000000000Z","message":{"role":"assistant","content":"","thinking":"Write the whole report in one call."},"done":false}',
+    '{"model":"qwen3:8b","created_at":"2026-08-21T10:00:09.000000000Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"length","total_duration":9000000000,"load_duration":20000000,"prompt_eval_count":700,"prompt_eval_duration":300000000,"eval_count":2048,"eval_duration":8600000000}',
+  ]),
+};

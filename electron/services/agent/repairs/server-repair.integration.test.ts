@@ -3,6 +3,7 @@ import { qwen3, reply, standardModels, type Reply } from '../../../../test-suppo
 import {
   harmonyMalformedCall,
   qwen3MalformedCallHttp500,
+  qwen3CallCutByLength,
   qwen3MalformedCallMidStream,
   silentEmptyStep,
 } from '../../../../test-support/replays/ollama-replays';
@@ -76,13 +77,16 @@ describe.each([
 });
 
 describe('Ollama dropped the reply silently (empty content, eval_count > 0)', () => {
-  it('is not taken as an empty final answer: the model is told and tries again', async () => {
-    const { outcome, streamed, h } = await runWith([replayed(silentEmptyStep), reply.text('It says hi.')]);
+  it.each([
+    ['an unknown tool in <tool_call> (tools/tools.go)', silentEmptyStep, '38 tokens'],
+    ['a call cut by done_reason "length" (qwen3 parser)', qwen3CallCutByLength, '2048 tokens'],
+  ])('%s is not taken as an empty final answer: the model is told and tries again', async (_name, replay, words) => {
+    const { outcome, streamed, h } = await runWith([replayed(replay), reply.text('It says hi.')]);
 
     expect(outcome.reason).toBe('complete');
     expect(h.text()).toBe('It says hi.');
     const repair = lastMessage(streamed[1]) as { role: string; content: string };
-    expect(repair.content).toContain('38 tokens');
+    expect(repair.content).toContain(words);
   });
 
   it('twice in a row stops with a reason naming the server', async () => {
