@@ -68,6 +68,11 @@ export const DEFAULTS = {
     giveUpMaxChars: 500,
     /** Characters of a tool description shown per line in "unknown tool" errors. */
     toolSummaryMaxChars: 100,
+    /**
+     * Steps per loop a server may spoil (an unreadable tool call, an empty reply with eval_count > 0)
+     * that are sent back to the model with what went wrong; the next one stops the run.
+     */
+    maxServerRepairs: 1,
   },
 
   /** Which tools a model request carries when there are more than toolBudget (electron/services/agent/tool-selection). */
@@ -104,6 +109,11 @@ export const DEFAULTS = {
    * most likely dropped the start of the prompt (tool definitions included).
    */
   truncationMarginTokens: 16,
+  /**
+   * Ollama's default num_keep (api/types.go DefaultOptions): the tokens its runner keeps at the
+   * start when it cuts an over-long prompt; one more when the tokenizer adds BOS.
+   */
+  ollamaNumKeep: 4,
 
   /** How the agent loop shares the event loop (electron/services/agent). */
   agentPerf: {
@@ -200,6 +210,11 @@ export const DEFAULTS = {
     maxRetryAfterMs: 30_000,
     /** The wait before that one retry when the server sends no Retry-After. */
     defaultRetryAfterMs: 1000,
+    /**
+     * llama.cpp answers 503 "Loading model" (no Retry-After) until the model is loaded: the tool
+     * probe, a step and a side request wait these delays in turn (about half a minute), then say so.
+     */
+    loadingRetryDelaysMs: [1000, 2000, 4000, 8000, 15_000] as readonly number[],
     /** Servers in the list at most. */
     maxServers: 20,
     /** Headers per server at most. */

@@ -2,21 +2,23 @@ import { z } from 'zod';
 import type { TacoEvent } from './events';
 import type { JsonObject } from './json';
 import type { Risk } from './settings';
+import { BARE_SECONDS, GO_DURATION } from './go-duration';
 
 /** Per-conversation model parameters. Unset fields use the app's defaults. */
 export const conversationOptionsSchema = z
   .object({
     temperature: z.number().min(0).max(2).nullable().optional(),
     numCtx: z.number().int().min(512).max(1_048_576).nullable().optional(),
-    /** Ollama keep_alive, e.g. "5m", "1h", "0" (unload right after), or seconds. */
+    /**
+     * Ollama keep_alive: a Go duration ("5m", "1h30m", "0" unloads right after), or a number of
+     * seconds. A bare number written as text ("300", "1.5", as older versions stored it) is read as
+     * seconds: sent as a string Ollama would answer 400 to every request.
+     */
     keepAlive: z
       .union([
-        z
-          .string()
-          .trim()
-          .max(20)
-          .regex(/^-?\d+(\.\d+)?(ms|s|m|h)?$/, 'must look like 5m, 1h, 30s or 0'),
-        z.number().int(),
+        z.string().trim().regex(BARE_SECONDS).transform(Number),
+        z.string().trim().max(20).regex(GO_DURATION, 'must be a duration with a unit, like 5m, 1h or 30s (or 0)'),
+        z.number().finite(),
       ])
       .nullable()
       .optional(),

@@ -34,7 +34,7 @@ export function describeStopReason(reason: StopReason, limits?: { maxIterations?
     case 'model_gave_up':
       return 'The model said it cannot complete this task.';
     case 'provider_error':
-      return 'Stopped: Ollama returned an error.';
+      return 'Stopped: the model server returned an error.';
     case 'interrupted':
       return 'Interrupted: TACO closed before this answer finished. The partial answer is kept; send the request again to finish it.';
     default: {

@@ -1,3 +1,4 @@
+import { BARE_SECONDS, isGoDuration } from '../../shared/go-duration';
 import type { JsonObject } from '../../shared/json';
 import { isJsonObject } from './http-utils';
 import type { FakeChatMessage, FakeChatRequest, FakeModel } from './scenario-types';
@@ -16,6 +17,14 @@ export function registryName(model: string): string {
  */
 export function checkChatRequest(body: JsonObject | null, models: FakeModel[]): ChatRequestCheck {
   if (body === null) return { type: 'error', status: 400, message: 'invalid request: the body must be a JSON object' };
+  // Bound before anything else (api/types.go Duration.UnmarshalJSON → time.ParseDuration): 400.
+  if (typeof body.keep_alive === 'string' && !isGoDuration(body.keep_alive)) {
+    const text = body.keep_alive;
+    const detail = BARE_SECONDS.test(text)
+      ? `time: missing unit in duration ${JSON.stringify(text)}`
+      : `time: invalid duration ${JSON.stringify(text)}`;
+    return { type: 'error', status: 400, message: detail };
+  }
   const modelName = body.model;
   if (typeof modelName !== 'string' || modelName === '') return { type: 'error', status: 400, message: 'model is required' };
   const model = models.find((candidate) => candidate.name === modelName && candidate.missing !== true);

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonObject } from '../../shared/json';
 import { ResponseGuard, sendError, sendJson } from './http-utils';
+import { serveReplay } from '../replays/replay-types';
 import type { FakeChatRequest, Reply, ReplyChunk, ReplyCounts } from './scenario-types';
 
 /** Lines are batched into writes of about this many characters when there is no delay. */
@@ -28,7 +29,15 @@ export function finalCounts(
   return { promptEvalCount, promptEvalDurationNs, evalCount, evalDurationNs, loadDurationNs, totalDurationNs };
 }
 
-function chunkMessage(chunk: ReplyChunk): JsonObject {
+/**
+ * A call as real Ollama sends it: an id "call_" + 8 of [a-z0-9] (server/routes.go toolCallId) and
+ * function.index (api/types.go ToolCallFunction), numbered here so runs stay deterministic.
+ */
+function ollamaToolCall(call: { name: string; arguments: JsonObject }, index: number, serial: number): JsonObject {
+  return { id: `call_${String(serial * 100 + index).padStart(8, '0')}`, function: { index, name: call.name, arguments: call.arguments } };
+}
+
+function chunkMessage(chunk: ReplyChunk, serial: number): JsonObject {
   switch (chunk.type) {
     case 'content':
       return { role: 'assistant', content: chunk.text };
@@ -38,7 +47,7 @@ function chunkMessage(chunk: ReplyChunk): JsonObject {
       return {
         role: 'assistant',
         content: '',
-        tool_calls: chunk.calls.map((call) => ({ function: { name: call.name, arguments: call.arguments } })),
+        tool_calls: chunk.calls.map((call, index) => ollamaToolCall(call, index, serial)),
       };
     default: {
       const unknownChunk: never = chunk;
@@ -68,6 +77,7 @@ function visibleChunks(request: FakeChatRequest, chunks: ReplyChunk[]): ReplyChu
 /** Streams a reply as NDJSON, one line per chunk, then its ending. */
 export async function streamReply(response: ServerResponse, request: FakeChatRequest, reply: Reply): Promise<void> {
   if (reply.type === 'http-error') return sendError(response, reply.status, reply.message);
+  if (reply.type === 'replay') return serveReplay(response, reply.replay);
   const guard = new ResponseGuard(response);
   const createdAt = new Date().toISOString();
   const head = `{"model":${JSON.stringify(request.model)},"created_at":"${createdAt}","message":`;
@@ -76,7 +86,7 @@ export async function streamReply(response: ServerResponse, request: FakeChatReq
   let batch = '';
   for (const [index, chunk] of chunks.entries()) {
     if (guard.closed) return;
-    const line = `${head}${JSON.stringify(chunkMessage(chunk))},"done":false}\n`;
+    const line = `${head}${JSON.stringify(chunkMessage(chunk, request.call))},"done":false}\n`;
     if (reply.delayMs > 0) {
       if (index > 0) await guard.sleep(reply.delayMs);
       await guard.write(line);
@@ -125,6 +135,7 @@ export async function streamReply(response: ServerResponse, request: FakeChatReq
 /** Answers a `stream: false` request with one JSON object holding the whole reply. */
 export async function answerReply(response: ServerResponse, request: FakeChatRequest, reply: Reply): Promise<void> {
   if (reply.type === 'http-error') return sendError(response, reply.status, reply.message);
+  if (reply.type === 'replay') return serveReplay(response, reply.replay);
   const guard = new ResponseGuard(response);
   const chunks = visibleChunks(request, reply.chunks);
   if (reply.delayMs > 0) await guard.sleep(reply.delayMs * Math.max(1, chunks.length));
@@ -136,7 +147,7 @@ export async function answerReply(response: ServerResponse, request: FakeChatReq
       const thinking = joinText(chunks, 'thinking');
       if (thinking !== '') message.thinking = thinking;
       const calls = chunks.flatMap((chunk) => (chunk.type === 'tool-calls' ? chunk.calls : []));
-      if (calls.length > 0) message.tool_calls = calls.map((call) => ({ function: { name: call.name, arguments: call.arguments } }));
+      if (calls.length > 0) message.tool_calls = calls.map((call, index) => ollamaToolCall(call, index, request.call));
       const counts = finalCounts(request, chunks, ending.counts);
       sendJson(response, 200, {
         model: request.model,

@@ -154,8 +154,9 @@ describe('fake Ollama: chat', () => {
       script({ replies: [reply.toolCall('read_file', { path: 'a.txt' }, { text: 'Reading. ' }), reply.text('The file says hi.')] }),
     );
     const first = await collect(await client.chat({ model: 'llama3.2:3b', messages: user('read a.txt'), stream: true }));
+    // The shape of server/routes.go toolCallId and api/types.go ToolCall (ollama v0.33).
     expect(first.flatMap((part) => part.message.tool_calls ?? [])).toEqual([
-      { function: { name: 'read_file', arguments: { path: 'a.txt' } } },
+      { id: 'call_00000100', function: { index: 0, name: 'read_file', arguments: { path: 'a.txt' } } },
     ]);
     expect(first.map((part) => part.message.content).join('')).toBe('Reading. ');
     const second = await collect(

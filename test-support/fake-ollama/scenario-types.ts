@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../shared/json';
+import type { Replay } from '../replays/replay-types';
 
 /** Capability names as Ollama reports them in /api/tags and /api/show. */
 export type FakeCapability = 'completion' | 'tools' | 'thinking' | 'vision' | 'embedding' | 'insert';
@@ -53,7 +54,9 @@ export type ReplyEnding =
 export type Reply =
   | { type: 'chunks'; chunks: ReplyChunk[]; /** Pause before each chunk after the first. */ delayMs: number; ending: ReplyEnding }
   /** Answered before any chunk: an HTTP status with `{"error": message}`. */
-  | { type: 'http-error'; status: number; message: string };
+  | { type: 'http-error'; status: number; message: string }
+  /** A real server's answer served byte for byte (test-support/replays/). */
+  | { type: 'replay'; replay: Replay };
 
 /** What a reply function sees of an /api/chat request (already validated by the server). */
 export interface FakeChatRequest {

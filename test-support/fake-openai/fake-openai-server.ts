@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { JsonObject } from '../../shared/json';
 import { isJsonObject, parseJsonObject, readBody } from '../fake-ollama/http-utils';
 import { openAiReply } from './openai-replies';
+import { serveReplay } from '../replays/replay-types';
 import type { FakeOpenAiChatRequest, OpenAiReply, OpenAiReplySource, OpenAiScenario, RecordedOpenAiRequest } from './scenario-types';
 import { answerWhole, sendOpenAiError, sendOpenAiJson, streamAnswer } from './sse-replies';
 
@@ -82,6 +83,8 @@ async function chat(state: State, body: JsonObject | null, response: ServerRespo
 }
 
 async function route(state: State, method: string, path: string, body: JsonObject | null, response: ServerResponse): Promise<void> {
+  const replayed = state.scenario.routes?.[`${method} ${path}`];
+  if (replayed) return serveReplay(response, replayed);
   switch (`${method} ${path}`) {
     case 'GET /v1/models':
       return sendOpenAiJson(response, 200, {

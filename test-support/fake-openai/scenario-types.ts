@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../shared/json';
+import type { Replay } from '../replays/replay-types';
 
 /** A model as `/v1/models` lists it, and whether it accepts `tools` (vLLM/llama.cpp answer 400 otherwise). */
 export interface FakeOpenAiModel {
@@ -58,7 +59,9 @@ export type OpenAiReply =
   /** Streams `text`, then a `data: {"error": ...}` chunk. */
   | { type: 'mid-stream-error'; text: string; message: string }
   /** Streams `text`, then waits until the client goes away (for Stop). */
-  | { type: 'stall'; text: string };
+  | { type: 'stall'; text: string }
+  /** A real server's answer served byte for byte (test-support/replays/). */
+  | { type: 'replay'; replay: Replay };
 
 export type OpenAiReplySource = OpenAiReply | ((request: FakeOpenAiChatRequest) => OpenAiReply);
 
@@ -70,6 +73,8 @@ export interface OpenAiScenario {
   whenExhausted?: OpenAiReplySource;
   /** Non-streamed calls (side requests, the tool probe once it passed the `tools` check). */
   sideReply?: OpenAiReplySource;
+  /** Paths ("GET /props") answered with a replay (llama.cpp `/props`, LM Studio `/api/v0/models`, a 503 while loading). */
+  routes?: Readonly<Record<string, Replay>>;
   /** Milliseconds between streamed chunks (default 0). */
   delayMs?: number;
 }

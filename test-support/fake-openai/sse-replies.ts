@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonObject, JsonValue } from '../../shared/json';
 import { ResponseGuard } from '../fake-ollama/http-utils';
+import { serveReplay } from '../replays/replay-types';
 import type { FakeOpenAiChatRequest, OpenAiReply } from './scenario-types';
 
 /** The context-length answer of vLLM (and, in words, of llama.cpp's server). */
@@ -47,6 +48,10 @@ function words(text: string): number {
 
 /** Answers errors (any call) before anything is streamed; true when it did. */
 export function answerError(response: ServerResponse, reply: OpenAiReply): boolean {
+  if (reply.type === 'replay') {
+    serveReplay(response, reply.replay);
+    return true;
+  }
   if (reply.type === 'http-error') {
     const headers: Record<string, string> = reply.retryAfterSeconds !== undefined ? { 'Retry-After': String(reply.retryAfterSeconds) } : {};
     sendOpenAiError(response, reply.status, reply.message, {
@@ -152,6 +157,7 @@ export async function streamAnswer(
       return;
     case 'http-error':
     case 'context-length':
+    case 'replay':
       return;
     default: {
       const never: never = reply;

@@ -38,7 +38,7 @@ describe('ProviderError to what the user reads', () => {
       'Cannot reach Ollama. Start it with ollama serve.',
     );
     expect(providerErrorText(new ProviderError('model-not-found', 'No such model.', 'http://h:1'))).toMatch(
-      /^No such model\. Install .*ollama pull/,
+      /^No such model\. Install the model on its server/,
     );
     expect(providerErrorText(new Error('socket hang up'))).toMatch(/^Talking to the model failed: socket hang up\. Try again/);
   });
@@ -62,5 +62,24 @@ describe('ProviderError to what the user reads', () => {
       message: 'HTTP 500.',
     });
     expect(probeFailure(new Error('weird'), 'h', words)).toEqual({ type: 'error', host: 'h', message: 'Unknown: weird' });
+  });
+});
+
+describe('stop texts for any server', () => {
+  it('the advice added to a message without its own never names Ollama (the server may be vLLM, llama.cpp, LM Studio)', () => {
+    const kinds = [
+      'unreachable',
+      'model-not-found',
+      'ollama-error',
+      'malformed-tool-call',
+      'tools-refused',
+      'incomplete-stream',
+      'aborted',
+    ] as const;
+    for (const kind of kinds) {
+      expect(providerErrorText(new ProviderError(kind, 'Something went wrong', 'http://127.0.0.1:8000/v1'))).not.toMatch(/ollama/i);
+    }
+    expect(providerErrorText(new ProviderError('ollama-error', '', 'http://127.0.0.1:8000/v1'))).not.toMatch(/ollama/i);
+    expect(providerErrorText(new Error('socket hang up'))).not.toMatch(/ollama/i);
   });
 });

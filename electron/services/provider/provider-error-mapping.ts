@@ -1,5 +1,7 @@
 import { ProviderError } from './provider-types';
 import { providerMessages } from './provider-messages';
+import { isMalformedToolCall } from './malformed-tool-call';
+import { isToolsRefused } from './tools-refused';
 
 /*
  * The one owner of provider failures: what ollama-js or fetch threw becomes a ProviderError
@@ -18,6 +20,9 @@ export interface ErrorContext {
   /** `request`: before or while reading a whole response; `stream`: while reading a streamed body. */
   phase: 'request' | 'stream';
 }
+
+/** Ollama's answer when the runner may not cut the prompt (llm/llama_server.go completionPrompt, HTTP 400). */
+const PROMPT_TOO_LONG = /prompt is longer than the context length/i;
 
 /** ollama-js's end-of-stream complaint when no `done` chunk arrived. */
 const NO_DONE = 'Did not receive done or success response in stream';
@@ -61,9 +66,17 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
   if (isResponseError(error)) {
     if (error.status_code === 401 || error.status_code === 403)
       return make('ollama-error', providerMessages.unauthorized(host, error.status_code), error.status_code);
-    if (error.status_code === 404 && context.model !== null && /not found/i.test(error.message)) {
+    // gin's own "404 page not found" means the route is missing (not Ollama, or too old), not the model.
+    if (error.status_code === 404 && context.model !== null && /not found/i.test(error.message) && !/page not found/i.test(error.message)) {
       return make('model-not-found', providerMessages.modelNotFound(context.model), 404);
     }
+    if ((error.status_code === 400 || error.status_code === 500) && isToolsRefused(error.message))
+      return make('tools-refused', providerMessages.toolsRefused(error.message), error.status_code);
+    if (error.status_code === 400 && PROMPT_TOO_LONG.test(error.message))
+      return make('ollama-error', providerMessages.promptTooLong(error.message), 400);
+    // Ollama answers 500 when the parser failed on a call before anything streamed (server/routes.go streamResponse).
+    if (error.status_code === 500 && isMalformedToolCall(error.message))
+      return make('malformed-tool-call', providerMessages.malformedToolCall(error.message), 500);
     return make('ollama-error', providerMessages.httpError(error.status_code, error.message), error.status_code);
   }
   if (!(error instanceof Error)) return make('ollama-error', providerMessages.requestError(String(error)));
@@ -85,7 +98,10 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
   // The body stopped mid-way: undici's "terminated", or a whole-JSON answer cut short.
   if (error instanceof TypeError || error instanceof SyntaxError) return make('incomplete-stream', providerMessages.incompleteStream());
   // ollama-js turns a streamed {"error": ...} line into a plain Error with Ollama's text.
-  if (context.phase === 'stream') return make('ollama-error', providerMessages.streamError(error.message));
+  if (context.phase === 'stream') {
+    if (isMalformedToolCall(error.message)) return make('malformed-tool-call', providerMessages.malformedToolCall(error.message));
+    return make('ollama-error', providerMessages.streamError(error.message));
+  }
   return make('ollama-error', providerMessages.requestError(error.message));
 }
 
@@ -97,23 +113,25 @@ const HAS_ADVICE = /\b(check|try|start|run|install|pull|make sure|open|restart|c
  */
 export function providerErrorText(error: unknown): string {
   if (error instanceof ProviderError) {
-    const message = error.message.trim() || 'Ollama returned an error.';
+    const message = error.message.trim() || 'The model server returned an error.';
     return HAS_ADVICE.test(message) ? message : `${message} ${adviceFor(error)}`;
   }
   const message = error instanceof Error ? error.message : String(error);
-  return `Talking to the model failed: ${message}. Try again; if it keeps failing, check that Ollama is running and up to date.`;
+  return `Talking to the model failed: ${message}. Try again; if it keeps failing, check that the model server is running and up to date.`;
 }
 
 function adviceFor(error: ProviderError): string {
   switch (error.kind) {
     case 'unreachable':
-      return `Check that Ollama is running at ${error.host} (run "ollama serve"), or set the right host in Settings.`;
+      return `Check that the model server is running at ${error.host}, or set the right address in Settings.`;
     case 'model-not-found':
-      return 'Install the model with "ollama pull <model>", or pick another model.';
+      return 'Install the model on its server, or pick another model.';
     case 'ollama-error':
-      return 'Try again; if it keeps failing, check the Ollama logs.';
+    case 'malformed-tool-call':
+    case 'tools-refused':
+      return "Try again; if it keeps failing, check the model server's logs.";
     case 'incomplete-stream':
-      return 'The answer was cut off. Try again; if it keeps happening, restart Ollama.';
+      return 'The answer was cut off. Try again; if it keeps happening, restart the model server.';
     case 'aborted':
       return 'Try again.';
     default: {
@@ -148,6 +166,8 @@ export function probeFailure(error: unknown, host: string, words: { silent?: str
       return { type: 'unreachable', host, message: words.silent ?? error.message };
     case 'model-not-found':
     case 'ollama-error':
+    case 'malformed-tool-call':
+    case 'tools-refused':
     case 'incomplete-stream':
       return { type: 'error', host, message: error.message };
     default: {

@@ -22,6 +22,17 @@ export const providerMessages = {
   streamError: (detail: string): string =>
     `Ollama reported an error while answering: ${clause(detail)}. Try again; if it keeps happening, check the Ollama logs or pick another model.`,
 
+  malformedToolCall: (detail: string): string =>
+    `Ollama could not read the tool call the model wrote: ${clause(detail)}. Try again, or pick a model that writes tool calls more reliably.`,
+
+  promptTooLong: (detail: string): string =>
+    `The conversation does not fit the model's context on Ollama (${clause(detail)}). Raise the context size of this conversation, turn off some tools, or start a new conversation.`,
+
+  toolsRefused: (detail: string): string =>
+    `Ollama refused the tools for this model: ${clause(detail)}. TACO uses its prompt-based tool format for this model from now on.`,
+
+  noContent: (model: string): string => `The model “${model}” answered the side request with no text (only thinking, or nothing).`,
+
   requestError: (detail: string): string =>
     `The request to Ollama failed: ${clause(detail)}. Try again; if it keeps happening, check the Ollama logs.`,
 

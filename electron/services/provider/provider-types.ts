@@ -17,6 +17,11 @@ export interface ChatMessage {
 }
 
 export interface ProviderToolCall {
+  /**
+   * The server's id for the call, sent back unchanged with the history (vLLM with a Mistral
+   * tokenizer accepts only its own 9-alphanumeric ids and answers 400 to any other).
+   */
+  id?: string;
   function: { name: string; arguments: JsonObject };
 }
 
@@ -62,6 +67,11 @@ export interface CompleteRequest {
   messages: ChatMessage[];
   maxTokens: number;
   signal: AbortSignal;
+  /**
+   * The conversation's num_ctx when the caller knows it. Without it the provider sends the num_ctx
+   * of this model's last step (Ollama reloads the model on any other value, server/sched.go).
+   */
+  numCtx?: number;
 }
 
 /** Ollama /api/embed: one vector per input text, in order. */
@@ -79,7 +89,11 @@ export interface ChatProvider {
   capabilities(model: string, signal?: AbortSignal): Promise<ModelCapabilities>;
   /** Streams one step. Throws ProviderError for anything that is not a clean `done`. */
   streamChat(request: ChatStepRequest): AsyncIterable<ProviderChunk>;
-  /** A short non-streaming side request (status sentences, context-switch checks). */
+  /**
+   * A short non-streaming side request (status sentences, titles, context-switch checks, workflow
+   * parameters): no thinking, the same num_ctx as the model's steps. Throws when the answer has
+   * no content (a thinking-only or empty reply), so every caller falls back as on a failure.
+   */
   complete(request: CompleteRequest): Promise<string>;
   /** Embeddings (tool ranking when the user set an embedding model); absent on providers that have none. */
   embed?(request: EmbedRequest): Promise<number[][]>;
@@ -92,6 +106,17 @@ export type ProviderErrorKind =
   | 'model-not-found'
   /** Ollama answered with an HTTP error or a mid-stream {"error": ...} line. */
   | 'ollama-error'
+  /**
+   * The server could not read the tool call the model wrote and said so (Ollama's parser errors, as
+   * a mid-stream line or an HTTP 500): the loop tells the model once and lets it try again.
+   */
+  | 'malformed-tool-call'
+  /**
+   * The server refused the request because it carried `tools` (no tool support for this model,
+   * llama.cpp without --jinja, vLLM without a tool parser): the provider remembers the model as
+   * tool-less and the loop goes on once in the prompt-based tool format.
+   */
+  | 'tools-refused'
   /** The stream ended without its `done` chunk. */
   | 'incomplete-stream'
   /** The caller aborted. */

@@ -60,7 +60,7 @@ describe('scenario table', () => {
     };
     const first = await read([{ role: 'user', content: 'what is here?' }]);
     const calls = first.flatMap((part) => part.message.tool_calls ?? []);
-    expect(calls).toEqual([{ function: { name: 'list_directory', arguments: { path: '.' } } }]);
+    expect(calls).toEqual([{ id: 'call_00000100', function: { index: 0, name: 'list_directory', arguments: { path: '.' } } }]);
     const second = await read([
       { role: 'user', content: 'what is here?' },
       { role: 'assistant', content: '', tool_calls: calls },

@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import type { StopReason } from '../../../../shared/stop-reason';
 import type { HandoffPayload } from '../../../../tools/catalogue/tool-runtime-types';
 import { assistantCallMessage } from '../tool-calls/call-history';
@@ -5,6 +6,8 @@ import { askBatchApprovals } from '../tool-calls/batch-approvals';
 import { executeToolCall } from '../tool-calls/execute-tool-call';
 import { parseFailureMessage } from '../context/prompt-mode';
 import { providerErrorText } from '../../provider/provider-error-mapping';
+import { ProviderError } from '../../provider/provider-types';
+import { serverRepairMessage, serverRepairStopText, type ServerRepair } from '../repairs/server-repair';
 import { emitStatus, type LoopScope, type RunShared } from './run-context';
 import { recordCallTally } from './run-counters';
 import { lastFailureDetail } from '../tool-calls/repeated-failure';
@@ -49,6 +52,8 @@ async function takeStep(shared: RunShared, scope: LoopScope): Promise<NextStep> 
   const outcome = await streamStep(shared, scope, { toolsOffered: true });
   if (outcome.type === 'failed') return stepFailed(shared, scope, outcome.error, outcome.partialText);
   const { step } = outcome;
+  if (isSilentlyEmpty(step))
+    return repairOrStop(shared, scope, { type: 'empty-step', generatedTokens: step.generatedTokens ?? 0 }, '', null);
   const decision = decideStep(step, scope.counters, shared.input.limits);
   switch (decision.type) {
     case 'final':
@@ -110,16 +115,57 @@ async function summarize(shared: RunShared, scope: LoopScope): Promise<NextStep>
     const end = stepFailed(shared, scope, outcome.error, outcome.partialText);
     return end.type === 'stop' && end.reason === 'provider_error' ? { ...end, reason: 'max_iterations' } : end;
   }
-  const text = outcome.step.rawText;
+  // What was shown: a tool call the model wrote anyway is not part of the summary.
+  const text = outcome.step.visibleText;
   scope.messages.push({ role: 'assistant', content: text });
   return stop('max_iterations', text);
 }
 
 function stepFailed(shared: RunShared, scope: LoopScope, error: unknown, partialText: string): NextStep {
-  if (partialText) scope.messages.push({ role: 'assistant', content: partialText });
   const halted = shared.abortCause();
+  if (!halted && error instanceof ProviderError && error.kind === 'malformed-tool-call') {
+    return repairOrStop(shared, scope, { type: 'malformed-call', detail: error.message }, partialText, error.message);
+  }
+  // The server refused `tools`: once per run, go on in the prompt-based format (the provider
+  // remembers the model as tool-less for the next runs).
+  if (!halted && error instanceof ProviderError && error.kind === 'tools-refused' && shared.mode === 'native') {
+    shared.mode = 'prompt';
+    emitStatus(shared, 'The server refused tools for this model, using the prompt-based tool format...');
+    return { type: 'run-again' };
+  }
+  if (partialText) scope.messages.push({ role: 'assistant', content: partialText });
   if (halted) return stop(halted, partialText);
   return { type: 'stop', reason: 'provider_error', answer: partialText, error: providerErrorText(error) };
+}
+
+/** Nothing to show and nothing to run although the server says the model generated tokens: it dropped them. */
+function isSilentlyEmpty(step: StepResult): boolean {
+  return (
+    (step.generatedTokens ?? 0) > 0 &&
+    step.rawText.trim() === '' &&
+    step.nativeCalls.length === 0 &&
+    step.textCalls.length === 0 &&
+    step.unreadableCalls.length === 0
+  );
+}
+
+/** The first spoiled step of a loop is sent back to the model with what went wrong; the next one stops the run. */
+function repairOrStop(
+  shared: RunShared,
+  scope: LoopScope,
+  repair: ServerRepair,
+  partialText: string,
+  serverWords: string | null,
+): NextStep {
+  if (scope.counters.serverRepairs >= DEFAULTS.agent.maxServerRepairs) {
+    if (partialText) scope.messages.push({ role: 'assistant', content: partialText });
+    const error = serverRepairStopText(repair, shared.input.provider.host, serverWords);
+    return { type: 'stop', reason: 'provider_error', answer: partialText, error };
+  }
+  scope.counters.serverRepairs += 1;
+  scope.messages.push({ role: 'assistant', content: partialText }, serverRepairMessage(repair));
+  emitStatus(shared, 'The server could not use the last reply, asking the model again...');
+  return { type: 'run-again' };
 }
 
 function stop(reason: StopReason, answer: string): NextStep {

@@ -225,9 +225,9 @@ describe('runAgent: stop conditions', () => {
 
     expect(outcome.reason).toBe('provider_error');
     const finish = h.of('run-finish')[0];
-    expect(finish?.message).toBe('Stopped: Ollama returned an error.');
+    expect(finish?.message).toBe('Stopped: the model server returned an error.');
     expect(finish?.error).toContain(`Nothing answers at ${SCRIPTED_HOST}.`);
-    expect(finish?.error).toContain('ollama serve');
+    expect(finish?.error).toContain(`Check that the model server is running at ${SCRIPTED_HOST}`);
   });
 
   it('provider_error mid-stream keeps the text streamed so far', async () => {
@@ -258,6 +258,6 @@ describe('runAgent: stop conditions', () => {
     const outcome = await runAgent(h.input);
 
     expect(outcome.reason).toBe('provider_error');
-    expect(h.of('run-finish')[0]?.error).toMatch(/ollama pull/);
+    expect(h.of('run-finish')[0]?.error).toMatch(/Install the model on its server/);
   });
 });

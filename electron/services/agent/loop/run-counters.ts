@@ -16,6 +16,8 @@ export interface RunCounters {
    * (an unknown tool, arguments that fail validation, a tool that threw); 0 when it succeeded.
    */
   failingCallStreak: number;
+  /** Steps the server spoiled (an unreadable tool call, an empty reply) that the model was told about. */
+  serverRepairs: number;
 }
 
 export function createRunCounters(): RunCounters {
@@ -27,6 +29,7 @@ export function createRunCounters(): RunCounters {
     sameCallStreak: 0,
     invalidArguments: new Map(),
     failingCallStreak: 0,
+    serverRepairs: 0,
   };
 }
 

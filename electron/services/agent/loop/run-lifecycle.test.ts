@@ -31,7 +31,7 @@ describe('runWithLifecycle: the one owner of run-start and run-finish', () => {
     expect(end.finish).toMatchObject({
       reason: 'provider_error',
       error: 'Ollama fell over.',
-      message: 'Stopped: Ollama returned an error.',
+      message: 'Stopped: the model server returned an error.',
     });
   });
 

@@ -24,6 +24,8 @@ export interface StepResult {
   textCalls: TextToolCall[];
   /** Errors of replies written as a tool call that could not be read. */
   unreadableCalls: string[];
+  /** Tokens the server said the model generated (eval_count); 0 when it did not say. */
+  generatedTokens?: number;
 }
 
 export type StepDecision =

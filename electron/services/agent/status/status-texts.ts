@@ -42,7 +42,7 @@ export function stoppedStatus(reason: StopReason, limits: Limits): string | null
     case 'model_gave_up':
       return 'Stopped: the model said it cannot complete the task';
     case 'provider_error':
-      return 'Stopped: Ollama returned an error';
+      return 'Stopped: the model server returned an error';
     case 'interrupted':
       return 'Stopped: TACO closed before the answer finished';
     default: {

@@ -9,6 +9,7 @@ import { STATUS } from '../status/status-texts';
 import type { StepResult } from '../loop/step-decision';
 import { buildSystemPrompt } from '../context/system-prompt';
 import { createTextCallFilter, type TextCallFilter } from '../repairs/text-call-filter';
+import { createMarkerNormalizer } from '../repairs/tool-call-markers';
 import { resolveTool } from '../repairs/tool-call-repair';
 import { usageFigures } from './usage-report';
 import { toolsForRequest } from '../tool-selection/run-tool-selection';
@@ -57,7 +58,10 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
     numCtx: shared.numCtx,
   });
 
-  const filter = options.toolsOffered ? createFilter(shared) : null;
+  // Template markers (<tool_call>, [TOOL_CALLS], <|python_tag|>) become JSON lines; without tools
+  // (the summary) any call the model still writes is held out of the answer, never run.
+  const markers = createMarkerNormalizer();
+  const filter = options.toolsOffered ? createFilter(shared) : createTextCallFilter({ claim: (parse) => parse.type !== 'not-a-call' });
   let rawText = '';
   let shown = '';
   const nativeCalls: ProviderToolCall[] = [];
@@ -89,7 +93,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       switch (chunk.type) {
         case 'text':
           rawText += chunk.text;
-          show(filter ? filter.push(chunk.text) : chunk.text);
+          show(filter.push(markers.push(chunk.text)));
           break;
         case 'thinking':
           if (scope.showText) deltas.push('thinking-delta', chunk.text);
@@ -111,8 +115,10 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
     return { type: 'failed', error, partialText: shown };
   }
 
-  const end = filter?.end();
-  if (end) show(end.flushed);
+  const tail = markers.end();
+  if (tail) show(filter.push(tail));
+  const end = filter.end();
+  show(end.flushed);
   deltas.dispose();
   if (usage) {
     if (usage.numCtx > 0) shared.numCtx = usage.numCtx;
@@ -124,8 +130,9 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       visibleText: shown,
       rawText,
       nativeCalls,
-      textCalls: end?.calls ?? [],
-      unreadableCalls: end?.invalid ?? [],
+      textCalls: options.toolsOffered ? end.calls : [],
+      unreadableCalls: options.toolsOffered ? end.invalid : [],
+      generatedTokens: usage?.completionTokens ?? 0,
     },
   };
 }

@@ -20,11 +20,13 @@ describe('truncation: the prompt filled the window', () => {
     expect(promptFilledWindow(usage(100, 0))).toBe(false);
   });
 
-  it("is flagged at Ollama's half-window cut (num_ctx / 2 + 2), not one token either side", () => {
+  it("is flagged at Ollama's runner cut, num_ctx − (num_ctx − keep)/2 with keep 4 or 5 (BOS), not a token either side", () => {
+    // llm/llama_server_test.go TestContextShiftPromptLimit: (4096, 4) → 2050, (4096, 5) → 2051.
     expect(promptFilledWindow(usage(2050, 4096))).toBe(true);
+    expect(promptFilledWindow(usage(2051, 4096))).toBe(true);
     expect(promptFilledWindow(usage(16_386, 32_768))).toBe(true);
     expect(promptFilledWindow(usage(2049, 4096))).toBe(false);
-    expect(promptFilledWindow(usage(2051, 4096))).toBe(false);
+    expect(promptFilledWindow(usage(2052, 4096))).toBe(false);
   });
 
   it('adds truncated: true to the usage figures only then, with the numbers already in them', () => {

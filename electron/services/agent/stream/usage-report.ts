@@ -26,20 +26,33 @@ export function contextTruncated(usage: StepUsage, estimatedPromptTokens: number
 
 /**
  * Did the prompt fill the window? Ollama reports in prompt_eval_count what it evaluated after
- * cutting, at most num_ctx: a count at num_ctx (within DEFAULTS.truncationMarginTokens) means it
+ * cutting, cached tokens included since 0.30.1 (llm/llama_server.go promptEvalCount = cache_n +
+ * prompt_n), at most num_ctx: a count at num_ctx (within DEFAULTS.truncationMarginTokens) means it
  * had to drop the start of the prompt, where the system prompt and the tool definitions are.
- * Ollama's runner also cuts an over-long prompt to the latter half of the window and then reports
- * exactly num_ctx / 2 + 2 (ollama/ollama#17427, #17889): that count is read as a cut too. A cached
- * prefix only lowers the count, so it cannot trigger the first rule.
+ * Ollama's runner also cuts an over-long prompt to `runnerCutCounts` (num_ctx − (num_ctx − keep)/2):
+ * those counts are read as a cut too.
  */
 export function promptFilledWindow(usage: StepUsage): boolean {
   if (usage.numCtx <= 0) return false;
-  return usage.promptTokens >= usage.numCtx - DEFAULTS.truncationMarginTokens || usage.promptTokens === halfWindowCut(usage.numCtx);
+  return usage.promptTokens >= usage.numCtx - DEFAULTS.truncationMarginTokens || runnerCutCounts(usage.numCtx).includes(usage.promptTokens);
 }
 
-/** What Ollama's runner reports after cutting an over-long prompt to half the window. */
-export function halfWindowCut(numCtx: number): number {
-  return Math.floor(numCtx / 2) + 2;
+/**
+ * What Ollama's runner reports after cutting an over-long prompt: llm/llama_server.go
+ * contextShiftPromptLimit(num_ctx, keep) = num_ctx − max((num_ctx − keep)/2, 1), keep being num_keep
+ * (Ollama's default; TACO never sets it) plus one when the tokenizer adds BOS (llm/llama_server_test.go: 4096 with
+ * keep 4 → 2050, with keep 5 → 2051).
+ */
+export function runnerCutCounts(numCtx: number): number[] {
+  const counts: number[] = [];
+  for (let keep = DEFAULTS.ollamaNumKeep; keep <= DEFAULTS.ollamaNumKeep + 1; keep += 1) counts.push(contextShiftPromptLimit(numCtx, keep));
+  return counts;
+}
+
+function contextShiftPromptLimit(numCtx: number, numKeep: number): number {
+  if (numCtx <= 1) return 0;
+  const keep = Math.max(0, Math.min(numKeep, numCtx - 1));
+  return numCtx - Math.max(Math.floor((numCtx - keep) / 2), 1);
 }
 
 export function usageFigures(usage: StepUsage, estimatedPromptTokens: number): UsageFigures {

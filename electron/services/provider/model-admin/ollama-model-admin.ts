@@ -134,6 +134,8 @@ export function createOllamaModelAdmin(options: OllamaModelAdminOptions): ModelA
       case 'incomplete-stream':
         return new ProviderError('incomplete-stream', modelAdminMessages.pullEndedEarly(name), host, error.status);
       case 'ollama-error':
+      case 'malformed-tool-call':
+      case 'tools-refused':
         return isUnknownModelError(detail)
           ? new ProviderError('model-not-found', modelAdminMessages.pullUnknownModel(name), host, error.status)
           : new ProviderError('ollama-error', modelAdminMessages.pullFailed(name, detail), host, error.status);

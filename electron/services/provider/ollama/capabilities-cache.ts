@@ -10,6 +10,11 @@ export class CapabilitiesCache {
 
   constructor(private readonly load: (model: string) => Promise<ModelCapabilities>) {}
 
+  /** The server refused `tools` for this model: it is treated as tool-less from now on. */
+  withoutTools(model: string, known: ModelCapabilities): void {
+    this.known.set(model, { ...(this.known.get(model) ?? known), tools: false });
+  }
+
   get(model: string, signal: AbortSignal | undefined, onAbort: () => Error): Promise<ModelCapabilities> {
     const cached = this.known.get(model);
     if (cached) return Promise.resolve(cached);

@@ -47,12 +47,30 @@ export function buildStepRequest(
   return body;
 }
 
-/** A short side request: not streamed, capped at maxTokens, no tools, no think. */
-export function buildCompleteRequest(request: CompleteRequest, numCtx: number): ChatRequest & { stream: false } {
-  return {
+/**
+ * gpt-oss (harmony) takes only thinking levels: `think: false` is not honoured, "low" is the least
+ * (ollama/ollama server/routes.go shouldUseHarmony; api/types.go ThinkValue).
+ */
+function takesOnlyThinkLevels(model: string): boolean {
+  return /(^|[/:])gpt-oss/i.test(model);
+}
+
+/**
+ * A short side request: not streamed, capped at maxTokens, no tools. A thinking model gets thinking
+ * turned off explicitly: since Ollama 0.12.4 a missing `think` means on (server/routes.go
+ * ChatHandler), and the few tokens then all go to thinking.
+ */
+export function buildCompleteRequest(
+  request: CompleteRequest,
+  capabilities: ModelCapabilities,
+  numCtx: number,
+): ChatRequest & { stream: false } {
+  const body: ChatRequest & { stream: false } = {
     model: request.model,
     messages: request.messages.map(toOllamaMessage),
     stream: false,
     options: { num_ctx: numCtx, num_predict: request.maxTokens },
   };
+  if (capabilities.thinking) body.think = takesOnlyThinkLevels(request.model) ? 'low' : false;
+  return body;
 }

@@ -31,10 +31,31 @@ export function createBoundClient(options: BoundClientOptions): BoundClient {
   const boundFetch: typeof fetch = (input, init) => {
     const signals = [init?.signal, options.signal, timeout].filter((signal): signal is AbortSignal => signal instanceof AbortSignal);
     const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-    return baseFetch(input, { ...init, signal });
+    return baseFetch(input, { ...init, signal }).then(jsonErrorBody);
   };
   return {
     client: new Ollama({ host: options.host, fetch: boundFetch, ...(options.headers ? { headers: { ...options.headers } } : {}) }),
     timedOut: () => timeout?.aborted === true,
   };
+}
+
+/**
+ * ollama-js prints "Getting text from response" with console.log when an error answer is not JSON
+ * (ollama-js src/utils.ts checkOk): a proxy's HTML page, gin's text/plain "404 page not found" from
+ * an older Ollama. On stdout that breaks the CLI's --json lines, so such an answer reaches
+ * ollama-js as the {"error": …} body it expects, with the same words.
+ */
+async function jsonErrorBody(response: Response): Promise<Response> {
+  if (response.ok) return response;
+  const text = await response.text();
+  const init = { status: response.status, statusText: response.statusText, headers: { 'Content-Type': 'application/json' } };
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { error?: unknown }).error === 'string')
+      return new Response(text, init);
+  } catch {
+    // Not JSON: wrapped below.
+  }
+  const words = text.trim() || `${response.status} ${response.statusText}`.trim();
+  return new Response(JSON.stringify({ error: words }), init);
 }

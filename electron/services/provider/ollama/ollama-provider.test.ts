@@ -185,14 +185,14 @@ describe('ollama provider: what streamChat yields', () => {
 });
 
 describe('ollama provider: complete', () => {
-  it('sends a non-streamed request with num_predict and num_ctx, no tools and no think', async () => {
+  it('sends a non-streamed request with num_predict and num_ctx, no tools, and thinking off (Ollama 0.12.4+ turns a missing think on)', async () => {
     const { fake, provider } = await start(script({ sideDefault: reply.text('Reading the config file') }));
     const text = await provider.complete({ model: 'qwen3:4b', messages: userSays('describe read_file'), maxTokens: 20, signal: signal() });
     expect(text).toBe('Reading the config file');
     const body = lastChatBody(fake);
     expect(body.stream).toBe(false);
     expect(body.options).toEqual({ num_ctx: 8192, num_predict: 20 });
-    expect('think' in body).toBe(false);
+    expect(body.think).toBe(false);
     expect('tools' in body).toBe(false);
   });
 });

@@ -55,6 +55,10 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
     }
   }
 
+  // One num_ctx per model: side requests reuse what the model's last step sent (server/sched.go
+  // reloads the model whenever num_ctx changes).
+  const lastNumCtx = new Map<string, number>();
+
   const cache = new CapabilitiesCache((model) => probe(model, undefined, (client) => client.show({ model }), parseCapabilities));
   const capabilities = (model: string, signal?: AbortSignal): Promise<ModelCapabilities> => cache.get(model, signal, aborted);
 
@@ -68,15 +72,23 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
     capabilities,
 
     streamChat(request) {
-      return streamStep({ host, fetch: baseFetch, maxContextTokens: options.maxContextTokens, capabilities, headers }, request);
+      const onNumCtx = (numCtx: number): void => void lastNumCtx.set(request.model, numCtx);
+      const onToolsRefused = (model: string, known: ModelCapabilities): void => cache.withoutTools(model, known);
+      return streamStep(
+        { host, fetch: baseFetch, maxContextTokens: options.maxContextTokens, capabilities, headers, onNumCtx, onToolsRefused },
+        request,
+      );
     },
 
     async complete(request: CompleteRequest): Promise<string> {
       if (request.signal.aborted) throw aborted();
-      const numCtx = numCtxFor(await capabilities(request.model, request.signal), options.maxContextTokens);
+      const modelCapabilities = await capabilities(request.model, request.signal);
+      const numCtx = request.numCtx ?? lastNumCtx.get(request.model) ?? numCtxFor(modelCapabilities, options.maxContextTokens);
       try {
         const { client } = createBoundClient({ host, fetch: baseFetch, signal: request.signal, headers });
-        return contentOf(await client.chat(buildCompleteRequest(request, numCtx)));
+        const content = contentOf(await client.chat(buildCompleteRequest(request, modelCapabilities, numCtx))).trim();
+        if (content === '') throw new ProviderError('ollama-error', providerMessages.noContent(request.model), host);
+        return content;
       } catch (error) {
         throw toProviderError(error, { host, model: request.model, signal: request.signal, timedOut: false, phase: 'request' });
       }

@@ -7,6 +7,7 @@ import { usageOf } from './ollama-responses';
 import { toProviderError } from '../provider-error-mapping';
 import { providerMessages } from '../provider-messages';
 import { readInBursts } from './read-in-bursts';
+import { createThinkSplitter } from '../openai-compatible/think-splitter';
 import { ProviderError, type ChatStepRequest, type ProviderChunk } from '../provider-types';
 
 export interface StreamDeps {
@@ -15,6 +16,10 @@ export interface StreamDeps {
   maxContextTokens: number;
   capabilities(model: string, signal: AbortSignal): Promise<ModelCapabilities>;
   headers?: Readonly<Record<string, string>>;
+  /** Told when the server refused `tools` for this model (the provider remembers it). */
+  onToolsRefused?: (model: string, capabilities: ModelCapabilities) => void;
+  /** Told the num_ctx this step sends, so side requests can send the same. */
+  onNumCtx?: (numCtx: number) => void;
 }
 
 /**
@@ -27,6 +32,7 @@ export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): A
   if (request.signal.aborted) throw new ProviderError('aborted', providerMessages.aborted(), host);
   const capabilities = await deps.capabilities(request.model, request.signal);
   const numCtx = numCtxFor(capabilities, deps.maxContextTokens, request.numCtx);
+  deps.onNumCtx?.(numCtx);
   const { client } = createBoundClient({ host, fetch: deps.fetch, signal: request.signal, headers: deps.headers });
 
   let iterator: AbortableAsyncIterator<ChatResponse> | undefined;
@@ -40,11 +46,17 @@ export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): A
   try {
     iterator = await client.chat(buildStepRequest(request, capabilities, numCtx));
     phase = 'stream';
+    // Ollama before 0.9 and older qwen3 / deepseek-r1 pulls leave <think>…</think> in content.
+    const splitter = createThinkSplitter();
     // Lines that arrived together are read as one burst: one chunk per burst, not per token.
     for await (const parts of readInBursts(iterator[Symbol.asyncIterator]())) {
       const burst = burstChunks(parts);
-      for (const chunk of burst.chunks) yield chunk;
+      for (const chunk of burst.chunks) {
+        if (chunk.type === 'text') yield* splitter.push(chunk.text);
+        else yield chunk;
+      }
       if (burst.done !== null) {
+        yield* splitter.end();
         finished = true;
         yield { type: 'done', usage: usageOf(burst.done, numCtx) };
         return;
@@ -53,7 +65,9 @@ export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): A
     throw new ProviderError('incomplete-stream', providerMessages.incompleteStream(), host);
   } catch (error) {
     finished = true;
-    throw toProviderError(error, { host, model: request.model, signal: request.signal, timedOut: false, phase });
+    const failure = toProviderError(error, { host, model: request.model, signal: request.signal, timedOut: false, phase });
+    if (failure.kind === 'tools-refused') deps.onToolsRefused?.(request.model, capabilities);
+    throw failure;
   } finally {
     request.signal.removeEventListener('abort', onAbort);
     // The reader stopped early (break/return): close this stream's connection.

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { DEFAULTS } from '../../../../shared/constants';
 import { sameOriginFetch } from '../same-origin-fetch';
+import { withSseErrorField } from './sse-error-field';
 
 export interface OpenAiClientOptions {
   /** The API root, e.g. http://127.0.0.1:8000/v1 */
@@ -33,6 +34,7 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAI {
     maxRetries: 0,
     logLevel: 'off',
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
-    fetch: sameOriginFetch(options.fetch),
+    // Redirects stay on the server's origin (its headers may hold a key); an SSE `error:` field is read.
+    fetch: withSseErrorField(sameOriginFetch(options.fetch)),
   });
 }

@@ -2,6 +2,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { ProviderError } from '../provider-types';
 import { errorCode } from '../error-code';
 import { openAiMessages } from './openai-messages';
+import { isToolsRefused } from '../tools-refused';
 
 export { errorCode } from '../error-code';
 
@@ -14,7 +15,14 @@ export interface OpenAiErrorContext {
 }
 
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_OSSL_)/;
-const CONTEXT_LENGTH = /context[ _-]?(length|size|window)|maximum context|exceed_context|context_length_exceeded|too many tokens/i;
+/**
+ * Every wording of "the prompt does not fit" seen from real servers: vLLM "This model's maximum
+ * context length is …" and "The decoder prompt (length N) is longer than the maximum model length
+ * of M" (v1 engine processor), llama.cpp "the request exceeds the available context size"
+ * (exceed_context_size_error) and older "Input prompt is too big compared to KV size".
+ */
+const CONTEXT_LENGTH =
+  /context[ _-]?(length|size|window)|maximum context|maximum model length|exceed_context|context_length_exceeded|too many tokens|compared to KV size/i;
 
 function deepestMessage(error: unknown): string {
   let current: unknown = error;
@@ -77,6 +85,8 @@ export function toOpenAiProviderError(error: unknown, context: OpenAiErrorContex
     const status = error.status ?? null;
     const detail = serverDetail(error);
     if (isContextLengthError(error)) return make('ollama-error', openAiMessages.contextLength(detail), status);
+    if ((status === 400 || status === 422 || status === 500) && isToolsRefused(detail))
+      return make('tools-refused', openAiMessages.toolsRefused(host, detail), status);
     if (status === null) return make('ollama-error', openAiMessages.streamError(detail));
     if (status === 401 || status === 403) return make('ollama-error', openAiMessages.unauthorized(host, status), status);
     if (status === 404) {

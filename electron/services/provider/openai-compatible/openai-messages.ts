@@ -39,4 +39,11 @@ export const openAiMessages = {
     `The request to the model server failed: ${clause(detail)}. Try again; if it keeps happening, check the server's logs.`,
   incompleteStream: (): string => 'The reply from the model server ended early (the stream closed without finishing). Try again.',
   aborted: (): string => 'The request to the model server was stopped.',
+  toolsRefused: (host: string, detail: string): string =>
+    `The model server at ${host} refused the tools for this model: ${clause(detail)}. TACO uses its prompt-based tool format for this model from now on.`,
+  stillLoading: (host: string, waitedMs: number): string =>
+    `The model server at ${host} is still loading the model (HTTP 503 "Loading model") after ${seconds(waitedMs)} s of waiting. Try again when it has finished loading.`,
+  cutToolCall: (name: string): string =>
+    `The answer reached the token limit in the middle of a call to ${name} (finish_reason "length"), so the call was not run`,
+  noContent: (model: string): string => `The model “${model}” answered the side request with no text (only reasoning, or nothing).`,
 };

@@ -78,8 +78,8 @@ describe('OpenAI-compatible provider over the real openai client', () => {
       {
         type: 'tool-calls',
         calls: [
-          { function: { name: 'read_file', arguments: { path: 'notes/a long name.txt' } } },
-          { function: { name: 'list_directory', arguments: { path: '.', depth: 2 } } },
+          { id: 'call_1_0', function: { name: 'read_file', arguments: { path: 'notes/a long name.txt' } } },
+          { id: 'call_1_1', function: { name: 'list_directory', arguments: { path: '.', depth: 2 } } },
         ],
       },
     ]);
@@ -172,7 +172,10 @@ describe('OpenAI-compatible provider: errors in words', () => {
 
   it('503 twice: retried once, then said in words', async () => {
     const { fake, provider } = await start({
-      replies: [openAiReply.httpError(503, 'Loading model', 0), openAiReply.httpError(503, 'Loading model', 0)],
+      replies: [
+        openAiReply.httpError(503, 'Service temporarily overloaded', 0),
+        openAiReply.httpError(503, 'Service temporarily overloaded', 0),
+      ],
     });
     const error = await providerFailure(step(provider));
     expect(error.status).toBe(503);

@@ -11,6 +11,9 @@ import { contextLengthOf, parseOpenAiModels } from './openai-models';
 import { toOpenAiMessages } from './openai-request';
 import { streamOpenAiStep } from './openai-stream';
 import { probeToolSupport } from './tool-probe';
+import { retryWhileLoading } from './loading-retry';
+import { isLlamaCppEntry, llamaCppSlotContext } from './llama-cpp-props';
+import { lmStudioLoadedContext } from './lm-studio-context';
 
 export { openAiBaseUrl } from './openai-base-url';
 
@@ -52,6 +55,9 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const contextLengths = new Map<string, number>();
+  /** Models a llama.cpp server listed: their real context comes from /props. */
+  const llamaCppModels = new Set<string>();
+  const plainFetch = options.fetch ?? ((input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init));
   const aborted = (): ProviderError => new ProviderError('aborted', openAiMessages.aborted(), host);
 
   async function listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
@@ -63,11 +69,18 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
         const length = contextLengthOf(entry);
         const id = (entry as { id?: unknown }).id;
         if (length !== null && typeof id === 'string') contextLengths.set(id, length);
+        if (typeof id === 'string' && isLlamaCppEntry(entry)) llamaCppModels.add(id);
       }
       return parseOpenAiModels(entries);
     } catch (error) {
       throw toOpenAiProviderError(error, { host, model: null, signal, timeoutMs: connectTimeoutMs, phase: 'request' });
     }
+  }
+
+  /** llama.cpp: the slot's n_ctx (/props); else what /v1/models said; else LM Studio's loaded context. */
+  async function contextLengthFor(model: string): Promise<number | null> {
+    if (llamaCppModels.has(model)) return (await llamaCppSlotContext(plainFetch, baseUrl, headers)) ?? contextLengths.get(model) ?? null;
+    return contextLengths.get(model) ?? (await lmStudioLoadedContext(plainFetch, baseUrl, headers, model));
   }
 
   const cache = new CapabilitiesCache(async (model): Promise<ModelCapabilities> => {
@@ -76,12 +89,12 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     if (said !== undefined) tools = said;
     else {
       try {
-        tools = await probeToolSupport(toolProbeClient, model, undefined);
+        tools = await probeToolSupport(toolProbeClient, model, undefined, host);
       } catch (error) {
         throw toOpenAiProviderError(error, { host, model, timeoutMs: DEFAULTS.servers.toolProbeTimeoutMs, phase: 'request' });
       }
     }
-    return { tools, thinking: false, vision: false, contextLength: contextLengths.get(model) ?? null };
+    return { tools, thinking: false, vision: false, contextLength: await contextLengthFor(model) };
   });
   const capabilities = (model: string, signal?: AbortSignal): Promise<ModelCapabilities> => cache.get(model, signal, aborted);
 
@@ -90,17 +103,25 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     listModels,
     capabilities,
     streamChat(request) {
-      return streamOpenAiStep({ host, client: streamClient, maxContextTokens: options.maxContextTokens, capabilities }, request);
+      const onToolsRefused = (model: string, known: ModelCapabilities): void => cache.withoutTools(model, known);
+      return streamOpenAiStep(
+        { host, client: streamClient, maxContextTokens: options.maxContextTokens, capabilities, onToolsRefused },
+        request,
+      );
     },
     async complete(request: CompleteRequest): Promise<string> {
       if (request.signal.aborted) throw aborted();
       try {
-        const answer = await streamClient.chat.completions.create(
-          { model: request.model, messages: toOpenAiMessages(request.messages), max_tokens: request.maxTokens, stream: false },
-          { signal: request.signal },
+        const answer = await retryWhileLoading(host, request.signal, () =>
+          streamClient.chat.completions.create(
+            { model: request.model, messages: toOpenAiMessages(request.messages), max_tokens: request.maxTokens, stream: false },
+            { signal: request.signal },
+          ),
         );
-        const content = answer.choices[0]?.message.content;
-        return typeof content === 'string' ? content.replace(/<think>[\s\S]*?<\/think>/g, '').trim() : '';
+        const raw = answer.choices[0]?.message.content;
+        const content = typeof raw === 'string' ? raw.replace(/<think>[\s\S]*?<\/think>/g, '').trim() : '';
+        if (content === '') throw new ProviderError('ollama-error', openAiMessages.noContent(request.model), host);
+        return content;
       } catch (error) {
         throw toOpenAiProviderError(error, { host, model: request.model, signal: request.signal, phase: 'request' });
       }

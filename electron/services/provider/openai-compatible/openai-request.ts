@@ -14,7 +14,16 @@ function dataUrl(base64: string): string {
 }
 
 /**
- * TACO's history (Ollama's shape) as OpenAI chat messages. Tool calls get ids (`call_<turn>_<n>`)
+ * An id for a call the server gave none (history from the timeline, calls read from text): nine
+ * alphanumerics, the one form every server takes (vLLM with a Mistral tokenizer refuses others).
+ */
+export function fallbackCallId(turn: number, index: number): string {
+  return `t${String(turn % 100_000).padStart(5, '0')}c${String(index % 100).padStart(2, '0')}`;
+}
+
+/**
+ * TACO's history (Ollama's shape) as OpenAI chat messages. Tool calls keep the server's id, else
+ * get `fallbackCallId`,
  * and each tool result takes the id of the earliest unanswered call of its name; a tool result
  * with no call to answer (history from the prompt-based format) is sent as a user message.
  */
@@ -41,12 +50,13 @@ export function toOpenAiMessages(messages: readonly ChatMessage[]): ChatCompleti
           out.push({ role: 'assistant', content: message.content });
           return;
         }
-        pending = calls.map((call, index) => ({ id: `call_${turn}_${index}`, name: call.function.name }));
+        const ids = calls.map((call, index) => call.id ?? fallbackCallId(turn, index));
+        pending = calls.map((call, index) => ({ id: ids[index] ?? fallbackCallId(turn, index), name: call.function.name }));
         out.push({
           role: 'assistant',
           content: message.content === '' ? null : message.content,
           tool_calls: calls.map((call, index) => ({
-            id: `call_${turn}_${index}`,
+            id: ids[index] ?? fallbackCallId(turn, index),
             type: 'function',
             function: { name: call.function.name, arguments: JSON.stringify(call.function.arguments) },
           })),

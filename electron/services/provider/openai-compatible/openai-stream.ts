@@ -8,6 +8,7 @@ import { openAiMessages } from './openai-messages';
 import { toOpenAiProviderError } from './openai-errors';
 import { toOpenAiMessages, toOpenAiTools } from './openai-request';
 import { isBusy, retryDelayMs, waitFor } from './retry-after';
+import { retryWhileLoading } from './loading-retry';
 import { createThinkSplitter } from './think-splitter';
 import { createToolCallAssembler, type ToolCallDelta } from './tool-call-assembler';
 
@@ -17,6 +18,8 @@ export interface OpenAiStreamDeps {
   maxContextTokens: number;
   capabilities(model: string, signal: AbortSignal): Promise<ModelCapabilities>;
   now?: () => number;
+  /** Told when the server refused `tools` for this model (the provider remembers it). */
+  onToolsRefused?: (model: string, capabilities: ModelCapabilities) => void;
 }
 
 /** The reasoning a delta carries: `reasoning_content` (vLLM, llama.cpp, DeepSeek) or `reasoning` (some proxies). */
@@ -51,9 +54,9 @@ async function openStream(
   signal: AbortSignal,
 ): Promise<Stream<ChatCompletionChunk>> {
   try {
-    return await deps.client.chat.completions.create(body, { signal });
+    return await retryWhileLoading(deps.host, signal, () => deps.client.chat.completions.create(body, { signal }));
   } catch (error) {
-    if (!isBusy(error)) throw error;
+    if (!isBusy(error) || error instanceof ProviderError) throw error;
     const delay = retryDelayMs(error);
     const status = error.status ?? 429;
     if (delay > DEFAULTS.servers.maxRetryAfterMs)
@@ -124,6 +127,9 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
     }
     if (!sawDone) throw new ProviderError('incomplete-stream', openAiMessages.incompleteStream(), host);
     for (const piece of splitter.end()) yield piece;
+    // Cut off by the token limit inside a call's arguments: never run it with what arrived.
+    const cut = finishReason === 'length' ? assembler.unfinished()[0] : undefined;
+    if (cut !== undefined) throw new ProviderError('malformed-tool-call', openAiMessages.cutToolCall(cut), host);
     const calls = assembler.calls();
     if (calls.length > 0) yield { type: 'tool-calls', calls };
     const end = now();
@@ -139,7 +145,9 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
     yield { type: 'done', usage: stepUsage };
   } catch (error) {
     finished = true;
-    throw toOpenAiProviderError(error, { host, model: request.model, signal: request.signal, phase });
+    const failure = toOpenAiProviderError(error, { host, model: request.model, signal: request.signal, phase });
+    if (failure.kind === 'tools-refused') deps.onToolsRefused?.(request.model, capabilities);
+    throw failure;
   } finally {
     // The reader stopped early (break/return): close this stream's connection.
     if (!finished) stream?.controller.abort();

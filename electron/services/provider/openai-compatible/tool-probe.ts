@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { APIError } from 'openai';
+import { retryWhileLoading } from './loading-retry';
 
 /** The tiny request that asks whether a model takes `tools`: one user word, one tool, one token back. */
 const PROBE_TOOL = {
@@ -12,11 +13,14 @@ const PROBE_TOOL = {
  * llama.cpp without --jinja) or an error that names tools means no; anything else that fails
  * (unreachable, 401, 404) is thrown for the caller to say in words (and is not cached).
  */
-export async function probeToolSupport(client: OpenAI, model: string, signal: AbortSignal | undefined): Promise<boolean> {
+export async function probeToolSupport(client: OpenAI, model: string, signal: AbortSignal | undefined, host: string): Promise<boolean> {
   try {
-    await client.chat.completions.create(
-      { model, messages: [{ role: 'user', content: 'ping' }], tools: [PROBE_TOOL], max_tokens: 1, stream: false },
-      signal ? { signal } : {},
+    // llama.cpp answers 503 "Loading model" until loaded: wait for it rather than call the model tool-less.
+    await retryWhileLoading(host, signal, () =>
+      client.chat.completions.create(
+        { model, messages: [{ role: 'user', content: 'ping' }], tools: [PROBE_TOOL], max_tokens: 1, stream: false },
+        signal ? { signal } : {},
+      ),
     );
     return true;
   } catch (error) {

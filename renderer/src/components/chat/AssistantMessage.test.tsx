@@ -78,11 +78,11 @@ describe('the streamed reply', () => {
     act(() =>
       api.emit([
         e.start(),
-        e.finish('provider_error', 'Stopped: Ollama returned an error.', 'model "llama9" not found, try pulling it first'),
+        e.finish('provider_error', 'Stopped: the model server returned an error.', 'model "llama9" not found, try pulling it first'),
       ]),
     );
     const notice = screen.getByTestId('stop-notice');
-    expect(notice.textContent).toContain('Ollama returned an error');
+    expect(notice.textContent).toContain('the model server returned an error');
     expect(screen.getByTestId('stop-error').textContent).toContain('model "llama9" not found');
     expect(screen.queryByTestId('continue-button')).toBeNull();
   });

@@ -169,10 +169,16 @@ describe('applyEvents: the end of a run', () => {
   it('every other reason adds a stop notice with main’s words and error', () => {
     const view = applyEvents(emptyView('c1'), [
       e.start(),
-      e.finish('provider_error', 'Stopped: Ollama returned an error.', 'model "x" not found'),
+      e.finish('provider_error', 'Stopped: the model server returned an error.', 'model "x" not found'),
     ]);
     expect(turnOf(view).parts).toEqual([
-      { type: 'stop', id: 'r1:0', reason: 'provider_error', message: 'Stopped: Ollama returned an error.', error: 'model "x" not found' },
+      {
+        type: 'stop',
+        id: 'r1:0',
+        reason: 'provider_error',
+        message: 'Stopped: the model server returned an error.',
+        error: 'model "x" not found',
+      },
     ]);
     expect(view.running).toBe(false);
   });

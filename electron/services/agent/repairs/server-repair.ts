@@ -1,0 +1,49 @@
+import type { ChatMessage } from '../../provider/provider-types';
+
+/**
+ * What a server did to a step that the model can fix by trying again: it could not read the tool
+ * call the model wrote (Ollama's parser error line or HTTP 500), or it dropped the whole reply
+ * silently (Ollama's tag parsers end the step with empty content while eval_count > 0). The loop
+ * tells the model once what went wrong (`serverRepairMessage`); a second time it stops with
+ * `serverRepairStopText`.
+ */
+export type ServerRepair = { type: 'malformed-call'; detail: string } | { type: 'empty-step'; generatedTokens: number };
+
+export function serverRepairMessage(repair: ServerRepair): ChatMessage {
+  switch (repair.type) {
+    case 'malformed-call':
+      return {
+        role: 'user',
+        content: [
+          `Your last tool call could not be read by the model server: ${repair.detail}`,
+          'Write the call again: the tool name, and the arguments as one valid JSON object (double-quoted keys and strings, nothing after the closing brace). Or answer without a tool.',
+        ].join('\n'),
+      };
+    case 'empty-step':
+      return {
+        role: 'user',
+        content: [
+          `Your last reply reached me empty: you generated ${repair.generatedTokens} tokens, but the model server dropped them (usually a tool call it could not read, or a call to a tool that does not exist).`,
+          'Call one of the available tools by its exact name with valid JSON arguments, or answer in plain text.',
+        ].join('\n'),
+      };
+    default: {
+      const unreachable: never = repair;
+      return unreachable;
+    }
+  }
+}
+
+/** The stop text when the repair did not help: what happened, on which server, and what to do. */
+export function serverRepairStopText(repair: ServerRepair, host: string, serverWords: string | null): string {
+  switch (repair.type) {
+    case 'malformed-call':
+      return `${serverWords ?? repair.detail} The model was told what was wrong once and wrote an unreadable call again. Try again, or pick a model that writes tool calls more reliably.`;
+    case 'empty-step':
+      return `The model server at ${host} returned an empty answer twice (the model generated ${repair.generatedTokens} tokens that the server dropped, usually an unreadable tool call). Try again, or pick another model.`;
+    default: {
+      const unreachable: never = repair;
+      return unreachable;
+    }
+  }
+}
