@@ -218,6 +218,10 @@ export const DEFAULTS = {
   mcp: {
     /** The file in the data folder that lists the servers. */
     configFileName: 'mcp.json',
+    /** The folder in the data folder that holds OAuth tokens, one 0600 file per server (the token store). */
+    authFolderName: 'mcp-auth',
+    /** How long Sign in waits for the browser to come back to the loopback redirect. */
+    authorizationTimeoutMs: 5 * 60_000,
     /** One tool call gives up after this long unless the server's `timeoutMs` says otherwise. */
     callTimeoutMs: 60_000,
     /** A server that has not answered `initialize` (and tools/list) by then has failed. */

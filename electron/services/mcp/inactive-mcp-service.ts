@@ -17,6 +17,8 @@ export function createInactiveMcpService(): McpService {
     tools: () => [],
     listPrompts: async () => [],
     getPrompt: async () => refuse(),
+    answerElicitation: () => ({ accepted: false, message: 'This form is no longer open.' }),
+    pendingElicitations: () => [],
     subscribe: () => () => undefined,
     settled: async () => undefined,
     dispose: async () => undefined,

@@ -1,5 +1,6 @@
 import type { ModelEvent } from '../../../shared/events';
 import type { McpServerConfig, McpServerView } from '../../../shared/mcp';
+import type { ElicitationAction, McpElicitationRequest } from '../../../shared/mcp-elicitation';
 import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types';
 
 /** One prompt a server offers (prompts/list), for the workflows that offer them as user-invoked actions. */
@@ -38,7 +39,15 @@ export interface McpService {
   listPrompts(): Promise<McpPromptInfo[]>;
   /** prompts/get with arguments. Throws when the server is not ready or has no such prompt. */
   getPrompt(server: string, name: string, args: Record<string, string>): Promise<McpPromptResult>;
-  /** `mcp-status` events (on the model-events channel). Returns the unsubscribe. */
+  /** The user's answer to a server's form (`mcp-elicitation`); checked against the form's fields. */
+  answerElicitation(
+    elicitationId: string,
+    action: ElicitationAction,
+    content: Record<string, unknown> | undefined,
+  ): { accepted: boolean; message: string | null };
+  /** The forms still open in a conversation (to draw them again after a reload). */
+  pendingElicitations(conversationId: string): McpElicitationRequest[];
+  /** `mcp-status` and `mcp-elicitation(-closed)` events (on the model-events channel). Returns the unsubscribe. */
   subscribe(listener: (event: ModelEvent) => void): () => void;
   /** Resolves once no enabled server is `starting` any more, or after `timeoutMs`. */
   settled(timeoutMs: number): Promise<void>;

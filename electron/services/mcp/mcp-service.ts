@@ -7,6 +7,10 @@ import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types
 import { userPath } from './transport/command-resolver';
 import { loadMcpFile, readExtraConfig, saveMcpFile, type ParsedMcpConfig } from './mcp-config';
 import { createMcpCaller } from './mcp-caller';
+import type { McpClientHooks } from './mcp-client-hooks';
+import { createActiveCalls, trackCalls } from './elicitation/active-calls';
+import { createElicitationBroker } from './elicitation/elicitation-broker';
+import { unattendedElicitation, type UnattendedElicitation } from './elicitation/elicitation-defaults';
 import { McpConnection, type ConnectionTimings } from './mcp-connection';
 import { planImport } from './mcp-import';
 import { listServerPrompts, readServerPrompt } from './mcp-prompts';
@@ -28,6 +32,10 @@ export interface McpServiceOptions {
   /** Where load problems are reported (never with env or header values). */
   log?: (message: string) => void;
   clientVersion?: string;
+  /** Who answers elicitation and signs HTTP requests with OAuth tokens (optional). */
+  hooks?: McpClientHooks;
+  /** Nobody at a form (CLI): answer elicitation with the schema's defaults, or decline. Default: ask the user. */
+  unattendedElicitation?: UnattendedElicitation;
 }
 
 interface Entry {
@@ -59,16 +67,24 @@ export function createMcpService(options: McpServiceOptions): McpService {
   let disposed = false;
   let chain: Promise<unknown> = Promise.resolve();
 
-  const emitStatus = (name: string): void => {
-    const view = viewOf(name);
-    if (!view) return;
+  const broadcast = (event: ModelEvent): void => {
     for (const listener of [...listeners]) {
       try {
-        listener({ type: 'mcp-status', server: view });
+        listener(event);
       } catch (error) {
-        log(`An mcp-status subscriber failed: ${error instanceof Error ? error.message : String(error)}`);
+        log(`An ${event.type} subscriber failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+  };
+  const emitStatus = (name: string): void => {
+    const view = viewOf(name);
+    if (view) broadcast({ type: 'mcp-status', server: view });
+  };
+  const activeCalls = createActiveCalls();
+  const elicitation = createElicitationBroker({ emit: broadcast, calls: activeCalls });
+  const hooks: McpClientHooks = {
+    elicit: options.unattendedElicitation ? unattendedElicitation(options.unattendedElicitation) : elicitation.elicit,
+    ...options.hooks,
   };
 
   const viewOf = (name: string): McpServerView | null => {
@@ -109,6 +125,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
       timings,
       pathValue,
       clientVersion: options.clientVersion ?? '0.1.0',
+      hooks,
       onChange: () => {
         if (entries.get(name)?.connection === connection) changed(name);
       },
@@ -126,7 +143,10 @@ export function createMcpService(options: McpServiceOptions): McpService {
     await connection.stop(reason);
   };
 
-  const call = createMcpCaller((server) => entries.get(server));
+  const call = trackCalls(
+    createMcpCaller((server) => entries.get(server)),
+    activeCalls,
+  );
 
   /** Serialises changes to the configuration (and its file). */
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
@@ -265,6 +285,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
       if (!client) throw new ContractError('not-found', `The MCP server "${server}" is not ready, so its prompt "${name}" cannot be read.`);
       return readServerPrompt(client, name, args, entries.get(server)?.config.timeoutMs ?? DEFAULTS.mcp.callTimeoutMs);
     },
+    answerElicitation: (elicitationId, action, content) => elicitation.answer(elicitationId, action, content),
+    pendingElicitations: (conversationId) => elicitation.pendingFor(conversationId),
     subscribe(listener) {
       listeners.add(listener);
       return () => {
@@ -285,6 +307,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
     },
     async dispose() {
       disposed = true;
+      elicitation.dispose();
       await loaded.catch(() => undefined);
       await Promise.all([...entries.values()].map((entry) => stopEntry(entry, 'TACO is shutting down; the MCP server was stopped.')));
       registered = [];
