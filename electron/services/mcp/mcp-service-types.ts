@@ -1,5 +1,6 @@
 import type { ModelEvent } from '../../../shared/events';
 import type { McpServerConfig, McpServerView } from '../../../shared/mcp';
+import type { McpAuthStatus } from '../../../shared/mcp-auth';
 import type { ElicitationAction, McpElicitationRequest } from '../../../shared/mcp-elicitation';
 import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types';
 
@@ -39,6 +40,12 @@ export interface McpService {
   listPrompts(): Promise<McpPromptInfo[]>;
   /** prompts/get with arguments. Throws when the server is not ready or has no such prompt. */
   getPrompt(server: string, name: string, args: Record<string, string>): Promise<McpPromptResult>;
+  /** Whether TACO holds OAuth tokens for the server (signed-out for servers that do not use OAuth). */
+  authStatus(name: string): Promise<McpAuthStatus>;
+  /** Sign in through the system browser (waits for the user), then restart the server with its token. */
+  signIn(name: string): Promise<McpServerView>;
+  /** Forget the server's tokens and registration; a running server restarts without them. */
+  signOut(name: string): Promise<McpServerView>;
   /** The user's answer to a server's form (`mcp-elicitation`); checked against the form's fields. */
   answerElicitation(
     elicitationId: string,

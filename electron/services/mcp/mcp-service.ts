@@ -10,6 +10,7 @@ import { createMcpCaller } from './mcp-caller';
 import type { McpClientHooks } from './mcp-client-hooks';
 import { createActiveCalls, trackCalls } from './elicitation/active-calls';
 import { createElicitationBroker } from './elicitation/elicitation-broker';
+import { usesOAuth, type McpAuth } from './auth/mcp-auth';
 import { unattendedElicitation, type UnattendedElicitation } from './elicitation/elicitation-defaults';
 import { McpConnection, type ConnectionTimings } from './mcp-connection';
 import { planImport } from './mcp-import';
@@ -34,6 +35,8 @@ export interface McpServiceOptions {
   clientVersion?: string;
   /** Who answers elicitation and signs HTTP requests with OAuth tokens (optional). */
   hooks?: McpClientHooks;
+  /** OAuth for URL servers without an Authorization header (auth/mcp-auth.ts); none: fixed headers only. */
+  auth?: McpAuth;
   /** Nobody at a form (CLI): answer elicitation with the schema's defaults, or decline. Default: ask the user. */
   unattendedElicitation?: UnattendedElicitation;
 }
@@ -82,8 +85,10 @@ export function createMcpService(options: McpServiceOptions): McpService {
   };
   const activeCalls = createActiveCalls();
   const elicitation = createElicitationBroker({ emit: broadcast, calls: activeCalls });
+  const { auth } = options;
   const hooks: McpClientHooks = {
     elicit: options.unattendedElicitation ? unattendedElicitation(options.unattendedElicitation) : elicitation.elicit,
+    authFetch: (server, url) => (auth && usesOAuth(entries.get(server)?.config) ? auth.authFetch(server, url) : null),
     ...options.hooks,
   };
 
@@ -285,6 +290,31 @@ export function createMcpService(options: McpServiceOptions): McpService {
       if (!client) throw new ContractError('not-found', `The MCP server "${server}" is not ready, so its prompt "${name}" cannot be read.`);
       return readServerPrompt(client, name, args, entries.get(server)?.config.timeoutMs ?? DEFAULTS.mcp.callTimeoutMs);
     },
+    async authStatus(name) {
+      const entry = mustGet(name);
+      return auth && usesOAuth(entry.config) ? auth.status(name) : { state: 'signed-out', account: null, signedInAt: null };
+    },
+    async signIn(name) {
+      const entry = mustGet(name);
+      if (!auth || !usesOAuth(entry.config) || entry.config.url === undefined)
+        throw new ContractError(
+          'invalid-payload',
+          `mcp.auth.signIn: "${name}" is not a URL server that signs in (it sends its own Authorization header, or runs as a command).`,
+        );
+      // The browser part runs outside the queue: other changes go on while the user signs in.
+      await auth.signIn(name, new URL(entry.config.url), options.clientVersion ?? '0.1.0');
+      return serial(async () => {
+        await restartEntry(name, mustGet(name));
+        return viewOf(name) as McpServerView;
+      });
+    },
+    signOut: (name) =>
+      serial(async () => {
+        const entry = mustGet(name);
+        await auth?.signOut(name);
+        if (entry.connection) await restartEntry(name, entry);
+        return viewOf(name) as McpServerView;
+      }),
     answerElicitation: (elicitationId, action, content) => elicitation.answer(elicitationId, action, content),
     pendingElicitations: (conversationId) => elicitation.pendingFor(conversationId),
     subscribe(listener) {
@@ -308,6 +338,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
     async dispose() {
       disposed = true;
       elicitation.dispose();
+      await auth?.close();
       await loaded.catch(() => undefined);
       await Promise.all([...entries.values()].map((entry) => stopEntry(entry, 'TACO is shutting down; the MCP server was stopped.')));
       registered = [];

@@ -1,7 +1,19 @@
 import type { McpService } from '../../mcp/mcp-service-types';
 import type { CallHandlers } from '../call-router';
 
-export type McpCallName = 'mcp.list' | 'mcp.save' | 'mcp.remove' | 'mcp.setEnabled' | 'mcp.restart' | 'mcp.import' | 'mcp.setToolEnabled';
+export type McpCallName =
+  | 'mcp.list'
+  | 'mcp.save'
+  | 'mcp.remove'
+  | 'mcp.setEnabled'
+  | 'mcp.restart'
+  | 'mcp.import'
+  | 'mcp.setToolEnabled'
+  | 'mcp.auth.status'
+  | 'mcp.auth.signIn'
+  | 'mcp.auth.signOut'
+  | 'mcp.elicitation.answer'
+  | 'mcp.elicitation.pending';
 
 /** The mcp.* calls over the app's MCP service (requests arrive validated by the contract). */
 export function mcpHandlers(mcp: McpService): Pick<CallHandlers, McpCallName> {
@@ -16,5 +28,10 @@ export function mcpHandlers(mcp: McpService): Pick<CallHandlers, McpCallName> {
     'mcp.restart': async (request) => ({ server: await mcp.restart(request.name) }),
     'mcp.import': (request) => mcp.importJson(request.json),
     'mcp.setToolEnabled': async (request) => ({ server: await mcp.setToolEnabled(request.name, request.tool, request.enabled) }),
+    'mcp.auth.status': (request) => mcp.authStatus(request.name),
+    'mcp.auth.signIn': async (request) => ({ server: await mcp.signIn(request.name) }),
+    'mcp.auth.signOut': async (request) => ({ server: await mcp.signOut(request.name) }),
+    'mcp.elicitation.answer': (request) => mcp.answerElicitation(request.elicitationId, request.action, request.content),
+    'mcp.elicitation.pending': (request) => ({ requests: mcp.pendingElicitations(request.conversationId) }),
   };
 }

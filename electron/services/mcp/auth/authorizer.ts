@@ -15,6 +15,8 @@ export interface Authorizer {
   prepare(): Promise<void>;
   /** Sends the user to `authorizationUrl` and resolves with the code from the redirect. */
   authorize(authorizationUrl: URL, signal: AbortSignal): Promise<AuthorizationGrant>;
+  /** Stops listening (app shutdown). */
+  close?(): Promise<void>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Authorizer } from './authorizer';
@@ -89,6 +90,11 @@ export class TacoOAuthProvider implements OAuthClientProvider {
     if (scope === 'all' || scope === 'tokens') Object.assign(patch, { tokens: undefined, signedInAt: undefined });
     if (scope === 'all' || scope === 'discovery') patch.discoveryState = undefined;
     if (Object.keys(patch).length > 0) await this.update(patch);
+  }
+
+  /** A fresh `state` per authorization: the loopback takes only the callback that carries it. */
+  state(): string {
+    return randomBytes(24).toString('base64url');
   }
 
   saveCodeVerifier(codeVerifier: string): void {
