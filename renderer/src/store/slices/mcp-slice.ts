@@ -1,5 +1,7 @@
 import type { McpServerConfig, McpServerView } from '../../../../shared/mcp';
 import type { McpStatusEvent, ModelEvent } from '../../../../shared/events';
+import type { ElicitationAnswer, McpElicitationRequest } from '../../../../shared/mcp-elicitation';
+import { applyElicitationEvents } from './mcp-elicitations';
 import { describeCallFailure } from '../../transport/taco-call-error';
 import type { SliceCreator } from '../store-types';
 
@@ -21,7 +23,11 @@ export interface McpSlice {
   /** Paste a `{"mcpServers": {...}}` block; imported servers start disabled. */
   importMcpServers(json: string): Promise<McpImportResult>;
   setMcpToolEnabled(server: string, tool: string, enabled: boolean): Promise<McpActionResult>;
-  /** The `mcp-status` events of one `model-events` batch. */
+  /** Forms MCP servers opened during tool calls (`mcp-elicitation`), until answered or withdrawn. */
+  mcpElicitations: McpElicitationRequest[];
+  /** accept (with the values) / decline / cancel; main checks the values. Returns main's refusal in words, or null. */
+  answerElicitation(elicitationId: string, answer: ElicitationAnswer): Promise<string | null>;
+  /** The `mcp-status` and elicitation events of one `model-events` batch. */
   applyMcpEvents(events: readonly ModelEvent[]): void;
 }
 
@@ -58,6 +64,18 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, { api }) => {
   return {
     mcpServers: null,
     mcpError: null,
+    mcpElicitations: [],
+
+    async answerElicitation(elicitationId, answer) {
+      try {
+        const result = await api.call('mcp.elicitation.answer', { elicitationId, ...answer });
+        if (result.accepted)
+          set((state) => ({ mcpElicitations: state.mcpElicitations.filter((each) => each.elicitationId !== elicitationId) }));
+        return result.accepted ? null : (result.message ?? 'The form was not accepted.');
+      } catch (error) {
+        return describeCallFailure(error);
+      }
+    },
 
     async loadMcpServers() {
       try {
@@ -105,6 +123,8 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, { api }) => {
     },
 
     applyMcpEvents(events) {
+      const forms = applyElicitationEvents(get().mcpElicitations, events);
+      if (forms !== get().mcpElicitations) set({ mcpElicitations: forms });
       const updates = events.filter(isStatusEvent);
       // Before the first list arrives there is nothing to update: that list is at least as new.
       if (updates.length === 0 || get().mcpServers === null) return;
