@@ -1,5 +1,6 @@
 import type { McpServerConfig, McpServerView } from '../../../../shared/mcp';
 import type { McpStatusEvent, ModelEvent } from '../../../../shared/events';
+import type { McpAuthStatus } from '../../../../shared/mcp-auth';
 import type { ElicitationAnswer, McpElicitationRequest } from '../../../../shared/mcp-elicitation';
 import { applyElicitationEvents } from './mcp-elicitations';
 import { describeCallFailure } from '../../transport/taco-call-error';
@@ -23,6 +24,11 @@ export interface McpSlice {
   /** Paste a `{"mcpServers": {...}}` block; imported servers start disabled. */
   importMcpServers(json: string): Promise<McpImportResult>;
   setMcpToolEnabled(server: string, tool: string, enabled: boolean): Promise<McpActionResult>;
+  /** Whether main holds OAuth tokens for a URL server (null when it could not be asked). */
+  mcpAuthStatus(name: string): Promise<McpAuthStatus | null>;
+  /** Sign in through the system browser (main waits for it), or forget the tokens. */
+  signInMcpServer(name: string): Promise<McpActionResult>;
+  signOutMcpServer(name: string): Promise<McpActionResult>;
   /** Forms MCP servers opened during tool calls (`mcp-elicitation`), until answered or withdrawn. */
   mcpElicitations: McpElicitationRequest[];
   /** accept (with the values) / decline / cancel; main checks the values. Returns main's refusal in words, or null. */
@@ -65,6 +71,22 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, { api }) => {
     mcpServers: null,
     mcpError: null,
     mcpElicitations: [],
+
+    async mcpAuthStatus(name) {
+      try {
+        return await api.call('mcp.auth.status', { name });
+      } catch {
+        return null;
+      }
+    },
+
+    signInMcpServer(name) {
+      return attempt(async () => keep((await api.call('mcp.auth.signIn', { name })).server));
+    },
+
+    signOutMcpServer(name) {
+      return attempt(async () => keep((await api.call('mcp.auth.signOut', { name })).server));
+    },
 
     async answerElicitation(elicitationId, answer) {
       try {
