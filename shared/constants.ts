@@ -250,6 +250,10 @@ export const DEFAULTS = {
     loginShellTimeoutMs: 3000,
     /** Embedded resource text shown to the model is cut at this many characters (the output cap applies after). */
     resourceTextMaxChars: 4000,
+    /** resources/read for the composer or an opened resource link: characters kept (the rest is cut, and said so). */
+    resourceReadMaxChars: 100_000,
+    /** resources/list: at most this many per server (pages beyond are not read). */
+    maxListedResources: 500,
   },
 
   // ── Main process: app services and storage ──────────────────────────────────────────────────────────

@@ -4,6 +4,7 @@ import { conversationOptionsSchema, type ConversationSearchHit, type Conversatio
 import type { ModelEvent, TacoEvent } from './events';
 import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from './mcp';
 import type { McpAuthStatus } from './mcp-auth';
+import type { McpResourceContent, McpResourceInfo } from './mcp-resources';
 import type { McpElicitationRequest } from './mcp-elicitation';
 import type { ModelListResult } from './models';
 import { serverTestRequestSchema, type ServerTestResult } from './servers';
@@ -113,6 +114,9 @@ export const callRequestSchemas = {
   /** A `{"mcpServers": {...}}` block (claude_desktop_config.json); imported servers start disabled. */
   'mcp.import': z.object({ json: z.string().min(1).max(1_000_000) }).strict(),
   'mcp.setToolEnabled': z.object({ name: mcpServerNameSchema, tool: z.string().min(1).max(200), enabled: z.boolean() }).strict(),
+  /** Resources of the ready servers, and one read (for the composer and resource links in tool results). */
+  'mcp.resources.list': empty,
+  'mcp.resources.read': z.object({ server: mcpServerNameSchema, uri: z.string().min(1).max(4096) }).strict(),
   /** OAuth per URL server: whether TACO holds a token; Sign in (system browser); Sign out. */
   'mcp.auth.status': z.object({ name: mcpServerNameSchema }).strict(),
   'mcp.auth.signIn': z.object({ name: mcpServerNameSchema }).strict(),
@@ -191,6 +195,8 @@ export interface CallResponses {
   'mcp.restart': { server: McpServerView };
   'mcp.import': { added: string[]; skipped: { name: string; reason: string }[] };
   'mcp.setToolEnabled': { server: McpServerView };
+  'mcp.resources.list': { resources: McpResourceInfo[] };
+  'mcp.resources.read': McpResourceContent;
   'mcp.auth.status': McpAuthStatus;
   'mcp.auth.signIn': { server: McpServerView };
   'mcp.auth.signOut': { server: McpServerView };

@@ -17,6 +17,8 @@ export function createInactiveMcpService(): McpService {
     tools: () => [],
     listPrompts: async () => [],
     getPrompt: async () => refuse(),
+    listResources: async () => [],
+    readResource: async () => refuse(),
     authStatus: async () => ({ state: 'signed-out', account: null, signedInAt: null }),
     signIn: async () => refuse(),
     signOut: async () => refuse(),

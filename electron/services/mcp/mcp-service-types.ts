@@ -1,6 +1,7 @@
 import type { ModelEvent } from '../../../shared/events';
 import type { McpServerConfig, McpServerView } from '../../../shared/mcp';
 import type { McpAuthStatus } from '../../../shared/mcp-auth';
+import type { McpResourceContent, McpResourceInfo } from '../../../shared/mcp-resources';
 import type { ElicitationAction, McpElicitationRequest } from '../../../shared/mcp-elicitation';
 import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types';
 
@@ -40,6 +41,10 @@ export interface McpService {
   listPrompts(): Promise<McpPromptInfo[]>;
   /** prompts/get with arguments. Throws when the server is not ready or has no such prompt. */
   getPrompt(server: string, name: string, args: Record<string, string>): Promise<McpPromptResult>;
+  /** Resources of every ready server (servers without resources are skipped). */
+  listResources(): Promise<McpResourceInfo[]>;
+  /** resources/read. Throws when the server is not ready or does not have it. */
+  readResource(server: string, uri: string): Promise<McpResourceContent>;
   /** Whether TACO holds OAuth tokens for the server (signed-out for servers that do not use OAuth). */
   authStatus(name: string): Promise<McpAuthStatus>;
   /** Sign in through the system browser (waits for the user), then restart the server with its token. */

@@ -15,6 +15,8 @@ import { unattendedElicitation, type UnattendedElicitation } from './elicitation
 import { McpConnection, type ConnectionTimings } from './mcp-connection';
 import { planImport } from './mcp-import';
 import { listServerPrompts, readServerPrompt } from './mcp-prompts';
+import type { McpResourceContent, McpResourceInfo } from '../../../shared/mcp-resources';
+import { listServerResources, readServerResource } from './resources/mcp-resources';
 import type { McpPromptInfo, McpPromptResult, McpService } from './mcp-service-types';
 import { adaptServerTools, type ServerTools } from './mcp-tool-adapter';
 import { invalidServerView, serverView, unmaskSecrets } from './mcp-views';
@@ -284,6 +286,21 @@ export function createMcpService(options: McpServiceOptions): McpService {
         }),
       );
       return lists.flat();
+    },
+    async listResources(): Promise<McpResourceInfo[]> {
+      await loaded.catch(() => undefined);
+      const lists = await Promise.all(
+        [...entries].map(([name, entry]) => {
+          const client = entry.connection?.client();
+          return client ? listServerResources(name, client, timings.initializeTimeoutMs) : Promise.resolve([]);
+        }),
+      );
+      return lists.flat();
+    },
+    async readResource(server, uri): Promise<McpResourceContent> {
+      const client = entries.get(server)?.connection?.client();
+      if (!client) throw new ContractError('not-found', `The MCP server "${server}" is not ready, so its resource cannot be read.`);
+      return readServerResource(server, client, uri, entries.get(server)?.config.timeoutMs ?? DEFAULTS.mcp.callTimeoutMs);
     },
     async getPrompt(server, name, args): Promise<McpPromptResult> {
       const client = entries.get(server)?.connection?.client();

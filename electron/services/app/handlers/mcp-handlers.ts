@@ -9,6 +9,8 @@ export type McpCallName =
   | 'mcp.restart'
   | 'mcp.import'
   | 'mcp.setToolEnabled'
+  | 'mcp.resources.list'
+  | 'mcp.resources.read'
   | 'mcp.auth.status'
   | 'mcp.auth.signIn'
   | 'mcp.auth.signOut'
@@ -28,6 +30,8 @@ export function mcpHandlers(mcp: McpService): Pick<CallHandlers, McpCallName> {
     'mcp.restart': async (request) => ({ server: await mcp.restart(request.name) }),
     'mcp.import': (request) => mcp.importJson(request.json),
     'mcp.setToolEnabled': async (request) => ({ server: await mcp.setToolEnabled(request.name, request.tool, request.enabled) }),
+    'mcp.resources.list': async () => ({ resources: await mcp.listResources() }),
+    'mcp.resources.read': (request) => mcp.readResource(request.server, request.uri),
     'mcp.auth.status': (request) => mcp.authStatus(request.name),
     'mcp.auth.signIn': async (request) => ({ server: await mcp.signIn(request.name) }),
     'mcp.auth.signOut': async (request) => ({ server: await mcp.signOut(request.name) }),

@@ -1,6 +1,7 @@
 import type { McpServerConfig, McpServerView } from '../../../../shared/mcp';
 import type { McpStatusEvent, ModelEvent } from '../../../../shared/events';
 import type { McpAuthStatus } from '../../../../shared/mcp-auth';
+import type { McpResourceContent, McpResourceInfo } from '../../../../shared/mcp-resources';
 import type { ElicitationAnswer, McpElicitationRequest } from '../../../../shared/mcp-elicitation';
 import { applyElicitationEvents } from './mcp-elicitations';
 import { describeCallFailure } from '../../transport/taco-call-error';
@@ -24,6 +25,10 @@ export interface McpSlice {
   /** Paste a `{"mcpServers": {...}}` block; imported servers start disabled. */
   importMcpServers(json: string): Promise<McpImportResult>;
   setMcpToolEnabled(server: string, tool: string, enabled: boolean): Promise<McpActionResult>;
+  /** Resources of the ready servers (for "Attach resource"); empty when they cannot be listed. */
+  listMcpResources(): Promise<McpResourceInfo[]>;
+  /** resources/read through main. */
+  readMcpResource(server: string, uri: string): Promise<{ ok: true; content: McpResourceContent } | { ok: false; message: string }>;
   /** Whether main holds OAuth tokens for a URL server (null when it could not be asked). */
   mcpAuthStatus(name: string): Promise<McpAuthStatus | null>;
   /** Sign in through the system browser (main waits for it), or forget the tokens. */
@@ -71,6 +76,22 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, { api }) => {
     mcpServers: null,
     mcpError: null,
     mcpElicitations: [],
+
+    async listMcpResources() {
+      try {
+        return (await api.call('mcp.resources.list', {})).resources;
+      } catch {
+        return [];
+      }
+    },
+
+    async readMcpResource(server, uri) {
+      try {
+        return { ok: true, content: await api.call('mcp.resources.read', { server, uri }) };
+      } catch (error) {
+        return { ok: false, message: describeCallFailure(error) };
+      }
+    },
 
     async mcpAuthStatus(name) {
       try {
