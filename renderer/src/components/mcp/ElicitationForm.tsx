@@ -42,6 +42,9 @@ export function ElicitationForm({ request }: { request: McpElicitationRequest })
       </p>
       <form
         className="settings-form"
+        // Main checks the values against the server's schema; the browser's own checks (a number
+        // input's step of 1 against a default of 3.14) must not silently block Send.
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void answer('accept');
