@@ -4,8 +4,8 @@ import { passed, runScenario, verdicts, type ScenarioResult } from './conformanc
 /**
  * The conformance suite's own servers against scripts/mcp-conformance-client.ts (TACO's MCP service),
  * through the suite's CLI exactly as `npm run mcp:conformance` runs it. The non-auth client scenarios
- * and one auth scenario (discovery, registration by client metadata document, code + PKCE): the
- * rest of auth/* (~20 scenarios, ~6 s each) is for `npm run mcp:conformance`, not every test run.
+ * and two auth scenarios (discovery, client metadata document, code + PKCE; step-up): the rest of
+ * auth/* (~18 scenarios, ~6 s each) is for `npm run mcp:conformance`, not every test run.
  * `client-sse-retry-timing` measures the client's wait against the server's retry field in wall-clock
  * time: it is reported by the script, not asserted here.
  */
@@ -33,6 +33,8 @@ describe('the MCP conformance suite against TACO’s client entry', { timeout: 1
     ],
     ['sse-retry', ['client-sse-graceful-reconnect', 'client-sse-last-event-id']],
     ['auth/metadata-default', ['authorization-server-metadata', 'pkce-code-challenge-sent', 'valid-bearer-token']],
+    // TACO's own scope union and re-authorization on 403 insufficient_scope (auth/oauth-fetch.ts).
+    ['auth/scope-step-up', ['scope-step-up-initial', 'scope-step-up-escalation']],
   ])('%s passes', async (scenario, mustSucceed) => {
     const result = await runScenario(scenario, '2025-11-25');
     expect(failures(result)).toEqual([]);
