@@ -162,6 +162,8 @@ export type ModelEvent =
   | { type: 'mcp-status'; server: McpServerView }
   /** An MCP server asks the user to fill a form during a tool call (live only: never in the timeline). */
   | { type: 'mcp-elicitation'; request: McpElicitationRequest }
+  /** A sign-in the user started opened this authorization page (Electron: already in the browser; a browser page opens a tab). */
+  | { type: 'mcp-sign-in'; server: string; url: string }
   /** That form was answered, or withdrawn (cancel); the values are not repeated. */
   | { type: 'mcp-elicitation-closed'; elicitationId: string; conversationId: string; action: ElicitationAction };
 /** A model pull's progress on the model-events channel. */

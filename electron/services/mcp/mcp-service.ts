@@ -88,6 +88,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const activeCalls = createActiveCalls();
   const elicitation = createElicitationBroker({ emit: broadcast, calls: activeCalls });
   const { auth } = options;
+  // In a browser page host main cannot open the user's browser: the page opens the sign-in page.
+  auth?.onAuthorizationPage((server, url) => broadcast({ type: 'mcp-sign-in', server, url }));
   const hooks: McpClientHooks = {
     elicit: options.unattendedElicitation ? unattendedElicitation(options.unattendedElicitation) : elicitation.elicit,
     authFetch: (server, url) => (auth && usesOAuth(entries.get(server)?.config) ? auth.authFetch(server, url) : null),

@@ -97,6 +97,10 @@ describe(
       expect(authorization.searchParams.get('scope')).toBe('mcp:tools');
       expect(authorization.searchParams.get('resource')).toBe(t.server.url);
       expect(signedIn.name).toBe('remote');
+      // A browser page host is told the page too (it opens the tab there).
+      expect(t.modelEvents.filter((event) => event.type === 'mcp-sign-in')).toEqual([
+        { type: 'mcp-sign-in', server: 'remote', url: t.opened[0] },
+      ]);
       await t.waitFor((view) => view.status === 'ready');
       await expect(t.service.authStatus('remote')).resolves.toMatchObject({ state: 'signed-in' });
       const tool = t.service.tools().find((each) => each.info.toolId === 'mcp__remote__whoami');

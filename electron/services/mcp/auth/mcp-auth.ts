@@ -27,6 +27,8 @@ export interface McpAuth {
   signIn(server: string, url: URL, clientVersion: string): Promise<void>;
   /** Forgets the server's tokens and client registration. */
   signOut(server: string): Promise<void>;
+  /** Told each authorization page a sign-in opens (a browser page host opens it in a tab). Returns the unsubscribe. */
+  onAuthorizationPage(listener: (server: string, url: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export class SignInRequired extends Error {
  */
 export function createMcpAuth(options: McpAuthOptions): McpAuth {
   const allowed = new Set<string>();
+  const pageListeners = new Set<(server: string, url: string) => void>();
   const gated = (server: string): Authorizer => ({
     get redirectUrl() {
       return options.authorizer.redirectUrl;
@@ -50,6 +53,7 @@ export function createMcpAuth(options: McpAuthOptions): McpAuth {
     authorize(url, signal) {
       if (!allowed.delete(server))
         return Promise.reject(new SignInRequired('This server needs you to sign in: Settings → MCP servers → Sign in.'));
+      for (const listener of [...pageListeners]) listener(server, url.href);
       return options.authorizer.authorize(url, signal);
     },
   });
@@ -87,6 +91,10 @@ export function createMcpAuth(options: McpAuthOptions): McpAuth {
     },
     allowSignIn: (server) => void allowed.add(server),
     signOut: (server) => options.store.remove(server),
+    onAuthorizationPage(listener) {
+      pageListeners.add(listener);
+      return () => void pageListeners.delete(listener);
+    },
     close: async () => options.authorizer.close?.(),
   };
 }

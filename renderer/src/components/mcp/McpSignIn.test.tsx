@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { McpAuthStatus } from '../../../../shared/mcp-auth';
@@ -59,9 +59,38 @@ describe('Settings → MCP servers: OAuth sign-in per URL server', () => {
     await user.click(signIn);
     expect(api.callsOf('mcp.auth.signIn')).toEqual([{ name: 'remote' }]);
     expect((await within(row('remote')).findByTestId('mcp-signed-in')).textContent).toBe('Signed in as ada@example.com');
+    // The focus follows to Sign out (Escape still closes Settings).
+    expect(document.activeElement).toBe(within(row('remote')).getByTestId('mcp-sign-out'));
     await user.click(within(row('remote')).getByTestId('mcp-sign-out'));
     expect(api.callsOf('mcp.auth.signOut')).toEqual([{ name: 'remote' }]);
     await within(row('remote')).findByTestId('mcp-sign-in-button');
+  });
+
+  it('in a browser page the authorization page main announces opens through the link guard, and can be opened again', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi();
+    api.handle('mcp.list', () => ({ servers: [remote] }));
+    api.handle('mcp.auth.status', () => SIGNED_OUT);
+    let finish: () => void = () => undefined;
+    api.handle('mcp.auth.signIn', () => new Promise((resolve) => (finish = () => resolve({ server: remote }))));
+    api.handle('app.openExternal', () => ({ opened: true, message: null }));
+    const opened: string[] = [];
+    window.open = ((url: string) => {
+      opened.push(url);
+      return null;
+    }) as typeof window.open;
+    await renderWithStore(<App />, { api });
+    await user.click(screen.getByTestId('settings-button'));
+    await user.click(await screen.findByTestId('settings-tab-mcp'));
+    await user.click(await within(row('remote')).findByTestId('mcp-sign-in-button'));
+    const page = 'https://auth.example.com/authorize?client_id=x';
+    act(() => api.emitOn('model-events', [{ type: 'mcp-sign-in', server: 'remote', url: page }]));
+    await within(row('remote')).findByTestId('mcp-sign-in-page');
+    expect(api.callsOf('app.openExternal')).toEqual([{ url: page }]);
+    expect(opened).toEqual([page]);
+    act(() => finish());
+    await within(row('remote')).findByTestId('mcp-sign-in-button');
+    expect(within(row('remote')).queryByTestId('mcp-sign-in-page')).toBeNull();
   });
 
   it('a server that sends its own Authorization header has no sign-in', async () => {

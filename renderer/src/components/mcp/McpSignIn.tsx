@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { McpServerView } from '../../../../shared/mcp';
 import type { McpAuthStatus } from '../../../../shared/mcp-auth';
 import { useTaco } from '../../store/store-context';
@@ -12,9 +12,19 @@ export function McpSignIn({ server }: { server: McpServerView }) {
   const readStatus = useTaco((state) => state.mcpAuthStatus);
   const signIn = useTaco((state) => state.signInMcpServer);
   const signOut = useTaco((state) => state.signOutMcpServer);
+  const page = useTaco((state) => state.mcpSignInPages[server.name] ?? null);
+  const openLink = useTaco((state) => state.openLink);
   const [status, setStatus] = useState<McpAuthStatus | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Sign in and Sign out replace each other: the focus moves to the new button, not out of the dialog.
+  const action = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    action.current?.focus();
+  }, [status?.state]);
   const applies = server.transport === 'http' && !server.headerKeys.some((key) => key.toLowerCase() === 'authorization');
 
   useEffect(() => {
@@ -35,6 +45,7 @@ export function McpSignIn({ server }: { server: McpServerView }) {
     setProblem(null);
     const result = await action(server.name);
     if (!result.ok) setProblem(result.message);
+    refocus.current = true;
     setStatus(await readStatus(server.name));
     setBusy(false);
   };
@@ -45,13 +56,32 @@ export function McpSignIn({ server }: { server: McpServerView }) {
           <span className="plain-text" data-testid="mcp-signed-in">
             {status.account ? `Signed in as ${status.account}` : 'Signed in'}
           </span>
-          <button type="button" className="button" data-testid="mcp-sign-out" aria-disabled={busy} onClick={() => void act(signOut)}>
+          <button
+            ref={action}
+            type="button"
+            className="button"
+            data-testid="mcp-sign-out"
+            aria-disabled={busy}
+            onClick={() => void act(signOut)}
+          >
             Sign out
           </button>
         </>
       ) : (
-        <button type="button" className="button" data-testid="mcp-sign-in-button" aria-disabled={busy} onClick={() => void act(signIn)}>
+        <button
+          ref={action}
+          type="button"
+          className="button"
+          data-testid="mcp-sign-in-button"
+          aria-disabled={busy}
+          onClick={() => void act(signIn)}
+        >
           {busy ? 'Waiting for the browser…' : 'Sign in'}
+        </button>
+      )}
+      {busy && page && (
+        <button type="button" className="button" data-testid="mcp-sign-in-page" onClick={() => void openLink(page)}>
+          Open the sign-in page again
         </button>
       )}
       {problem && (

@@ -3,6 +3,7 @@ import type { McpStatusEvent, ModelEvent } from '../../../../shared/events';
 import type { McpAuthStatus } from '../../../../shared/mcp-auth';
 import type { McpResourceContent, McpResourceInfo } from '../../../../shared/mcp-resources';
 import type { ElicitationAnswer, McpElicitationRequest } from '../../../../shared/mcp-elicitation';
+import { inBrowserPage } from './links-slice';
 import { applyElicitationEvents } from './mcp-elicitations';
 import { describeCallFailure } from '../../transport/taco-call-error';
 import type { SliceCreator } from '../store-types';
@@ -34,6 +35,8 @@ export interface McpSlice {
   /** Sign in through the system browser (main waits for it), or forget the tokens. */
   signInMcpServer(name: string): Promise<McpActionResult>;
   signOutMcpServer(name: string): Promise<McpActionResult>;
+  /** The authorization page of a sign-in in progress, per server (to open it again if the tab was blocked). */
+  mcpSignInPages: Record<string, string>;
   /** Forms MCP servers opened during tool calls (`mcp-elicitation`), until answered or withdrawn. */
   mcpElicitations: McpElicitationRequest[];
   /** accept (with the values) / decline / cancel; main checks the values. Returns main's refusal in words, or null. */
@@ -76,6 +79,7 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, { api }) => {
     mcpServers: null,
     mcpError: null,
     mcpElicitations: [],
+    mcpSignInPages: {},
 
     async listMcpResources() {
       try {
@@ -101,8 +105,10 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, { api }) => {
       }
     },
 
-    signInMcpServer(name) {
-      return attempt(async () => keep((await api.call('mcp.auth.signIn', { name })).server));
+    async signInMcpServer(name) {
+      const result = await attempt(async () => keep((await api.call('mcp.auth.signIn', { name })).server));
+      set((state) => ({ mcpSignInPages: Object.fromEntries(Object.entries(state.mcpSignInPages).filter(([server]) => server !== name)) }));
+      return result;
     },
 
     signOutMcpServer(name) {
@@ -166,6 +172,12 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, { api }) => {
     },
 
     applyMcpEvents(events) {
+      for (const event of events)
+        if (event.type === 'mcp-sign-in') {
+          set((state) => ({ mcpSignInPages: { ...state.mcpSignInPages, [event.server]: event.url } }));
+          // Electron's main opened the system browser itself; a browser page opens a tab (after main's guard).
+          if (inBrowserPage()) void get().openLink(event.url);
+        }
       const forms = applyElicitationEvents(get().mcpElicitations, events);
       if (forms !== get().mcpElicitations) set({ mcpElicitations: forms });
       const updates = events.filter(isStatusEvent);
