@@ -241,6 +241,10 @@ export const DEFAULTS = {
   mcp: {
     /** The file in the data folder that lists the servers. */
     configFileName: 'mcp.json',
+    /** The folder in the data folder that holds OAuth tokens, one 0600 file per server (the token store). */
+    authFolderName: 'mcp-auth',
+    /** How long Sign in waits for the browser to come back to the loopback redirect. */
+    authorizationTimeoutMs: 5 * 60_000,
     /** One tool call gives up after this long unless the server's `timeoutMs` says otherwise. */
     callTimeoutMs: 60_000,
     /** A server that has not answered `initialize` (and tools/list) by then has failed. */
@@ -277,6 +281,10 @@ export const DEFAULTS = {
     /** Images one tool result may carry, and the largest one (decoded bytes); the rest are described, not kept. */
     maxImagesPerResult: 4,
     maxImageBytes: 2 * 1024 * 1024,
+    /** resources/read for the composer or an opened resource link: characters kept (the rest is cut, and said so). */
+    resourceReadMaxChars: 100_000,
+    /** resources/list: at most this many per server (pages beyond are not read). */
+    maxListedResources: 500,
   },
 
   // ── Main process: app services and storage ──────────────────────────────────────────────────────────

@@ -3,6 +3,9 @@ import { DEFAULTS } from './constants';
 import { conversationOptionsSchema, type ConversationSearchHit, type ConversationSnapshot, type ConversationSummary } from './conversation';
 import type { ModelEvent, TacoEvent } from './events';
 import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from './mcp';
+import type { McpAuthStatus } from './mcp-auth';
+import type { McpResourceContent, McpResourceInfo } from './mcp-resources';
+import type { McpElicitationRequest } from './mcp-elicitation';
 import type { ModelListResult } from './models';
 import { serverTestRequestSchema, type ServerTestResult } from './servers';
 import { settingsPatchSchema, type SettingsView } from './settings';
@@ -112,6 +115,23 @@ export const callRequestSchemas = {
   'mcp.import': z.object({ json: z.string().min(1).max(1_000_000) }).strict(),
   'mcp.setToolEnabled': z.object({ name: mcpServerNameSchema, tool: z.string().min(1).max(200), enabled: z.boolean() }).strict(),
   'mcp.acceptToolChanges': z.object({ name: mcpServerNameSchema }).strict(),
+  /** Resources of the ready servers, and one read (for the composer and resource links in tool results). */
+  'mcp.resources.list': empty,
+  'mcp.resources.read': z.object({ server: mcpServerNameSchema, uri: z.string().min(1).max(4096) }).strict(),
+  /** OAuth per URL server: whether TACO holds a token; Sign in (system browser); Sign out. */
+  'mcp.auth.status': z.object({ name: mcpServerNameSchema }).strict(),
+  'mcp.auth.signIn': z.object({ name: mcpServerNameSchema }).strict(),
+  'mcp.auth.signOut': z.object({ name: mcpServerNameSchema }).strict(),
+  /** The user's answer to an MCP server's form (main checks the values against the form). */
+  'mcp.elicitation.answer': z
+    .object({
+      elicitationId: id,
+      action: z.enum(['accept', 'decline', 'cancel']),
+      content: z.record(z.string().max(200), z.union([z.string().max(DEFAULTS.maxMessageChars), z.number(), z.boolean()])).optional(),
+    })
+    .strict(),
+  /** The forms still open in a conversation (drawn again after a reload). */
+  'mcp.elicitation.pending': z.object({ conversationId: id }).strict(),
   // Workflows: user-invoked actions with typed forms. Not `workflow.*` (a paused run).
   'workflows.list': empty,
   'workflows.run': z
@@ -177,6 +197,13 @@ export interface CallResponses {
   'mcp.import': { added: string[]; skipped: { name: string; reason: string }[] };
   'mcp.setToolEnabled': { server: McpServerView };
   'mcp.acceptToolChanges': { server: McpServerView };
+  'mcp.resources.list': { resources: McpResourceInfo[] };
+  'mcp.resources.read': McpResourceContent;
+  'mcp.auth.status': McpAuthStatus;
+  'mcp.auth.signIn': { server: McpServerView };
+  'mcp.auth.signOut': { server: McpServerView };
+  'mcp.elicitation.answer': { accepted: boolean; message: string | null };
+  'mcp.elicitation.pending': { requests: McpElicitationRequest[] };
   'workflows.list': WorkflowListResult;
   'workflows.run': WorkflowRunResult;
   'workflows.confirm': { accepted: boolean; message: string | null };

@@ -1,6 +1,7 @@
 import type { ConversationSummary } from './conversation';
 import type { JsonObject } from './json';
 import type { McpServerView } from './mcp';
+import type { ElicitationAction, McpElicitationRequest } from './mcp-elicitation';
 import type { Risk } from './settings';
 import type { StackFrame } from './tools/tool-stack';
 import type { StopReason } from './stop-reason';
@@ -158,7 +159,13 @@ export type ModelEvent =
       error: string | null;
     }
   /** An MCP server changed: status, tool list, config or a restart. The renderer replaces its view of it. */
-  | { type: 'mcp-status'; server: McpServerView };
+  | { type: 'mcp-status'; server: McpServerView }
+  /** An MCP server asks the user to fill a form during a tool call (live only: never in the timeline). */
+  | { type: 'mcp-elicitation'; request: McpElicitationRequest }
+  /** A sign-in the user started opened this authorization page (Electron: already in the browser; a browser page opens a tab). */
+  | { type: 'mcp-sign-in'; server: string; url: string }
+  /** That form was answered, or withdrawn (cancel); the values are not repeated. */
+  | { type: 'mcp-elicitation-closed'; elicitationId: string; conversationId: string; action: ElicitationAction };
 /** A model pull's progress on the model-events channel. */
 export type PullProgressEvent = Extract<ModelEvent, { type: 'pull-progress' }>;
 export type McpStatusEvent = Extract<ModelEvent, { type: 'mcp-status' }>;

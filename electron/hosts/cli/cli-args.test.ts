@@ -30,6 +30,7 @@ describe('parseCliArgs', () => {
       timeoutMs: null,
       maxTools: null,
       mcpConfig: null,
+      elicitation: 'defaults',
     });
   });
 
@@ -73,6 +74,7 @@ describe('parseCliArgs', () => {
       timeoutMs: 5000,
       maxTools: 8,
       mcpConfig: 'servers.json',
+      elicitation: 'defaults',
     });
   });
 

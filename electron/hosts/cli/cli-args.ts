@@ -1,5 +1,6 @@
 import { DEFAULTS } from '../../../shared/constants';
 import type { ServerKind } from '../../../shared/servers';
+import type { UnattendedElicitation } from '../../services/mcp/elicitation/elicitation-defaults';
 
 export type ApproveMode = 'all' | 'none' | 'read';
 export type DepthLimitAnswer = 'continue' | 'cancel';
@@ -24,6 +25,8 @@ export interface CliOptions {
   maxTools: number | null;
   /** --mcp-config FILE: MCP servers (the `mcpServers` JSON shape) added for this run. */
   mcpConfig: string | null;
+  /** --elicitation: how an MCP server's form is answered with nobody at it (default: its defaults). */
+  elicitation: UnattendedElicitation;
 }
 
 export type CliArgs = { type: 'help' } | { type: 'run'; options: CliOptions } | { type: 'error'; message: string };
@@ -53,6 +56,9 @@ Flags:
   --mcp-config FILE          MCP servers for this run ({"mcpServers": {...}}, as in claude_desktop_config.json);
                              the run waits up to ${DEFAULTS.mcp.cliReadyTimeoutMs / 1000} s for them. MCP tools are approved by --approve all
                              (read approves them only for a server marked "approval": "trusted-read")
+  --elicitation defaults|decline
+                             Answer an MCP server's form: accept it with the defaults it gives (declined when a
+                             required field has none), or decline every form (default: defaults)
   --help                     Show this help
 
 Exit codes: 0 the task completed, 2 a limit or you stopped it, 1 an Ollama or input error.`;
@@ -70,6 +76,7 @@ const VALUE_FLAGS = [
   '--timeout-ms',
   '--max-tools',
   '--mcp-config',
+  '--elicitation',
 ] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
@@ -163,6 +170,10 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   const mcpConfig = values.get('--mcp-config')?.trim() ?? null;
   if (mcpConfig === '') return { type: 'error', message: '--mcp-config needs a JSON file, for example --mcp-config mcp.json' };
 
+  const elicitation = values.get('--elicitation') ?? 'defaults';
+  if (elicitation !== 'defaults' && elicitation !== 'decline')
+    return { type: 'error', message: `--elicitation must be defaults or decline (got "${elicitation}").` };
+
   return {
     type: 'run',
     options: {
@@ -180,6 +191,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       timeoutMs,
       maxTools,
       mcpConfig,
+      elicitation,
     },
   };
 }

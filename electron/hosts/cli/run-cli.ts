@@ -78,6 +78,7 @@ async function runTurn(options: CliOptions, io: CliIo, workflow: WorkflowArgs): 
       ollamaHost: options.host,
       ...(options.hostKind !== 'ollama' ? { hostKind: options.hostKind } : {}),
       mcpConfigFile,
+      unattendedElicitation: options.elicitation,
       openExternal: async () => {
         throw new Error('the command line cannot open links');
       },

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, screen, session, shell } from 'electron';
 import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../../services/app/app-services';
 import type { AppServices } from '../../services/app/app-services-types';
@@ -53,7 +53,11 @@ export async function startMain(): Promise<void> {
   const dataDir = app.getPath('userData');
   let services: AppServices;
   try {
-    services = await createAppServices({ dataDir, openExternal });
+    // MCP OAuth tokens are sealed with the OS keychain where it exists (0600 files either way).
+    const secretCipher = safeStorage.isEncryptionAvailable()
+      ? { encrypt: (plain: string) => safeStorage.encryptString(plain), decrypt: (sealed: Buffer) => safeStorage.decryptString(sealed) }
+      : null;
+    services = await createAppServices({ dataDir, openExternal, secretCipher });
   } catch (error) {
     dialog.showErrorBox('TACO could not start', error instanceof Error ? error.message : String(error));
     app.exit(1);

@@ -3,6 +3,8 @@ import type { TacoEvent } from '../../../shared/events';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput, AgentLoopOutcome } from '../agent/loop/agent-types';
+import type { SecretCipher } from '../mcp/auth/token-store';
+import type { UnattendedElicitation } from '../mcp/elicitation/elicitation-defaults';
 import type { McpService } from '../mcp/mcp-service-types';
 import type { ChatProvider } from '../provider/provider-types';
 import type { ResolvedServer } from '../servers/resolved-server';
@@ -29,7 +31,15 @@ export interface AppPorts {
    * The MCP servers of `mcp.json` in the data folder (plus, for this run only, those of
    * `extraConfigFile`: CLI --mcp-config). Starts them in the background; never blocks.
    */
-  createMcp(input: { dataDir: string; extraConfigFile: string | null; emit: (event: TacoEvent) => void }): McpService;
+  createMcp(input: {
+    dataDir: string;
+    extraConfigFile: string | null;
+    emit: (event: TacoEvent) => void;
+    unattendedElicitation?: UnattendedElicitation;
+    /** Opens the authorization page of an MCP server's sign-in (the one openExternal guard is applied by the port). */
+    openExternal?: (url: string) => Promise<void>;
+    secretCipher?: SecretCipher | null;
+  }): McpService;
 }
 
 export interface Storage {

@@ -3,6 +3,8 @@ import type { ServerKind } from '../../../shared/servers';
 import type { Limits, Settings } from '../../../shared/settings';
 import type { CallEnvelope } from '../../../shared/transport';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
+import type { SecretCipher } from '../mcp/auth/token-store';
+import type { UnattendedElicitation } from '../mcp/elicitation/elicitation-defaults';
 import type { AppPorts } from './app-ports';
 import type { ConfirmGate } from '../workflows/confirm-broker';
 import type { WorkflowPromptSource } from '../workflows/workflow-prompt-source';
@@ -39,6 +41,10 @@ export interface AppServicesOptions {
   toolBudgetOverride?: number;
   /** CLI --mcp-config FILE: MCP servers (the `mcpServers` shape) added for this run only. */
   mcpConfigFile?: string | null;
+  /** Seals MCP OAuth tokens at rest (Electron safeStorage); absent or null: 0600 files only. */
+  secretCipher?: SecretCipher | null;
+  /** Nobody at a form (CLI --elicitation): MCP forms are answered with their defaults, or declined. Absent: the user is asked. */
+  unattendedElicitation?: UnattendedElicitation;
   /** Replace parts of main (tests). Anything not given is the real implementation. */
   ports?: Partial<AppPorts>;
   batchIntervalMs?: number;

@@ -59,7 +59,14 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
   });
   hub.observe((event) => sessions.observe(event));
   const emit = hub.emit;
-  const mcp = ports.createMcp({ dataDir: options.dataDir, extraConfigFile: options.mcpConfigFile ?? null, emit });
+  const mcp = ports.createMcp({
+    dataDir: options.dataDir,
+    extraConfigFile: options.mcpConfigFile ?? null,
+    emit,
+    ...(options.unattendedElicitation ? { unattendedElicitation: options.unattendedElicitation } : {}),
+    openExternal: options.openExternal,
+    secretCipher: options.secretCipher ?? null,
+  });
   const tools = mergeToolSources(builtins, [mcp]);
   const brokers: Brokers = {
     approvals: createApprovalBroker({ emit }),

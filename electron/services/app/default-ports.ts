@@ -2,7 +2,12 @@ import { ContractError } from '../../../shared/contract-error';
 import type { TacoEvent } from '../../../shared/events';
 import { loadCatalogue } from '../../../tools/catalogue/load-catalogue';
 import { runAgentLoop } from '../agent/loop/run-agent';
+import { DEFAULTS } from '../../../shared/constants';
+import { createMcpAuth } from '../mcp/auth/mcp-auth';
+import { loopbackAuthorizer } from '../mcp/auth/loopback-authorizer';
+import { createTokenStore } from '../mcp/auth/token-store';
 import { createMcpService } from '../mcp/mcp-service';
+import { openExternalGuarded } from './open-external-guard';
 import { createOllamaProvider } from '../provider/ollama/ollama-provider';
 import { createServerProvider } from '../servers/server-providers';
 import { createConversationStore, createTimelineWriter, type ConversationStore } from '../store/conversations/conversation-store';
@@ -20,7 +25,24 @@ export const defaultPorts: AppPorts = {
   loadTools: () => loadCatalogue(),
   createMemory: (dataDir) => createMemoryFileStore({ path: memoryFile(dataDir) }),
   openStorage,
-  createMcp: ({ dataDir, extraConfigFile, emit }) => createMcpService({ dataDir, extraConfigFile, emit }),
+  createMcp: ({ dataDir, extraConfigFile, emit, unattendedElicitation, openExternal, secretCipher }) =>
+    createMcpService({
+      dataDir,
+      extraConfigFile,
+      emit,
+      ...(unattendedElicitation ? { unattendedElicitation } : {}),
+      auth: createMcpAuth({
+        store: createTokenStore(dataDir, secretCipher ?? null),
+        authorizer: loopbackAuthorizer({
+          openBrowser: (url) =>
+            openExternal
+              ? openExternalGuarded(url, openExternal)
+              : Promise.resolve({ opened: false, message: 'This host cannot open a browser to sign in.' }),
+          timeoutMs: DEFAULTS.mcp.authorizationTimeoutMs,
+        }),
+        now: Date.now,
+      }),
+    }),
 };
 
 async function openStorage(dataDir: string): Promise<Storage> {

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig, McpServerStatus } from '../../../shared/mcp';
+import type { McpClientHooks } from './mcp-client-hooks';
 import { describeExit } from './mcp-errors';
 import { listToolsWithinLimits } from './mcp-limits';
 import type { OpenedServer } from './transport/server-transport';
@@ -20,6 +21,8 @@ export interface ConnectionOptions {
   timings: ConnectionTimings;
   pathValue(): Promise<string>;
   clientVersion: string;
+  /** Elicitation and OAuth for the server's client (optional). */
+  hooks?: McpClientHooks;
   /** Status, tools or error changed. */
   onChange(): void;
   now(): number;
@@ -111,6 +114,7 @@ export class McpConnection {
         initializeTimeoutMs: this.options.timings.initializeTimeoutMs,
         pathValue,
         clientVersion: this.options.clientVersion,
+        hooks: this.options.hooks,
         onProcess: (process) => {
           if (generation === this.generation) this.process = process;
           else void process.close();

@@ -1,5 +1,8 @@
 import type { ModelEvent } from '../../../shared/events';
 import type { McpServerConfig, McpServerView } from '../../../shared/mcp';
+import type { McpAuthStatus } from '../../../shared/mcp-auth';
+import type { McpResourceContent, McpResourceInfo } from '../../../shared/mcp-resources';
+import type { ElicitationAction, McpElicitationRequest } from '../../../shared/mcp-elicitation';
 import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types';
 
 /** One prompt a server offers (prompts/list), for the workflows that offer them as user-invoked actions. */
@@ -40,7 +43,25 @@ export interface McpService {
   listPrompts(): Promise<McpPromptInfo[]>;
   /** prompts/get with arguments. Throws when the server is not ready or has no such prompt. */
   getPrompt(server: string, name: string, args: Record<string, string>): Promise<McpPromptResult>;
-  /** `mcp-status` events (on the model-events channel). Returns the unsubscribe. */
+  /** Resources of every ready server (servers without resources are skipped). */
+  listResources(): Promise<McpResourceInfo[]>;
+  /** resources/read. Throws when the server is not ready or does not have it. */
+  readResource(server: string, uri: string): Promise<McpResourceContent>;
+  /** Whether TACO holds OAuth tokens for the server (signed-out for servers that do not use OAuth). */
+  authStatus(name: string): Promise<McpAuthStatus>;
+  /** Sign in through the system browser (waits for the user), then restart the server with its token. */
+  signIn(name: string): Promise<McpServerView>;
+  /** Forget the server's tokens and registration; a running server restarts without them. */
+  signOut(name: string): Promise<McpServerView>;
+  /** The user's answer to a server's form (`mcp-elicitation`); checked against the form's fields. */
+  answerElicitation(
+    elicitationId: string,
+    action: ElicitationAction,
+    content: Record<string, unknown> | undefined,
+  ): { accepted: boolean; message: string | null };
+  /** The forms still open in a conversation (to draw them again after a reload). */
+  pendingElicitations(conversationId: string): McpElicitationRequest[];
+  /** `mcp-status` and `mcp-elicitation(-closed)` events (on the model-events channel). Returns the unsubscribe. */
   subscribe(listener: (event: ModelEvent) => void): () => void;
   /** Resolves once no enabled server is `starting` any more, or after `timeoutMs`. */
   settled(timeoutMs: number): Promise<void>;

@@ -7,9 +7,16 @@ import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types
 import { userPath } from './transport/command-resolver';
 import { loadMcpFile, readExtraConfig, saveMcpFile, type ParsedMcpConfig } from './mcp-config';
 import { createMcpCaller } from './mcp-caller';
+import type { McpClientHooks } from './mcp-client-hooks';
+import { createActiveCalls, trackCalls } from './elicitation/active-calls';
+import { createElicitationBroker } from './elicitation/elicitation-broker';
+import { usesOAuth, type McpAuth } from './auth/mcp-auth';
+import { unattendedElicitation, type UnattendedElicitation } from './elicitation/elicitation-defaults';
 import { McpConnection, type ConnectionTimings } from './mcp-connection';
 import { planImport } from './mcp-import';
 import { listServerPrompts, readServerPrompt } from './mcp-prompts';
+import type { McpResourceContent, McpResourceInfo } from '../../../shared/mcp-resources';
+import { listServerResources, readServerResource } from './resources/mcp-resources';
 import type { McpPromptInfo, McpPromptResult, McpService } from './mcp-service-types';
 import { adaptServerTools, type ServerTools } from './mcp-tool-adapter';
 import { invalidServerView, serverView, unmaskSecrets } from './mcp-views';
@@ -32,6 +39,12 @@ export interface McpServiceOptions {
   clientVersion?: string;
   /** The reviewed tool fingerprints (default: mcp-tool-pins.json in the data folder). */
   pins?: ToolPins;
+  /** Who answers elicitation and signs HTTP requests with OAuth tokens (optional). */
+  hooks?: McpClientHooks;
+  /** OAuth for URL servers without an Authorization header (auth/mcp-auth.ts); none: fixed headers only. */
+  auth?: McpAuth;
+  /** Nobody at a form (CLI): answer elicitation with the schema's defaults, or decline. Default: ask the user. */
+  unattendedElicitation?: UnattendedElicitation;
 }
 
 interface Entry {
@@ -66,16 +79,28 @@ export function createMcpService(options: McpServiceOptions): McpService {
   let disposed = false;
   let chain: Promise<unknown> = Promise.resolve();
 
-  const emitStatus = (name: string): void => {
-    const view = viewOf(name);
-    if (!view) return;
+  const broadcast = (event: ModelEvent): void => {
     for (const listener of [...listeners]) {
       try {
-        listener({ type: 'mcp-status', server: view });
+        listener(event);
       } catch (error) {
-        log(`An mcp-status subscriber failed: ${error instanceof Error ? error.message : String(error)}`);
+        log(`An ${event.type} subscriber failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+  };
+  const emitStatus = (name: string): void => {
+    const view = viewOf(name);
+    if (view) broadcast({ type: 'mcp-status', server: view });
+  };
+  const activeCalls = createActiveCalls();
+  const elicitation = createElicitationBroker({ emit: broadcast, calls: activeCalls });
+  const { auth } = options;
+  // In a browser page host main cannot open the user's browser: the page opens the sign-in page.
+  auth?.onAuthorizationPage((server, url) => broadcast({ type: 'mcp-sign-in', server, url }));
+  const hooks: McpClientHooks = {
+    elicit: options.unattendedElicitation ? unattendedElicitation(options.unattendedElicitation) : elicitation.elicit,
+    authFetch: (server, url, next) => (auth && usesOAuth(entries.get(server)?.config) ? auth.authFetch(server, url, next) : null),
+    ...options.hooks,
   };
 
   const viewOf = (name: string): McpServerView | null => {
@@ -148,6 +173,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
       timings,
       pathValue,
       clientVersion: options.clientVersion ?? '0.1.0',
+      hooks,
       onChange: () => {
         if (entries.get(name)?.connection === connection) changed(name);
       },
@@ -165,7 +191,10 @@ export function createMcpService(options: McpServiceOptions): McpService {
     await connection.stop(reason);
   };
 
-  const call = createMcpCaller((server) => entries.get(server));
+  const call = trackCalls(
+    createMcpCaller((server) => entries.get(server)),
+    activeCalls,
+  );
 
   /** Serialises changes to the configuration (and its file). */
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
@@ -322,11 +351,53 @@ export function createMcpService(options: McpServiceOptions): McpService {
       );
       return lists.flat();
     },
+    async listResources(): Promise<McpResourceInfo[]> {
+      await loaded.catch(() => undefined);
+      const lists = await Promise.all(
+        [...entries].map(([name, entry]) => {
+          const client = entry.connection?.client();
+          return client ? listServerResources(name, client, timings.initializeTimeoutMs) : Promise.resolve([]);
+        }),
+      );
+      return lists.flat();
+    },
+    async readResource(server, uri): Promise<McpResourceContent> {
+      const client = entries.get(server)?.connection?.client();
+      if (!client) throw new ContractError('not-found', `The MCP server "${server}" is not ready, so its resource cannot be read.`);
+      return readServerResource(server, client, uri, entries.get(server)?.config.timeoutMs ?? DEFAULTS.mcp.callTimeoutMs);
+    },
     async getPrompt(server, name, args): Promise<McpPromptResult> {
       const client = entries.get(server)?.connection?.client();
       if (!client) throw new ContractError('not-found', `The MCP server "${server}" is not ready, so its prompt "${name}" cannot be read.`);
       return readServerPrompt(client, name, args, entries.get(server)?.config.timeoutMs ?? DEFAULTS.mcp.callTimeoutMs);
     },
+    async authStatus(name) {
+      const entry = mustGet(name);
+      return auth && usesOAuth(entry.config) ? auth.status(name) : { state: 'signed-out', account: null, signedInAt: null };
+    },
+    async signIn(name) {
+      const entry = mustGet(name);
+      if (!auth || !usesOAuth(entry.config) || entry.config.url === undefined)
+        throw new ContractError(
+          'invalid-payload',
+          `mcp.auth.signIn: "${name}" is not a URL server that signs in (it sends its own Authorization header, or runs as a command).`,
+        );
+      // The browser part runs outside the queue: other changes go on while the user signs in.
+      await auth.signIn(name, new URL(entry.config.url), options.clientVersion ?? '0.1.0');
+      return serial(async () => {
+        await restartEntry(name, mustGet(name));
+        return viewOf(name) as McpServerView;
+      });
+    },
+    signOut: (name) =>
+      serial(async () => {
+        const entry = mustGet(name);
+        await auth?.signOut(name);
+        if (entry.connection) await restartEntry(name, entry);
+        return viewOf(name) as McpServerView;
+      }),
+    answerElicitation: (elicitationId, action, content) => elicitation.answer(elicitationId, action, content),
+    pendingElicitations: (conversationId) => elicitation.pendingFor(conversationId),
     subscribe(listener) {
       listeners.add(listener);
       return () => {
@@ -347,6 +418,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
     },
     async dispose() {
       disposed = true;
+      elicitation.dispose();
+      await auth?.close();
       await loaded.catch(() => undefined);
       await Promise.all([...entries.values()].map((entry) => stopEntry(entry, 'TACO is shutting down; the MCP server was stopped.')));
       registered = [];

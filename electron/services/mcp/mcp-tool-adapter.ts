@@ -5,6 +5,7 @@ import type { McpApprovalPolicy, McpToolView } from '../../../shared/mcp';
 import type { ToolInfo } from '../../../shared/tools/tool-info';
 import { ToolFailure, type RegisteredTool, type ToolContext } from '../../../tools/catalogue/tool-runtime-types';
 import { argsSchemaFromJsonSchema, parametersFromJsonSchema, type ToolInputSchema } from './json-schema-args';
+import type { CallOrigin } from './elicitation/active-calls';
 import { convertResult, type McpCallResult } from './mcp-result';
 import { qualifyToolNames } from './tool-names';
 
@@ -19,7 +20,7 @@ export type McpCaller = (
   server: string,
   tool: string,
   args: JsonObject,
-  options: { signal: AbortSignal; onProgress(progress: McpProgress): void },
+  options: { signal: AbortSignal; onProgress(progress: McpProgress): void; origin?: CallOrigin },
 ) => Promise<McpCallResult>;
 
 export interface ServerTools {
@@ -136,6 +137,7 @@ function registerTool(
     run: async (args: JsonObject, context: ToolContext) => {
       const result = await options.call(options.server, tool.name, args, {
         signal: context.signal,
+        origin: { runId: context.runId, conversationId: context.conversationId, callId: context.callId, signal: context.signal },
         onProgress: (progress) =>
           options.emit({
             type: 'tool-progress',

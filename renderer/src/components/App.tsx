@@ -7,6 +7,7 @@ import { LazyCatalogue, LazyModelManagerDialog, LazySettingsDialog } from './laz
 import { useGlobalShortcuts } from './keyboard/use-global-shortcuts';
 import { McpBanner } from './mcp/McpBanner';
 import { MessageList } from './message-list/MessageList';
+import { ElicitationForms } from './mcp/ElicitationForm';
 import { ImportedSystemPromptNotice } from './approvals/ImportedSystemPromptNotice';
 import { Notices } from './Notices';
 import { OllamaBanner } from './OllamaBanner';
@@ -44,6 +45,7 @@ export function App() {
         <OllamaBanner />
         <McpBanner />
         <MessageList />
+        <ElicitationForms />
         <ImportedSystemPromptNotice />
         <Notices />
         <Composer />

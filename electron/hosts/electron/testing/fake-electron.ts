@@ -183,6 +183,12 @@ export function createFakeElectron() {
       setApplicationMenu: vi.fn(),
     },
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }]) },
+    // Electron's safeStorage (electron/docs/api/safe-storage.md): as on a machine without a keychain.
+    safeStorage: {
+      isEncryptionAvailable: vi.fn(() => false),
+      encryptString: vi.fn((plain: string) => Buffer.from(plain)),
+      decryptString: vi.fn((sealed: Buffer) => sealed.toString()),
+    },
     userData,
   };
 }

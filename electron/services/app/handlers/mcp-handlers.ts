@@ -2,7 +2,21 @@ import type { McpService } from '../../mcp/mcp-service-types';
 import type { CallHandlers } from '../call-router';
 
 export type McpCallName =
-  'mcp.list' | 'mcp.save' | 'mcp.remove' | 'mcp.setEnabled' | 'mcp.restart' | 'mcp.import' | 'mcp.setToolEnabled' | 'mcp.acceptToolChanges';
+  | 'mcp.acceptToolChanges'
+  | 'mcp.list'
+  | 'mcp.save'
+  | 'mcp.remove'
+  | 'mcp.setEnabled'
+  | 'mcp.restart'
+  | 'mcp.import'
+  | 'mcp.setToolEnabled'
+  | 'mcp.resources.list'
+  | 'mcp.resources.read'
+  | 'mcp.auth.status'
+  | 'mcp.auth.signIn'
+  | 'mcp.auth.signOut'
+  | 'mcp.elicitation.answer'
+  | 'mcp.elicitation.pending';
 
 /** The mcp.* calls over the app's MCP service (requests arrive validated by the contract). */
 export function mcpHandlers(mcp: McpService): Pick<CallHandlers, McpCallName> {
@@ -18,5 +32,12 @@ export function mcpHandlers(mcp: McpService): Pick<CallHandlers, McpCallName> {
     'mcp.import': (request) => mcp.importJson(request.json),
     'mcp.setToolEnabled': async (request) => ({ server: await mcp.setToolEnabled(request.name, request.tool, request.enabled) }),
     'mcp.acceptToolChanges': async (request) => ({ server: await mcp.acceptToolChanges(request.name) }),
+    'mcp.resources.list': async () => ({ resources: await mcp.listResources() }),
+    'mcp.resources.read': (request) => mcp.readResource(request.server, request.uri),
+    'mcp.auth.status': (request) => mcp.authStatus(request.name),
+    'mcp.auth.signIn': async (request) => ({ server: await mcp.signIn(request.name) }),
+    'mcp.auth.signOut': async (request) => ({ server: await mcp.signOut(request.name) }),
+    'mcp.elicitation.answer': (request) => mcp.answerElicitation(request.elicitationId, request.action, request.content),
+    'mcp.elicitation.pending': (request) => ({ requests: mcp.pendingElicitations(request.conversationId) }),
   };
 }

@@ -2,9 +2,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
 import type { McpServerConfig } from '../../../../shared/mcp';
+import type { McpClientHooks } from '../mcp-client-hooks';
 import { resolveCommand } from './command-resolver';
 import { describeExit } from '../mcp-errors';
 import { ProcessGroupTransport } from './process-group-transport';
@@ -32,6 +33,8 @@ export interface OpenOptions {
   /** notifications/tools/list_changed arrived. */
   onToolsChanged(): void;
   clientVersion: string;
+  /** Elicitation and OAuth (optional). */
+  hooks?: McpClientHooks;
 }
 
 /** The words for a server that cannot be started or reached; thrown by openServer. */
@@ -40,8 +43,12 @@ export class ServerStartError extends Error {
 }
 
 function newClient(options: OpenOptions): Client {
-  const client = new Client({ name: 'TACO', version: options.clientVersion }, { capabilities: {} });
+  const elicit = options.hooks?.elicit;
+  // SEP-1034: the SDK fills the defaults the schema gives into an accepted form's content.
+  const capabilities = elicit ? { elicitation: { form: { applyDefaults: true } } } : {};
+  const client = new Client({ name: 'TACO', version: options.clientVersion }, { capabilities });
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => options.onToolsChanged());
+  if (elicit) client.setRequestHandler(ElicitRequestSchema, (request, extra) => elicit(options.name, request.params, extra.signal));
   return client;
 }
 
@@ -55,8 +62,9 @@ export async function openServer(options: OpenOptions): Promise<OpenedServer> {
   if (config.url === undefined) throw new ServerStartError(`Server "${options.name}" has neither a command nor a url.`);
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: { ...(config.headers ?? {}) } };
-  // The headers may hold a key: redirects stay within the server's origin.
-  const fetch = cappedBodyFetch(sameOriginFetch());
+  // The headers (and an OAuth token) may hold a key: redirects stay within the server's origin.
+  const capped = cappedBodyFetch(sameOriginFetch());
+  const fetch = options.hooks?.authFetch?.(options.name, url, capped) ?? capped;
   if (config.type !== 'sse') {
     const client = newClient(options);
     const transport = new StreamableHTTPClientTransport(url, { requestInit, fetch });

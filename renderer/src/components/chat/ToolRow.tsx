@@ -3,6 +3,7 @@ import type { TurnPart } from '../../store/events/conversation-view';
 import { formatDuration } from '../../format/format-duration';
 import { displayToolName } from '../../format/mcp-tool-name';
 import { formatArgs, summarizeArgs } from '../../format/summarize-args';
+import { McpResourceLinks } from '../mcp/McpResourceLinks';
 import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
 import { ToolImages } from '../tool-display/ToolImages';
 import { ToolProgress } from '../tool-display/ToolProgress';
@@ -69,6 +70,7 @@ export function ToolRow({ part, runFinished, waitingFor }: Props) {
             <>
               <div className="detail-label">Result{outcome.truncated ? ' (shortened to fit the context)' : ''}</div>
               <pre className="plain-text">{outcome.result}</pre>
+              {label && <McpResourceLinks server={label.server} result={outcome.result} />}
             </>
           )}
           {outcome.type === 'error' && (

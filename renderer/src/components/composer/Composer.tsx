@@ -6,6 +6,7 @@ import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';
 import { CommandSuggestions, suggestionOptionId } from './CommandSuggestions';
 import { AttachButton } from './AttachButton';
+import { AttachResourceButton } from './AttachResourceButton';
 import { AttachmentPreviews } from './AttachmentPreviews';
 import { useComposerImages } from './use-composer-images';
 import { suggestionsFor, wantsToolNames, wantsWorkflowNames, type Suggestion } from './composer-suggestions';
@@ -144,6 +145,10 @@ export function Composer() {
           ⚡
         </button>
         {images.canAttach && <AttachButton disabled={disabled} onFiles={(files) => void images.addFiles(files)} />}
+        <AttachResourceButton
+          disabled={disabled}
+          onAttach={(block) => setText((current) => (current ? `${current}\n\n${block}` : block))}
+        />
         <label className="visually-hidden" htmlFor={`${listId}-input`}>
           Message
         </label>

@@ -8,7 +8,7 @@ export interface LinksSlice {
 }
 
 /** In Electron main opens the browser itself; a browser page opens the tab, but only once main said yes. */
-function inBrowserPage(): boolean {
+export function inBrowserPage(): boolean {
   return typeof window !== 'undefined' && !isTacoBridge(window.taco);
 }
 

@@ -1,5 +1,10 @@
 import type { McpServerConfig, McpServerView } from '../../../../shared/mcp';
 import type { McpStatusEvent, ModelEvent } from '../../../../shared/events';
+import type { McpAuthStatus } from '../../../../shared/mcp-auth';
+import type { McpResourceContent, McpResourceInfo } from '../../../../shared/mcp-resources';
+import type { ElicitationAnswer, McpElicitationRequest } from '../../../../shared/mcp-elicitation';
+import { inBrowserPage } from './links-slice';
+import { applyElicitationEvents } from './mcp-elicitations';
 import { describeCallFailure } from '../../transport/taco-call-error';
 import type { SliceCreator } from '../store-types';
 
@@ -23,7 +28,22 @@ export interface McpSlice {
   setMcpToolEnabled(server: string, tool: string, enabled: boolean): Promise<McpActionResult>;
   /** The user reviewed the server's changed and new tools: main pins them as they are now. */
   acceptMcpToolChanges(server: string): Promise<McpActionResult>;
-  /** The `mcp-status` events of one `model-events` batch. */
+  /** Resources of the ready servers (for "Attach resource"); empty when they cannot be listed. */
+  listMcpResources(): Promise<McpResourceInfo[]>;
+  /** resources/read through main. */
+  readMcpResource(server: string, uri: string): Promise<{ ok: true; content: McpResourceContent } | { ok: false; message: string }>;
+  /** Whether main holds OAuth tokens for a URL server (null when it could not be asked). */
+  mcpAuthStatus(name: string): Promise<McpAuthStatus | null>;
+  /** Sign in through the system browser (main waits for it), or forget the tokens. */
+  signInMcpServer(name: string): Promise<McpActionResult>;
+  signOutMcpServer(name: string): Promise<McpActionResult>;
+  /** The authorization page of a sign-in in progress, per server (to open it again if the tab was blocked). */
+  mcpSignInPages: Record<string, string>;
+  /** Forms MCP servers opened during tool calls (`mcp-elicitation`), until answered or withdrawn. */
+  mcpElicitations: McpElicitationRequest[];
+  /** accept (with the values) / decline / cancel; main checks the values. Returns main's refusal in words, or null. */
+  answerElicitation(elicitationId: string, answer: ElicitationAnswer): Promise<string | null>;
+  /** The `mcp-status` and elicitation events of one `model-events` batch. */
   applyMcpEvents(events: readonly ModelEvent[]): void;
 }
 
@@ -60,6 +80,53 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, { api }) => {
   return {
     mcpServers: null,
     mcpError: null,
+    mcpElicitations: [],
+    mcpSignInPages: {},
+
+    async listMcpResources() {
+      try {
+        return (await api.call('mcp.resources.list', {})).resources;
+      } catch {
+        return [];
+      }
+    },
+
+    async readMcpResource(server, uri) {
+      try {
+        return { ok: true, content: await api.call('mcp.resources.read', { server, uri }) };
+      } catch (error) {
+        return { ok: false, message: describeCallFailure(error) };
+      }
+    },
+
+    async mcpAuthStatus(name) {
+      try {
+        return await api.call('mcp.auth.status', { name });
+      } catch {
+        return null;
+      }
+    },
+
+    async signInMcpServer(name) {
+      const result = await attempt(async () => keep((await api.call('mcp.auth.signIn', { name })).server));
+      set((state) => ({ mcpSignInPages: Object.fromEntries(Object.entries(state.mcpSignInPages).filter(([server]) => server !== name)) }));
+      return result;
+    },
+
+    signOutMcpServer(name) {
+      return attempt(async () => keep((await api.call('mcp.auth.signOut', { name })).server));
+    },
+
+    async answerElicitation(elicitationId, answer) {
+      try {
+        const result = await api.call('mcp.elicitation.answer', { elicitationId, ...answer });
+        if (result.accepted)
+          set((state) => ({ mcpElicitations: state.mcpElicitations.filter((each) => each.elicitationId !== elicitationId) }));
+        return result.accepted ? null : (result.message ?? 'The form was not accepted.');
+      } catch (error) {
+        return describeCallFailure(error);
+      }
+    },
 
     async loadMcpServers() {
       try {
@@ -111,6 +178,14 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, { api }) => {
     },
 
     applyMcpEvents(events) {
+      for (const event of events)
+        if (event.type === 'mcp-sign-in') {
+          set((state) => ({ mcpSignInPages: { ...state.mcpSignInPages, [event.server]: event.url } }));
+          // Electron's main opened the system browser itself; a browser page opens a tab (after main's guard).
+          if (inBrowserPage()) void get().openLink(event.url);
+        }
+      const forms = applyElicitationEvents(get().mcpElicitations, events);
+      if (forms !== get().mcpElicitations) set({ mcpElicitations: forms });
       const updates = events.filter(isStatusEvent);
       // Before the first list arrives there is nothing to update: that list is at least as new.
       if (updates.length === 0 || get().mcpServers === null) return;

@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { REPO_ROOT } from '../support/processes';
+import { expect, test } from '../support/taco-fixture';
+
+/** The real server-everything (a devDependency); its trigger-elicitation-request tool asks for a form. */
+const EVERYTHING = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const READY_TIMEOUT = 45_000;
+const TOOL = 'mcp__everything__trigger-elicitation-request';
+
+const serverRow = (page: Page, name: string) => page.locator(`[data-testid="mcp-server"][data-server="${name}"]`);
+
+test.describe('MCP elicitation', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a server’s form appears in the conversation with its defaults; what the user sends reaches the server', async ({ taco, page }) => {
+    // The fake model calls the mcp__ tool the message names (test-support/fake-ollama/scenarios/tools/mcp-echo.ts).
+    const ollama = await taco.startFakeOllama('mcp-echo');
+    await taco.openApp({ ollamaUrl: ollama.url });
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('settings-tab-mcp').click();
+    await page.getByTestId('mcp-paste-json').click();
+    await page
+      .getByTestId('mcp-import-json')
+      .fill(JSON.stringify({ mcpServers: { everything: { command: 'node', args: [EVERYTHING, 'stdio'], approval: 'never-ask' } } }));
+    await page.getByTestId('mcp-import-submit').click();
+    await serverRow(page, 'everything').getByTestId('mcp-server-enabled').click();
+    await expect(serverRow(page, 'everything')).toHaveAttribute('data-status', 'ready', { timeout: READY_TIMEOUT });
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await page.getByTestId('composer').fill(`Please run ${TOOL}`);
+    await page.getByTestId('composer').press('Enter');
+
+    const form = page.getByTestId('elicitation-form');
+    await expect(form).toContainText('everything asks: Please provide inputs for the following fields:');
+    // SEP-1034: the schema's defaults are filled in.
+    await expect(form.getByTestId('workflow-param-integer')).toHaveValue('42');
+    await expect(form.getByTestId('workflow-param-firstLine')).toHaveValue('It was a dark and stormy night.');
+    await form.getByTestId('elicitation-accept').click();
+    await expect(form.getByTestId('elicitation-problem')).toHaveText('String is required.');
+    await form.getByTestId('workflow-param-name').fill('Ada Lovelace');
+    await taco.screenshot('mcp-elicitation-form');
+    await form.getByTestId('elicitation-accept').click();
+    await expect(form).toHaveCount(0);
+    await expect(page.getByTestId('answer-text').last()).toContainText('User provided the requested information');
+  });
+});
