@@ -308,6 +308,23 @@ export const DEFAULTS = {
     /** Largest WebSocket frame accepted (a 200,000-character message is at most ~800 KB of UTF-8). */
     maxFrameBytes: 1024 * 1024,
   },
+  /** The local OpenAI-compatible API (electron/services/gateway, electron/hosts/api). */
+  gateway: {
+    /** Largest request body accepted (images arrive base64 in the JSON: 32 MB). */
+    maxRequestBytes: 32 * 1024 * 1024,
+    /** Largest response streamed to one client before the gateway cuts it (a runaway model or server). */
+    maxStreamBytes: 64 * 1024 * 1024,
+    /** Requests the gateway forwards at once; more wait for HTTP 429 instead of starving the app's own runs. */
+    maxConcurrentRequests: 16,
+    /** Listing the models of every server gives up after this long per server. */
+    listModelsTimeoutMs: 5000,
+    /** `owned_by` of every model in GET /v1/models. */
+    ownedBy: 'taco',
+    /** Bytes of random key material (base64url) in a generated API key. */
+    keyBytes: 32,
+    /** Prefix of a generated key, so it is recognisable in a client's settings. */
+    keyPrefix: 'taco-',
+  },
 
   /** The Electron window (electron/hosts/electron/window-state.ts). */
   window: {
