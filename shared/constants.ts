@@ -308,6 +308,14 @@ export const DEFAULTS = {
     /** Largest WebSocket frame accepted (a 200,000-character message is at most ~800 KB of UTF-8). */
     maxFrameBytes: 1024 * 1024,
   },
+  /** The system prompt library (electron/services/system-prompts). */
+  systemPrompts: {
+    /** File in the data folder that holds the presets. */
+    fileName: 'system-prompts.json',
+    maxPresets: 200,
+    /** Same bound as a conversation's own system prompt (conversationOptionsSchema). */
+    maxPromptChars: 20_000,
+  },
   /** The local OpenAI-compatible API (electron/services/gateway, electron/hosts/api). */
   gateway: {
     /** Largest request body accepted (images arrive base64 in the JSON: 32 MB). */

@@ -14,7 +14,7 @@ export interface ApiHostOptions {
   /** Use these services instead of building them (tests, the Electron app). The host does not dispose them. */
   services?: AppServices;
   /** Routes beyond the passthrough, given the services (the enhanced endpoint, the prompt library). */
-  routes?: (services: AppServices) => readonly ExtraRoute[];
+  routes?: (services: AppServices, dataDir: string) => readonly ExtraRoute[];
   fetch?: typeof fetch;
 }
 
@@ -40,7 +40,7 @@ export async function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
       key: options.key,
       servers: () => resolveServers(services.settings()),
       listModels: () => listModels(services),
-      routes: options.routes?.(services) ?? [],
+      routes: options.routes?.(services, options.dataDir) ?? [],
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
     return {

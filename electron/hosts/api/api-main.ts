@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defaultDataDir } from '../../services/store/files/data-dir';
 import { API_USAGE, parseApiArgs } from './api-args';
 import { startApiHost } from './api-host';
-import { enhancedRoutes } from './enhanced-routes';
+import { tacoRoutes } from './taco-routes';
 
 /** `npm run api -- --key KEY [flags]`: TACO's OpenAI-compatible API, headless, until stopped. */
 async function main(): Promise<void> {
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     dataDir: options.dataDir ? resolve(options.dataDir) : defaultDataDir(),
     workspace: options.workspace ? resolve(options.workspace) : undefined,
     ollamaHost: options.host,
-    routes: enhancedRoutes,
+    routes: tacoRoutes,
   });
   process.stdout.write(`TACO API at ${host.url}\n`);
 

@@ -63,7 +63,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     const path = new URL(request.url ?? '/', `http://127.0.0.1:${port}`).pathname.replace(/\/+$/, '');
     if (method === 'OPTIONS')
       throw new GatewayError(405, 'TACO answers no CORS preflight: browsers may not call this API.', 'method_not_allowed');
-    const body = method === 'POST' ? await readJsonBody(request, limits.maxRequestBytes) : null;
+    const body = method === 'POST' || method === 'PUT' ? await readJsonBody(request, limits.maxRequestBytes) : null;
     if (method === 'GET' && path === '/v1/models') return { type: 'json', body: toOpenAiModelList(await options.listModels()) };
     if (method === 'POST' && path === '/v1/chat/completions') return forwardChat(body, options.servers(), { signal, fetch: fetchImpl });
     for (const route of options.routes ?? []) {

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { EnhancedPromptView } from '../../../shared/system-prompts';
+import { cleanupAfterEach } from '../../../test-support/cleanups';
+import { tacoRoutes } from './taco-routes';
+import { API_KEY, startGatewayFixture } from './testing/gateway-fixture';
+
+const cleanups = cleanupAfterEach();
+
+function call(url: string, method: string, body?: unknown): Promise<Response> {
+  return fetch(url, {
+    method,
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+describe('the system prompt library over the API', () => {
+  it('stores a preset and answers /enhanced with the prompt plus what TACO adds; the key is required', async () => {
+    const { api } = await startGatewayFixture(cleanups, { routes: tacoRoutes });
+    const preset = {
+      id: 'reviewer',
+      name: 'Reviewer',
+      prompt: 'Review the code.',
+      defaultModel: null,
+      options: {},
+      allowedTools: ['calculate'],
+    };
+    const saved = await call(`${api.url}/system-prompts`, 'POST', preset);
+    expect(saved.status).toBe(200);
+    const list = (await (await call(`${api.url}/system-prompts`, 'GET')).json()) as { data: unknown[] };
+    expect(list.data).toEqual([preset]);
+
+    const enhanced = await call(`${api.url}/system-prompts/reviewer/enhanced`, 'GET');
+    const view = (await enhanced.json()) as EnhancedPromptView;
+    expect(view.native.system.startsWith('Review the code.')).toBe(true);
+    expect(view.native.system).toContain('You have access to the following tools: calculate');
+    expect(view.native.tools).toHaveLength(1);
+    expect(view.prompt.system).toContain('calculate');
+    expect(view.unknownTools).toEqual([]);
+
+    const unauthenticated = await fetch(`${api.url}/system-prompts/reviewer/enhanced`);
+    expect(unauthenticated.status).toBe(401);
+    const missing = await call(`${api.url}/system-prompts/nobody/enhanced`, 'GET');
+    expect(missing.status).toBe(404);
+    const bad = await call(`${api.url}/system-prompts`, 'POST', { ...preset, id: 'Not An Id' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { param: string } }).error.param).toBe('id');
+    expect(await (await call(`${api.url}/system-prompts/reviewer`, 'DELETE')).json()).toEqual({ deleted: true });
+  });
+});
