@@ -332,6 +332,10 @@ export const DEFAULTS = {
     keyBytes: 32,
     /** Prefix of a generated key, so it is recognisable in a client's settings. */
     keyPrefix: 'taco-',
+    /** Settings → Local API when nothing is stored: off, on this port. */
+    defaultPort: 11_500,
+    /** File in the data folder that holds the Local API settings (the key only as its SHA-256). */
+    configFileName: 'local-api.json',
   },
 
   /** The Electron window (electron/hosts/electron/window-state.ts). */

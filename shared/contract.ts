@@ -3,6 +3,7 @@ import { DEFAULTS } from './constants';
 import { conversationOptionsSchema, type ConversationSearchHit, type ConversationSnapshot, type ConversationSummary } from './conversation';
 import type { ModelEvent, TacoEvent } from './events';
 import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from './mcp';
+import { localApiChangeSchema, type LocalApiStatus } from './local-api';
 import type { ModelListResult } from './models';
 import { serverTestRequestSchema, type ServerTestResult } from './servers';
 import { settingsPatchSchema, type Settings } from './settings';
@@ -101,6 +102,11 @@ export const callRequestSchemas = {
   // Model servers.
   /** Test connection for a server in the form (saved or not): says exactly what failed. */
   'servers.test': serverTestRequestSchema,
+  // Settings → Local API (the desktop app's OpenAI-compatible API for other apps).
+  'localApi.get': empty,
+  'localApi.set': localApiChangeSchema,
+  /** A new key, answered this once (only its hash is stored). */
+  'localApi.rotateKey': empty,
   // MCP servers as tool sources.
   'mcp.list': empty,
   /** Add a server, or replace one when `replace` is true. An env/header value equal to MCP_SECRET_MASK keeps the stored one. */
@@ -168,6 +174,9 @@ export interface CallResponses {
   'models.unload': { unloaded: boolean; message: string | null };
   'ollama.test': OllamaTestResult;
   'servers.test': ServerTestResult;
+  'localApi.get': LocalApiStatus;
+  'localApi.set': LocalApiStatus;
+  'localApi.rotateKey': { key: string; status: LocalApiStatus };
   'mcp.list': { servers: McpServerView[] };
   'mcp.save': { server: McpServerView };
   'mcp.remove': { removed: true };

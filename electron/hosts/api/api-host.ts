@@ -2,6 +2,7 @@ import type { ModelListResult } from '../../../shared/models';
 import { createAppServices } from '../../services/app/app-services';
 import type { AppServices } from '../../services/app/app-services-types';
 import { resolveServers } from '../../services/servers/resolved-server';
+import { tokensMatch } from '../web/access-token';
 import { startApiServer, type ApiServer, type ExtraRoute } from './api-server';
 
 export interface ApiHostOptions {
@@ -37,7 +38,7 @@ export async function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
   try {
     const server = await startApiServer({
       port: options.port,
-      key: options.key,
+      keyMatches: (given) => tokensMatch(options.key, given),
       servers: () => resolveServers(services.settings()),
       listModels: () => listModels(services),
       routes: options.routes?.(services, options.dataDir) ?? [],

@@ -26,8 +26,8 @@ export type ApiAnswer = { type: 'json'; status?: number; body: unknown } | { typ
 export interface ApiServerOptions {
   /** 0 picks a free port. */
   port: number;
-  /** The bearer key every request must carry. */
-  key: string;
+  /** Whether a bearer key is the one (compared in constant time). */
+  keyMatches(given: string): boolean;
   /** The enabled model servers now, the first one first. */
   servers(): ResolvedServer[];
   /** The app's models.list. */
@@ -57,7 +57,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   let active = 0;
 
   async function answer(request: IncomingMessage, signal: AbortSignal): Promise<ApiAnswer> {
-    const refused = checkRequest(request.headers, port, options.key);
+    const refused = checkRequest(request.headers, port, (given) => options.keyMatches(given));
     if (refused) throw refused;
     const method = request.method ?? 'GET';
     const path = new URL(request.url ?? '/', `http://127.0.0.1:${port}`).pathname.replace(/\/+$/, '');

@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isAllowedHost, isSameOrigin } from '../web/host-check';
-import { tokensMatch } from '../web/access-token';
 import { GatewayError } from '../../services/gateway/openai-error';
 
 /**
@@ -9,7 +8,7 @@ import { GatewayError } from '../../services/gateway/openai-error';
  * clients in Node, editors and scripts send none), and with the bearer key. The same checks as the
  * web host (`electron/hosts/web/host-check.ts`); there is no CORS, so a browser never reads an answer.
  */
-export function checkRequest(headers: IncomingHttpHeaders, port: number, key: string): GatewayError | null {
+export function checkRequest(headers: IncomingHttpHeaders, port: number, keyMatches: (given: string) => boolean): GatewayError | null {
   if (!isAllowedHost(headers.host, port))
     return new GatewayError(
       403,
@@ -23,6 +22,6 @@ export function checkRequest(headers: IncomingHttpHeaders, port: number, key: st
   const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
   if (!match)
     return new GatewayError(401, 'Missing API key: send Authorization: Bearer <the key from Settings → Local API>.', 'missing_api_key');
-  if (!tokensMatch(key, match[1]?.trim())) return new GatewayError(401, 'Incorrect API key.', 'invalid_api_key');
+  if (!keyMatches(match[1]?.trim() ?? '')) return new GatewayError(401, 'Incorrect API key.', 'invalid_api_key');
   return null;
 }

@@ -40,6 +40,7 @@ import { createRunRecords } from './runs/run-records';
 import { createSettingsView } from './settings-view';
 import { createTitleRequests } from './titles/title-requests';
 import { createWorkflowHandlers } from '../workflows/create-workflow-handlers';
+import { NO_LOCAL_API } from '../local-api/local-api-port';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
@@ -151,6 +152,9 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'chat.regenerate': (request) => regenerateAnswer(ctx, request),
     ...models.handlers,
     'servers.test': (request) => servers.test(request),
+    'localApi.get': () => (options.localApi ?? NO_LOCAL_API).status(),
+    'localApi.set': (request) => (options.localApi ?? NO_LOCAL_API).configure(request),
+    'localApi.rotateKey': () => (options.localApi ?? NO_LOCAL_API).rotateKey(),
     ...mcpHandlers(mcp),
     ...createWorkflowHandlers(ctx, overrides.confirms),
   };

@@ -1,7 +1,6 @@
 import type { ResolvedServer } from '../servers/resolved-server';
 import { parseChatRequest } from './chat-request';
 import { forwardToOllama } from './forward-ollama';
-import { forwardToOpenAi } from './forward-openai';
 import type { ForwardAnswer, ForwardOptions } from './forward-types';
 import { routeModel } from './route-model';
 
@@ -13,7 +12,8 @@ export function forwardChat(body: unknown, servers: readonly ResolvedServer[], o
     case 'ollama':
       return forwardToOllama(target, request, options);
     case 'openai-compatible':
-      return forwardToOpenAi(target, request, options);
+      // Loaded on first use, as the app's own provider is (servers/lazy-openai-provider.ts): `openai` is a third of the bundle.
+      return import('./forward-openai').then((loaded) => loaded.forwardToOpenAi(target, request, options));
     default: {
       const never: never = target.server.kind;
       throw new Error(`unknown server kind ${String(never)}`);
