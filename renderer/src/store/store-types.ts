@@ -4,6 +4,7 @@ import type { ConnectionSlice } from './slices/connection-slice';
 import type { ConversationManagementSlice } from './slices/conversation-management-slice';
 import type { ConversationsSlice } from './slices/conversations-slice';
 import type { LinksSlice } from './slices/links-slice';
+import type { LocalApiSlice } from './slices/local-api-slice';
 import type { McpSlice } from './slices/mcp-slice';
 import type { ModelsSlice } from './slices/models-slice';
 import type { RunActionsSlice } from './slices/run-actions-slice';
@@ -22,7 +23,8 @@ export type TacoState = ConnectionSlice &
   ModelsSlice &
   McpSlice &
   LinksSlice &
-  WorkflowsSlice & { init(): Promise<void> };
+  WorkflowsSlice &
+  LocalApiSlice & { init(): Promise<void> };
 
 export interface StoreDeps {
   api: TacoApi;
