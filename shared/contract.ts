@@ -5,6 +5,7 @@ import type { ModelEvent, TacoEvent } from './events';
 import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from './mcp';
 import { localApiChangeSchema, type LocalApiStatus } from './local-api';
 import type { ModelListResult } from './models';
+import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from './system-prompts';
 import { serverTestRequestSchema, type ServerTestResult } from './servers';
 import { settingsPatchSchema, type Settings } from './settings';
 import type { ToolInfo } from './tools/tool-info';
@@ -107,6 +108,12 @@ export const callRequestSchemas = {
   'localApi.set': localApiChangeSchema,
   /** A new key, answered this once (only its hash is stored). */
   'localApi.rotateKey': empty,
+  // The system prompt library (presets in the data folder).
+  'systemPrompts.list': empty,
+  /** What the model sees for a preset: its prompt plus what TACO adds. */
+  'systemPrompts.enhanced': z.object({ id: presetIdSchema }).strict(),
+  /** A new, empty conversation with the preset's prompt and options; `model` overrides its default model. */
+  'conversation.createFromPreset': z.object({ presetId: presetIdSchema, model: z.string().trim().min(1).max(200).nullable() }).strict(),
   // MCP servers as tool sources.
   'mcp.list': empty,
   /** Add a server, or replace one when `replace` is true. An env/header value equal to MCP_SECRET_MASK keeps the stored one. */
@@ -177,6 +184,9 @@ export interface CallResponses {
   'localApi.get': LocalApiStatus;
   'localApi.set': LocalApiStatus;
   'localApi.rotateKey': { key: string; status: LocalApiStatus };
+  'systemPrompts.list': SystemPromptPreset[];
+  'systemPrompts.enhanced': EnhancedPromptView;
+  'conversation.createFromPreset': ConversationSummary;
   'mcp.list': { servers: McpServerView[] };
   'mcp.save': { server: McpServerView };
   'mcp.remove': { removed: true };

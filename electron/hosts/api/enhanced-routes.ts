@@ -1,5 +1,6 @@
 import type { SendResult } from '../../../shared/contract';
 import type { ContractErrorShape } from '../../../shared/contract-error';
+import type { ConversationSummary } from '../../../shared/conversation';
 import type { AppServices } from '../../services/app/app-services-types';
 import { parseEnhancedRequest } from '../../services/gateway/enhanced-request';
 import { GatewayError } from '../../services/gateway/openai-error';
@@ -41,8 +42,14 @@ async function chatRoute(services: AppServices, request: ApiRequest): Promise<Ap
   const queue = createRunEventQueue(services);
   let sent: SendResult;
   try {
+    const conversationId =
+      turn.conversationId ??
+      (turn.presetId
+        ? (await call<ConversationSummary>(services, 'conversation.createFromPreset', { presetId: turn.presetId, model: turn.model }))
+            .conversationId
+        : null);
     sent = await call<SendResult>(services, 'chat.send', {
-      conversationId: turn.conversationId,
+      conversationId,
       text: turn.text,
       model: turn.model,
       ...(turn.images.length > 0 ? { images: turn.images } : {}),

@@ -10,6 +10,8 @@ import { GatewayError } from './openai-error';
  */
 export const enhancedRequestSchema = chatRequestSchema.extend({
   conversation_id: z.string().min(1).max(200).nullish(),
+  /** A new conversation starts with this preset's prompt and options (ignored with conversation_id). */
+  system_prompt_id: z.string().min(1).max(64).nullish(),
 });
 
 export interface EnhancedTurn {
@@ -17,6 +19,7 @@ export interface EnhancedTurn {
   text: string;
   images: string[];
   conversationId: string | null;
+  presetId: string | null;
   stream: boolean;
 }
 
@@ -55,5 +58,11 @@ export function parseEnhancedRequest(body: unknown): EnhancedTurn {
     );
   }
   const turn = lastUserTurn(parsed.data);
-  return { model: parsed.data.model, ...turn, conversationId: parsed.data.conversation_id ?? null, stream: parsed.data.stream === true };
+  return {
+    model: parsed.data.model,
+    ...turn,
+    conversationId: parsed.data.conversation_id ?? null,
+    presetId: parsed.data.system_prompt_id ?? null,
+    stream: parsed.data.stream === true,
+  };
 }
