@@ -112,6 +112,8 @@ export const callRequestSchemas = {
   'systemPrompts.list': empty,
   /** What the model sees for a preset: its prompt plus what TACO adds. */
   'systemPrompts.enhanced': z.object({ id: presetIdSchema }).strict(),
+  /** What the model sees in a conversation: its system prompt plus what TACO adds (before any tool runs). */
+  'conversation.systemView': z.object({ conversationId: id }).strict(),
   /** A new, empty conversation with the preset's prompt and options; `model` overrides its default model. */
   'conversation.createFromPreset': z.object({ presetId: presetIdSchema, model: z.string().trim().min(1).max(200).nullable() }).strict(),
   // MCP servers as tool sources.
@@ -187,6 +189,7 @@ export interface CallResponses {
   'systemPrompts.list': SystemPromptPreset[];
   'systemPrompts.enhanced': EnhancedPromptView;
   'conversation.createFromPreset': ConversationSummary;
+  'conversation.systemView': EnhancedPromptView;
   'mcp.list': { servers: McpServerView[] };
   'mcp.save': { server: McpServerView };
   'mcp.remove': { removed: true };

@@ -74,6 +74,10 @@ describe('the system prompt library over the API', () => {
     });
     const enhanced = await callService<{ native: { system: string } }>(services, 'systemPrompts.enhanced', { id: 'terse' });
     expect(enhanced.native.system.startsWith(preset.prompt)).toBe(true);
+    const seen = await callService<{ native: { system: string } }>(services, 'conversation.systemView', {
+      conversationId: created.conversationId,
+    });
+    expect(seen.native.system).toBe(enhanced.native.system);
 
     const answer = await call(`${api.url}/taco/chat/completions`, 'POST', {
       model: 'llama3.2:3b',

@@ -23,6 +23,28 @@ export function createPromptHandlers(ctx: AppContext, library: PromptLibrary) {
         workspace: ctx.settings.current().workspace,
       }),
     /**
+     * The conversation's own prompt (TACO's default when it has none) with what TACO adds, as for a
+     * preset that allows every tool. Per-request tool selection (past the tool budget) and the tool
+     * stack's context, added once a tool runs, are not in it.
+     */
+    'conversation.systemView': async (request: ValidCallRequest<'conversation.systemView'>): Promise<EnhancedPromptView> => {
+      const summary = await ctx.storage.conversations.summary(request.conversationId);
+      if (!summary) throw new ContractError('not-found', `There is no conversation with id ${request.conversationId}.`);
+      const usable = summary.options?.systemPromptImported ? null : (summary.options?.systemPrompt ?? null);
+      return enhancePreset({
+        preset: {
+          id: 'conversation',
+          name: summary.title,
+          prompt: usable ?? '',
+          defaultModel: summary.model,
+          options: {},
+          allowedTools: null,
+        },
+        tools: ctx.tools.list().map((tool) => tool.info),
+        workspace: ctx.settings.current().workspace,
+      });
+    },
+    /**
      * An empty conversation that starts with the preset's prompt and options (its first message
      * then runs with them): titled after the preset until the user renames it.
      */

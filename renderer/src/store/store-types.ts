@@ -5,6 +5,7 @@ import type { ConversationManagementSlice } from './slices/conversation-manageme
 import type { ConversationsSlice } from './slices/conversations-slice';
 import type { LinksSlice } from './slices/links-slice';
 import type { LocalApiSlice } from './slices/local-api-slice';
+import type { PresetsSlice } from './slices/presets-slice';
 import type { McpSlice } from './slices/mcp-slice';
 import type { ModelsSlice } from './slices/models-slice';
 import type { RunActionsSlice } from './slices/run-actions-slice';
@@ -24,7 +25,8 @@ export type TacoState = ConnectionSlice &
   McpSlice &
   LinksSlice &
   WorkflowsSlice &
-  LocalApiSlice & { init(): Promise<void> };
+  LocalApiSlice &
+  PresetsSlice & { init(): Promise<void> };
 
 export interface StoreDeps {
   api: TacoApi;
