@@ -4,7 +4,7 @@ import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '../../../shared/conversation';
 import type { TacoEvent } from '../../../shared/events';
-import { reply } from '../../../test-support/fake-ollama/index';
+import { chunk, reply } from '../../../test-support/fake-ollama/index';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { callService } from '../../services/app/testing/service-calls';
 import { enhancedRoutes } from './enhanced-routes';
@@ -99,5 +99,26 @@ describe('the enhanced endpoint runs TACO’s agent', () => {
     });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { message: expect.any(String), type: 'invalid_request_error' } });
+  });
+
+  it('a client that goes away cancels its run', async () => {
+    const { api, services } = await startGatewayFixture(cleanups, {
+      routes: enhancedRoutes,
+      ollamaReplies: [reply.stall([chunk.content('Working on it')])],
+    });
+    const controller = new AbortController();
+    const client = new OpenAI({ baseURL: `${api.url}/taco`, apiKey: API_KEY, maxRetries: 0 });
+    const stream = await client.chat.completions.create(
+      { model: 'llama3.2:3b', stream: true, messages: [{ role: 'user', content: 'Take your time' }] },
+      { signal: controller.signal },
+    );
+    let runId = '';
+    for await (const part of stream as AsyncIterable<TacoChunk>) {
+      if (part.taco && 'run_id' in part.taco) runId = part.taco.run_id;
+      if (part.choices[0]?.delta.content) break;
+    }
+    controller.abort();
+    expect(runId).not.toBe('');
+    expect((await services.waitForRun(runId)).reason).toBe('cancelled');
   });
 });
