@@ -4,6 +4,7 @@ import type { SendResult } from '../../../shared/contract';
 import { chunk, reply } from '../../../test-support/fake-ollama/index';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { callService, runOf } from '../../services/app/testing/service-calls';
+import { startApiHost } from './api-host';
 import { API_KEY, startGatewayFixture } from './testing/gateway-fixture';
 
 const cleanups = cleanupAfterEach();
@@ -32,5 +33,38 @@ describe('gateway clients and the app’s own conversations', () => {
     expect(after.done).toBe(true);
     const chats = ollama.requests.filter((request) => request.path === '/api/chat' && request.body?.stream !== false);
     expect(chats).toHaveLength(2);
+  });
+
+  it('a client that goes away aborts its request to the server, freeing the server’s slot', async () => {
+    const { services, dataDir } = await startGatewayFixture(cleanups, {
+      ollamaReplies: [reply.stall([chunk.content('Thinking forever')])],
+    });
+    const upstream: AbortSignal[] = [];
+    const api = await startApiHost({
+      port: 0,
+      key: API_KEY,
+      dataDir,
+      services,
+      fetch: (input, init) => {
+        if (init?.signal && String(input).endsWith('/api/chat')) upstream.push(init.signal);
+        return fetch(input, init);
+      },
+    });
+    cleanups.defer(() => api.close());
+    const controller = new AbortController();
+    const stream = await new OpenAI({ baseURL: api.url, apiKey: API_KEY, maxRetries: 0 }).chat.completions.create(
+      { model: 'llama3.2:3b', stream: true, messages: [{ role: 'user', content: 'go on' }] },
+      { signal: controller.signal },
+    );
+    const iterator = stream[Symbol.asyncIterator]();
+    expect((await iterator.next()).done).toBe(false);
+    expect(upstream).toHaveLength(1);
+    const signal = upstream[0] as AbortSignal;
+    const aborted = signal.aborted
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    controller.abort();
+    await aborted;
+    expect(signal.aborted).toBe(true);
   });
 });
