@@ -187,6 +187,8 @@ describe('the official openai client through TACO', () => {
     const ids: string[] = [];
     for await (const model of openAiClient(api.url).models.list()) ids.push(model.id);
     expect(ids).toEqual(expect.arrayContaining(['llama3.2:3b', 'qwen3:4b', 'gpu-box::tooly', 'gpu-box::plain']));
+    await expect(openAiClient(api.url).models.retrieve('gpu-box::tooly')).resolves.toMatchObject({ id: 'gpu-box::tooly', object: 'model' });
+    await expect(openAiClient(api.url).models.retrieve('nope:1b')).rejects.toMatchObject({ status: 404 });
   });
 
   it('reports the server’s real cause in OpenAI’s error shape', async () => {

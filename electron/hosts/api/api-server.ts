@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULTS } from '../../../shared/constants';
 import type { ModelListResult } from '../../../shared/models';
 import { forwardChat } from '../../services/gateway/forward-chat';
-import { toOpenAiModelList } from '../../services/gateway/list-models';
+import { toOpenAiModelList, type OpenAiModelList } from '../../services/gateway/list-models';
 import { errorBody, GatewayError, toGatewayError } from '../../services/gateway/openai-error';
 import type { ResolvedServer } from '../../services/servers/resolved-server';
 import { readJsonBody } from './read-body';
@@ -65,6 +65,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       throw new GatewayError(405, 'TACO answers no CORS preflight: browsers may not call this API.', 'method_not_allowed');
     const body = method === 'POST' || method === 'PUT' ? await readJsonBody(request, limits.maxRequestBytes) : null;
     if (method === 'GET' && path === '/v1/models') return { type: 'json', body: toOpenAiModelList(await options.listModels()) };
+    if (method === 'GET' && path.startsWith('/v1/models/'))
+      return { type: 'json', body: findModel(toOpenAiModelList(await options.listModels()), path) };
     if (method === 'POST' && path === '/v1/chat/completions') return forwardChat(body, options.servers(), { signal, fetch: fetchImpl });
     for (const route of options.routes ?? []) {
       const found = await route({ method, path, body, signal });
@@ -142,4 +144,12 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
     'X-Content-Type-Options': 'nosniff',
   });
   response.end(text);
+}
+
+/** GET /v1/models/{id}: one model of the list (ids hold ':' and '::', sent as they are or percent-encoded). */
+function findModel(list: OpenAiModelList, path: string): OpenAiModelList['data'][number] {
+  const id = decodeURIComponent(path.slice('/v1/models/'.length));
+  const found = list.data.find((model) => model.id === id);
+  if (!found) throw new GatewayError(404, `The model “${id}” is not on any enabled model server.`, 'model_not_found', 'model');
+  return found;
 }
