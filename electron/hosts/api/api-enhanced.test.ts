@@ -121,4 +121,27 @@ describe('the enhanced endpoint runs TACO’s agent', () => {
     expect(runId).not.toBe('');
     expect((await services.waitForRun(runId)).reason).toBe('cancelled');
   });
+
+  it('a run stopped by the model server’s error is an error for the client, in the server’s words', async () => {
+    const { api } = await startGatewayFixture(cleanups, {
+      routes: enhancedRoutes,
+      ollamaReplies: Array.from({ length: 4 }, () => reply.httpError(500, 'model runner crashed')),
+    });
+    const client = new OpenAI({ baseURL: `${api.url}/taco`, apiKey: API_KEY, maxRetries: 0 });
+    await expect(
+      client.chat.completions.create({ model: 'llama3.2:3b', messages: [{ role: 'user', content: 'Hi' }] }),
+    ).rejects.toMatchObject({
+      status: 502,
+      message: expect.stringContaining('model runner crashed'),
+    });
+    const stream = await client.chat.completions.create({
+      model: 'llama3.2:3b',
+      stream: true,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    const read = (async () => {
+      for await (const part of stream) void part;
+    })();
+    await expect(read).rejects.toThrow(/model runner crashed/);
+  });
 });

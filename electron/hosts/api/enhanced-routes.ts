@@ -4,7 +4,7 @@ import type { ConversationSummary } from '../../../shared/conversation';
 import type { AppServices } from '../../services/app/app-services-types';
 import { parseEnhancedRequest } from '../../services/gateway/enhanced-request';
 import { GatewayError } from '../../services/gateway/openai-error';
-import { chunksForEvent, newTacoChunkState, tacoChunk } from '../../services/gateway/taco-chunks';
+import { chunksForEvent, finishReasonOf, newTacoChunkState, runFailure, tacoChunk } from '../../services/gateway/taco-chunks';
 import type { ApiAnswer, ApiRequest, ExtraRoute } from './api-server';
 import { createRunEventQueue } from './run-event-queue';
 
@@ -78,7 +78,11 @@ async function chatRoute(services: AppServices, request: ApiRequest): Promise<Ap
   if (turn.stream) {
     async function* chunks(): AsyncGenerator<unknown, void, undefined> {
       yield tacoChunk(state, {}, { taco: { type: 'run-start', ...ids } });
-      for await (const event of events) yield* chunksForEvent(state, event);
+      for await (const event of events) {
+        yield* chunksForEvent(state, event);
+        const failure = event.type === 'run-finish' ? runFailure(event) : null;
+        if (failure) throw failure;
+      }
     }
     return { type: 'stream', chunks: chunks() };
   }
@@ -88,7 +92,9 @@ async function chatRoute(services: AppServices, request: ApiRequest): Promise<Ap
   for await (const event of events) {
     if (event.type === 'text-delta') text += event.text;
     if (event.type === 'run-finish') {
-      finish = event.reason === 'complete' ? 'stop' : 'length';
+      const failure = runFailure(event);
+      if (failure) throw failure;
+      finish = finishReasonOf(event.reason);
       finishEvent = event;
     }
   }

@@ -1,5 +1,7 @@
 import type { TacoEvent } from '../../../shared/events';
+import type { StopReason } from '../../../shared/stop-reason';
 import { completionId } from './ollama-response';
+import { GatewayError } from './openai-error';
 
 /**
  * TACO's run events as chat completion chunks for the enhanced endpoint. Answer text is
@@ -58,6 +60,16 @@ export function chunksForEvent(state: TacoChunkState, event: TacoEvent): Array<R
   if (event.type === 'text-delta') return [tacoChunk(state, { content: event.text })];
   if (event.type === 'thinking-delta') return [tacoChunk(state, { reasoning: event.text })];
   if (!FORWARDED.has(event.type)) return [];
-  const finish = event.type === 'run-finish' ? (event.reason === 'complete' ? 'stop' : 'length') : null;
+  const finish = event.type === 'run-finish' ? finishReasonOf(event.reason) : null;
   return [tacoChunk(state, {}, { taco: event }, finish)];
+}
+
+/** OpenAI's finish_reason for a TACO stop: `length` when a limit cut the task short, else `stop` (the `taco` event says why). */
+export function finishReasonOf(reason: StopReason): 'stop' | 'length' {
+  return reason === 'max_iterations' || reason === 'timeout' ? 'length' : 'stop';
+}
+
+/** A run that ended on the model server's error is an error for the client too, in the server's words. */
+export function runFailure(event: Extract<TacoEvent, { type: 'run-finish' }>): GatewayError | null {
+  return event.reason === 'provider_error' ? new GatewayError(502, event.error ?? event.message, 'model_server_error') : null;
 }
