@@ -15,6 +15,7 @@ export const STAGES = [
   'soak',
   'coldstart',
   'mcp',
+  'gateway',
 ] as const;
 export type Stage = (typeof STAGES)[number];
 

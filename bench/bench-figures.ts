@@ -1,3 +1,5 @@
+import { GATEWAY_FIGURE } from './gateway-figure';
+
 /** Every figure `npm run bench` reports, its budget (an upper bound, or a lower one where `atLeast`) and what it means. */
 export const FIGURES = [
   {
@@ -115,6 +117,7 @@ export const FIGURES = [
     meaning:
       'TACO’s added time per MCP tool call (argument check, call path, result conversion) over the SDK’s bare callTool, server-everything echo over stdio.',
   },
+  GATEWAY_FIGURE,
 ] as const;
 
 export type FigureName = (typeof FIGURES)[number]['name'];

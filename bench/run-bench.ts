@@ -23,6 +23,7 @@ import { runConcurrentPageBench } from './browser/concurrent-page-bench';
 import { runConcurrentBench } from './services/concurrent-bench';
 import { runFirstTokenBench } from './services/first-token-bench';
 import { runSoakBench } from './services/soak-bench';
+import { runGatewayBench } from './gateway-bench';
 
 const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   bundle: ['bundle_kb_gz'],
@@ -38,6 +39,7 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   soak: ['soak_rss_growth_mb'],
   coldstart: ['web_cold_start_ms'],
   mcp: ['mcp_call_overhead_ms'],
+  gateway: ['gateway_overhead_ms'],
 };
 
 /** Stages that need the renderer built for them. */
@@ -103,6 +105,7 @@ async function main(): Promise<number> {
     soak: () => runSoakBench(options),
     coldstart: () => runColdStartBench(options),
     mcp: () => runMcpBench(options),
+    gateway: () => runGatewayBench(options),
   };
   for (const stage of args.stages) {
     const figures = STAGE_FIGURES[stage];

@@ -351,6 +351,35 @@ export const DEFAULTS = {
     /** Largest WebSocket frame accepted (a 200,000-character message is at most ~800 KB of UTF-8). */
     maxFrameBytes: 1024 * 1024,
   },
+  /** The system prompt library (electron/services/system-prompts). */
+  systemPrompts: {
+    /** File in the data folder that holds the presets. */
+    fileName: 'system-prompts.json',
+    maxPresets: 200,
+    /** Same bound as a conversation's own system prompt (conversationOptionsSchema). */
+    maxPromptChars: 20_000,
+  },
+  /** The local OpenAI-compatible API (electron/services/gateway, electron/hosts/api). */
+  gateway: {
+    /** Largest request body accepted (images arrive base64 in the JSON: 32 MB). */
+    maxRequestBytes: 32 * 1024 * 1024,
+    /** Largest response streamed to one client before the gateway cuts it (a runaway model or server). */
+    maxStreamBytes: 64 * 1024 * 1024,
+    /** Requests the gateway forwards at once; more wait for HTTP 429 instead of starving the app's own runs. */
+    maxConcurrentRequests: 16,
+    /** Listing the models of every server gives up after this long per server. */
+    listModelsTimeoutMs: 5000,
+    /** `owned_by` of every model in GET /v1/models. */
+    ownedBy: 'taco',
+    /** Bytes of random key material (base64url) in a generated API key. */
+    keyBytes: 32,
+    /** Prefix of a generated key, so it is recognisable in a client's settings. */
+    keyPrefix: 'taco-',
+    /** Settings → Local API when nothing is stored: off, on this port. */
+    defaultPort: 11_500,
+    /** File in the data folder that holds the Local API settings (the key only as its SHA-256). */
+    configFileName: 'local-api.json',
+  },
 
   /** The Electron window (electron/hosts/electron/window-state.ts). */
   window: {

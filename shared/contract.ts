@@ -6,7 +6,9 @@ import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from '
 import type { McpAuthStatus } from './mcp-auth';
 import type { McpResourceContent, McpResourceInfo } from './mcp-resources';
 import type { McpElicitationRequest } from './mcp-elicitation';
+import { localApiChangeSchema, type LocalApiStatus } from './local-api';
 import type { ModelListResult } from './models';
+import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from './system-prompts';
 import { serverTestRequestSchema, type ServerTestResult } from './servers';
 import { settingsPatchSchema, type SettingsView } from './settings';
 import type { ToolInfo } from './tools/tool-info';
@@ -104,6 +106,19 @@ export const callRequestSchemas = {
   // Model servers.
   /** Test connection for a server in the form (saved or not): says exactly what failed. */
   'servers.test': serverTestRequestSchema,
+  // Settings → Local API (the desktop app's OpenAI-compatible API for other apps).
+  'localApi.get': empty,
+  'localApi.set': localApiChangeSchema,
+  /** A new key, answered this once (only its hash is stored). */
+  'localApi.rotateKey': empty,
+  // The system prompt library (presets in the data folder).
+  'systemPrompts.list': empty,
+  /** What the model sees for a preset: its prompt plus what TACO adds. */
+  'systemPrompts.enhanced': z.object({ id: presetIdSchema }).strict(),
+  /** What the model sees in a conversation: its system prompt plus what TACO adds (before any tool runs). */
+  'conversation.systemView': z.object({ conversationId: id }).strict(),
+  /** A new, empty conversation with the preset's prompt and options; `model` overrides its default model. */
+  'conversation.createFromPreset': z.object({ presetId: presetIdSchema, model: z.string().trim().min(1).max(200).nullable() }).strict(),
   // MCP servers as tool sources.
   'mcp.list': empty,
   /** Add a server, or replace one when `replace` is true. An env/header value equal to MCP_SECRET_MASK keeps the stored one. */
@@ -189,6 +204,13 @@ export interface CallResponses {
   'models.unload': { unloaded: boolean; message: string | null };
   'ollama.test': OllamaTestResult;
   'servers.test': ServerTestResult;
+  'localApi.get': LocalApiStatus;
+  'localApi.set': LocalApiStatus;
+  'localApi.rotateKey': { key: string; status: LocalApiStatus };
+  'systemPrompts.list': SystemPromptPreset[];
+  'systemPrompts.enhanced': EnhancedPromptView;
+  'conversation.createFromPreset': ConversationSummary;
+  'conversation.systemView': EnhancedPromptView;
   'mcp.list': { servers: McpServerView[] };
   'mcp.save': { server: McpServerView };
   'mcp.remove': { removed: true };

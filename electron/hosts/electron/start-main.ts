@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../../services/app/app-services';
 import type { AppServices } from '../../services/app/app-services-types';
 import { openExternalGuarded } from '../../services/app/open-external-guard';
+import { createLocalApiController } from '../api/local-api-controller';
 import { buildMenuTemplate } from './app-menu';
 import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app-protocol';
 import { registerIpc } from './ipc';
@@ -52,17 +53,21 @@ export async function startMain(): Promise<void> {
 
   const dataDir = app.getPath('userData');
   let services: AppServices;
+  // Settings → Local API: off unless the user turned it on; it serves these same services.
+  const localApi = createLocalApiController({ dataDir, services: () => services });
   try {
     // MCP OAuth tokens are sealed with the OS keychain where it exists (0600 files either way).
     const secretCipher = safeStorage.isEncryptionAvailable()
       ? { encrypt: (plain: string) => safeStorage.encryptString(plain), decrypt: (sealed: Buffer) => safeStorage.decryptString(sealed) }
       : null;
-    services = await createAppServices({ dataDir, openExternal, secretCipher });
+    services = await createAppServices({ dataDir, openExternal, secretCipher, localApi });
   } catch (error) {
     dialog.showErrorBox('TACO could not start', error instanceof Error ? error.message : String(error));
     app.exit(1);
     return;
   }
+
+  void localApi.start().catch((error: unknown) => console.error('The local API did not start:', error));
 
   const disposeIpc = registerIpc({
     ipcMain,
@@ -142,6 +147,9 @@ export async function startMain(): Promise<void> {
     event.preventDefault();
     shutDown = true;
     disposeIpc();
-    void services.dispose().finally(() => app.quit());
+    void localApi
+      .close()
+      .then(() => services.dispose())
+      .finally(() => app.quit());
   });
 }

@@ -8,6 +8,7 @@ import type { UnattendedElicitation } from '../mcp/elicitation/elicitation-defau
 import type { AppPorts } from './app-ports';
 import type { ConfirmGate } from '../workflows/confirm-broker';
 import type { WorkflowPromptSource } from '../workflows/workflow-prompt-source';
+import type { LocalApiPort } from '../local-api/local-api-port';
 
 /** Gates that replace the UI-backed brokers (the CLI answers approvals and depth prompts from its flags). */
 export interface GateOverrides {
@@ -33,6 +34,8 @@ export interface AppServicesOptions {
   gates?: (emit: (event: TacoEvent) => void) => GateOverrides;
   /** Limits that win over the stored settings for every run (CLI --max-iterations, --timeout-ms). */
   limitOverrides?: Partial<Limits>;
+  /** The local API, when the host runs one (the desktop app); the `localApi.*` calls go to it. */
+  localApi?: LocalApiPort;
   /** MCP prompts offered as workflows (the MCP service, wired by the host). */
   workflowPromptSource?: WorkflowPromptSource;
   /** Tests: a folder of built-in workflows instead of the repo's `workflows/`. */

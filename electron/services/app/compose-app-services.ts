@@ -41,6 +41,9 @@ import { createSettingsView } from './settings-view';
 import { createTitleRequests } from './titles/title-requests';
 import { createWorkflowHandlers } from '../workflows/create-workflow-handlers';
 import { guardDataFolder } from '../../../tools/files/data-folder-guard';
+import { NO_LOCAL_API } from '../local-api/local-api-port';
+import { createPromptLibrary } from '../system-prompts/prompt-library';
+import { createPromptHandlers } from '../system-prompts/prompt-handlers';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
@@ -161,6 +164,10 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'chat.regenerate': (request) => regenerateAnswer(ctx, request),
     ...models.handlers,
     'servers.test': (request) => servers.test(request),
+    'localApi.get': () => (options.localApi ?? NO_LOCAL_API).status(),
+    'localApi.set': (request) => (options.localApi ?? NO_LOCAL_API).configure(request),
+    'localApi.rotateKey': () => (options.localApi ?? NO_LOCAL_API).rotateKey(),
+    ...createPromptHandlers(ctx, createPromptLibrary(options.dataDir)),
     ...mcpHandlers(mcp),
     ...createWorkflowHandlers(ctx, overrides.confirms),
   };

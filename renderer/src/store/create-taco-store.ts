@@ -6,6 +6,8 @@ import { createConnectionSlice } from './slices/connection-slice';
 import { createConversationManagementSlice } from './slices/conversation-management-slice';
 import { createConversationsSlice } from './slices/conversations-slice';
 import { createLinksSlice } from './slices/links-slice';
+import { createLocalApiSlice } from './slices/local-api-slice';
+import { createPresetsSlice } from './slices/presets-slice';
 import { createMcpSlice } from './slices/mcp-slice';
 import { createModelsSlice } from './slices/models-slice';
 import { createRunActionsSlice } from './slices/run-actions-slice';
@@ -30,6 +32,8 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createMcpSlice(set, get, deps),
     ...createLinksSlice(set, get, deps),
     ...createWorkflowsSlice(set, get, deps),
+    ...createLocalApiSlice(set, get, deps),
+    ...createPresetsSlice(set, get, deps),
     async init() {
       await get().loadSettings();
       await Promise.all([get().loadModels(), get().loadConversations(), get().loadMcpServers()]);

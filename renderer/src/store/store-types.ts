@@ -4,6 +4,8 @@ import type { ConnectionSlice } from './slices/connection-slice';
 import type { ConversationManagementSlice } from './slices/conversation-management-slice';
 import type { ConversationsSlice } from './slices/conversations-slice';
 import type { LinksSlice } from './slices/links-slice';
+import type { LocalApiSlice } from './slices/local-api-slice';
+import type { PresetsSlice } from './slices/presets-slice';
 import type { McpSlice } from './slices/mcp-slice';
 import type { ModelsSlice } from './slices/models-slice';
 import type { RunActionsSlice } from './slices/run-actions-slice';
@@ -22,7 +24,9 @@ export type TacoState = ConnectionSlice &
   ModelsSlice &
   McpSlice &
   LinksSlice &
-  WorkflowsSlice & { init(): Promise<void> };
+  WorkflowsSlice &
+  LocalApiSlice &
+  PresetsSlice & { init(): Promise<void> };
 
 export interface StoreDeps {
   api: TacoApi;

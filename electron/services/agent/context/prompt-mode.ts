@@ -28,7 +28,7 @@ export const PROMPT_MODE_INSTRUCTIONS = [
 ].join('\n');
 
 /** One block per tool: name, description, parameters with their types. */
-export function promptModeToolList(tools: readonly RegisteredTool[]): string {
+export function promptModeToolList(tools: readonly Pick<RegisteredTool, 'info'>[]): string {
   const blocks = tools.map((tool) => {
     const params = Object.entries(tool.info.parameters);
     const lines = [`- ${tool.info.toolId}: ${tool.info.description.trim()}`];

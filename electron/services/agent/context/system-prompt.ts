@@ -1,10 +1,13 @@
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { PROMPT_MODE_INSTRUCTIONS, promptModeToolList } from './prompt-mode';
 
+/** What the prompt reads of a tool: its info (the prompt library's "what the model sees" has no runnable tools). */
+export type PromptTool = Pick<RegisteredTool, 'info'>;
+
 export type ToolMode = 'native' | 'prompt';
 
 export interface SystemPromptInput {
-  tools: readonly RegisteredTool[];
+  tools: readonly PromptTool[];
   mode: ToolMode;
   workspace: string | null;
   /** The tool stack's "Current tool context:" block, or null while the stack is empty. */
@@ -37,7 +40,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 }
 
 /** How to use tools one at a time: the guidance every tools-capable prompt carries. */
-function toolGuidance(tools: readonly RegisteredTool[]): string {
+function toolGuidance(tools: readonly PromptTool[]): string {
   return [
     `You have access to the following tools: ${tools.map((tool) => tool.info.toolId).join(', ')}`,
     '- Use tools sequentially when needed to complete the task',
@@ -47,7 +50,7 @@ function toolGuidance(tools: readonly RegisteredTool[]): string {
   ].join('\n');
 }
 
-function subAgentInstructions(tools: readonly RegisteredTool[]): string {
+function subAgentInstructions(tools: readonly PromptTool[]): string {
   const handoff = tools.find((tool) => tool.info.type === 'handoff');
   return handoff
     ? `You are a sub-agent working on a task another agent gave you. When the task is done, call ${handoff.info.toolId} with your result (and any documents you made).`

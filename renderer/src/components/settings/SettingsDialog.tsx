@@ -9,6 +9,7 @@ import { LimitSettings } from './LimitSettings';
 import { ToolSelectionSettings } from './ToolSelectionSettings';
 import { ModelServersSettings } from './servers/ModelServersSettings';
 import { McpServersSection } from '../mcp/McpServersSection';
+import { LocalApiSection } from '../local-api/LocalApiSection';
 import { describeRefusal, formFromSettings, patchFromForm, type NumberField, type SettingsForm } from './settings-form';
 import { WorkspaceSettings } from './WorkspaceSettings';
 
@@ -63,7 +64,9 @@ export function SettingsDialog() {
   return (
     <Dialog title="Settings" testId="settings-dialog" onClose={close} wide>
       <SettingsTabs tab={tab} onChange={setTab} />
-      {tab === 'mcp' ? (
+      {tab === 'local-api' ? (
+        <LocalApiSection onClose={close} />
+      ) : tab === 'mcp' ? (
         <div role="tabpanel" id="settings-panel-mcp" aria-labelledby="settings-tab-mcp">
           <McpServersSection />
           <div className="dialog-actions">
@@ -112,6 +115,7 @@ export function SettingsDialog() {
 const TABS: [SettingsTab, string][] = [
   ['general', 'General'],
   ['mcp', 'MCP servers'],
+  ['local-api', 'Local API'],
 ];
 
 /** General settings are saved together with Save; MCP servers apply each change at once, so they have their own tab. */

@@ -5,6 +5,8 @@ import { DeleteUndoToasts } from './DeleteUndoToasts';
 import { ImportConversationButton } from './ImportConversationButton';
 import { SearchResults } from './SearchResults';
 import { SidebarSearch } from './SidebarSearch';
+import { PresetPicker } from '../system-prompts/PresetPicker';
+import { SystemViewButton, SystemViewDialog } from '../system-prompts/SystemViewDialog';
 
 /** New chat, search, the conversations (pinned first) with their actions, import, and the way to tools and settings. */
 export function Sidebar() {
@@ -23,6 +25,7 @@ export function Sidebar() {
       <button type="button" className="button primary new-chat" data-testid="new-chat" onClick={newConversation}>
         New chat
       </button>
+      <PresetPicker />
       <SidebarSearch resultsRef={results} />
       <div ref={results} className="sidebar-scroll">
         {search.type === 'idle' ? <ConversationList /> : <SearchResults search={search} />}
@@ -35,7 +38,9 @@ export function Sidebar() {
           Settings
         </button>
         <ImportConversationButton />
+        <SystemViewButton />
       </div>
+      <SystemViewDialog />
       <DeleteUndoToasts />
     </nav>
   );

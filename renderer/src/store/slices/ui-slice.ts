@@ -8,7 +8,7 @@ export interface Notice {
 }
 
 /** The settings dialog's tabs: general settings (saved together) and MCP servers (saved at once). */
-export type SettingsTab = 'general' | 'mcp';
+export type SettingsTab = 'general' | 'mcp' | 'local-api';
 
 export interface UiSlice {
   panelCollapsed: boolean;

@@ -1,0 +1,135 @@
+import type { SendResult } from '../../../shared/contract';
+import type { ContractErrorShape } from '../../../shared/contract-error';
+import type { ConversationSummary } from '../../../shared/conversation';
+import type { AppServices } from '../../services/app/app-services-types';
+import { parseEnhancedRequest } from '../../services/gateway/enhanced-request';
+import { GatewayError } from '../../services/gateway/openai-error';
+import { chunksForEvent, finishReasonOf, newTacoChunkState, runFailure, tacoChunk } from '../../services/gateway/taco-chunks';
+import type { ApiAnswer, ApiRequest, ExtraRoute } from './api-server';
+import { createRunEventQueue } from './run-event-queue';
+
+/**
+ * TACO's own endpoints (seed agent-mode, Decision 4: the enhanced side), behind the same key:
+ * - `POST /v1/taco/chat/completions` runs the agent loop — TACO's system prompt, tools, limits
+ *   and approvals — as `chat.send` does for the window, so the run is a stored conversation, its
+ *   approvals and questions show in TACO's window, and the stream carries them as `taco` events;
+ * - `POST /v1/taco/approvals/{id}`, `/v1/taco/questions/{id}`, `/v1/taco/runs/{id}/depth` and
+ *   `/v1/taco/runs/{id}/cancel` answer them from the client (main checks each answer as it checks
+ *   the window's).
+ */
+export function enhancedRoutes(services: AppServices): readonly ExtraRoute[] {
+  return [(request) => chatRoute(services, request), (request) => answerRoute(services, request)];
+}
+
+const STATUS: Record<ContractErrorShape['code'], number> = {
+  'invalid-payload': 400,
+  'unknown-call': 404,
+  'not-found': 404,
+  busy: 409,
+  forbidden: 403,
+  internal: 500,
+};
+
+async function call<T>(services: AppServices, name: string, request: unknown): Promise<T> {
+  const envelope = await services.handle(name, request);
+  if (!envelope.ok) throw new GatewayError(STATUS[envelope.error.code], envelope.error.message, envelope.error.code);
+  return envelope.value as T;
+}
+
+async function chatRoute(services: AppServices, request: ApiRequest): Promise<ApiAnswer | null> {
+  if (request.method !== 'POST' || request.path !== '/v1/taco/chat/completions') return null;
+  const turn = parseEnhancedRequest(request.body);
+  const queue = createRunEventQueue(services);
+  let sent: SendResult;
+  try {
+    const conversationId =
+      turn.conversationId ??
+      (turn.presetId
+        ? (await call<ConversationSummary>(services, 'conversation.createFromPreset', { presetId: turn.presetId, model: turn.model }))
+            .conversationId
+        : null);
+    sent = await call<SendResult>(services, 'chat.send', {
+      conversationId,
+      text: turn.text,
+      model: turn.model,
+      ...(turn.images.length > 0 ? { images: turn.images } : {}),
+    });
+  } catch (error) {
+    queue.close();
+    throw error;
+  }
+  const state = newTacoChunkState(turn.model);
+  const ids = { conversation_id: sent.conversationId, ...(sent.type === 'run' ? { run_id: sent.runId } : {}) };
+  if (sent.type === 'command') {
+    queue.close();
+    const chunk = tacoChunk(state, { content: sent.output }, { taco: { type: 'command-output', ...ids } }, 'stop');
+    if (turn.stream)
+      return {
+        type: 'stream',
+        chunks: (async function* () {
+          yield chunk;
+        })(),
+      };
+    return { type: 'json', body: completion(state, sent.output, 'stop', ids) };
+  }
+  const runId = sent.runId;
+  request.signal.addEventListener('abort', () => void services.handle('run.cancel', { runId }), { once: true });
+  const events = queue.follow(runId);
+  if (turn.stream) {
+    async function* chunks(): AsyncGenerator<unknown, void, undefined> {
+      yield tacoChunk(state, {}, { taco: { type: 'run-start', ...ids } });
+      for await (const event of events) {
+        yield* chunksForEvent(state, event);
+        const failure = event.type === 'run-finish' ? runFailure(event) : null;
+        if (failure) throw failure;
+      }
+    }
+    return { type: 'stream', chunks: chunks() };
+  }
+  let text = '';
+  let finish = 'stop';
+  let finishEvent: unknown = null;
+  for await (const event of events) {
+    if (event.type === 'text-delta') text += event.text;
+    if (event.type === 'run-finish') {
+      const failure = runFailure(event);
+      if (failure) throw failure;
+      finish = finishReasonOf(event.reason);
+      finishEvent = event;
+    }
+  }
+  return { type: 'json', body: { ...completion(state, text, finish, ids), taco: { ...ids, finish: finishEvent } } };
+}
+
+function completion(state: ReturnType<typeof newTacoChunkState>, text: string, finish: string, ids: Record<string, string>) {
+  return {
+    id: state.id,
+    object: 'chat.completion',
+    created: state.created,
+    model: state.model,
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finish }],
+    taco: ids,
+  };
+}
+
+const ANSWERS: ReadonlyArray<{ pattern: RegExp; call: string; build(id: string, body: Record<string, unknown>): unknown }> = [
+  {
+    pattern: /^\/v1\/taco\/approvals\/([^/]+)$/,
+    call: 'approval.respond',
+    build: (id, body) => ({ approvalId: id, decision: body.decision }),
+  },
+  { pattern: /^\/v1\/taco\/questions\/([^/]+)$/, call: 'question.answer', build: (id, body) => ({ questionId: id, answer: body.answer }) },
+  { pattern: /^\/v1\/taco\/runs\/([^/]+)\/depth$/, call: 'depth.respond', build: (id, body) => ({ runId: id, decision: body.decision }) },
+  { pattern: /^\/v1\/taco\/runs\/([^/]+)\/cancel$/, call: 'run.cancel', build: (id) => ({ runId: id }) },
+];
+
+async function answerRoute(services: AppServices, request: ApiRequest): Promise<ApiAnswer | null> {
+  if (request.method !== 'POST') return null;
+  for (const answer of ANSWERS) {
+    const match = answer.pattern.exec(request.path);
+    if (!match?.[1]) continue;
+    const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+    return { type: 'json', body: await call<unknown>(services, answer.call, answer.build(decodeURIComponent(match[1]), body)) };
+  }
+  return null;
+}

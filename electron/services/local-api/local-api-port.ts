@@ -1,0 +1,22 @@
+import type { LocalApiStatus } from '../../../shared/local-api';
+import type { ValidCallRequest } from '../../../shared/contract';
+
+/** The local API as a host runs it (the desktop app): the `localApi.*` calls go here. */
+export interface LocalApiPort {
+  status(): Promise<LocalApiStatus>;
+  configure(change: ValidCallRequest<'localApi.set'>): Promise<LocalApiStatus>;
+  /** A new key, returned this once; the old one stops working at once. */
+  rotateKey(): Promise<{ key: string; status: LocalApiStatus }>;
+}
+
+const UNAVAILABLE: LocalApiStatus = {
+  type: 'unavailable',
+  message: 'The local API runs in the desktop app. Here, start it with: npm run api -- --key KEY',
+};
+
+/** Hosts without one (the web host, the CLI): the calls say where the API runs instead. */
+export const NO_LOCAL_API: LocalApiPort = {
+  status: async () => UNAVAILABLE,
+  configure: async () => UNAVAILABLE,
+  rotateKey: () => Promise.reject(new Error(UNAVAILABLE.message)),
+};

@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { useTaco } from '../../store/store-context';
+
+/**
+ * Settings → Local API: TACO's OpenAI-compatible API for other apps (Continue, Cline, scripts),
+ * off by default. Main generates the key and answers it once; only main checks it. Each change
+ * applies at once.
+ */
+export function LocalApiSection({ onClose }: { onClose(): void }) {
+  const status = useTaco((state) => state.localApi);
+  const newKey = useTaco((state) => state.localApiNewKey);
+  const load = useTaco((state) => state.loadLocalApi);
+  const setLocalApi = useTaco((state) => state.setLocalApi);
+  const rotate = useTaco((state) => state.rotateLocalApiKey);
+  const forgetKey = useTaco((state) => state.forgetLocalApiKey);
+  const [port, setPort] = useState('');
+
+  useEffect(() => {
+    void load();
+    // The key is shown once: leaving the section forgets it.
+    return () => forgetKey();
+  }, [load, forgetKey]);
+  useEffect(() => {
+    if (status?.type === 'ready') setPort(String(status.port));
+  }, [status]);
+
+  const portNumber = /^\d+$/.test(port) ? Number(port) : NaN;
+  const portValid = portNumber === 0 || (portNumber >= 1024 && portNumber <= 65_535);
+
+  return (
+    <section
+      className="settings-section"
+      role="tabpanel"
+      id="settings-panel-local-api"
+      aria-labelledby="settings-tab-local-api"
+      data-testid="local-api-section"
+    >
+      <p className="field-hint">
+        Other apps on this computer (Continue, Cline, scripts) can use every model TACO knows through one OpenAI-compatible address, on
+        127.0.0.1 only, with a key. Changes here apply at once.
+      </p>
+      {status === null && <p className="muted">Loading…</p>}
+      {status?.type === 'unavailable' && (
+        <p className="muted" data-testid="local-api-unavailable">
+          {status.message}
+        </p>
+      )}
+      {status?.type === 'ready' && (
+        <>
+          <label className="field checkbox-field">
+            <input
+              type="checkbox"
+              data-testid="local-api-enabled"
+              checked={status.enabled}
+              onChange={(event) => void setLocalApi({ enabled: event.target.checked })}
+            />
+            <span className="field-label">Serve the local API</span>
+          </label>
+          <label className="field">
+            <span className="field-label">Port</span>
+            <input
+              data-testid="local-api-port"
+              inputMode="numeric"
+              value={port}
+              aria-invalid={!portValid}
+              onChange={(event) => setPort(event.target.value.trim())}
+              onBlur={() => {
+                if (portValid && portNumber !== status.port) void setLocalApi({ port: portNumber });
+              }}
+            />
+            <span className="field-hint">
+              {portValid ? '1024–65535, or 0 for any free port.' : 'Use 1024–65535, or 0 for any free port.'}
+            </span>
+          </label>
+          <p data-testid="local-api-address">
+            {status.url ? (
+              <>
+                Listening at <code>{status.url}</code>
+              </>
+            ) : (
+              'Not listening.'
+            )}
+          </p>
+          {status.problem && (
+            <p className="field-error" role="alert" data-testid="local-api-problem">
+              {status.problem}
+            </p>
+          )}
+          {newKey && (
+            <div className="notice" data-testid="local-api-new-key">
+              <span className="notice-text">
+                Your new key (shown only now; copy it into your app): <code>{newKey}</code>
+              </span>
+              <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(newKey)}>
+                Copy
+              </button>
+            </div>
+          )}
+          <button type="button" className="button" data-testid="local-api-rotate" onClick={() => void rotate()}>
+            {status.hasKey ? 'Replace the key' : 'Generate a key'}
+          </button>
+          {status.hasKey && !newKey && <p className="field-hint">A key is set. Replacing it stops the old one at once.</p>}
+        </>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </section>
+  );
+}
