@@ -78,6 +78,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
   let registered: RegisteredTool[] = [];
   let disposed = false;
   let chain: Promise<unknown> = Promise.resolve();
+  /** Comparisons with the pins still under way: `settled` waits for them (a server is ready only after). */
+  const reviews = new Set<Promise<void>>();
 
   const broadcast = (event: ModelEvent): void => {
     for (const listener of [...listeners]) {
@@ -146,7 +148,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const unreviewedTools = (name: string, entry: Entry, tools: readonly Tool[]): ReadonlyMap<string, string[]> => {
     if (entry.reviewed && sameTools(entry.reviewed.tools, tools)) return entry.reviewed.unreviewed;
     const checking = new Map(tools.map((tool) => [tool.name, ['not checked yet']]));
-    void pins
+    const review = pins
       .review(name, tools)
       .catch((error: unknown) => {
         log(`The reviewed tools of "${name}" could not be read: ${error instanceof Error ? error.message : String(error)}`);
@@ -156,7 +158,9 @@ export function createMcpService(options: McpServiceOptions): McpService {
         if (entries.get(name) !== entry || !sameTools(entry.connection?.view().tools ?? [], tools)) return;
         entry.reviewed = { tools, unreviewed };
         changed(name);
-      });
+      })
+      .finally(() => reviews.delete(review));
+    reviews.add(review);
     return checking;
   };
 
@@ -412,7 +416,10 @@ export function createMcpService(options: McpServiceOptions): McpService {
       });
       const all = loaded
         .catch(() => undefined)
-        .then(() => Promise.all([...entries.values()].map((entry) => entry.connection?.settled() ?? Promise.resolve())));
+        .then(() => Promise.all([...entries.values()].map((entry) => entry.connection?.settled() ?? Promise.resolve())))
+        .then(async () => {
+          while (reviews.size > 0) await Promise.all([...reviews]);
+        });
       await Promise.race([all, expired]);
       clearTimeout(timer);
     },
