@@ -292,6 +292,16 @@ export const DEFAULTS = {
     searchIndexSaveDelayMs: 30_000,
   },
 
+  /** Versions of the files tools write, kept for undo (electron/services/documents). */
+  documents: {
+    /** All kept versions together stay under this many megabytes (settings.versionBudgetMb overrides); the oldest go first. */
+    versionBudgetMb: 200,
+    /** A file larger than this is not kept as a version (its write cannot be undone; the record says so). */
+    maxVersionFileBytes: 20 * 1024 * 1024,
+    /** Characters of a diff shown when confirming an undo or comparing two versions. */
+    diffMaxChars: 20_000,
+  },
+
   /** Longest stored conversation title (characters). */
   storedTitleMaxChars: 200,
 

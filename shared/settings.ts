@@ -69,6 +69,8 @@ export const settingsSchema = z
     embeddingModel: z.string().trim().max(200),
     /** Model servers beyond `ollamaHost` (which is always the first one); see shared/servers.ts. Absent means none. */
     servers: serversSchema.optional(),
+    /** Megabytes all kept file versions (undo) may take together; absent: DEFAULTS.documents.versionBudgetMb. */
+    versionBudgetMb: z.number().int().min(1).max(1_000_000).optional(),
   })
   .strict();
 
@@ -93,6 +95,7 @@ export const settingsPatchSchema = z
     embeddingModel: settingsSchema.shape.embeddingModel.optional(),
     /** The whole list; a masked header value keeps the stored one (see unmaskServers). */
     servers: serversSchema.optional(),
+    versionBudgetMb: settingsSchema.shape.versionBudgetMb,
   })
   .strict();
 

@@ -15,6 +15,22 @@ export interface HandoffPayload {
   documents: string[];
 }
 
+/**
+ * Keeps a file's content before a tool changes it, so the change can be undone. Called after the
+ * write was approved and before the file is touched; it resolves once both contents and the
+ * record are on disk.
+ */
+export interface FileVersions {
+  keep(change: {
+    tool: string;
+    /** Workspace-relative path. */
+    path: string;
+    /** null: the file does not exist yet; `{ notKept }`: it is too large to keep (its size in bytes). */
+    before: Buffer | { notKept: number } | null;
+    after: Buffer;
+  }): Promise<void>;
+}
+
 /** Everything a tool may use. Tools are stateless; state lives here and in main. */
 export interface ToolContext {
   /** Absolute, realpath'd workspace folder; null when the user has not picked one. */
@@ -30,6 +46,8 @@ export interface ToolContext {
   delegate(task: string, documents: string[]): Promise<HandoffPayload>;
   /** find_tools: the tools matching a query (best first); the loop adds them to the next requests of the run. */
   findTools(query: string): Promise<Array<{ tool: string; description: string }>>;
+  /** Versions of the files tools write (undo); absent where nothing keeps them. */
+  versions?: FileVersions;
   /** How fetch_url resolves names and which addresses it may connect to (tests inject a resolver). */
   network: NetworkPolicy;
 }

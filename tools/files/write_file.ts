@@ -5,15 +5,27 @@ import { createTwoFilesPatch } from 'diff';
 import { jsonOutput, stringArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolContext, type ToolRun } from '../catalogue/tool-runtime-types';
 import type { JsonObject } from '../../shared/json';
-import { openVerifiedForWrite, type OpenHooks } from './open-verified';
+import { openVerifiedForRead, openVerifiedForWrite, type OpenHooks } from './open-verified';
 import { readWorkspaceFile } from './read_file';
 import { resolveWorkspacePath, type WorkspacePath } from './workspace-path';
 
 export const run: ToolRun = async (args, context) => {
   const content = stringArg(args, 'content');
-  const { target, created } = await writeWorkspaceFile(context.workspace, stringArg(args, 'path'), content);
+  const versions = context.versions;
+  const keep: BeforeWrite | undefined = versions
+    ? (target, before) => versions.keep({ tool: 'write_file', path: target.relative, before, after: Buffer.from(content, 'utf8') })
+    : undefined;
+  const { target, created } = await writeWorkspaceFile(
+    context.workspace,
+    stringArg(args, 'path'),
+    content,
+    keep ? { beforeWrite: keep } : {},
+  );
   return jsonOutput({ path: target.relative, size_bytes: Buffer.byteLength(content, 'utf8'), created });
 };
+
+/** Runs with the file's current content (null: no file) after the checks and before the file changes. */
+export type BeforeWrite = (target: WorkspacePath, before: Buffer | { notKept: number } | null) => Promise<void>;
 
 /**
  * Resolves a workspace path and writes `content` through a handle verified to be the checked
@@ -23,10 +35,11 @@ export const run: ToolRun = async (args, context) => {
 export async function writeWorkspaceFile(
   workspace: string | null,
   requested: string,
-  content: string,
-  hooks: OpenHooks = {},
+  content: string | Buffer,
+  hooks: OpenHooks & { beforeWrite?: BeforeWrite } = {},
 ): Promise<{ target: WorkspacePath; created: boolean }> {
   const target = await writableTarget(workspace, requested);
+  if (hooks.beforeWrite) await hooks.beforeWrite(target, target.exists ? await currentContent(target) : null);
   let opened: Awaited<ReturnType<typeof openVerifiedForWrite>>;
   try {
     opened = await openVerifiedForWrite(target, hooks);
@@ -36,7 +49,8 @@ export async function writeWorkspaceFile(
   }
   try {
     await opened.handle.truncate(0);
-    await opened.handle.write(content, 0, 'utf8');
+    if (typeof content === 'string') await opened.handle.write(content, 0, 'utf8');
+    else await opened.handle.write(content, 0, content.length, 0);
   } catch (error) {
     throw new ToolFailure(`"${target.relative}" could not be written (${error instanceof Error ? error.message : String(error)}).`);
   } finally {
@@ -65,6 +79,17 @@ export async function preview(args: JsonObject, context: ToolContext): Promise<s
   } catch (error) {
     if (error instanceof ToolFailure) return null;
     throw error;
+  }
+}
+
+/** The file's bytes before a write, read through a verified handle; only the size when it is too large to keep. */
+async function currentContent(target: WorkspacePath): Promise<Buffer | { notKept: number }> {
+  const { handle, info } = await openVerifiedForRead(target);
+  try {
+    if (info.size > DEFAULTS.documents.maxVersionFileBytes) return { notKept: info.size };
+    return await handle.readFile();
+  } finally {
+    await handle.close();
   }
 }
 

@@ -30,6 +30,7 @@ describe('parseCliArgs', () => {
       timeoutMs: null,
       maxTools: null,
       mcpConfig: null,
+      conversation: null,
     });
   });
 
@@ -55,6 +56,8 @@ describe('parseCliArgs', () => {
         '8',
         '--mcp-config',
         'servers.json',
+        '--conversation',
+        'c-1',
         'list',
         'my files',
       ]),
@@ -73,6 +76,7 @@ describe('parseCliArgs', () => {
       timeoutMs: 5000,
       maxTools: 8,
       mcpConfig: 'servers.json',
+      conversation: 'c-1',
     });
   });
 

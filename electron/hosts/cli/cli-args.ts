@@ -24,6 +24,8 @@ export interface CliOptions {
   maxTools: number | null;
   /** --mcp-config FILE: MCP servers (the `mcpServers` JSON shape) added for this run. */
   mcpConfig: string | null;
+  /** --conversation ID: continue a stored conversation (e.g. "/undo" after a write); null starts a new one. */
+  conversation: string | null;
 }
 
 export type CliArgs = { type: 'help' } | { type: 'run'; options: CliOptions } | { type: 'error'; message: string };
@@ -53,6 +55,7 @@ Flags:
   --mcp-config FILE          MCP servers for this run ({"mcpServers": {...}}, as in claude_desktop_config.json);
                              the run waits up to ${DEFAULTS.mcp.cliReadyTimeoutMs / 1000} s for them. MCP tools are approved by --approve all
                              (read approves them only for a server marked "approval": "trusted-read")
+  --conversation ID          Continue a stored conversation (its id is in run-start with --json), e.g. with "/undo"
   --help                     Show this help
 
 Exit codes: 0 the task completed, 2 a limit or you stopped it, 1 an Ollama or input error.`;
@@ -70,6 +73,7 @@ const VALUE_FLAGS = [
   '--timeout-ms',
   '--max-tools',
   '--mcp-config',
+  '--conversation',
 ] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
@@ -162,6 +166,9 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   if (server === '') return { type: 'error', message: '--server needs the id or name of a server from Settings → Model servers.' };
   const mcpConfig = values.get('--mcp-config')?.trim() ?? null;
   if (mcpConfig === '') return { type: 'error', message: '--mcp-config needs a JSON file, for example --mcp-config mcp.json' };
+  const conversation = values.get('--conversation')?.trim() ?? null;
+  if (conversation === '')
+    return { type: 'error', message: '--conversation needs a conversation id (the conversationId of an earlier run-start).' };
 
   return {
     type: 'run',
@@ -180,6 +187,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       timeoutMs,
       maxTools,
       mcpConfig,
+      conversation,
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
+import type { VersionStore } from '../documents/version-store';
 import type { McpService } from '../mcp/mcp-service-types';
 import type { ApprovalBroker } from '../orchestration/approval-broker';
 import type { DepthBroker } from '../orchestration/depth-broker';
@@ -30,6 +31,8 @@ export interface AppContext {
   /** MCP servers: one connection each, shared by every conversation. */
   mcp: McpService;
   memory: MemoryStore;
+  /** Versions of the files tools write, per conversation (undo, the Documents panel). */
+  versions: VersionStore;
   brokers: Brokers;
   /** The gates runs use: the brokers', or the host's replacements. */
   gates: { approvals: ApprovalGate; questions: QuestionGate; depth: DepthGate };

@@ -39,6 +39,7 @@ import { createServerServices } from '../servers/server-services';
 import { createRunRecords } from './runs/run-records';
 import { createSettingsView } from './settings-view';
 import { createTitleRequests } from './titles/title-requests';
+import { createVersionStore } from '../documents/version-store';
 import { createWorkflowHandlers } from '../workflows/create-workflow-handlers';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
@@ -105,6 +106,11 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     tools,
     mcp,
     memory,
+    versions: createVersionStore({
+      dataDir: options.dataDir,
+      budgetBytes: () => (settings.current().versionBudgetMb ?? DEFAULTS.documents.versionBudgetMb) * 1024 * 1024,
+      ...(options.now ? { now: options.now } : {}),
+    }),
     brokers,
     gates: {
       approvals: overrides.approvals ?? brokers.approvals.gate,

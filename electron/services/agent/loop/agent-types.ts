@@ -1,3 +1,4 @@
+import type { VersionStore } from '../../documents/version-store';
 import type { TacoEvent } from '../../../../shared/events';
 import type { ApprovalPolicy, Limits, Settings } from '../../../../shared/settings';
 import type { StopReason } from '../../../../shared/stop-reason';
@@ -46,6 +47,8 @@ export interface AgentRunInput {
   /** settings.allowPrivateNetworkFetch: fetch_url may reach loopback/private addresses (default false). */
   allowPrivateNetworkFetch?: boolean;
   memory: MemoryStore;
+  /** Keeps the content a tool's write replaces (undo, the Documents panel); absent: writes are not versioned. */
+  versions?: VersionStore;
   approvals: ApprovalGate;
   questions: QuestionGate;
   depth: DepthGate;

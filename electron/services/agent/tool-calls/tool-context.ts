@@ -1,5 +1,7 @@
 import type { ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
 import { createNetworkPolicy } from '../../../../tools/web/network-policy';
+import type { FileVersions } from '../../../../tools/catalogue/tool-runtime-types';
+import type { VersionStore } from '../../documents/version-store';
 import type { RunShared } from '../loop/run-context';
 import { findToolsForRun } from '../tool-selection/run-tool-selection';
 
@@ -21,6 +23,7 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
     runId: input.runId,
     callId: place.callId,
     memory: input.memory,
+    ...(input.versions ? { versions: fileVersions(input.versions, input.conversationId, input.runId, place.callId) } : {}),
     async askUser(question) {
       input.stack.update(place.frameId, { state: 'waiting-user', waitingFor: 'your answer' });
       try {
@@ -35,5 +38,14 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
     delegate: (task, documents) => shared.delegate(place.frameId, task, documents),
     network: createNetworkPolicy({ allowPrivate: input.allowPrivateNetworkFetch ?? false }),
     findTools: (query) => findToolsForRun(shared, query),
+  };
+}
+
+/** A tool's write, recorded in the conversation's version log before the file changes. */
+function fileVersions(store: VersionStore, conversationId: string, runId: string, callId: string): FileVersions {
+  return {
+    async keep(change) {
+      await store.recordChange({ conversationId, kind: 'write', runId, callId, ...change });
+    },
   };
 }

@@ -125,6 +125,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         conversation: conversationRunOptions(summary?.options),
         workspace,
         memory: ctx.memory,
+        versions: ctx.versions,
         approvals: ctx.gates.approvals,
         questions: ctx.gates.questions,
         depth: ctx.gates.depth,
@@ -141,7 +142,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
 }
 
 /** The workspace as an absolute, symlink-free path; null when unset or missing. */
-async function resolveWorkspace(workspace: string | null): Promise<string | null> {
+export async function resolveWorkspace(workspace: string | null): Promise<string | null> {
   if (!workspace) return null;
   try {
     return await realpath(resolve(workspace));

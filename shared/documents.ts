@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** A kept content: its sha256 (null when it was too large to keep or was dropped over the budget) and its size in bytes. */
+export const contentRefSchema = z
+  .object({
+    hash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable(),
+    size: z.number().int().min(0),
+  })
+  .strict();
+export type ContentRef = z.infer<typeof contentRefSchema>;
+
+/**
+ * One change to a workspace file, as the version log keeps it. `before`/`after` null: the file
+ * did not exist (before a create, after undoing one). `write`: a tool wrote it; `undo`: /undo or
+ * the Undo button put back the content before write `undoes`; `restore`: the Documents panel put
+ * back an older version.
+ */
+export const versionRecordSchema = z
+  .object({
+    seq: z.number().int().min(1),
+    at: z.number(),
+    kind: z.enum(['write', 'undo', 'restore']),
+    path: z.string().min(1).max(4096),
+    tool: z.string().max(200).nullable(),
+    callId: z.string().max(200).nullable(),
+    runId: z.string().max(200).nullable(),
+    before: contentRefSchema.nullable(),
+    after: contentRefSchema.nullable(),
+    undoes: z.number().int().min(1).optional(),
+  })
+  .strict();
+export type VersionRecord = z.infer<typeof versionRecordSchema>;
+
+/** What undoing a write would do, shown before it happens. */
+export type UndoPreview =
+  | { type: 'nothing'; message: string }
+  | {
+      type: 'ready';
+      seq: number;
+      path: string;
+      /** Unified diff from the file as it is now to the content the undo puts back. */
+      diff: string;
+      /** The file changed since the write (by hand or another program): undoing needs `confirmed`, and keeps the current content as a version. */
+      changedSince: boolean;
+      /** The content before the write could not be kept (too large, or dropped over the budget). */
+      lost: boolean;
+    };
+
+/** What an undo or restore did. */
+export type UndoResult =
+  | { type: 'undone'; path: string; record: VersionRecord; message: string }
+  | { type: 'needs-confirmation'; preview: UndoPreview; message: string }
+  | { type: 'nothing'; message: string };
