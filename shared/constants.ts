@@ -300,6 +300,8 @@ export const DEFAULTS = {
     maxVersionFileBytes: 20 * 1024 * 1024,
     /** Characters of a diff shown when confirming an undo or comparing two versions. */
     diffMaxChars: 20_000,
+    /** The tools whose writes are versioned: their rows offer Undo. */
+    versionedTools: ['write_file'] as readonly string[],
   },
 
   /** Longest stored conversation title (characters). */

@@ -24,6 +24,8 @@ export const versionRecordSchema = z
     at: z.number(),
     kind: z.enum(['write', 'undo', 'restore']),
     path: z.string().min(1).max(4096),
+    /** The workspace folder the path is relative to: an undo in another workspace is refused. */
+    workspace: z.string().max(4096).nullable(),
     tool: z.string().max(200).nullable(),
     callId: z.string().max(200).nullable(),
     runId: z.string().max(200).nullable(),
@@ -33,6 +35,17 @@ export const versionRecordSchema = z
   })
   .strict();
 export type VersionRecord = z.infer<typeof versionRecordSchema>;
+
+/** The files this conversation's tools wrote, each with its changes (oldest first). */
+export interface DocumentsListResult {
+  documents: Array<{ path: string; records: VersionRecord[] }>;
+  /** Seqs of writes already undone. */
+  undone: number[];
+}
+
+/** One kept content of a file: the content before (`before`) or after (`after`) change `seq`. */
+export const versionRefSchema = z.object({ seq: z.number().int().min(1), side: z.enum(['before', 'after']) }).strict();
+export type VersionRef = z.infer<typeof versionRefSchema>;
 
 /** What undoing a write would do, shown before it happens. */
 export type UndoPreview =

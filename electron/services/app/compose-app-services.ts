@@ -40,6 +40,7 @@ import { createRunRecords } from './runs/run-records';
 import { createSettingsView } from './settings-view';
 import { createTitleRequests } from './titles/title-requests';
 import { createVersionStore } from '../documents/version-store';
+import { documentsHandlers } from '../documents/documents-handlers';
 import { createWorkflowHandlers } from '../workflows/create-workflow-handlers';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
@@ -159,6 +160,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'servers.test': (request) => servers.test(request),
     ...mcpHandlers(mcp),
     ...createWorkflowHandlers(ctx, overrides.confirms),
+    ...documentsHandlers(ctx),
   };
   const route = createCallRouter(handlers);
   let disposed: Promise<void> | null = null;

@@ -33,6 +33,8 @@ export function undoableWrite(records: VersionRecord[], seq?: number): VersionRe
 export async function previewUndo(target: UndoTarget): Promise<UndoPreview> {
   const record = undoableWrite(await target.store.records(target.conversationId), target.seq);
   if (!record) return { type: 'nothing', message: NOTHING_TO_UNDO };
+  const elsewhere = otherWorkspace(record, target.workspace);
+  if (elsewhere) return { type: 'nothing', message: elsewhere };
   const plan = await planRestore(target, record.path, record.before, record.after);
   return { type: 'ready', seq: record.seq, path: record.path, diff: plan.diff, changedSince: plan.changedSince, lost: plan.lost };
 }
@@ -45,6 +47,8 @@ export async function previewUndo(target: UndoTarget): Promise<UndoPreview> {
 export async function undoWrite(target: UndoTarget & { confirmed: boolean }): Promise<UndoResult> {
   const record = undoableWrite(await target.store.records(target.conversationId), target.seq);
   if (!record) return { type: 'nothing', message: NOTHING_TO_UNDO };
+  const elsewhere = otherWorkspace(record, target.workspace);
+  if (elsewhere) return { type: 'nothing', message: elsewhere };
   const plan = await planRestore(target, record.path, record.before, record.after);
   const preview: UndoPreview = {
     type: 'ready',
@@ -75,6 +79,8 @@ export async function undoWrite(target: UndoTarget & { confirmed: boolean }): Pr
 export async function restoreVersion(target: UndoTarget & { seq: number; side: 'before' | 'after' }): Promise<UndoResult> {
   const record = (await target.store.records(target.conversationId)).find((candidate) => candidate.seq === target.seq);
   if (!record) return { type: 'nothing', message: `There is no version ${target.seq} in this conversation.` };
+  const elsewhere = otherWorkspace(record, target.workspace);
+  if (elsewhere) return { type: 'nothing', message: elsewhere };
   const plan = await planRestore(target, record.path, target.side === 'before' ? record.before : record.after, null);
   if (plan.lost)
     return {
@@ -113,6 +119,7 @@ async function applyContent(
     conversationId: target.conversationId,
     kind: how.kind,
     path,
+    workspace: target.workspace,
     tool: null,
     callId: null,
     runId: null,
@@ -161,4 +168,10 @@ function isBinary(data: Buffer | null): boolean {
 
 function describe(data: Buffer | null): string {
   return data === null ? 'no file' : `${data.length} bytes`;
+}
+
+/** A record made in another workspace folder names a different file: never touch this workspace's namesake. */
+function otherWorkspace(record: VersionRecord, workspace: string | null): string | null {
+  if (record.workspace === null || record.workspace === workspace) return null;
+  return `${record.path} was written in the workspace ${record.workspace}, not the current one (${workspace ?? 'none'}). Switch back to that workspace to undo it.`;
 }

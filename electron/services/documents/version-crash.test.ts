@@ -53,6 +53,7 @@ describe('a SIGKILL in the middle of a versioned write', () => {
       conversationId: 'crash',
       kind: 'write',
       path: 'file.txt',
+      workspace: null,
       tool: 'write_file',
       callId: 'c2',
       runId: 'r2',

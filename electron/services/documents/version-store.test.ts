@@ -11,6 +11,7 @@ const change = (path: string, before: string | null, after: string): ChangeInput
   conversationId: 'c1',
   kind: 'write',
   path,
+  workspace: null,
   tool: 'write_file',
   callId: 'call',
   runId: 'run',

@@ -21,6 +21,8 @@ export interface ChangeInput {
   conversationId: string;
   kind: VersionRecord['kind'];
   path: string;
+  /** The workspace folder `path` is relative to. */
+  workspace: string | null;
   tool: string | null;
   callId: string | null;
   runId: string | null;
@@ -83,6 +85,7 @@ export function createVersionStore(options: VersionStoreOptions): VersionStore {
           at: now(),
           kind: input.kind,
           path: input.path,
+          workspace: input.workspace,
           tool: input.tool,
           callId: input.callId,
           runId: input.runId,

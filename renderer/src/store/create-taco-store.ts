@@ -5,6 +5,7 @@ import { createCatalogueSlice } from './slices/catalogue-slice';
 import { createConnectionSlice } from './slices/connection-slice';
 import { createConversationManagementSlice } from './slices/conversation-management-slice';
 import { createConversationsSlice } from './slices/conversations-slice';
+import { createDocumentsSlice } from './slices/documents-slice';
 import { createLinksSlice } from './slices/links-slice';
 import { createMcpSlice } from './slices/mcp-slice';
 import { createModelsSlice } from './slices/models-slice';
@@ -30,6 +31,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createMcpSlice(set, get, deps),
     ...createLinksSlice(set, get, deps),
     ...createWorkflowsSlice(set, get, deps),
+    ...createDocumentsSlice(set, get, deps),
     async init() {
       await get().loadSettings();
       await Promise.all([get().loadModels(), get().loadConversations(), get().loadMcpServers()]);

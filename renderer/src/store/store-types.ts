@@ -3,6 +3,7 @@ import type { CatalogueSlice } from './slices/catalogue-slice';
 import type { ConnectionSlice } from './slices/connection-slice';
 import type { ConversationManagementSlice } from './slices/conversation-management-slice';
 import type { ConversationsSlice } from './slices/conversations-slice';
+import type { DocumentsSlice } from './slices/documents-slice';
 import type { LinksSlice } from './slices/links-slice';
 import type { McpSlice } from './slices/mcp-slice';
 import type { ModelsSlice } from './slices/models-slice';
@@ -22,7 +23,8 @@ export type TacoState = ConnectionSlice &
   ModelsSlice &
   McpSlice &
   LinksSlice &
-  WorkflowsSlice & { init(): Promise<void> };
+  WorkflowsSlice &
+  DocumentsSlice & { init(): Promise<void> };
 
 export interface StoreDeps {
   api: TacoApi;

@@ -23,7 +23,16 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
     runId: input.runId,
     callId: place.callId,
     memory: input.memory,
-    ...(input.versions ? { versions: fileVersions(input.versions, input.conversationId, input.runId, place.callId) } : {}),
+    ...(input.versions
+      ? {
+          versions: fileVersions(input.versions, {
+            conversationId: input.conversationId,
+            workspace: input.workspace,
+            runId: input.runId,
+            callId: place.callId,
+          }),
+        }
+      : {}),
     async askUser(question) {
       input.stack.update(place.frameId, { state: 'waiting-user', waitingFor: 'your answer' });
       try {
@@ -42,10 +51,13 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
 }
 
 /** A tool's write, recorded in the conversation's version log before the file changes. */
-function fileVersions(store: VersionStore, conversationId: string, runId: string, callId: string): FileVersions {
+function fileVersions(
+  store: VersionStore,
+  where: { conversationId: string; workspace: string | null; runId: string; callId: string },
+): FileVersions {
   return {
     async keep(change) {
-      await store.recordChange({ conversationId, kind: 'write', runId, callId, ...change });
+      await store.recordChange({ ...where, kind: 'write', ...change });
     },
   };
 }

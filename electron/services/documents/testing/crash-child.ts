@@ -26,6 +26,7 @@ await writeWorkspaceFile(workspace, 'file.txt', 'new content\n', {
       conversationId: 'crash',
       kind: 'write',
       path: target.relative,
+      workspace,
       tool: 'write_file',
       callId: 'call-1',
       runId: 'run-1',
