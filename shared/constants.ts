@@ -27,8 +27,8 @@ export const DEFAULTS = {
   depthLimitStep: 20,
   /** Characters of tool output per user turn, shared by all tools (the design documents say 6000). */
   toolOutputBudgetChars: 6000,
-  /** Per-tool cap before the shared budget applies (list_directory 5000, others 2000). */
-  toolOutputLimitChars: { default: 2000, list_directory: 5000 } as Readonly<Record<string, number>>,
+  /** Per-tool cap before the shared budget applies (list_directory 5000, delegate_task 5000: its result carries the helper's documents; others 2000). */
+  toolOutputLimitChars: { default: 2000, list_directory: 5000, delegate_task: 5000 } as Readonly<Record<string, number>>,
   /** Context length at or above which the tool output budget scales up. */
   largeContextTokens: 32_768,
   /** Side request that turns a tool call into a sentence (2 s, ≤ 10 words, 20 tokens). */
@@ -300,6 +300,18 @@ export const DEFAULTS = {
     maxVersionFileBytes: 20 * 1024 * 1024,
     /** Characters of a diff shown when confirming an undo or comparing two versions. */
     diffMaxChars: 20_000,
+    /** Characters of a document's content an automatic summary is made from. */
+    summaryInputChars: 6000,
+    /** Tokens an automatic summary may take. */
+    summaryMaxTokens: 120,
+    /** The side request making an automatic summary gives up after this long. */
+    summaryTimeoutMs: 60_000,
+    /** Characters of a document's content that search_documents indexes. */
+    searchContentChars: 50_000,
+    /** Documents list_documents and search_documents return at most. */
+    maxListed: 20,
+    /** Characters of documents loaded into a helper's first message, or into the result a parent reads after a handoff; over it, summaries. */
+    passedChars: 3000,
     /** The tools whose writes are versioned: their rows offer Undo. */
     versionedTools: ['write_file'] as readonly string[],
   },

@@ -67,3 +67,51 @@ export type UndoResult =
   | { type: 'undone'; path: string; record: VersionRecord; message: string }
   | { type: 'needs-confirmation'; preview: UndoPreview; message: string }
   | { type: 'nothing'; message: string };
+
+/** Who made a change: the run, the tool call and the task it worked on. */
+export const documentAuthorSchema = z
+  .object({
+    runId: z.string().max(200).nullable(),
+    callId: z.string().max(200).nullable(),
+    tool: z.string().max(200).nullable(),
+    task: z.string().max(2000),
+  })
+  .strict();
+export type DocumentAuthor = z.infer<typeof documentAuthorSchema>;
+
+/**
+ * A file a tool wrote, with what agents query it by: who made it (which task), when, its type,
+ * size and token count, the description and tags the writer gave, and an automatic summary made
+ * in the background (of the content whose hash is `summaryOf`).
+ */
+export const documentRecordSchema = z
+  .object({
+    path: z.string().min(1).max(4096),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    createdBy: documentAuthorSchema,
+    updatedBy: documentAuthorSchema,
+    mimeType: z.string().max(200),
+    size: z.number().int().min(0),
+    tokens: z.number().int().min(0),
+    description: z.string().max(2000),
+    tags: z.array(z.string().max(100)).max(50),
+    /** The version-store hash of the latest content (null when it was too large to keep). */
+    contentHash: z.string().nullable(),
+    autoSummary: z.string().max(4000).nullable(),
+    summaryOf: z.string().nullable(),
+  })
+  .strict();
+export type DocumentRecord = z.infer<typeof documentRecordSchema>;
+
+/** Filters of list_documents and search_documents; every one given must match. */
+export interface DocumentFilter {
+  tag?: string;
+  /** A word of the creator task, or the creating tool call's run id. */
+  creator?: string;
+  /** A MIME type or its start ("text/", "application/json"). */
+  type?: string;
+  /** Changed at or after / before this time (ms). */
+  since?: number;
+  until?: number;
+}

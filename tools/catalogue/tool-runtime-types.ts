@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { JsonObject } from '../../shared/json';
 import type { ToolInfo } from '../../shared/tools/tool-info';
 import type { ToolDefinition } from '../../shared/tools/tool-definition';
+import type { DocumentFilter, DocumentRecord } from '../../shared/documents';
 
 /** Persisted notes for save_memory / recall_memory. */
 export interface MemoryStore {
@@ -28,7 +29,19 @@ export interface FileVersions {
     /** null: the file does not exist yet; `{ notKept }`: it is too large to keep (its size in bytes). */
     before: Buffer | { notKept: number } | null;
     after: Buffer;
+    /** What the writer says the file is, and tags to find it by (search_documents). */
+    description?: string;
+    tags?: string[];
   }): Promise<void>;
+}
+
+/** The conversation's documents (the files its tools wrote), for list_documents and search_documents. */
+export interface DocumentsPort {
+  list(filter: DocumentFilter): Promise<DocumentRecord[]>;
+  /** Full text, or by meaning when an embedding model is set. */
+  search(query: string, filter: DocumentFilter): Promise<DocumentRecord[]>;
+  /** A document's automatic summary, when one was made for its current content. */
+  summaryOf(path: string): Promise<string | null>;
 }
 
 /** Everything a tool may use. Tools are stateless; state lives here and in main. */
@@ -48,6 +61,8 @@ export interface ToolContext {
   findTools(query: string): Promise<Array<{ tool: string; description: string }>>;
   /** Versions of the files tools write (undo); absent where nothing keeps them. */
   versions?: FileVersions;
+  /** The conversation's documents; absent where nothing records them. */
+  documents?: DocumentsPort;
   /** How fetch_url resolves names and which addresses it may connect to (tests inject a resolver). */
   network: NetworkPolicy;
 }

@@ -2,7 +2,7 @@ import { DEFAULTS } from '../../shared/constants';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { jsonOutput, stringArg } from '../catalogue/args/tool-args';
+import { jsonOutput, optionalStringArg, stringArg, stringArrayArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolContext, type ToolRun } from '../catalogue/tool-runtime-types';
 import type { JsonObject } from '../../shared/json';
 import { openVerifiedForRead, openVerifiedForWrite, type OpenHooks } from './open-verified';
@@ -13,7 +13,8 @@ export const run: ToolRun = async (args, context) => {
   const content = stringArg(args, 'content');
   const versions = context.versions;
   const keep: BeforeWrite | undefined = versions
-    ? (target, before) => versions.keep({ tool: 'write_file', path: target.relative, before, after: Buffer.from(content, 'utf8') })
+    ? (target, before) =>
+        versions.keep({ tool: 'write_file', path: target.relative, before, after: Buffer.from(content, 'utf8'), ...documentFields(args) })
     : undefined;
   const { target, created } = await writeWorkspaceFile(
     context.workspace,
@@ -23,6 +24,15 @@ export const run: ToolRun = async (args, context) => {
   );
   return jsonOutput({ path: target.relative, size_bytes: Buffer.byteLength(content, 'utf8'), created });
 };
+
+/** The optional description and tags the model gave the file (search_documents finds it by them). */
+function documentFields(args: JsonObject): { description?: string; tags?: string[] } {
+  const description = optionalStringArg(args, 'description')?.trim();
+  const tags = stringArrayArg(args, 'tags', { required: false })
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+  return { ...(description ? { description } : {}), ...(tags.length > 0 ? { tags } : {}) };
+}
 
 /** Runs with the file's current content (null: no file) after the checks and before the file changes. */
 export type BeforeWrite = (target: WorkspacePath, before: Buffer | { notKept: number } | null) => Promise<void>;

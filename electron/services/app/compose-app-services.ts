@@ -41,6 +41,8 @@ import { createSettingsView } from './settings-view';
 import { createTitleRequests } from './titles/title-requests';
 import { createVersionStore } from '../documents/version-store';
 import { documentsHandlers } from '../documents/documents-handlers';
+import { createDocumentIndex } from '../documents/document-index';
+import { summarizeDocument } from '../documents/summarize-document';
 import { createWorkflowHandlers } from '../workflows/create-workflow-handlers';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
@@ -100,6 +102,11 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     newId: options.newId ?? randomUUID,
   });
 
+  const versions = createVersionStore({
+    dataDir: options.dataDir,
+    budgetBytes: () => (settings.current().versionBudgetMb ?? DEFAULTS.documents.versionBudgetMb) * 1024 * 1024,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const ctx: AppContext = {
     options,
     ports,
@@ -107,9 +114,20 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     tools,
     mcp,
     memory,
-    versions: createVersionStore({
+    versions,
+    documents: createDocumentIndex({
       dataDir: options.dataDir,
-      budgetBytes: () => (settings.current().versionBudgetMb ?? DEFAULTS.documents.versionBudgetMb) * 1024 * 1024,
+      versions,
+      summarize: (input) => summarizeDocument(provider.current(), input),
+      // A summary waits until the conversation's run is over: it never holds up a model step.
+      whenIdle: async (conversationId) => {
+        let run = sessions.find(conversationId)?.activeRun;
+        while (run) {
+          await run.finished;
+          const next = sessions.find(conversationId)?.activeRun;
+          run = next === run ? undefined : next;
+        }
+      },
       ...(options.now ? { now: options.now } : {}),
     }),
     brokers,

@@ -1,3 +1,4 @@
+import type { DocumentIndex } from '../../documents/document-index';
 import type { VersionStore } from '../../documents/version-store';
 import type { TacoEvent } from '../../../../shared/events';
 import type { ApprovalPolicy, Limits, Settings } from '../../../../shared/settings';
@@ -49,6 +50,8 @@ export interface AgentRunInput {
   memory: MemoryStore;
   /** Keeps the content a tool's write replaces (undo, the Documents panel); absent: writes are not versioned. */
   versions?: VersionStore;
+  /** The conversation's document records (list_documents, search_documents, documents passed between agents). */
+  documents?: DocumentIndex;
   approvals: ApprovalGate;
   questions: QuestionGate;
   depth: DepthGate;

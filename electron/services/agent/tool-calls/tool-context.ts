@@ -1,7 +1,6 @@
 import type { ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
 import { createNetworkPolicy } from '../../../../tools/web/network-policy';
-import type { FileVersions } from '../../../../tools/catalogue/tool-runtime-types';
-import type { VersionStore } from '../../documents/version-store';
+import { documentsPort, fileVersions } from './document-ports';
 import type { RunShared } from '../loop/run-context';
 import { findToolsForRun } from '../tool-selection/run-tool-selection';
 
@@ -23,16 +22,8 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
     runId: input.runId,
     callId: place.callId,
     memory: input.memory,
-    ...(input.versions
-      ? {
-          versions: fileVersions(input.versions, {
-            conversationId: input.conversationId,
-            workspace: input.workspace,
-            runId: input.runId,
-            callId: place.callId,
-          }),
-        }
-      : {}),
+    ...(input.versions || input.documents ? { versions: fileVersions(shared, place.callId) } : {}),
+    ...(input.documents ? { documents: documentsPort(shared, input.documents) } : {}),
     async askUser(question) {
       input.stack.update(place.frameId, { state: 'waiting-user', waitingFor: 'your answer' });
       try {
@@ -47,17 +38,5 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
     delegate: (task, documents) => shared.delegate(place.frameId, task, documents),
     network: createNetworkPolicy({ allowPrivate: input.allowPrivateNetworkFetch ?? false }),
     findTools: (query) => findToolsForRun(shared, query),
-  };
-}
-
-/** A tool's write, recorded in the conversation's version log before the file changes. */
-function fileVersions(
-  store: VersionStore,
-  where: { conversationId: string; workspace: string | null; runId: string; callId: string },
-): FileVersions {
-  return {
-    async keep(change) {
-      await store.recordChange({ ...where, kind: 'write', ...change });
-    },
   };
 }

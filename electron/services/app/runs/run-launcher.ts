@@ -126,6 +126,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         workspace,
         memory: ctx.memory,
         versions: ctx.versions,
+        documents: ctx.documents,
         approvals: ctx.gates.approvals,
         questions: ctx.gates.questions,
         depth: ctx.gates.depth,
