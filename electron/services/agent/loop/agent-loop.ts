@@ -1,3 +1,4 @@
+import { isSmallTalk } from '../context/small-talk';
 import type { StopReason } from '../../../../shared/stop-reason';
 import type { HandoffPayload } from '../../../../tools/catalogue/tool-runtime-types';
 import { assistantCallMessage } from '../tool-calls/call-history';
@@ -46,7 +47,9 @@ export async function runLoop(shared: RunShared, scope: LoopScope): Promise<Loop
 async function takeStep(shared: RunShared, scope: LoopScope): Promise<NextStep> {
   const halted = shared.abortCause();
   if (halted) return stop(halted, '');
-  const outcome = await streamStep(shared, scope, { toolsOffered: true });
+  // A greeting or thanks opening the run goes out without tools (seed tool-execution-loop).
+  const smallTalk = scope.role === 'main' && scope.messages.length === 0 && isSmallTalk(scope.goal);
+  const outcome = await streamStep(shared, scope, { toolsOffered: !smallTalk });
   if (outcome.type === 'failed') return stepFailed(shared, scope, outcome.error, outcome.partialText);
   const { step } = outcome;
   const decision = decideStep(step, scope.counters, shared.input.limits);

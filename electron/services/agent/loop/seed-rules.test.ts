@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { buildSystemPrompt } from '../context/system-prompt';
+import { isSmallTalk } from '../context/small-talk';
+import { parseFailureMessage, PROMPT_MODE_INSTRUCTIONS } from '../context/prompt-mode';
+import { createHarness } from '../testing/run-harness';
+import { createScriptedProvider, done, say } from '../testing/scripted-provider';
+import { testRegistry, testTool } from '../testing/test-tools';
+import { runAgent } from './run-agent';
+
+const tools = [
+  testTool({ id: 'fetch_url', category: 'web' }),
+  testTool({ id: 'write_file', category: 'files' }),
+  testTool({ id: 'read_file', category: 'files' }),
+];
+
+describe('greetings and small talk carry no tools (seed tool-execution-loop)', () => {
+  it('"hi" goes out without tools; a greeting with a request in it keeps them', async () => {
+    const provider = createScriptedProvider({
+      replies: [
+        [...say('Hello!'), done()],
+        [...say('Sure.'), done()],
+      ],
+    });
+    await runAgent(createHarness({ provider, tools: testRegistry(...tools), userText: 'Hi there!' }).input);
+    expect(provider.requests[0]?.tools).toBeUndefined();
+    expect(provider.requests[0]?.messages[0]?.content).not.toContain('following tools');
+
+    await runAgent(createHarness({ provider, tools: testRegistry(...tools), userText: 'hi, read notes.txt please' }).input);
+    expect(provider.requests[1]?.tools?.length).toBe(3);
+  });
+
+  it.each(['hello', 'Thanks!', 'thank you so much', 'Good morning, TACO', 'how are you?', 'bye'])('"%s" is small talk', (text) => {
+    expect(isSmallTalk(text)).toBe(true);
+  });
+
+  it.each(['hi, what time is it?', 'hello world program in python', 'thanks, now save it', 'what is 2+2', ''])('"%s" is not', (text) => {
+    expect(isSmallTalk(text)).toBe(false);
+  });
+});
+
+describe('the prompt groups tools by category (seed agent-mode, Decision 5), in a stable order', () => {
+  const prompt = (list: typeof tools, mode: 'native' | 'prompt') =>
+    buildSystemPrompt({ tools: list, mode, workspace: null, stackContext: null, role: 'main', toolsOffered: true });
+
+  it('names the tools under their categories, whatever order they were selected in', () => {
+    const native = prompt(tools, 'native');
+    expect(native).toContain('You have access to the following tools, by category: files: read_file, write_file; web: fetch_url');
+    expect(prompt([...tools].reverse(), 'native')).toBe(native);
+  });
+
+  it('prompt mode lists each category under its heading', () => {
+    const text = prompt(tools, 'prompt');
+    const files = text.indexOf('\nfiles:\n- read_file');
+    const web = text.indexOf('\nweb:\n- fetch_url');
+    expect(files).toBeGreaterThan(0);
+    expect(web).toBeGreaterThan(files);
+  });
+});
+
+describe('prompt mode asks for no "terminate" flag (seed agent-mode, Decision 1: deliberately left out)', () => {
+  it('neither the instructions nor the correction mention it', () => {
+    expect(PROMPT_MODE_INSTRUCTIONS).not.toContain('terminate');
+    expect(parseFailureMessage('bad JSON').content).not.toContain('terminate');
+    expect(
+      buildSystemPrompt({ tools, mode: 'prompt', workspace: null, stackContext: null, role: 'main', toolsOffered: true }),
+    ).not.toContain('terminate');
+  });
+});
