@@ -11,11 +11,21 @@ export const DEFAULTS = {
   maxContextTokens: 8192,
   /** num_ctx when /api/show does not report a context length. */
   fallbackContextTokens: 4096,
-  /** Tool rounds before the loop asks the model for a summary and stops (the design documents say 10). */
+  /**
+   * Tool rounds before the loop asks the model for a summary and stops. The design documents
+   * disagree: sequential-tool-calling says 10, tool-execution-loop 12. 10, deliberately (see
+   * ARCHITECTURE.md, "Deliberate differences from the design documents").
+   */
   maxIterations: 10,
-  /** Tool errors in a row that stop the run (the design documents say 3). */
+  /**
+   * Tool errors in a row that stop the run (sequential-tool-calling says 3). An unknown tool is one
+   * of these errors, fed back with the closest names, not the immediate stop that document lists.
+   */
   maxConsecutiveErrors: 3,
-  /** Whole-run budget (the design documents say 2 minutes). */
+  /**
+   * Whole-run budget: sequential-tool-calling says 2 minutes, agent-mode suggests 5. 2 minutes,
+   * deliberately (see ARCHITECTURE.md, "Deliberate differences from the design documents").
+   */
   runTimeoutMs: 120_000,
   /** Same call repeated this many times in a row stops the run (2nd is refused, 3rd stops). */
   repeatedCallStopAt: 3,
