@@ -71,6 +71,8 @@ export const settingsSchema = z
     servers: serversSchema.optional(),
     /** Megabytes all kept file versions (undo) may take together; absent: DEFAULTS.documents.versionBudgetMb. */
     versionBudgetMb: z.number().int().min(1).max(1_000_000).optional(),
+    /** Write every raw model request and response, secrets masked, to the data folder's logs/llm/DATE/ (also TACO_DEBUG_RAW=1). Off when absent. */
+    debugRawLog: z.boolean().optional(),
   })
   .strict();
 
@@ -96,6 +98,7 @@ export const settingsPatchSchema = z
     /** The whole list; a masked header value keeps the stored one (see unmaskServers). */
     servers: serversSchema.optional(),
     versionBudgetMb: settingsSchema.shape.versionBudgetMb,
+    debugRawLog: settingsSchema.shape.debugRawLog,
   })
   .strict();
 

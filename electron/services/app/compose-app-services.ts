@@ -40,6 +40,8 @@ import { createRunRecords } from './runs/run-records';
 import { createSettingsView } from './settings-view';
 import { createTitleRequests } from './titles/title-requests';
 import { createVersionStore } from '../documents/version-store';
+import { join } from 'node:path';
+import { withRawLog } from '../provider/raw-log/raw-log-provider';
 import { documentsHandlers } from '../documents/documents-handlers';
 import { createDocumentIndex } from '../documents/document-index';
 import { summarizeDocument } from '../documents/summarize-document';
@@ -94,7 +96,13 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     listLocal: () => listLocal(),
   });
   // Every call names its model by reference; the router sends it to that model's server.
-  const provider: ProviderHolder = { current: () => servers.router };
+  // TACO_DEBUG_RAW=1 or the Settings switch: raw requests and responses go to logs/llm/DATE/, secrets masked.
+  const rawFromEnv = process.env['TACO_DEBUG_RAW'] === '1';
+  const logged = withRawLog(servers.router, {
+    dir: join(options.dataDir, 'logs', 'llm'),
+    enabled: () => rawFromEnv || settings.current().debugRawLog === true,
+  });
+  const provider: ProviderHolder = { current: () => logged };
 
   const models = createModelServices({
     host: () => settings.current().ollamaHost,
