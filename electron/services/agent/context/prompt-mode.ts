@@ -2,6 +2,7 @@ import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-ty
 import type { ChatMessage } from '../../provider/provider-types';
 import { describeType } from '../repairs/tool-call-repair';
 import { groupByCategory } from './tool-groups';
+import { usageText } from './offered-definitions';
 
 /**
  * The prompt-based tool format (a JSON object with tool and parameters), for models without Ollama's `tools` capability:
@@ -41,6 +42,8 @@ function toolBlock(tool: RegisteredTool): string {
   for (const [name, info] of params) {
     lines.push(`  - ${name} (${describeType(info)}${info.required ? ', required' : ', optional'}): ${info.description}`);
   }
+  const usage = usageText(tool);
+  if (usage) lines.push(`  how to use: ${usage}`);
   return lines.join('\n');
 }
 

@@ -66,3 +66,36 @@ describe('prompt mode asks for no "terminate" flag (seed agent-mode, Decision 1:
     ).not.toContain('terminate');
   });
 });
+
+describe('offered tools carry their usage instructions (seed tool-orchestration: retrieved before use)', () => {
+  const withUsage = (id: string, usageInstructions: string) => {
+    const tool = testTool({ id, category: 'files' });
+    return { ...tool, info: { ...tool.info, usageInstructions } };
+  };
+
+  it('in the request definition (native) and the tool list (prompt mode), capped at whole sentences', async () => {
+    const long = `${'Read the file first. '.repeat(30)}Never guess.`;
+    const tool = withUsage('read_file', 'Use read_file before answering about a file.');
+    const wordy = withUsage('write_file', long);
+    const provider = createScriptedProvider({ replies: [[...say('ok'), done()]] });
+    await runAgent(createHarness({ provider, tools: testRegistry(tool, wordy), userText: 'Read a.txt' }).input);
+    const sent = provider.requests[0]?.tools ?? [];
+    expect(sent.find((d) => d.function.name === 'read_file')?.function.description).toContain(
+      'Use read_file before answering about a file.',
+    );
+    const capped = sent.find((d) => d.function.name === 'write_file')?.function.description ?? '';
+    expect(capped).toContain('Read the file first.');
+    expect(capped).not.toContain('Never guess.');
+    expect(capped.endsWith('.')).toBe(true);
+
+    const listed = buildSystemPrompt({
+      tools: [tool],
+      mode: 'prompt',
+      workspace: null,
+      stackContext: null,
+      role: 'main',
+      toolsOffered: true,
+    });
+    expect(listed).toContain('how to use: Use read_file before answering about a file.');
+  });
+});

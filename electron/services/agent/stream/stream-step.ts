@@ -1,3 +1,4 @@
+import { offeredDefinition } from '../context/offered-definitions';
 import type { ChatMessage, ProviderToolCall, StepUsage } from '../../provider/provider-types';
 import { conversationModelOptions } from '../context/conversation-model-options';
 import { fitContext } from '../context/context-window';
@@ -47,7 +48,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       userPrompt: input.conversation?.systemPrompt ?? null,
     }),
   };
-  const definitions = sendTools ? tools.map((tool) => tool.definition) : [];
+  const definitions = sendTools ? tools.map(offeredDefinition) : [];
   const fitted = fitContext({
     system,
     earlier: scope.earlier,
