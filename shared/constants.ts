@@ -93,6 +93,11 @@ export const DEFAULTS = {
      * tokens if all were offered; the tool budget offers at most 16).
      */
     usageInDescriptionChars: 300,
+    /**
+     * The usage instructions go out only while all offered definitions with them fit in this share
+     * of num_ctx; past it (a small context) the plain definitions go, so the history is not cut for them.
+     */
+    usageMaxContextShare: 0.4,
     /** The ranking query: the goal plus this many of the latest messages of the loop. */
     queryRecentMessages: 3,
     /** Characters of each of those messages that enter the query. */

@@ -37,3 +37,10 @@ export function usageText(tool: RegisteredTool): string {
   }
   return kept.trim() || `${text.slice(0, limit - 1)}…`;
 }
+
+/** The definitions of one request: with usage instructions while they fit the context share, else plain. */
+export function offeredDefinitions(tools: readonly RegisteredTool[], numCtx: number): ToolDefinition[] {
+  const withUsage = tools.map(offeredDefinition);
+  const tokens = JSON.stringify(withUsage).length / DEFAULTS.agent.charsPerToken;
+  return tokens <= numCtx * DEFAULTS.toolSelection.usageMaxContextShare ? withUsage : tools.map((tool) => tool.definition);
+}

@@ -1,3 +1,4 @@
+import { prefetchReads } from '../tool-calls/prefetch-reads';
 import { isSmallTalk } from '../context/small-talk';
 import type { StopReason } from '../../../../shared/stop-reason';
 import type { HandoffPayload } from '../../../../tools/catalogue/tool-runtime-types';
@@ -79,14 +80,18 @@ async function takeStep(shared: RunShared, scope: LoopScope): Promise<NextStep> 
   }
 }
 
-/** Runs a step's calls sequentially, checking the stop conditions after each and after the round. */
+/**
+ * Runs a step's calls in order, checking the stop conditions after each and after the round;
+ * independent read-only calls have already started together (prefetch-reads.ts).
+ */
 async function runRound(shared: RunShared, scope: LoopScope, step: StepResult, calls: PlannedCall[]): Promise<NextStep> {
   scope.messages.push(assistantCallMessage(shared, step.visibleText, step.rawText, calls, step.nativeCalls));
   emitStatus(shared, STATUS.selecting);
   const batch = askBatchApprovals(shared, calls);
+  const started = prefetchReads(shared, scope, calls);
   try {
     for (const call of calls) {
-      const outcome = await executeToolCall(shared, scope, call, batch?.byCall.get(call));
+      const outcome = await executeToolCall(shared, scope, call, batch?.byCall.get(call), started.get(call));
       if (outcome.type === 'handoff') return outcome;
       if (outcome.type === 'done') recordCallTally(scope.counters, outcome.tally);
       const reason = shared.abortCause() ?? firstStop(AFTER_CALL, scope.counters, shared.input.limits);

@@ -87,7 +87,7 @@ describe('runAgent: the testing scenarios of sequential tool calling', () => {
     expect(h.stackProgression()).toEqual([[], ['read_file'], []]);
   });
 
-  it('3–4 sequential calls across steps run one after another, in order', async () => {
+  it('3–4 sequential calls across steps run in order; the independent reads of one step start together', async () => {
     const order: string[] = [];
     const slow = (id: string) =>
       testTool({
@@ -115,8 +115,8 @@ describe('runAgent: the testing scenarios of sequential tool calling', () => {
     expect(outcome.reason).toBe('complete');
     expect(order).toEqual([
       'step_a:start:1',
-      'step_a:end:1',
       'step_b:start:2',
+      'step_a:end:1',
       'step_b:end:2',
       'step_c:start:3',
       'step_c:end:3',

@@ -3,7 +3,7 @@ import { buildSystemPrompt } from '../context/system-prompt';
 import { isSmallTalk } from '../context/small-talk';
 import { parseFailureMessage, PROMPT_MODE_INSTRUCTIONS } from '../context/prompt-mode';
 import { createHarness } from '../testing/run-harness';
-import { createScriptedProvider, done, say } from '../testing/scripted-provider';
+import { callReply, createScriptedProvider, done, say } from '../testing/scripted-provider';
 import { testRegistry, testTool } from '../testing/test-tools';
 import { runAgent } from './run-agent';
 
@@ -97,5 +97,62 @@ describe('offered tools carry their usage instructions (seed tool-orchestration:
       toolsOffered: true,
     });
     expect(listed).toContain('how to use: Use read_file before answering about a file.');
+  });
+});
+
+describe('independent read-only calls of one round run concurrently, results in call order', () => {
+  it('the second read starts before the first finishes; the results go back first-then-second', async () => {
+    let secondStarted: () => void = () => undefined;
+    const second = new Promise<void>((resolve) => (secondStarted = resolve));
+    const slow = testTool({
+      id: 'read_a',
+      run: async () => {
+        // Finishes only once the other read has started: run one after the other, the run would time out.
+        await second;
+        return 'A';
+      },
+    });
+    const fast = testTool({
+      id: 'read_b',
+      run: () => {
+        secondStarted();
+        return 'B';
+      },
+    });
+    const writer = testTool({ id: 'write_c', risk: 'write', run: () => 'C' });
+    const provider = createScriptedProvider({
+      replies: [callReply(['read_a', {}], ['read_b', {}], ['write_c', {}]), [...say('done'), done()]],
+    });
+    const h = createHarness({
+      provider,
+      tools: testRegistry(slow, fast, writer),
+      limits: { runTimeoutMs: 5000 },
+      approvalPolicy: { read: 'allow', write: 'allow', shell: 'ask', network: 'ask' },
+    });
+
+    const outcome = await runAgent(h.input);
+
+    expect(outcome.reason).toBe('complete');
+    expect(h.of('tool-result').map((event) => event.tool)).toEqual(['read_a', 'read_b', 'write_c']);
+    const toolMessages = provider.requests[1]?.messages.filter((message) => message.role === 'tool') ?? [];
+    expect(toolMessages.map((message) => message.content)).toEqual(['A', 'B', 'C']);
+    expect(writer.ran).toHaveLength(1);
+  });
+});
+
+describe('usage instructions never crowd out the history', () => {
+  it('a context too small for them gets the plain definitions', async () => {
+    const wordy = Array.from({ length: 12 }, (_, index) => {
+      const tool = testTool({ id: `read_${index}`, category: 'files' });
+      return { ...tool, info: { ...tool.info, usageInstructions: 'Use it well. '.repeat(20) } };
+    });
+    const small = createScriptedProvider({ replies: [[...say('ok'), done()]], capabilities: { contextLength: 2048 } });
+    await runAgent(createHarness({ provider: small, tools: testRegistry(...wordy), userText: 'Read a.txt', maxContextTokens: 2048 }).input);
+    expect(small.requests[0]?.tools?.[0]?.function.description).not.toContain('Use it well.');
+    const large = createScriptedProvider({ replies: [[...say('ok'), done()]], capabilities: { contextLength: 32768 } });
+    await runAgent(
+      createHarness({ provider: large, tools: testRegistry(...wordy), userText: 'Read a.txt', maxContextTokens: 32768 }).input,
+    );
+    expect(large.requests[0]?.tools?.[0]?.function.description).toContain('Use it well.');
   });
 });
