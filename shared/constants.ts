@@ -313,6 +313,19 @@ export const DEFAULTS = {
     searchIndexSaveDelayMs: 30_000,
   },
 
+  /** search_web (electron/services/web-search): Ollama's web search API or a SearXNG instance. */
+  webSearch: {
+    /** Ollama's documented endpoint (docs.ollama.com/capabilities/web-search). */
+    ollamaUrl: 'https://ollama.com/api/web_search',
+    /** Results asked for when the model does not say (Ollama's default; its maximum is 10). */
+    defaultResults: 5,
+    maxResults: 10,
+    /** A search gives up after this long. */
+    timeoutMs: 20_000,
+    /** Characters of each result's content passed to the model. */
+    contentChars: 500,
+  },
+
   /** Versions of the files tools write, kept for undo (electron/services/documents). */
   documents: {
     /** All kept versions together stay under this many megabytes (settings.versionBudgetMb overrides); the oldest go first. */

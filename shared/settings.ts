@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULTS } from './constants';
 import { serversSchema } from './servers';
+import { webSearchSettingsSchema } from './web-search';
 
 const httpUrl = z
   .string()
@@ -73,6 +74,8 @@ export const settingsSchema = z
     versionBudgetMb: z.number().int().min(1).max(1_000_000).optional(),
     /** Write every raw model request and response, secrets masked, to the data folder's logs/llm/DATE/ (also TACO_DEBUG_RAW=1). Off when absent. */
     debugRawLog: z.boolean().optional(),
+    /** search_web's service; absent: off. */
+    webSearch: webSearchSettingsSchema.optional(),
   })
   .strict();
 
@@ -99,6 +102,7 @@ export const settingsPatchSchema = z
     servers: serversSchema.optional(),
     versionBudgetMb: settingsSchema.shape.versionBudgetMb,
     debugRawLog: settingsSchema.shape.debugRawLog,
+    webSearch: settingsSchema.shape.webSearch,
   })
   .strict();
 

@@ -3,6 +3,7 @@ import type { JsonObject } from '../../shared/json';
 import type { ToolInfo } from '../../shared/tools/tool-info';
 import type { ToolDefinition } from '../../shared/tools/tool-definition';
 import type { DocumentFilter, DocumentRecord } from '../../shared/documents';
+import type { WebSearchHit } from '../../shared/web-search';
 
 /** Persisted notes for save_memory / recall_memory. */
 export interface MemoryStore {
@@ -61,6 +62,8 @@ export interface ToolContext {
   findTools(query: string): Promise<Array<{ tool: string; description: string }>>;
   /** Versions of the files tools write (undo); absent where nothing keeps them. */
   versions?: FileVersions;
+  /** search_web's service (Settings → web search); absent: off. */
+  webSearch?: (query: string, maxResults: number, signal: AbortSignal) => Promise<WebSearchHit[]>;
   /** The conversation's documents; absent where nothing records them. */
   documents?: DocumentsPort;
   /** How fetch_url resolves names and which addresses it may connect to (tests inject a resolver). */

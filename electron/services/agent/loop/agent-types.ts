@@ -1,3 +1,4 @@
+import type { WebSearch } from '../../web-search/web-search';
 import type { DocumentIndex } from '../../documents/document-index';
 import type { VersionStore } from '../../documents/version-store';
 import type { TacoEvent } from '../../../../shared/events';
@@ -52,6 +53,8 @@ export interface AgentRunInput {
   versions?: VersionStore;
   /** The conversation's document records (list_documents, search_documents, documents passed between agents). */
   documents?: DocumentIndex;
+  /** search_web's service (Settings → web search); absent: off. */
+  webSearch?: WebSearch;
   approvals: ApprovalGate;
   questions: QuestionGate;
   depth: DepthGate;

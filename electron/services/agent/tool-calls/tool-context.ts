@@ -24,6 +24,7 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
     memory: input.memory,
     ...(input.versions || input.documents ? { versions: fileVersions(shared, place.callId) } : {}),
     ...(input.documents ? { documents: documentsPort(shared, input.documents) } : {}),
+    ...(input.webSearch ? { webSearch: input.webSearch } : {}),
     async askUser(question) {
       input.stack.update(place.frameId, { state: 'waiting-user', waitingFor: 'your answer' });
       try {

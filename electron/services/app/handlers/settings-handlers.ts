@@ -1,5 +1,6 @@
 import { ContractError } from '../../../../shared/contract-error';
 import { maskServers, unmaskServers } from '../../../../shared/servers';
+import { maskWebSearch, unmaskWebSearch } from '../../../../shared/web-search';
 import type { Settings, SettingsPatch } from '../../../../shared/settings';
 import type { AppContext } from '../app-context';
 import { unknownToolApprovalError } from './tool-approvals-check';
@@ -7,7 +8,8 @@ import { checkWorkspacePatch } from './workspace-check';
 
 /** Settings as the renderer sees them: header values of model servers masked (never sent after saving). */
 export function viewSettings(settings: Settings): Settings {
-  return settings.servers === undefined ? settings : { ...settings, servers: maskServers(settings.servers) };
+  const withServers = settings.servers === undefined ? settings : { ...settings, servers: maskServers(settings.servers) };
+  return settings.webSearch === undefined ? withServers : { ...withServers, webSearch: maskWebSearch(settings.webSearch) };
 }
 
 export function getSettings(ctx: AppContext): Settings {
@@ -21,6 +23,7 @@ export async function setSettings(ctx: AppContext, patch: SettingsPatch): Promis
   const checked = await checkWorkspacePatch(patch);
   // A masked header value sent back from the form keeps the stored one.
   if (checked.servers !== undefined) checked.servers = unmaskServers(checked.servers, ctx.settings.current().servers ?? []);
+  if (checked.webSearch !== undefined) checked.webSearch = unmaskWebSearch(checked.webSearch, ctx.settings.current().webSearch);
   try {
     return viewSettings(await ctx.settings.set(checked));
   } catch (error) {
