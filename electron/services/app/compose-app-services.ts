@@ -221,6 +221,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
 async function shutDown(ctx: AppContext): Promise<void> {
   const runs = ctx.sessions.all().flatMap((session) => (session.activeRun ? [session.activeRun] : []));
   ctx.titles.abortAll();
+  ctx.documents.dispose();
   for (const run of runs) run.controller.abort();
   ctx.brokers.approvals.dispose();
   ctx.brokers.questions.dispose();

@@ -104,6 +104,24 @@ describe('document records', () => {
     expect(await index.get('c1', 'a.md')).toMatchObject({ autoSummary: 'About: second' });
   });
 
+  it('a summary still waiting at shutdown is dropped', async () => {
+    const asked: string[] = [];
+    let idle: () => void = () => undefined;
+    const isIdle = new Promise<void>((resolve) => (idle = resolve));
+    const { index } = setUp(
+      async ({ text }) => {
+        asked.push(text);
+        return 'summary';
+      },
+      () => isIdle,
+    );
+    await index.noteWrite(note('a.md', 'first'));
+    index.dispose();
+    idle();
+    await index.idle();
+    expect(asked).toEqual([]);
+  });
+
   it('search by meaning uses the embeddings when given, and falls back to words when they fail', async () => {
     const { index, write } = setUp();
     await write(note('cats.md', 'felines purr'));

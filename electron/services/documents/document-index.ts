@@ -23,7 +23,7 @@ export interface WriteNote {
 }
 
 /** Makes a short summary of a document (a side request); null when it could not. */
-export type Summarize = (input: { model: string; path: string; text: string }) => Promise<string | null>;
+export type Summarize = (input: { model: string; path: string; text: string; signal: AbortSignal }) => Promise<string | null>;
 
 export interface DocumentIndex {
   /** Records a write (metadata now; the automatic summary later, in the background). */
@@ -39,6 +39,8 @@ export interface DocumentIndex {
   get(conversationId: string, path: string): Promise<DocumentRecord | null>;
   /** Resolves when every summary asked for so far is done (tests, shutdown). */
   idle(): Promise<void>;
+  /** Shutdown: summaries waiting or under way are dropped. */
+  dispose(): void;
 }
 
 export interface DocumentIndexOptions {
@@ -57,6 +59,7 @@ export function createDocumentIndex(options: DocumentIndexOptions): DocumentInde
   const queue = createKeyedQueue();
   const now = options.now ?? Date.now;
   const pending = new Set<Promise<void>>();
+  const stopping = new AbortController();
 
   const read = async (conversationId: string): Promise<DocumentRecord[]> => {
     const text = await readFile(recordsFile(options.dataDir, conversationId), 'utf8').catch(() => null);
@@ -84,9 +87,10 @@ export function createDocumentIndex(options: DocumentIndexOptions): DocumentInde
     if (!summarize || note.content.subarray(0, 8000).includes(0)) return;
     const task = (async () => {
       await (options.whenIdle?.(note.conversationId) ?? Promise.resolve());
+      if (stopping.signal.aborted) return;
       const text = note.content.toString('utf8').slice(0, DEFAULTS.documents.summaryInputChars);
-      const summary = (await summarize({ model: note.model, path: note.path, text }).catch(() => null))?.trim();
-      if (!summary) return;
+      const summary = (await summarize({ model: note.model, path: note.path, text, signal: stopping.signal }).catch(() => null))?.trim();
+      if (!summary || stopping.signal.aborted) return;
       await update(note.conversationId, (documents) =>
         // Only if the content is still the one summarised: a newer write gets its own summary.
         documents.map((doc) =>
@@ -146,6 +150,9 @@ export function createDocumentIndex(options: DocumentIndexOptions): DocumentInde
     },
     async idle() {
       while (pending.size > 0) await Promise.all([...pending]);
+    },
+    dispose() {
+      stopping.abort();
     },
   };
 }

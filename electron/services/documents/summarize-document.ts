@@ -10,12 +10,12 @@ export const SUMMARY_SYSTEM_PROMPT =
  */
 export async function summarizeDocument(
   provider: ChatProvider,
-  input: { model: string; path: string; text: string },
+  input: { model: string; path: string; text: string; signal: AbortSignal },
 ): Promise<string | null> {
   const answer = await provider.complete({
     model: input.model,
     maxTokens: DEFAULTS.documents.summaryMaxTokens,
-    signal: AbortSignal.timeout(DEFAULTS.documents.summaryTimeoutMs),
+    signal: AbortSignal.any([input.signal, AbortSignal.timeout(DEFAULTS.documents.summaryTimeoutMs)]),
     messages: [
       { role: 'system', content: SUMMARY_SYSTEM_PROMPT },
       { role: 'user', content: `Document ${input.path}:\n<<<\n${input.text}\n>>>\nSummarise it.` },
