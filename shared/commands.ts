@@ -5,6 +5,7 @@ export const SLASH_COMMANDS = [
   { name: '/help', args: '', summary: 'List the commands' },
   { name: '/tools', args: '', summary: 'List the tools, grouped by category' },
   { name: '/tool', args: '<name>', summary: 'Describe one tool: parameters, usage, risk' },
+  { name: '/undo', args: '[confirm]', summary: 'Undo the last file write of this conversation' },
 ] as const;
 
 export type SlashCommand =
@@ -13,6 +14,8 @@ export type SlashCommand =
   | { type: 'help' }
   | { type: 'tools' }
   | { type: 'tool'; name: string }
+  /** `confirmed`: "/undo confirm", needed when the file changed since the write. */
+  | { type: 'undo'; confirmed: boolean }
   | { type: 'unknown'; input: string };
 
 /** Parse "/tool read_file" and friends; null when the text is not a command. */
@@ -32,6 +35,9 @@ export function parseSlashCommand(text: string): SlashCommand | null {
       return { type: 'tools' };
     case '/tool':
       return argument ? { type: 'tool', name: argument } : { type: 'unknown', input: trimmed };
+    case '/undo':
+      if (argument === '') return { type: 'undo', confirmed: false };
+      return argument.toLowerCase() === 'confirm' ? { type: 'undo', confirmed: true } : { type: 'unknown', input: trimmed };
     default:
       return { type: 'unknown', input: trimmed };
   }

@@ -11,11 +11,21 @@ export const DEFAULTS = {
   maxContextTokens: 8192,
   /** num_ctx when /api/show does not report a context length. */
   fallbackContextTokens: 4096,
-  /** Tool rounds before the loop asks the model for a summary and stops (the design documents say 10). */
+  /**
+   * Tool rounds before the loop asks the model for a summary and stops. The design documents
+   * disagree: sequential-tool-calling says 10, tool-execution-loop 12. 10, deliberately (see
+   * ARCHITECTURE.md, "Deliberate differences from the design documents").
+   */
   maxIterations: 10,
-  /** Tool errors in a row that stop the run (the design documents say 3). */
+  /**
+   * Tool errors in a row that stop the run (sequential-tool-calling says 3). An unknown tool is one
+   * of these errors, fed back with the closest names, not the immediate stop that document lists.
+   */
   maxConsecutiveErrors: 3,
-  /** Whole-run budget (the design documents say 2 minutes). */
+  /**
+   * Whole-run budget: sequential-tool-calling says 2 minutes, agent-mode suggests 5. 2 minutes,
+   * deliberately (see ARCHITECTURE.md, "Deliberate differences from the design documents").
+   */
   runTimeoutMs: 120_000,
   /** Same call repeated this many times in a row stops the run (2nd is refused, 3rd stops). */
   repeatedCallStopAt: 3,
@@ -27,8 +37,8 @@ export const DEFAULTS = {
   depthLimitStep: 20,
   /** Characters of tool output per user turn, shared by all tools (the design documents say 6000). */
   toolOutputBudgetChars: 6000,
-  /** Per-tool cap before the shared budget applies (list_directory 5000, others 2000). */
-  toolOutputLimitChars: { default: 2000, list_directory: 5000 } as Readonly<Record<string, number>>,
+  /** Per-tool cap before the shared budget applies (list_directory 5000, delegate_task 5000: its result carries the helper's documents; others 2000). */
+  toolOutputLimitChars: { default: 2000, list_directory: 5000, delegate_task: 5000 } as Readonly<Record<string, number>>,
   /** Context length at or above which the tool output budget scales up. */
   largeContextTokens: 32_768,
   /** Side request that turns a tool call into a sentence (2 s, ≤ 10 words, 20 tokens). */
@@ -82,6 +92,17 @@ export const DEFAULTS = {
      * tools/agents) and find_tools, which brings any other tool into reach.
      */
     coreTools: ['ask_user', 'stop_and_think', 'plan_next_steps', 'delegate_task', 'handoff', 'find_tools'] as readonly string[],
+    /**
+     * Characters of a tool's usage instructions added to its offered description (whole sentences
+     * only). Measured over the 19 built-ins: 5,652 characters uncapped, 4,833 at 300 (about 1,200
+     * tokens if all were offered; the tool budget offers at most 16).
+     */
+    usageInDescriptionChars: 300,
+    /**
+     * The usage instructions go out only while all offered definitions with them fit in this share
+     * of num_ctx; past it (a small context) the plain definitions go, so the history is not cut for them.
+     */
+    usageMaxContextShare: 0.4,
     /** The ranking query: the goal plus this many of the latest messages of the loop. */
     queryRecentMessages: 3,
     /** Characters of each of those messages that enter the query. */
@@ -333,6 +354,43 @@ export const DEFAULTS = {
     fileMode: 0o600,
     /** Data folders the app creates, likewise. */
     folderMode: 0o700,
+  },
+
+  /** search_web (electron/services/web-search): Ollama's web search API or a SearXNG instance. */
+  webSearch: {
+    /** Ollama's documented endpoint (docs.ollama.com/capabilities/web-search). */
+    ollamaUrl: 'https://ollama.com/api/web_search',
+    /** Results asked for when the model does not say (Ollama's default; its maximum is 10). */
+    defaultResults: 5,
+    maxResults: 10,
+    /** A search gives up after this long. */
+    timeoutMs: 20_000,
+    /** Characters of each result's content passed to the model. */
+    contentChars: 500,
+  },
+
+  /** Versions of the files tools write, kept for undo (electron/services/documents). */
+  documents: {
+    /** All kept versions together stay under this many megabytes (settings.versionBudgetMb overrides); the oldest go first. */
+    versionBudgetMb: 200,
+    /** A file larger than this is not kept as a version (its write cannot be undone; the record says so). */
+    maxVersionFileBytes: 20 * 1024 * 1024,
+    /** Characters of a diff shown when confirming an undo or comparing two versions. */
+    diffMaxChars: 20_000,
+    /** Characters of a document's content an automatic summary is made from. */
+    summaryInputChars: 6000,
+    /** Tokens an automatic summary may take. */
+    summaryMaxTokens: 120,
+    /** The side request making an automatic summary gives up after this long. */
+    summaryTimeoutMs: 60_000,
+    /** Characters of a document's content that search_documents indexes. */
+    searchContentChars: 50_000,
+    /** Documents list_documents and search_documents return at most. */
+    maxListed: 20,
+    /** Characters of documents loaded into a helper's first message, or into the result a parent reads after a handoff; over it, summaries. */
+    passedChars: 3000,
+    /** The tools whose writes are versioned: their rows offer Undo. */
+    versionedTools: ['write_file'] as readonly string[],
   },
 
   /** Longest stored conversation title (characters). */

@@ -9,6 +9,7 @@ import type { McpElicitationRequest } from './mcp-elicitation';
 import { localApiChangeSchema, type LocalApiStatus } from './local-api';
 import type { ModelListResult } from './models';
 import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from './system-prompts';
+import { versionRefSchema, type DocumentsListResult, type UndoPreview, type UndoResult } from './documents';
 import { serverTestRequestSchema, type ServerTestResult } from './servers';
 import { settingsPatchSchema, type SettingsView } from './settings';
 import type { ToolInfo } from './tools/tool-info';
@@ -164,6 +165,14 @@ export const callRequestSchemas = {
   'workflows.validateDraft': z.object({ content: z.string().max(100_000) }).strict(),
   'workflows.saveDraft': z.object({ content: z.string().max(100_000) }).strict(),
   'workflows.listEntries': z.object({ path: z.string().max(4096) }).strict(),
+  // Documents: the files tools wrote, their versions, undo.
+  'documents.list': z.object({ conversationId: id }).strict(),
+  /** The diff an undo would apply: of the write made by tool call `callId`, else of the last write not undone. */
+  'documents.undoPreview': z.object({ conversationId: id, callId: id.optional() }).strict(),
+  /** `confirmed` is needed when the file changed since the write (the current content is then kept as a version). */
+  'documents.undo': z.object({ conversationId: id, callId: id.optional(), confirmed: z.boolean() }).strict(),
+  'documents.diff': z.object({ conversationId: id, from: versionRefSchema, to: versionRefSchema }).strict(),
+  'documents.restore': z.object({ conversationId: id, version: versionRefSchema }).strict(),
 } as const;
 
 export type CallName = keyof typeof callRequestSchemas;
@@ -233,6 +242,11 @@ export interface CallResponses {
   'workflows.validateDraft': WorkflowDraftResult;
   'workflows.saveDraft': WorkflowDraftResult;
   'workflows.listEntries': WorkspaceEntriesResult;
+  'documents.list': DocumentsListResult;
+  'documents.undoPreview': UndoPreview;
+  'documents.undo': UndoResult;
+  'documents.diff': { diff: string };
+  'documents.restore': UndoResult;
 }
 
 export type OllamaTestResult =

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULTS } from './constants';
 import { serversSchema } from './servers';
+import { webSearchSettingsSchema } from './web-search';
 
 const httpUrl = z
   .string()
@@ -69,6 +70,12 @@ export const settingsSchema = z
     embeddingModel: z.string().trim().max(200),
     /** Model servers beyond `ollamaHost` (which is always the first one); see shared/servers.ts. Absent means none. */
     servers: serversSchema.optional(),
+    /** Megabytes all kept file versions (undo) may take together; absent: DEFAULTS.documents.versionBudgetMb. */
+    versionBudgetMb: z.number().int().min(1).max(1_000_000).optional(),
+    /** Write every raw model request and response, secrets masked, to the data folder's logs/llm/DATE/ (also TACO_DEBUG_RAW=1). Off when absent. */
+    debugRawLog: z.boolean().optional(),
+    /** search_web's service; absent: off. */
+    webSearch: webSearchSettingsSchema.optional(),
   })
   .strict();
 
@@ -99,6 +106,9 @@ export const settingsPatchSchema = z
     embeddingModel: settingsSchema.shape.embeddingModel.optional(),
     /** The whole list; a masked header value keeps the stored one (see unmaskServers). */
     servers: serversSchema.optional(),
+    versionBudgetMb: settingsSchema.shape.versionBudgetMb,
+    debugRawLog: settingsSchema.shape.debugRawLog,
+    webSearch: settingsSchema.shape.webSearch,
   })
   .strict();
 

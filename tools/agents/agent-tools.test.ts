@@ -14,13 +14,16 @@ afterAll(async () => {
 
 describe('delegate_task', () => {
   it('runs the sub-agent through the context and returns its handoff', async () => {
-    const delegate = vi.fn(async () => ({ result: 'Five bullet points', documents: ['summary.md'] }));
+    const delegate = vi.fn(async () => ({ result: 'Five bullet points', documents: ['sub/deeper/notes.md'] }));
     const outcome = await delegateTask(
       { task: 'Summarise the notes', documents: ['sub/deeper/notes.md', './sub/deeper/notes.md'] },
       createTestToolContext({ workspace: fixture.workspace, delegate }),
     );
     expect(delegate).toHaveBeenCalledWith('Summarise the notes', ['sub/deeper/notes.md']);
-    expect(outcome).toEqual({ type: 'result', output: JSON.stringify({ result: 'Five bullet points', documents: ['summary.md'] }) });
+    // The helper's documents come back as content blocks after the JSON result, not just as names.
+    const output = outcome.type === 'result' ? outcome.output : '';
+    expect(output.startsWith(JSON.stringify({ result: 'Five bullet points', documents: ['sub/deeper/notes.md'] }))).toBe(true);
+    expect(output).toContain('<document path="sub/deeper/notes.md">');
   });
 
   it('works without documents and without a workspace', async () => {

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { JsonObject } from '../../shared/json';
 import type { ToolInfo } from '../../shared/tools/tool-info';
 import type { ToolDefinition } from '../../shared/tools/tool-definition';
+import type { DocumentFilter, DocumentRecord } from '../../shared/documents';
+import type { WebSearchHit } from '../../shared/web-search';
 
 /** Persisted notes for save_memory / recall_memory. */
 export interface MemoryStore {
@@ -13,6 +15,34 @@ export interface MemoryStore {
 export interface HandoffPayload {
   result: string;
   documents: string[];
+}
+
+/**
+ * Keeps a file's content before a tool changes it, so the change can be undone. Called after the
+ * write was approved and before the file is touched; it resolves once both contents and the
+ * record are on disk.
+ */
+export interface FileVersions {
+  keep(change: {
+    tool: string;
+    /** Workspace-relative path. */
+    path: string;
+    /** null: the file does not exist yet; `{ notKept }`: it is too large to keep (its size in bytes). */
+    before: Buffer | { notKept: number } | null;
+    after: Buffer;
+    /** What the writer says the file is, and tags to find it by (search_documents). */
+    description?: string;
+    tags?: string[];
+  }): Promise<void>;
+}
+
+/** The conversation's documents (the files its tools wrote), for list_documents and search_documents. */
+export interface DocumentsPort {
+  list(filter: DocumentFilter): Promise<DocumentRecord[]>;
+  /** Full text, or by meaning when an embedding model is set. */
+  search(query: string, filter: DocumentFilter): Promise<DocumentRecord[]>;
+  /** A document's automatic summary, when one was made for its current content. */
+  summaryOf(path: string): Promise<string | null>;
 }
 
 /** Everything a tool may use. Tools are stateless; state lives here and in main. */
@@ -30,6 +60,12 @@ export interface ToolContext {
   delegate(task: string, documents: string[]): Promise<HandoffPayload>;
   /** find_tools: the tools matching a query (best first); the loop adds them to the next requests of the run. */
   findTools(query: string): Promise<Array<{ tool: string; description: string }>>;
+  /** Versions of the files tools write (undo); absent where nothing keeps them. */
+  versions?: FileVersions;
+  /** search_web's service (Settings → web search); absent: off. */
+  webSearch?: (query: string, maxResults: number, signal: AbortSignal) => Promise<WebSearchHit[]>;
+  /** The conversation's documents; absent where nothing records them. */
+  documents?: DocumentsPort;
   /** How fetch_url resolves names and which addresses it may connect to (tests inject a resolver). */
   network: NetworkPolicy;
 }

@@ -2,18 +2,40 @@ import { DEFAULTS } from '../../shared/constants';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { jsonOutput, stringArg } from '../catalogue/args/tool-args';
+import { jsonOutput, optionalStringArg, stringArg, stringArrayArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolContext, type ToolRun } from '../catalogue/tool-runtime-types';
 import type { JsonObject } from '../../shared/json';
-import { openVerifiedForWrite, type OpenHooks } from './open-verified';
+import { openVerifiedForRead, openVerifiedForWrite, type OpenHooks } from './open-verified';
 import { readWorkspaceFile } from './read_file';
 import { resolveWorkspacePath, type WorkspacePath } from './workspace-path';
 
 export const run: ToolRun = async (args, context) => {
   const content = stringArg(args, 'content');
-  const { target, created } = await writeWorkspaceFile(context.workspace, stringArg(args, 'path'), content);
+  const versions = context.versions;
+  const keep: BeforeWrite | undefined = versions
+    ? (target, before) =>
+        versions.keep({ tool: 'write_file', path: target.relative, before, after: Buffer.from(content, 'utf8'), ...documentFields(args) })
+    : undefined;
+  const { target, created } = await writeWorkspaceFile(
+    context.workspace,
+    stringArg(args, 'path'),
+    content,
+    keep ? { beforeWrite: keep } : {},
+  );
   return jsonOutput({ path: target.relative, size_bytes: Buffer.byteLength(content, 'utf8'), created });
 };
+
+/** The optional description and tags the model gave the file (search_documents finds it by them). */
+function documentFields(args: JsonObject): { description?: string; tags?: string[] } {
+  const description = optionalStringArg(args, 'description')?.trim();
+  const tags = stringArrayArg(args, 'tags', { required: false })
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+  return { ...(description ? { description } : {}), ...(tags.length > 0 ? { tags } : {}) };
+}
+
+/** Runs with the file's current content (null: no file) after the checks and before the file changes. */
+export type BeforeWrite = (target: WorkspacePath, before: Buffer | { notKept: number } | null) => Promise<void>;
 
 /**
  * Resolves a workspace path and writes `content` through a handle verified to be the checked
@@ -23,10 +45,11 @@ export const run: ToolRun = async (args, context) => {
 export async function writeWorkspaceFile(
   workspace: string | null,
   requested: string,
-  content: string,
-  hooks: OpenHooks = {},
+  content: string | Buffer,
+  hooks: OpenHooks & { beforeWrite?: BeforeWrite } = {},
 ): Promise<{ target: WorkspacePath; created: boolean }> {
   const target = await writableTarget(workspace, requested);
+  if (hooks.beforeWrite) await hooks.beforeWrite(target, target.exists ? await currentContent(target) : null);
   let opened: Awaited<ReturnType<typeof openVerifiedForWrite>>;
   try {
     opened = await openVerifiedForWrite(target, hooks);
@@ -36,7 +59,8 @@ export async function writeWorkspaceFile(
   }
   try {
     await opened.handle.truncate(0);
-    await opened.handle.write(content, 0, 'utf8');
+    if (typeof content === 'string') await opened.handle.write(content, 0, 'utf8');
+    else await opened.handle.write(content, 0, content.length, 0);
   } catch (error) {
     throw new ToolFailure(`"${target.relative}" could not be written (${error instanceof Error ? error.message : String(error)}).`);
   } finally {
@@ -84,6 +108,17 @@ export async function preview(args: JsonObject, context: ToolContext): Promise<s
 function sizeSummary(relative: string, before: string, after: string): string {
   const lines = (text: string): number => (text === '' ? 0 : text.split('\n').length);
   return `${relative}: too many changes to show as a diff. The file goes from ${lines(before)} lines (${Buffer.byteLength(before, 'utf8')} bytes) to ${lines(after)} lines (${Buffer.byteLength(after, 'utf8')} bytes).`;
+}
+
+/** The file's bytes before a write, read through a verified handle; only the size when it is too large to keep. */
+async function currentContent(target: WorkspacePath): Promise<Buffer | { notKept: number }> {
+  const { handle, info } = await openVerifiedForRead(target);
+  try {
+    if (info.size > DEFAULTS.documents.maxVersionFileBytes) return { notKept: info.size };
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
 }
 
 async function writableTarget(workspace: string | null, requested: string): Promise<WorkspacePath> {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTestToolContext } from '../catalogue/tool-test-context';
+import { createWorkspaceFixture } from '../files/workspace-fixture';
 import { run as askUser } from './ask_user';
 import { run as collectToolParameters } from './collect_tool_parameters';
 
@@ -9,6 +10,29 @@ describe('ask_user', () => {
     const outcome = await askUser({ question: ' Which folder? ' }, createTestToolContext({ askUser: ask }));
     expect(ask).toHaveBeenCalledWith('Which folder?');
     expect(outcome).toEqual({ type: 'result', output: JSON.stringify({ answer: 'Put it in docs/' }) });
+  });
+
+  it('shows the documents it was given with the question, as content blocks', async () => {
+    const fixture = await createWorkspaceFixture();
+    try {
+      const ask = vi.fn(async (_question: string) => 'Looks good');
+      await askUser(
+        { question: 'Is this right?', documents: ['sub/deeper/notes.md'] },
+        createTestToolContext({ workspace: fixture.workspace, askUser: ask }),
+      );
+      const shown = ask.mock.calls[0]?.[0] ?? '';
+      expect(shown.startsWith('Is this right?')).toBe(true);
+      expect(shown).toContain('<document path="sub/deeper/notes.md">');
+      expect(shown).toContain('TODO: buy milk');
+      await expect(
+        askUser(
+          { question: 'And this?', documents: ['../outside.md'] },
+          createTestToolContext({ workspace: fixture.workspace, askUser: ask }),
+        ),
+      ).rejects.toThrow(/cannot be passed on/);
+    } finally {
+      await fixture.remove();
+    }
   });
 
   it('refuses an empty question without asking', async () => {

@@ -31,6 +31,7 @@ describe('parseCliArgs', () => {
       maxTools: null,
       mcpConfig: null,
       elicitation: 'defaults',
+      conversation: null,
     });
   });
 
@@ -56,6 +57,8 @@ describe('parseCliArgs', () => {
         '8',
         '--mcp-config',
         'servers.json',
+        '--conversation',
+        'c-1',
         'list',
         'my files',
       ]),
@@ -75,6 +78,7 @@ describe('parseCliArgs', () => {
       maxTools: 8,
       mcpConfig: 'servers.json',
       elicitation: 'defaults',
+      conversation: 'c-1',
     });
   });
 

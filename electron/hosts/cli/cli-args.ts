@@ -27,6 +27,8 @@ export interface CliOptions {
   mcpConfig: string | null;
   /** --elicitation: how an MCP server's form is answered with nobody at it (default: its defaults). */
   elicitation: UnattendedElicitation;
+  /** --conversation ID: continue a stored conversation (e.g. "/undo" after a write); null starts a new one. */
+  conversation: string | null;
 }
 
 export type CliArgs = { type: 'help' } | { type: 'run'; options: CliOptions } | { type: 'error'; message: string };
@@ -59,6 +61,7 @@ Flags:
   --elicitation defaults|decline
                              Answer an MCP server's form: accept it with the defaults it gives (declined when a
                              required field has none), or decline every form (default: defaults)
+  --conversation ID          Continue a stored conversation (its id is in run-start with --json), e.g. with "/undo"
   --help                     Show this help
 
 Exit codes: 0 the task completed, 2 a limit or you stopped it, 1 an Ollama or input error.`;
@@ -77,6 +80,7 @@ const VALUE_FLAGS = [
   '--max-tools',
   '--mcp-config',
   '--elicitation',
+  '--conversation',
 ] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
@@ -169,6 +173,9 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   if (server === '') return { type: 'error', message: '--server needs the id or name of a server from Settings → Model servers.' };
   const mcpConfig = values.get('--mcp-config')?.trim() ?? null;
   if (mcpConfig === '') return { type: 'error', message: '--mcp-config needs a JSON file, for example --mcp-config mcp.json' };
+  const conversation = values.get('--conversation')?.trim() ?? null;
+  if (conversation === '')
+    return { type: 'error', message: '--conversation needs a conversation id (the conversationId of an earlier run-start).' };
 
   const elicitation = values.get('--elicitation') ?? 'defaults';
   if (elicitation !== 'defaults' && elicitation !== 'decline')
@@ -192,6 +199,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       maxTools,
       mcpConfig,
       elicitation,
+      conversation,
     },
   };
 }

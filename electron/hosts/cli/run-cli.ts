@@ -136,7 +136,7 @@ async function sendAndWait(services: AppServices, options: CliOptions, output: C
   const model = await chooseModel(services, options, output);
   if (model.type === 'failed') return 1;
 
-  const sent = await services.handle('chat.send', { conversationId: null, text: options.prompt, model: model.name });
+  const sent = await services.handle('chat.send', { conversationId: options.conversation, text: options.prompt, model: model.name });
   if (!sent.ok) {
     output.note(sent.error.message);
     return 1;

@@ -1,5 +1,7 @@
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
+import type { VersionStore } from '../documents/version-store';
+import type { DocumentIndex } from '../documents/document-index';
 import type { McpService } from '../mcp/mcp-service-types';
 import type { ApprovalBroker } from '../orchestration/approval-broker';
 import type { DepthBroker } from '../orchestration/depth-broker';
@@ -30,6 +32,10 @@ export interface AppContext {
   /** MCP servers: one connection each, shared by every conversation. */
   mcp: McpService;
   memory: MemoryStore;
+  /** Versions of the files tools write, per conversation (undo, the Documents panel). */
+  versions: VersionStore;
+  /** The conversations' document records (metadata, tags, automatic summaries). */
+  documents: DocumentIndex;
   brokers: Brokers;
   /** The gates runs use: the brokers', or the host's replacements. */
   gates: { approvals: ApprovalGate; questions: QuestionGate; depth: DepthGate };

@@ -283,6 +283,27 @@ describe('app services: commands and pending tasks', () => {
     expect(h.events.some((e) => e.type === 'question-answered' && e.answer === 'notes.txt')).toBe(true);
   });
 
+  it('any new message while frames wait on the stack is checked: a new request clears them, one about the task keeps them', async () => {
+    const h = await start({
+      ports: {
+        runAgent: async (input) => {
+          if (input.userText === 'write hello.py')
+            input.stack.push({ tool: 'create_code', callId: 'c1', parentFrameId: null, waitingFor: 'save_file' });
+          return fakeRunAgent(input);
+        },
+      },
+    });
+    const first = runOf(await send(h, 'write hello.py'));
+    await h.services.waitForRun(first.runId);
+    const kept = runOf(await send(h, 'and add a comment', first.conversationId));
+    await h.services.waitForRun(kept.runId);
+    expect(await send(h, '/status', first.conversationId)).toMatchObject({ output: expect.stringContaining('create_code') });
+
+    const other = runOf(await send(h, 'new: what is the capital of France?', first.conversationId));
+    await h.services.waitForRun(other.runId);
+    expect(await send(h, '/status', first.conversationId)).toMatchObject({ output: NO_TASK });
+  });
+
   it('a reply about something else abandons the paused task and starts a new run', async () => {
     const h = await start({
       ports: { runAgent: (input) => fakeRunAgent(input, { ask: input.userText.startsWith('new:') ? undefined : 'Which file?' }) },

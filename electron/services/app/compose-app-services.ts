@@ -39,6 +39,12 @@ import { createServerServices } from '../servers/server-services';
 import { createRunRecords } from './runs/run-records';
 import { createSettingsView } from './settings-view';
 import { createTitleRequests } from './titles/title-requests';
+import { createVersionStore } from '../documents/version-store';
+import { join } from 'node:path';
+import { withRawLog } from '../provider/raw-log/raw-log-provider';
+import { documentsHandlers } from '../documents/documents-handlers';
+import { createDocumentIndex } from '../documents/document-index';
+import { summarizeDocument } from '../documents/summarize-document';
 import { createWorkflowHandlers } from '../workflows/create-workflow-handlers';
 import { guardDataFolder } from '../../../tools/files/data-folder-guard';
 import { NO_LOCAL_API } from '../local-api/local-api-port';
@@ -103,7 +109,13 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     listLocal: () => listLocal(),
   });
   // Every call names its model by reference; the router sends it to that model's server.
-  const provider: ProviderHolder = { current: () => servers.router };
+  // TACO_DEBUG_RAW=1 or the Settings switch: raw requests and responses go to logs/llm/DATE/, secrets masked.
+  const rawFromEnv = process.env['TACO_DEBUG_RAW'] === '1';
+  const logged = withRawLog(servers.router, {
+    dir: join(options.dataDir, 'logs', 'llm'),
+    enabled: () => rawFromEnv || settings.current().debugRawLog === true,
+  });
+  const provider: ProviderHolder = { current: () => logged };
 
   const models = createModelServices({
     host: () => settings.current().ollamaHost,
@@ -111,6 +123,11 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     newId: options.newId ?? randomUUID,
   });
 
+  const versions = createVersionStore({
+    dataDir: options.dataDir,
+    budgetBytes: () => (settings.current().versionBudgetMb ?? DEFAULTS.documents.versionBudgetMb) * 1024 * 1024,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const ctx: AppContext = {
     options,
     ports,
@@ -118,6 +135,22 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     tools,
     mcp,
     memory,
+    versions,
+    documents: createDocumentIndex({
+      dataDir: options.dataDir,
+      versions,
+      summarize: (input) => summarizeDocument(provider.current(), input),
+      // A summary waits until the conversation's run is over: it never holds up a model step.
+      whenIdle: async (conversationId) => {
+        let run = sessions.find(conversationId)?.activeRun;
+        while (run) {
+          await run.finished;
+          const next = sessions.find(conversationId)?.activeRun;
+          run = next === run ? undefined : next;
+        }
+      },
+      ...(options.now ? { now: options.now } : {}),
+    }),
     brokers,
     gates: {
       approvals: overrides.approvals ?? brokers.approvals.gate,
@@ -170,6 +203,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     ...createPromptHandlers(ctx, createPromptLibrary(options.dataDir)),
     ...mcpHandlers(mcp),
     ...createWorkflowHandlers(ctx, overrides.confirms),
+    ...documentsHandlers(ctx),
   };
   const route = createCallRouter(handlers);
   let disposed: Promise<void> | null = null;
@@ -204,6 +238,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
 async function shutDown(ctx: AppContext): Promise<void> {
   const runs = ctx.sessions.all().flatMap((session) => (session.activeRun ? [session.activeRun] : []));
   ctx.titles.abortAll();
+  ctx.documents.dispose();
   for (const run of runs) run.controller.abort();
   ctx.brokers.approvals.dispose();
   ctx.brokers.questions.dispose();

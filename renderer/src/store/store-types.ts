@@ -3,6 +3,7 @@ import type { CatalogueSlice } from './slices/catalogue-slice';
 import type { ConnectionSlice } from './slices/connection-slice';
 import type { ConversationManagementSlice } from './slices/conversation-management-slice';
 import type { ConversationsSlice } from './slices/conversations-slice';
+import type { DocumentsSlice } from './slices/documents-slice';
 import type { LinksSlice } from './slices/links-slice';
 import type { LocalApiSlice } from './slices/local-api-slice';
 import type { PresetsSlice } from './slices/presets-slice';
@@ -26,7 +27,8 @@ export type TacoState = ConnectionSlice &
   LinksSlice &
   WorkflowsSlice &
   LocalApiSlice &
-  PresetsSlice & { init(): Promise<void> };
+  PresetsSlice &
+  DocumentsSlice & { init(): Promise<void> };
 
 export interface StoreDeps {
   api: TacoApi;

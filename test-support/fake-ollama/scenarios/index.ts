@@ -2,6 +2,7 @@ import type { Scenario } from '../scenario-types';
 import { agentDemo } from './tools/agent-demo';
 import { basicChat } from './chat/basic-chat';
 import { concurrentTasks } from './tools/concurrent-tasks';
+import { documentsDemo } from './tools/documents-demo';
 import { contextFilled } from './chat/context-filled';
 import { conversations } from './chat/conversations';
 import { benchFirstToken } from './bench/bench-first-token';
@@ -47,6 +48,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     concurrentTasks,
     benchFirstToken,
     mcpEcho,
+    documentsDemo,
   ].map((scenario) => [scenario.name, scenario]),
 );
 

@@ -1,5 +1,6 @@
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { PROMPT_MODE_INSTRUCTIONS, promptModeToolList } from './prompt-mode';
+import { groupedToolNames } from './tool-groups';
 
 /** What the prompt reads of a tool: its info (the prompt library's "what the model sees" has no runnable tools). */
 export type PromptTool = Pick<RegisteredTool, 'info'>;
@@ -42,7 +43,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 /** How to use tools one at a time: the guidance every tools-capable prompt carries. */
 function toolGuidance(tools: readonly PromptTool[]): string {
   return [
-    `You have access to the following tools: ${tools.map((tool) => tool.info.toolId).join(', ')}`,
+    `You have access to the following tools, by category: ${groupedToolNames(tools)}`,
     '- Use tools sequentially when needed to complete the task',
     '- If a tool call fails, try alternative approaches',
     '- If you cannot complete the task after reasonable attempts, explain why to the user',

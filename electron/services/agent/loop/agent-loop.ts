@@ -1,4 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
+import { prefetchReads } from '../tool-calls/prefetch-reads';
+import { isSmallTalk } from '../context/small-talk';
 import type { StopReason } from '../../../../shared/stop-reason';
 import type { HandoffPayload } from '../../../../tools/catalogue/tool-runtime-types';
 import { assistantCallMessage } from '../tool-calls/call-history';
@@ -49,7 +51,9 @@ export async function runLoop(shared: RunShared, scope: LoopScope): Promise<Loop
 async function takeStep(shared: RunShared, scope: LoopScope): Promise<NextStep> {
   const halted = shared.abortCause();
   if (halted) return stop(halted, '');
-  const outcome = await streamStep(shared, scope, { toolsOffered: true });
+  // A greeting or thanks opening the run goes out without tools (seed tool-execution-loop).
+  const smallTalk = scope.role === 'main' && scope.messages.length === 0 && isSmallTalk(scope.goal);
+  const outcome = await streamStep(shared, scope, { toolsOffered: !smallTalk });
   if (outcome.type === 'failed') return stepFailed(shared, scope, outcome.error, outcome.partialText);
   const { step } = outcome;
   if (isSilentlyEmpty(step))
@@ -81,14 +85,18 @@ async function takeStep(shared: RunShared, scope: LoopScope): Promise<NextStep> 
   }
 }
 
-/** Runs a step's calls sequentially, checking the stop conditions after each and after the round. */
+/**
+ * Runs a step's calls in order, checking the stop conditions after each and after the round;
+ * independent read-only calls have already started together (prefetch-reads.ts).
+ */
 async function runRound(shared: RunShared, scope: LoopScope, step: StepResult, calls: PlannedCall[]): Promise<NextStep> {
   scope.messages.push(assistantCallMessage(shared, step.visibleText, step.rawText, calls, step.nativeCalls));
   emitStatus(shared, STATUS.selecting);
   const batch = await askBatchApprovals(shared, calls);
+  const started = await prefetchReads(shared, scope, calls);
   try {
     for (const call of calls) {
-      const outcome = await executeToolCall(shared, scope, call, batch?.byCall.get(call));
+      const outcome = await executeToolCall(shared, scope, call, batch?.byCall.get(call), started.get(call));
       if (outcome.type === 'handoff') return outcome;
       if (outcome.type === 'done') recordCallTally(scope.counters, outcome.tally);
       const reason = shared.abortCause() ?? firstStop(AFTER_CALL, scope.counters, shared.input.limits);

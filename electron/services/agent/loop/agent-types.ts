@@ -1,3 +1,6 @@
+import type { WebSearch } from '../../web-search/web-search';
+import type { DocumentIndex } from '../../documents/document-index';
+import type { VersionStore } from '../../documents/version-store';
 import type { TacoEvent } from '../../../../shared/events';
 import type { ApprovalPolicy, Limits, Settings } from '../../../../shared/settings';
 import type { StopReason } from '../../../../shared/stop-reason';
@@ -46,6 +49,12 @@ export interface AgentRunInput {
   /** settings.allowPrivateNetworkFetch: fetch_url may reach loopback/private addresses (default false). */
   allowPrivateNetworkFetch?: boolean;
   memory: MemoryStore;
+  /** Keeps the content a tool's write replaces (undo, the Documents panel); absent: writes are not versioned. */
+  versions?: VersionStore;
+  /** The conversation's document records (list_documents, search_documents, documents passed between agents). */
+  documents?: DocumentIndex;
+  /** search_web's service (Settings → web search); absent: off. */
+  webSearch?: WebSearch;
   approvals: ApprovalGate;
   questions: QuestionGate;
   depth: DepthGate;

@@ -27,7 +27,7 @@ describe("a run with the conversation's own options", () => {
     expect(system?.role).toBe('system');
     expect(system?.content.startsWith('You are a pirate. Answer like one.')).toBe(true);
     expect(system?.content).not.toContain('You are TACO');
-    expect(system?.content).toContain('You have access to the following tools: read_file');
+    expect(system?.content).toContain('You have access to the following tools, by category: test: read_file');
     expect(h.of('usage')[0]?.contextTokens).toBe(8192);
   });
 

@@ -196,7 +196,7 @@ describe('runAgent: models without the tools capability (the prompt-based tool f
     await runAgent(h.input);
 
     const sent = provider.requests[0]?.messages ?? [];
-    expect(sent[2]).toEqual({ role: 'assistant', content: '{"tool":"read_file","parameters":{"path":"a"},"terminate":false}' });
+    expect(sent[2]).toEqual({ role: 'assistant', content: '{"tool":"read_file","parameters":{"path":"a"}}' });
     expect(sent[3]?.role).toBe('user');
     expect(sent[3]?.content).toMatch(/^Tool result for read_file:\nA\n/);
     expect(sent.some((message) => message.role === 'tool' || message.tool_calls)).toBe(false);

@@ -1,4 +1,6 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { describeStopReason } from '../../../../shared/stop-reason';
+import { documentBlocks } from '../../../../tools/agents/document-blocks';
 import { ToolFailure, type HandoffPayload } from '../../../../tools/catalogue/tool-runtime-types';
 import { runLoop } from './agent-loop';
 import { createLoopScope } from './loop-scope';
@@ -11,7 +13,7 @@ import type { RunShared } from './run-context';
  * result); any other stop is a tool failure the parent model reads.
  */
 export async function runSubAgent(shared: RunShared, parentFrameId: string, task: string, documents: string[]): Promise<HandoffPayload> {
-  const text = documents.length > 0 ? `${task}\n\nDocuments you were given: ${documents.join(', ')}` : task;
+  const text = documents.length > 0 ? `${task}\n\n${await givenDocuments(shared, documents)}` : task;
   const scope = createLoopScope(shared, { role: 'sub-agent', goal: task, text, earlier: [], baseFrameId: parentFrameId });
   const end = await runLoop(shared, scope);
   if (end.type === 'handoff') return end.payload;
@@ -23,4 +25,18 @@ export async function runSubAgent(shared: RunShared, parentFrameId: string, task
   throw new ToolFailure(
     `The sub-agent stopped before finishing: ${describeStopReason(end.reason, { maxIterations: shared.input.limits.maxIterations })} ${detail}`.trim(),
   );
+}
+
+/** The documents a helper was given, loaded into its first message (within the budget; summaries over it). */
+async function givenDocuments(shared: RunShared, documents: string[]): Promise<string> {
+  const { input } = shared;
+  const index = input.documents;
+  const summaryOf = index
+    ? async (path: string) => {
+        const record = await index.get(input.conversationId, path);
+        return record && record.summaryOf === record.contentHash ? record.autoSummary : null;
+      }
+    : undefined;
+  const blocks = await documentBlocks(input.workspace, documents, DEFAULTS.documents.passedChars, summaryOf);
+  return `Documents you were given (${documents.join(', ')}):\n${blocks}`;
 }

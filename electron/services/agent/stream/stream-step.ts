@@ -1,3 +1,4 @@
+import { offeredDefinitions } from '../context/offered-definitions';
 import type { ChatMessage, ProviderToolCall, StepUsage } from '../../provider/provider-types';
 import { conversationModelOptions } from '../context/conversation-model-options';
 import { fitContext } from '../context/context-window';
@@ -48,7 +49,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       userPrompt: input.conversation?.systemPrompt ?? null,
     }),
   };
-  const definitions = sendTools ? tools.map((tool) => tool.definition) : [];
+  const definitions = sendTools ? offeredDefinitions(tools, shared.numCtx) : [];
   const fitted = fitContext({
     system,
     earlier: scope.earlier,

@@ -35,7 +35,14 @@ export const REPEATED_CALL_MESSAGE =
  * capped result. Every path emits `tool-call` then `tool-result` or `tool-error`, and appends the
  * matching tool message to the history.
  */
-export async function executeToolCall(shared: RunShared, scope: LoopScope, call: PlannedCall, preAsked?: PreAsked): Promise<CallOutcome> {
+export async function executeToolCall(
+  shared: RunShared,
+  scope: LoopScope,
+  call: PlannedCall,
+  preAsked?: PreAsked,
+  /** The tool's work, already started with the round's other independent reads (prefetch-reads.ts). */
+  started?: Promise<ToolOutcome>,
+): Promise<CallOutcome> {
   const callId = preAsked?.callId ?? shared.nextCallId();
   const tool = resolveTool(shared.input.tools, call.name);
   const name = tool?.info.toolId ?? call.name;
@@ -80,7 +87,7 @@ export async function executeToolCall(shared: RunShared, scope: LoopScope, call:
     clearScope(shared.input.stack, scope.baseFrameId);
     return { type: 'done', tally: 'counted-error' };
   }
-  return runTool(shared, scope, tool, call.arguments, parsed.data, callId, preAsked);
+  return runTool(shared, scope, tool, call.arguments, parsed.data, callId, preAsked, started);
 }
 
 /** A call that is not run: `tool-call` then `tool-error`, and the error in the history. */
@@ -108,6 +115,7 @@ async function runTool(
   args: JsonObject,
   callId: string,
   preAsked?: PreAsked,
+  prefetched?: Promise<ToolOutcome>,
 ): Promise<CallOutcome> {
   const { input } = shared;
   const { stack } = input;
@@ -164,10 +172,7 @@ async function runTool(
   const started = shared.now();
   let outcome: ToolOutcome;
   try {
-    outcome = await raceAbort(
-      Promise.resolve().then(() => tool.run(args, context)),
-      shared.signal,
-    );
+    outcome = await raceAbort(prefetched ?? Promise.resolve().then(() => tool.run(args, context)), shared.signal);
   } catch (error) {
     return failed(shared, scope, toolId, callId, frameId, started, error);
   } finally {

@@ -1,5 +1,6 @@
 import type { ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
 import { createNetworkPolicy } from '../../../../tools/web/network-policy';
+import { documentsPort, fileVersions } from './document-ports';
 import type { RunShared } from '../loop/run-context';
 import { findToolsForRun } from '../tool-selection/run-tool-selection';
 
@@ -21,6 +22,9 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
     runId: input.runId,
     callId: place.callId,
     memory: input.memory,
+    ...(input.versions || input.documents ? { versions: fileVersions(shared, place.callId) } : {}),
+    ...(input.documents ? { documents: documentsPort(shared, input.documents) } : {}),
+    ...(input.webSearch ? { webSearch: input.webSearch } : {}),
     async askUser(question) {
       input.stack.update(place.frameId, { state: 'waiting-user', waitingFor: 'your answer' });
       try {

@@ -17,7 +17,8 @@ export const CONTINUE_PROMPT = 'Continue with current task? (y/n)';
 /**
  * chat.send, in this order: slash commands; empty input while a task is pending
  * ("Continue with current task? (y/n)") and its answer; a reply typed while a tool waits for the
- * user (the answer, or a context switch that abandons the task); otherwise a new run.
+ * user (the answer, or a context switch that abandons the task); a message while frames wait on
+ * the stack (a context switch clears them); otherwise a new run.
  */
 export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'chat.send'>): Promise<SendResult> {
   const text = request.text.trim();
@@ -67,6 +68,11 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
     } else {
       await abandonTask(ctx, session);
     }
+  } else if (!paused && session.stack.depth() > 0) {
+    // Frames wait on the stack with no run going (a tool waiting for another, a stopped run):
+    // a message about something else clears them (seed tool-orchestration), one about the task keeps them.
+    const verdict = await contextSwitch(ctx, session, 'the task in progress', text, request.model);
+    if (verdict === 'new-request') await abandonTask(ctx, session);
   }
 
   if (images.length > 0) await checkVision(ctx.provider.current(), request.model);

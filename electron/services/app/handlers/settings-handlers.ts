@@ -1,6 +1,7 @@
 import { ContractError } from '../../../../shared/contract-error';
 import { maskServers, unmaskServers } from '../../../../shared/servers';
 import { realpathSync } from 'node:fs';
+import { maskWebSearch, unmaskWebSearch } from '../../../../shared/web-search';
 import type { Settings, SettingsPatch, SettingsView } from '../../../../shared/settings';
 import { dataFoldersInside } from '../../../../tools/files/data-folder-guard';
 import type { AppContext } from '../app-context';
@@ -8,11 +9,13 @@ import { unknownToolApprovalError } from './tool-approvals-check';
 import { checkWorkspacePatch } from './workspace-check';
 
 /**
- * Settings as the renderer sees them: header values of model servers masked (never sent after
- * saving), and a notice when the workspace contains the data folder (file tools refuse it anyway).
+ * Settings as the renderer sees them: header values of model servers and the web search key masked
+ * (never sent after saving), and a notice when the workspace contains the data folder (file tools
+ * refuse it anyway).
  */
 export function viewSettings(settings: Settings): SettingsView {
-  const masked = settings.servers === undefined ? settings : { ...settings, servers: maskServers(settings.servers) };
+  const withServers = settings.servers === undefined ? settings : { ...settings, servers: maskServers(settings.servers) };
+  const masked = settings.webSearch === undefined ? withServers : { ...withServers, webSearch: maskWebSearch(settings.webSearch) };
   const notice = workspaceNotice(settings.workspace);
   return notice === null ? masked : { ...masked, workspaceNotice: notice };
 }
@@ -41,6 +44,7 @@ export async function setSettings(ctx: AppContext, patch: SettingsPatch): Promis
   const checked = await checkWorkspacePatch(patch);
   // A masked header value sent back from the form keeps the stored one.
   if (checked.servers !== undefined) checked.servers = unmaskServers(checked.servers, ctx.settings.current().servers ?? []);
+  if (checked.webSearch !== undefined) checked.webSearch = unmaskWebSearch(checked.webSearch, ctx.settings.current().webSearch);
   try {
     return viewSettings(await ctx.settings.set(checked));
   } catch (error) {

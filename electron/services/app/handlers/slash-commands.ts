@@ -4,6 +4,8 @@ import { helpText, statusText, toolsText, toolText, unknownCommandText } from '.
 import type { AppContext } from '../app-context';
 import type { ConversationSession } from '../runs/conversation-sessions';
 import { abandonTask } from '../runs/task-control';
+import { resolveWorkspace } from '../runs/run-launcher';
+import { undoWrite } from '../../documents/undo-change';
 
 /** The answer to a slash command, in words. */
 export async function runSlashCommand(ctx: AppContext, session: ConversationSession, command: SlashCommand): Promise<string> {
@@ -31,6 +33,8 @@ export async function runSlashCommand(ctx: AppContext, session: ConversationSess
       return toolsText(toolInfos(ctx));
     case 'tool':
       return toolText(toolInfos(ctx), command.name);
+    case 'undo':
+      return undoText(ctx, session.conversationId, command.confirmed);
     case 'unknown':
       return unknownCommandText(command.input);
     default: {
@@ -47,4 +51,16 @@ function toolInfos(ctx: AppContext): ToolInfo[] {
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat;
+}
+
+/** /undo: the last write of the conversation taken back; a file changed by hand since needs "/undo confirm". */
+async function undoText(ctx: AppContext, conversationId: string, confirmed: boolean): Promise<string> {
+  const workspace = await resolveWorkspace(ctx.settings.current().workspace);
+  try {
+    const result = await undoWrite({ store: ctx.versions, conversationId, workspace, confirmed });
+    if (result.type === 'needs-confirmation' && result.preview.type === 'ready') return `${result.message}\n\n${result.preview.diff}`;
+    return result.message;
+  } catch (error) {
+    return `Could not undo: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }

@@ -1,3 +1,4 @@
+import { createWebSearch } from '../../web-search/web-search';
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ContractError } from '../../../../shared/contract-error';
@@ -125,6 +126,9 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         conversation: conversationRunOptions(summary?.options),
         workspace,
         memory: ctx.memory,
+        versions: ctx.versions,
+        documents: ctx.documents,
+        ...webSearchFor(settings.webSearch),
         approvals: ctx.gates.approvals,
         questions: ctx.gates.questions,
         depth: ctx.gates.depth,
@@ -141,7 +145,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
 }
 
 /** The workspace as an absolute, symlink-free path; null when unset or missing. */
-async function resolveWorkspace(workspace: string | null): Promise<string | null> {
+export async function resolveWorkspace(workspace: string | null): Promise<string | null> {
   if (!workspace) return null;
   try {
     return await realpath(resolve(workspace));
@@ -152,4 +156,10 @@ async function resolveWorkspace(workspace: string | null): Promise<string | null
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** search_web's service from the settings; nothing while it is off. */
+function webSearchFor(settings: Parameters<typeof createWebSearch>[0]): { webSearch?: NonNullable<ReturnType<typeof createWebSearch>> } {
+  const search = createWebSearch(settings);
+  return search ? { webSearch: search } : {};
 }

@@ -29,7 +29,7 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
 }
 
 /** Make a rename durable. Not every platform can open a folder (Windows): best effort. */
-async function syncDir(path: string): Promise<void> {
+export async function syncDir(path: string): Promise<void> {
   if (process.platform === 'win32') return;
   try {
     const handle = await open(path, 'r');

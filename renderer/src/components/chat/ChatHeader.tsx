@@ -1,6 +1,7 @@
 import { selectActiveView } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
 import { ConversationOptionsButton } from '../settings/conversation-options/ConversationOptionsButton';
+import { DocumentsButton } from '../documents/DocumentsButton';
 import { ModelPicker } from '../models/ModelPicker';
 
 /** Characters of the first message used as a title until main names the conversation. */
@@ -20,6 +21,7 @@ export function ChatHeader() {
       </h1>
       <ModelPicker />
       <ConversationOptionsButton />
+      <DocumentsButton />
     </header>
   );
 }

@@ -5,6 +5,7 @@ import { displayToolName } from '../../format/mcp-tool-name';
 import { formatArgs, summarizeArgs } from '../../format/summarize-args';
 import { McpResourceLinks } from '../mcp/McpResourceLinks';
 import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
+import { ToolRowUndo } from '../documents/ToolRowUndo';
 import { ToolImages } from '../tool-display/ToolImages';
 import { ToolProgress } from '../tool-display/ToolProgress';
 
@@ -60,6 +61,7 @@ export function ToolRow({ part, runFinished, waitingFor }: Props) {
         <span className="tool-args">{summarizeArgs(part.args)}</span>
         <span className="tool-meta">{outcome.type === 'pending' ? words : `${words} · ${formatDuration(outcome.durationMs)}`}</span>
       </button>
+      <ToolRowUndo tool={part.tool} info={info} callId={part.callId} done={state === 'done'} />
       {state === 'running' && part.progress && <ToolProgress progress={part.progress} label={`Progress of ${name}`} />}
       {outcome.type === 'result' && <ToolImages images={outcome.images} tool={name} />}
       {open && (

@@ -74,8 +74,9 @@ function fieldOf(content: string, field: string): string {
 /** Picks a scripted flow from words in the user's message, so one server serves every e2e flow. */
 export function agentDemoReply(request: FakeChatRequest): Reply {
   // After max_iterations the loop asks, without tools, for a summary of what was done.
-  if (!request.tools || request.tools.length === 0) {
-    const rounds = request.messages.filter((message) => message.role === 'tool').length;
+  const rounds = request.messages.filter((message) => message.role === 'tool').length;
+  // A greeting goes out without tools (TACO's small-talk rule); a request after tool rounds without them is the summary.
+  if ((!request.tools || request.tools.length === 0) && rounds > 0) {
     return reply.text(`I made ${rounds} tool calls but the task needs more rounds, so I stopped at the round limit.`);
   }
   const goal = lastUserText(request);

@@ -57,6 +57,7 @@ export async function deleteConversation(ctx: AppContext, conversationId: string
   }
   try {
     await ctx.storage.conversations.delete(conversationId);
+    await ctx.versions.remove(conversationId);
   } catch (error) {
     if (error instanceof ContractError && error.code === 'not-found') return { deleted: false };
     throw error;

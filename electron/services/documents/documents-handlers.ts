@@ -1,0 +1,59 @@
+import type { VersionRecord } from '../../../shared/documents';
+import type { AppContext } from '../app/app-context';
+import type { CallHandlers } from '../app/call-router';
+import { resolveWorkspace } from '../app/runs/run-launcher';
+import { diffOf, previewUndo, restoreVersion, undoWrite, type UndoTarget } from './undo-change';
+
+export type DocumentsCallName = 'documents.list' | 'documents.undoPreview' | 'documents.undo' | 'documents.diff' | 'documents.restore';
+
+/** The documents.* calls: the conversation's written files, their versions, undo and restore. */
+export function documentsHandlers(ctx: AppContext): Pick<CallHandlers, DocumentsCallName> {
+  const target = async (conversationId: string, callId?: string): Promise<UndoTarget> => {
+    const workspace = await resolveWorkspace(ctx.settings.current().workspace);
+    const base = { store: ctx.versions, conversationId, workspace };
+    if (callId === undefined) return base;
+    const record = (await ctx.versions.records(conversationId)).find(
+      (candidate) => candidate.kind === 'write' && candidate.callId === callId,
+    );
+    // A call that wrote nothing (denied, failed) has no record: seq 0 matches no write, so undo says there is nothing to undo.
+    return { ...base, seq: record?.seq ?? 0 };
+  };
+  const note = (conversationId: string, command: string, output: string): void => {
+    ctx.hub.emit({ type: 'command-output', conversationId, command, output, at: ctx.now() });
+  };
+  return {
+    'documents.list': async ({ conversationId }) => {
+      const records = await ctx.versions.records(conversationId);
+      const byPath = new Map<string, VersionRecord[]>();
+      for (const record of records) byPath.set(record.path, [...(byPath.get(record.path) ?? []), record]);
+      return {
+        documents: [...byPath].map(([path, list]) => ({ path, records: list })),
+        undone: records.flatMap((record) => (record.undoes !== undefined ? [record.undoes] : [])),
+      };
+    },
+    'documents.undoPreview': async ({ conversationId, callId }) => previewUndo(await target(conversationId, callId)),
+    'documents.undo': async ({ conversationId, callId, confirmed }) => {
+      const result = await undoWrite({ ...(await target(conversationId, callId)), confirmed });
+      if (result.type === 'undone') note(conversationId, 'undo', result.message);
+      return result;
+    },
+    'documents.diff': async ({ conversationId, from, to }) => {
+      const records = await ctx.versions.records(conversationId);
+      const pick = (ref: { seq: number; side: 'before' | 'after' }) => records.find((record) => record.seq === ref.seq)?.[ref.side] ?? null;
+      const [left, right] = await Promise.all([
+        ctx.versions.content(conversationId, pick(from)),
+        ctx.versions.content(conversationId, pick(to)),
+      ]);
+      if (left === 'missing' || right === 'missing')
+        return { diff: 'One of these versions was not kept (too large, or dropped to stay within the version budget).' };
+      const path = records.find((record) => record.seq === to.seq)?.path ?? 'file';
+      return { diff: diffOf(path, left, right) };
+    },
+    'documents.restore': async ({ conversationId, version }) => {
+      const workspace = await resolveWorkspace(ctx.settings.current().workspace);
+      const result = await restoreVersion({ store: ctx.versions, conversationId, workspace, seq: version.seq, side: version.side });
+      if (result.type === 'undone') note(conversationId, 'restore', result.message);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { UndoPreview } from '../../../../shared/documents';
+import { eventsFor } from '../../../test/events';
+import { createFakeApi, tool } from '../../../test/fake-api';
+import { PlainConversation } from '../../../test/plain-conversation';
+import { renderWithStore } from '../../../test/render-app';
+import { versionEntries } from './document-versions';
+
+const e = eventsFor('c1', 'r1');
+
+async function conversation(preview: UndoPreview = { type: 'nothing', message: 'Nothing to undo.' }) {
+  const api = createFakeApi();
+  api.handle('tools.list', () => [tool('write_file', { risk: 'write' }), tool('run_command', { category: 'shell', risk: 'shell' })]);
+  api.handle('documents.undoPreview', () => preview);
+  api.handle('documents.undo', () => ({
+    type: 'undone',
+    path: 'a.txt',
+    message: 'Undid the write to a.txt (3 bytes).',
+    record: {} as never,
+  }));
+  const env = await renderWithStore(<PlainConversation />, { api });
+  await act(() => env.store.getState().loadTools());
+  await act(() => env.store.getState().send('hi'));
+  return env;
+}
+
+describe('undo on tool rows', () => {
+  it('a run_command row says it cannot be undone and offers no Undo', async () => {
+    const { api } = await conversation();
+    act(() => api.emit([e.start(), e.call('k1', 'run_command', { command: 'ls' }), e.result('k1', 'run_command', 'ok')]));
+    const row = screen.getByTestId('tool-row');
+    expect(within(row).getByTestId('tool-row-no-undo').textContent).toBe('Commands cannot be undone.');
+    expect(within(row).queryByTestId('tool-row-undo')).toBeNull();
+  });
+
+  it('a finished write_file row offers Undo: the diff first, and a file changed since says its edit is kept', async () => {
+    const { api } = await conversation({
+      type: 'ready',
+      seq: 1,
+      path: 'a.txt',
+      diff: '--- a.txt\n+++ a.txt\n-new\n+old',
+      changedSince: true,
+      lost: false,
+    });
+    act(() => api.emit([e.start(), e.call('k1', 'write_file', { path: 'a.txt' })]));
+    expect(screen.queryByTestId('tool-row-undo')).toBeNull();
+    act(() => api.emit([e.result('k1', 'write_file', '{"path":"a.txt"}')]));
+    await userEvent.click(screen.getByTestId('tool-row-undo'));
+    const dialog = await screen.findByTestId('undo-dialog');
+    expect((await within(dialog).findByTestId('diff-preview')).textContent).toContain('+old');
+    expect(within(dialog).getByTestId('undo-changed-since')).toBeTruthy();
+    await userEvent.click(within(dialog).getByTestId('undo-confirm'));
+    expect((await within(dialog).findByTestId('undo-message')).textContent).toContain('Undid the write');
+    expect(api.callsOf('documents.undo')).toEqual([{ conversationId: 'c1', callId: 'k1', confirmed: true }]);
+  });
+});
+
+describe('versionEntries', () => {
+  it('lists the content before the first change, then each change, marking undone writes and lost contents', () => {
+    const base = { workspace: null, tool: 'write_file', callId: 'k', runId: 'r', at: 0, path: 'a.txt' };
+    const entries = versionEntries(
+      [
+        { ...base, seq: 1, kind: 'write', before: { hash: null, size: 9 }, after: { hash: 'a'.repeat(64), size: 3 } },
+        { ...base, seq: 2, kind: 'undo', tool: null, before: { hash: 'a'.repeat(64), size: 3 }, after: null, undoes: 1 },
+      ],
+      new Set([1]),
+      () => 'now',
+    );
+    expect(entries.map((entry) => [entry.label, entry.size, entry.lost])).toEqual([
+      ['Before the first change', 9, true],
+      ['#1 Written by write_file · now (undone later)', 3, false],
+      ['#2 Undone · now', null, false],
+    ]);
+  });
+});
