@@ -57,6 +57,11 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
 
   const cache = new CapabilitiesCache((model) => probe(model, undefined, (client) => client.show({ model }), parseCapabilities));
   const capabilities = (model: string, signal?: AbortSignal): Promise<ModelCapabilities> => cache.get(model, signal, aborted);
+  /** The num_ctx the last step of each model went out with: side requests reuse it, so the model is not reloaded for them. */
+  const stepNumCtx = new Map<string, number>();
+  const sentNumCtx = (model: string, numCtx: number): void => {
+    stepNumCtx.set(model, numCtx);
+  };
 
   return {
     host,
@@ -68,12 +73,12 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
     capabilities,
 
     streamChat(request) {
-      return streamStep({ host, fetch: baseFetch, maxContextTokens: options.maxContextTokens, capabilities, headers }, request);
+      return streamStep({ host, fetch: baseFetch, maxContextTokens: options.maxContextTokens, capabilities, headers, sentNumCtx }, request);
     },
 
     async complete(request: CompleteRequest): Promise<string> {
       if (request.signal.aborted) throw aborted();
-      const numCtx = numCtxFor(await capabilities(request.model, request.signal), options.maxContextTokens);
+      const numCtx = numCtxFor(await capabilities(request.model, request.signal), options.maxContextTokens, stepNumCtx.get(request.model));
       try {
         const { client } = createBoundClient({ host, fetch: baseFetch, signal: request.signal, headers });
         return contentOf(await client.chat(buildCompleteRequest(request, numCtx)));

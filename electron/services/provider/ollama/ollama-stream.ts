@@ -15,6 +15,8 @@ export interface StreamDeps {
   maxContextTokens: number;
   capabilities(model: string, signal: AbortSignal): Promise<ModelCapabilities>;
   headers?: Readonly<Record<string, string>>;
+  /** Told the num_ctx each step is sent with (side requests then use the same: another value reloads the model). */
+  sentNumCtx?(model: string, numCtx: number): void;
 }
 
 /**
@@ -27,6 +29,7 @@ export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): A
   if (request.signal.aborted) throw new ProviderError('aborted', providerMessages.aborted(), host);
   const capabilities = await deps.capabilities(request.model, request.signal);
   const numCtx = numCtxFor(capabilities, deps.maxContextTokens, request.numCtx);
+  deps.sentNumCtx?.(request.model, numCtx);
   const { client } = createBoundClient({ host, fetch: deps.fetch, signal: request.signal, headers: deps.headers });
 
   let iterator: AbortableAsyncIterator<ChatResponse> | undefined;
