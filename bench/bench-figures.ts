@@ -47,6 +47,29 @@ export const FIGURES = [
     meaning: '95th percentile time to rank and select the tools of one request (lexical, index already built), 150 tools.',
   },
   {
+    name: 'prefix_reuse_ratio',
+    unit: '×',
+    budget: 0.9,
+    atLeast: true,
+    meaning:
+      'A scripted 12-step agent run (bench/prompt-cache/cache-scripts.ts): per step, the share of its prompt (rendered as the server does: tools, system, messages) equal to the previous step’s prompt, mean.',
+  },
+  {
+    name: 'prefix_reuse_ratio_turns',
+    unit: '×',
+    budget: 0.8,
+    atLeast: true,
+    meaning:
+      'The same share for the first step of each turn of a scripted 20-turn conversation with tools, against the last step of the turn before.',
+  },
+  {
+    name: 'num_ctx_changes',
+    unit: '',
+    budget: 1,
+    meaning:
+      'Distinct num_ctx values sent to one model within that conversation once its num_ctx is set, steps and side requests (title, context-switch check) included.',
+  },
+  {
     name: 'peer_ratio',
     unit: '×',
     budget: 0.75,
