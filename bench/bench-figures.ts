@@ -70,6 +70,13 @@ export const FIGURES = [
       'Distinct num_ctx values sent to one model within that conversation once its num_ctx is set, steps and side requests (title, context-switch check) included.',
   },
   {
+    name: 'side_request_delay_ms',
+    unit: 'ms',
+    budget: 5,
+    meaning:
+      'Single-slot fake server: the next step’s first token with a side request sent just before it, minus without, through the provider’s side-request scheduling.',
+  },
+  {
     name: 'peer_ratio',
     unit: '×',
     budget: 0.75,

@@ -18,6 +18,7 @@ describe('jsonReport', () => {
       'prefix_reuse_ratio',
       'prefix_reuse_ratio_turns',
       'num_ctx_changes',
+      'side_request_delay_ms',
       'peer_ratio',
       'open_5000_ms',
       'stream_long_task_ms',
@@ -38,7 +39,7 @@ describe('jsonReport', () => {
   });
 
   it('has a budget for every figure as the issues set them, upper bounds except the selection recall and the prefix reuse', () => {
-    expect(FIGURE_NAMES).toHaveLength(23);
+    expect(FIGURE_NAMES).toHaveLength(24);
     expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual([
       'tool_selection_recall_at_budget',
       'prefix_reuse_ratio',
@@ -55,6 +56,7 @@ describe('jsonReport', () => {
       prefix_reuse_ratio: 0.9,
       prefix_reuse_ratio_turns: 0.8,
       num_ctx_changes: 1,
+      side_request_delay_ms: 5,
       peer_ratio: 0.75,
       open_5000_ms: 150,
       stream_long_task_ms: 30,

@@ -42,7 +42,11 @@ const side = (model: string, content: string, signal = new AbortController().sig
   maxTokens: 8,
   signal,
 });
-const stepRequest = (model: string) => ({ model, messages: [{ role: 'user' as const, content: 'hi' }], signal: new AbortController().signal });
+const stepRequest = (model: string) => ({
+  model,
+  messages: [{ role: 'user' as const, content: 'hi' }],
+  signal: new AbortController().signal,
+});
 
 describe('side requests never go in front of a step', () => {
   it('a side request asked while a step of its model streams waits for that step to end; another model is not held', async () => {
