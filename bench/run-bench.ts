@@ -34,7 +34,7 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   selection: ['tool_selection_recall_at_budget', 'prompt_tokens_ratio', 'selection_ms_p95'],
   promptcache: ['prefix_reuse_ratio', 'prefix_reuse_ratio_turns', 'num_ctx_changes', 'side_request_delay_ms'],
   peer: ['peer_ratio'],
-  browser: ['open_5000_ms', 'stream_long_task_ms', 'frame_cost_ratio', 'dom_nodes_5000'],
+  browser: ['open_5000_ms', 'open_5000_ratio', 'stream_long_task_ms', 'frame_cost_ratio', 'dom_nodes_5000'],
   rss: ['main_rss_mb'],
   firsttoken: ['first_token_overhead_ms'],
   concurrent: ['concurrent_8_ratio'],
