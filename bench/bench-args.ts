@@ -6,6 +6,7 @@ export const STAGES = [
   'pipeline',
   'loop',
   'selection',
+  'promptcache',
   'peer',
   'browser',
   'rss',

@@ -26,6 +26,8 @@ export const BENCH_DEFAULTS = {
   /** Chromium figures. */
   browserMessages: 5000,
   browserSmallMessages: 10,
+  /** open_5000_ratio: opening the 5,000-message conversation over opening one of this many. */
+  browserOpenBaselineMessages: 50,
   streamTokens: 5000,
   viewport: { width: 1280, height: 800 },
   chromiumPath: '/usr/bin/chromium',

@@ -49,6 +49,36 @@ export const FIGURES = [
     meaning: '95th percentile time to rank and select the tools of one request (lexical, index already built), 150 tools.',
   },
   {
+    name: 'prefix_reuse_ratio',
+    unit: '×',
+    budget: 0.9,
+    atLeast: true,
+    meaning:
+      'A scripted 12-step agent run (bench/prompt-cache/cache-scripts.ts): per step, the share of its prompt (rendered as the server does: tools, system, messages) equal to the previous step’s prompt, mean.',
+  },
+  {
+    name: 'prefix_reuse_ratio_turns',
+    unit: '×',
+    budget: 0.8,
+    atLeast: true,
+    meaning:
+      'The same share for the first step of each turn of a scripted 20-turn conversation with tools, against the last step of the turn before.',
+  },
+  {
+    name: 'num_ctx_changes',
+    unit: '',
+    budget: 1,
+    meaning:
+      'Distinct num_ctx values sent to one model within that conversation once its num_ctx is set, steps and side requests (title, context-switch check) included.',
+  },
+  {
+    name: 'side_request_delay_ms',
+    unit: 'ms',
+    budget: 5,
+    meaning:
+      'Single-slot fake server: the next step’s first token with a side request sent just before it, minus without, through the provider’s side-request scheduling.',
+  },
+  {
     name: 'peer_ratio',
     unit: '×',
     budget: 0.75,
@@ -59,6 +89,12 @@ export const FIGURES = [
     unit: 'ms',
     budget: 150,
     meaning: 'Chromium: from clicking a 5,000-message conversation to its visible messages painted.',
+  },
+  {
+    name: 'open_5000_ratio',
+    unit: '×',
+    budget: 2,
+    meaning: 'Chromium: opening the 5,000-message conversation over opening a 50-message one, same run, fresh pages.',
   },
   {
     name: 'stream_long_task_ms',

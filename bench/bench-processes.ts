@@ -1,6 +1,16 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { REPO_ROOT } from '../e2e/support/processes';
 
+/** Every child the bench started and that has not exited yet: a failed stage leaves none behind. */
+const running = new Set<ChildProcess>();
+
+/** Ends every child process started here that is still running (SIGTERM, then SIGKILL), and waits for each to exit. */
+export async function stopAllStarted(): Promise<number> {
+  const left = [...running];
+  await Promise.all(left.map((child) => stopChild(child)));
+  return left.length;
+}
+
 export interface BenchProcess {
   /** The process running the script itself (not a wrapper), so its RSS is the script's. */
   pid: number;
@@ -31,6 +41,8 @@ export function startNode(argv: string[], script: string, ready: RegExp, timeout
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0' },
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   const stop = (): Promise<void> => stopChild(child);
   return new Promise((resolve, reject) => {

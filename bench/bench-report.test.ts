@@ -15,8 +15,13 @@ describe('jsonReport', () => {
       'tool_selection_recall_at_budget',
       'prompt_tokens_ratio',
       'selection_ms_p95',
+      'prefix_reuse_ratio',
+      'prefix_reuse_ratio_turns',
+      'num_ctx_changes',
+      'side_request_delay_ms',
       'peer_ratio',
       'open_5000_ms',
+      'open_5000_ratio',
       'stream_long_task_ms',
       'frame_cost_ratio',
       'dom_nodes_5000',
@@ -35,9 +40,13 @@ describe('jsonReport', () => {
     expect(parsed.main_rss_mb).toBeNull();
   });
 
-  it('has a budget for every figure as the issues set them, upper bounds except the selection recall', () => {
-    expect(FIGURE_NAMES).toHaveLength(21);
-    expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual(['tool_selection_recall_at_budget']);
+  it('has a budget for every figure as the issues set them, upper bounds except the selection recall and the prefix reuse', () => {
+    expect(FIGURE_NAMES).toHaveLength(26);
+    expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual([
+      'tool_selection_recall_at_budget',
+      'prefix_reuse_ratio',
+      'prefix_reuse_ratio_turns',
+    ]);
     expect(Object.fromEntries(FIGURES.map((figure) => [figure.name, figure.budget]))).toEqual({
       pipeline_ratio: 1.1,
       main_us_per_token: 20,
@@ -46,8 +55,13 @@ describe('jsonReport', () => {
       tool_selection_recall_at_budget: 0.95,
       prompt_tokens_ratio: 0.35,
       selection_ms_p95: 5,
+      prefix_reuse_ratio: 0.9,
+      prefix_reuse_ratio_turns: 0.8,
+      num_ctx_changes: 1,
+      side_request_delay_ms: 5,
       peer_ratio: 0.75,
       open_5000_ms: 150,
+      open_5000_ratio: 2,
       stream_long_task_ms: 30,
       frame_cost_ratio: 1.5,
       dom_nodes_5000: 3000,

@@ -15,9 +15,12 @@ import { runLoopBench } from './loop-bench';
 import { runMcpBench } from './mcp-bench';
 import { describeMachine, machineInfo } from './machine-info';
 import { runPeerBench } from './peer-bench';
+import { runStage } from './bench-stage';
+import { stopAllStarted } from './bench-processes';
 import { runPipelineBench } from './pipeline-bench';
 import { runRssBench } from './browser/rss-bench';
 import { runSelectionBench } from './tool-selection/selection-bench';
+import { runPromptCacheBench } from './prompt-cache/prompt-cache-bench';
 import { runColdStartBench } from './browser/cold-start-bench';
 import { runConcurrentPageBench } from './browser/concurrent-page-bench';
 import { runConcurrentBench } from './services/concurrent-bench';
@@ -30,8 +33,9 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   pipeline: ['pipeline_ratio', 'main_us_per_token', 'batches_per_second'],
   loop: ['loop_ms_per_iteration'],
   selection: ['tool_selection_recall_at_budget', 'prompt_tokens_ratio', 'selection_ms_p95'],
+  promptcache: ['prefix_reuse_ratio', 'prefix_reuse_ratio_turns', 'num_ctx_changes', 'side_request_delay_ms'],
   peer: ['peer_ratio'],
-  browser: ['open_5000_ms', 'stream_long_task_ms', 'frame_cost_ratio', 'dom_nodes_5000'],
+  browser: ['open_5000_ms', 'open_5000_ratio', 'stream_long_task_ms', 'frame_cost_ratio', 'dom_nodes_5000'],
   rss: ['main_rss_mb'],
   firsttoken: ['first_token_overhead_ms'],
   concurrent: ['concurrent_8_ratio'],
@@ -96,6 +100,7 @@ async function main(): Promise<number> {
     pipeline: () => runPipelineBench(options),
     loop: () => runLoopBench(options),
     selection: () => runSelectionBench(options),
+    promptcache: () => runPromptCacheBench(options),
     peer: () => runPeerBench(options),
     browser: () => runBrowserBench(options),
     rss: () => runRssBench(options),
@@ -110,13 +115,14 @@ async function main(): Promise<number> {
   for (const stage of args.stages) {
     const figures = STAGE_FIGURES[stage];
     log(`\n${stage}: ${figures.join(', ')}`);
-    try {
+    const outcome = await runStage(async () => {
       if (!built && NEEDS_RENDERER.includes(stage)) throw new Error('the renderer did not build (see above)');
-      Object.assign(samples, await stages[stage]());
-    } catch (error) {
-      const message = messageOf(error);
-      log(`  ${stage} failed: ${message}`);
-      for (const figure of figures) failures[figure] = `failed: ${message.split('\n')[0] ?? ''}`.slice(0, 80);
+      return stages[stage]();
+    }, log);
+    if (outcome.type === 'ok') Object.assign(samples, outcome.value);
+    else {
+      log(`  ${stage} failed: ${outcome.message}`);
+      for (const figure of figures) failures[figure] = `failed: ${outcome.message.split('\n')[0] ?? ''}`.slice(0, 80);
     }
   }
   await rm(staticDir, { recursive: true, force: true });
@@ -142,8 +148,9 @@ function messageOf(error: unknown): string {
 
 main().then(
   (code) => process.exit(code),
-  (error: unknown) => {
+  async (error: unknown) => {
     process.stderr.write(`The benchmark could not run: ${messageOf(error)}\n`);
+    await stopAllStarted();
     process.exit(1);
   },
 );

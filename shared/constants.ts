@@ -113,6 +113,14 @@ export const DEFAULTS = {
     parameterBoost: 1,
     /** Lexical fuzziness (share of a term's length that may differ); prefix matching is on. */
     fuzzy: 0.15,
+    /**
+     * A new turn keeps the tools the conversation's previous run offered (first, in their order:
+     * the server's prompt cache then holds) unless the tools it adds would take the list past the
+     * budget by more than this; then the list is selected afresh.
+     */
+    stickyExtraTools: 8,
+    /** A new turn adds this many of its best ranked tools to the list it keeps (the rest of the budget is not refilled). */
+    newTurnRankedTools: 3,
     /** find_tools returns at most this many tools. */
     findToolsMaxResults: 8,
     /** Characters of a tool's description in find_tools' answer. */

@@ -83,21 +83,28 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Sam
   const specs = Array.from({ length: options.runs }, (_, run) => [
     { title: benchTitle('large', run), messages: BENCH_DEFAULTS.browserMessages },
     { title: benchTitle('small', run), messages: BENCH_DEFAULTS.browserSmallMessages },
+    { title: benchTitle('baseline', run), messages: BENCH_DEFAULTS.browserOpenBaselineMessages },
   ]).flat();
   const conversations = await writeConversations(dataDir, specs);
   const fake = await startFakeOllamaProcess('bench-paced-stream');
   const host = await startBenchHost(options.staticDir, dataDir, fake.url);
   const browser = await launchChromium();
-  const samples: Required<Pick<Samples, 'open_5000_ms' | 'dom_nodes_5000' | 'stream_long_task_ms' | 'frame_cost_ratio'>> = {
+  const samples: Required<
+    Pick<Samples, 'open_5000_ms' | 'open_5000_ratio' | 'dom_nodes_5000' | 'stream_long_task_ms' | 'frame_cost_ratio'>
+  > = {
     open_5000_ms: [],
+    open_5000_ratio: [],
     dom_nodes_5000: [],
     stream_long_task_ms: [],
     frame_cost_ratio: [],
   };
   try {
     const costs: Record<Size, StreamCost[]> = { large: [], small: [] };
+    const baselines: number[] = [];
     for (let run = 0; run < options.runs; run += 1) {
       const order: Size[] = run % 2 === 0 ? ['large', 'small'] : ['small', 'large'];
+      // open_5000_ratio's baseline (50 messages), before the pair on even runs and after it on odd ones.
+      if (run % 2 === 0) baselines.push(await openBaseline(browser, host.url, conversations, run));
       for (const size of order) {
         const conversation = conversations.find((made) => made.title === benchTitle(size, run));
         if (!conversation) throw new Error(`The generated conversation "${benchTitle(size, run)}" is missing.`);
@@ -124,6 +131,13 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Sam
           await page.close();
         }
       }
+      if (run % 2 === 1) baselines.push(await openBaseline(browser, host.url, conversations, run));
+      const baseline = baselines[run];
+      const openedLarge = samples.open_5000_ms[run];
+      if (baseline !== undefined && openedLarge !== undefined) {
+        samples.open_5000_ratio.push(openedLarge / baseline);
+        options.log(`  baseline: ${BENCH_DEFAULTS.browserOpenBaselineMessages} messages opened in ${baseline.toFixed(0)} ms`);
+      }
       const large = costs.large[run];
       const small = costs.small[run];
       if (large && small && isPaced(large) && isPaced(small)) samples.frame_cost_ratio.push(large.msPerBatch / small.msPerBatch);
@@ -138,13 +152,25 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Sam
   }
 }
 
+/** Opens the run's 50-message conversation on a fresh page: click → last message painted, in ms. */
+async function openBaseline(browser: Browser, url: string, conversations: GeneratedConversation[], run: number): Promise<number> {
+  const conversation = conversations.find((made) => made.title === benchTitle('baseline', run));
+  if (!conversation) throw new Error(`The generated conversation "${benchTitle('baseline', run)}" is missing.`);
+  const page = await openPage(browser, url, conversations.length);
+  try {
+    return (await openConversation(page, conversation)).totalMs;
+  } finally {
+    await page.close();
+  }
+}
+
 /** A paced stream spreads over many frames; one that came in a handful of batches (main stalled) says nothing per frame. */
 function isPaced(cost: StreamCost): boolean {
   return cost.batches >= MIN_PACED_BATCHES && cost.msPerBatch > 0;
 }
 
 /** Titles that never contain one another ("1" is inside "10"; "01" is not inside "10"). */
-function benchTitle(size: Size, run: number): string {
+function benchTitle(size: Size | 'baseline', run: number): string {
   return `Bench ${size} ${String(run + 1).padStart(3, '0')}`;
 }
 

@@ -29,7 +29,6 @@ function promptChars(tools: readonly RegisteredTool[], request: string): number 
     tools,
     mode: 'native',
     workspace: BENCH_DEFAULTS.selectionWorkspace,
-    stackContext: null,
     role: 'main',
     toolsOffered: true,
   });

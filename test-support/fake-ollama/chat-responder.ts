@@ -20,11 +20,11 @@ export function finalCounts(
       ? typeof numCtx === 'number'
         ? numCtx
         : 2048
-      : (counts.promptEvalCount ?? Math.max(1, Math.ceil(promptChars / 4)));
+      : (counts.promptEvalCount ?? request.evaluated?.promptEvalCount ?? Math.max(1, Math.ceil(promptChars / 4)));
   const evalCount = counts.evalCount ?? chunks.length;
-  const promptEvalDurationNs = counts.promptEvalDurationNs ?? promptEvalCount * 1_000_000;
+  const promptEvalDurationNs = counts.promptEvalDurationNs ?? request.evaluated?.promptEvalDurationNs ?? promptEvalCount * 1_000_000;
   const evalDurationNs = counts.evalDurationNs ?? evalCount * 20_000_000;
-  const loadDurationNs = counts.loadDurationNs ?? 1_000_000;
+  const loadDurationNs = counts.loadDurationNs ?? request.evaluated?.loadDurationNs ?? 1_000_000;
   const totalDurationNs = counts.totalDurationNs ?? promptEvalDurationNs + evalDurationNs + loadDurationNs;
   return { promptEvalCount, promptEvalDurationNs, evalCount, evalDurationNs, loadDurationNs, totalDurationNs };
 }

@@ -5,6 +5,7 @@ import { checkChatRequest } from './chat-request';
 import { parseJsonObject, readBody, sendError, sendJson, sendText } from './http-utils';
 import { handleEmbed } from './embed-endpoint';
 import { handleDelete, handlePull, sendShow, sendTags } from './model-endpoints';
+import { createPromptCache, type PromptCache } from './prompt-cache';
 import { reply } from './reply-builders';
 import type { FakeChatRequest, FakeModel, RecordedRequest, Reply, ReplySource, Scenario } from './scenario-types';
 import { findScenario } from './scenarios/index';
@@ -17,6 +18,8 @@ export interface FakeOllamaOptions {
   requireHeader?: { name: string; value: string };
   /** Paths a proxy refuses with this status (e.g. 403 for /api/pull, /api/delete): model admin is forbidden. */
   forbid?: { paths: string[]; status: number };
+  /** Report prompt_eval_count, prompt_eval_duration and load_duration as Ollama does, with its prompt cache and reloads (prompt-cache.ts). */
+  promptCache?: boolean;
 }
 
 export interface FakeOllama {
@@ -53,12 +56,14 @@ interface ServerState {
   models: FakeModel[];
   chatCalls: number;
   sideCalls: number;
+  /** The model slots' prompt cache, kept across scenarios (null: fixed figures). */
+  promptCache: PromptCache | null;
 }
 
-function freshState(scenario: Scenario | string): ServerState {
+function freshState(scenario: Scenario | string, promptCache: PromptCache | null = null): ServerState {
   const resolved = typeof scenario === 'string' ? findScenario(scenario) : scenario;
   const models = resolved.models.map((model) => ({ ...model, capabilities: [...model.capabilities] }));
-  return { scenario: resolved, models, chatCalls: 0, sideCalls: 0 };
+  return { scenario: resolved, models, chatCalls: 0, sideCalls: 0, promptCache };
 }
 
 function resolveReply(source: ReplySource, request: FakeChatRequest): Reply {
@@ -124,6 +129,7 @@ async function route(
         });
       }
       const picked = pickReply(state, check.request);
+      if (state.promptCache) picked.request.evaluated = state.promptCache.evaluate(picked.request);
       return picked.request.stream
         ? streamReply(response, picked.request, picked.reply)
         : answerReply(response, picked.request, picked.reply);
@@ -135,7 +141,8 @@ async function route(
 
 /** Starts a scripted Ollama on 127.0.0.1 that speaks the real HTTP protocol. */
 export async function startFakeOllama(options: FakeOllamaOptions): Promise<FakeOllama> {
-  let state = freshState(options.scenario);
+  const promptCache = options.promptCache ? createPromptCache() : null;
+  let state = freshState(options.scenario, promptCache);
   const requests: RecordedRequest[] = [];
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -172,7 +179,7 @@ export async function startFakeOllama(options: FakeOllamaOptions): Promise<FakeO
     port,
     requests,
     setScenario(scenario) {
-      state = freshState(scenario);
+      state = freshState(scenario, promptCache);
     },
     close() {
       return new Promise((resolve) => {

@@ -1,3 +1,4 @@
+import type { PromptEvaluation } from './prompt-cache';
 import type { JsonObject } from '../../shared/json';
 import type { Replay } from '../replays/replay-types';
 
@@ -70,6 +71,8 @@ export interface FakeChatRequest {
   body: JsonObject;
   /** 1-based index of this call among streamed calls (or among side calls, for a side rule). */
   call: number;
+  /** With `promptCache` on: how the server's prompt cache and scheduler accounted this request (prompt-cache.ts). */
+  evaluated?: PromptEvaluation;
 }
 
 export interface FakeChatMessage {

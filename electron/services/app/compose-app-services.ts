@@ -32,6 +32,7 @@ import { listTools } from './handlers/tools-handler';
 import { mergeToolSources } from '../../../tools/catalogue/tool-sources';
 import { abandonWorkflow, resumeWorkflow } from './handlers/workflow-handlers';
 import { createModelServices } from './models/model-services';
+import { scheduleSideRequests } from '../provider/side-request-scheduler';
 import { createProviderHolder, type ProviderHolder } from './provider-holder';
 import type { ModelListResult } from '../../../shared/models';
 import { localServer } from '../servers/resolved-server';
@@ -94,7 +95,8 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
             { ...localServer(settings.current(), 'openai-compatible'), baseUrl: local.host },
             local.maxContextTokens,
           )
-      : ports.createProvider;
+      : // Added servers get this in createServerProvider: side requests wait for the model's steps.
+        (local: { host: string; maxContextTokens: number }) => scheduleSideRequests(ports.createProvider(local));
   const localProvider = createProviderHolder(createLocal, () => {
     const current = settings.current();
     return { host: current.ollamaHost, maxContextTokens: current.maxContextTokens };

@@ -1,10 +1,18 @@
 import { createOllamaProvider } from '../provider/ollama/ollama-provider';
 import type { ChatProvider } from '../provider/provider-types';
+import { scheduleSideRequests } from '../provider/side-request-scheduler';
 import { createLazyOpenAiProvider } from './lazy-openai-provider';
 import type { ResolvedServer } from './resolved-server';
 
-/** The provider for one server: ollama-js with its headers, or the openai client (loaded on first use). */
+/**
+ * The provider for one server: ollama-js with its headers, or the openai client (loaded on first
+ * use); side requests wait for the model's steps and never go in front of one.
+ */
 export function createServerProvider(server: ResolvedServer, maxContextTokens: number): ChatProvider {
+  return scheduleSideRequests(serverProvider(server, maxContextTokens));
+}
+
+function serverProvider(server: ResolvedServer, maxContextTokens: number): ChatProvider {
   switch (server.kind) {
     case 'ollama':
       return withToolOverride(

@@ -24,7 +24,6 @@ export function enhancePreset(input: EnhanceInput): EnhancedPromptView {
   const base = {
     tools: offered,
     workspace: input.workspace,
-    stackContext: null,
     role: 'main' as const,
     toolsOffered: true,
     userPrompt: input.preset.prompt,

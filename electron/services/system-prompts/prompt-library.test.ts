@@ -71,7 +71,6 @@ describe('what the model sees for a preset', () => {
         tools: [{ info: tools[0] as ToolInfo }],
         mode: 'native',
         workspace: '/work/space',
-        stackContext: null,
         role: 'main',
         toolsOffered: true,
         userPrompt: REVIEW.prompt,

@@ -11,8 +11,6 @@ export interface SystemPromptInput {
   tools: readonly PromptTool[];
   mode: ToolMode;
   workspace: string | null;
-  /** The tool stack's "Current tool context:" block, or null while the stack is empty. */
-  stackContext: string | null;
   /** A delegated sub-agent gets told how to hand its result back. */
   role: 'main' | 'sub-agent';
   /** The summary request at max_iterations: no tools, no tool format. */
@@ -26,7 +24,14 @@ const BASE = [
   'Answer clearly and briefly. Do not invent facts; use a tool when you need information you do not have.',
 ].join('\n');
 
-/** Base instructions + the tool guidance + the tool stack context + (prompt mode) the tool list and format. */
+/**
+ * Base instructions + the tool guidance + (prompt mode) the tool list and format: only what stays
+ * the same for every request of a run. Ollama evaluates again everything after the first character
+ * that differs from the previous prompt (its KV cache keeps the longest common prefix), and every
+ * system message lands in the template's system block at the top, before the history; so what
+ * changes from step to step (the tool stack's context) goes in `promptTail` instead, and nothing
+ * here may carry a date, a counter or a per-step value.
+ */
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const own = input.role === 'main' ? input.userPrompt?.trim() : undefined;
   const sections = [own || BASE];
@@ -36,7 +41,6 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     sections.push(toolGuidance(input.tools));
     if (input.mode === 'prompt') sections.push(promptModeToolList(input.tools), PROMPT_MODE_INSTRUCTIONS);
   }
-  if (input.stackContext) sections.push(input.stackContext);
   return sections.join('\n\n');
 }
 

@@ -38,6 +38,8 @@ export interface AgentRunInput {
   conversation?: ConversationRunOptions;
   /** Tools per model request when more are enabled (settings.toolBudget); 0 or absent offers all. */
   toolBudget?: number;
+  /** The tools the conversation's previous run offered, in order: this run's requests start with them while they fit. */
+  offeredBefore?: readonly string[];
   /** Ollama embedding model that ranks the tools (settings.embeddingModel); '' or absent ranks by keywords. */
   embeddingModel?: string;
   /** Per-risk approval policy: tools that require approval are asked about unless their risk is 'allow'. */

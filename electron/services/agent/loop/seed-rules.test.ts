@@ -40,7 +40,7 @@ describe('greetings and small talk carry no tools (seed tool-execution-loop)', (
 
 describe('the prompt groups tools by category (seed agent-mode, Decision 5), in a stable order', () => {
   const prompt = (list: typeof tools, mode: 'native' | 'prompt') =>
-    buildSystemPrompt({ tools: list, mode, workspace: null, stackContext: null, role: 'main', toolsOffered: true });
+    buildSystemPrompt({ tools: list, mode, workspace: null, role: 'main', toolsOffered: true });
 
   it('names the tools under their categories, whatever order they were selected in', () => {
     const native = prompt(tools, 'native');
@@ -62,7 +62,7 @@ describe('prompt mode asks for no "terminate" flag (seed agent-mode, Decision 1:
     expect(PROMPT_MODE_INSTRUCTIONS).not.toContain('terminate');
     expect(parseFailureMessage('bad JSON').content).not.toContain('terminate');
     expect(
-      buildSystemPrompt({ tools, mode: 'prompt', workspace: null, stackContext: null, role: 'main', toolsOffered: true }),
+      buildSystemPrompt({ tools, mode: 'prompt', workspace: null, role: 'main', toolsOffered: true }),
     ).not.toContain('terminate');
   });
 });
@@ -92,7 +92,6 @@ describe('offered tools carry their usage instructions (seed tool-orchestration:
       tools: [tool],
       mode: 'prompt',
       workspace: null,
-      stackContext: null,
       role: 'main',
       toolsOffered: true,
     });

@@ -9,6 +9,7 @@ import { abortable } from '../loop/run-signal';
 import { STATUS } from '../status/status-texts';
 import type { StepResult } from '../loop/step-decision';
 import { buildSystemPrompt } from '../context/system-prompt';
+import { promptTail } from '../context/prompt-tail';
 import { createTextCallFilter, type TextCallFilter } from '../repairs/text-call-filter';
 import { createMarkerNormalizer } from '../repairs/tool-call-markers';
 import { resolveTool } from '../repairs/tool-call-repair';
@@ -28,8 +29,8 @@ export type StepOutcome =
   | { type: 'failed'; error: unknown; partialText: string };
 
 /**
- * Streams one step: builds the request (system prompt with the stack context, history fitted to
- * num_ctx, tools only for tools-capable models), emits text and thinking as they arrive (holding
+ * Streams one step: builds the request (the run's fixed system prompt, the history fitted to
+ * num_ctx, the stack context last, tools only for tools-capable models), emits text and thinking as they arrive (holding
  * back text that may be a tool call written as JSON), and reports usage.
  */
 export async function streamStep(shared: RunShared, scope: LoopScope, options: StepOptions): Promise<StepOutcome> {
@@ -43,7 +44,6 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       tools,
       mode: shared.mode,
       workspace: input.workspace,
-      stackContext: input.stack.contextPrompt(scope.goal),
       role: scope.role,
       toolsOffered: options.toolsOffered,
       userPrompt: input.conversation?.systemPrompt ?? null,
@@ -54,7 +54,8 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
     system,
     earlier: scope.earlier,
     current: scope.current,
-    run: [...scope.messages, ...(options.extra ?? [])],
+    // What changes from step to step goes last, so the server reuses its cache for the rest.
+    run: [...scope.messages, ...(options.extra ?? []), ...promptTail(input.stack.contextPrompt(scope.goal))],
     tools: definitions,
     numCtx: shared.numCtx,
   });

@@ -6,6 +6,7 @@ import { sharedEmbeddingCache } from './embedding-cache';
 import { isCoreTool, needsSelection, selectTools } from './select-tools';
 import { selectionQuery } from './selection-query';
 import { rankTools, type RankerKind, type Ranking } from './tool-ranking';
+import { stableToolOrder } from './tool-order';
 import { toolsNamedIn } from './used-tools';
 
 /** The tool that searches the others; offered only when the request does not carry every tool. */
@@ -21,6 +22,8 @@ interface RunSelectionState {
   embeddingFailed: boolean;
   /** The run's tool definitions, one array for all its requests (the lexical index is found by it). */
   definitions: ToolDefinition[];
+  /** What the last request offered, in the order it went out: later requests keep it as their prefix. */
+  offered: string[];
 }
 
 const states = new WeakMap<RunShared, RunSelectionState>();
@@ -28,7 +31,13 @@ const states = new WeakMap<RunShared, RunSelectionState>();
 function stateOf(shared: RunShared): RunSelectionState {
   let state = states.get(shared);
   if (!state) {
-    state = { used: new Set(), found: new Set(), embeddingFailed: false, definitions: shared.tools.map((tool) => tool.definition) };
+    state = {
+      used: new Set(),
+      found: new Set(),
+      embeddingFailed: false,
+      definitions: shared.tools.map((tool) => tool.definition),
+      offered: [],
+    };
     states.set(shared, state);
   }
   return state;
@@ -39,6 +48,10 @@ function stateOf(shared: RunShared): RunSelectionState {
  * (`toolBudget`), ranks them against the goal and the last turns and keeps the top ones, always
  * with the core set, the tools used in this run and those find_tools brought in. Emits
  * `tools-offered` for every request that offers tools while a budget is set.
+ *
+ * For the server's prompt cache the list is sticky and its order stable (`stableToolOrder`): a
+ * tool once offered in a run stays in its place and new ones (find_tools' finds) go last, and a
+ * run starts from what the conversation's previous run offered (`continuedOrder`).
  */
 export async function toolsForRequest(shared: RunShared, scope: LoopScope): Promise<RegisteredTool[]> {
   const state = stateOf(shared);
@@ -52,11 +65,37 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope): Prom
   }
   const query = selectionQuery(scope.goal, [...scope.earlier, scope.current, ...scope.messages]);
   const ranking = await rank(shared, state, query);
-  const keep = new Set([...shared.tools.map((tool) => tool.info.toolId).filter(isCoreTool), ...state.used, ...state.found]);
+  // Within a run what was offered stays offered, so the selection only grows (by find_tools' finds).
+  const keep = new Set([
+    ...shared.tools.map((tool) => tool.info.toolId).filter(isCoreTool),
+    ...state.offered,
+    ...state.used,
+    ...state.found,
+  ]);
   const selection = selectTools({ all: shared.tools.map((tool) => tool.info.toolId), budget, ranking: ranking.ids, keep });
-  const offered = shared.tools.filter((tool) => selection.offered.includes(tool.info.toolId));
+  const byId = new Map(shared.tools.map((tool) => [tool.info.toolId, tool]));
+  state.offered =
+    state.offered.length > 0
+      ? stableToolOrder(state.offered, selection.offered)
+      : (continuedOrder(shared, keep, ranking.ids, budget) ?? selection.offered);
+  const offered = state.offered.flatMap((id) => byId.get(id) ?? []);
   emitOffered(shared, offered, shared.tools.length, selection.narrowed, ranking.ranker);
   return offered;
+}
+
+/**
+ * A run's first request, when the conversation's previous run offered tools: that list (still
+ * enabled) in its order, with the tools to keep and this turn's best few ranked tools appended, so
+ * the next turn reuses the server's cache too. Null (select afresh, one turn evaluated in full)
+ * when there is no such list or it would pass the budget by more than `stickyExtraTools`.
+ */
+function continuedOrder(shared: RunShared, keep: ReadonlySet<string>, ranked: readonly string[], budget: number): string[] | null {
+  const enabled = new Set(shared.tools.map((tool) => tool.info.toolId));
+  const before = (shared.input.offeredBefore ?? []).filter((id) => enabled.has(id));
+  if (before.length === 0) return null;
+  const wanted = [...keep, ...ranked.slice(0, DEFAULTS.toolSelection.newTurnRankedTools)].filter((id) => enabled.has(id));
+  const merged = stableToolOrder(before, wanted);
+  return merged.length <= budget + DEFAULTS.toolSelection.stickyExtraTools ? merged : null;
 }
 
 /** One line per tool for find_tools' answer. */

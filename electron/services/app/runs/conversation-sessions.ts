@@ -33,6 +33,8 @@ export interface ConversationSession {
   pendingQuestion: PendingQuestion | null;
   /** "Continue with current task? (y/n)" was asked and not answered yet. */
   awaitingContinueAnswer: boolean;
+  /** The tools the last model request offered, in order: the next run starts with them (the server's prompt cache). */
+  offeredTools: string[];
 }
 
 export interface SessionRegistry {
@@ -62,6 +64,7 @@ export function createSessionRegistry(createStack: () => ToolStack): SessionRegi
       lastModel: null,
       pendingQuestion: null,
       awaitingContinueAnswer: false,
+      offeredTools: [],
     };
     sessions.set(conversationId, session);
     return session;
@@ -86,6 +89,11 @@ export function createSessionRegistry(createStack: () => ToolStack): SessionRegi
         case 'question-answered': {
           const session = sessions.get(event.conversationId);
           if (session?.pendingQuestion?.questionId === event.questionId) session.pendingQuestion = null;
+          return;
+        }
+        case 'tools-offered': {
+          const session = sessions.get(event.conversationId);
+          if (session) session.offeredTools = event.offered;
           return;
         }
         case 'run-finish': {

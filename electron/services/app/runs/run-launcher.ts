@@ -121,6 +121,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         toolApprovals: settings.toolApprovals,
         allowPrivateNetworkFetch: settings.allowPrivateNetworkFetch,
         toolBudget: ctx.options.toolBudgetOverride ?? settings.toolBudget,
+        offeredBefore: session.offeredTools,
         embeddingModel: settings.embeddingModel,
         maxContextTokens: settings.maxContextTokens,
         conversation: conversationRunOptions(summary?.options),

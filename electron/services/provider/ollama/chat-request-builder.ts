@@ -6,7 +6,10 @@ import type { ChatMessage, ChatStepRequest, CompleteRequest, ToolDefinition } fr
 /**
  * The context size (num_ctx), worked out in this one place for the loop (to fit the history) and
  * the provider (to send it): the conversation's own when it sets one, else the model's context
- * length (or the fallback) capped by the user's limit.
+ * length (or the fallback) capped by the user's limit. A side request (title, status sentence,
+ * context-switch check) passes the num_ctx its model's last step was sent with: Ollama reloads a
+ * model whose num_ctx changes (server/sched.go `needsReload` compares the runner options), which
+ * costs seconds and empties the prompt cache, so one model gets one num_ctx per conversation.
  */
 export function numCtxFor(capabilities: ModelCapabilities, maxContextTokens: number, conversationNumCtx?: number): number {
   return conversationNumCtx ?? Math.min(capabilities.contextLength ?? DEFAULTS.fallbackContextTokens, maxContextTokens);
