@@ -10,12 +10,13 @@ import { MessageList } from './message-list/MessageList';
 import { ImportedSystemPromptNotice } from './approvals/ImportedSystemPromptNotice';
 import { Notices } from './Notices';
 import { OllamaBanner } from './OllamaBanner';
+import { SidebarRail } from './layout/SidebarRail';
 import { Sidebar } from './sidebar/Sidebar';
 import { StackPanel } from './stack/StackPanel';
 import { SaveAsWorkflowDialog } from './workflows/SaveAsWorkflowDialog';
 import { WorkflowPicker } from './workflows/WorkflowPicker';
 
-/** Sidebar, chat column and tool-stack panel; dialogs on top. */
+/** Sidebar (a rail and a drawer when narrow), chat column and tool-stack panel; dialogs on top. */
 export function App() {
   const catalogueOpen = useTaco((state) => state.catalogueOpen);
   const settingsOpen = useTaco((state) => state.settingsOpen);
@@ -37,6 +38,7 @@ export function App() {
 
   return (
     <div className="app">
+      <SidebarRail />
       <Sidebar />
       <main className="chat" aria-label="Chat">
         <ChatHeader />
