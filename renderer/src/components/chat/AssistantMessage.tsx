@@ -84,7 +84,8 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
     >
       <div className="message-body">
         {turn.workflow && <WorkflowBlock workflow={turn.workflow} runFinished={finished} />}
-        {turn.offered && <ToolsOfferedNote offered={turn.offered} />}
+        {/* Which tools the model saw matters for the turn at hand, not as a line on every turn. */}
+        {turn.offered && isLatest && <ToolsOfferedNote offered={turn.offered} />}
         {turn.parts.map(renderPart)}
         {turn.usage?.truncation && <TruncationWarning {...turn.usage.truncation} />}
         {running && <StatusLine text={status} />}

@@ -9,7 +9,8 @@ import { ToolProgress } from '../tool-display/ToolProgress';
 
 type ToolPart = Extract<TurnPart, { type: 'tool' }>;
 
-type RowState = 'running' | 'waiting' | 'done' | 'failed' | 'stopped';
+/** The row's chip: a call without a result says how it ended (a denied call is not a failure). */
+export type RowState = 'running' | 'waiting' | 'done' | 'failed' | 'denied' | 'cancelled' | 'skipped' | 'stopped';
 
 function rowState(part: ToolPart, stopped: boolean, waitingFor: string | null): RowState {
   switch (part.outcome.type) {
@@ -19,7 +20,7 @@ function rowState(part: ToolPart, stopped: boolean, waitingFor: string | null): 
     case 'result':
       return 'done';
     case 'error':
-      return 'failed';
+      return part.outcome.ending;
     default: {
       const unreachable: never = part.outcome;
       return unreachable;
@@ -31,8 +32,19 @@ const STATE_WORDS: Record<Exclude<RowState, 'waiting'>, string> = {
   running: 'Running…',
   done: 'Done',
   failed: 'Failed',
+  denied: 'Denied',
+  cancelled: 'Cancelled',
+  skipped: 'Skipped',
   stopped: 'Stopped',
 };
+
+/** "Done · 12 ms"; a call that never ran has no duration to show. */
+function chipText(state: RowState, words: string, part: ToolPart): string {
+  const { outcome } = part;
+  if (outcome.type === 'pending') return words;
+  if (state === 'denied' || state === 'skipped' || (state === 'cancelled' && outcome.durationMs === 0)) return words;
+  return `${words} · ${formatDuration(outcome.durationMs)}`;
+}
 
 /** A tool call as one compact row (name, arguments, outcome, duration) that expands to the full input and output. */
 interface Props {
@@ -57,7 +69,9 @@ export function ToolRow({ part, runFinished, waitingFor }: Props) {
         <span className="tool-name">{name}</span>
         {label && <McpServerTag server={label.server} />}
         <span className="tool-args">{summarizeArgs(part.args)}</span>
-        <span className="tool-meta">{outcome.type === 'pending' ? words : `${words} · ${formatDuration(outcome.durationMs)}`}</span>
+        <span className={`tool-meta tool-chip chip-${state}`} data-testid="tool-chip">
+          {chipText(state, words, part)}
+        </span>
       </button>
       {state === 'running' && part.progress && <ToolProgress progress={part.progress} label={`Progress of ${name}`} />}
       {outcome.type === 'result' && <ToolImages images={outcome.images} tool={name} />}
@@ -73,7 +87,7 @@ export function ToolRow({ part, runFinished, waitingFor }: Props) {
           )}
           {outcome.type === 'error' && (
             <>
-              <div className="detail-label">Error</div>
+              <div className="detail-label">{state === 'failed' ? 'Error' : 'Why it did not run'}</div>
               <pre className="plain-text tool-error-text">{outcome.error}</pre>
             </>
           )}

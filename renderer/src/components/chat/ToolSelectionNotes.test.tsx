@@ -42,6 +42,10 @@ describe('tool selection on screen', () => {
     expect(screen.queryByTestId('tools-offered')).toBeNull();
     act(() => api.emit([e.offered(sixteen, 142, true, 'embedding')]));
     expect(screen.getByTestId('tools-offered').textContent).toBe('Offered 16 of 142 tools, ranked by meaning (embeddings).');
+    // Only the latest turn says it: the next turn takes the line over.
+    const next = eventsFor('c1', 'r2');
+    act(() => api.emit([e.finish(), next.user('more', 'm2'), next.start(), next.offered(sixteen, 142, true)]));
+    expect(screen.getAllByTestId('tools-offered')).toHaveLength(1);
   });
 
   it('warns with the numbers and what to do when the prompt filled the context window', async () => {
