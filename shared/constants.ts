@@ -336,6 +336,12 @@ export const DEFAULTS = {
     maxNotices: 3,
   },
 
+  /** The conversation timeline. */
+  rendererTimeline: {
+    /** This many finished tool calls in a row fold into one "Used N tools ▸" line (calls that did not succeed stay visible). */
+    toolGroupMin: 3,
+  },
+
   /** The renderer's adaptive layout (renderer/src/styles/responsive.css uses the same width). */
   rendererLayout: {
     /**

@@ -6,6 +6,7 @@ import { formatArgs, summarizeArgs } from '../../format/summarize-args';
 import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
 import { ToolImages } from '../tool-display/ToolImages';
 import { ToolProgress } from '../tool-display/ToolProgress';
+import { ToolResultView } from '../tool-display/ToolResultView';
 
 type ToolPart = Extract<TurnPart, { type: 'tool' }>;
 
@@ -82,7 +83,7 @@ export function ToolRow({ part, runFinished, waitingFor }: Props) {
           {outcome.type === 'result' && (
             <>
               <div className="detail-label">Result{outcome.truncated ? ' (shortened to fit the context)' : ''}</div>
-              <pre className="plain-text">{outcome.result}</pre>
+              <ToolResultView text={outcome.result} />
             </>
           )}
           {outcome.type === 'error' && (
