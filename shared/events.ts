@@ -1,4 +1,4 @@
-import type { ConversationSummary } from './conversation';
+import type { ConversationSummary } from './conversation-summary';
 import type { JsonObject } from './json';
 import type { McpServerView } from './mcp';
 import type { Risk } from './settings';

@@ -92,3 +92,8 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { storage }) => {
     },
   };
 };
+
+/** This slice's part of the store's state (see store-types.ts). */
+declare module '../store-types' {
+  interface TacoState extends UiSlice {}
+}
