@@ -1,9 +1,9 @@
 /**
  * Writes screenshots of TACO's main views into docs/screenshots/ (referenced from the README), so
- * they stay current: `npx tsx scripts/take-screenshots.ts`. It drives the real renderer through
- * the web host against the fake Ollama server, with the same harness the e2e specs use, at 800 and
- * 1280 px wide, light and dark. Needs the renderer and web host built (`npm run build:renderer &&
- * npm run build:web`) and Chromium (/usr/bin/chromium, or TACO_CHROMIUM).
+ * they stay current: `npm run screenshots` (builds the renderer and the web host first). It drives
+ * the real renderer through the web host against the fake Ollama server, with the same harness the
+ * e2e specs use, at 800 and 1280 px wide, light and dark. Needs Chromium (/usr/bin/chromium, or
+ * TACO_CHROMIUM).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
