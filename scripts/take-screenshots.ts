@@ -51,6 +51,14 @@ const VIEWS: readonly View[] = [
     },
   },
   {
+    name: 'workflows',
+    show: async (page) => {
+      await pickModel(page);
+      await page.getByTestId('workflow-button').click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
     name: 'settings',
     show: async (page) => {
       await page.getByTestId('composer').waitFor();
@@ -61,6 +69,8 @@ const VIEWS: readonly View[] = [
 ];
 
 async function main(): Promise<void> {
+  // `--only name` takes one view (to look at it while working on it).
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   mkdirSync(OUT_DIR, { recursive: true });
   const browser = await chromium.launch({
     executablePath: process.env.TACO_CHROMIUM ?? '/usr/bin/chromium',
@@ -68,7 +78,7 @@ async function main(): Promise<void> {
   });
   const written: string[] = [];
   try {
-    for (const view of VIEWS)
+    for (const view of VIEWS.filter((each) => only === undefined || each.name === only))
       for (const size of SIZES)
         for (const scheme of SCHEMES) {
           const page = await browser.newPage({ viewport: size, colorScheme: scheme });
