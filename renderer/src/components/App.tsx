@@ -23,7 +23,7 @@ export function App() {
   const modelManagerOpen = useTaco((state) => state.modelManagerOpen);
   const workflowDraft = useTaco((state) => state.workflowDraft);
   useGlobalShortcuts();
-  const theme = useTaco((state) => state.settings?.theme ?? 'system');
+  const theme = useTaco((state) => state.themePreview ?? state.settings?.theme ?? 'system');
   const fontSize = useTaco((state) => state.settings?.fontSize ?? null);
 
   useEffect(() => {

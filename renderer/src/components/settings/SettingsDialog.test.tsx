@@ -159,4 +159,14 @@ describe('SettingsDialog', () => {
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
     expect(document.documentElement.style.fontSize).toBe('18px');
   });
+
+  it('shows a picked theme at once, and Cancel takes it back', async () => {
+    const { user, saved } = await openSettings();
+    await user.selectOptions(screen.getByTestId('settings-theme'), 'dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('settings-dialog')).toBeNull());
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+    expect(saved().theme).toBe('system');
+  });
 });

@@ -32,6 +32,9 @@ export function SettingsDialog() {
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);
+  // A theme previewed and not saved goes when the dialog does.
+  const setThemePreview = useTaco((state) => state.setThemePreview);
+  useEffect(() => () => setThemePreview(null), [setThemePreview]);
   useEffect(() => {
     if (settings && !dirty.current) setForm(formFromSettings(settings));
   }, [settings]);

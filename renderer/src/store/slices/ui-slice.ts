@@ -16,6 +16,8 @@ export interface UiSlice {
   /** In the narrow layout: the conversation drawer and the tool-stack drawer (not remembered). */
   sidebarDrawerOpen: boolean;
   stackDrawerOpen: boolean;
+  /** The theme picked in Settings and not saved yet: the window shows it while the dialog is open. */
+  themePreview: 'system' | 'light' | 'dark' | null;
   catalogueOpen: boolean;
   settingsOpen: boolean;
   /** The tab the settings dialog opens on. */
@@ -25,6 +27,7 @@ export interface UiSlice {
   togglePanel(collapsedNow: boolean): void;
   setSidebarDrawerOpen(open: boolean): void;
   setStackDrawerOpen(open: boolean): void;
+  setThemePreview(theme: UiSlice['themePreview']): void;
   setCatalogueOpen(open: boolean): void;
   /** Open (on a tab, General by default) or close the settings. */
   setSettingsOpen(open: boolean, tab?: SettingsTab): void;
@@ -50,6 +53,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { storage }) => {
     panelCollapsed: readCollapsed(storage),
     sidebarDrawerOpen: false,
     stackDrawerOpen: false,
+    themePreview: null,
     catalogueOpen: false,
     settingsOpen: false,
     settingsTab: 'general',
@@ -69,6 +73,9 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { storage }) => {
     },
     setStackDrawerOpen(stackDrawerOpen) {
       set({ stackDrawerOpen });
+    },
+    setThemePreview(themePreview) {
+      set({ themePreview });
     },
     setCatalogueOpen(catalogueOpen) {
       set({ catalogueOpen });
