@@ -48,6 +48,13 @@ describe('tool selection on screen', () => {
     expect(screen.getAllByTestId('tools-offered')).toHaveLength(1);
   });
 
+  it('says when an embedding model is set but the tools were ranked by keywords (it did not answer)', async () => {
+    const { api, store } = await live();
+    act(() => store.setState({ settings: { ...store.getState().settings!, embeddingModel: 'nomic-embed-text' } }));
+    act(() => api.emit([e.user('hi', 'm1'), e.start(), e.offered(sixteen, 142, true, 'lexical')]));
+    expect(screen.getByTestId('tools-offered').textContent).toContain('by keywords: the embedding model “nomic-embed-text” did not answer');
+  });
+
   it('warns with the numbers and what to do when the prompt filled the context window', async () => {
     const { api } = await live();
     act(() => api.emit([e.user('hi', 'm1'), e.start(), e.usage(40)]));
