@@ -5,11 +5,13 @@
  * and <math> KaTeX draws (no handler, no link). Self-contained: e2e specs run it in the page.
  */
 export function dangerousElements(root: Element, selector: string): string[] {
+  /** An element named by its tag and attributes (read, never serialised as HTML). */
+  const describe = (node: Element): string =>
+    `<${node.tagName.toLowerCase()}${[...node.attributes].map((attribute) => ` ${attribute.name}="${attribute.value.slice(0, 80)}"`).join('')}>`;
   /** The first node in `element` (itself included) that could run or load something, as markup. */
   const riskyNode = (element: Element): string | null => {
     for (const node of [element, ...element.querySelectorAll('*')]) {
-      if (['script', 'foreignobject', 'a', 'iframe', 'use', 'image'].includes(node.tagName.toLowerCase()))
-        return node.outerHTML.slice(0, 200);
+      if (['script', 'foreignobject', 'a', 'iframe', 'use', 'image'].includes(node.tagName.toLowerCase())) return describe(node);
       for (const attribute of node.attributes)
         if (/^on/i.test(attribute.name) || /href$|^src$/i.test(attribute.name) || /javascript:|url\(\s*['"]?(?!#)/i.test(attribute.value))
           return `${node.tagName} ${attribute.name}="${attribute.value.slice(0, 120)}"`;
@@ -21,7 +23,7 @@ export function dangerousElements(root: Element, selector: string): string[] {
     const tag = element.tagName.toLowerCase();
     const inKatex = element.closest('.katex') !== null;
     if (inKatex && (tag === 'svg' || tag === 'math' || element.closest('svg, math') !== null) && riskyNode(element) === null) continue;
-    found.push(element.outerHTML.slice(0, 300));
+    found.push(describe(element));
   }
   for (const image of root.querySelectorAll('img.md-diagram-image')) {
     const source = image.getAttribute('src') ?? '';
