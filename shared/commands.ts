@@ -8,6 +8,19 @@ export const SLASH_COMMANDS = [
   { name: '/undo', args: '[confirm]', summary: 'Undo the last file write of this conversation' },
 ] as const;
 
+/**
+ * `/wf`: run a workflow. The renderer handles it (it opens the workflow's form); main lists it in
+ * /help with the others.
+ */
+export const WORKFLOW_COMMAND = {
+  name: '/wf',
+  args: '<workflow> [what you want]',
+  summary: 'Run a workflow: pick it, fill its form (or let the model fill it)',
+} as const;
+
+/** What the app asks when the composer is sent empty while a task is pending; the GUI shows it as buttons, the CLI as (y/n). */
+export const CONTINUE_PROMPT = 'Continue with current task? (y/n)';
+
 export type SlashCommand =
   | { type: 'cancel' }
   | { type: 'status' }

@@ -464,10 +464,29 @@ export const DEFAULTS = {
 
   /** The renderer's store. */
   rendererStore: {
-    /** localStorage key that remembers whether the tool-stack panel is collapsed. */
+    /**
+     * localStorage key that remembers the user's choice for the tool-stack panel ("true" collapsed,
+     * "false" open). Without a choice the panel opens while the conversation has tool frames and
+     * stays a thin rail while it has none.
+     */
     panelCollapsedKey: 'taco.stackPanelCollapsed',
     /** Error notices kept on screen at once; older ones drop off. */
     maxNotices: 3,
+  },
+
+  /** The conversation timeline. */
+  rendererTimeline: {
+    /** This many finished tool calls in a row fold into one "Used N tools ▸" line (calls that did not succeed stay visible). */
+    toolGroupMin: 3,
+  },
+
+  /** The renderer's adaptive layout (renderer/src/styles/responsive.css uses the same width). */
+  rendererLayout: {
+    /**
+     * Below this width the conversation sidebar becomes a rail with a drawer, and the tool-stack
+     * panel a rail whose details open over the chat, so the chat column keeps ≥ 480 px at 800 px.
+     */
+    narrowQuery: '(max-width: 999px)',
   },
 
   /** The renderer's transport. */

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from './conversation';
+import type { ConversationSummary } from './conversation-summary';
 import type { JsonObject } from './json';
 import type { McpServerView } from './mcp';
 import type { ElicitationAction, McpElicitationRequest } from './mcp-elicitation';
@@ -7,6 +7,10 @@ import type { StackFrame } from './tools/tool-stack';
 import type { StopReason } from './stop-reason';
 import type { ToolType } from './tools/tool-info';
 import type { WorkflowFinishReason, WorkflowParamValues, WorkflowStepState, WorkflowStepType } from './workflows/workflow';
+
+/** How a call without a result ended (the row's chip: Failed, Denied, Cancelled, Skipped). */
+export const TOOL_ERROR_ENDINGS = ['failed', 'denied', 'cancelled', 'skipped'] as const;
+export type ToolErrorEnding = (typeof TOOL_ERROR_ENDINGS)[number];
 
 /** One call of a batch: the batch's id, this call's place in it, and how many calls it holds. */
 export interface ApprovalBatch {
@@ -71,7 +75,12 @@ export type TacoEvent =
     })
   /** Progress notifications of a long MCP call, shown in the tool row and the stack frame. */
   | (RunScoped & { type: 'tool-progress'; callId: string; progress: number; total: number | null; message: string | null; at: number })
-  | (RunScoped & { type: 'tool-error'; callId: string; tool: string; error: string; durationMs: number })
+  /**
+   * A call that ended without a result. `ending` says how (absent in events from older versions:
+   * shown as failed): it failed (the tool threw, the model's call was invalid), the user denied it,
+   * the run was cancelled, or it was skipped without running (a repeated call).
+   */
+  | (RunScoped & { type: 'tool-error'; callId: string; tool: string; error: string; durationMs: number; ending?: ToolErrorEnding })
   | (RunScoped & { type: 'stack'; frames: StackFrame[]; depthLimit: number })
   | (RunScoped & {
       type: 'approval-request';

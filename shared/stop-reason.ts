@@ -15,7 +15,14 @@ export const STOP_REASONS = [
 export type StopReason = (typeof STOP_REASONS)[number];
 
 /** Plain-words summary of a stop, for the conversation, the status line and the CLI. */
-export function describeStopReason(reason: StopReason, limits?: { maxIterations?: number; timeoutMs?: number }): string {
+export function describeStopReason(
+  reason: StopReason,
+  limits?: {
+    maxIterations?: number;
+    timeoutMs?: number;
+    /** False: no answer text had arrived (nothing partial to keep). */ answered?: boolean;
+  },
+): string {
   switch (reason) {
     case 'complete':
       return 'Done.';
@@ -28,7 +35,7 @@ export function describeStopReason(reason: StopReason, limits?: { maxIterations?
       return `Stopped: the task took longer than ${seconds ? `${seconds} seconds` : 'the time limit'}. Continue, or raise the limit in Settings.`;
     }
     case 'cancelled':
-      return 'Stopped by you. The partial answer is kept.';
+      return limits?.answered === false ? 'Stopped by you before the model answered.' : 'Stopped by you. The partial answer is kept.';
     case 'repeated_call':
       return 'Stopped: the model kept repeating the same tool call. Try rephrasing the request.';
     case 'model_gave_up':

@@ -92,7 +92,11 @@ test.describe('agent loop and tools', () => {
 
     await page.getByTestId('approval-deny').click();
     await expect(page.getByTestId('answer-text').last()).toHaveText('You declined the write, so nothing was saved.');
-    await expect(page.getByTestId('tool-row').last()).toHaveAttribute('data-state', 'failed');
+    // A denied call is "Denied", not "Failed · 0 ms"; the answered card folds to one line.
+    await expect(page.getByTestId('tool-row').last()).toHaveAttribute('data-state', 'denied');
+    await expect(page.getByTestId('tool-chip').last()).toHaveText('Denied');
+    await expect(page.getByTestId('approval-card')).toHaveAttribute('data-resolution', 'deny');
+    await expect(page.getByTestId('diff-preview')).toHaveCount(0);
     expect(existsSync(join(workspace, 'hello.txt'))).toBe(false);
   });
 

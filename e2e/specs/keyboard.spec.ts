@@ -47,6 +47,27 @@ test.describe('keyboard', () => {
     await expect(page.getByTestId('send-button')).toBeVisible();
   });
 
+  test('Esc while an approval waits leaves it waiting; Stop is the way to end the run', async ({ taco, page }) => {
+    const workspace = taco.tempDir('taco-e2e-ws-');
+    const ollama = await taco.startFakeOllama('agent-demo');
+    await taco.openApp({ ollamaUrl: ollama.url, workspace });
+    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    const composer = page.getByTestId('composer');
+    await composer.fill('Save a greeting file');
+    await composer.press('Enter');
+    const card = page.getByTestId('approval-card');
+    await expect(card.getByTestId('approval-allow-once')).toBeEnabled();
+
+    // In the composer and anywhere else on the page.
+    await composer.press('Escape');
+    await page.getByTestId('chat-title').click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('stop-button')).toBeVisible();
+    await expect(page.getByTestId('stop-notice')).toHaveCount(0);
+    await card.getByTestId('approval-allow-once').click();
+    await expect(page.getByTestId('answer-text').last()).toHaveText('Saved hello.txt with the greeting.');
+  });
+
   test('a keyboard-only user can pick a model, write, send and read the answer', async ({ taco, page }) => {
     const ollama = await taco.startFakeOllama('basic-chat');
     await taco.openApp({ ollamaUrl: ollama.url });

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/taco-fixture';
 import type { Page } from '@playwright/test';
+import { dangerousElements } from '../../renderer/src/components/markdown/testing/dangerous-elements';
 
 /** Everything that could run script or navigate, inside the conversation. */
 const DANGEROUS = [
@@ -21,7 +22,7 @@ const DANGEROUS = [
   'a[href^="file" i]',
   '[src^="javascript" i]',
   '[src^="file" i]',
-  '[src^="data:image/svg" i]',
+  'img[src^="data:image/svg" i]:not(.md-diagram-image)',
 ].join(', ');
 
 /** Answers every request that leaves localhost (there is no network in tests) and records it. */
@@ -36,7 +37,8 @@ async function recordExternal(page: Page): Promise<string[]> {
 
 async function expectInert(page: Page): Promise<void> {
   const list = page.getByTestId('message-list');
-  expect(await list.locator(DANGEROUS).count()).toBe(0);
+  // What KaTeX and mermaid draw is checked inside (no handler, no link, a diagram only as a sanitised image).
+  expect(await list.evaluate(dangerousElements, DANGEROUS)).toEqual([]);
   const hrefs = await list.locator('a').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
   for (const href of hrefs) expect(href).toMatch(/^(https?:\/\/|mailto:)/);
   expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
@@ -78,6 +80,23 @@ test.describe('markdown', () => {
     expect(external).toEqual(['https://docs.python.org/3/library/csv.html']);
     await expect(page).toHaveURL(/127\.0\.0\.1/);
     await taco.screenshot('markdown-rich-answer');
+  });
+
+  test('a mermaid fence is drawn as a sanitised image and $$…$$ is typeset, both loaded on first use', async ({ taco, page }) => {
+    const ollama = await taco.startFakeOllama('markdown');
+    await taco.openApp({ ollamaUrl: ollama.url });
+    await expect(page.getByTestId('model-picker')).toBeEnabled();
+    await page.getByTestId('composer').fill('Draw a diagram please');
+    await page.getByTestId('composer').press('Enter');
+    const answer = page.getByTestId('answer-text').last();
+    const diagram = answer.getByTestId('mermaid-diagram').locator('img');
+    await expect(diagram).toHaveAttribute('src', /^data:image\/svg\+xml;charset=utf-8,/);
+    expect(await diagram.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(decodeURIComponent((await diagram.getAttribute('src')) ?? '')).toContain('Composer');
+    await expect(answer.locator('.katex').first()).toBeVisible();
+    await expect(answer.locator('.katex-mathml annotation')).toHaveText('x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}');
+    await expectInert(page);
+    await taco.screenshot('markdown-diagram-formula');
   });
 
   test('the hostile corpus runs nothing and links nowhere dangerous, streaming and from history', async ({ taco, page }) => {

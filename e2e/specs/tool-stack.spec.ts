@@ -34,17 +34,19 @@ test.describe('tool stack, commands and catalogue', () => {
     await expect(page.getByTestId('stack-depth')).toContainText('0 /');
   });
 
-  test('the stack panel collapses, expands, and remembers it across a reload', async ({ taco, page }) => {
+  test('the stack panel is a rail while nothing ran; the user’s choice is remembered across a reload', async ({ taco, page }) => {
     const ollama = await taco.startFakeOllama('basic-chat');
     await taco.openApp({ ollamaUrl: ollama.url });
     const panel = page.getByTestId('stack-panel');
-    await expect(panel).toHaveAttribute('data-collapsed', 'false');
-    await page.getByTestId('stack-panel-toggle').click();
     await expect(panel).toHaveAttribute('data-collapsed', 'true');
+    await page.getByTestId('stack-panel-toggle').click();
+    await expect(panel).toHaveAttribute('data-collapsed', 'false');
+    await page.reload();
+    await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', 'false');
+    await page.getByTestId('stack-panel-toggle').click();
+    await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', 'true');
     await page.reload();
     await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', 'true');
-    await page.getByTestId('stack-panel-toggle').click();
-    await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', 'false');
   });
 
   test('/tools lists the catalogue and /tool read_file describes one tool', async ({ taco, page }) => {

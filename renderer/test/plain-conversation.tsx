@@ -21,7 +21,7 @@ export function PlainConversation() {
             case 'user':
               return <UserMessage key={item.id} item={item} />;
             case 'system-note':
-              return <SystemNoteMessage key={item.id} item={item} />;
+              return <SystemNoteMessage key={item.id} item={item} isLatest={index === view.items.length - 1 && !view.running} />;
             case 'assistant': {
               const running = view.running && view.activeRunId === item.runId;
               return (

@@ -42,6 +42,8 @@ describe('/help', () => {
       expect(text).toContain(command.summary);
     }
     expect(text).toContain('`/tool <name>`');
+    // /wf is the renderer's, but /help lists it too.
+    expect(text).toContain('`/wf <workflow> [what you want]`');
   });
 
   it('answers unknown commands with a hint', () => {

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import { SLASH_COMMANDS } from '../../../shared/commands';
+import { SLASH_COMMANDS, WORKFLOW_COMMAND } from '../../../shared/commands';
 import type { FrameState, StackFrame } from '../../../shared/tools/tool-stack';
 import type { ToolInfo } from '../../../shared/tools/tool-info';
 import { closeMatches } from './close-matches';
@@ -10,7 +10,7 @@ import { closeMatches } from './close-matches';
  */
 
 export function helpText(): string {
-  const lines = SLASH_COMMANDS.map(
+  const lines = [...SLASH_COMMANDS, WORKFLOW_COMMAND].map(
     (command) => `- \`${command.args ? `${command.name} ${command.args}` : command.name}\` — ${command.summary}`,
   );
   return ['**Commands**', '', ...lines, '', 'Anything else you type goes to the model.'].join('\n');

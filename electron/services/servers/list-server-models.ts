@@ -10,16 +10,27 @@ export interface ListDeps {
   adminStatus(server: ResolvedServer): { allowed: boolean; reason: string | null };
 }
 
+/**
+ * What to check, in words that fit where the server is: `ollama serve` is advice for the Ollama on
+ * this computer only; an added server may be another machine the user cannot start from here.
+ */
+function checkAdvice(server: ResolvedServer): string {
+  if (server.id === LOCAL_SERVER_ID && server.kind === 'ollama')
+    return 'Check that it is running (ollama serve) and that the address in Settings is right.';
+  return 'Check that the server is running and reachable from this computer, and that its address in Settings is right.';
+}
+
 function failure(error: unknown, server: ResolvedServer, host: string): Pick<ServerModels, 'type' | 'message'> {
   if (error instanceof ProviderError) {
-    if (error.kind === 'unreachable') return { type: 'unreachable', message: error.message };
+    const what = server.kind === 'ollama' ? 'Ollama' : 'The model server';
+    if (error.kind === 'unreachable') {
+      // The provider's own words suit the local Ollama (they name `ollama serve`); an added server gets its own.
+      if (server.id === LOCAL_SERVER_ID) return { type: 'unreachable', message: error.message };
+      return { type: 'unreachable', message: `${what} at ${host} could not be reached. ${checkAdvice(server)}` };
+    }
     if (error.kind === 'aborted') {
       const seconds = Math.round(server.connectTimeoutMs / 1000);
-      const what = server.kind === 'ollama' ? 'Ollama' : 'The model server';
-      return {
-        type: 'unreachable',
-        message: `${what} at ${host} did not answer within ${seconds} seconds. Check that it is running (ollama serve for Ollama) and that the address in Settings is right.`,
-      };
+      return { type: 'unreachable', message: `${what} at ${host} did not answer within ${seconds} seconds. ${checkAdvice(server)}` };
     }
     return { type: 'error', message: error.message };
   }

@@ -11,19 +11,20 @@ import { ElicitationForms } from './mcp/ElicitationForm';
 import { ImportedSystemPromptNotice } from './approvals/ImportedSystemPromptNotice';
 import { Notices } from './Notices';
 import { OllamaBanner } from './OllamaBanner';
+import { SidebarRail } from './layout/SidebarRail';
 import { Sidebar } from './sidebar/Sidebar';
 import { StackPanel } from './stack/StackPanel';
 import { SaveAsWorkflowDialog } from './workflows/SaveAsWorkflowDialog';
 import { WorkflowPicker } from './workflows/WorkflowPicker';
 
-/** Sidebar, chat column and tool-stack panel; dialogs on top. */
+/** Sidebar (a rail and a drawer when narrow), chat column and tool-stack panel; dialogs on top. */
 export function App() {
   const catalogueOpen = useTaco((state) => state.catalogueOpen);
   const settingsOpen = useTaco((state) => state.settingsOpen);
   const modelManagerOpen = useTaco((state) => state.modelManagerOpen);
   const workflowDraft = useTaco((state) => state.workflowDraft);
   useGlobalShortcuts();
-  const theme = useTaco((state) => state.settings?.theme ?? 'system');
+  const theme = useTaco((state) => state.themePreview ?? state.settings?.theme ?? 'system');
   const fontSize = useTaco((state) => state.settings?.fontSize ?? null);
 
   useEffect(() => {
@@ -38,6 +39,7 @@ export function App() {
 
   return (
     <div className="app">
+      <SidebarRail />
       <Sidebar />
       <main className="chat" aria-label="Chat">
         <ChatHeader />

@@ -46,3 +46,47 @@ export function SlidersIcon({ label }: IconProps) {
     </svg>
   );
 }
+
+export function MenuIcon({ label }: IconProps) {
+  return (
+    <svg className="icon" viewBox="0 0 16 16" width="16" height="16" {...svgProps(label)}>
+      <path d="M2.5 4h11M2.5 8h11M2.5 12h11" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function PlusIcon({ label }: IconProps) {
+  return (
+    <svg className="icon" viewBox="0 0 16 16" width="16" height="16" {...svgProps(label)}>
+      <path d="M8 3v10M3 8h10" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function ToolsIcon({ label }: IconProps) {
+  return (
+    <svg className="icon" viewBox="0 0 16 16" width="16" height="16" {...svgProps(label)}>
+      <path
+        d="M10.5 2a3.5 3.5 0 0 0-3.3 4.6L2.5 11.3a1.4 1.4 0 0 0 2 2l4.7-4.7A3.5 3.5 0 0 0 14 5.5l-2 2-2-.5-.5-2 2-2A3.5 3.5 0 0 0 10.5 2Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export function GearIcon({ label }: IconProps) {
+  return (
+    <svg className="icon" viewBox="0 0 16 16" width="16" height="16" {...svgProps(label)}>
+      <circle cx="8" cy="8" r="2.2" fill="none" stroke="currentColor" strokeWidth="1.4" />
+      <path
+        d="M8 1.8v1.8M8 12.4v1.8M1.8 8h1.8M12.4 8h1.8M3.6 3.6l1.3 1.3M11.1 11.1l1.3 1.3M3.6 12.4l1.3-1.3M11.1 4.9l1.3-1.3"
+        stroke="currentColor"
+        strokeWidth="1.4"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

@@ -185,11 +185,11 @@ describe('store: run actions', () => {
 });
 
 describe('store: UI and connection', () => {
-  it('remembers the panel being collapsed', () => {
+  it('has no panel choice until the user makes one, then remembers it', () => {
     const storage = memoryStorage();
     const { store } = setup(createFakeApi(), storage);
-    expect(store.getState().panelCollapsed).toBe(false);
-    store.getState().togglePanel();
+    expect(store.getState().panelCollapsed).toBe(null);
+    store.getState().togglePanel(false);
     expect(storage.data[DEFAULTS.rendererStore.panelCollapsedKey]).toBe('true');
     const again = setup(createFakeApi(), storage);
     expect(again.store.getState().panelCollapsed).toBe(true);

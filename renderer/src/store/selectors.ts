@@ -24,3 +24,23 @@ export function selectLastOffered(state: Pick<TacoState, 'activeConversationId' 
   }
   return null;
 }
+
+/**
+ * True while the open conversation's run waits for the user: an approval, a question, the depth
+ * prompt or a workflow's confirm step not yet answered. Esc never stops such a run (Stop does):
+ * one stray key must not discard what the user was about to decide.
+ */
+export function selectAwaitingUser(state: Pick<TacoState, 'activeConversationId' | 'views'>): boolean {
+  const view = selectActiveView(state);
+  if (!view.running) return false;
+  for (const item of view.items) {
+    if (item.type !== 'assistant') continue;
+    if (item.workflow?.confirm && item.workflow.confirm.accepted === null && item.workflow.finish === null) return true;
+    for (const part of item.parts) {
+      if (part.type === 'approval' && part.resolution === null) return true;
+      if (part.type === 'question' && part.answer === null) return true;
+      if (part.type === 'depth' && part.decision === null) return true;
+    }
+  }
+  return false;
+}

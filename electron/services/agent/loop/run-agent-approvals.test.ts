@@ -80,6 +80,8 @@ describe('runAgent: approvals', () => {
 
     expect(tool.ran).toEqual([]);
     expect(h.of('tool-error')[0]?.error).toMatch(/nobody approved this call of write_file in time/);
+    // The row says Denied, not "Failed · 0 ms".
+    expect(h.of('tool-error')[0]?.ending).toBe('denied');
   });
 
   it("Allow for this conversation: remembered in the conversation's set for that path only (the other path asks)", async () => {

@@ -86,6 +86,8 @@ describe('runAgent: the same failing call again and again', () => {
 
     expect(outcome.reason).toBe('complete');
     expect(h.of('tool-error').map((event) => event.error)).toEqual([expect.stringContaining('are not valid'), REPEATED_CALL_MESSAGE]);
+    // Invalid arguments are the model's failure; the repeat was skipped without running.
+    expect(h.of('tool-error').map((event) => event.ending)).toEqual(['failed', 'skipped']);
   });
 
   it('a tool that threw, then three different failing calls: consecutive_errors names the last failing tool and its error', async () => {

@@ -149,6 +149,19 @@ describe('runAgent: stop conditions', () => {
     ]);
   });
 
+  it('cancelled before any answer text: the stop does not speak of a partial answer', async () => {
+    const controller = new AbortController();
+    const provider = createScriptedProvider({ replies: [{ type: 'hang' }] });
+    const h = createHarness({ provider, tools: testRegistry(), signal: controller.signal });
+    const run = runAgent(h.input);
+    await vi.waitFor(() => expect(h.of('run-start')).toHaveLength(1));
+    controller.abort();
+    await run;
+    expect(h.of('run-finish')).toEqual([
+      expect.objectContaining({ reason: 'cancelled', message: 'Stopped by you before the model answered.' }),
+    ]);
+  });
+
   it('cancelled before it starts: still one run-start and one run-finish', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -33,8 +33,11 @@ export async function runWithLifecycle(
   loop: (emit: (event: TacoEvent) => void) => Promise<AgentLoopOutcome>,
 ): Promise<RunLifecycleEnd> {
   let finished = false;
+  /** Whether any answer text arrived: a stop says "the partial answer is kept" only when there is one. */
+  let answered = false;
   const emit = (event: TacoEvent): void => {
     if (finished && 'runId' in event && event.runId === run.runId) return;
+    if (event.type === 'text-delta' && event.runId === run.runId && event.text !== '') answered = true;
     run.emit(event);
   };
   const ids = { runId: run.runId, conversationId: run.conversationId };
@@ -51,7 +54,7 @@ export async function runWithLifecycle(
     reason = run.signal.aborted ? 'cancelled' : 'provider_error';
     error = thrown instanceof Error ? thrown.message : String(thrown);
   }
-  const described = describeStopReason(reason, { maxIterations: run.limits.maxIterations, timeoutMs: run.limits.runTimeoutMs });
+  const described = describeStopReason(reason, { maxIterations: run.limits.maxIterations, timeoutMs: run.limits.runTimeoutMs, answered });
   const message = outcome?.finishNote ? `${outcome.finishNote} ${described}`.trim() : described;
   const finish: EventOf<'run-finish'> = { type: 'run-finish', reason, message, error, at: run.now(), ...ids };
   emit(finish);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { abortable, RunStoppedError } from './run-signal';
+import { abortable, raceAbort, RunStoppedError } from './run-signal';
 
 describe('abortable', () => {
   it('passes items through, and stops a source that ignores the signal as soon as it aborts', async () => {
@@ -38,5 +38,27 @@ describe('abortable', () => {
     const iterator = abortable(source, controller.signal);
     await expect(iterator.next()).rejects.toMatchObject({ why: 'timeout' });
     expect(calls).toBe(0);
+  });
+});
+
+describe('raceAbort', () => {
+  it('twenty-five calls waiting on one run signal (a delegation chain at depth 25) add no listener warning, and all stop on abort', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      const waiting = Array.from({ length: 25 }, () => raceAbort(new Promise<never>(() => undefined), controller.signal));
+      const finished = raceAbort(Promise.resolve('done'), controller.signal);
+      await expect(finished).resolves.toBe('done');
+      controller.abort(new RunStoppedError('cancelled'));
+      const outcomes = await Promise.allSettled(waiting);
+      expect(outcomes.every((outcome) => outcome.status === 'rejected' && outcome.reason instanceof RunStoppedError)).toBe(true);
+      // Node emits warnings on the next tick: give it one before looking.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });

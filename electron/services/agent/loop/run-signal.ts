@@ -42,6 +42,39 @@ export class RunStoppedError extends Error {
   }
 }
 
+const abortWaiters = new WeakMap<AbortSignal, Set<() => void>>();
+
+/**
+ * Calls `callback` when `signal` aborts and answers a function that cancels that. However many
+ * wait, the signal carries ONE listener: a delegation chain waits on the run's signal at every
+ * level, and a listener per level passed Node's limit of 10 (MaxListenersExceededWarning at
+ * depth 11). The listener goes with the signal (once, or when the run's signal is collected).
+ */
+export function whenAborted(signal: AbortSignal, callback: () => void): () => void {
+  if (signal.aborted) {
+    queueMicrotask(callback);
+    return () => undefined;
+  }
+  let waiting = abortWaiters.get(signal);
+  if (!waiting) {
+    const callbacks = new Set<() => void>();
+    waiting = callbacks;
+    abortWaiters.set(signal, callbacks);
+    signal.addEventListener(
+      'abort',
+      () => {
+        abortWaiters.delete(signal);
+        for (const each of [...callbacks]) each();
+        callbacks.clear();
+      },
+      { once: true },
+    );
+  }
+  const mine = waiting;
+  mine.add(callback);
+  return () => void mine.delete(callback);
+}
+
 /** Rejects as soon as `signal` aborts, whatever `promise` does (for tools that ignore the signal). */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
@@ -49,15 +82,14 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<
     return Promise.reject(abortReason(signal));
   }
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortReason(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
+    const stopWaiting = whenAborted(signal, () => reject(abortReason(signal)));
     promise.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        stopWaiting();
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        stopWaiting();
         reject(error);
       },
     );
@@ -72,8 +104,7 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<
 export async function* abortable<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
   const iterator = source[Symbol.asyncIterator]();
   let rejectPending: ((reason: unknown) => void) | null = null;
-  const onAbort = (): void => rejectPending?.(abortReason(signal));
-  signal.addEventListener('abort', onAbort, { once: true });
+  const stopWaiting = whenAborted(signal, () => rejectPending?.(abortReason(signal)));
   try {
     for (;;) {
       if (signal.aborted) throw abortReason(signal);
@@ -87,7 +118,7 @@ export async function* abortable<T>(source: AsyncIterable<T>, signal: AbortSigna
     }
   } finally {
     rejectPending = null;
-    signal.removeEventListener('abort', onAbort);
+    stopWaiting();
     void Promise.resolve(iterator.return?.()).catch(() => undefined);
   }
 }

@@ -1,4 +1,5 @@
 import { DEFAULTS } from '../../../../shared/constants';
+import type { ToolErrorEnding } from '../../../../shared/events';
 import type { JsonObject } from '../../../../shared/json';
 import type { ToolType } from '../../../../shared/tools/tool-info';
 import type { FrameState } from '../../../../shared/tools/tool-stack';
@@ -76,13 +77,19 @@ export async function executeToolCall(
     return { type: 'done', tally: 'uncounted' };
   }
   if (!tool) {
-    refuse(shared, scope, callId, name, call.arguments, unknownToolMessage(call.name, shared.tools));
+    refuse(shared, scope, callId, name, call.arguments, unknownToolMessage(call.name, shared.tools), null, {
+      status: true,
+      ending: 'failed',
+    });
     return { type: 'done', tally: 'counted-error' };
   }
   const parsed = tool.argsSchema.safeParse(call.arguments);
   if (!parsed.success) {
     const attempts = recordInvalidArguments(scope.counters, name);
-    refuse(shared, scope, callId, name, call.arguments, invalidArgumentsMessage(tool, call.arguments, parsed.error), tool.info.type);
+    refuse(shared, scope, callId, name, call.arguments, invalidArgumentsMessage(tool, call.arguments, parsed.error), tool.info.type, {
+      status: true,
+      ending: 'failed',
+    });
     if (attempts < 2) return { type: 'done', tally: 'uncounted' };
     clearScope(shared.input.stack, scope.baseFrameId);
     return { type: 'done', tally: 'counted-error' };
@@ -90,7 +97,7 @@ export async function executeToolCall(
   return runTool(shared, scope, tool, call.arguments, parsed.data, callId, preAsked, started);
 }
 
-/** A call that is not run: `tool-call` then `tool-error`, and the error in the history. */
+/** A call that is not run: `tool-call` then `tool-error` (skipped unless said otherwise), and the error in the history. */
 function refuse(
   shared: RunShared,
   scope: LoopScope,
@@ -99,10 +106,10 @@ function refuse(
   args: JsonObject,
   error: string,
   toolType: ToolType | null = null,
-  options: { status: boolean } = { status: true },
+  options: { status: boolean; ending?: ToolErrorEnding } = { status: true },
 ): void {
   shared.emit({ type: 'tool-call', callId, tool, toolType, args, frameId: null, at: shared.now() });
-  shared.emit({ type: 'tool-error', callId, tool, error, durationMs: 0 });
+  shared.emit({ type: 'tool-error', callId, tool, error, durationMs: 0, ending: options.ending ?? 'skipped' });
   if (options.status && !shared.signal.aborted) emitStatus(shared, toolFailedStatus(tool));
   pushToolMessage(shared, scope, tool, error, false);
 }
@@ -133,10 +140,10 @@ async function runTool(
   }
   shared.emit({ type: 'tool-call', callId, tool: toolId, toolType: tool.info.type, args: rawArgs, frameId, at: shared.now() });
   /** The call did not run: a resumed frame goes back to waiting, a new one pops. */
-  const withdraw = (error: string): void => {
+  const withdraw = (error: string, ending: ToolErrorEnding): void => {
     if (before) stack.update(frameId, before);
     else stack.pop(frameId);
-    shared.emit({ type: 'tool-error', callId, tool: toolId, error, durationMs: 0 });
+    shared.emit({ type: 'tool-error', callId, tool: toolId, error, durationMs: 0, ending });
     pushToolMessage(shared, scope, toolId, error, false);
   };
   const context = createToolContext(shared, { callId, frameId });
@@ -144,7 +151,7 @@ async function runTool(
   try {
     if (placement.type !== 'resume' && stack.depth() >= shared.depthLimit) {
       if ((await askDepth(shared)) === 'cancel') {
-        withdraw('Not run: the user chose Cancel at the tool stack depth limit.');
+        withdraw('Not run: the user chose Cancel at the tool stack depth limit.', 'cancelled');
         shared.cancelRun();
         return { type: 'halt' };
       }
@@ -153,13 +160,13 @@ async function runTool(
       stack.update(frameId, { state: 'waiting-approval' });
       const answer = await (preAsked?.answer ?? askApproval(shared, tool, args, callId, context));
       if (answer.type === 'denied') {
-        withdraw(answer.message);
+        withdraw(answer.message, 'denied');
         return { type: 'done', tally: 'uncounted' };
       }
       stack.update(frameId, { state: 'running' });
     }
   } catch {
-    withdraw('Not run: the run stopped.');
+    withdraw('Not run: the run stopped.', 'cancelled');
     return { type: 'halt' };
   }
 
@@ -197,14 +204,14 @@ function failed(
   if (shared.signal.aborted) {
     stack.pop(frameId);
     const text = 'Stopped before the tool finished.';
-    shared.emit({ type: 'tool-error', callId, tool, error: text, durationMs });
+    shared.emit({ type: 'tool-error', callId, tool, error: text, durationMs, ending: 'cancelled' });
     pushToolMessage(shared, scope, tool, text, false);
     return { type: 'halt' };
   }
   const raw = error instanceof Error ? error.message : String(error);
   const text = capText(raw.trim() || `${tool} failed without saying why.`, DEFAULTS.agent.toolErrorLimitChars).text;
   clearScope(stack, scope.baseFrameId);
-  shared.emit({ type: 'tool-error', callId, tool, error: text, durationMs });
+  shared.emit({ type: 'tool-error', callId, tool, error: text, durationMs, ending: 'failed' });
   emitStatus(shared, toolFailedStatus(tool));
   pushToolMessage(shared, scope, tool, text, false);
   return { type: 'done', tally: 'counted-error' };

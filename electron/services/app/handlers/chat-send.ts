@@ -1,4 +1,4 @@
-import { parseSlashCommand } from '../../../../shared/commands';
+import { CONTINUE_PROMPT, parseSlashCommand } from '../../../../shared/commands';
 import { ContractError } from '../../../../shared/contract-error';
 import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
 import type { AppContext } from '../app-context';
@@ -12,7 +12,7 @@ import { abandonTask, hasPendingTask } from '../runs/task-control';
 import { ensureConversation } from './conversations/conversation-handlers';
 import { runSlashCommand } from './slash-commands';
 
-export const CONTINUE_PROMPT = 'Continue with current task? (y/n)';
+export { CONTINUE_PROMPT };
 
 /**
  * chat.send, in this order: slash commands; empty input while a task is pending

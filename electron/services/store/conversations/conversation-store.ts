@@ -24,7 +24,6 @@ import { applyPatch, parseTimeline } from '../timeline/timeline-reader';
 import { DEFAULT_CONVERSATION_TITLE, coalesceDeltas, conversationPatchSchema, serializeRecord } from '../timeline/timeline-records';
 import { upgradeTimeline } from '../timeline/timeline-upgrade';
 
-export { createTimelineWriter } from '../timeline/timeline-writer';
 export type { ConversationPatch } from '../timeline/timeline-records';
 
 export interface ConversationStoreOptions {

@@ -32,6 +32,27 @@ function indexOf(docs: Record<string, { title: string; events: TacoEvent[]; upda
 }
 
 describe('search index', () => {
+  it('keeps the sentences before and after a tool call apart in a snippet', () => {
+    const call: TacoEvent = {
+      type: 'tool-call',
+      conversationId: 'a',
+      runId: 'r',
+      callId: 'k1',
+      tool: 'read_file',
+      toolType: null,
+      args: {},
+      frameId: null,
+      at: 1,
+    };
+    const { find } = indexOf({
+      a: {
+        title: 'Notes',
+        events: [user('a', 'm1', 'Read my notes'), delta('a', 'Let me look first.'), call, delta('a', 'It says buy milk.')],
+      },
+    });
+    expect(find('milk')[0]?.snippet).toContain('Let me look first. It says buy milk.');
+  });
+
   it('matches every word as a word prefix, case and accents aside, and cuts a snippet around the match', () => {
     const { find } = indexOf({
       a: {

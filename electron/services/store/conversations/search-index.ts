@@ -64,6 +64,12 @@ function applyEvent(doc: SearchDoc, event: TacoEvent): number {
       if (room > 0) doc.text += event.text.slice(0, room);
       return from;
     }
+    case 'tool-call': {
+      // The answer's text before and after a tool call are separate sentences: "first.I read" in a snippet otherwise.
+      const from = doc.text.length;
+      if (room > 0 && from > 0 && !/\s$/.test(doc.text)) doc.text += '\n';
+      return from;
+    }
     case 'timeline-rewound': {
       const index = doc.marks.findIndex(([messageId]) => messageId === event.fromMessageId);
       if (index === -1) return Infinity;

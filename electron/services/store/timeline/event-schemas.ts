@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TacoEvent } from '../../../../shared/events';
+import { TOOL_ERROR_ENDINGS, type TacoEvent } from '../../../../shared/events';
 import type { JsonObject, JsonValue } from '../../../../shared/json';
 import { RISKS } from '../../../../shared/settings';
 import { STOP_REASONS } from '../../../../shared/stop-reason';
@@ -81,7 +81,17 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       images: z.array(z.string().min(1)).optional(),
     })
     .strict(),
-  z.object({ type: z.literal('tool-error'), ...runScoped, callId: id, tool: text, error: text, durationMs: count }).strict(),
+  z
+    .object({
+      type: z.literal('tool-error'),
+      ...runScoped,
+      callId: id,
+      tool: text,
+      error: text,
+      durationMs: count,
+      ending: z.enum(TOOL_ERROR_ENDINGS).optional(),
+    })
+    .strict(),
   z.object({ type: z.literal('stack'), ...runScoped, frames: z.array(frame), depthLimit: count }).strict(),
   z
     .object({

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ApprovalDecision } from '../../../../shared/events';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
@@ -25,6 +26,29 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
   const choose = (decision: ApprovalDecision) => void respond(part.approvalId, decision);
   const { info, label } = useToolLabel(part.tool);
   const name = displayToolName(part.tool, info);
+  const [expanded, setExpanded] = useState(false);
+  const outcome = part.resolution ? RESOLUTION_WORDS[part.resolution] : 'The run ended before this was answered.';
+
+  // Once answered, the card is one line that opens to the full call and diff again.
+  if (!open && !expanded)
+    return (
+      <section
+        className="card approval-card approval-collapsed"
+        data-testid="approval-card"
+        data-resolution={part.resolution ?? 'closed'}
+        aria-label={`Approval for ${name}${label ? ` (MCP · ${label.server})` : ''}`}
+      >
+        <button type="button" className="approval-line" aria-expanded={false} onClick={() => setExpanded(true)}>
+          <span className="approval-line-name">{name}</span>
+          <span className="card-outcome" data-testid="approval-outcome">
+            {outcome}
+          </span>
+          <span className="approval-line-more" aria-hidden="true">
+            ▸
+          </span>
+        </button>
+      </section>
+    );
 
   return (
     <section
@@ -76,7 +100,10 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
         </div>
       ) : (
         <p className="card-outcome" data-testid="approval-outcome">
-          {part.resolution ? RESOLUTION_WORDS[part.resolution] : 'The run ended before this was answered.'}
+          {outcome}{' '}
+          <button type="button" className="link-button" onClick={() => setExpanded(false)}>
+            Show less
+          </button>
         </p>
       )}
     </section>

@@ -24,7 +24,7 @@ export function DepthPrompt({
   return (
     <section className="card depth-prompt" data-testid="depth-prompt" aria-label="Tool stack depth limit">
       <p className="card-title">The tools are nested {part.depth} levels deep, the limit for one task. Keep going?</p>
-      <StackStatusView frames={part.frames} goal={goal} limit={part.limit} />
+      <StackStatusView frames={part.frames} goal={goal} limit={part.limit} live={open} />
       {open ? (
         <div className="card-actions">
           <button

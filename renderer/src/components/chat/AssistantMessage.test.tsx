@@ -1,3 +1,4 @@
+import { CONTINUE_PROMPT } from '../../../../shared/commands';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -93,5 +94,23 @@ describe('the streamed reply', () => {
     const note = screen.getByTestId('message');
     expect(note.dataset.role).toBe('system');
     expect(note.textContent).toContain('Stack depth: 0');
+  });
+
+  it('renders command output as markdown in a card, not raw asterisks and backticks', async () => {
+    const { api } = await liveConversation();
+    act(() => api.emit([e.command('/help', '**Commands**\n\n- `/status` — Show the tool stack')]));
+    const note = screen.getByTestId('message');
+    expect(note.querySelector('strong')?.textContent).toBe('Commands');
+    expect(note.querySelector('li code')?.textContent).toBe('/status');
+    expect(note.textContent).not.toContain('**');
+  });
+
+  it('asks "Continue with the current task?" with buttons that answer yes or no', async () => {
+    const user = userEvent.setup();
+    const { api } = await liveConversation();
+    act(() => api.emit([e.command('', CONTINUE_PROMPT)]));
+    expect(screen.getByTestId('message').textContent).not.toContain('(y/n)');
+    await user.click(screen.getByTestId('continue-yes'));
+    expect(api.callsOf('chat.send').at(-1)).toMatchObject({ text: 'yes' });
   });
 });

@@ -8,7 +8,9 @@ import { QuestionCard } from '../approvals/QuestionCard';
 import { StatusLine } from './StatusLine';
 import { StopNotice } from './StopNotice';
 import { ThinkingDisclosure } from './ThinkingDisclosure';
+import { ToolGroup } from './ToolGroup';
 import { ToolRow } from './ToolRow';
+import { turnSegments } from './turn-segments';
 import { ToolsOfferedNote } from './ToolsOfferedNote';
 import { TruncationWarning } from './TruncationWarning';
 import { UsageLine } from './UsageLine';
@@ -34,7 +36,7 @@ interface Props {
   isLatest: boolean;
 }
 
-/** One assistant turn: its parts in order (thinking, text, tool rows, cards, stop notice), then speed. */
+/** One assistant turn: its parts in order (thinking, text, tool rows, runs of finished calls folded, cards, stop notice), then speed. */
 export function AssistantMessage({ turn, running, status, isLatest }: Props) {
   const finished = turn.finish !== null;
   const lastPart = turn.parts[turn.parts.length - 1];
@@ -84,8 +86,11 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
     >
       <div className="message-body">
         {turn.workflow && <WorkflowBlock workflow={turn.workflow} runFinished={finished} />}
-        {turn.offered && <ToolsOfferedNote offered={turn.offered} />}
-        {turn.parts.map(renderPart)}
+        {/* Which tools the model saw matters for the turn at hand, not as a line on every turn. */}
+        {turn.offered && isLatest && <ToolsOfferedNote offered={turn.offered} />}
+        {turnSegments(turn.parts).map((segment) =>
+          segment.type === 'tools' ? <ToolGroup key={segment.id} parts={segment.parts} runFinished={finished} /> : renderPart(segment.part),
+        )}
         {turn.usage?.truncation && <TruncationWarning {...turn.usage.truncation} />}
         {running && <StatusLine text={status} />}
         {finished && turn.usage && <UsageLine usage={turn.usage} model={turn.model} />}

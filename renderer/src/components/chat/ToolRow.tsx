@@ -8,10 +8,12 @@ import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
 import { ToolRowUndo } from '../documents/ToolRowUndo';
 import { ToolImages } from '../tool-display/ToolImages';
 import { ToolProgress } from '../tool-display/ToolProgress';
+import { ToolResultView } from '../tool-display/ToolResultView';
 
 type ToolPart = Extract<TurnPart, { type: 'tool' }>;
 
-type RowState = 'running' | 'waiting' | 'done' | 'failed' | 'stopped';
+/** The row's chip: a call without a result says how it ended (a denied call is not a failure). */
+export type RowState = 'running' | 'waiting' | 'done' | 'failed' | 'denied' | 'cancelled' | 'skipped' | 'stopped';
 
 function rowState(part: ToolPart, stopped: boolean, waitingFor: string | null): RowState {
   switch (part.outcome.type) {
@@ -21,7 +23,7 @@ function rowState(part: ToolPart, stopped: boolean, waitingFor: string | null): 
     case 'result':
       return 'done';
     case 'error':
-      return 'failed';
+      return part.outcome.ending;
     default: {
       const unreachable: never = part.outcome;
       return unreachable;
@@ -33,8 +35,19 @@ const STATE_WORDS: Record<Exclude<RowState, 'waiting'>, string> = {
   running: 'Running…',
   done: 'Done',
   failed: 'Failed',
+  denied: 'Denied',
+  cancelled: 'Cancelled',
+  skipped: 'Skipped',
   stopped: 'Stopped',
 };
+
+/** "Done · 12 ms"; a call that never ran has no duration to show. */
+function chipText(state: RowState, words: string, part: ToolPart): string {
+  const { outcome } = part;
+  if (outcome.type === 'pending') return words;
+  if (state === 'denied' || state === 'skipped' || (state === 'cancelled' && outcome.durationMs === 0)) return words;
+  return `${words} · ${formatDuration(outcome.durationMs)}`;
+}
 
 /** A tool call as one compact row (name, arguments, outcome, duration) that expands to the full input and output. */
 interface Props {
@@ -59,7 +72,9 @@ export function ToolRow({ part, runFinished, waitingFor }: Props) {
         <span className="tool-name">{name}</span>
         {label && <McpServerTag server={label.server} />}
         <span className="tool-args">{summarizeArgs(part.args)}</span>
-        <span className="tool-meta">{outcome.type === 'pending' ? words : `${words} · ${formatDuration(outcome.durationMs)}`}</span>
+        <span className={`tool-meta tool-chip chip-${state}`} data-testid="tool-chip">
+          {chipText(state, words, part)}
+        </span>
       </button>
       <ToolRowUndo tool={part.tool} info={info} callId={part.callId} done={state === 'done'} />
       {state === 'running' && part.progress && <ToolProgress progress={part.progress} label={`Progress of ${name}`} />}
@@ -71,13 +86,13 @@ export function ToolRow({ part, runFinished, waitingFor }: Props) {
           {outcome.type === 'result' && (
             <>
               <div className="detail-label">Result{outcome.truncated ? ' (shortened to fit the context)' : ''}</div>
-              <pre className="plain-text">{outcome.result}</pre>
+              <ToolResultView text={outcome.result} />
               {label && <McpResourceLinks server={label.server} result={outcome.result} />}
             </>
           )}
           {outcome.type === 'error' && (
             <>
-              <div className="detail-label">Error</div>
+              <div className="detail-label">{state === 'failed' ? 'Error' : 'Why it did not run'}</div>
               <pre className="plain-text tool-error-text">{outcome.error}</pre>
             </>
           )}

@@ -42,6 +42,17 @@ describe('tool selection on screen', () => {
     expect(screen.queryByTestId('tools-offered')).toBeNull();
     act(() => api.emit([e.offered(sixteen, 142, true, 'embedding')]));
     expect(screen.getByTestId('tools-offered').textContent).toBe('Offered 16 of 142 tools, ranked by meaning (embeddings).');
+    // Only the latest turn says it: the next turn takes the line over.
+    const next = eventsFor('c1', 'r2');
+    act(() => api.emit([e.finish(), next.user('more', 'm2'), next.start(), next.offered(sixteen, 142, true)]));
+    expect(screen.getAllByTestId('tools-offered')).toHaveLength(1);
+  });
+
+  it('says when an embedding model is set but the tools were ranked by keywords (it did not answer)', async () => {
+    const { api, store } = await live();
+    act(() => store.setState({ settings: { ...store.getState().settings!, embeddingModel: 'nomic-embed-text' } }));
+    act(() => api.emit([e.user('hi', 'm1'), e.start(), e.offered(sixteen, 142, true, 'lexical')]));
+    expect(screen.getByTestId('tools-offered').textContent).toContain('by keywords: the embedding model “nomic-embed-text” did not answer');
   });
 
   it('warns with the numbers and what to do when the prompt filled the context window', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { DEFAULTS } from '../../../../shared/constants';
 import { activeFrames } from '../../store/events/stack-entries';
-import { selectActiveView } from '../../store/selectors';
+import { selectActiveView, selectAwaitingUser } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';
 import { CommandSuggestions, suggestionOptionId } from './CommandSuggestions';
@@ -20,6 +20,7 @@ export function Composer() {
   const hasModel = useTaco((state) => state.selectedModel !== null);
   const sending = useTaco((state) => state.sending);
   const view = useTaco(selectActiveView);
+  const awaitingUser = useTaco(selectAwaitingUser);
   const tools = useTaco((state) => state.tools);
   const send = useTaco((state) => state.send);
   const cancelRun = useTaco((state) => state.cancelRun);
@@ -112,16 +113,14 @@ export function Composer() {
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       void submit();
-    } else if (event.key === 'Escape' && view.running) {
+    } else if (event.key === 'Escape' && view.running && !awaitingUser) {
       event.preventDefault();
       void cancelRun();
     }
   };
 
   const rows = Math.min(MAX_ROWS, Math.max(1, text.split('\n').length));
-  const placeholder = hasModel
-    ? 'Message TACO — Enter to send, Shift+Enter for a new line, / for commands'
-    : 'Pick a model to start chatting';
+  const placeholder = hasModel ? 'Message TACO (/ for commands)' : 'Pick a model to start chatting';
 
   return (
     <div className={`composer${images.dragging ? ' composer-dragging' : ''}`} {...images.dropTarget}>
@@ -161,6 +160,7 @@ export function Composer() {
           maxLength={DEFAULTS.maxMessageChars}
           disabled={disabled}
           placeholder={placeholder}
+          title="Enter to send, Shift+Enter for a new line, / for commands"
           aria-autocomplete="list"
           aria-controls={showSuggestions ? listId : undefined}
           aria-expanded={showSuggestions}

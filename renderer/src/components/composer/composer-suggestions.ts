@@ -1,4 +1,4 @@
-import { SLASH_COMMANDS } from '../../../../shared/commands';
+import { SLASH_COMMANDS, WORKFLOW_COMMAND } from '../../../../shared/commands';
 import type { ToolInfo } from '../../../../shared/tools/tool-info';
 import type { WorkflowInfo } from '../../../../shared/workflows/workflow';
 
@@ -39,9 +39,9 @@ export function suggestionsFor(text: string, tools: readonly ToolInfo[] | null, 
     ? [
         {
           type: 'command',
-          value: '/wf ',
-          label: '/wf <workflow> [what you want]',
-          detail: 'Run a workflow: pick it, fill its form (or let the model fill it)',
+          value: `${WORKFLOW_COMMAND.name} `,
+          label: `${WORKFLOW_COMMAND.name} ${WORKFLOW_COMMAND.args}`,
+          detail: WORKFLOW_COMMAND.summary,
         },
       ]
     : [];

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { selectActiveView } from '../../store/selectors';
+import { selectActiveView, selectAwaitingUser } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
 import { dialogOpen, FOCUS_TARGETS, focusTarget } from './focus-targets';
 import { platformOf, shortcutFor } from './shortcuts';
 
 /**
- * Ctrl/Cmd+N new chat, Ctrl/Cmd+K search, Ctrl/Cmd+, settings, Esc stops the run. Keys a focused
+ * Ctrl/Cmd+N new chat, Ctrl/Cmd+K search, Ctrl/Cmd+, settings, Esc stops the run (not while it
+ * waits for the user's answer). Keys a focused
  * control already handled (it called preventDefault) are left alone, and while a dialog is open
  * only Esc to stop is ignored too (Esc closes the dialog).
  */
@@ -14,7 +15,9 @@ export function useGlobalShortcuts(): void {
   const setSettingsOpen = useTaco((state) => state.setSettingsOpen);
   const cancelRun = useTaco((state) => state.cancelRun);
   const openWorkflowPicker = useTaco((state) => state.openWorkflowPicker);
-  const running = useTaco((state) => selectActiveView(state).running);
+  const setSidebarDrawerOpen = useTaco((state) => state.setSidebarDrawerOpen);
+  // A run that waits for an approval, a question or the depth prompt is stopped with Stop, not Esc.
+  const running = useTaco((state) => selectActiveView(state).running && !selectAwaitingUser(state));
   const runningRef = useRef(running);
   runningRef.current = running;
 
@@ -39,7 +42,10 @@ export function useGlobalShortcuts(): void {
         case 'search':
           event.preventDefault();
           if (dialogOpen()) return;
-          focusTarget(FOCUS_TARGETS.search, true);
+          // In the narrow layout the search is in the closed drawer: open it first.
+          if (focusTarget(FOCUS_TARGETS.search, true)) return;
+          setSidebarDrawerOpen(true);
+          setTimeout(() => focusTarget(FOCUS_TARGETS.search, true), 0);
           return;
         case 'settings':
           event.preventDefault();
@@ -59,5 +65,5 @@ export function useGlobalShortcuts(): void {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [newConversation, setSettingsOpen, cancelRun, openWorkflowPicker]);
+  }, [newConversation, setSettingsOpen, cancelRun, openWorkflowPicker, setSidebarDrawerOpen]);
 }

@@ -1,7 +1,8 @@
 import { memo, useEffect } from 'react';
 import ReactMarkdown, { type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { MARKDOWN_COMPONENTS } from './markdown-components';
+import { FINISHED_MARKDOWN_COMPONENTS, MARKDOWN_COMPONENTS } from './markdown-components';
+import { HAS_MATH, loadMath, mathPlugins, useMathReady } from './shared-math';
 import { rehypeHighlightCode } from './rehype-highlight-code';
 import { loadHighlighter, useHighlighterReady } from './shared-highlighter';
 import { markdownUrlTransform } from './url-policy';
@@ -23,20 +24,26 @@ interface Props {
 
 /**
  * One block of markdown. Raw HTML never becomes markup (react-markdown shows it as text; there is
- * no rehype-raw), every URL passes the policy, and a finished block is never parsed again.
+ * no rehype-raw), every URL passes the policy, and a finished block is never parsed again. A
+ * finished block draws ```mermaid fences and typesets `$$…$$` (both loaded on first use).
  */
 export const MarkdownBlock = memo(function MarkdownBlock({ text, complete }: Props) {
   const wantsHighlight = complete && FENCE_WITH_LANGUAGE.test(text);
-  // Read so that a block with code renders again once the highlighter arrives.
+  const wantsMath = complete && HAS_MATH.test(text);
+  // Read so that a block with code or maths renders again once the highlighter or KaTeX arrives.
   const highlighterReady = useHighlighterReady();
+  const mathReady = useMathReady();
   useEffect(() => {
     if (wantsHighlight && !highlighterReady) void loadHighlighter();
-  }, [wantsHighlight, highlighterReady]);
+    if (wantsMath && !mathReady) void loadMath();
+  }, [wantsHighlight, highlighterReady, wantsMath, mathReady]);
+  const math = wantsMath && mathReady ? mathPlugins() : null;
+  const rehype = wantsHighlight && highlighterReady ? REHYPE_COMPLETE : REHYPE_GROWING;
   return (
     <ReactMarkdown
-      remarkPlugins={REMARK_PLUGINS}
-      rehypePlugins={wantsHighlight && highlighterReady ? REHYPE_COMPLETE : REHYPE_GROWING}
-      components={MARKDOWN_COMPONENTS}
+      remarkPlugins={math ? [...REMARK_PLUGINS, ...math.MATH_REMARK] : REMARK_PLUGINS}
+      rehypePlugins={math ? [...math.MATH_REHYPE, ...rehype] : rehype}
+      components={complete ? FINISHED_MARKDOWN_COMPONENTS : MARKDOWN_COMPONENTS}
       urlTransform={markdownUrlTransform}
     >
       {text}

@@ -8,14 +8,14 @@ import { applyEvents } from '../../store/events/apply-events';
 import { emptyView, type AssistantTurn } from '../../store/events/conversation-view';
 import { AssistantMessage } from '../chat/AssistantMessage';
 import { Markdown } from './Markdown';
-import { DANGEROUS_SELECTOR, HOSTILE_ANSWER, HOSTILE_ENTRIES } from './testing/hostile-corpus';
+import { DANGEROUS_SELECTOR, HOSTILE_ANSWER, HOSTILE_ENTRIES, dangerousElements } from './testing/hostile-corpus';
 
 const SAFE_HREF = /^(https?:\/\/|mailto:)/;
 
 function expectInert(root: Element): void {
-  expect([...root.querySelectorAll(DANGEROUS_SELECTOR)].map((element) => element.outerHTML)).toEqual([]);
+  expect(dangerousElements(root, DANGEROUS_SELECTOR)).toEqual([]);
   for (const anchor of root.querySelectorAll('a')) expect(anchor.getAttribute('href') ?? '').toMatch(SAFE_HREF);
-  for (const image of root.querySelectorAll('img'))
+  for (const image of root.querySelectorAll('img:not(.md-diagram-image)'))
     expect(image.getAttribute('src') ?? '').toMatch(/^(https:\/\/|data:image\/(png|jpeg|gif|webp);base64,)/);
   expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
 }
@@ -101,5 +101,26 @@ describe('the whole corpus in an answer', () => {
     const { container } = await renderWithStore(<AssistantMessage turn={turn} running={false} status={null} isLatest />);
     expectInert(container);
     for (const entry of HOSTILE_ENTRIES) if (entry.shows) expect(container.textContent).toContain(entry.shows);
+  });
+});
+
+describe('with KaTeX loaded', () => {
+  it('typesets the maths entries, and what it draws is inert (no link, no handler, no style from the formula)', async () => {
+    const { loadMath } = await import('./shared-math');
+    await loadMath();
+    const maths = HOSTILE_ENTRIES.filter((entry) => entry.name.startsWith('katex'));
+    expect(maths.length).toBeGreaterThanOrEqual(4);
+    const { container } = await renderWithStore(<Markdown text={maths.map((entry) => entry.markdown).join('\n\n')} streaming={false} />);
+    // Each formula is typeset, or shown as its source in red when KaTeX refuses it (the expansion bomb hits maxExpand).
+    expect(container.querySelectorAll('.katex, .katex-error').length).toBeGreaterThanOrEqual(maths.length);
+    expect(container.querySelectorAll('.katex-error').length).toBeGreaterThanOrEqual(1);
+    expectInert(container);
+    expect(container.querySelectorAll('a')).toHaveLength(0);
+    expect(container.querySelector('.evil')).toBeNull();
+    // \href, \url, \includegraphics and \html… are refused (shown in red); the source stays text only.
+    expect([...container.querySelectorAll('[style]')].map((element) => element.getAttribute('style'))).not.toContainEqual(
+      expect.stringContaining('evil'),
+    );
+    expect(container.querySelectorAll('img')).toHaveLength(0);
   });
 });

@@ -4,6 +4,7 @@ import { CodeBlock } from './CodeBlock';
 import { codeLanguage, hastText } from './hast-text';
 import { MarkdownImage } from './MarkdownImage';
 import { MarkdownLink } from './MarkdownLink';
+import { MermaidDiagram } from './diagrams/MermaidDiagram';
 
 function Pre({ node, children }: ComponentProps<'pre'> & ExtraProps) {
   const code = node?.children.find((child) => child.type === 'element' && child.tagName === 'code');
@@ -22,6 +23,13 @@ function Table({ children }: ComponentProps<'table'> & ExtraProps) {
   );
 }
 
+/** A finished block's code: a ```mermaid fence is drawn as a diagram, with the code as its fallback. */
+function FinishedPre(props: ComponentProps<'pre'> & ExtraProps) {
+  const code = props.node?.children.find((child) => child.type === 'element' && child.tagName === 'code');
+  if (codeLanguage(code) !== 'mermaid') return <Pre {...props} />;
+  return <MermaidDiagram source={hastText(code)} fallback={<Pre {...props} />} />;
+}
+
 /** How model markdown becomes elements: links, images and code blocks get our own components. */
 export const MARKDOWN_COMPONENTS: Components = {
   a: ({ href, children }) => <MarkdownLink href={typeof href === 'string' ? href : undefined}>{children}</MarkdownLink>,
@@ -29,3 +37,6 @@ export const MARKDOWN_COMPONENTS: Components = {
   pre: Pre,
   table: Table,
 };
+
+/** The same for a finished block: diagrams are drawn only once their source is complete. */
+export const FINISHED_MARKDOWN_COMPONENTS: Components = { ...MARKDOWN_COMPONENTS, pre: FinishedPre };

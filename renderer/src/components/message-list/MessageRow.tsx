@@ -21,7 +21,7 @@ export const MessageRow = memo(function MessageRow({ item, running, status, isLa
     case 'user':
       return <UserMessage item={item} />;
     case 'system-note':
-      return <SystemNoteMessage item={item} />;
+      return <SystemNoteMessage item={item} isLatest={isLatest} />;
     case 'assistant':
       return <AssistantMessage turn={item} running={running} status={running ? status : null} isLatest={isLatest} />;
     default: {

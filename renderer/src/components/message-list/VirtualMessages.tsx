@@ -80,7 +80,9 @@ export function VirtualMessages({ view }: { view: ConversationView }) {
                   item={item}
                   running={running}
                   status={running ? view.status : null}
-                  isLatest={row.index === lastAssistantIndex}
+                  isLatest={
+                    item.type === 'system-note' ? row.index === items.length - 1 && !view.running : row.index === lastAssistantIndex
+                  }
                 />
               </div>
             );

@@ -2,7 +2,7 @@ import { selectSelectedModelInfo } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
 import { CapabilityBadges } from './CapabilityBadges';
 import { optionLabel } from './option-label';
-import { ServerErrors, ServerOptionGroups } from './ServerModelGroups';
+import { ServerOptionGroups, ServerStatusDot } from './ServerModelGroups';
 
 export { optionLabel };
 
@@ -13,6 +13,7 @@ export function ModelPicker() {
   const selectModel = useTaco((state) => state.selectModel);
   const selectedInfo = useTaco(selectSelectedModelInfo);
   const openManager = useTaco((state) => state.setModelManagerOpen);
+  const openSettings = useTaco((state) => state.setSettingsOpen);
   const runningPulls = useTaco((state) => state.pulls.filter((pull) => pull.phase === 'running').length);
   const list = models?.type === 'ok' ? models.models : [];
   // With model servers added: one group per server, and the ones that failed say why.
@@ -43,7 +44,7 @@ export function ModelPicker() {
         )}
       </select>
       {selectedInfo && <CapabilityBadges model={selectedInfo} />}
-      {groups && <ServerErrors groups={groups} />}
+      {groups && <ServerStatusDot groups={groups} onOpenSettings={() => openSettings(true)} />}
       <button
         type="button"
         className="button ghost models-button"

@@ -6,7 +6,7 @@ export function ServerOptionGroups({ groups }: { groups: readonly ServerModels[]
   return (
     <>
       {groups.map((group) => (
-        <optgroup key={group.serverId} label={group.type === 'ok' ? group.name : `${group.name} (unavailable)`} data-testid="model-group">
+        <optgroup key={group.serverId} label={group.type === 'ok' ? group.name : `${group.name} (not reachable)`} data-testid="model-group">
           {group.type === 'ok' ? (
             group.models.map((model) => (
               <option key={model.name} value={model.name}>
@@ -24,23 +24,27 @@ export function ServerOptionGroups({ groups }: { groups: readonly ServerModels[]
   );
 }
 
-/** Servers whose models could not be listed, each with its error in words. */
-export function ServerErrors({ groups }: { groups: readonly ServerModels[] }) {
+/**
+ * A dot beside the picker for servers whose models could not be listed: their names and errors
+ * in its label, and a click opens Settings, where each server's row says what went wrong. The
+ * header keeps its layout whatever the error says.
+ */
+export function ServerStatusDot({ groups, onOpenSettings }: { groups: readonly ServerModels[]; onOpenSettings(): void }) {
   const failed = groups.filter((group) => group.type !== 'ok');
   if (failed.length === 0) return null;
+  const names = failed.map((group) => group.name).join(', ');
+  const summary = failed.length === 1 ? `${names} is not reachable` : `${failed.length} model servers are not reachable: ${names}`;
   return (
-    <span className="model-server-errors" role="status" data-testid="model-server-errors">
-      {failed.map((group) => (
-        <span
-          key={group.serverId}
-          className="field-error"
-          data-testid="model-server-error"
-          data-server-id={group.serverId}
-          title={group.message ?? ''}
-        >
-          {group.name}: {group.message}
-        </span>
-      ))}
-    </span>
+    <button
+      type="button"
+      className="server-status-dot"
+      data-testid="model-server-status"
+      data-failed={failed.length}
+      aria-label={`${summary}. Open Settings for details`}
+      title={failed.map((group) => `${group.name}: ${group.message ?? 'not reachable'}`).join('\n')}
+      onClick={onOpenSettings}
+    >
+      <span className="status-dot status-dot-failed" aria-hidden="true" />
+    </button>
   );
 }

@@ -1,4 +1,5 @@
 import type { Settings } from '../../../../shared/settings';
+import { useTaco } from '../../store/store-context';
 import type { SettingsForm } from './settings-form';
 
 interface Props {
@@ -7,8 +8,9 @@ interface Props {
   invalid: boolean;
 }
 
-/** Theme and text size, applied as soon as they are saved. */
+/** Theme and text size, saved with Save; a theme shows in the window as soon as it is picked (until Cancel). */
 export function AppearanceSettings({ form, change, invalid }: Props) {
+  const preview = useTaco((state) => state.setThemePreview);
   return (
     <fieldset className="settings-section">
       <legend className="section-title">Appearance</legend>
@@ -17,7 +19,11 @@ export function AppearanceSettings({ form, change, invalid }: Props) {
         <select
           data-testid="settings-theme"
           value={form.theme}
-          onChange={(event) => change({ theme: event.target.value as Settings['theme'] })}
+          onChange={(event) => {
+            const theme = event.target.value as Settings['theme'];
+            change({ theme });
+            preview(theme);
+          }}
         >
           <option value="system">Same as the system</option>
           <option value="light">Light</option>

@@ -25,7 +25,7 @@ export function ApprovalSettings({ form, change }: Props) {
         </label>
       ))}
       <span className="field-hint">Single tools can differ: see Tools in the sidebar.</span>
-      <label className="field-row">
+      <label className="field-check">
         <input
           type="checkbox"
           data-testid="settings-private-network"

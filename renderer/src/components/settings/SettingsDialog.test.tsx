@@ -159,4 +159,42 @@ describe('SettingsDialog', () => {
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
     expect(document.documentElement.style.fontSize).toBe('18px');
   });
+
+  it('shows a picked theme at once, and Cancel takes it back', async () => {
+    const { user, saved } = await openSettings();
+    await user.selectOptions(screen.getByTestId('settings-theme'), 'dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('settings-dialog')).toBeNull());
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+    expect(saved().theme).toBe('system');
+  });
+});
+
+describe('the section list', () => {
+  it('lists every General section and a click brings that section into view', async () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    try {
+      const { user } = await openSettings();
+      const nav = screen.getByTestId('settings-nav');
+      expect([...nav.querySelectorAll('button')].map((button) => button.textContent)).toEqual([
+        'Ollama',
+        'Model servers',
+        'Workspace',
+        'Limits',
+        'Tool selection',
+        'Approvals',
+        'Appearance',
+      ]);
+      await user.click(screen.getByTestId('settings-nav-appearance'));
+      expect(scrolled).toEqual(['settings-section-appearance']);
+      expect(document.activeElement).toBe(screen.getByTestId('settings-theme'));
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
 });

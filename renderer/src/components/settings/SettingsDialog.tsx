@@ -2,16 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTaco } from '../../store/store-context';
 import type { SettingsTab } from '../../store/slices/ui-slice';
 import { Dialog } from '../Dialog';
-import { AppearanceSettings } from './AppearanceSettings';
-import { ApprovalSettings } from './ApprovalSettings';
-import { ConnectionSettings } from './ConnectionSettings';
-import { LimitSettings } from './LimitSettings';
-import { ToolSelectionSettings } from './ToolSelectionSettings';
-import { ModelServersSettings } from './servers/ModelServersSettings';
 import { McpServersSection } from '../mcp/McpServersSection';
 import { LocalApiSection } from '../local-api/LocalApiSection';
 import { describeRefusal, formFromSettings, patchFromForm, type NumberField, type SettingsForm } from './settings-form';
-import { WorkspaceSettings } from './WorkspaceSettings';
+import { GENERAL_SECTIONS, SectionList } from './settings-sections';
 
 /** The settings main validates: a refused value shows main's message and nothing is saved. */
 export function SettingsDialog() {
@@ -33,6 +27,9 @@ export function SettingsDialog() {
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);
+  // A theme previewed and not saved goes when the dialog does.
+  const setThemePreview = useTaco((state) => state.setThemePreview);
+  useEffect(() => () => setThemePreview(null), [setThemePreview]);
   useEffect(() => {
     if (settings && !dirty.current) setForm(formFromSettings(settings));
   }, [settings]);
@@ -86,13 +83,16 @@ export function SettingsDialog() {
           onSubmit={(event) => void submit(event)}
           noValidate
         >
-          <ConnectionSettings form={form} change={change} error={error} />
-          <ModelServersSettings />
-          <WorkspaceSettings form={form} change={change} />
-          <LimitSettings form={form} change={change} invalidField={invalidField} />
-          <ToolSelectionSettings form={form} change={change} invalid={invalidField === 'toolBudget'} />
-          <ApprovalSettings form={form} change={change} />
-          <AppearanceSettings form={form} change={change} invalid={invalidField === 'fontSize'} />
+          <div className="settings-layout">
+            <SectionList sections={GENERAL_SECTIONS} />
+            <div className="settings-sections">
+              {GENERAL_SECTIONS.map((section) => (
+                <div key={section.id} id={`settings-section-${section.id}`} className="settings-anchor">
+                  {section.render({ form, change, error, invalidField })}
+                </div>
+              ))}
+            </div>
+          </div>
           <div className="dialog-actions settings-actions">
             {error && (
               <p id="settings-error" className="field-error settings-error" role="alert" data-testid="settings-error">

@@ -28,7 +28,9 @@ export function ImportConversationButton() {
     try {
       const content = await file.text();
       if (content.length > DEFAULTS.maxImportChars) return notify(`The file was not imported: “${file.name}” is larger than TACO accepts.`);
-      await importConversation(content);
+      const imported = await importConversation(content);
+      // Say so: the list changes and a conversation opens, which is easy to miss.
+      if (imported.ok) notify(`Imported “${file.name}”. It is open now.`);
     } catch {
       notify(`The file was not imported: “${file.name}” could not be read. Check that it is still there and try again.`);
     } finally {

@@ -254,6 +254,7 @@ describe('Sidebar: export and import', () => {
     await user.upload(screen.getByTestId('import-file'), new File(['{"format":"taco"}'], 'trip.json', { type: 'application/json' }));
     await waitFor(() => expect(store.getState().activeConversationId).toBe('imported'));
     expect(api.callsOf('conversation.import')).toEqual([{ content: '{"format":"taco"}' }]);
+    await waitFor(() => expect(screen.getByTestId('error-notice').textContent).toContain('Imported “trip.json”. It is open now'));
   });
 
   it('a file main refuses is explained in words', async () => {

@@ -1,4 +1,6 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import { DEFAULTS } from '../../../../shared/constants';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import { useTaco } from '../../store/store-context';
 import { ConversationList } from './ConversationList';
 import { DeleteUndoToasts } from './DeleteUndoToasts';
@@ -8,40 +10,80 @@ import { SidebarSearch } from './SidebarSearch';
 import { PresetPicker } from '../system-prompts/PresetPicker';
 import { SystemViewButton, SystemViewDialog } from '../system-prompts/SystemViewDialog';
 
-/** New chat, search, the conversations (pinned first) with their actions, import, and the way to tools and settings. */
+/**
+ * New chat, search, the conversations (pinned first) with their actions, import, and the way to
+ * tools and settings. In the narrow layout it is a drawer over the chat that the rail opens; it
+ * closes on Esc, outside, or once a conversation is picked.
+ */
 export function Sidebar() {
   const newConversation = useTaco((state) => state.newConversation);
   const openCatalogue = useTaco((state) => state.setCatalogueOpen);
   const openSettings = useTaco((state) => state.setSettingsOpen);
   const search = useTaco((state) => state.search);
+  const activeId = useTaco((state) => state.activeConversationId);
+  const drawerOpen = useTaco((state) => state.sidebarDrawerOpen);
+  const setDrawerOpen = useTaco((state) => state.setSidebarDrawerOpen);
+  const narrow = useMediaQuery(DEFAULTS.rendererLayout.narrowQuery);
   const results = useRef<HTMLDivElement>(null);
 
+  useEffect(() => setDrawerOpen(false), [activeId, setDrawerOpen]);
+  if (narrow && !drawerOpen) return <DeleteUndoToasts />;
+
   return (
-    <nav className="sidebar" aria-label="Conversations">
-      <div className="brand">
-        <span className="brand-mark" aria-hidden="true" />
-        <span className="brand-name">TACO</span>
-      </div>
-      <button type="button" className="button primary new-chat" data-testid="new-chat" onClick={newConversation}>
-        New chat
-      </button>
-      <PresetPicker />
-      <SidebarSearch resultsRef={results} />
-      <div ref={results} className="sidebar-scroll">
-        {search.type === 'idle' ? <ConversationList /> : <SearchResults search={search} />}
-      </div>
-      <div className="sidebar-footer">
-        <button type="button" className="button ghost" data-testid="catalogue-button" onClick={() => openCatalogue(true)}>
-          Tools
+    <>
+      {narrow && (
+        <button
+          type="button"
+          className="drawer-backdrop"
+          aria-label="Close the conversations"
+          tabIndex={-1}
+          onClick={() => setDrawerOpen(false)}
+        />
+      )}
+      <nav
+        id="conversation-drawer"
+        className={`sidebar${narrow ? ' sidebar-drawer' : ''}`}
+        aria-label="Conversations"
+        onKeyDown={(event) => {
+          if (narrow && event.key === 'Escape' && !event.defaultPrevented) {
+            event.preventDefault();
+            setDrawerOpen(false);
+          }
+        }}
+      >
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true" />
+          <span className="brand-name">TACO</span>
+        </div>
+        <button
+          type="button"
+          className="button primary new-chat"
+          data-testid="new-chat"
+          onClick={() => {
+            newConversation();
+            setDrawerOpen(false);
+          }}
+        >
+          New chat
         </button>
-        <button type="button" className="button ghost" data-testid="settings-button" onClick={() => openSettings(true)}>
-          Settings
-        </button>
-        <ImportConversationButton />
-        <SystemViewButton />
-      </div>
-      <SystemViewDialog />
-      <DeleteUndoToasts />
-    </nav>
+        <PresetPicker />
+        <SidebarSearch resultsRef={results} />
+        <div ref={results} className="sidebar-scroll">
+          {search.type === 'idle' ? <ConversationList /> : <SearchResults search={search} />}
+        </div>
+        <div className="sidebar-footer">
+          <button type="button" className="button ghost" data-testid="catalogue-button" onClick={() => openCatalogue(true)}>
+            Tools
+          </button>
+          <button type="button" className="button ghost" data-testid="settings-button" onClick={() => openSettings(true)}>
+            Settings
+          </button>
+          <ImportConversationButton />
+          <SystemViewButton />
+        </div>
+        <SystemViewDialog />
+        <DeleteUndoToasts />
+      </nav>
+    </>
   );
 }

@@ -12,7 +12,7 @@ describe('StackPanel', () => {
   it('shows live frames nested under their parents, with states and depth against the limit', async () => {
     const { api, store } = await renderWithStore(<StackPanel />);
     expect(screen.getByRole('complementary', { name: 'Tool stack' })).toBeTruthy();
-    expect(screen.getByTestId('stack-depth').textContent).toBe('0 / 20');
+    expect(screen.getByTestId('stack-depth').textContent).toBe('0');
     await act(() => store.getState().send('go'));
     const outer = frame('f1', 'create_code', { callId: 'k1', state: 'waiting-tool', waitingFor: 'save_file' });
     const inner = frame('f2', 'save_file', { callId: 'k2', parentFrameId: 'f1', state: 'waiting-approval' });
@@ -40,9 +40,17 @@ describe('StackPanel', () => {
     expect(after[1]?.textContent).toContain('"path": "hello.py"');
   });
 
+  it('is a rail while the conversation has no frames and opens when a tool runs', async () => {
+    const { api, store } = await renderWithStore(<StackPanel />);
+    expect(screen.getByTestId('stack-panel').dataset.collapsed).toBe('true');
+    await act(() => store.getState().send('go'));
+    act(() => api.emit([e.start(), e.call('k1', 'read_file'), e.stack([frame('f1', 'read_file', { callId: 'k1' })], 20)]));
+    expect(screen.getByTestId('stack-panel').dataset.collapsed).toBe('false');
+  });
+
   it('collapses, and remembers it across reloads', async () => {
     const user = userEvent.setup();
-    const storage = memoryStorage();
+    const storage = memoryStorage({ [DEFAULTS.rendererStore.panelCollapsedKey]: 'false' });
     const first = await renderWithStore(<StackPanel />, { storage });
     const toggle = screen.getByTestId('stack-panel-toggle');
     expect(toggle.getAttribute('aria-expanded')).toBe('true');

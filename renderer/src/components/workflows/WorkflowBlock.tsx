@@ -1,6 +1,8 @@
 import type { WorkflowView } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';
+import { resultShape } from '../tool-display/structured-result';
+import { ToolResultView } from '../tool-display/ToolResultView';
 
 const STATE_LABEL = { pending: 'waiting', running: 'running…', done: 'done', failed: 'stopped', skipped: 'skipped' } as const;
 
@@ -18,7 +20,7 @@ export function WorkflowBlock({ workflow, runFinished }: { workflow: WorkflowVie
         {workflow.steps.map((step) => (
           <li key={step.index} className={`workflow-step workflow-step-${step.state}`} data-testid="workflow-step" data-state={step.state}>
             <span className="workflow-step-title">{step.title}</span> <span className="workflow-step-state">{STATE_LABEL[step.state]}</span>
-            {step.summary && <div className="field-hint workflow-step-summary">{step.summary}</div>}
+            {step.summary && <StepSummary summary={step.summary} />}
           </li>
         ))}
       </ol>
@@ -59,5 +61,16 @@ export function WorkflowBlock({ workflow, runFinished }: { workflow: WorkflowVie
         </p>
       )}
     </section>
+  );
+}
+
+/** A step's output: words as they are; a tool step's JSON as fields or a table, folded (it can be long). */
+function StepSummary({ summary }: { summary: string }) {
+  if (resultShape(summary).type === 'text') return <div className="field-hint workflow-step-summary">{summary}</div>;
+  return (
+    <details className="workflow-step-summary" data-testid="workflow-step-output">
+      <summary className="field-hint">Output</summary>
+      <ToolResultView text={summary} />
+    </details>
   );
 }

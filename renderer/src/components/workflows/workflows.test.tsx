@@ -191,6 +191,16 @@ describe('the workflow block in the chat', () => {
     ).toEqual(['done', 'failed', 'skipped']);
     expect(within(block).getByTestId('workflow-outcome').textContent).toContain('You declined step 2');
     expect(within(block).queryByTestId('workflow-confirm-accept')).toBeNull();
+    // Words stay words; a tool step's JSON output shows as fields, not one raw line.
+    expect(within(block).queryByTestId('workflow-step-output')).toBeNull();
+    act(() =>
+      fake.emit([
+        { ...ids, type: 'workflow-step', index: 0, stepType: 'prompt', state: 'done', summary: '{"path":"a.py","lines":3}', at: 6 },
+      ]),
+    );
+    const output = within(block).getByTestId('workflow-step-output');
+    expect(within(output).getByTestId('tool-result').dataset.shape).toBe('fields');
+    expect([...output.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['path', 'lines']);
   });
 });
 

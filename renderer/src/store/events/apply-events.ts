@@ -132,6 +132,7 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
         type: 'error',
         error: event.error,
         durationMs: event.durationMs,
+        ending: event.ending ?? 'failed',
       });
     case 'stack':
       return { ...inTurn(view, event.runId, (turn) => turn), stack: applyStackFrames(view, event.frames, event.depthLimit) };

@@ -1,4 +1,4 @@
-import type { ApprovalDecision, EventOf } from '../../../../shared/events';
+import type { ApprovalDecision, EventOf, ToolErrorEnding } from '../../../../shared/events';
 import type { JsonObject } from '../../../../shared/json';
 import type { StopReason } from '../../../../shared/stop-reason';
 import type { FrameState, StackFrame } from '../../../../shared/tools/tool-stack';
@@ -99,7 +99,7 @@ export interface FinishView {
 export type ToolOutcome =
   | { type: 'pending' }
   | { type: 'result'; result: string; truncated: boolean; durationMs: number; images?: string[] }
-  | { type: 'error'; error: string; durationMs: number };
+  | { type: 'error'; error: string; durationMs: number; ending: ToolErrorEnding };
 
 export type TurnPart =
   | { type: 'text'; id: string; text: string }

@@ -30,3 +30,8 @@ export const createCatalogueSlice: SliceCreator<CatalogueSlice> = (set, get, { a
     },
   };
 };
+
+/** This slice's part of the store's state (see store-types.ts). */
+declare module '../store-types' {
+  interface TacoState extends CatalogueSlice {}
+}

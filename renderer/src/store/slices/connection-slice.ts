@@ -58,3 +58,8 @@ export const createConnectionSlice: SliceCreator<ConnectionSlice> = (set, get, {
     }
   },
 });
+
+/** This slice's part of the store's state (see store-types.ts). */
+declare module '../store-types' {
+  interface TacoState extends ConnectionSlice {}
+}

@@ -294,3 +294,8 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
     },
   };
 };
+
+/** This slice's part of the store's state (see store-types.ts). */
+declare module '../store-types' {
+  interface TacoState extends ConversationManagementSlice {}
+}

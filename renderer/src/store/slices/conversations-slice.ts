@@ -142,3 +142,8 @@ function conversationModel(
   if (!model || state.models?.type !== 'ok') return null;
   return state.models.models.some((info) => info.name === model) ? model : null;
 }
+
+/** This slice's part of the store's state (see store-types.ts). */
+declare module '../store-types' {
+  interface TacoState extends ConversationsSlice {}
+}

@@ -28,3 +28,7 @@ export const createDocumentsSlice: SliceCreator<DocumentsSlice> = (_set, get, { 
     restoreVersion: (conversationId, version) => asking(() => api.call('documents.restore', { conversationId, version })),
   };
 };
+
+declare module '../store-types' {
+  interface TacoState extends DocumentsSlice {}
+}

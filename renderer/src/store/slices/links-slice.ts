@@ -26,3 +26,8 @@ export const createLinksSlice: SliceCreator<LinksSlice> = (_set, get, { api }) =
     }
   },
 });
+
+/** This slice's part of the store's state (see store-types.ts). */
+declare module '../store-types' {
+  interface TacoState extends LinksSlice {}
+}

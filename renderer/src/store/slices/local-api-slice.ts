@@ -42,3 +42,7 @@ export const createLocalApiSlice: SliceCreator<LocalApiSlice> = (set, get, { api
     set({ localApiNewKey: null });
   },
 });
+
+declare module '../store-types' {
+  interface TacoState extends LocalApiSlice {}
+}

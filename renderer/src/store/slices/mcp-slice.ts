@@ -198,3 +198,8 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, { api }) => {
     },
   };
 };
+
+/** This slice's part of the store's state (see store-types.ts). */
+declare module '../store-types' {
+  interface TacoState extends McpSlice {}
+}

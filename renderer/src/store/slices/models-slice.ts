@@ -110,3 +110,8 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get, { api }) 
     if (finished) void get().loadModels();
   },
 });
+
+/** This slice's part of the store's state (see store-types.ts). */
+declare module '../store-types' {
+  interface TacoState extends ModelsSlice {}
+}

@@ -43,3 +43,7 @@ export const createPresetsSlice: SliceCreator<PresetsSlice> = (set, get, { api }
     set({ systemView: null });
   },
 });
+
+declare module '../store-types' {
+  interface TacoState extends PresetsSlice {}
+}

@@ -54,3 +54,8 @@ export const createRunActionsSlice: SliceCreator<RunActionsSlice> = (set, get, {
     },
   };
 };
+
+/** This slice's part of the store's state (see store-types.ts). */
+declare module '../store-types' {
+  interface TacoState extends RunActionsSlice {}
+}

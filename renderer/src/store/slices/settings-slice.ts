@@ -34,3 +34,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, { api
     }
   },
 });
+
+/** This slice's part of the store's state (see store-types.ts). */
+declare module '../store-types' {
+  interface TacoState extends SettingsSlice {}
+}

@@ -11,13 +11,23 @@ export interface Notice {
 export type SettingsTab = 'general' | 'mcp' | 'local-api';
 
 export interface UiSlice {
-  panelCollapsed: boolean;
+  /** The user's choice for the tool-stack panel; null: open while there are frames, a rail while there are none. */
+  panelCollapsed: boolean | null;
+  /** In the narrow layout: the conversation drawer and the tool-stack drawer (not remembered). */
+  sidebarDrawerOpen: boolean;
+  stackDrawerOpen: boolean;
+  /** The theme picked in Settings and not saved yet: the window shows it while the dialog is open. */
+  themePreview: 'system' | 'light' | 'dark' | null;
   catalogueOpen: boolean;
   settingsOpen: boolean;
   /** The tab the settings dialog opens on. */
   settingsTab: SettingsTab;
   notices: Notice[];
-  togglePanel(): void;
+  /** Flip the panel from how it shows now (collapsedNow) and remember the choice. */
+  togglePanel(collapsedNow: boolean): void;
+  setSidebarDrawerOpen(open: boolean): void;
+  setStackDrawerOpen(open: boolean): void;
+  setThemePreview(theme: UiSlice['themePreview']): void;
   setCatalogueOpen(open: boolean): void;
   /** Open (on a tab, General by default) or close the settings. */
   setSettingsOpen(open: boolean, tab?: SettingsTab): void;
@@ -28,11 +38,12 @@ export interface UiSlice {
   dismissNotice(id: number): void;
 }
 
-function readCollapsed(storage: StoreDeps['storage']): boolean {
+function readCollapsed(storage: StoreDeps['storage']): boolean | null {
   try {
-    return storage?.getItem(DEFAULTS.rendererStore.panelCollapsedKey) === 'true';
+    const stored = storage?.getItem(DEFAULTS.rendererStore.panelCollapsedKey);
+    return stored === 'true' ? true : stored === 'false' ? false : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -40,19 +51,31 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { storage }) => {
   let nextNoticeId = 1;
   return {
     panelCollapsed: readCollapsed(storage),
+    sidebarDrawerOpen: false,
+    stackDrawerOpen: false,
+    themePreview: null,
     catalogueOpen: false,
     settingsOpen: false,
     settingsTab: 'general',
     notices: [],
 
-    togglePanel() {
-      const panelCollapsed = !get().panelCollapsed;
+    togglePanel(collapsedNow) {
+      const panelCollapsed = !collapsedNow;
       set({ panelCollapsed });
       try {
         storage?.setItem(DEFAULTS.rendererStore.panelCollapsedKey, String(panelCollapsed));
       } catch {
         // Storage full or disabled: the panel still toggles, it just will not be remembered.
       }
+    },
+    setSidebarDrawerOpen(sidebarDrawerOpen) {
+      set({ sidebarDrawerOpen });
+    },
+    setStackDrawerOpen(stackDrawerOpen) {
+      set({ stackDrawerOpen });
+    },
+    setThemePreview(themePreview) {
+      set({ themePreview });
     },
     setCatalogueOpen(catalogueOpen) {
       set({ catalogueOpen });
@@ -76,3 +99,8 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { storage }) => {
     },
   };
 };
+
+/** This slice's part of the store's state (see store-types.ts). */
+declare module '../store-types' {
+  interface TacoState extends UiSlice {}
+}

@@ -135,3 +135,8 @@ export const createWorkflowsSlice: SliceCreator<WorkflowsSlice> = (set, get, { a
     }
   },
 });
+
+/** This slice's part of the store's state (see store-types.ts). */
+declare module '../store-types' {
+  interface TacoState extends WorkflowsSlice {}
+}

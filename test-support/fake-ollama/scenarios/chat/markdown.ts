@@ -13,8 +13,16 @@ export const MARKDOWN_SHOWCASE = [
   'More in the [Python docs](https://docs.python.org/3/library/csv.html).',
 ].join('\n\n');
 
+/** A diagram and a formula: what the renderer draws with mermaid and typesets with KaTeX. */
+export const DIAGRAM_SHOWCASE = [
+  'The flow of one message:',
+  '```mermaid\ngraph LR\n  Composer --> Main --> Model\n  Model -- tool call --> Tools --> Main\n```',
+  'And the quadratic formula: $$x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}$$',
+].join('\n\n');
+
 /**
- * Markdown answers. A message containing "hostile" gets the hostile corpus (script tags, event
+ * Markdown answers. A message containing "diagram" gets a mermaid diagram and a formula; one
+ * containing "hostile" gets the hostile corpus (script tags, event
  * handlers, javascript: links...) streamed in small pieces; anything else gets the showcase.
  */
 export const markdown: Scenario = {
@@ -23,5 +31,9 @@ export const markdown: Scenario = {
   models: standardModels(),
   replies: [],
   whenExhausted: (request) =>
-    /hostile/i.test(lastUserText(request)) ? reply.text(HOSTILE_ANSWER, { delayMs: 2 }) : reply.text(MARKDOWN_SHOWCASE, { delayMs: 8 }),
+    /hostile/i.test(lastUserText(request))
+      ? reply.text(HOSTILE_ANSWER, { delayMs: 2 })
+      : /diagram/i.test(lastUserText(request))
+        ? reply.text(DIAGRAM_SHOWCASE, { delayMs: 4 })
+        : reply.text(MARKDOWN_SHOWCASE, { delayMs: 8 }),
 };

@@ -1,5 +1,7 @@
 import corpus from './hostile-corpus.json';
 
+export { dangerousElements } from './dangerous-elements';
+
 export interface HostileEntry {
   name: string;
   markdown: string;
@@ -37,7 +39,7 @@ export const DANGEROUS_SELECTOR = [
   '[href^="file" i]',
   '[src^="javascript" i]',
   '[src^="file" i]',
-  '[src^="data:image/svg" i]',
+  'img[src^="data:image/svg" i]:not(.md-diagram-image)',
   '[action]',
   '[formaction]',
 ].join(', ');

@@ -129,10 +129,13 @@ describe('Settings → Model servers and the grouped picker', () => {
     expect([...picker.querySelectorAll('optgroup')].map((group) => group.getAttribute('label'))).toEqual([
       'This computer',
       'GPU box',
-      'Dead box (unavailable)',
+      'Dead box (not reachable)',
     ]);
     expect(picker.querySelector('option[value="gpu-box::tooly"]')?.textContent).toBe('tooly');
-    expect(screen.getByTestId('model-server-error').textContent).toBe('Dead box: refused the connection');
+    // The header has a dot, not the error's text; the dot names the server and opens Settings.
+    const dot = screen.getByTestId('model-server-status');
+    expect(dot.getAttribute('aria-label')).toBe('Dead box is not reachable. Open Settings for details');
+    expect(screen.queryByTestId('model-server-error')).toBeNull();
 
     // In the model manager, pull/delete/unload are off with the reason on a server that does not allow them.
     await userEvent.setup().click(screen.getByTestId('models-button'));
@@ -155,7 +158,8 @@ describe('Settings → Model servers and the grouped picker', () => {
       enabled: true,
       toolSupport: {},
     };
-    let saved: Settings = { ...defaultSettings(), servers: [server] };
+    const dead = { ...server, id: 'dead', name: 'Dead box', kind: 'ollama' as const, baseUrl: 'http://10.0.0.9:11434' };
+    let saved: Settings = { ...defaultSettings(), servers: [server, dead] };
     api.handle('settings.get', () => saved);
     api.handle('settings.set', (patch) => {
       saved = { ...saved, servers: patch.servers ?? [] };
@@ -164,10 +168,15 @@ describe('Settings → Model servers and the grouped picker', () => {
     api.handle('models.list', () => grouped());
     await renderWithStore(<App />, { api });
     await waitFor(() => expect(screen.getByTestId('model-picker').querySelectorAll('optgroup')).toHaveLength(3));
-    await user.click(screen.getByTestId('settings-button'));
+    // The header's dot opens Settings, where the row of the server that did not answer says why.
+    await user.click(screen.getByTestId('model-server-status'));
+    expect((await screen.findByTestId('model-server-error')).textContent).toBe('Its models could not be listed: refused the connection');
+    expect(screen.getByTestId('model-server-error').closest('[data-server-id]')?.getAttribute('data-server-id')).toBe('dead');
     await user.selectOptions(await screen.findByLabelText('Tools for tooly'), 'off');
     await waitFor(() =>
-      expect(api.callsOf('settings.set').at(-1)).toMatchObject({ servers: [{ id: 'gpu-box', toolSupport: { tooly: false } }] }),
+      expect(api.callsOf('settings.set').at(-1)).toMatchObject({
+        servers: [{ id: 'gpu-box', toolSupport: { tooly: false } }, { id: 'dead' }],
+      }),
     );
   });
 });

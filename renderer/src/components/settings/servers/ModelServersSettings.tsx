@@ -66,6 +66,7 @@ function ServerRow({
   onRemove(): void;
 }) {
   const testServer = useTaco((state) => state.testServer);
+  const listing = useTaco((state) => state.models?.servers?.find((group) => group.serverId === server.id) ?? null);
   const [test, setTest] = useState<ServerTestState>({ type: 'idle' });
   const headerNames = Object.keys(server.headers);
   return (
@@ -93,6 +94,11 @@ function ServerRow({
           Remove
         </button>
       </span>
+      {server.enabled && listing && listing.type !== 'ok' && (
+        <p className="field-error" data-testid="model-server-error" data-server-id={server.id}>
+          Its models could not be listed: {listing.message ?? 'not reachable'}
+        </p>
+      )}
       <ServerTestOutcome test={test} testId="server-row-test-result" />
       <ToolSupportOverrides server={server} onChange={onToolSupport} />
     </li>

@@ -1,0 +1,144 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/taco-fixture';
+
+/**
+ * The layout adapts to the window: at every size and in both themes nothing scrolls sideways, no
+ * two header controls overlap (even with an added model server that does not answer), and at
+ * 800 px the chat column and the composer keep at least 480 px.
+ */
+const SIZES = [
+  { width: 800, height: 600 },
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+const MIN_CHAT_WIDTH = 480;
+
+interface Box {
+  name: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The header's visible controls (title, picker, badges, status dot, buttons) with their boxes. */
+function headerBoxes(page: Page): Promise<{ header: Box; controls: Box[] }> {
+  return page.evaluate(() => {
+    const header = document.querySelector('.chat-header');
+    if (!header) throw new Error('no chat header');
+    const box = (element: Element, name: string) => {
+      const rect = element.getBoundingClientRect();
+      return { name, x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+    };
+    const controls = [...header.querySelectorAll('h1, select, button, .badge, .capability-badges > *')]
+      .filter((element) => element.getBoundingClientRect().width > 0)
+      .map((element, index) => box(element, `${element.tagName.toLowerCase()}#${index} ${element.textContent?.trim().slice(0, 30) ?? ''}`));
+    return { header: box(header, 'header'), controls };
+  });
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+}
+
+function contains(outer: Box, inner: Box): boolean {
+  return inner.x >= outer.x - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5;
+}
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => {
+    const selectors = ['html', 'body', '.app', '.chat', '.chat-header', '.composer', '.message-list'];
+    return selectors.map((selector) => {
+      const element = document.querySelector(selector);
+      return { selector, scroll: element?.scrollWidth ?? 0, client: element?.clientWidth ?? 0 };
+    });
+  });
+  for (const { selector, scroll, client } of widths) expect(scroll, `${selector} scrolls sideways`).toBeLessThanOrEqual(client);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const size of SIZES) {
+    test(`layout at ${size.width}×${size.height}, ${scheme}: no sideways scroll, no overlapping header controls`, async ({
+      taco,
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme });
+      const workspace = taco.tempDir('taco-e2e-ws-');
+      writeFileSync(join(workspace, 'notes.txt'), 'Buy milk and eggs\n');
+      // An added model server on a port nothing listens on: its error must not break the header.
+      const data = taco.tempDir('taco-e2e-data-');
+      const deadPort = await taco.freePort();
+      const deadServer = {
+        id: 'office',
+        name: 'Workstation in the office with a long name',
+        kind: 'ollama',
+        baseUrl: `http://127.0.0.1:${deadPort}`,
+        headers: {},
+        allowInsecure: false,
+        connectTimeoutMs: 3000,
+        enabled: true,
+        toolSupport: {},
+      };
+      writeFileSync(
+        join(data, 'settings.json'),
+        JSON.stringify({ format: 'taco-settings', version: 1, settings: { servers: [deadServer] } }),
+      );
+      const ollama = await taco.startFakeOllama('agent-demo');
+      await taco.openApp({ ollamaUrl: ollama.url, workspace, dataDir: data });
+
+      await expect(page.getByTestId('model-server-status')).toHaveAttribute('aria-label', /Workstation in the office/);
+      await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+      // The tool-stack panel is a thin rail while nothing ran.
+      await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', 'true');
+      await page.getByTestId('composer').fill('Read my notes please');
+      await page.getByTestId('composer').press('Enter');
+      await expect(page.getByTestId('answer-text').last()).toContainText('Buy milk and eggs');
+      // It opens when tools ran, except in the narrow layout, where it stays a rail over the chat's edge.
+      await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', size.width < 1000 ? 'true' : 'false');
+
+      await expectNoSidewaysScroll(page);
+      const { header, controls } = await headerBoxes(page);
+      expect(controls.length).toBeGreaterThanOrEqual(5);
+      for (const control of controls) expect(contains(header, control), `${control.name} sticks out of the header`).toBe(true);
+      for (let i = 0; i < controls.length; i += 1)
+        for (let j = i + 1; j < controls.length; j += 1) {
+          const [a, b] = [controls[i]!, controls[j]!];
+          expect(overlaps(a, b), `${a.name} overlaps ${b.name}`).toBe(false);
+        }
+
+      const chat = await page.locator('main.chat').boundingBox();
+      const composer = await page.getByTestId('composer').locator('xpath=ancestor::div[contains(@class,"composer-box")]').boundingBox();
+      expect(chat?.width ?? 0).toBeGreaterThanOrEqual(MIN_CHAT_WIDTH);
+      expect(composer?.width ?? 0).toBeGreaterThanOrEqual(MIN_CHAT_WIDTH);
+    });
+  }
+}
+
+test('at 800 px the conversations open in a drawer from the rail, and picking one closes it', async ({ taco, page }) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  const ollama = await taco.startFakeOllama('basic-chat');
+  await taco.openApp({ ollamaUrl: ollama.url });
+  await expect(page.getByTestId('model-picker')).toBeEnabled();
+  await page.getByTestId('composer').fill('Hi there');
+  await page.getByTestId('composer').press('Enter');
+  await expect(page.getByTestId('answer-text').last()).toHaveText('Hello! How can I help you today?');
+  await expect(page.getByTestId('new-chat')).toHaveCount(0);
+
+  await page.getByTestId('rail-new-chat').click();
+  await expect(page.getByTestId('chat-title')).toHaveText('New chat');
+  await page.getByTestId('rail-conversations').click();
+  const drawer = page.getByRole('navigation', { name: 'Conversations' });
+  await expect(drawer).toBeVisible();
+  await drawer.getByTestId('conversation-item').first().click();
+  await expect(drawer).toHaveCount(0);
+  await expect(page.getByTestId('chat-title')).not.toHaveText('New chat');
+
+  // The tool stack opens over the chat from its rail, and Esc closes it.
+  await page.getByTestId('stack-panel-toggle').click();
+  await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', 'false');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', 'true');
+});

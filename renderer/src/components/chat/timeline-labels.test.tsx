@@ -1,0 +1,71 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TacoEvent, ToolErrorEnding } from '../../../../shared/events';
+import { eventsFor, frame } from '../../../test/events';
+import { renderWithStore } from '../../../test/render-app';
+import { MessageList } from '../message-list/MessageList';
+
+const e = eventsFor('c1', 'r1');
+
+async function running() {
+  const env = await renderWithStore(<MessageList />);
+  await act(() => env.store.getState().send('go'));
+  act(() => env.api.emit([e.user('go', 'm1'), e.start('go deep')]));
+  return env;
+}
+
+function ended(callId: string, tool: string, error: string, ending: ToolErrorEnding | undefined, durationMs = 0): TacoEvent {
+  const event = e.error(callId, tool, error, durationMs);
+  return ending === undefined ? event : ({ ...event, ending } as TacoEvent);
+}
+
+describe('the timeline says how each call ended', () => {
+  it('a denied, cancelled or skipped call is not "Failed · 0 ms"; an old event without the ending still reads Failed', async () => {
+    const { api } = await running();
+    act(() =>
+      api.emit([
+        e.call('k1', 'write_file'),
+        ended('k1', 'write_file', 'Not run: the user denied this call of write_file.', 'denied'),
+        e.call('k2', 'run_command'),
+        ended('k2', 'run_command', 'Stopped before the tool finished.', 'cancelled', 40),
+        e.call('k3', 'read_file'),
+        ended('k3', 'read_file', 'Not run: this exact call was made again and again.', 'skipped'),
+        e.call('k4', 'read_file', { path: 'x' }),
+        ended('k4', 'read_file', 'No such file', undefined, 3),
+      ]),
+    );
+    const chips = screen.getAllByTestId('tool-chip').map((chip) => chip.textContent);
+    expect(chips).toEqual(['Denied', 'Cancelled · 40 ms', 'Skipped', 'Failed · 3 ms']);
+    expect(screen.getAllByTestId('tool-row').map((row) => row.dataset.state)).toEqual(['denied', 'cancelled', 'skipped', 'failed']);
+  });
+
+  it('an answered approval collapses to one line that opens to the full card', async () => {
+    const user = userEvent.setup();
+    const { api } = await running();
+    act(() => api.emit([e.call('k1', 'write_file'), e.approval('a1', 'k1', 'write_file', '--- a.txt\n+++ a.txt\n-old\n+hello')]));
+    expect(screen.getByTestId('diff-preview')).toBeTruthy();
+    act(() => api.emit([e.approvalResolved('a1', 'allow-once')]));
+    const card = screen.getByTestId('approval-card');
+    expect(within(card).queryByTestId('diff-preview')).toBeNull();
+    expect(card.textContent).toBe('Write FileAllowed once.▸');
+    await user.click(within(card).getByRole('button'));
+    expect(within(screen.getByTestId('approval-card')).getByTestId('diff-preview')).toBeTruthy();
+  });
+
+  it('the depth card folds repeated frames into one line and drops their live states once answered', async () => {
+    const { api } = await running();
+    const frames = Array.from({ length: 20 }, (_, index) =>
+      frame(`f${index}`, index === 19 ? 'calculate' : 'delegate_task', {
+        parentFrameId: index === 0 ? null : `f${index - 1}`,
+        state: index === 19 ? 'running' : 'waiting-tool',
+        waitingFor: index === 19 ? null : 'delegate_task',
+      }),
+    );
+    act(() => api.emit([e.depth(frames, 20, 20)]));
+    const runs = () => screen.getAllByTestId('stack-status-run').map((run) => run.textContent);
+    expect(runs()).toEqual(['Delegate Task × 19 · levels 1–19 · Waiting for delegate_task', 'Calculate · level 20 · Running']);
+    act(() => api.emit([e.depthResolved('continue', 40)]));
+    expect(runs()).toEqual(['Delegate Task × 19 · levels 1–19', 'Calculate · level 20']);
+  });
+});
