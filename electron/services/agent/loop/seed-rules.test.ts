@@ -61,9 +61,7 @@ describe('prompt mode asks for no "terminate" flag (seed agent-mode, Decision 1:
   it('neither the instructions nor the correction mention it', () => {
     expect(PROMPT_MODE_INSTRUCTIONS).not.toContain('terminate');
     expect(parseFailureMessage('bad JSON').content).not.toContain('terminate');
-    expect(
-      buildSystemPrompt({ tools, mode: 'prompt', workspace: null, role: 'main', toolsOffered: true }),
-    ).not.toContain('terminate');
+    expect(buildSystemPrompt({ tools, mode: 'prompt', workspace: null, role: 'main', toolsOffered: true })).not.toContain('terminate');
   });
 });
 
