@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../shared/json';
-import type { FakeChatRequest, Reply, ReplyChunk, ReplyCounts, ReplyEnding, ReplySource } from './scenario-types';
+import type { FakeChatMessage, FakeChatRequest, Reply, ReplyChunk, ReplyCounts, ReplyEnding, ReplySource } from './scenario-types';
 
 export interface ReplyOptions {
   /** Pause before each chunk after the first (ms). Default 0. */
@@ -91,9 +91,18 @@ export const reply = {
 export function lastUserText(request: FakeChatRequest): string {
   for (let i = request.messages.length - 1; i >= 0; i -= 1) {
     const message = request.messages[i];
-    if (message?.role === 'user') return message.content;
+    // The tool stack's context goes last as a user message (prompt-tail.ts): not the user's words.
+    if (message?.role === 'user' && !isStackContext(message)) return message.content;
   }
   return '';
+}
+
+/** How the tool stack's context message starts (electron/services/orchestration/context-prompt.ts). */
+const STACK_CONTEXT_HEADING = 'Current tool context:';
+
+/** The tool stack's context, which TACO sends last as a user message (prompt-tail.ts): not the user's words. */
+export function isStackContext(message: FakeChatMessage): boolean {
+  return message.role === 'user' && message.content.startsWith(STACK_CONTEXT_HEADING);
 }
 
 /** The system prompt of a request ("" when there is none). */

@@ -48,7 +48,7 @@ describe('the enhanced endpoint runs TACO’s agent', () => {
     const first = ollama.requests.find((request) => request.path === '/api/chat' && request.body?.stream !== false)?.body;
     const messages = first?.messages as Array<{ role: string; content: string }>;
     expect(messages[0]?.role).toBe('system');
-    expect(messages[0]?.content).toContain('calculate');
+    expect(messages[0]?.content).toContain('You have access to the following tools');
     expect(JSON.stringify(messages)).not.toContain(CLIENT_SYSTEM);
 
     const stored = await callService<ConversationSummary[]>(services, 'conversations.list', {});

@@ -36,7 +36,7 @@ describe('the system prompt library over the API', () => {
     const enhanced = await call(`${api.url}/system-prompts/reviewer/enhanced`, 'GET');
     const view = (await enhanced.json()) as EnhancedPromptView;
     expect(view.native.system.startsWith('Review the code.')).toBe(true);
-    expect(view.native.system).toContain('You have access to the following tools: calculate');
+    expect(view.native.system).toContain('You have access to the following tools, by category: utility: calculate');
     expect(view.native.tools).toHaveLength(1);
     expect(view.prompt.system).toContain('calculate');
     expect(view.unknownTools).toEqual([]);

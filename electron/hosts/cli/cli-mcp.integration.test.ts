@@ -83,22 +83,23 @@ describe('CLI --mcp-config with real MCP servers through the real loop and the f
     const { code, events, chats } = await runWith(
       { everything: everythingServer({ approval: 'trusted-read' }), files: filesystemServer(folder) },
       'read',
-      'hello there',
+      // Not small talk: a greeting alone goes out without tools (small-talk.ts).
+      'echo this line',
     );
     expect(code).toBe(0);
     expect(events.some((event) => event.type === 'approval-request')).toBe(false);
     expect(events).toContainEqual(
-      expect.objectContaining({ type: 'tool-call', tool: 'mcp__everything__echo', args: { message: 'hello there' } }),
+      expect.objectContaining({ type: 'tool-call', tool: 'mcp__everything__echo', args: { message: 'echo this line' } }),
     );
     expect(events).toContainEqual(
-      expect.objectContaining({ type: 'tool-result', tool: 'mcp__everything__echo', result: 'Echo: hello there' }),
+      expect.objectContaining({ type: 'tool-result', tool: 'mcp__everything__echo', result: 'Echo: echo this line' }),
     );
     const names = toolNamesOf(chats[0]?.body);
     expect(names).toEqual(expect.arrayContaining(['read_file', 'mcp__files__read_file', 'mcp__everything__echo']));
     const second = chats[1]?.body as { messages: Array<{ role: string; content: string; tool_name?: string }> } | undefined;
     expect(second && toolResults({ messages: second.messages } as never)).toContainEqual({
       toolName: 'mcp__everything__echo',
-      content: 'Echo: hello there',
+      content: 'Echo: echo this line',
     });
   });
 

@@ -5,7 +5,7 @@ import type { McpApprovalPolicy, McpToolView } from '../../../shared/mcp';
 import type { ToolInfo } from '../../../shared/tools/tool-info';
 import { ToolFailure, type RegisteredTool, type ToolContext } from '../../../tools/catalogue/tool-runtime-types';
 import { argsSchemaFromJsonSchema, parametersFromJsonSchema, type ToolInputSchema } from './json-schema-args';
-import type { CallOrigin } from './elicitation/active-calls';
+import type { CallOrigin } from './elicitation/call-origin';
 import { convertResult, type McpCallResult } from './mcp-result';
 import { qualifyToolNames } from './tool-names';
 

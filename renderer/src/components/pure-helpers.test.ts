@@ -16,6 +16,7 @@ describe('suggestionsFor', () => {
       '/help',
       '/tools',
       '/tool <name>',
+      '/undo [confirm]',
       '/wf <workflow> [what you want]',
     ]);
     expect(suggestionsFor('/w', tools).map((s) => s.value)).toEqual(['/wf ']);

@@ -1,12 +1,7 @@
 import type { McpCaller } from '../mcp-tool-adapter';
+import type { CallOrigin } from './call-origin';
 
-/** The run and call a tools/call belongs to, so a server's request during it reaches that conversation. */
-export interface CallOrigin {
-  runId: string;
-  conversationId: string;
-  callId: string;
-  signal: AbortSignal;
-}
+export type { CallOrigin } from './call-origin';
 
 export interface ActiveCalls {
   /** Records a call in flight on `server`; the returned function ends it. */

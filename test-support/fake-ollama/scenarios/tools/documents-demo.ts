@@ -1,4 +1,4 @@
-import { lastUserText, reply } from '../../reply-builders';
+import { isStackContext, lastUserText, reply } from '../../reply-builders';
 import type { FakeChatMessage, FakeChatRequest, Reply, Scenario } from '../../scenario-types';
 import { standardModels } from '../models/standard-models';
 
@@ -6,7 +6,7 @@ import { standardModels } from '../models/standard-models';
 function resultsSinceLastUser(messages: FakeChatMessage[]): FakeChatMessage[] {
   let lastUser = -1;
   messages.forEach((message, index) => {
-    if (message.role === 'user') lastUser = index;
+    if (message.role === 'user' && !isStackContext(message)) lastUser = index;
   });
   return messages.slice(lastUser + 1).filter((message) => message.role === 'tool');
 }
