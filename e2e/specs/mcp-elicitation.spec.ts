@@ -22,7 +22,7 @@ test.describe('MCP elicitation', () => {
     await page.getByTestId('mcp-paste-json').click();
     await page
       .getByTestId('mcp-import-json')
-      .fill(JSON.stringify({ mcpServers: { everything: { command: 'node', args: [EVERYTHING, 'stdio'], approval: 'never-ask' } } }));
+      .fill(JSON.stringify({ mcpServers: { everything: { command: 'node', args: [EVERYTHING, 'stdio'] } } }));
     await page.getByTestId('mcp-import-submit').click();
     await serverRow(page, 'everything').getByTestId('mcp-server-enabled').click();
     await expect(serverRow(page, 'everything')).toHaveAttribute('data-status', 'ready', { timeout: READY_TIMEOUT });
@@ -31,6 +31,8 @@ test.describe('MCP elicitation', () => {
     await page.getByTestId('model-picker').selectOption('llama3.2:3b');
     await page.getByTestId('composer').fill(`Please run ${TOOL}`);
     await page.getByTestId('composer').press('Enter');
+    // An imported server asks before each tool call (mcp-import.ts resets any pasted approval to "ask").
+    await page.getByTestId('approval-card').getByTestId('approval-allow-once').click();
 
     const form = page.getByTestId('elicitation-form');
     await expect(form).toContainText('everything asks: Please provide inputs for the following fields:');
