@@ -1,6 +1,7 @@
 import type { JsonObject } from '../json';
 import type { Risk } from '../settings';
 import type { ToolSource } from '../tools/tool-info';
+import { stableJson } from '../json';
 
 /** What "Allow for this conversation" allows: later calls with the same key run without asking. */
 export interface ApprovalScope {
@@ -91,14 +92,4 @@ function originOf(value: unknown): string | null {
   } catch {
     return null;
   }
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value !== null && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { writeFileAtomic } from '../store/files/atomic-write';
+import { stableJson } from '../../../shared/json';
 
 /** The parts of a tool a user reviews, each hashed: what the model reads and what decides approval. */
 const PARTS = {
@@ -109,14 +110,4 @@ async function readPins(file: string): Promise<Record<string, Record<string, Fin
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value !== null && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
 }
