@@ -4,6 +4,7 @@ import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
 import type { AppContext } from '../app-context';
 import { detectContextSwitch, type ContextSwitchVerdict } from '../../orchestration/context-switch';
 import type { ConversationSession } from '../runs/conversation-sessions';
+import { noteAttachments } from '../images/attachment-documents';
 import { checkImageData, checkVision } from '../images/image-checks';
 import { startRun } from '../runs/run-launcher';
 import { titleFromText } from '../titles/title-from-text';
@@ -76,6 +77,11 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
   }
 
   if (images.length > 0) await checkVision(ctx.provider.current(), request.model);
+  // Before the run: the model's list_documents/search_documents in this very run already find them.
+  if (images.length > 0) {
+    // A record that could not be written must not cost the user the message.
+    await noteAttachments(ctx.documents, { conversationId, images, userText: text, model: request.model }).catch(() => []);
+  }
   const run = await startRun(ctx, {
     session,
     model: request.model,
