@@ -54,7 +54,7 @@ describe('chat.send with images, over the fake Ollama server', () => {
     (await services.handle(name, request)) as CallEnvelope<T>;
 
   it('makes each attached picture a document record by the user, found by list and search', async () => {
-    const { services, dataDir } = await setUp();
+    const { fake, services, dataDir } = await setUp();
     const sent = await call<SendResult>(services, 'chat.send', {
       conversationId: null,
       text: 'Compare the lighthouse sketches',
@@ -78,6 +78,27 @@ describe('chat.send with images, over the fake Ollama server', () => {
     expect(png.tokens).toBeGreaterThan(0);
     expect((await index.list(conversationId, { type: 'image/' })).length).toBe(2);
     expect((await index.search(conversationId, 'lighthouse')).map((doc) => doc.path).sort()).toEqual(listed.map((doc) => doc.path).sort());
+
+    // In the background the vision model describes each picture (a side request, one picture each).
+    await vi.waitFor(async () => {
+      const described = await index.list(conversationId, { creator: 'user' });
+      expect(described.map((doc) => doc.autoSummary)).toEqual([
+        expect.stringMatching(/^I see 1 image\. You asked: Picture attachments\/[0-9a-f]{16}\.(png|jpg)\. Say what it shows\.$/),
+        expect.stringMatching(/^I see 1 image\./),
+      ]);
+    });
+    const chats = fake.requests.filter((request) => request.path === '/api/chat');
+    const describing = chats.filter(
+      (request) => request.body?.stream === false && JSON.stringify(request.body?.messages).includes('Say what it shows'),
+    );
+    const pictures = describing.flatMap((request) =>
+      (request.body?.messages as Array<{ images?: string[] }>).flatMap((m) => m.images ?? []),
+    );
+    expect(pictures.sort()).toEqual([PNG, JPEG].sort());
+    // Only after the run's step: a side request never goes in front of it.
+    const step = chats.findIndex((request) => request.body?.stream !== false);
+    expect(step).toBeGreaterThanOrEqual(0);
+    expect(chats.indexOf(describing[0]!)).toBeGreaterThan(step);
   });
 
   it('sends them on the user message as Ollama expects, and stores them with it', async () => {
