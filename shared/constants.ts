@@ -387,6 +387,8 @@ export const DEFAULTS = {
     diffMaxChars: 20_000,
     /** Characters of a document's content an automatic summary is made from. */
     summaryInputChars: 6000,
+    /** A picture (attached by the user, or written) larger than this gets no automatic description: ~ the bytes of the images one message may carry. */
+    maxSummaryImageBytes: 675_000,
     /** Tokens an automatic summary may take. */
     summaryMaxTokens: 120,
     /** The side request making an automatic summary gives up after this long. */

@@ -122,6 +122,26 @@ describe('document records', () => {
     expect(asked).toEqual([]);
   });
 
+  it('a picture is described only for a model that sees, and only once summaryAfter settles', async () => {
+    const asked: Array<{ path: string; text: string; image?: string }> = [];
+    const { index } = setUp(async ({ path, text, image }) => {
+      asked.push({ path, text, ...(image !== undefined ? { image } : {}) });
+      return 'a red square';
+    });
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await index.noteWrite({ ...note('written.png', ''), content: png });
+    let started: () => void = () => undefined;
+    const runStarted = new Promise<void>((resolve) => (started = resolve));
+    await index.noteWrite({ ...note('attached.png', ''), content: png, modelSeesImages: true, summaryAfter: runStarted });
+    await Promise.resolve();
+    expect(asked).toEqual([]);
+    started();
+    await index.idle();
+    expect(asked).toEqual([{ path: 'attached.png', text: '', image: png.toString('base64') }]);
+    expect(await index.get('c1', 'attached.png')).toMatchObject({ mimeType: 'image/png', autoSummary: 'a red square' });
+    expect((await index.get('c1', 'written.png'))?.autoSummary).toBeNull();
+  });
+
   it('search by meaning uses the embeddings when given, and falls back to words when they fail', async () => {
     const { index, write } = setUp();
     await write(note('cats.md', 'felines purr'));

@@ -18,12 +18,28 @@ export interface WriteNote {
   author: DocumentAuthor;
   /** The model that wrote it: the automatic summary is asked of the same model. */
   model: string;
+  /** The model can see (checked): a picture gets a description. Otherwise a picture, like any binary content, gets no summary. */
+  modelSeesImages?: boolean;
+  /** The summary starts only after this settles (and then waits for the conversation to be idle): chat.send notes attachments before it starts the run. */
+  summaryAfter?: Promise<unknown>;
   description?: string;
   tags?: string[];
 }
 
 /** Makes a short summary of a document (a side request); null when it could not. */
-export type Summarize = (input: { model: string; path: string; text: string; signal: AbortSignal }) => Promise<string | null>;
+export type Summarize = (input: SummarizeInput) => Promise<string | null>;
+
+/** A text document's beginning, or a picture (base64, `text` empty) for the model to describe. */
+export interface SummarizeInput {
+  model: string;
+  path: string;
+  text: string;
+  image?: string;
+  signal: AbortSignal;
+}
+
+/** Pictures a vision model takes (Ollama's images); other binary content gets no summary. */
+const PICTURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 export interface DocumentIndex {
   /** Records a write (metadata now; the automatic summary later, in the background). */
@@ -84,12 +100,22 @@ export function createDocumentIndex(options: DocumentIndexOptions): DocumentInde
 
   const summarizeLater = (note: WriteNote, hash: string): void => {
     const summarize = options.summarize;
-    if (!summarize || note.content.subarray(0, 8000).includes(0)) return;
+    const picture = note.modelSeesImages === true && PICTURE_TYPES.has(mimeTypeOf(note.path, note.content));
+    if (!summarize || (!picture && note.content.subarray(0, 8000).includes(0))) return;
+    if (picture && note.content.length > DEFAULTS.documents.maxSummaryImageBytes) return;
     const task = (async () => {
+      await note.summaryAfter?.catch(() => undefined);
       await (options.whenIdle?.(note.conversationId) ?? Promise.resolve());
       if (stopping.signal.aborted) return;
-      const text = note.content.toString('utf8').slice(0, DEFAULTS.documents.summaryInputChars);
-      const summary = (await summarize({ model: note.model, path: note.path, text, signal: stopping.signal }).catch(() => null))?.trim();
+      const input: SummarizeInput = picture
+        ? { model: note.model, path: note.path, text: '', image: note.content.toString('base64'), signal: stopping.signal }
+        : {
+            model: note.model,
+            path: note.path,
+            text: note.content.toString('utf8').slice(0, DEFAULTS.documents.summaryInputChars),
+            signal: stopping.signal,
+          };
+      const summary = (await summarize(input).catch(() => null))?.trim();
       if (!summary || stopping.signal.aborted) return;
       await update(note.conversationId, (documents) =>
         // Only if the content is still the one summarised: a newer write gets its own summary.

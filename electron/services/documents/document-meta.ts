@@ -24,6 +24,8 @@ const BY_EXTENSION: Readonly<Record<string, string>> = {
   '.toml': 'application/toml',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.pdf': 'application/pdf',

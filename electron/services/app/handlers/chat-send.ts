@@ -4,6 +4,7 @@ import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
 import type { AppContext } from '../app-context';
 import { detectContextSwitch, type ContextSwitchVerdict } from '../../orchestration/context-switch';
 import type { ConversationSession } from '../runs/conversation-sessions';
+import { noteAttachments } from '../images/attachment-documents';
 import { checkImageData, checkVision } from '../images/image-checks';
 import { startRun } from '../runs/run-launcher';
 import { titleFromText } from '../titles/title-from-text';
@@ -76,6 +77,15 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
   }
 
   if (images.length > 0) await checkVision(ctx.provider.current(), request.model);
+  // Before the run, so its list_documents/search_documents already find them; their descriptions
+  // wait for the run to start and then to end, never going in front of its steps.
+  let started: () => void = () => undefined;
+  const runStarted = new Promise<void>((resolve) => (started = resolve));
+  if (images.length > 0) {
+    const note = { conversationId, images, userText: text, model: request.model, runStarted };
+    // A record that could not be written must not cost the user the message.
+    await noteAttachments(ctx.documents, note).catch(() => []);
+  }
   const run = await startRun(ctx, {
     session,
     model: request.model,
@@ -83,7 +93,7 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
     userText: text,
     ...(images.length > 0 ? { userImages: images } : {}),
     fresh: request.conversationId === null,
-  });
+  }).finally(() => started());
   if (request.conversationId === null) scheduleTitle(ctx, run, { fallbackTitle: titleFromText(text), question: text });
   return { type: 'run', runId: run.runId, conversationId };
 }

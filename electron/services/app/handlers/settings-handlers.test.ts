@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SendResult } from '../../../../shared/contract';
 import type { Settings } from '../../../../shared/settings';
+import { WEB_SEARCH_KEY_MASK } from '../../../../shared/web-search';
 import type { AgentRunInput } from '../../agent/loop/agent-types';
 import { testRegistry, testTool } from '../../agent/testing/test-tools';
 import { composeAppServices } from '../compose-app-services';
@@ -67,5 +68,22 @@ describe('settings.set: per-tool approvals', () => {
     );
     await h.services.waitForRun(result.runId);
     expect(h.runs.at(-1)?.toolApprovals).toEqual({ read_file: 'ask' });
+  });
+});
+
+describe('settings.set: web search key', () => {
+  it('is masked in settings.get, and the mask sent back from the form keeps the stored key', async () => {
+    const h = await start();
+    const saved = await h.set({ webSearch: { provider: 'ollama', ollamaApiKey: 'secret-key' } });
+    expect(saved.webSearch?.ollamaApiKey).toBe(WEB_SEARCH_KEY_MASK);
+    expect((await callService<Settings>(h.services, 'settings.get', {})).webSearch?.ollamaApiKey).toBe(WEB_SEARCH_KEY_MASK);
+    expect(h.storage.savedSettings().webSearch?.ollamaApiKey).toBe('secret-key');
+    // What the Settings form sends when only the provider changed (WebSearchSettings.test.tsx).
+    await h.set({ webSearch: { provider: 'searxng', ollamaApiKey: WEB_SEARCH_KEY_MASK, searxngUrl: 'http://127.0.0.1:8888' } });
+    expect(h.storage.savedSettings().webSearch).toEqual({
+      provider: 'searxng',
+      ollamaApiKey: 'secret-key',
+      searxngUrl: 'http://127.0.0.1:8888',
+    });
   });
 });

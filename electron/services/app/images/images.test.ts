@@ -9,6 +9,8 @@ import { createAppServices, type AppServices } from '../app-services';
 import { checkImageData } from './image-checks';
 import { detectImageType, isBase64 } from './image-format';
 import { cleanupAfterEach } from '../../../../test-support/cleanups';
+import { createDocumentIndex } from '../../documents/document-index';
+import { createVersionStore } from '../../documents/version-store';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const b64 = (bytes: number[] | string): string =>
@@ -45,11 +47,59 @@ describe('chat.send with images, over the fake Ollama server', () => {
     cleanups.defer(() => services.dispose());
     const events: TacoEvent[] = [];
     services.subscribe((batch) => events.push(...batch));
-    return { fake, services, events };
+    return { fake, services, events, dataDir };
   }
 
   const call = async <T>(services: AppServices, name: string, request: unknown): Promise<CallEnvelope<T>> =>
     (await services.handle(name, request)) as CallEnvelope<T>;
+
+  it('makes each attached picture a document record by the user, found by list and search', async () => {
+    const { fake, services, dataDir } = await setUp();
+    const sent = await call<SendResult>(services, 'chat.send', {
+      conversationId: null,
+      text: 'Compare the lighthouse sketches',
+      model: 'gemma3:4b',
+      images: [PNG, JPEG],
+    });
+    if (!sent.ok || sent.value.type !== 'run') throw new Error(JSON.stringify(sent));
+    await services.waitForRun(sent.value.runId);
+    const conversationId = sent.value.conversationId;
+    const versions = createVersionStore({ dataDir, budgetBytes: () => 1 << 20 });
+    const index = createDocumentIndex({ dataDir, versions });
+    const listed = await index.list(conversationId, { creator: 'user' });
+    expect(listed.map((doc) => doc.mimeType).sort()).toEqual(['image/jpeg', 'image/png']);
+    const png = listed.find((doc) => doc.mimeType === 'image/png')!;
+    expect(png).toMatchObject({
+      path: expect.stringMatching(/^attachments\/[0-9a-f]{16}\.png$/),
+      size: Buffer.from(PNG, 'base64').length,
+      createdBy: { runId: null, callId: null, tool: 'user', task: 'Compare the lighthouse sketches' },
+      tags: ['attachment'],
+    });
+    expect(png.tokens).toBeGreaterThan(0);
+    expect((await index.list(conversationId, { type: 'image/' })).length).toBe(2);
+    expect((await index.search(conversationId, 'lighthouse')).map((doc) => doc.path).sort()).toEqual(listed.map((doc) => doc.path).sort());
+
+    // In the background the vision model describes each picture (a side request, one picture each).
+    await vi.waitFor(async () => {
+      const described = await index.list(conversationId, { creator: 'user' });
+      expect(described.map((doc) => doc.autoSummary)).toEqual([
+        expect.stringMatching(/^I see 1 image\. You asked: Picture attachments\/[0-9a-f]{16}\.(png|jpg)\. Say what it shows\.$/),
+        expect.stringMatching(/^I see 1 image\./),
+      ]);
+    });
+    const chats = fake.requests.filter((request) => request.path === '/api/chat');
+    const describing = chats.filter(
+      (request) => request.body?.stream === false && JSON.stringify(request.body?.messages).includes('Say what it shows'),
+    );
+    const pictures = describing.flatMap((request) =>
+      (request.body?.messages as Array<{ images?: string[] }>).flatMap((m) => m.images ?? []),
+    );
+    expect(pictures.sort()).toEqual([PNG, JPEG].sort());
+    // Only after the run's step: a side request never goes in front of it.
+    const step = chats.findIndex((request) => request.body?.stream !== false);
+    expect(step).toBeGreaterThanOrEqual(0);
+    expect(chats.indexOf(describing[0]!)).toBeGreaterThan(step);
+  });
 
   it('sends them on the user message as Ollama expects, and stores them with it', async () => {
     const { fake, services, events } = await setUp();

@@ -188,7 +188,10 @@ describe('the section list', () => {
         'Limits',
         'Tool selection',
         'Approvals',
+        'Web search',
+        'File versions',
         'Appearance',
+        'Diagnostics',
       ]);
       await user.click(screen.getByTestId('settings-nav-appearance'));
       expect(scrolled).toEqual(['settings-section-appearance']);

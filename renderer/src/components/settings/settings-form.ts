@@ -1,5 +1,7 @@
 // Types only: shared/settings.ts carries zod schemas the renderer must not bundle.
+import { DEFAULTS } from '../../../../shared/constants';
 import type { Risk, Settings, SettingsPatch } from '../../../../shared/settings';
+import type { WebSearchSettings } from '../../../../shared/web-search';
 
 export const RISK_WORDS: Record<Risk, string> = {
   read: 'Reading files',
@@ -24,9 +26,16 @@ export interface SettingsForm {
   fontSize: string;
   toolBudget: string;
   embeddingModel: string;
+  versionBudgetMb: string;
+  debugRawLog: boolean;
+  webSearchProvider: WebSearchSettings['provider'];
+  /** As settings.get shows it: the mask when a key is stored (sent back, it keeps that key). */
+  ollamaApiKey: string;
+  searxngUrl: string;
 }
 
-export type NumberField = 'maxIterations' | 'timeoutSeconds' | 'maxConsecutiveErrors' | 'depthLimit' | 'fontSize' | 'toolBudget';
+export type NumberField =
+  'maxIterations' | 'timeoutSeconds' | 'maxConsecutiveErrors' | 'depthLimit' | 'fontSize' | 'toolBudget' | 'versionBudgetMb';
 
 /** Words for each field, also used to turn main's field paths into words. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -41,6 +50,9 @@ export const FIELD_LABELS: Record<string, string> = {
   fontSize: 'Text size',
   toolBudget: 'Tools per request',
   embeddingModel: 'Embedding model for tool ranking',
+  versionBudgetMb: 'Space for file versions',
+  'webSearch.searxngUrl': 'SearXNG address',
+  'webSearch.ollamaApiKey': 'Ollama API key',
 };
 
 export function formFromSettings(settings: Settings): SettingsForm {
@@ -58,6 +70,11 @@ export function formFromSettings(settings: Settings): SettingsForm {
     fontSize: String(settings.fontSize),
     toolBudget: String(settings.toolBudget),
     embeddingModel: settings.embeddingModel,
+    versionBudgetMb: String(settings.versionBudgetMb ?? DEFAULTS.documents.versionBudgetMb),
+    debugRawLog: settings.debugRawLog === true,
+    webSearchProvider: settings.webSearch?.provider ?? 'off',
+    ollamaApiKey: settings.webSearch?.ollamaApiKey ?? '',
+    searxngUrl: settings.webSearch?.searxngUrl ?? '',
   };
 }
 
@@ -76,6 +93,7 @@ const NUMBER_WORDS: Record<NumberField, string> = {
   depthLimit: 'Tool stack depth',
   fontSize: 'Text size',
   toolBudget: 'Tools per request',
+  versionBudgetMb: 'Space for file versions',
 };
 
 /**
@@ -106,7 +124,27 @@ export function patchFromForm(settings: Settings, form: SettingsForm): FormPatch
   if (numbers.fontSize !== settings.fontSize) patch.fontSize = numbers.fontSize;
   if (numbers.toolBudget !== settings.toolBudget) patch.toolBudget = numbers.toolBudget;
   if (form.embeddingModel.trim() !== settings.embeddingModel) patch.embeddingModel = form.embeddingModel.trim();
+  if (numbers.versionBudgetMb !== (settings.versionBudgetMb ?? DEFAULTS.documents.versionBudgetMb)) {
+    patch.versionBudgetMb = numbers.versionBudgetMb;
+  }
+  if (form.debugRawLog !== (settings.debugRawLog === true)) patch.debugRawLog = form.debugRawLog;
+  const webSearch = webSearchFromForm(form);
+  const stored = settings.webSearch;
+  if (
+    webSearch.provider !== (stored?.provider ?? 'off') ||
+    (webSearch.ollamaApiKey ?? '') !== (stored?.ollamaApiKey ?? '') ||
+    (webSearch.searxngUrl ?? '') !== (stored?.searxngUrl ?? '')
+  ) {
+    patch.webSearch = webSearch;
+  }
   return { type: 'ok', patch };
+}
+
+/** The whole web search setting (main stores it whole); empty fields left out, a masked key kept as is (main keeps the stored one). */
+function webSearchFromForm(form: SettingsForm): WebSearchSettings {
+  const key = form.ollamaApiKey.trim();
+  const url = form.searxngUrl.trim();
+  return { provider: form.webSearchProvider, ...(key !== '' ? { ollamaApiKey: key } : {}), ...(url !== '' ? { searxngUrl: url } : {}) };
 }
 
 /** Main's `settings.set: invalid request: "limits.maxIterations" too big…` with the field in words. */

@@ -2,10 +2,13 @@ import type { ReactNode } from 'react';
 import { AppearanceSettings } from './AppearanceSettings';
 import { ApprovalSettings } from './ApprovalSettings';
 import { ConnectionSettings } from './ConnectionSettings';
+import { DiagnosticsSettings } from './DiagnosticsSettings';
+import { DocumentSettings } from './DocumentSettings';
 import { LimitSettings } from './LimitSettings';
 import { ToolSelectionSettings } from './ToolSelectionSettings';
 import { ModelServersSettings } from './servers/ModelServersSettings';
 import type { NumberField, SettingsForm } from './settings-form';
+import { WebSearchSettings } from './WebSearchSettings';
 import { WorkspaceSettings } from './WorkspaceSettings';
 
 /** What a section of the General settings gets: the form, its change function, and what main refused. */
@@ -47,11 +50,20 @@ export const GENERAL_SECTIONS: readonly SettingsSection[] = [
     ),
   },
   { id: 'approvals', label: 'Approvals', render: ({ form, change }) => <ApprovalSettings form={form} change={change} /> },
+  { id: 'web-search', label: 'Web search', render: ({ form, change }) => <WebSearchSettings form={form} change={change} /> },
+  {
+    id: 'file-versions',
+    label: 'File versions',
+    render: ({ form, change, invalidField }) => (
+      <DocumentSettings form={form} change={change} invalid={invalidField === 'versionBudgetMb'} />
+    ),
+  },
   {
     id: 'appearance',
     label: 'Appearance',
     render: ({ form, change, invalidField }) => <AppearanceSettings form={form} change={change} invalid={invalidField === 'fontSize'} />,
   },
+  { id: 'diagnostics', label: 'Diagnostics', render: ({ form, change }) => <DiagnosticsSettings form={form} change={change} /> },
 ];
 
 /** The section list beside the General settings: a click brings the section into view. */

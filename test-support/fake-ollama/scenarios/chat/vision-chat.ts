@@ -1,5 +1,5 @@
 import { lastUserText, reply } from '../../reply-builders';
-import type { FakeChatRequest, FakeModel, Scenario } from '../../scenario-types';
+import type { FakeChatRequest, FakeModel, Reply, Scenario } from '../../scenario-types';
 import { standardModels } from '../models/standard-models';
 
 /** Sees images, no tools: like gemma3 in Ollama. */
@@ -21,15 +21,20 @@ function imagesOnLastUserMessage(request: FakeChatRequest): number {
 /** The standard models plus a vision model that says how many images came with the question. */
 export const visionChat: Scenario = {
   name: 'vision-chat',
-  description: 'Standard models plus gemma3:4b (vision); every answer counts the images on the last user message.',
+  description:
+    'Standard models plus gemma3:4b (vision); every answer (and a side request with images) counts the images on the last user message.',
   models: [...standardModels(), { ...gemma3 }],
   replies: [],
-  whenExhausted: (request) => {
-    const count = imagesOnLastUserMessage(request);
-    return reply.text(
-      count > 0
-        ? `I see ${count} image${count === 1 ? '' : 's'}. You asked: ${lastUserText(request)}`
-        : `No image came with: ${lastUserText(request)}`,
-    );
-  },
+  whenExhausted: (request) => countImages(request),
+  // A side request with a picture (the automatic description of an attached one) is answered the same way.
+  sideRules: [{ when: (request) => imagesOnLastUserMessage(request) > 0, reply: (request) => countImages(request) }],
 };
+
+function countImages(request: FakeChatRequest): Reply {
+  const count = imagesOnLastUserMessage(request);
+  return reply.text(
+    count > 0
+      ? `I see ${count} image${count === 1 ? '' : 's'}. You asked: ${lastUserText(request)}`
+      : `No image came with: ${lastUserText(request)}`,
+  );
+}

@@ -1,0 +1,28 @@
+import type { SettingsForm } from './settings-form';
+
+interface Props {
+  form: SettingsForm;
+  change(patch: Partial<SettingsForm>): void;
+}
+
+/** The raw model log: every request and response as sent, for finding out why a model misbehaves. */
+export function DiagnosticsSettings({ form, change }: Props) {
+  return (
+    <fieldset className="settings-section">
+      <legend className="section-title">Diagnostics</legend>
+      <label className="field-check">
+        <input
+          type="checkbox"
+          data-testid="settings-debug-raw-log"
+          checked={form.debugRawLog}
+          onChange={(event) => change({ debugRawLog: event.target.checked })}
+        />
+        <span>Write every raw model request and response to a log</span>
+      </label>
+      <span className="field-hint" data-testid="settings-debug-raw-log-where">
+        The logs go to TACO&apos;s data folder, under logs/llm/ with one folder per day (request_… and response_… files). Keys and header
+        values are masked, but your messages and files are in them. Starting TACO with TACO_DEBUG_RAW=1 does the same.
+      </span>
+    </fieldset>
+  );
+}
