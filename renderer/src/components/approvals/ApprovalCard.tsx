@@ -8,6 +8,7 @@ import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
 import { DiffPreview } from './DiffPreview';
 import { RiskBadge } from '../catalogue/RiskBadge';
 import { ApprovalWarnings, allowForConversationLabel, exactCallText } from './ApprovalWarnings';
+import { useComposerFocusOnAnswer } from './use-composer-focus-on-answer';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 
@@ -27,12 +28,14 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
   const { info, label } = useToolLabel(part.tool);
   const name = displayToolName(part.tool, info);
   const [expanded, setExpanded] = useState(false);
+  const card = useComposerFocusOnAnswer<HTMLElement>(open);
   const outcome = part.resolution ? RESOLUTION_WORDS[part.resolution] : 'The run ended before this was answered.';
 
   // Once answered, the card is one line that opens to the full call and diff again.
   if (!open && !expanded)
     return (
       <section
+        ref={card}
         className="card approval-card approval-collapsed"
         data-testid="approval-card"
         data-resolution={part.resolution ?? 'closed'}
@@ -52,6 +55,7 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
 
   return (
     <section
+      ref={card}
       className="card approval-card"
       data-testid="approval-card"
       data-resolution={part.resolution ?? (runFinished ? 'closed' : 'open')}
