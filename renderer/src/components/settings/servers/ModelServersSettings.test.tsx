@@ -118,6 +118,17 @@ describe('Settings → Model servers and the grouped picker', () => {
     await user.click(screen.getByTestId('server-row-test'));
     await screen.findByTestId('server-row-test-result');
     expect(api.callsOf('servers.test').at(-1)).toMatchObject({ id: 'gpu-box', headers: { Authorization: MASK } });
+
+    // On/off settings are switches: the server's "On" and the add form's "Allow insecure".
+    expect(
+      within(add)
+        .getByRole('switch', { name: /Allow insecure/ })
+        .getAttribute('aria-checked'),
+    ).toBe('false');
+    const on = within(screen.getByTestId('server-row')).getByRole('switch', { name: 'On' });
+    expect(on.getAttribute('aria-checked')).toBe('true');
+    await user.click(on);
+    await waitFor(() => expect(api.callsOf('settings.set').at(-1)).toMatchObject({ servers: [{ id: 'gpu-box', enabled: false }] }));
   });
 
   it('groups the picker by server and shows the one that failed', async () => {
