@@ -143,6 +143,9 @@ describe('Settings → Model servers and the grouped picker', () => {
       'Dead box (not reachable)',
     ]);
     expect(picker.querySelector('option[value="gpu-box::tooly"]')?.textContent).toBe('tooly');
+    // A server's error is never an option: the dead server's group is empty.
+    expect(picker.querySelectorAll('optgroup')[2]?.querySelectorAll('option')).toHaveLength(0);
+    expect(picker.textContent).not.toContain('refused the connection');
     // The header has a dot, not the error's text; the dot names the server and opens Settings.
     const dot = screen.getByTestId('model-server-status');
     expect(dot.getAttribute('aria-label')).toBe('Dead box is not reachable. Open Settings for details');
