@@ -480,6 +480,8 @@ export const DEFAULTS = {
   rendererTimeline: {
     /** This many finished tool calls in a row fold into one "Used N tools ▸" line (calls that did not succeed stay visible). */
     toolGroupMin: 3,
+    /** An approval scope up to this many characters is named on "Allow … for this conversation"; a longer one goes on a line under the buttons. */
+    allowScopeOnButtonMax: 40,
   },
 
   /** The renderer's adaptive layout (renderer/src/styles/responsive.css uses the same width). */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ApprovalDecision } from '../../../../shared/events';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
@@ -7,7 +7,9 @@ import { displayToolName } from '../../format/mcp-tool-name';
 import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
 import { DiffPreview } from './DiffPreview';
 import { RiskBadge } from '../catalogue/RiskBadge';
-import { ApprovalWarnings, allowForConversationLabel, exactCallText } from './ApprovalWarnings';
+import { ApprovalWarnings, exactCallText } from './ApprovalWarnings';
+import { allowConversationLabel } from './allow-conversation-label';
+import { useComposerFocusOnAnswer } from './use-composer-focus-on-answer';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 
@@ -27,12 +29,16 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
   const { info, label } = useToolLabel(part.tool);
   const name = displayToolName(part.tool, info);
   const [expanded, setExpanded] = useState(false);
+  const card = useComposerFocusOnAnswer<HTMLElement>(open);
+  const coversId = useId();
+  const allowConversation = part.scope === null ? null : allowConversationLabel(part.tool, part.scope);
   const outcome = part.resolution ? RESOLUTION_WORDS[part.resolution] : 'The run ended before this was answered.';
 
   // Once answered, the card is one line that opens to the full call and diff again.
   if (!open && !expanded)
     return (
       <section
+        ref={card}
         className="card approval-card approval-collapsed"
         data-testid="approval-card"
         data-resolution={part.resolution ?? 'closed'}
@@ -52,6 +58,7 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
 
   return (
     <section
+      ref={card}
       className="card approval-card"
       data-testid="approval-card"
       data-resolution={part.resolution ?? (runFinished ? 'closed' : 'open')}
@@ -73,31 +80,39 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
       )}
       <ApprovalWarnings part={part} />
       {open ? (
-        <div className="card-actions">
-          <button
-            type="button"
-            className="button primary"
-            data-testid="approval-allow-once"
-            disabled={busy}
-            onClick={() => choose('allow-once')}
-          >
-            Allow once
-          </button>
-          {part.scope !== null && (
+        <>
+          <div className="card-actions">
             <button
               type="button"
-              className="button"
-              data-testid="approval-allow-conversation"
+              className="button primary"
+              data-testid="approval-allow-once"
               disabled={busy}
-              onClick={() => choose('allow-conversation')}
+              onClick={() => choose('allow-once')}
             >
-              {allowForConversationLabel(part.scope)}
+              Allow once
             </button>
+            {allowConversation !== null && (
+              <button
+                type="button"
+                className="button"
+                data-testid="approval-allow-conversation"
+                disabled={busy}
+                aria-describedby={allowConversation.covers === null ? undefined : coversId}
+                onClick={() => choose('allow-conversation')}
+              >
+                {allowConversation.button}
+              </button>
+            )}
+            <button type="button" className="button danger" data-testid="approval-deny" disabled={busy} onClick={() => choose('deny')}>
+              Deny
+            </button>
+          </div>
+          {allowConversation?.covers && (
+            <p className="card-scope" id={coversId} data-testid="approval-scope" title={allowConversation.covers}>
+              {allowConversation.covers}
+            </p>
           )}
-          <button type="button" className="button danger" data-testid="approval-deny" disabled={busy} onClick={() => choose('deny')}>
-            Deny
-          </button>
-        </div>
+        </>
       ) : (
         <p className="card-outcome" data-testid="approval-outcome">
           {outcome}{' '}

@@ -4,11 +4,6 @@ import { describeHiddenCharacters, revealInvisible } from '../../format/reveal-i
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 
-/** "Allow `npm test` for this conversation"; events from before scopes existed keep the old words. */
-export function allowForConversationLabel(scope: string | undefined): string {
-  return scope === undefined ? 'Allow for this conversation' : `Allow ${scope} for this conversation`;
-}
-
 /** The exact call as shown on the card, with bidi controls and invisible characters revealed. */
 export function exactCallText(part: ApprovalPart): string {
   return revealInvisible(`${part.tool}(${formatArgs(part.args)})`).text;

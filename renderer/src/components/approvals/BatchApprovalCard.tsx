@@ -5,6 +5,7 @@ import { useTaco } from '../../store/store-context';
 import { DiffPreview } from './DiffPreview';
 import { ApprovalWarnings, exactCallText, needsOwnAnswer } from './ApprovalWarnings';
 import { RiskBadge } from '../catalogue/RiskBadge';
+import { useComposerFocusOnAnswer } from './use-composer-focus-on-answer';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 
@@ -27,11 +28,13 @@ export function BatchApprovalCard({ parts, runFinished }: { parts: ApprovalPart[
   const openParts = runFinished ? [] : parts.filter((part) => part.resolution === null);
   const allowable = openParts.filter((part) => !needsOwnAnswer(part));
   const warnedOpen = openParts.length - allowable.length;
+  const card = useComposerFocusOnAnswer<HTMLElement>(openParts.length > 0);
   const answerAll = (decision: ApprovalDecision, which: ApprovalPart[]) => {
     for (const part of which) void respond(part.approvalId, decision);
   };
   return (
     <section
+      ref={card}
       className="card approval-card batch-approval-card"
       data-testid="batch-approval-card"
       aria-label={`Approval for ${parts.length} calls`}

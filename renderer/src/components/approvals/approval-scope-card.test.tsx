@@ -36,6 +36,36 @@ describe('approval card: the scope of "Allow for this conversation" and warnings
     expect(api.callsOf('approval.respond')).toEqual([{ approvalId: 'a1', decision: 'allow-conversation' }]);
   });
 
+  it('an MCP call scoped to its exact arguments keeps the button short and says what it covers in one line', async () => {
+    const user = userEvent.setup();
+    const { api } = await running();
+    const tool = 'mcp__echo__echo';
+    const args = { text: 'a long message that would otherwise sit on the button', repeat: 3 };
+    act(() =>
+      api.emit([
+        e.call('k1', tool),
+        approval({ args, risk: 'network', scope: `${tool}({"repeat":3,"text":"${args.text}"})`, warning: null }, tool),
+      ]),
+    );
+    const button = screen.getByTestId('approval-allow-conversation');
+    expect(button.textContent).toBe('Allow for this conversation');
+    const covers = screen.getByTestId('approval-scope');
+    expect(covers.textContent).toContain('this exact call');
+    expect(button.getAttribute('aria-describedby')).toBe(covers.id);
+    await user.click(button);
+    expect(api.callsOf('approval.respond')).toEqual([{ approvalId: 'a1', decision: 'allow-conversation' }]);
+  });
+
+  it('moves a long scope off the button onto the line under it', async () => {
+    const { api } = await running();
+    const command = 'npm run build -- --watch --config ./very/long/path/to/config.json';
+    act(() =>
+      api.emit([e.call('k1', 'run_command'), approval({ args: { command }, risk: 'shell', scope: `\`${command}\``, warning: null })]),
+    );
+    expect(screen.getByTestId('approval-allow-conversation').textContent).toBe('Allow for this conversation');
+    expect(screen.getByTestId('approval-scope').textContent).toBe(`Covers \`${command}\``);
+  });
+
   it('a warned call (a write that can run code) shows the warning and offers only Allow once and Deny', async () => {
     const { api } = await running();
     act(() =>

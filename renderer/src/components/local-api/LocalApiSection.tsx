@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTaco } from '../../store/store-context';
+import { Switch } from '../Switch';
 
 /**
  * Settings → Local API: TACO's OpenAI-compatible API for other apps (Continue, Cline, scripts),
@@ -47,15 +48,9 @@ export function LocalApiSection({ onClose }: { onClose(): void }) {
       )}
       {status?.type === 'ready' && (
         <>
-          <label className="field checkbox-field">
-            <input
-              type="checkbox"
-              data-testid="local-api-enabled"
-              checked={status.enabled}
-              onChange={(event) => void setLocalApi({ enabled: event.target.checked })}
-            />
+          <Switch testId="local-api-enabled" checked={status.enabled} onChange={(enabled) => void setLocalApi({ enabled })}>
             <span className="field-label">Serve the local API</span>
-          </label>
+          </Switch>
           <label className="field">
             <span className="field-label">Port</span>
             <input

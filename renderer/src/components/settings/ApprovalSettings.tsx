@@ -1,5 +1,6 @@
 import type { ApprovalPolicy } from '../../../../shared/settings';
 import { RISKS, RISK_WORDS, type SettingsForm } from './settings-form';
+import { Switch } from '../Switch';
 
 interface Props {
   form: SettingsForm;
@@ -25,15 +26,13 @@ export function ApprovalSettings({ form, change }: Props) {
         </label>
       ))}
       <span className="field-hint">Single tools can differ: see Tools in the sidebar.</span>
-      <label className="field-check">
-        <input
-          type="checkbox"
-          data-testid="settings-private-network"
-          checked={form.allowPrivateNetworkFetch}
-          onChange={(event) => change({ allowPrivateNetworkFetch: event.target.checked })}
-        />
+      <Switch
+        testId="settings-private-network"
+        checked={form.allowPrivateNetworkFetch}
+        onChange={(checked) => change({ allowPrivateNetworkFetch: checked })}
+      >
         <span>Let fetch_url reach this computer and the local network (localhost, 192.168.x.x, …)</span>
-      </label>
+      </Switch>
       <span className="field-hint">Off, a web page cannot lead the model to your router, Ollama or other local services.</span>
     </fieldset>
   );

@@ -104,9 +104,11 @@ describe('SettingsDialog', () => {
 
   it('the private-network switch for fetch_url is off by default and saves as allowPrivateNetworkFetch', async () => {
     const { user, api, saved } = await openSettings();
-    const toggle = screen.getByTestId<HTMLInputElement>('settings-private-network');
-    expect(toggle.checked).toBe(false);
+    const toggle = screen.getByRole('switch', { name: /Let fetch_url reach this computer/ });
+    expect(toggle).toBe(screen.getByTestId('settings-private-network'));
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
     await user.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
     await user.click(screen.getByTestId('settings-save'));
     await waitFor(() => expect(screen.queryByTestId('settings-dialog')).toBeNull());
     expect(api.callsOf('settings.set').at(-1)).toEqual({ allowPrivateNetworkFetch: true });

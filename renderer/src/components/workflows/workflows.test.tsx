@@ -181,9 +181,20 @@ describe('the workflow block in the chat', () => {
           message: 'You declined step 2, so the workflow stopped there.',
           at: 5,
         },
-        { ...ids, type: 'run-finish', reason: 'cancelled', message: 'Stopped.', error: null, at: 5 },
+        // run-lifecycle.ts puts the workflow's outcome (its finishNote) in front of the stop reason.
+        {
+          ...ids,
+          type: 'run-finish',
+          reason: 'cancelled',
+          message: 'You declined step 2, so the workflow stopped there. Stopped by you.',
+          error: null,
+          at: 5,
+        },
       ]),
     );
+    // The outcome appears once, in the block; the stop notice says only why the run stopped.
+    expect(screen.getByTestId('stop-notice').textContent).toBe('Stopped by you.');
+    expect(screen.getAllByText(/You declined step 2, so/)).toHaveLength(1);
     expect(
       within(block)
         .getAllByTestId('workflow-step')

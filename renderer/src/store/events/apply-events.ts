@@ -245,6 +245,16 @@ function applyOutcome(
   return { ...next, stack: applyToolOutcome(next.stack, callId, outcome) };
 }
 
+/**
+ * A stopped workflow's run-finish message starts with the workflow's own outcome (main's
+ * `finishNote`), which the workflow block already shows: the stop notice keeps only the rest, so
+ * the summary appears once.
+ */
+function withoutWorkflowOutcome(message: string, workflowOutcome: string | undefined): string {
+  if (!workflowOutcome || !message.startsWith(workflowOutcome)) return message;
+  return message.slice(workflowOutcome.length).trim();
+}
+
 function finishRun(inTurn: TurnUpdate, view: ConversationView, event: Extract<TacoEvent, { type: 'run-finish' }>): ConversationView {
   const next = inTurn(view, event.runId, (turn) => {
     const finished = { ...turn, finish: { reason: event.reason, message: event.message, error: event.error, at: event.at } };
@@ -253,7 +263,7 @@ function finishRun(inTurn: TurnUpdate, view: ConversationView, event: Extract<Ta
       type: 'stop',
       id: nextPartId(finished),
       reason: event.reason,
-      message: event.message,
+      message: withoutWorkflowOutcome(event.message, turn.workflow?.finish?.message),
       error: event.error,
     });
   });

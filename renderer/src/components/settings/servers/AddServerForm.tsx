@@ -3,6 +3,7 @@ import type { ServerKind } from '../../../../../shared/servers';
 import { useTaco } from '../../../store/store-context';
 import { EMPTY_DRAFT, KIND_WORDS, serverFromDraft, testRequestFor, type ServerDraft, type ServerTestState } from './server-form';
 import { ServerTestOutcome } from './ServerTestOutcome';
+import { Switch } from '../../Switch';
 
 /** Name, kind, address, an optional Authorization header and “allow insecure”; Test connection before adding. */
 export function AddServerForm({ taken, onAdd }: { taken: readonly string[]; onAdd(draft: ServerDraft): Promise<string | null> }) {
@@ -68,15 +69,9 @@ export function AddServerForm({ taken, onAdd }: { taken: readonly string[]; onAd
         value={draft.authorization}
         onChange={(event) => edit({ authorization: event.target.value })}
       />
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          data-testid="server-insecure"
-          checked={draft.allowInsecure}
-          onChange={(event) => edit({ allowInsecure: event.target.checked })}
-        />
+      <Switch testId="server-insecure" checked={draft.allowInsecure} onChange={(allowInsecure) => edit({ allowInsecure })}>
         Allow insecure (plain http:// to an address outside this network)
-      </label>
+      </Switch>
       <span className="field-inline">
         <button
           type="button"

@@ -118,6 +118,17 @@ describe('Settings → Model servers and the grouped picker', () => {
     await user.click(screen.getByTestId('server-row-test'));
     await screen.findByTestId('server-row-test-result');
     expect(api.callsOf('servers.test').at(-1)).toMatchObject({ id: 'gpu-box', headers: { Authorization: MASK } });
+
+    // On/off settings are switches: the server's "On" and the add form's "Allow insecure".
+    expect(
+      within(add)
+        .getByRole('switch', { name: /Allow insecure/ })
+        .getAttribute('aria-checked'),
+    ).toBe('false');
+    const on = within(screen.getByTestId('server-row')).getByRole('switch', { name: 'On' });
+    expect(on.getAttribute('aria-checked')).toBe('true');
+    await user.click(on);
+    await waitFor(() => expect(api.callsOf('settings.set').at(-1)).toMatchObject({ servers: [{ id: 'gpu-box', enabled: false }] }));
   });
 
   it('groups the picker by server and shows the one that failed', async () => {
@@ -132,6 +143,9 @@ describe('Settings → Model servers and the grouped picker', () => {
       'Dead box (not reachable)',
     ]);
     expect(picker.querySelector('option[value="gpu-box::tooly"]')?.textContent).toBe('tooly');
+    // A server's error is never an option: the dead server's group is empty.
+    expect(picker.querySelectorAll('optgroup')[2]?.querySelectorAll('option')).toHaveLength(0);
+    expect(picker.textContent).not.toContain('refused the connection');
     // The header has a dot, not the error's text; the dot names the server and opens Settings.
     const dot = screen.getByTestId('model-server-status');
     expect(dot.getAttribute('aria-label')).toBe('Dead box is not reachable. Open Settings for details');

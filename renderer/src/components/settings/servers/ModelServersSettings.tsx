@@ -5,6 +5,7 @@ import { AddServerForm } from './AddServerForm';
 import { KIND_WORDS, serverFromDraft, testRequestFor, type ServerDraft, type ServerTestState } from './server-form';
 import { ServerTestOutcome } from './ServerTestOutcome';
 import { ToolSupportOverrides } from '../ToolSupportOverrides';
+import { Switch } from '../../Switch';
 
 /**
  * Settings → Model servers: the servers beyond the Ollama address, saved at once (apart from the
@@ -76,9 +77,9 @@ function ServerRow({
         {headerNames.length > 0 ? <span className="muted"> · {headerNames.join(', ')} set (hidden)</span> : null}
       </span>
       <span className="field-inline">
-        <label className="checkbox">
-          <input type="checkbox" checked={server.enabled} onChange={(event) => onToggle(event.target.checked)} /> On
-        </label>
+        <Switch testId="server-row-enabled" checked={server.enabled} onChange={onToggle}>
+          On
+        </Switch>
         <button
           type="button"
           className="button"

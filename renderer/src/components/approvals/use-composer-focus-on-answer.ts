@@ -1,0 +1,22 @@
+import { useLayoutEffect, useRef } from 'react';
+import { FOCUS_TARGETS, focusTarget } from '../keyboard/focus-targets';
+
+/**
+ * When a card's question closes (approved, denied, answered), its buttons vanish and the browser
+ * drops focus on the page body, where the next Tab lands in the sidebar. If focus was on the card
+ * (or was dropped that way), it goes back to the composer, where the conversation goes on. Focus
+ * the user put anywhere else stays where it is. Returns the ref for the card's element.
+ */
+export function useComposerFocusOnAnswer<T extends HTMLElement>(open: boolean) {
+  const card = useRef<T>(null);
+  const wasOpen = useRef(open);
+  useLayoutEffect(() => {
+    const closed = wasOpen.current && !open;
+    wasOpen.current = open;
+    if (!closed) return;
+    const active = document.activeElement;
+    const dropped = active === null || active === document.body;
+    if (dropped || (card.current?.contains(active) ?? false)) focusTarget(FOCUS_TARGETS.composer);
+  }, [open]);
+  return card;
+}
