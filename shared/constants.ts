@@ -346,6 +346,11 @@ export const DEFAULTS = {
   eventBatchIntervalMs: 16,
   /** Streamed text is flushed to disk at least this often. */
   timelineFlushIntervalMs: 500,
+  /**
+   * conversation.get with `page` answers at most this many of the newest events (older ones come
+   * page by page as the user scrolls up): opening a long conversation costs about what a short one does.
+   */
+  conversationPageEvents: 200,
   /** Conversation search (electron/services/store). */
   store: {
     /** Search keeps at most this many characters of one conversation's text (the rest is not searchable). */
@@ -533,6 +538,8 @@ export const DEFAULTS = {
     userScrollWindowMs: 400,
     /** Space between two messages (px); part of each row, so measured sizes include it. */
     gapPx: 18,
+    /** Scrolled this close (px) to the top of the loaded messages, the list asks for the page before them. */
+    loadOlderWithinPx: 600,
   },
   workflows: {
     /** Longest text a workflow step's output summary carries in a `workflow-step` event. */

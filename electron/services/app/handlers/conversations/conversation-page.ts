@@ -1,0 +1,30 @@
+import { DEFAULTS } from '../../../../../shared/constants';
+import { ContractError } from '../../../../../shared/contract-error';
+import type { ConversationSnapshot } from '../../../../../shared/conversation';
+
+/** The cursor of the page that ends just before event `index` ("e" and the index). */
+export function cursorAt(index: number): string {
+  return `e${index}`;
+}
+
+/**
+ * One page of a conversation: the `pageSize` events before `before` (the newest when absent) and
+ * the cursor of the page before them (null at the start). A cursor past the timeline's end (the
+ * conversation was cleared or truncated since) is a clear error, never an empty page.
+ */
+export function conversationPage(
+  snapshot: ConversationSnapshot,
+  before: string | undefined,
+  pageSize: number = DEFAULTS.conversationPageEvents,
+): ConversationSnapshot {
+  const total = snapshot.events.length;
+  const end = before === undefined ? total : Number(before.slice(1));
+  if (!Number.isInteger(end) || end < 0 || end > total) {
+    throw new ContractError(
+      'invalid-payload',
+      `That page of the conversation no longer exists (it has ${total} events now). Open the conversation again.`,
+    );
+  }
+  const start = Math.max(0, end - pageSize);
+  return { ...snapshot, events: snapshot.events.slice(start, end), olderCursor: start > 0 ? cursorAt(start) : null };
+}
