@@ -350,7 +350,7 @@ export const DEFAULTS = {
    * conversation.get with `page` answers at most this many of the newest events (older ones come
    * page by page as the user scrolls up): opening a long conversation costs about what a short one does.
    */
-  conversationPageEvents: 200,
+  conversationPageEvents: 100,
   /** Conversation search (electron/services/store). */
   store: {
     /** Search keeps at most this many characters of one conversation's text (the rest is not searchable). */

@@ -27,7 +27,7 @@ test.describe('a long conversation (virtualized message list)', () => {
     await expect.poll(firstNumber).toBeLessThan(before - 20);
     expect(await page.getByTestId('message').count()).toBeLessThan(60);
 
-    // Opening sent only the newest page (about 40 exchanges): reading further back loads older pages.
+    // Opening sent only the newest page (DEFAULTS.conversationPageEvents: 20 exchanges here): reading further back loads older pages.
     await expect
       .poll(
         async () => {
