@@ -351,6 +351,12 @@ export const DEFAULTS = {
    * page by page as the user scrolls up): opening a long conversation costs about what a short one does.
    */
   conversationPageEvents: 100,
+  /**
+   * A page reaches back up to this many page sizes to start where a turn starts (a run's events
+   * stay together, so a live run opened mid-way shows whole); a longer run is split (the renderer
+   * still rebuilds it exactly once the older page comes).
+   */
+  conversationPageReach: 4,
   /** Conversation search (electron/services/store). */
   store: {
     /** Search keeps at most this many characters of one conversation's text (the rest is not searchable). */

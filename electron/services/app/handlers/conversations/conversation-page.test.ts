@@ -23,7 +23,39 @@ function snapshot(count: number): ConversationSnapshot {
 
 const texts = (events: readonly TacoEvent[]) => events.map((event) => (event.type === 'user-message' ? event.text : event.type));
 
+/** `turns` turns of six events each: a message, the run, a tool call and its result, text, the finish. */
+function runs(turns: number, toolCallsPerRun = 1): TacoEvent[] {
+  const events: TacoEvent[] = [];
+  for (let turn = 0; turn < turns; turn += 1) {
+    const run = { conversationId: 'c1', runId: `r${turn}` };
+    events.push({ type: 'user-message', conversationId: 'c1', messageId: `m${turn}`, text: `q${turn}`, at: turn });
+    events.push({ ...run, type: 'run-start', model: 'llama3.2', goal: `q${turn}`, startedAt: turn });
+    for (let call = 0; call < toolCallsPerRun; call += 1) {
+      events.push({ ...run, type: 'text-delta', text: `step ${call}` });
+    }
+    events.push({ ...run, type: 'run-finish', reason: 'complete', message: 'Done.', error: null, at: turn });
+  }
+  return events;
+}
+
 describe('conversationPage', () => {
+  it('starts a page where a turn starts, so a run is not split when it fits the reach', () => {
+    const whole = { ...snapshot(0), events: runs(5, 2) }; // 25 events, turns start at 0, 5, 10, 15, 20
+    const newest = conversationPage(whole, undefined, 7); // 18 is mid-turn: back to 15
+    expect(newest.events[0]?.type).toBe('user-message');
+    expect(newest.olderCursor).toBe('e15');
+    const older = conversationPage(whole, 'e15', 7); // 8 is mid-turn: back to 5
+    expect(older.olderCursor).toBe('e5');
+    expect(older.events).toEqual(whole.events.slice(5, 15));
+  });
+
+  it('splits a run longer than the reach (the renderer rebuilds it when the older page comes)', () => {
+    const whole = { ...snapshot(0), events: runs(1, 100) }; // one run of 103 events
+    const newest = conversationPage(whole, undefined, 10);
+    expect(newest.events).toHaveLength(10);
+    expect(newest.olderCursor).toBe('e93');
+  });
+
   it('answers the newest page first, then pages before the cursor until the start, covering every event once in order', () => {
     const whole = snapshot(25);
     const newest = conversationPage(whole, undefined, 10);
