@@ -123,4 +123,19 @@ describe('the message list is virtualized', () => {
     fireEvent.click(screen.getByTestId('load-earlier'));
     await waitFor(() => expect(store.getState().olderCursors.long).toBe('e12200'));
   });
+
+  it('asks for the page before at once when the newest page does not fill the list', async () => {
+    const all = longConversation('long');
+    const api = createFakeApi();
+    api.handle('conversations.list', () => [summary('long')]);
+    // Pages of 10 events: 4 messages, 400 px in an 800 px list.
+    api.handle('conversation.get', (request) => {
+      const end = request.page?.before !== undefined ? Number(request.page.before.slice(1)) : all.length;
+      const start = Math.max(0, end - 10);
+      return { summary: summary('long'), events: all.slice(start, end), notices: [], olderCursor: start > 0 ? `e${start}` : null };
+    });
+    const { store } = await renderWithStore(<MessageList />, { api });
+    await act(() => store.getState().openConversation('long'));
+    await waitFor(() => expect(api.callsOf('conversation.get').map((request) => request.page?.before)).toContain('e12490'));
+  });
 });

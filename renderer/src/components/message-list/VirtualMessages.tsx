@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ConversationView } from '../../store/events/conversation-view';
 import { estimateItemSize } from './estimate-item-size';
 import { MessageRow } from './MessageRow';
@@ -81,6 +81,14 @@ export function VirtualMessages({ view, older }: { view: ConversationView; older
     anchor.current = null;
     list.scrollTop = list.scrollHeight - kept.fromBottom;
   }, [firstId]);
+  // A page shorter than the list cannot be scrolled to its top: ask for the page before it at once.
+  const olderAvailable = older?.available ?? false;
+  const olderLoading = older?.loading ?? false;
+  useEffect(() => {
+    const list = listRef.current;
+    if (list && olderAvailable && !olderLoading && list.scrollHeight <= list.clientHeight) requestOlder();
+    // requestOlder reads the latest props; it is not a trigger.
+  }, [items.length, olderAvailable, olderLoading]);
   const onListScroll = (): void => {
     onScroll();
     const list = listRef.current;
