@@ -21,7 +21,7 @@ import type { McpPromptInfo, McpPromptResult, McpService } from './mcp-service-t
 import { adaptServerTools, type ServerTools } from './mcp-tool-adapter';
 import { invalidServerView, serverView, unmaskSecrets } from './mcp-views';
 import { createToolPins, type ToolPins } from './tool-pinning';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { createToolReviews, sameTools, type ReviewedTools } from './tool-review';
 
 export interface McpServiceOptions {
   dataDir: string;
@@ -53,8 +53,8 @@ interface Entry {
   persisted: boolean;
   connection: McpConnection | null;
   tools: ServerTools;
-  /** The tool list last compared with the pins, and what changed per unreviewed tool (tool-pinning.ts). */
-  reviewed: { tools: readonly Tool[]; unreviewed: ReadonlyMap<string, string[]> } | null;
+  /** The tool list last compared with the pins (tool-review.ts). */
+  reviewed: ReviewedTools | null;
 }
 
 const NO_TOOLS: ServerTools = { views: [], registered: [] };
@@ -72,14 +72,13 @@ export function createMcpService(options: McpServiceOptions): McpService {
   };
   const pathValue = options.pathValue ?? (() => userPath());
   const pins = options.pins ?? createToolPins(options.dataDir);
+  const reviews = createToolReviews(pins, log);
   const entries = new Map<string, Entry>();
   const invalid = new Map<string, { raw: unknown; message: string }>();
   const listeners = new Set<(event: ModelEvent) => void>();
   let registered: RegisteredTool[] = [];
   let disposed = false;
   let chain: Promise<unknown> = Promise.resolve();
-  /** Comparisons with the pins still under way: `settled` waits for them (a server is ready only after). */
-  const reviews = new Set<Promise<void>>();
 
   const broadcast = (event: ModelEvent): void => {
     for (const listener of [...listeners]) {
@@ -107,19 +106,9 @@ export function createMcpService(options: McpServiceOptions): McpService {
 
   const viewOf = (name: string): McpServerView | null => {
     const entry = entries.get(name);
-    if (entry) return serverView(name, entry.config, connectionView(entry), entry.tools.views);
+    if (entry) return serverView(name, entry.config, reviews.gate(entry, entry.connection?.view() ?? null), entry.tools.views);
     const bad = invalid.get(name);
     return bad ? invalidServerView(name, bad.message) : null;
-  };
-
-  /**
-   * A server is not shown (nor waited for) as ready until its tool list has been compared with the
-   * pins: until then every tool asks, and a status of ready would show tools in a state about to change.
-   */
-  const connectionView = (entry: Entry): ReturnType<McpConnection['view']> | null => {
-    const state = entry.connection?.view() ?? null;
-    if (state?.status !== 'ready' || (entry.reviewed && sameTools(entry.reviewed.tools, state.tools))) return state;
-    return { ...state, status: 'starting' };
   };
 
   const rebuildTools = (name: string): void => {
@@ -131,7 +120,13 @@ export function createMcpService(options: McpServiceOptions): McpService {
         ? adaptServerTools(state.tools, {
             server: name,
             approval: entry.config.approval ?? 'ask',
-            unreviewed: unreviewedTools(name, entry, state.tools),
+            unreviewed: reviews.unreviewed(
+              name,
+              entry,
+              state.tools,
+              () => entries.get(name) === entry && sameTools(entry.connection?.view().tools ?? [], state.tools),
+              () => changed(name),
+            ),
             disabledTools: new Set(entry.config.disabledTools ?? []),
             call,
             emit: options.emit,
@@ -139,29 +134,6 @@ export function createMcpService(options: McpServiceOptions): McpService {
           })
         : NO_TOOLS;
     registered = [...entries.values()].flatMap((each) => each.tools.registered);
-  };
-
-  /**
-   * What changed per tool since the user reviewed it. A list not yet compared with the pins counts
-   * as wholly unreviewed (every tool asks) until the comparison answers and the tools are rebuilt.
-   */
-  const unreviewedTools = (name: string, entry: Entry, tools: readonly Tool[]): ReadonlyMap<string, string[]> => {
-    if (entry.reviewed && sameTools(entry.reviewed.tools, tools)) return entry.reviewed.unreviewed;
-    const checking = new Map(tools.map((tool) => [tool.name, ['not checked yet']]));
-    const review = pins
-      .review(name, tools)
-      .catch((error: unknown) => {
-        log(`The reviewed tools of "${name}" could not be read: ${error instanceof Error ? error.message : String(error)}`);
-        return checking;
-      })
-      .then((unreviewed) => {
-        if (entries.get(name) !== entry || !sameTools(entry.connection?.view().tools ?? [], tools)) return;
-        entry.reviewed = { tools, unreviewed };
-        changed(name);
-      })
-      .finally(() => reviews.delete(review));
-    reviews.add(review);
-    return checking;
   };
 
   const changed = (name: string): void => {
@@ -417,9 +389,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
       const all = loaded
         .catch(() => undefined)
         .then(() => Promise.all([...entries.values()].map((entry) => entry.connection?.settled() ?? Promise.resolve())))
-        .then(async () => {
-          while (reviews.size > 0) await Promise.all([...reviews]);
-        });
+        .then(() => reviews.idle());
       await Promise.race([all, expired]);
       clearTimeout(timer);
     },
@@ -433,9 +403,4 @@ export function createMcpService(options: McpServiceOptions): McpService {
       listeners.clear();
     },
   };
-}
-
-/** The same tools (the connection hands out copies of its list; the tool objects are kept). */
-function sameTools(a: readonly Tool[], b: readonly Tool[]): boolean {
-  return a.length === b.length && a.every((tool, index) => tool === b[index]);
 }
