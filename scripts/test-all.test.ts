@@ -83,7 +83,7 @@ describe('npm test (scripts/test-all.ts) on scratch suites', { timeout: 180_000 
   it('fails a .only even outside CI, instead of running one test and skipping the rest', async () => {
     const dir = vitestSuite(`it.only('the one I was debugging', () => expect(1).toBe(1));\nit('the rest', () => expect(1).toBe(1));`);
     const result = await runRunner({ TACO_TEST_STAGES: 'unit', TACO_VITEST_CONFIG: join(dir, 'vitest.config.mjs') });
-    expect(result.lastLine).toMatch(/^\d+ passed, [1-9]\d* failed, /);
+    expect(result.lastLine).toMatch(/^\d+ passed, [1-9]\d* failed(, \d+ skipped)?$/);
     expect(result.code).toBe(1);
   });
 
@@ -93,7 +93,7 @@ describe('npm test (scripts/test-all.ts) on scratch suites', { timeout: 180_000 
     });
     const result = await runRunner({ TACO_TEST_STAGES: 'unit', TACO_VITEST_CONFIG: join(dir, 'vitest.config.mjs') });
     expect(result.output).toContain('vitest executed no test');
-    expect(result.lastLine).toBe('0 passed, 1 failed, 0 skipped');
+    expect(result.lastLine).toBe('0 passed, 1 failed');
     expect(result.code).toBe(1);
   });
 
@@ -117,14 +117,14 @@ describe('npm test (scripts/test-all.ts) on scratch suites', { timeout: 180_000 
     const result = await runRunner({ TACO_TEST_STAGES: 'e2e', TACO_CHROMIUM: join(scratchRoot, 'no-such-chromium') });
     expect(result.output).toContain('sudo apt-get install chromium');
     expect(result.output).toContain('npx playwright install chromium');
-    expect(result.lastLine).toBe('0 passed, 1 failed, 0 skipped');
+    expect(result.lastLine).toBe('0 passed, 1 failed');
     expect(result.code).toBe(1);
   });
 
   it('refuses a stage name it does not know rather than running less than asked', async () => {
     const result = await runRunner({ TACO_TEST_STAGES: 'unit,units' });
     expect(result.output).toContain('unknown stages: units');
-    expect(result.lastLine).toBe('0 passed, 1 failed, 0 skipped');
+    expect(result.lastLine).toBe('0 passed, 1 failed');
     expect(result.code).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * `npm test`: typecheck, lint, format check, unit + integration (vitest), end to end (Playwright in
  * Chromium through the bundled web host). Runs every stage even when one fails, then prints ONE
- * plain line that CI reads, last: `N passed, N failed, N skipped` (skipped includes todo, failed
+ * plain line that CI reads, last: `N passed, N failed`, plus `, N skipped` when any was (skipped includes todo, failed
  * includes flaky: a test that passed only on a retry is not a pass). Exits non-zero when anything
  * failed, a stage executed nothing, or nothing passed. `.only` is refused everywhere, CI or not.
  *

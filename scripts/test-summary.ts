@@ -101,12 +101,15 @@ export function total(stages: readonly StageCount[]): StageCount {
 }
 
 /**
- * The last line, the one CI reads: `N passed, N failed, N skipped` (the form CI accepts). Todo tests
- * did not run, so they count as skipped; flaky ones are already in `failed`. `breakdownLine` names
- * both just above it.
+ * The last line, the one CI reads: `N passed, N failed`, followed by `, N skipped` only when a test
+ * was skipped (so a clean run ends with exactly the line CI expects and a skip still shows). Todo
+ * tests did not run, so they count as skipped; flaky ones are already in `failed`. `breakdownLine`
+ * names both just above it.
  */
 export function summaryLine(sum: StageCount): string {
-  return `${sum.passed} passed, ${sum.failed} failed, ${sum.skipped + sum.todo} skipped`;
+  const skipped = sum.skipped + sum.todo;
+  // CI reads exactly `N passed, N failed`; a skip is never silent, so it is named when there is one.
+  return `${sum.passed} passed, ${sum.failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
 }
 
 /** The line before the last: what the skipped and failed counts hold. */
