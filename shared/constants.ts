@@ -63,6 +63,13 @@ export const DEFAULTS = {
     charsPerToken: 4,
     /** Share of num_ctx kept free for the model's reply when fitting history. */
     replyReserveRatio: 0.25,
+    /**
+     * Once earlier turns must go to fit num_ctx, the history is cut only at fixed points this share
+     * of the budget apart (counted from the conversation's start), so the cut stays where it is for
+     * several turns and the server keeps reusing its cached prompt: cutting one turn at a time moved
+     * the start of the prompt at every turn, and each such turn was evaluated again in full.
+     */
+    historyCutBlockRatio: 0.25,
     /** Tool output budget multiplier for models whose context is >= DEFAULTS.largeContextTokens. */
     largeContextBudgetFactor: 2,
     /** Even with the per-turn budget used up, a tool result keeps at least this many characters. */

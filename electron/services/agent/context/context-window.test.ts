@@ -36,7 +36,7 @@ describe('fitContext', () => {
     expect(fitted.messages).toHaveLength(2);
     expect(fitted.estimatedTokens).toBeGreaterThan(1000);
   });
-  it('drops only as many of the oldest turns as the budget needs, and its estimate is the estimate of what it sends', () => {
+  it('cuts earlier turns at the first fixed point that fits: the fixed point before it would not have fitted', () => {
     const tools: ToolDefinition[] = [
       {
         type: 'function' as const,
@@ -50,23 +50,57 @@ describe('fitContext', () => {
       { role: 'assistant' as const, content: 'last', tool_calls: [{ function: { name: 't', arguments: { n: 2 } } }] },
       big('tool', 'r2', 300),
     ];
+    // The turns' characters as the estimate counts them, and where the fixed cut points fall.
+    const turnChars = (start: number): number => earlier[start]!.content.length + 8 + earlier[start + 1]!.content.length + 8;
+    let checked = 0;
     for (let numCtx = 200; numCtx <= 12_000; numCtx += 97) {
       const fitted = fitContext({ system, earlier, current, run, tools, numCtx });
       expect(fitted.estimatedTokens).toBe(estimateTokens(fitted.messages, tools));
       const budget = Math.floor(numCtx * (1 - DEFAULTS.agent.replyReserveRatio));
-      if (fitted.dropped === 0) continue;
-      // One fewer dropped turn (or round) would not have fitted.
+      const block = budget * DEFAULTS.agent.charsPerToken * DEFAULTS.agent.historyCutBlockRatio;
       const sent = new Set(fitted.messages);
-      const all = [...earlier, ...run];
-      const firstKept = all.findIndex((message) => sent.has(message));
-      const lastDropped = all.slice(0, firstKept).reverse();
-      const group = [lastDropped[0]!];
-      const starts = firstKept <= earlier.length ? 'user' : 'assistant';
-      for (const message of lastDropped.slice(1)) {
-        if (group[group.length - 1]!.role === starts) break;
-        group.push(message);
+      const firstKept = earlier.findIndex((message) => sent.has(message));
+      const droppedTurns = (firstKept === -1 ? earlier.length : firstKept) / 2;
+      if (droppedTurns === 0) continue;
+      // Cut points: the first turn boundary where the turns before it reach a multiple of the block.
+      const cuts = [0];
+      let cumulative = 0;
+      for (let turn = 0; turn < earlier.length / 2; turn += 1) {
+        const before = cumulative;
+        cumulative += turnChars(turn * 2);
+        if (Math.floor(cumulative / block) > Math.floor(before / block) || turn === earlier.length / 2 - 1) cuts.push(turn + 1);
       }
-      expect(estimateTokens([...group, ...fitted.messages], tools)).toBeGreaterThan(budget);
+      expect(cuts).toContain(droppedTurns);
+      const previousCut = cuts[cuts.indexOf(droppedTurns) - 1]!;
+      const keptAtPreviousCut = [system, ...earlier.slice(previousCut * 2), current, ...run];
+      expect(estimateTokens(keptAtPreviousCut, tools)).toBeGreaterThan(budget);
+      checked += 1;
     }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('keeps the same first message for several turns once the history outgrows num_ctx, so the prompt prefix holds', () => {
+    const turns: ChatMessage[][] = Array.from({ length: 60 }, (_, i) => [big('user', `q${i}`, 280), big('assistant', `a${i}`, 280)]);
+    const numCtx = 2048;
+    let previous: ChatMessage[] | null = null;
+    let turnsWithCut = 0;
+    let cutMoves = 0;
+    let prefixKept = 0;
+    for (let turn = 1; turn < turns.length; turn += 1) {
+      const fitted = fitContext({ system, earlier: turns.slice(0, turn).flat(), current: turns[turn]![0]!, run: [], tools: [], numCtx });
+      if (fitted.dropped > 0) {
+        turnsWithCut += 1;
+        const history = fitted.messages.slice(0, -1);
+        if (previous && previous[1] !== history[1]) cutMoves += 1;
+        // Same start: everything sent last turn (its question included) begins this request.
+        else if (previous && previous.every((message, index) => fitted.messages[index] === message)) prefixKept += 1;
+        previous = fitted.messages;
+      } else previous = fitted.messages;
+    }
+    expect(turnsWithCut).toBeGreaterThan(40);
+    // One turn at a time moved the start at every one of those turns.
+    expect(cutMoves).toBeLessThan(turnsWithCut / 2);
+    // Every other turn with a cut sent last turn's request again as its start (the first cut counts as a move).
+    expect(prefixKept + cutMoves).toBe(turnsWithCut);
   });
 });

@@ -45,6 +45,12 @@ export interface FittedContext {
  * a user message and what followed it, so no tool result is left without its call), then the
  * oldest rounds of this run (an assistant message and its results), never the last round, the
  * system prompt, the tool definitions or the current user message.
+ *
+ * Earlier turns are cut only at fixed points: where the turns before it first reach a multiple of
+ * a block (`historyCutBlockRatio` of the budget) counted from the conversation's start. Those
+ * points do not depend on how long the conversation has grown, so the next turns keep the same
+ * first message until the history outgrows the budget by another block, and the server reuses its
+ * cached prompt meanwhile; a cut one turn at a time moved the prompt's start at every turn.
  */
 export function fitContext(parts: ContextParts): FittedContext {
   const budget = Math.floor(parts.numCtx * (1 - DEFAULTS.agent.replyReserveRatio));
@@ -60,11 +66,24 @@ export function fitContext(parts: ContextParts): FittedContext {
   let earlierKept = 0;
   let roundsKept = 0;
   let dropped = 0;
-  while (charsToTokens(chars) > budget && (earlierKept < earlier.length || rounds.length - roundsKept > 1)) {
-    const fromEarlier = earlierKept < earlier.length;
-    const index = fromEarlier ? earlierKept++ : roundsKept++;
-    dropped += (fromEarlier ? earlier : rounds)[index]?.length ?? 0;
-    chars -= (fromEarlier ? earlierChars : roundChars)[index] ?? 0;
+  const blockChars = Math.max(1, budget * DEFAULTS.agent.charsPerToken * DEFAULTS.agent.historyCutBlockRatio);
+  let earlierDroppedChars = 0;
+  // Earlier turns: the next fixed cut point each time, until what is left fits.
+  while (charsToTokens(chars) > budget && earlierKept < earlier.length) {
+    const nextCut = (Math.floor(earlierDroppedChars / blockChars) + 1) * blockChars;
+    while (earlierKept < earlier.length && earlierDroppedChars < nextCut) {
+      const groupChars = earlierChars[earlierKept] ?? 0;
+      dropped += earlier[earlierKept]?.length ?? 0;
+      earlierDroppedChars += groupChars;
+      chars -= groupChars;
+      earlierKept += 1;
+    }
+  }
+  // This run's rounds change every step anyway: the oldest go one at a time, never the last.
+  while (charsToTokens(chars) > budget && rounds.length - roundsKept > 1) {
+    dropped += rounds[roundsKept]?.length ?? 0;
+    chars -= roundChars[roundsKept] ?? 0;
+    roundsKept += 1;
   }
   const messages = [parts.system, ...earlier.slice(earlierKept).flat(), parts.current, ...rounds.slice(roundsKept).flat()];
   return { messages, dropped, estimatedTokens: charsToTokens(chars) };
