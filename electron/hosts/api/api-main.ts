@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { exitOnStartFailure, stopOnSignals } from '../host-command';
 import { defaultDataDir } from '../../services/store/files/data-dir';
 import { API_USAGE, parseApiArgs } from './api-args';
 import { startApiHost } from './api-host';
@@ -26,23 +27,7 @@ async function main(): Promise<void> {
   });
   process.stdout.write(`TACO API at ${host.url}\n`);
 
-  let stopping = false;
-  const stop = (): void => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    host.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`TACO did not stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals(host);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`TACO could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+main().catch(exitOnStartFailure);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { exitOnStartFailure, stopOnSignals } from '../host-command';
 import { defaultDataDir } from '../../services/store/files/data-dir';
 import { parseWebArgs, WEB_USAGE } from './web-args';
 import { startWebHost } from './web-host';
@@ -24,24 +25,7 @@ async function main(): Promise<void> {
   });
   process.stdout.write(`TACO is running at ${host.url}\nPress Ctrl-C to stop.\n`);
 
-  let stopping = false;
-  const stop = (): void => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    process.stdout.write('Stopping TACO…\n');
-    host.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`TACO did not stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals(host, () => process.stdout.write('Stopping TACO…\n'));
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`TACO could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+main().catch(exitOnStartFailure);
