@@ -5,10 +5,19 @@ export const BENCH_DEFAULTS = {
   /** The model every benchmark talks to (the fake server lists it, with tools). */
   model: 'llama3.2:3b',
 
-  /** pipeline_ratio, main_us_per_token, batches_per_second. */
-  pipelineTokens: 20_000,
+  /**
+   * pipeline_ratio, main_us_per_token, batches_per_second. The stream is sized by time: after the
+   * warm-up pairs (at the start count), the count doubles until one bare read lasts at least
+   * pipelineMinBareMs, and that count is used for every pair. A pair took about a tenth of a second
+   * when the 1.10 budget was set; on a faster machine a fixed 20,000 tokens took ~21 ms, and the
+   * fixed per-run tail (the run-finish waits at most one batch interval) became a third of the
+   * ratio.
+   */
+  pipelineStartTokens: 20_000,
+  pipelineMinBareMs: 100,
+  pipelineMaxTokens: 1_280_000,
   pipelineWarmupRuns: 5,
-  /** A pair takes a tenth of a second and pairs vary a lot on a shared machine: this many pairs per run. */
+  /** A pair takes a tenth of a second or more and pairs vary a lot on a shared machine: this many pairs per run. */
   pairsPerRun: 3,
   /** batches_per_second is the highest rate over this many consecutive batches. */
   batchRateWindow: 10,

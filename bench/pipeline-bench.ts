@@ -17,6 +17,7 @@ import { BENCH_DEFAULTS } from './bench-defaults';
 import type { BenchLog, Samples } from './bench-figures';
 import { startFakeOllamaProcess } from './bench-processes';
 import { highestRate, interleave } from './bench-stats';
+import { sizeStreamByTime } from './stream-sizing';
 
 type Variant = 'bare' | 'pipeline';
 
@@ -59,12 +60,13 @@ interface Pipeline {
 
 /**
  * pipeline_ratio, main_us_per_token, batches_per_second. The fake server (its own process) streams
- * 20,000 tokens; A reads them with the bare ollama client, B runs them through the Ollama provider,
+ * N tokens, N sized by time in the warm-up (stream-sizing.ts: a bare read lasts at least
+ * pipelineMinBareMs); A reads them with the bare ollama client, B runs them through the Ollama provider,
  * the agent loop and the event hub (timeline writer + batcher) into a subscriber that serializes
  * each batch as a host would. A and B alternate in this one process.
  */
 export async function runPipelineBench(options: BenchLog): Promise<Samples> {
-  const text = `Write ${BENCH_DEFAULTS.pipelineTokens} tokens, please.`;
+  const textFor = (tokens: number): string => `Write ${tokens} tokens, please.`;
   const fake = await startFakeOllamaProcess('long-stream');
   const dataDir = await mkdtemp(join(tmpdir(), 'taco-bench-pipeline-'));
   const store = createConversationStore({ dataDir, log: () => undefined });
@@ -80,26 +82,38 @@ export async function runPipelineBench(options: BenchLog): Promise<Samples> {
     conversationId: conversation.conversationId,
   };
   let counter = 0;
-  const runB = (): Promise<StreamRun> =>
+  const runB = (text: string): Promise<StreamRun> =>
     pipelineRun(pipeline, text, `bench-run-${(counter += 1)}`, (listener) => {
       sink = listener;
     });
   try {
+    const startText = textFor(BENCH_DEFAULTS.pipelineStartTokens);
     for (let warm = 0; warm < BENCH_DEFAULTS.pipelineWarmupRuns; warm += 1) {
-      await bareRun(fake.url, text);
-      await runB();
+      await bareRun(fake.url, startText);
+      await runB(startText);
     }
+    const sizing = {
+      startTokens: BENCH_DEFAULTS.pipelineStartTokens,
+      minMs: BENCH_DEFAULTS.pipelineMinBareMs,
+      maxTokens: BENCH_DEFAULTS.pipelineMaxTokens,
+    };
+    const tokens = await sizeStreamByTime(sizing, async (count) => (await bareRun(fake.url, textFor(count))).ms);
+    const text = textFor(tokens);
+    // One pair at the chosen size before measuring: the larger stream warms its own paths.
+    await bareRun(fake.url, text);
+    await runB(text);
+    options.log(`  stream: ${tokens} tokens (a bare read lasts at least ${BENCH_DEFAULTS.pipelineMinBareMs} ms)`);
     const results: Record<Variant, StreamRun[]> = { bare: [], pipeline: [] };
     const delivered: Array<{ variant: Variant; run: StreamRun }> = [];
     for (const variant of interleave<Variant>(['bare', 'pipeline'], options.runs * BENCH_DEFAULTS.pairsPerRun)) {
-      const run = variant === 'bare' ? await bareRun(fake.url, text) : await runB();
+      const run = variant === 'bare' ? await bareRun(fake.url, text) : await runB(text);
       results[variant].push(run);
       delivered.push({ variant, run });
       options.log(
         `  ${variant}: ${run.ms.toFixed(1)} ms, ${run.tokens} tokens, ${run.chars} characters${variant === 'pipeline' ? `, ${run.batchTimes.length} batches` : ''}`,
       );
     }
-    checkDelivered(delivered, BENCH_DEFAULTS.pipelineTokens);
+    checkDelivered(delivered, tokens);
     return {
       pipeline_ratio: results.pipeline.flatMap((run, index) => {
         const bare = results.bare[index];

@@ -222,12 +222,6 @@ export const DEFAULTS = {
     collectMaxParameters: 10,
   },
 
-  /** How the Ollama stream is read (electron/services/provider/ollama). */
-  providerPerf: {
-    /** Lines arriving within this slice are read as one burst (a quarter of a batch interval). */
-    burstSliceMs: 4,
-  },
-
   /** Pull, delete and unload (electron/services/provider/model-admin). */
   modelAdmin: {
     /** Deleting or unloading a model gives up after this long. */

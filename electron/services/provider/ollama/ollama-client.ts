@@ -16,6 +16,8 @@ export interface BoundClientOptions {
   timeoutMs?: number;
   /** Sent with every request (a proxy's Authorization); never logged. */
   headers?: Readonly<Record<string, string>>;
+  /** Told every answer ollama-js gets, after the error-body fix (a streamed chat reads its body itself). */
+  onResponse?: (response: Response) => void;
 }
 
 /**
@@ -31,7 +33,14 @@ export function createBoundClient(options: BoundClientOptions): BoundClient {
   const boundFetch: typeof fetch = (input, init) => {
     const signals = [init?.signal, options.signal, timeout].filter((signal): signal is AbortSignal => signal instanceof AbortSignal);
     const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-    return baseFetch(input, { ...init, signal }).then(jsonErrorBody);
+    const answer = baseFetch(input, { ...init, signal }).then(jsonErrorBody);
+    const { onResponse } = options;
+    return onResponse === undefined
+      ? answer
+      : answer.then((response) => {
+          onResponse(response);
+          return response;
+        });
   };
   return {
     client: new Ollama({ host: options.host, fetch: boundFetch, ...(options.headers ? { headers: { ...options.headers } } : {}) }),

@@ -99,6 +99,33 @@ describe('ollama provider: failures become ProviderErrors with words', () => {
     expect(error.message).toContain('Ollama reported an error while answering: an error was encountered while running the model');
   });
 
+  it('a line that is not JSON stops the stream with its words after the chunks before it', async () => {
+    // A proxy that cut in mid-stream: the chat answer is 200, then a line of HTML.
+    let chatHeaders: Headers | undefined;
+    const proxyFetch: typeof fetch = async (input, init) => {
+      if (!String(input).endsWith('/api/chat')) return fetch(input, init);
+      chatHeaders = new Headers(init?.headers);
+      return new Response('{"message":{"role":"assistant","content":"Hello"},"done":false}\n<html>502 Bad Gateway</html>\n', {
+        status: 200,
+        headers: { 'Content-Type': 'application/x-ndjson' },
+      });
+    };
+    const { provider } = await start('basic-chat', { fetch: proxyFetch, headers: { Authorization: 'Bearer k' } });
+    const seen: ProviderChunk[] = [];
+    const error = await providerFailure(
+      (async () => {
+        for await (const part of provider.streamChat(step())) seen.push(part);
+      })(),
+    );
+    expect(textOf(seen)).toBe('Hello');
+    expect(error.kind).toBe('ollama-error');
+    expect(error.message).toContain('not JSON: "<html>502 Bad Gateway</html>"');
+    // ollama-js still builds the request (src/utils.ts fetchWithHeaders): its headers and the caller's.
+    expect(chatHeaders?.get('user-agent')).toMatch(/^ollama-js\//);
+    expect(chatHeaders?.get('content-type')).toBe('application/json');
+    expect(chatHeaders?.get('authorization')).toBe('Bearer k');
+  });
+
   it('a stream that ends without done is incomplete-stream, whether the body ends or the socket closes', async () => {
     const { fake, provider } = await start('truncated-stream');
     const clean = await providerFailure(collect(provider.streamChat(step())));

@@ -3,10 +3,10 @@ import type { ModelCapabilities } from '../../../../shared/models';
 import { buildStepRequest, numCtxFor } from './chat-request-builder';
 import { createBoundClient } from './ollama-client';
 import { burstChunks } from './burst-chunks';
+import { readChatLines } from './chat-lines';
 import { usageOf } from './ollama-responses';
 import { toProviderError } from '../provider-error-mapping';
 import { providerMessages } from '../provider-messages';
-import { readInBursts } from './read-in-bursts';
 import { createThinkSplitter } from '../openai-compatible/think-splitter';
 import { ProviderError, type ChatStepRequest, type ProviderChunk } from '../provider-types';
 
@@ -26,6 +26,12 @@ export interface StreamDeps {
  * One streamed step over its own ollama-js client: the request's signal aborts this stream only.
  * Yields text/thinking/tool-calls as they arrive, then exactly one `done`; anything else throws
  * a ProviderError.
+ *
+ * ollama-js sends the request (URL, headers, body, and the ResponseError of a non-2xx answer:
+ * src/browser.ts `processStreamableRequest`, src/utils.ts `post`/`checkOk`); its `parseJSON`
+ * generator only takes the body's reader on its first `next()`, which we never call. We read the
+ * body ourselves (chat-lines.ts): one array of parsed lines per network chunk, parsed
+ * synchronously, instead of one promise per line and a second pass to regroup them.
  */
 export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): AsyncGenerator<ProviderChunk, void, undefined> {
   const { host } = deps;
@@ -33,7 +39,14 @@ export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): A
   const capabilities = await deps.capabilities(request.model, request.signal);
   const numCtx = numCtxFor(capabilities, deps.maxContextTokens, request.numCtx);
   deps.onNumCtx?.(numCtx);
-  const { client } = createBoundClient({ host, fetch: deps.fetch, signal: request.signal, headers: deps.headers });
+  let response: Response | undefined;
+  const { client } = createBoundClient({
+    host,
+    fetch: deps.fetch,
+    signal: request.signal,
+    headers: deps.headers,
+    onResponse: (answer) => (response = answer),
+  });
 
   let iterator: AbortableAsyncIterator<ChatResponse> | undefined;
   let finished = false;
@@ -46,10 +59,13 @@ export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): A
   try {
     iterator = await client.chat(buildStepRequest(request, capabilities, numCtx));
     phase = 'stream';
+    // ollama-js already threw 'Missing body' when there was none (src/browser.ts processStreamableRequest).
+    const body = response?.body;
+    if (!body) throw new Error('Missing body');
     // Ollama before 0.9 and older qwen3 / deepseek-r1 pulls leave <think>…</think> in content.
     const splitter = createThinkSplitter();
     // Lines that arrived together are read as one burst: one chunk per burst, not per token.
-    for await (const parts of readInBursts(iterator[Symbol.asyncIterator]())) {
+    for await (const parts of readChatLines(body)) {
       const burst = burstChunks(parts);
       for (const chunk of burst.chunks) {
         if (chunk.type === 'text') yield* splitter.push(chunk.text);
