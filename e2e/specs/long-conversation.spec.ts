@@ -27,6 +27,18 @@ test.describe('a long conversation (virtualized message list)', () => {
     await expect.poll(firstNumber).toBeLessThan(before - 20);
     expect(await page.getByTestId('message').count()).toBeLessThan(60);
 
+    // Opening sent only the newest page (DEFAULTS.conversationPageEvents: 20 exchanges here): reading further back loads older pages.
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, -4000);
+          return firstNumber();
+        },
+        { timeout: 30_000 },
+      )
+      .toBeLessThan(before - 150);
+    expect(await page.getByTestId('message').count()).toBeLessThan(60);
+
     // Scrolled up, a new answer does not pull the view down...
     const scrollTop = () => page.getByTestId('message-list').evaluate((element) => element.scrollTop);
     const readingAt = await scrollTop();

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TacoEvent } from '../../../../shared/events';
 import { eventsFor } from '../../../test/events';
@@ -89,5 +89,53 @@ describe('the message list is virtualized', () => {
     fireEvent.scroll(list);
     act(() => api.emit([eventsFor('long', 'run-third').user('third', 'm-third')]));
     expect(list.scrollTop).toBe(bottom());
+  });
+
+  it('asks for the page before the loaded ones at the top of the list, and keeps what the user reads in place', async () => {
+    const all = longConversation('long');
+    const api = createFakeApi();
+    api.handle('conversations.list', () => [summary('long')]);
+    // Pages of 100 events, as main's conversationPage would slice them.
+    api.handle('conversation.get', (request) => {
+      const end = request.page?.before !== undefined ? Number(request.page.before.slice(1)) : all.length;
+      const start = Math.max(0, end - 100);
+      return { summary: summary('long'), events: all.slice(start, end), notices: [], olderCursor: start > 0 ? `e${start}` : null };
+    });
+    const { store } = await renderWithStore(<MessageList />, { api });
+    await act(() => store.getState().openConversation('long'));
+    const list = screen.getByTestId('message-list');
+    expect(screen.getByTestId('load-earlier').textContent).toBe('Load earlier messages');
+    const heightBefore = list.scrollHeight;
+
+    // The user scrolls up to the top of the 40 loaded messages.
+    fireEvent.wheel(list, { deltaY: -600 });
+    list.scrollTop = 0;
+    fireEvent.scroll(list);
+    await waitFor(() => expect(store.getState().olderCursors.long).toBe('e12300'));
+    expect(api.callsOf('conversation.get').map((request) => request.page?.before)).toEqual([undefined, 'e12400']);
+    // The 40 messages that came in front push the list down by their height: the distance from the
+    // bottom stays, so the message the user was at stays on screen.
+    expect(list.scrollHeight).toBeGreaterThan(heightBefore + 30 * ROW_PX);
+    expect(list.scrollHeight - list.scrollTop).toBe(heightBefore);
+    expect(answers()).toContain('answer 2460');
+
+    // The control asks too.
+    fireEvent.click(screen.getByTestId('load-earlier'));
+    await waitFor(() => expect(store.getState().olderCursors.long).toBe('e12200'));
+  });
+
+  it('asks for the page before at once when the newest page does not fill the list', async () => {
+    const all = longConversation('long');
+    const api = createFakeApi();
+    api.handle('conversations.list', () => [summary('long')]);
+    // Pages of 10 events: 4 messages, 400 px in an 800 px list.
+    api.handle('conversation.get', (request) => {
+      const end = request.page?.before !== undefined ? Number(request.page.before.slice(1)) : all.length;
+      const start = Math.max(0, end - 10);
+      return { summary: summary('long'), events: all.slice(start, end), notices: [], olderCursor: start > 0 ? `e${start}` : null };
+    });
+    const { store } = await renderWithStore(<MessageList />, { api });
+    await act(() => store.getState().openConversation('long'));
+    await waitFor(() => expect(api.callsOf('conversation.get').map((request) => request.page?.before)).toContain('e12490'));
   });
 });

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ConversationView } from '../../store/events/conversation-view';
 import { estimateItemSize } from './estimate-item-size';
 import { MessageRow } from './MessageRow';
@@ -32,7 +32,14 @@ function observeListRect(instance: Virtualizer<HTMLDivElement, Element>, callbac
  * in the DOM, each measured once rendered. Mounted per conversation (keyed by its id), it opens
  * at the bottom, so the newest messages are the first and only ones rendered.
  */
-export function VirtualMessages({ view }: { view: ConversationView }) {
+/** The conversation's older messages not loaded yet (main sends the newest page first). */
+export interface OlderMessages {
+  available: boolean;
+  loading: boolean;
+  load(): void;
+}
+
+export function VirtualMessages({ view, older }: { view: ConversationView; older?: OlderMessages }) {
   const { items } = view;
   const listRef = useRef<HTMLDivElement>(null);
   const itemsRef = useRef(items);
@@ -58,6 +65,36 @@ export function VirtualMessages({ view }: { view: ConversationView }) {
   const rows = virtualizer.getVirtualItems();
   const { onScroll } = useFollowBottom(listRef, `${items.length}:${totalSize}`);
 
+  // An older page goes in front: keep the distance from the bottom, so what the user reads stays put.
+  const firstId = items[0]?.id;
+  const anchor = useRef<{ firstId: string | undefined; fromBottom: number } | null>(null);
+  const requestOlder = (): void => {
+    const list = listRef.current;
+    if (!older?.available || older.loading || !list) return;
+    anchor.current = { firstId, fromBottom: list.scrollHeight - list.scrollTop };
+    older.load();
+  };
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const kept = anchor.current;
+    if (!list || !kept || kept.firstId === firstId) return;
+    anchor.current = null;
+    list.scrollTop = list.scrollHeight - kept.fromBottom;
+  }, [firstId]);
+  // A page shorter than the list cannot be scrolled to its top: ask for the page before it at once.
+  const olderAvailable = older?.available ?? false;
+  const olderLoading = older?.loading ?? false;
+  useEffect(() => {
+    const list = listRef.current;
+    if (list && olderAvailable && !olderLoading && list.scrollHeight <= list.clientHeight) requestOlder();
+    // requestOlder reads the latest props; it is not a trigger.
+  }, [items.length, olderAvailable, olderLoading]);
+  const onListScroll = (): void => {
+    onScroll();
+    const list = listRef.current;
+    if (list && list.scrollTop <= DEFAULTS.messageList.loadOlderWithinPx) requestOlder();
+  };
+
   let lastAssistantIndex = -1;
   for (let index = items.length - 1; index >= 0; index -= 1) {
     if (items[index]?.type === 'assistant') {
@@ -67,7 +104,14 @@ export function VirtualMessages({ view }: { view: ConversationView }) {
   }
 
   return (
-    <div ref={listRef} {...MESSAGE_LIST_PROPS} onScroll={onScroll}>
+    <div ref={listRef} {...MESSAGE_LIST_PROPS} onScroll={onListScroll}>
+      {older?.available && (
+        <div className="load-earlier">
+          <button type="button" data-testid="load-earlier" disabled={older.loading} onClick={requestOlder}>
+            {older.loading ? 'Loading earlier messages…' : 'Load earlier messages'}
+          </button>
+        </div>
+      )}
       <div className="message-column message-column-virtual" style={{ height: totalSize }}>
         <div className="message-window" style={{ transform: `translateY(${rows[0]?.start ?? 0}px)` }}>
           {rows.map((row) => {
