@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { ConversationView } from '../../store/events/conversation-view';
 import { estimateItemSize } from './estimate-item-size';
 import { MessageRow } from './MessageRow';
@@ -60,27 +60,22 @@ export function VirtualMessages({ view, older }: { view: ConversationView; older
     overscan: DEFAULTS.messageList.overscan,
     initialOffset: estimatedTotal.current,
     observeElementRect: observeListRect,
+    // When the rows change (an older page in front, a new answer behind), the row at the top of the
+    // viewport keeps its offset from the viewport's top, by its stable key (getItemKey: the item's
+    // id, so measured sizes stay with their rows across a prepend); first measurements of rows above
+    // the viewport are compensated too. At the end, the list stays at the end as rows grow.
+    anchorTo: 'end',
   });
   const totalSize = virtualizer.getTotalSize();
   const rows = virtualizer.getVirtualItems();
   const { onScroll } = useFollowBottom(listRef, `${items.length}:${totalSize}`);
 
-  // An older page goes in front: keep the distance from the bottom, so what the user reads stays put.
-  const firstId = items[0]?.id;
-  const anchor = useRef<{ firstId: string | undefined; fromBottom: number } | null>(null);
+  // The reading position is kept by the virtualizer (`anchorTo: 'end'`): the row at the top of the
+  // viewport stays where it is when rows come in front of it (an older page) or after it.
   const requestOlder = (): void => {
-    const list = listRef.current;
-    if (!older?.available || older.loading || !list) return;
-    anchor.current = { firstId, fromBottom: list.scrollHeight - list.scrollTop };
+    if (!older?.available || older.loading || !listRef.current) return;
     older.load();
   };
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    const kept = anchor.current;
-    if (!list || !kept || kept.firstId === firstId) return;
-    anchor.current = null;
-    list.scrollTop = list.scrollHeight - kept.fromBottom;
-  }, [firstId]);
   // A page shorter than the list cannot be scrolled to its top: ask for the page before it at once.
   const olderAvailable = older?.available ?? false;
   const olderLoading = older?.loading ?? false;
@@ -119,7 +114,7 @@ export function VirtualMessages({ view, older }: { view: ConversationView; older
             if (!item) return null;
             const running = item.type === 'assistant' && view.running && view.activeRunId === item.runId;
             return (
-              <div key={row.key} className="message-row" data-index={row.index} ref={virtualizer.measureElement}>
+              <div key={row.key} className="message-row" data-index={row.index} data-key={row.key} ref={virtualizer.measureElement}>
                 <MessageRow
                   item={item}
                   running={running}
