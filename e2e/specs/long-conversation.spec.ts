@@ -39,12 +39,27 @@ test.describe('a long conversation (virtualized message list)', () => {
       .toBeLessThan(before - 150);
     expect(await page.getByTestId('message').count()).toBeLessThan(60);
 
-    // Scrolled up, a new answer does not pull the view down...
-    const scrollTop = () => page.getByTestId('message-list').evaluate((element) => element.scrollTop);
-    const readingAt = await scrollTop();
+    // What the reader sees stays put while an older page arrives in front of it...
+    await page.getByTestId('message-list').evaluate((element) => {
+      element.scrollTop += 1500;
+    });
+    await expect(page.locator('[data-testid="load-earlier"]:disabled')).toHaveCount(0);
+    const columnHeight = () => page.locator('.message-column-virtual').evaluate((element) => element.getBoundingClientRect().height);
+    const heightBefore = await columnHeight();
+    const beforePage = await settledView(page);
+    await page.getByTestId('load-earlier').click();
+    await expect.poll(columnHeight).toBeGreaterThan(heightBefore);
+    const afterPage = await settledView(page);
+    expect(afterPage.key).toBe(beforePage.key);
+    expect(Math.abs(afterPage.offset - beforePage.offset)).toBeLessThanOrEqual(2);
+
+    // ...and while a new answer streams in below it: scrolled up, a new answer does not pull the view down.
+    const beforeAnswer = await settledView(page);
     await page.getByTestId('model-picker').selectOption('llama3.2:3b');
     await send(page, 'Write 3000 tokens');
-    expect(Math.abs((await scrollTop()) - readingAt)).toBeLessThan(2);
+    const afterAnswer = await settledView(page);
+    expect(afterAnswer.key).toBe(beforeAnswer.key);
+    expect(Math.abs(afterAnswer.offset - beforeAnswer.offset)).toBeLessThanOrEqual(2);
     await expect(answers.last()).not.toBeInViewport();
 
     // ...and back at the bottom, the next one is followed as it streams.
@@ -56,6 +71,43 @@ test.describe('a long conversation (virtualized message list)', () => {
     await taco.screenshot('long-conversation-followed');
   });
 });
+
+interface ReaderView {
+  /** The stable key (message id) of the first row whose bottom is below the list's top. */
+  key: string;
+  /** Its top's offset (px) from the list's top: negative when it is partly scrolled out. */
+  offset: number;
+}
+
+/**
+ * What the reader sees once the list has stopped moving: read at each animation frame until three
+ * frames in a row show the same scroll position and the same top row at the same offset.
+ */
+async function settledView(page: Page): Promise<ReaderView> {
+  return page.getByTestId('message-list').evaluate(
+    (list) =>
+      new Promise<ReaderView>((resolve) => {
+        const read = (): ReaderView & { scrollTop: number } => {
+          const top = list.getBoundingClientRect().top;
+          for (const row of list.querySelectorAll<HTMLElement>('.message-row')) {
+            const rect = row.getBoundingClientRect();
+            if (rect.bottom > top) return { key: row.dataset.key ?? '', offset: rect.top - top, scrollTop: list.scrollTop };
+          }
+          return { key: '', offset: 0, scrollTop: list.scrollTop };
+        };
+        let last = read();
+        let same = 0;
+        const frame = (): void => {
+          const now = read();
+          same = now.key === last.key && now.offset === last.offset && now.scrollTop === last.scrollTop ? same + 1 : 0;
+          last = now;
+          if (same >= 3) resolve({ key: now.key, offset: now.offset });
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
+}
 
 /**
  * Sends a message and waits until its run has started and finished. The Stop button shows only
