@@ -177,6 +177,25 @@ describe('the message list is virtualized', () => {
     expect(list.scrollTop).toBe(scrollTop);
   });
 
+  it('keeps the row the user reads in place when an older page and a new answer arrive together', async () => {
+    const api = pagedApi(100);
+    const { store } = await renderWithStore(<MessageList />, { api });
+    await act(() => store.getState().openConversation('long'));
+    const list = screen.getByTestId('message-list');
+    fireEvent.wheel(list, { deltaY: -600 });
+    list.scrollTop = 420;
+    fireEvent.scroll(list);
+    const reading = readerView(list);
+    // The page is on its way (asked for by the scroll); the answer streams in before it lands.
+    expect(store.getState().loadingOlderId).toBe('long');
+    const e = eventsFor('long', 'run-new');
+    act(() => api.emit([e.user('one more', 'm-new'), e.start('one more'), e.text('Streaming')]));
+    expect(readerView(list)).toEqual(reading);
+    await waitFor(() => expect(store.getState().olderCursors.long).toBe('e12300'));
+    act(() => api.emit([e.text(' and more'), e.finish()]));
+    expect(readerView(list)).toEqual(reading);
+  });
+
   it('asks for the page before at once when the newest page does not fill the list', async () => {
     // Pages of 10 events: 4 messages, 400 px in an 800 px list.
     const api = pagedApi(10);
