@@ -54,9 +54,14 @@ test.describe('a long conversation (virtualized message list)', () => {
     expect(Math.abs(afterPage.offset - beforePage.offset)).toBeLessThanOrEqual(2);
 
     // ...and while a new answer streams in below it: scrolled up, a new answer does not pull the view down.
-    const beforeAnswer = await settledView(page);
     await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    const beforeAnswer = await settledView(page);
+    await watchView(page, beforeAnswer);
     await send(page, 'Write 3000 tokens');
+    const watched = await stopWatchingView(page);
+    expect(watched.frames).toBeGreaterThan(0);
+    expect(watched.keys).toEqual([beforeAnswer.key]);
+    expect(watched.drift).toBeLessThanOrEqual(2);
     const afterAnswer = await settledView(page);
     expect(afterAnswer.key).toBe(beforeAnswer.key);
     expect(Math.abs(afterAnswer.offset - beforeAnswer.offset)).toBeLessThanOrEqual(2);
@@ -107,6 +112,43 @@ async function settledView(page: Page): Promise<ReaderView> {
         requestAnimationFrame(frame);
       }),
   );
+}
+
+/** The reader's view at every animation frame until `stopWatchingView`: the top rows seen, the largest drift (px). */
+interface ViewWatch {
+  frames: number;
+  keys: string[];
+  drift: number;
+  watching: boolean;
+}
+
+async function watchView(page: Page, expected: ReaderView): Promise<void> {
+  await page.getByTestId('message-list').evaluate((list, view) => {
+    const watch: ViewWatch = { frames: 0, keys: [], drift: 0, watching: true };
+    (window as unknown as { tacoViewWatch?: ViewWatch }).tacoViewWatch = watch;
+    const frame = (): void => {
+      if (!watch.watching) return;
+      const top = list.getBoundingClientRect().top;
+      const row = [...list.querySelectorAll<HTMLElement>('.message-row')].find(
+        (candidate) => candidate.getBoundingClientRect().bottom > top,
+      );
+      const key = row?.dataset.key ?? '';
+      if (!watch.keys.includes(key)) watch.keys.push(key);
+      if (row && key === view.key) watch.drift = Math.max(watch.drift, Math.abs(row.getBoundingClientRect().top - top - view.offset));
+      watch.frames += 1;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }, expected);
+}
+
+async function stopWatchingView(page: Page): Promise<Omit<ViewWatch, 'watching'>> {
+  return page.evaluate(() => {
+    const watch = (window as unknown as { tacoViewWatch?: ViewWatch }).tacoViewWatch;
+    if (!watch) throw new Error('not watching the view');
+    watch.watching = false;
+    return { frames: watch.frames, keys: watch.keys, drift: watch.drift };
+  });
 }
 
 /**
