@@ -347,6 +347,17 @@ export const DEFAULTS = {
   eventBatchIntervalMs: 16,
   /** Streamed text is flushed to disk at least this often. */
   timelineFlushIntervalMs: 500,
+  /**
+   * conversation.get with `page` answers at most this many of the newest events (older ones come
+   * page by page as the user scrolls up): opening a long conversation costs about what a short one does.
+   */
+  conversationPageEvents: 100,
+  /**
+   * A page reaches back up to this many page sizes to start where a turn starts (a run's events
+   * stay together, so a live run opened mid-way shows whole); a longer run is split (the renderer
+   * still rebuilds it exactly once the older page comes).
+   */
+  conversationPageReach: 4,
   /** Conversation search (electron/services/store). */
   store: {
     /** Search keeps at most this many characters of one conversation's text (the rest is not searchable). */
@@ -538,6 +549,8 @@ export const DEFAULTS = {
     userScrollWindowMs: 400,
     /** Space between two messages (px); part of each row, so measured sizes include it. */
     gapPx: 18,
+    /** Scrolled this close (px) to the top of the loaded messages, the list asks for the page before them. */
+    loadOlderWithinPx: 600,
   },
   workflows: {
     /** Longest text a workflow step's output summary carries in a `workflow-step` event. */

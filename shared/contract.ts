@@ -27,6 +27,8 @@ import type {
  * what comes back. Both transports (Electron IPC and the web host's WebSocket) carry exactly this.
  */
 const id = z.string().trim().min(1).max(128);
+/** A position in a conversation's timeline as main hands it out ("e" and the index of an event). */
+const conversationCursor = z.string().regex(/^e\d{1,9}$/, 'A conversation cursor looks like e123.');
 const empty = z.object({}).strict();
 /** Ollama model names: "llama3.2", "qwen3:4b", "hf.co/org/model:Q4_K_M". */
 const modelName = z
@@ -72,7 +74,13 @@ export const callRequestSchemas = {
   'question.answer': z.object({ questionId: id, answer: z.string().max(DEFAULTS.maxMessageChars) }).strict(),
   'tools.list': empty,
   'conversations.list': empty,
-  'conversation.get': z.object({ conversationId: id }).strict(),
+  /**
+   * The whole timeline, or with `page` the newest page of it (`before` absent) or the page before a
+   * cursor an earlier paged answer gave (`olderCursor`).
+   */
+  'conversation.get': z
+    .object({ conversationId: id, page: z.object({ before: conversationCursor.optional() }).strict().optional() })
+    .strict(),
   'app.openExternal': z.object({ url: z.string().max(8192) }).strict(),
 
   // Conversations and the sidebar.

@@ -27,4 +27,10 @@ export interface ConversationSnapshot {
   notices: string[];
   /** Set when the last run stopped with TACO while it waited for the user; null or absent otherwise. */
   pending?: PendingWorkflow | null;
+  /**
+   * Only for a paged get (conversation.get with `page`): `events` are the newest page (or the page
+   * before the given cursor), and this cursor asks for the page before them; null when they reach
+   * the conversation's start. Absent when `events` is the whole timeline.
+   */
+  olderCursor?: string | null;
 }

@@ -183,7 +183,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'question.answer': (request) => answerQuestion(ctx, request),
     'tools.list': () => listTools(ctx),
     'conversations.list': () => listConversations(ctx),
-    'conversation.get': (request) => getConversation(ctx, request.conversationId),
+    'conversation.get': (request) => getConversation(ctx, request.conversationId, request.page),
     'app.openExternal': (request) => openExternal(ctx, request.url),
     'conversation.rename': (request) => renameConversation(ctx, request),
     'conversation.pin': (request) => pinConversation(ctx, request),

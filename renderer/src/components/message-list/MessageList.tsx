@@ -13,8 +13,21 @@ export function MessageList() {
   const hasModel = useTaco((state) => state.selectedModel !== null);
   // While the Ollama banner explains what to do, the welcome text would only repeat it.
   const ollamaReady = useTaco((state) => state.models?.type === 'ok' && state.models.models.length > 0);
+  const conversationId = view.conversationId;
+  const hasOlder = useTaco((state) => conversationId !== null && (state.olderCursors[conversationId] ?? null) !== null);
+  const loadingOlder = useTaco((state) => conversationId !== null && state.loadingOlderId === conversationId);
+  const loadOlderMessages = useTaco((state) => state.loadOlderMessages);
 
-  if (view.items.length > 0) return <VirtualMessages key={view.conversationId ?? 'new'} view={view} />;
+  if (view.items.length > 0) {
+    const older = {
+      available: hasOlder,
+      loading: loadingOlder,
+      load: () => {
+        if (conversationId !== null) void loadOlderMessages(conversationId);
+      },
+    };
+    return <VirtualMessages key={conversationId ?? 'new'} view={view} older={older} />;
+  }
   return (
     <div {...MESSAGE_LIST_PROPS}>
       <div className="message-column">

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TacoEvent } from '../../../../shared/events';
 import { eventsFor } from '../../../test/events';
@@ -24,6 +24,17 @@ function patch(property: string, get: (this: HTMLElement) => number): void {
   patched.push([property, Object.getOwnPropertyDescriptor(HTMLElement.prototype, property)]);
   Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get });
 }
+/**
+ * jsdom has no `scrollTo` (the virtualizer's way to move the list): move it as a browser would,
+ * clamped, and report it the way a browser does, after the task that scrolled (the scroll event
+ * then reads the position the rest of that task left).
+ */
+function scrollTo(this: HTMLElement, options?: ScrollToOptions | number): void {
+  const top = typeof options === 'object' ? options.top : undefined;
+  if (top === undefined) return;
+  this.scrollTop = Math.max(0, Math.min(top, this.scrollHeight - this.clientHeight));
+  setTimeout(() => this.dispatchEvent(new Event('scroll')));
+}
 beforeAll(() => {
   patch('offsetHeight', function () {
     return this.classList.contains('message-row') ? ROW_PX : 0;
@@ -36,6 +47,8 @@ beforeAll(() => {
     const column = this.querySelector<HTMLElement>('.message-column-virtual');
     return column ? Number.parseFloat(column.style.height) || 0 : 0;
   });
+  patched.push(['scrollTo', Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollTo')]);
+  Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, writable: true, value: scrollTo });
 });
 afterAll(() => {
   for (const [property, descriptor] of patched) {
@@ -51,6 +64,35 @@ async function openLong() {
   const env = await renderWithStore(<MessageList />, { api });
   await act(() => env.store.getState().openConversation('long'));
   return { ...env, list: screen.getByTestId('message-list') };
+}
+
+/**
+ * What the reader sees: the first row whose bottom is below the viewport's top, by its stable key,
+ * and its offset from the viewport's top. Rows sit in flow under the window's translateY, each
+ * ROW_PX tall (jsdom has no layout, so the position is computed as the browser would lay it out).
+ */
+function readerView(list: HTMLElement): { key: string; offset: number } {
+  const window = list.querySelector<HTMLElement>('.message-window');
+  const start = Number(/translateY\((-?[\d.]+)px\)/.exec(window?.style.transform ?? '')?.[1] ?? NaN);
+  const rows = [...list.querySelectorAll<HTMLElement>('.message-row')];
+  for (const [position, row] of rows.entries()) {
+    const top = start + position * ROW_PX;
+    if (top + ROW_PX > list.scrollTop) return { key: row.dataset.key ?? '', offset: top - list.scrollTop };
+  }
+  throw new Error('no row on screen');
+}
+
+/** Main's page slicing: pages of `size` events ending before the cursor `e<index>`. */
+function pagedApi(size: number) {
+  const all = longConversation('long');
+  const api = createFakeApi();
+  api.handle('conversations.list', () => [summary('long')]);
+  api.handle('conversation.get', (request) => {
+    const end = request.page?.before !== undefined ? Number(request.page.before.slice(1)) : all.length;
+    const start = Math.max(0, end - size);
+    return { summary: summary('long'), events: all.slice(start, end), notices: [], olderCursor: start > 0 ? `e${start}` : null };
+  });
+  return api;
 }
 
 const answers = () => screen.getAllByTestId('answer-text').map((element) => element.textContent);
@@ -89,5 +131,76 @@ describe('the message list is virtualized', () => {
     fireEvent.scroll(list);
     act(() => api.emit([eventsFor('long', 'run-third').user('third', 'm-third')]));
     expect(list.scrollTop).toBe(bottom());
+  });
+
+  it('asks for the page before the loaded ones at the top of the list, and keeps the row the user reads where it was', async () => {
+    const api = pagedApi(100);
+    const { store } = await renderWithStore(<MessageList />, { api });
+    await act(() => store.getState().openConversation('long'));
+    const list = screen.getByTestId('message-list');
+    expect(screen.getByTestId('load-earlier').textContent).toBe('Load earlier messages');
+    const heightBefore = list.scrollHeight;
+
+    // The user scrolls up near the top of the 40 loaded messages.
+    fireEvent.wheel(list, { deltaY: -600 });
+    list.scrollTop = 250;
+    fireEvent.scroll(list);
+    const reading = readerView(list);
+    expect(reading).toEqual({ key: 'm2481', offset: -50 });
+    await waitFor(() => expect(store.getState().olderCursors.long).toBe('e12300'));
+    expect(api.callsOf('conversation.get').map((request) => request.page?.before)).toEqual([undefined, 'e12400']);
+    // The 40 messages that came in front (their sizes estimates until measured) push the list down:
+    // the row the user was reading stays at the same offset from the top of the viewport.
+    expect(list.scrollHeight).toBeGreaterThan(heightBefore + 30 * ROW_PX);
+    expect(readerView(list)).toEqual(reading);
+    expect(list.scrollTop).toBeGreaterThan(30 * ROW_PX);
+
+    // The control asks too, and the next page keeps the view as well.
+    const scrolledTo = readerView(list);
+    fireEvent.click(screen.getByTestId('load-earlier'));
+    await waitFor(() => expect(store.getState().olderCursors.long).toBe('e12200'));
+    expect(readerView(list)).toEqual(scrolledTo);
+  });
+
+  it('keeps the row the user reads in place when a new answer arrives while they read back', async () => {
+    const { api, list } = await openLong();
+    fireEvent.wheel(list, { deltaY: -600 });
+    list.scrollTop = list.scrollHeight - 3050;
+    fireEvent.scroll(list);
+    const reading = readerView(list);
+    const scrollTop = list.scrollTop;
+
+    const e = eventsFor('long', 'run-new');
+    act(() => api.emit([e.user('one more', 'm-new'), e.start('one more'), e.text('Streaming')]));
+    act(() => api.emit([e.text(' and a lot more'), e.finish(), eventsFor('long', 'run-next').user('next', 'm-next')]));
+    expect(readerView(list)).toEqual(reading);
+    expect(list.scrollTop).toBe(scrollTop);
+  });
+
+  it('keeps the row the user reads in place when an older page and a new answer arrive together', async () => {
+    const api = pagedApi(100);
+    const { store } = await renderWithStore(<MessageList />, { api });
+    await act(() => store.getState().openConversation('long'));
+    const list = screen.getByTestId('message-list');
+    fireEvent.wheel(list, { deltaY: -600 });
+    list.scrollTop = 420;
+    fireEvent.scroll(list);
+    const reading = readerView(list);
+    // The page is on its way (asked for by the scroll); the answer streams in before it lands.
+    expect(store.getState().loadingOlderId).toBe('long');
+    const e = eventsFor('long', 'run-new');
+    act(() => api.emit([e.user('one more', 'm-new'), e.start('one more'), e.text('Streaming')]));
+    expect(readerView(list)).toEqual(reading);
+    await waitFor(() => expect(store.getState().olderCursors.long).toBe('e12300'));
+    act(() => api.emit([e.text(' and more'), e.finish()]));
+    expect(readerView(list)).toEqual(reading);
+  });
+
+  it('asks for the page before at once when the newest page does not fill the list', async () => {
+    // Pages of 10 events: 4 messages, 400 px in an 800 px list.
+    const api = pagedApi(10);
+    const { store } = await renderWithStore(<MessageList />, { api });
+    await act(() => store.getState().openConversation('long'));
+    await waitFor(() => expect(api.callsOf('conversation.get').map((request) => request.page?.before)).toContain('e12490'));
   });
 });

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { ConversationView } from '../../store/events/conversation-view';
 import { estimateItemSize } from './estimate-item-size';
 import { MessageRow } from './MessageRow';
@@ -32,7 +32,14 @@ function observeListRect(instance: Virtualizer<HTMLDivElement, Element>, callbac
  * in the DOM, each measured once rendered. Mounted per conversation (keyed by its id), it opens
  * at the bottom, so the newest messages are the first and only ones rendered.
  */
-export function VirtualMessages({ view }: { view: ConversationView }) {
+/** The conversation's older messages not loaded yet (main sends the newest page first). */
+export interface OlderMessages {
+  available: boolean;
+  loading: boolean;
+  load(): void;
+}
+
+export function VirtualMessages({ view, older }: { view: ConversationView; older?: OlderMessages }) {
   const { items } = view;
   const listRef = useRef<HTMLDivElement>(null);
   const itemsRef = useRef(items);
@@ -53,10 +60,35 @@ export function VirtualMessages({ view }: { view: ConversationView }) {
     overscan: DEFAULTS.messageList.overscan,
     initialOffset: estimatedTotal.current,
     observeElementRect: observeListRect,
+    // When the rows change (an older page in front, a new answer behind), the row at the top of the
+    // viewport keeps its offset from the viewport's top, by its stable key (getItemKey: the item's
+    // id, so measured sizes stay with their rows across a prepend); first measurements of rows above
+    // the viewport are compensated too. At the end, the list stays at the end as rows grow.
+    anchorTo: 'end',
   });
   const totalSize = virtualizer.getTotalSize();
   const rows = virtualizer.getVirtualItems();
   const { onScroll } = useFollowBottom(listRef, `${items.length}:${totalSize}`);
+
+  // The reading position is kept by the virtualizer (`anchorTo: 'end'`): the row at the top of the
+  // viewport stays where it is when rows come in front of it (an older page) or after it.
+  const requestOlder = (): void => {
+    if (!older?.available || older.loading || !listRef.current) return;
+    older.load();
+  };
+  // A page shorter than the list cannot be scrolled to its top: ask for the page before it at once.
+  const olderAvailable = older?.available ?? false;
+  const olderLoading = older?.loading ?? false;
+  useEffect(() => {
+    const list = listRef.current;
+    if (list && olderAvailable && !olderLoading && list.scrollHeight <= list.clientHeight) requestOlder();
+    // requestOlder reads the latest props; it is not a trigger.
+  }, [items.length, olderAvailable, olderLoading]);
+  const onListScroll = (): void => {
+    onScroll();
+    const list = listRef.current;
+    if (list && list.scrollTop <= DEFAULTS.messageList.loadOlderWithinPx) requestOlder();
+  };
 
   let lastAssistantIndex = -1;
   for (let index = items.length - 1; index >= 0; index -= 1) {
@@ -67,7 +99,14 @@ export function VirtualMessages({ view }: { view: ConversationView }) {
   }
 
   return (
-    <div ref={listRef} {...MESSAGE_LIST_PROPS} onScroll={onScroll}>
+    <div ref={listRef} {...MESSAGE_LIST_PROPS} onScroll={onListScroll}>
+      {older?.available && (
+        <div className="load-earlier">
+          <button type="button" data-testid="load-earlier" disabled={older.loading} onClick={requestOlder}>
+            {older.loading ? 'Loading earlier messages…' : 'Load earlier messages'}
+          </button>
+        </div>
+      )}
       <div className="message-column message-column-virtual" style={{ height: totalSize }}>
         <div className="message-window" style={{ transform: `translateY(${rows[0]?.start ?? 0}px)` }}>
           {rows.map((row) => {
@@ -75,7 +114,7 @@ export function VirtualMessages({ view }: { view: ConversationView }) {
             if (!item) return null;
             const running = item.type === 'assistant' && view.running && view.activeRunId === item.runId;
             return (
-              <div key={row.key} className="message-row" data-index={row.index} ref={virtualizer.measureElement}>
+              <div key={row.key} className="message-row" data-index={row.index} data-key={row.key} ref={virtualizer.measureElement}>
                 <MessageRow
                   item={item}
                   running={running}

@@ -31,7 +31,9 @@ describe('the system prompt library in the app', () => {
     await renderWithStore(<App />, { api });
     await user.selectOptions(await screen.findByTestId('preset-picker'), 'terse');
     expect(api.callsOf('conversation.createFromPreset')).toEqual([{ presetId: 'terse', model: null }]);
-    await waitFor(() => expect(api.callsOf('conversation.get')).toEqual(expect.arrayContaining([{ conversationId: 'c-preset' }])));
+    await waitFor(() =>
+      expect(api.callsOf('conversation.get')).toEqual(expect.arrayContaining([{ conversationId: 'c-preset', page: {} }])),
+    );
   });
 
   it('shows what the model sees for the open conversation, as plain text', async () => {

@@ -5,6 +5,7 @@ import { applyEvents } from '../events/apply-events';
 import { emptyView, type ConversationView } from '../events/conversation-view';
 import type { SliceCreator } from '../store-types';
 import { applySummaryEvents, withPendingWorkflow } from '../events/summary-updates';
+import { openedTimeline, timelineView, withLiveEvents, withOlderPage, type PagedTimeline } from '../events/paged-timeline';
 
 export interface ConversationsSlice {
   conversations: ConversationSummary[];
@@ -14,10 +15,19 @@ export interface ConversationsSlice {
   /** Conversations whose view was built from their stored timeline (or born here). */
   loaded: Record<string, true>;
   loadingConversationId: string | null;
+  /**
+   * Per opened conversation: the cursor of its older messages not loaded yet (null when all are),
+   * absent for a conversation born here or not opened.
+   */
+  olderCursors: Record<string, string | null>;
+  /** The conversation whose older messages are being fetched. */
+  loadingOlderId: string | null;
   sending: boolean;
   loadConversations(): Promise<void>;
   newConversation(): void;
   openConversation(conversationId: string, options?: { force?: boolean }): Promise<void>;
+  /** Fetches the page before the oldest loaded one and puts it in front; the live tail stays. */
+  loadOlderMessages(conversationId: string): Promise<void>;
   /** One batch from main, applied in one store update. */
   applyEventBatch(events: readonly TacoEvent[]): void;
   /** Resolves true when main accepted the message. */
@@ -39,12 +49,16 @@ function groupByConversation(events: readonly TacoEvent[]): Map<string, TacoEven
 export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, get, { api }) => {
   /** Conversations we already asked the list about, so a streaming new chat does not ask every frame. */
   const listedFor = new Set<string>();
+  /** The events held per opened conversation, so an older page can go in front of them (paged-timeline.ts). */
+  const timelines = new Map<string, PagedTimeline>();
   return {
     conversations: [],
     activeConversationId: null,
     views: {},
     loaded: {},
     loadingConversationId: null,
+    olderCursors: {},
+    loadingOlderId: null,
     sending: false,
 
     async loadConversations() {
@@ -67,10 +81,14 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
       if (get().loaded[conversationId] && !options?.force) return;
       set({ loadingConversationId: conversationId });
       try {
-        const snapshot = await api.call('conversation.get', { conversationId });
-        const view = applyEvents(emptyView(conversationId), snapshot.events);
+        // The newest page only: a long conversation opens as fast as a short one (older pages on demand).
+        const snapshot = await api.call('conversation.get', { conversationId, page: {} });
+        const timeline = openedTimeline(snapshot.events, snapshot.olderCursor ?? null);
+        timelines.set(conversationId, timeline);
+        const view = timelineView(conversationId, timeline);
         set((state) => ({
           views: { ...state.views, [conversationId]: view },
+          olderCursors: { ...state.olderCursors, [conversationId]: timeline.olderCursor },
           loaded: { ...state.loaded, [conversationId]: true },
           loadingConversationId: state.loadingConversationId === conversationId ? null : state.loadingConversationId,
           pendingWorkflows: withPendingWorkflow(state.pendingWorkflows, conversationId, snapshot.pending),
@@ -82,9 +100,36 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
       }
     },
 
+    async loadOlderMessages(conversationId) {
+      const before = timelines.get(conversationId)?.olderCursor ?? null;
+      if (before === null || get().loadingOlderId === conversationId) return;
+      set({ loadingOlderId: conversationId });
+      try {
+        const page = await api.call('conversation.get', { conversationId, page: { before } });
+        const held = timelines.get(conversationId);
+        // Reopened (or cleared) meanwhile: this page belongs to a timeline no longer held.
+        if (!held || held.olderCursor !== before) return;
+        const timeline = withOlderPage(held, page.events, page.olderCursor ?? null);
+        timelines.set(conversationId, timeline);
+        const view = timelineView(conversationId, timeline);
+        set((state) => ({
+          views: { ...state.views, [conversationId]: view },
+          olderCursors: { ...state.olderCursors, [conversationId]: timeline.olderCursor },
+        }));
+      } catch (error) {
+        get().reportError(error);
+      } finally {
+        set((state) => ({ loadingOlderId: state.loadingOlderId === conversationId ? null : state.loadingOlderId }));
+      }
+    },
+
     applyEventBatch(events) {
       const groups = groupByConversation(events);
       if (groups.size === 0) return;
+      for (const [conversationId, group] of groups) {
+        const held = timelines.get(conversationId);
+        if (held) timelines.set(conversationId, withLiveEvents(held, group));
+      }
       const known = new Set(get().conversations.map((summary) => summary.conversationId));
       let refreshList = false;
       set((state) => {

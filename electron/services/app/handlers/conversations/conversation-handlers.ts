@@ -1,6 +1,7 @@
 import { ContractError } from '../../../../../shared/contract-error';
 import type { ConversationSnapshot, ConversationSummary } from '../../../../../shared/conversation';
 import type { AppContext } from '../../app-context';
+import { conversationPage } from './conversation-page';
 import { titleFromText } from '../../titles/title-from-text';
 
 export async function listConversations(ctx: AppContext): Promise<ConversationSummary[]> {
@@ -9,12 +10,17 @@ export async function listConversations(ctx: AppContext): Promise<ConversationSu
   return list;
 }
 
-export async function getConversation(ctx: AppContext, conversationId: string): Promise<ConversationSnapshot> {
+/** The whole conversation, or with `page` one page of it (the newest, or the one before `page.before`). */
+export async function getConversation(
+  ctx: AppContext,
+  conversationId: string,
+  page?: { before?: string | undefined },
+): Promise<ConversationSnapshot> {
   await ctx.storage.conversations.flush();
   const snapshot = await ctx.storage.conversations.get(conversationId);
   if (!snapshot) throw notFound(conversationId);
   ctx.knownConversations.add(conversationId);
-  return snapshot;
+  return page ? conversationPage(snapshot, page.before) : snapshot;
 }
 
 /** The conversation a message goes to: a new one (titled from the text) when `conversationId` is null. */

@@ -1,0 +1,52 @@
+import { DEFAULTS } from '../../../../../shared/constants';
+import { ContractError } from '../../../../../shared/contract-error';
+import type { ConversationSnapshot } from '../../../../../shared/conversation';
+import type { TacoEvent } from '../../../../../shared/events';
+
+/** The cursor of the page that ends just before event `index` ("e" and the index). */
+export function cursorAt(index: number): string {
+  return `e${index}`;
+}
+
+/**
+ * One page of a conversation: the `pageSize` events before `before` (the newest when absent) and
+ * the cursor of the page before them (null at the start). A cursor past the timeline's end (the
+ * conversation was cleared or truncated since) is a clear error, never an empty page.
+ */
+export function conversationPage(
+  snapshot: ConversationSnapshot,
+  before: string | undefined,
+  pageSize: number = DEFAULTS.conversationPageEvents,
+): ConversationSnapshot {
+  const total = snapshot.events.length;
+  const end = before === undefined ? total : Number(before.slice(1));
+  if (!Number.isInteger(end) || end < 0 || end > total) {
+    throw new ContractError(
+      'invalid-payload',
+      `That page of the conversation no longer exists (it has ${total} events now). Open the conversation again.`,
+    );
+  }
+  const start = turnStartAtOrBefore(
+    snapshot.events,
+    Math.max(0, end - pageSize),
+    Math.max(0, end - pageSize * DEFAULTS.conversationPageReach),
+  );
+  return { ...snapshot, events: snapshot.events.slice(start, end), olderCursor: start > 0 ? cursorAt(start) : null };
+}
+
+/**
+ * Where a page may start: at `from` when a turn starts there, else at the nearest earlier turn
+ * start not before `floor`; `from` itself when there is none (a run longer than the reach).
+ */
+function turnStartAtOrBefore(events: readonly TacoEvent[], from: number, floor: number): number {
+  for (let index = from; index >= floor; index -= 1) if (startsTurn(events, index)) return index;
+  return from;
+}
+
+/** A user's message, or a run that no message started (a continue, a workflow step). */
+function startsTurn(events: readonly TacoEvent[], index: number): boolean {
+  if (index === 0) return true;
+  const event = events[index];
+  if (event?.type === 'user-message') return true;
+  return event?.type === 'run-start' && events[index - 1]?.type !== 'user-message';
+}
