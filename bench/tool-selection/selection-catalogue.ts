@@ -7,6 +7,7 @@ import type { ToolDefinition } from '../../shared/tools/tool-definition';
 import { loadToolRegistry } from '../../tools/catalogue/tool-registry';
 import type { RegisteredTool } from '../../tools/catalogue/tool-runtime-types';
 import { DISTRACTOR_TOOLS } from './distractor-tools';
+import { LABELLED_REQUESTS } from './labelled-requests';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -91,15 +92,30 @@ export async function builtinTools(): Promise<RegisteredTool[]> {
 
 /**
  * The benchmark catalogue of `size` tools: every built-in, every tool of the two MCP servers, then
- * as many distractors as it takes.
+ * as many distractors as it takes. When new built-ins leave room for fewer distractors, the last
+ * ones that no labelled request needs make way, so a label never loses its tool.
  */
 export async function selectionCatalogue(
   size = 150,
 ): Promise<{ builtins: RegisteredTool[]; extras: ExtraToolSpec[]; definitions: ToolDefinition[] }> {
   const builtins = await builtinTools();
   const mcp = mcpToolSpecs();
-  const distractors = distractorSpecs().slice(0, Math.max(0, size - builtins.length - mcp.length));
+  const distractors = fewerDistractors(distractorSpecs(), Math.max(0, size - builtins.length - mcp.length));
   const extras = [...mcp, ...distractors];
   if (builtins.length + extras.length !== size) throw new Error(`the catalogue has ${builtins.length + extras.length} tools, not ${size}`);
   return { builtins, extras, definitions: [...builtins.map((tool) => tool.definition), ...extras.map(extraDefinition)] };
+}
+
+/** `count` of the distractors in their order, leaving out the last ones no labelled request names. */
+export function fewerDistractors(distractors: readonly ExtraToolSpec[], count: number): ExtraToolSpec[] {
+  const labelled = new Set(LABELLED_REQUESTS.map((entry) => entry.tool));
+  let surplus = distractors.length - count;
+  const dropped = new Set<ExtraToolSpec>();
+  for (let index = distractors.length - 1; index >= 0 && surplus > 0; index -= 1) {
+    const spec = distractors[index]!;
+    if (labelled.has(spec.id)) continue;
+    dropped.add(spec);
+    surplus -= 1;
+  }
+  return distractors.filter((spec) => !dropped.has(spec));
 }
