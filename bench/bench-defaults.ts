@@ -58,6 +58,8 @@ export const BENCH_DEFAULTS = {
   /** first_token_overhead_ms: warm-up pairs, then measured pairs per run (bare client, chat.send). */
   firstTokenWarmupPairs: 3,
   firstTokenPairsPerRun: 4,
+  /** Quiet before each first-token measurement: longer than one event batch interval (DEFAULTS.eventBatchIntervalMs, 16). */
+  firstTokenQuietMs: 50,
 
   /** concurrent_8_ratio and the soak: the fake server's concurrent-tasks model. */
   concurrentConversations: 8,

@@ -32,6 +32,7 @@ async function appFirstToken(harness: ServicesHarness): Promise<number> {
  * first_token_overhead_ms: what TACO adds in front of the first token. Pairs alternate the bare
  * client and a full `chat.send` (new conversation, history, capabilities, system prompt, tools,
  * timeline, batcher) against the same fake server; the figure is the median of the differences.
+ * Each measurement starts once no batch has gone out for `firstTokenQuietMs`, as a user's send does.
  */
 export async function runFirstTokenBench(options: BenchLog): Promise<Samples> {
   const harness = await startServicesHarness('bench-first-token');
@@ -44,6 +45,9 @@ export async function runFirstTokenBench(options: BenchLog): Promise<Samples> {
     const bare: number[] = [];
     const app: number[] = [];
     for (const variant of interleave(['bare', 'app'] as const, options.runs * BENCH_DEFAULTS.firstTokenPairsPerRun)) {
+      // A user sends after a quiet moment. Back to back, the new run's first batch waited out the
+      // batch interval begun by the previous run's last batch: the bench's own pace, not TACO's cost.
+      await harness.quiet(BENCH_DEFAULTS.firstTokenQuietMs);
       if (variant === 'bare') bare.push(await bareFirstToken(client));
       else app.push(await appFirstToken(harness));
     }

@@ -26,6 +26,8 @@ export interface ServicesHarness {
   send(text: string, model: string): Promise<string>;
   /** Resolves once the conversation's marks satisfy `condition` (checked as events arrive). */
   until(conversationId: string, condition: (marks: ConversationMarks) => boolean): Promise<ConversationMarks>;
+  /** Resolves once no batch has reached the subscriber for `ms` (the hub is quiet, as before a user's send). */
+  quiet(ms: number): Promise<void>;
   /** Drops what was noted of a conversation (a soak must not grow its own bookkeeping). */
   forget(conversationId: string): void;
   close(): Promise<void>;
@@ -53,8 +55,10 @@ export async function startServicesHarness(
     if (!found) marks.set(conversationId, (found = { firstTextAt: null, finishedAt: null, finishReason: null, events: 0 }));
     return found;
   };
+  let lastBatchAt = Number.NEGATIVE_INFINITY;
   const unsubscribe = services.subscribe((batch) => {
     const at = performance.now();
+    lastBatchAt = at;
     for (const event of batch) {
       onEvent?.(event, services);
       const conversationId = 'conversationId' in event ? event.conversationId : null;
@@ -92,6 +96,13 @@ export async function startServicesHarness(
         if (condition(mark)) done(mark);
         else waiters.push({ conversationId, condition, done });
       }),
+    async quiet(ms) {
+      for (;;) {
+        const left = lastBatchAt + ms - performance.now();
+        if (left <= 0) return;
+        await new Promise((resolve) => setTimeout(resolve, Math.ceil(left)));
+      }
+    },
     forget: (conversationId) => {
       marks.delete(conversationId);
     },

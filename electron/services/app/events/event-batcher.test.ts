@@ -99,6 +99,27 @@ describe('event batcher', () => {
     expect(batches).toEqual([[delta('a')], [delta('b')]]);
   });
 
+  it("holds a run's opening events for its first output and sends them with it at once, or after an interval without one", () => {
+    const batches: TacoEvent[][] = [];
+    const batcher = createEventBatcher({ deliver: (batch) => batches.push(batch), intervalMs: 16 });
+    const start: TacoEvent = { type: 'status', runId: 'r1', conversationId: 'c1', text: 'Thinking…' };
+    batcher.push(start);
+    vi.advanceTimersByTime(4);
+    // Sent alone, the opening would have started the interval and the first token would wait 12 ms more.
+    expect(batches).toHaveLength(0);
+    batcher.push(delta('Hel'));
+    vi.advanceTimersByTime(0);
+    expect(batches).toEqual([[start, delta('Hel')]]);
+    // A later opening with no output behind it still goes out within one interval.
+    vi.advanceTimersByTime(100);
+    const again: TacoEvent = { type: 'status', runId: 'r2', conversationId: 'c1', text: 'Thinking…' };
+    batcher.push(again);
+    vi.advanceTimersByTime(15);
+    expect(batches).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(batches).toEqual([[start, delta('Hel')], [again]]);
+  });
+
   it('holds a run-finish that comes right after a batch for the rest of the interval, then sends it', () => {
     const batches: TacoEvent[][] = [];
     const batcher = createEventBatcher({ deliver: (batch) => batches.push(batch), intervalMs: 16 });

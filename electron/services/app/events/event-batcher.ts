@@ -36,15 +36,25 @@ const realTimers: BatcherTimers = {
  * `run-finish` is delivered at once, unless a batch went out less than an interval ago: then it
  * waits for the rest of that interval.
  *
+ * What opens a run (the user's message, run-start, a status line, the offered tools, the stack)
+ * does not take the leading edge: it waits up to one interval for the model's first output and
+ * travels with it. Sent alone it would start the interval, and the first token, a few ms behind
+ * it, would wait out the rest of that interval: most of TACO's overhead before the first token.
+ *
  * The spacing is checked against a monotonic clock when the timer fires, because a timer armed
  * while the event loop is busy counts from the start of that loop turn and can fire early.
  */
+/** Events that open a run: they wait (up to an interval) for the first output instead of going first. */
+const OPENING_EVENTS: ReadonlySet<TacoEvent['type']> = new Set(['user-message', 'run-start', 'status', 'tools-offered', 'stack']);
+
 export function createEventBatcher(options: EventBatcherOptions): EventBatcher {
   const intervalMs = options.intervalMs ?? DEFAULTS.eventBatchIntervalMs;
   const timers = options.timers ?? realTimers;
   const now = (): number => (timers.now ? timers.now() : performance.now());
   let queue: TacoEvent[] = [];
   let timer: unknown = null;
+  /** The armed timer holds opening events for company; anything else cuts it short. */
+  let holding = false;
   let disposed = false;
   let lastDelivery = Number.NEGATIVE_INFINITY;
 
@@ -53,6 +63,7 @@ export function createEventBatcher(options: EventBatcherOptions): EventBatcher {
       timers.clearTimeout(timer);
       timer = null;
     }
+    holding = false;
     if (queue.length === 0) return;
     const batch = queue;
     queue = [];
@@ -66,6 +77,7 @@ export function createEventBatcher(options: EventBatcherOptions): EventBatcher {
 
   function onTimer(): void {
     timer = null;
+    holding = false;
     const wait = lastDelivery + intervalMs - now();
     if (wait > 0) arm(Math.ceil(wait));
     else flush();
@@ -84,12 +96,21 @@ export function createEventBatcher(options: EventBatcherOptions): EventBatcher {
         return;
       }
       if (timer !== null) timers.clearTimeout(timer);
+      holding = false;
       arm(Math.ceil(wait));
       return;
     }
     // Leading edge: after a quiet interval the batch goes out on the next turn (events emitted in
     // the same turn still travel together), so the first token of an answer is not held back.
-    if (timer === null) arm(Math.max(0, Math.ceil(lastDelivery + intervalMs - now())));
+    const due = Math.max(0, Math.ceil(lastDelivery + intervalMs - now()));
+    if (timer === null) {
+      holding = OPENING_EVENTS.has(event.type);
+      arm(holding ? Math.max(due, intervalMs) : due);
+    } else if (holding && !OPENING_EVENTS.has(event.type)) {
+      timers.clearTimeout(timer);
+      holding = false;
+      arm(due);
+    }
   };
 
   return {
