@@ -29,6 +29,8 @@ export interface OAuthMcpServer {
   authorizations: URL[];
   /** Access tokens stop working (a refresh token still does). */
   expireAccessTokens(): void;
+  /** Refresh tokens stop working too (the token endpoint answers invalid_grant). */
+  revokeRefreshTokens(): void;
   close(): Promise<void>;
 }
 
@@ -185,6 +187,7 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
     issued,
     authorizations,
     expireAccessTokens: () => access.clear(),
+    revokeRefreshTokens: () => refresh.clear(),
     async close() {
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));

@@ -22,6 +22,24 @@ describe('OAuth discovery, registration and tokens wait for Sign in and pass the
     expect(t.opened).toEqual([]);
   });
 
+  it('before Sign in only the stored sign-in is refreshed; a refused refresh signs out and asks for sign-in, with nothing discovered or registered', async () => {
+    const server = await oauthServer();
+    const t = startOAuthHarness(cleanups, { dataDir: cleanups.tempDir('taco-oauth-consent-'), servers: { remote: { url: server.url } } });
+    expect((await t.waitFor('remote', failed)).error).toMatch(/sign in/i);
+    await t.service.signIn('remote');
+    await t.waitFor('remote', (view) => view.status === 'ready');
+    const afterSignIn = server.requests.length;
+
+    server.expireAccessTokens();
+    server.revokeRefreshTokens();
+    await t.service.restart('remote');
+    expect((await t.waitFor('remote', failed)).error).toMatch(/expired.*sign in/i);
+    expect(server.requests.slice(afterSignIn).filter((request) => !request.endsWith(' /mcp'))).toEqual(['POST /token']);
+    expect(server.grants).toEqual(['authorization_code', 'refresh_token']);
+    await expect(t.service.authStatus('remote')).resolves.toMatchObject({ state: 'signed-out' });
+    expect(t.opened).toHaveLength(1);
+  });
+
   it('an authorization server on another origin is reached only when the network policy allows it; the configured server’s own origin always is', async () => {
     const elsewhere = await oauthServer();
     const server = await oauthServer({ authorizationServer: elsewhere });
