@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { UndoPreview } from '../../../../shared/documents';
 import { useTaco } from '../../store/store-context';
 import { DiffPreview } from '../approvals/DiffPreview';
-import { Dialog } from '../Dialog';
+import { Dialog } from '../ui/Dialog';
 
 interface Props {
   conversationId: string;
@@ -36,7 +36,7 @@ export function UndoDialog({ conversationId, callId, onClose }: Props) {
   };
 
   return (
-    <Dialog title="Undo this write" testId="undo-dialog" onClose={onClose} wide>
+    <Dialog title="Undo this write" testId="undo-dialog" onClose={onClose} size="wide">
       {preview === null && <p>Reading the file…</p>}
       {preview?.type === 'nothing' && <p data-testid="undo-message">{preview.message}</p>}
       {preview?.type === 'ready' && outcome === null && (
