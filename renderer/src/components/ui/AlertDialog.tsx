@@ -20,6 +20,8 @@ export interface AlertDialogProps {
   /** Defaults to `${testId}-confirm`. */
   confirmTestId?: string;
   open?: boolean;
+  /** Wide for a confirmation that shows a diff. */
+  size?: 'normal' | 'wide';
   /** Extra content under the description (a result, an error). */
   children?: ReactNode;
 }
@@ -41,6 +43,7 @@ export function AlertDialog({
   testId,
   confirmTestId = `${testId}-confirm`,
   open = true,
+  size = 'normal',
   children,
 }: AlertDialogProps) {
   const opener = useOpenerFocus(open);
@@ -49,7 +52,7 @@ export function AlertDialog({
       <RadixAlertDialog.Portal>
         <RadixAlertDialog.Overlay className="ui-overlay" />
         <RadixAlertDialog.Content
-          className="ui-dialog ui-dialog-alert"
+          className={`ui-dialog ui-dialog-alert${size === 'wide' ? ' ui-dialog-wide' : ''}`}
           data-testid={testId}
           aria-modal="true"
           onCloseAutoFocus={(event) => {

@@ -10,6 +10,10 @@ export interface SwitchProps {
   ariaLabel?: string;
   testId?: string;
   disabled?: boolean;
+  /** Saving: the switch keeps focus and says it is unavailable (aria-disabled) and ignores toggles. */
+  busy?: boolean;
+  /** Names it by other elements (e.g. its words and the card's heading). */
+  ariaLabelledBy?: string;
   className?: string;
 }
 
@@ -17,7 +21,17 @@ export interface SwitchProps {
  * An on/off setting on Radix Switch: a button with role="switch" and aria-checked (read as
  * "on"/"off"), Space and Enter toggle it, the words beside it are its label.
  */
-export function Switch({ checked, onChange, children, ariaLabel, testId, disabled = false, className }: SwitchProps) {
+export function Switch({
+  checked,
+  onChange,
+  children,
+  ariaLabel,
+  ariaLabelledBy,
+  testId,
+  disabled = false,
+  busy = false,
+  className,
+}: SwitchProps) {
   const id = useId();
   return (
     <span className={['switch-field', className].filter(Boolean).join(' ')}>
@@ -25,9 +39,11 @@ export function Switch({ checked, onChange, children, ariaLabel, testId, disable
         id={id}
         className="ui-switch"
         checked={checked}
-        onCheckedChange={onChange}
+        onCheckedChange={(next) => !busy && onChange(next)}
         disabled={disabled}
+        aria-disabled={busy || undefined}
         aria-label={ariaLabel}
+        aria-labelledby={ariaLabelledBy}
         data-testid={testId}
       >
         <RadixSwitch.Thumb className="ui-switch-thumb" />
