@@ -25,6 +25,7 @@ async function main(): Promise<number> {
       scenario,
       context: process.env.MCP_CONFORMANCE_CONTEXT ?? null,
       dataDir,
+      serverUrl,
       configFile,
       log: (line) => console.error(line),
     });

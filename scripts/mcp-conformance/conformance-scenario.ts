@@ -23,6 +23,8 @@ export interface ScenarioRun {
   /** MCP_CONFORMANCE_CONTEXT as given (JSON), or null. */
   context: string | null;
   dataDir: string;
+  /** The suite's server (the url of configFile's one server). */
+  serverUrl: string;
   /** An `{"mcpServers": {"conformance": {url}}}` file (the CLI's --mcp-config). */
   configFile: string;
   log(line: string): void;
@@ -36,7 +38,8 @@ export interface ScenarioRun {
 export async function runConformanceScenario(run: ScenarioRun): Promise<{ steps: string[] }> {
   const steps: string[] = [];
   const hooks: McpClientHooks = {};
-  if (run.scenario.startsWith('auth/')) hooks.authFetch = await conformanceAuthHooks(run.scenario, run.context, run.dataDir, SERVER);
+  if (run.scenario.startsWith('auth/'))
+    hooks.authFetch = await conformanceAuthHooks(run.scenario, run.context, run.dataDir, SERVER, new URL(run.serverUrl));
   const service = createMcpService({
     dataDir: run.dataDir,
     extraConfigFile: run.configFile,

@@ -13,6 +13,14 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
  */
 export interface OAuthMcpServer {
   url: string;
+  /** Scheme, host and port: where its metadata, registration, authorization and token endpoints are. */
+  origin: string;
+  /** Every request it received, as "METHOD /path" (what TACO asked of it, and when). */
+  requests: string[];
+  /** Every bearer token presented at /mcp, accepted or not. */
+  bearers: string[];
+  /** True for an access token this server issued and still honours. */
+  honours(token: string): boolean;
   /** Every token request's grant_type, in order. */
   grants: string[];
   /** Every access and refresh token issued (for the test that greps the data folder). */
@@ -21,6 +29,8 @@ export interface OAuthMcpServer {
   authorizations: URL[];
   /** Access tokens stop working (a refresh token still does). */
   expireAccessTokens(): void;
+  /** Refresh tokens stop working too (the token endpoint answers invalid_grant). */
+  revokeRefreshTokens(): void;
   close(): Promise<void>;
 }
 
@@ -40,7 +50,15 @@ function json(res: ServerResponse, status: number, value: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 }
 
-export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
+export interface OAuthMcpServerOptions {
+  /**
+   * Another of these servers acts as the authorization server: the protected resource metadata
+   * names its origin, and /mcp takes the tokens it issued (an authorization server on another origin).
+   */
+  authorizationServer?: OAuthMcpServer;
+}
+
+export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): Promise<OAuthMcpServer> {
   const clients = new Map<string, string[]>();
   const codes = new Map<string, Pending>();
   const access = new Set<string>();
@@ -48,6 +66,9 @@ export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
   const grants: string[] = [];
   const issued: string[] = [];
   const authorizations: URL[] = [];
+  const requests: string[] = [];
+  const bearers: string[] = [];
+  const authority = options.authorizationServer;
   let origin = '';
 
   const issue = (res: ServerResponse): void => {
@@ -61,8 +82,13 @@ export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', origin);
+    requests.push(`${req.method ?? 'GET'} ${url.pathname}`);
     if (url.pathname === '/.well-known/oauth-protected-resource/mcp')
-      return json(res, 200, { resource: `${origin}/mcp`, authorization_servers: [origin], scopes_supported: ['mcp:tools'] });
+      return json(res, 200, {
+        resource: `${origin}/mcp`,
+        authorization_servers: [authority?.origin ?? origin],
+        scopes_supported: ['mcp:tools'],
+      });
     if (url.pathname === '/.well-known/oauth-authorization-server')
       return json(res, 200, {
         issuer: origin,
@@ -121,7 +147,8 @@ export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
     }
     if (url.pathname === '/mcp') {
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      if (!token || !access.has(token)) {
+      if (token) bearers.push(token);
+      if (!token || !(authority ? authority.honours(token) : access.has(token))) {
         res
           .writeHead(401, {
             'www-authenticate': `Bearer error="invalid_token", resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
@@ -152,10 +179,15 @@ export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
   origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   return {
     url: `${origin}/mcp`,
+    origin,
+    requests,
+    bearers,
+    honours: (token) => access.has(token),
     grants,
     issued,
     authorizations,
     expireAccessTokens: () => access.clear(),
+    revokeRefreshTokens: () => refresh.clear(),
     async close() {
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));

@@ -31,17 +31,24 @@ function ipLiteral(url: URL): string | null {
   return ipaddr.isValid(host) ? host : null;
 }
 
-const REFUSAL =
-  'a private or reserved address, so it is refused: fetch_url only reaches public sites (Settings can allow private network addresses)';
+/** fetch_url's words for a refused address; other users of the policy name their own rule. */
+export const FETCH_URL_RULE = 'fetch_url only reaches public sites (Settings can allow private network addresses)';
 
 /**
  * Resolves the URL's host and checks every address it has; returns the address to connect to.
- * An IP literal is checked without any lookup. `how` names the hop in the refusal.
+ * An IP literal is checked without any lookup. `how` names the hop in the refusal, `rule` what
+ * the policy is for.
  */
-export async function resolveCheckedAddress(url: URL, policy: NetworkPolicy, how = ''): Promise<{ address: string; family: number }> {
+export async function resolveCheckedAddress(
+  url: URL,
+  policy: NetworkPolicy,
+  how = '',
+  rule = FETCH_URL_RULE,
+): Promise<{ address: string; family: number }> {
+  const refusal = `a private or reserved address, so it is refused: ${rule}`;
   const literal = ipLiteral(url);
   if (literal !== null) {
-    if (!policy.isAllowedAddress(literal)) throw new ToolFailure(`${how}${url.host} is ${REFUSAL}.`);
+    if (!policy.isAllowedAddress(literal)) throw new ToolFailure(`${how}${url.host} is ${refusal}.`);
     return { address: literal, family: literal.includes(':') ? 6 : 4 };
   }
   let addresses: Array<{ address: string; family: number }>;
@@ -55,7 +62,7 @@ export async function resolveCheckedAddress(url: URL, policy: NetworkPolicy, how
   const first = addresses[0];
   if (first === undefined) throw new ToolFailure(`${how}${url.hostname} has no address. Check the address.`);
   const refused = addresses.find((entry) => !policy.isAllowedAddress(entry.address));
-  if (refused !== undefined) throw new ToolFailure(`${how}${url.hostname} resolves to ${refused.address}, ${REFUSAL}.`);
+  if (refused !== undefined) throw new ToolFailure(`${how}${url.hostname} resolves to ${refused.address}, ${refusal}.`);
   return first;
 }
 

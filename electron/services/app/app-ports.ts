@@ -39,6 +39,8 @@ export interface AppPorts {
     /** Opens the authorization page of an MCP server's sign-in (the one openExternal guard is applied by the port). */
     openExternal?: (url: string) => Promise<void>;
     secretCipher?: SecretCipher | null;
+    /** Settings → allow private network addresses (fetch_url's switch), read at each OAuth request to another origin than the server's. */
+    allowPrivateNetwork?: () => boolean;
   }): McpService;
 }
 

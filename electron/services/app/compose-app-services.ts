@@ -69,6 +69,10 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
   });
   hub.observe((event) => sessions.observe(event));
   const emit = hub.emit;
+  const settings = createSettingsView(storage.settings, {
+    ...(options.ollamaHost !== undefined ? { ollamaHost: options.ollamaHost } : {}),
+    ...(options.workspace !== undefined ? { workspace: options.workspace } : {}),
+  });
   const mcp = ports.createMcp({
     dataDir: options.dataDir,
     extraConfigFile: options.mcpConfigFile ?? null,
@@ -76,6 +80,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     ...(options.unattendedElicitation ? { unattendedElicitation: options.unattendedElicitation } : {}),
     openExternal: options.openExternal,
     secretCipher: options.secretCipher ?? null,
+    allowPrivateNetwork: () => settings.current().allowPrivateNetworkFetch,
   });
   const tools = mergeToolSources(builtins, [mcp]);
   const brokers: Brokers = {
@@ -84,10 +89,6 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     depth: createDepthBroker({ emit }),
   };
   const overrides = options.gates?.(emit) ?? {};
-  const settings = createSettingsView(storage.settings, {
-    ...(options.ollamaHost !== undefined ? { ollamaHost: options.ollamaHost } : {}),
-    ...(options.workspace !== undefined ? { workspace: options.workspace } : {}),
-  });
   const createLocal =
     options.hostKind === 'openai-compatible'
       ? (local: { host: string; maxContextTokens: number }) =>

@@ -7,6 +7,7 @@ import { createMcpAuth } from '../mcp/auth/mcp-auth';
 import { loopbackAuthorizer } from '../mcp/auth/loopback-authorizer';
 import { createTokenStore } from '../mcp/auth/token-store';
 import { createMcpService } from '../mcp/mcp-service';
+import { createNetworkPolicy } from '../../../tools/web/network-policy';
 import { openExternalGuarded } from './open-external-guard';
 import { createOllamaProvider } from '../provider/ollama/ollama-provider';
 import { createServerProvider } from '../servers/server-providers';
@@ -26,7 +27,7 @@ export const defaultPorts: AppPorts = {
   loadTools: () => loadCatalogue(),
   createMemory: (dataDir) => createMemoryFileStore({ path: memoryFile(dataDir) }),
   openStorage,
-  createMcp: ({ dataDir, extraConfigFile, emit, unattendedElicitation, openExternal, secretCipher }) =>
+  createMcp: ({ dataDir, extraConfigFile, emit, unattendedElicitation, openExternal, secretCipher, allowPrivateNetwork }) =>
     createMcpService({
       dataDir,
       extraConfigFile,
@@ -41,6 +42,7 @@ export const defaultPorts: AppPorts = {
               : Promise.resolve({ opened: false, message: 'This host cannot open a browser to sign in.' }),
           timeoutMs: DEFAULTS.mcp.authorizationTimeoutMs,
         }),
+        network: () => createNetworkPolicy({ allowPrivate: allowPrivateNetwork?.() ?? false }),
         now: Date.now,
       }),
     }),

@@ -244,6 +244,11 @@ export function createMcpService(options: McpServiceOptions): McpService {
           throw new ContractError('invalid-payload', `mcp.save: at most ${DEFAULTS.mcp.maxServers} MCP servers can be configured.`);
         const merged = unmaskSecrets(name, config, existing?.config);
         await stopEntry(existing, `The MCP server "${name}" was changed during the call.`);
+        // A sign-in belongs to the address it was made for: a new server, or one moved, starts signed out.
+        const moved = existing !== undefined && existing.config.url !== merged.url;
+        if (!existing || moved) await auth?.signOut(name);
+        // And a review: the tools at the new address ask until the user accepts them.
+        if (moved) await pins.reset(name);
         const entry: Entry = { config: merged, persisted: true, connection: null, tools: NO_TOOLS, reviewed: null };
         entries.set(name, entry);
         invalid.delete(name);
@@ -257,6 +262,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
         const entry = entries.get(name);
         if (!entry && !invalid.has(name)) throw new ContractError('not-found', `There is no MCP server named "${name}".`);
         await stopEntry(entry, `The MCP server "${name}" was removed during the call.`);
+        await auth?.signOut(name);
         entries.delete(name);
         invalid.delete(name);
         registered = [...entries.values()].flatMap((each) => each.tools.registered);
@@ -285,8 +291,11 @@ export function createMcpService(options: McpServiceOptions): McpService {
     importJson: (json) =>
       serial(async () => {
         const plan = planImport(json, new Set([...entries.keys(), ...invalid.keys()]));
-        for (const [name, config] of plan.added)
+        for (const [name, config] of plan.added) {
+          // Whatever a server of that name left behind is not this one's sign-in.
+          await auth?.signOut(name);
           entries.set(name, { config, persisted: true, connection: null, tools: NO_TOOLS, reviewed: null });
+        }
         if (plan.added.size > 0) await persist();
         for (const name of plan.added.keys()) emitStatus(name);
         return { added: [...plan.added.keys()], skipped: plan.skipped };
@@ -349,7 +358,9 @@ export function createMcpService(options: McpServiceOptions): McpService {
     },
     async authStatus(name) {
       const entry = mustGet(name);
-      return auth && usesOAuth(entry.config) ? auth.status(name) : { state: 'signed-out', account: null, signedInAt: null };
+      return auth && usesOAuth(entry.config) && entry.config.url !== undefined
+        ? auth.status(name, new URL(entry.config.url))
+        : { state: 'signed-out', account: null, signedInAt: null };
     },
     async signIn(name) {
       const entry = mustGet(name);

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import type { McpServerView } from '../../../shared/mcp';
 import { startHttpMcpServer } from '../../../test-support/mcp/http-mcp-server';
 import { MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
 import { needsApproval } from '../agent/tool-calls/call-gates';
@@ -78,5 +79,27 @@ describe('a tool that changed after review asks again, whatever the server polic
     expect(accepted.tools.map((one) => one.name)).toContain('shout');
     expect(h.tool('mcp__remote__shout').info).toMatchObject({ risk: 'read', requiresApproval: false });
     expect(await needsApproval(h.tool('mcp__remote__shout'), { ...input, toolApprovals: {} }, { text: 'hi' })).toBe(false);
+  });
+});
+
+describe('a server moved to another address is reviewed again', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
+  it('the same tools at the new address ask, whatever the server policy, until the user accepts them', async () => {
+    const [first, second] = [await startHttpMcpServer({ mode: 'streamable' }), await startHttpMcpServer({ mode: 'streamable' })];
+    cleanups.defer(() => first.close());
+    cleanups.defer(() => second.close());
+    const h = harness({ remote: { url: first.url, approval: 'trusted-read', enabled: true } });
+    const checked = (each: McpServerView): boolean =>
+      each.status === 'ready' && each.tools.every((one) => !one.changes?.includes('not checked yet'));
+    expect((await h.waitFor('remote', checked)).tools.every((one) => one.changes === undefined)).toBe(true);
+
+    await h.service.save('remote', { url: second.url, approval: 'trusted-read', enabled: true }, true);
+    const moved = await h.waitFor('remote', (each) => checked(each) && each.url === second.url);
+    expect(moved.tools.length).toBeGreaterThan(0);
+    expect(moved.tools.every((one) => one.changes?.includes('new tool'))).toBe(true);
+    expect(h.tool('mcp__remote__shout').info).toMatchObject({ requiresApproval: true });
+
+    await h.service.acceptToolChanges('remote');
+    await h.waitFor('remote', (each) => each.status === 'ready' && each.tools.every((one) => one.changes === undefined));
+    expect(h.tool('mcp__remote__shout').info).toMatchObject({ risk: 'read', requiresApproval: false });
   });
 });

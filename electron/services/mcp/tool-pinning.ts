@@ -31,6 +31,11 @@ export interface ToolPins {
   accept(server: string, tools: readonly Tool[]): Promise<void>;
   /** The server was removed: its pins go too (a server added later under its name starts fresh). */
   forget(server: string): Promise<void>;
+  /**
+   * The server moved to another address: what was reviewed at the old one does not carry over.
+   * Pinned with nothing reviewed, so every tool is "new tool" and asks until the user accepts it.
+   */
+  reset(server: string): Promise<void>;
 }
 
 export function createToolPins(dataDir: string): ToolPins {
@@ -71,6 +76,12 @@ export function createToolPins(dataDir: string): ToolPins {
       serial(async () => {
         const all = await load();
         all[server] = { ...(Object.hasOwn(all, server) ? all[server] : {}), ...fingerprints(tools) };
+        await save();
+      }),
+    reset: (server) =>
+      serial(async () => {
+        const all = await load();
+        all[server] = {};
         await save();
       }),
     forget: (server) =>

@@ -16,6 +16,7 @@ function heldPins(answer: Map<string, string[]>): { pins: ToolPins; release(): v
     },
     accept: async () => undefined,
     forget: async () => undefined,
+    reset: async () => undefined,
   };
   return { pins, release: () => release() };
 }

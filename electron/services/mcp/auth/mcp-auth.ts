@@ -2,8 +2,11 @@ import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../../../../shared/mcp';
 import type { McpAuthStatus } from '../../../../shared/mcp-auth';
+import type { NetworkPolicy } from '../../../../tools/catalogue/tool-runtime-types';
+import { createNetworkPolicy } from '../../../../tools/web/network-policy';
 import type { Authorizer } from './authorizer';
 import { oauthFetch } from './oauth-fetch';
+import { NEEDS_SIGN_IN, SignInRequired } from './sign-in-required';
 import { TacoOAuthProvider } from './taco-oauth-provider';
 import type { TokenStore } from './token-store';
 
@@ -11,13 +14,16 @@ export interface McpAuthOptions {
   store: TokenStore;
   /** The browser sign-in (loopback-authorizer.ts), or the headless one in tests. */
   authorizer: Authorizer;
+  /** fetch_url's network policy, read at each request, for OAuth requests to origins other than the server's (default: public addresses only). */
+  network?: () => NetworkPolicy;
   now(): number;
 }
 
 export interface McpAuth {
-  /** The hook for every URL server: tokens on each request; a browser sign-in only after Sign in. */
+  /** The hook for every URL server at `url`: its tokens on each request; discovery and a browser sign-in only after Sign in. */
   authFetch(server: string, url: URL, next?: FetchLike): FetchLike;
-  status(server: string): Promise<McpAuthStatus>;
+  /** Signed in for the server at this address (a sign-in for another address does not count). */
+  status(server: string, url: URL): Promise<McpAuthStatus>;
   /** The next authorization this server asks for may open the browser (the user pressed Sign in). */
   allowSignIn(server: string): void;
   /**
@@ -25,25 +31,22 @@ export interface McpAuth {
    * the flow runs in the browser before any MCP connection waits on it. Throws with the reason.
    */
   signIn(server: string, url: URL, clientVersion: string): Promise<void>;
-  /** Forgets the server's tokens and client registration. */
+  /** Forgets the server's tokens, client registration and discovery (its file), whatever address they were for. */
   signOut(server: string): Promise<void>;
   /** Told each authorization page a sign-in opens (a browser page host opens it in a tab). Returns the unsubscribe. */
   onAuthorizationPage(listener: (server: string, url: string) => void): () => void;
   close(): Promise<void>;
 }
 
-/** Thrown where a server needs the user to sign in and nobody asked to: the server shows it as its error. */
-export class SignInRequired extends Error {
-  override readonly name = 'SignInRequired';
-}
-
 /**
  * OAuth for the app's URL servers. A server that answers 401 is refreshed silently when TACO holds
- * a refresh token; a browser sign-in starts only after the user pressed Sign in for that server
- * (never on its own at startup), and that permission is used once.
+ * a refresh token for its address; discovery, registration and a browser sign-in start only after
+ * the user pressed Sign in for that server (never on their own at startup), and the browser
+ * permission is used once.
  */
 export function createMcpAuth(options: McpAuthOptions): McpAuth {
   const allowed = new Set<string>();
+  const network = options.network ?? (() => createNetworkPolicy({ allowPrivate: false }));
   const pageListeners = new Set<(server: string, url: string) => void>();
   const gated = (server: string): Authorizer => ({
     get redirectUrl() {
@@ -51,16 +54,23 @@ export function createMcpAuth(options: McpAuthOptions): McpAuth {
     },
     prepare: () => options.authorizer.prepare(),
     authorize(url, signal) {
-      if (!allowed.delete(server))
-        return Promise.reject(new SignInRequired('This server needs you to sign in: Settings → MCP servers → Sign in.'));
+      if (!allowed.delete(server)) return Promise.reject(new SignInRequired(NEEDS_SIGN_IN));
       for (const listener of [...pageListeners]) listener(server, url.href);
       return options.authorizer.authorize(url, signal);
     },
   });
   const authFetch = (server: string, url: URL, next?: FetchLike): FetchLike =>
     oauthFetch(
-      new TacoOAuthProvider({ server, store: options.store, authorizer: gated(server), clientName: 'TACO', now: options.now }),
+      new TacoOAuthProvider({
+        server,
+        address: url,
+        store: options.store,
+        authorizer: gated(server),
+        clientName: 'TACO',
+        now: options.now,
+      }),
       url,
+      { signInRequested: () => allowed.has(server), network },
       next,
     );
   return {
@@ -85,8 +95,8 @@ export function createMcpAuth(options: McpAuthOptions): McpAuth {
         allowed.delete(server);
       }
     },
-    async status(server) {
-      const stored = await options.store.read(server);
+    async status(server, url) {
+      const stored = await options.store.read(server, url);
       if (!stored?.tokens) return { state: 'signed-out', account: null, signedInAt: null };
       return { state: 'signed-in', account: accountOf(stored.tokens.id_token), signedInAt: stored.signedInAt ?? null };
     },

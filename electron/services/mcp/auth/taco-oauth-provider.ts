@@ -6,6 +6,8 @@ import type { StoredServerAuth, TokenStore } from './token-store';
 
 export interface ProviderOptions {
   server: string;
+  /** The server's configured URL: what is stored is read and written for this address only (token-store.ts). */
+  address: URL;
   store: TokenStore;
   authorizer: Authorizer;
   clientName: string;
@@ -16,7 +18,7 @@ export interface ProviderOptions {
 
 /**
  * The SDK's OAuthClientProvider over TACO's token store: client information, tokens and the
- * discovery result persist per server; the PKCE verifier stays in memory for the one flow.
+ * discovery result persist per server and address; the PKCE verifier stays in memory for the one flow.
  * `redirectToAuthorization` starts the user's authorization; `takeGrant` waits for its code.
  */
 export class TacoOAuthProvider implements OAuthClientProvider {
@@ -46,7 +48,7 @@ export class TacoOAuthProvider implements OAuthClientProvider {
 
   private async stored(): Promise<StoredServerAuth> {
     if (this.cache) return this.cache;
-    const read = (await this.options.store.read(this.options.server)) ?? {};
+    const read = (await this.options.store.read(this.options.server, this.options.address)) ?? {};
     // A save that finished while this read was under way wins.
     this.cache ??= read;
     return this.cache;
@@ -56,7 +58,7 @@ export class TacoOAuthProvider implements OAuthClientProvider {
     const next = { ...(await this.stored()), ...patch };
     for (const key of Object.keys(next) as (keyof StoredServerAuth)[]) if (next[key] === undefined) delete next[key];
     this.cache = next;
-    await this.options.store.write(this.options.server, next);
+    await this.options.store.write(this.options.server, this.options.address, next);
   }
 
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {

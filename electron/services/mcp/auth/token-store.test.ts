@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,27 +21,52 @@ const xorCipher: SecretCipher = {
   decrypt: (sealed) => Buffer.from(sealed.map((byte) => byte ^ 0x5a)).toString('utf8'),
 };
 
+const HERE = new URL('https://mcp.example.com/mcp');
+
 describe('the MCP token store', () => {
   it('keeps one 0600 file per server, sealed with the cipher where there is one', async () => {
     const dir = fresh();
     const sealed = createTokenStore(dir, xorCipher);
-    await sealed.write('remote', { tokens: { access_token: 'secret-access', token_type: 'bearer' } });
+    await sealed.write('remote', HERE, { tokens: { access_token: 'secret-access', token_type: 'bearer' } });
     const file = path.join(dir, 'mcp-auth', 'remote.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
     expect(readFileSync(file, 'utf8')).not.toContain('secret-access');
-    await expect(sealed.read('remote')).resolves.toMatchObject({ tokens: { access_token: 'secret-access' } });
+    await expect(sealed.read('remote', HERE)).resolves.toMatchObject({ tokens: { access_token: 'secret-access' } });
     // Without the keychain, a sealed file cannot be read: signed out, never garbage.
-    await expect(createTokenStore(dir, null).read('remote')).resolves.toBeNull();
+    await expect(createTokenStore(dir, null).read('remote', HERE)).resolves.toBeNull();
     await sealed.remove('remote');
-    await expect(sealed.read('remote')).resolves.toBeNull();
+    await expect(sealed.read('remote', HERE)).resolves.toBeNull();
   });
 
   it('plain 0600 JSON where no keychain exists', async () => {
     const dir = fresh();
     const plain = createTokenStore(dir, null);
-    await plain.write('a-b', { signedInAt: 5 });
-    await expect(plain.read('a-b')).resolves.toEqual({ signedInAt: 5 });
-    await expect(plain.read('missing')).resolves.toBeNull();
+    await plain.write('a-b', HERE, { signedInAt: 5 });
+    await expect(plain.read('a-b', HERE)).resolves.toEqual({ signedInAt: 5 });
+    await expect(plain.read('missing', HERE)).resolves.toBeNull();
+  });
+
+  it('answers only for the origin and resource URL the state was stored for', async () => {
+    const store = createTokenStore(fresh(), xorCipher);
+    await store.write('remote', HERE, { tokens: { access_token: 'secret-access', token_type: 'bearer' } });
+    for (const other of [
+      'https://evil.example.com/mcp',
+      'http://mcp.example.com/mcp',
+      'https://mcp.example.com:8443/mcp',
+      'https://mcp.example.com/other',
+      'https://mcp.example.com/mcp?tenant=b',
+    ])
+      await expect(store.read('remote', new URL(other))).resolves.toBeNull();
+    // The same address spelled differently (default port, fragment) is the same resource.
+    await expect(store.read('remote', new URL('https://MCP.example.com:443/mcp#x'))).resolves.not.toBeNull();
+  });
+
+  it('never uses a file that names no address (written before tokens were bound to one)', async () => {
+    const dir = fresh();
+    mkdirSync(path.join(dir, 'mcp-auth'), { recursive: true });
+    writeFileSync(path.join(dir, 'mcp-auth', 'remote.json'), JSON.stringify({ tokens: { access_token: 'old', token_type: 'bearer' } }));
+    await expect(createTokenStore(dir, null).read('remote', HERE)).resolves.toBeNull();
   });
 });
 

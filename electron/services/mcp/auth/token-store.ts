@@ -19,24 +19,49 @@ export interface SecretCipher {
   decrypt(sealed: Buffer): string;
 }
 
+/**
+ * A server's OAuth state belongs to the address it was obtained for, never to the server's name:
+ * `read` answers only for the same origin and resource URL, so a server moved elsewhere (or another
+ * server under the same name) starts signed out and nothing stored is sent to, or refreshed for, it.
+ */
 export interface TokenStore {
-  read(server: string): Promise<StoredServerAuth | null>;
-  write(server: string, auth: StoredServerAuth): Promise<void>;
+  /** What was stored for this server at this address; null when nothing was, or it was for another address. */
+  read(server: string, address: URL): Promise<StoredServerAuth | null>;
+  /** Stores the server's state as obtained for `address`. */
+  write(server: string, address: URL, auth: StoredServerAuth): Promise<void>;
+  /** Signs the server out: its file is deleted, whatever address it was for. */
   remove(server: string): Promise<void>;
+}
+
+/** The file's contents: the state with the address it was obtained for. */
+interface BoundAuth {
+  origin: string;
+  resource: string;
+  auth: StoredServerAuth;
+}
+
+/** The resource URL a server's state is bound to: its configured URL without a fragment. */
+export function resourceOf(address: URL): string {
+  const resource = new URL(address.href);
+  resource.hash = '';
+  return resource.href;
 }
 
 const SEALED_PREFIX = Buffer.from('taco-sealed:1\n');
 
 /**
  * One file per server in `<data>/mcp-auth/` (mode 0600, folder 0700), sealed with the cipher when
- * one is given (safeStorage), plain JSON otherwise. Main only: nothing here reaches events, logs
- * or exports. Server names are already restricted to letters, digits, "-" and "_".
+ * one is given (safeStorage), plain JSON otherwise, holding the origin and resource URL the state
+ * was obtained for. A file without them (written before tokens were bound to addresses) proves no
+ * address and is never used: that server shows as signed out and its next sign-in replaces it.
+ * Main only: nothing here reaches events, logs or exports. Server names are already restricted to
+ * letters, digits, "-" and "_".
  */
 export function createTokenStore(dataDir: string, cipher: SecretCipher | null): TokenStore {
   const folder = path.join(dataDir, DEFAULTS.mcp.authFolderName);
   const fileOf = (server: string): string => path.join(folder, `${encodeURIComponent(server)}.json`);
   return {
-    async read(server) {
+    async read(server, address) {
       let raw: Buffer;
       try {
         raw = await readFile(fileOf(server));
@@ -46,15 +71,19 @@ export function createTokenStore(dataDir: string, cipher: SecretCipher | null): 
       const sealed = raw.subarray(0, SEALED_PREFIX.length).equals(SEALED_PREFIX);
       if (sealed && !cipher) return null;
       const text = sealed && cipher ? cipher.decrypt(raw.subarray(SEALED_PREFIX.length)) : raw.toString('utf8');
+      let bound: Partial<BoundAuth>;
       try {
-        return JSON.parse(text) as StoredServerAuth;
+        bound = JSON.parse(text) as Partial<BoundAuth>;
       } catch {
         return null;
       }
+      const sameAddress = bound.origin === address.origin && bound.resource === resourceOf(address);
+      return sameAddress && typeof bound.auth === 'object' && bound.auth !== null ? bound.auth : null;
     },
-    async write(server, auth) {
+    async write(server, address, auth) {
       await mkdir(folder, { recursive: true, mode: 0o700 });
-      const text = JSON.stringify(auth);
+      const bound: BoundAuth = { origin: address.origin, resource: resourceOf(address), auth };
+      const text = JSON.stringify(bound);
       const body = cipher ? Buffer.concat([SEALED_PREFIX, cipher.encrypt(text)]) : Buffer.from(text, 'utf8');
       const file = fileOf(server);
       await writeFile(file, body, { mode: 0o600 });

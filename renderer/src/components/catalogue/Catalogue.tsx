@@ -3,7 +3,7 @@ import { useTaco } from '../../store/store-context';
 import { selectLastOffered } from '../../store/selectors';
 import { groupTools } from './catalogue-filter';
 import { CatalogueToolCard } from './CatalogueToolCard';
-import { Dialog } from '../Dialog';
+import { Dialog } from '../ui/Dialog';
 import { groupMcpTools, isMcpTool } from './mcp-catalogue';
 import { McpCatalogueToolCard } from './McpCatalogueToolCard';
 
@@ -33,7 +33,7 @@ export function Catalogue() {
   }, [loadMcpServers]);
 
   return (
-    <Dialog title="Tools" testId="catalogue" onClose={() => close(false)} wide>
+    <Dialog title="Tools" testId="catalogue" onClose={() => close(false)} size="wide">
       <input
         type="search"
         className="catalogue-search"

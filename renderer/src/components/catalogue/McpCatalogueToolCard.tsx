@@ -6,6 +6,7 @@ import { APPROVAL_WORDS } from '../mcp/mcp-words';
 import { mcpToolAsks, type McpCatalogueEntry } from './mcp-catalogue';
 import { RiskBadge } from './RiskBadge';
 import { ToolParameters } from './ToolParameters';
+import { Switch } from '../ui/Switch';
 
 /** An MCP tool: its server's policy decides approval; it can be switched off and on here. */
 export function McpCatalogueToolCard({ entry }: { entry: McpCatalogueEntry }) {
@@ -46,18 +47,16 @@ export function McpCatalogueToolCard({ entry }: { entry: McpCatalogueEntry }) {
         <ReadOnlyBadges tool={tool} />
       </header>
       {tool.description && <p className="plain-text">{tool.description}</p>}
-      <label className="mcp-tool-toggle">
-        <input
-          type="checkbox"
-          role="switch"
-          data-testid="catalogue-tool-enabled"
-          aria-labelledby={`${headingId}-switch ${headingId}`}
-          checked={tool.enabled}
-          aria-disabled={busy}
-          onChange={(event) => void toggle(event.target.checked)}
-        />
+      <Switch
+        className="mcp-tool-toggle"
+        testId="catalogue-tool-enabled"
+        ariaLabelledBy={`${headingId}-switch ${headingId}`}
+        checked={tool.enabled}
+        busy={busy}
+        onChange={(enabled) => void toggle(enabled)}
+      >
         <span id={`${headingId}-switch`}>{tool.enabled ? 'Offered to the model' : 'Switched off: the model does not see it'}</span>
-      </label>
+      </Switch>
       <span className="field-hint">
         Approval follows the server’s setting ({APPROVAL_WORDS[server.approval]}); change it in Settings → MCP servers.
       </span>

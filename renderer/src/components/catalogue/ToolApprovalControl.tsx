@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { ToolInfo } from '../../../../shared/tools/tool-info';
 import { useTaco } from '../../store/store-context';
+import { Select } from '../ui/Select';
 import { choicePatch, defaultPolicy, defaultReason, isApprovalChoice, POLICY_WORDS, savedChoice } from './tool-approval-choice';
 
 /**
@@ -31,7 +32,7 @@ export function ToolApprovalControl({ tool, headingId }: { tool: ToolInfo; headi
     <div className="field">
       <label className="field-row" htmlFor={`${id}-select`}>
         <span id={`${id}-label`}>Approval</span>
-        <select
+        <Select
           id={`${id}-select`}
           data-testid="approval-setting"
           aria-labelledby={headingId ? `${id}-label ${headingId}` : `${id}-label`}
@@ -40,12 +41,13 @@ export function ToolApprovalControl({ tool, headingId }: { tool: ToolInfo; headi
           disabled={!settings || saving}
           aria-describedby={`${id}-hint`}
           aria-invalid={error !== null}
-          onChange={(event) => void choose(event.target.value)}
-        >
-          <option value="default">{fallback ? `Default (${fallback})` : 'Default'}</option>
-          <option value="ask">{POLICY_WORDS.ask}</option>
-          <option value="allow">{POLICY_WORDS.allow}</option>
-        </select>
+          onChange={(value) => void choose(value)}
+          options={[
+            { value: 'default', label: fallback ? `Default (${fallback})` : 'Default' },
+            { value: 'ask', label: POLICY_WORDS.ask },
+            { value: 'allow', label: POLICY_WORDS.allow },
+          ]}
+        />
       </label>
       <span className="field-hint" id={`${id}-hint`}>
         {settings

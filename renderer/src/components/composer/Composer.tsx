@@ -166,9 +166,7 @@ export function Composer() {
           title="Enter to send, Shift+Enter for a new line, / for commands"
           aria-autocomplete="list"
           aria-controls={showSuggestions ? listId : undefined}
-          aria-expanded={showSuggestions}
           aria-activedescendant={showSuggestions ? suggestionOptionId(listId, activeIndex) : undefined}
-          role="combobox"
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           onPaste={images.onPaste}

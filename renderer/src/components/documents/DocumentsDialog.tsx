@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DocumentsListResult } from '../../../../shared/documents';
 import { useTaco } from '../../store/store-context';
-import { Dialog } from '../Dialog';
+import { Dialog } from '../ui/Dialog';
 import { DocumentVersions } from './DocumentVersions';
 
 interface Props {
@@ -21,7 +21,7 @@ export function DocumentsDialog({ conversationId, onClose }: Props) {
 
   const undone = new Set(list?.undone ?? []);
   return (
-    <Dialog title="Documents" testId="documents-dialog" onClose={onClose} wide>
+    <Dialog title="Documents" testId="documents-dialog" onClose={onClose} size="wide">
       {list === null && <p>Loading…</p>}
       {list?.documents.length === 0 && <p data-testid="documents-empty">No file has been written in this conversation yet.</p>}
       {list?.documents.map((document) => (

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { UndoPreview } from '../../../../shared/documents';
@@ -54,6 +54,11 @@ describe('undo on tool rows', () => {
     await userEvent.click(within(dialog).getByTestId('undo-confirm'));
     expect((await within(dialog).findByTestId('undo-message')).textContent).toContain('Undid the write');
     expect(api.callsOf('documents.undo')).toEqual([{ conversationId: 'c1', callId: 'k1', confirmed: true }]);
+    // A confirmation in a portal (outside the transformed message list), closed by Esc.
+    expect(dialog.getAttribute('role')).toBe('alertdialog');
+    expect(screen.getByTestId('tool-row-undo').closest('body > *')?.contains(dialog)).toBe(false);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('undo-dialog')).toBeNull());
   });
 });
 

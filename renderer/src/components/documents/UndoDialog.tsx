@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { UndoPreview } from '../../../../shared/documents';
 import { useTaco } from '../../store/store-context';
 import { DiffPreview } from '../approvals/DiffPreview';
-import { Dialog } from '../Dialog';
+import { AlertDialog } from '../ui/AlertDialog';
 
 interface Props {
   conversationId: string;
@@ -10,7 +10,11 @@ interface Props {
   onClose(): void;
 }
 
-/** Undo of one write: main's diff from the file as it is now to the content before the write, then the user's confirmation. */
+/**
+ * Undo of one write: main's diff from the file as it is now to the content before the write, then
+ * the user's confirmation. A confirmation in a portal (never inside the transformed message list),
+ * Esc or "Keep the file" leaves the file as it is, and the result shows in the same dialog.
+ */
 export function UndoDialog({ conversationId, callId, onClose }: Props) {
   const previewUndo = useTaco((state) => state.previewUndo);
   const undoWrite = useTaco((state) => state.undoWrite);
@@ -35,38 +39,39 @@ export function UndoDialog({ conversationId, callId, onClose }: Props) {
     if (result) setOutcome(result.message);
   };
 
+  const ready = preview?.type === 'ready' && outcome === null ? preview : null;
+  const description =
+    outcome !== null ? (
+      <p data-testid="undo-message">{outcome}</p>
+    ) : preview === null ? (
+      <p>Reading the file…</p>
+    ) : preview.type === 'nothing' ? (
+      <p data-testid="undo-message">{preview.message}</p>
+    ) : (
+      <p>
+        Undoing puts back <code>{preview.path}</code> as it was before this write. These are the changes:
+      </p>
+    );
+
   return (
-    <Dialog title="Undo this write" testId="undo-dialog" onClose={onClose} wide>
-      {preview === null && <p>Reading the file…</p>}
-      {preview?.type === 'nothing' && <p data-testid="undo-message">{preview.message}</p>}
-      {preview?.type === 'ready' && outcome === null && (
-        <>
-          <p>
-            Undoing puts back <code>{preview.path}</code> as it was before this write. These are the changes:
-          </p>
-          {preview.changedSince && (
-            <p className="notice-warning" data-testid="undo-changed-since">
-              The file changed since this write (by hand or another program). Its current content is kept as a version, so nothing is lost.
-            </p>
-          )}
-          <DiffPreview diff={preview.diff} />
-          <div className="card-actions">
-            <button
-              type="button"
-              className="button primary"
-              data-testid="undo-confirm"
-              disabled={busy || preview.lost}
-              onClick={() => void confirm(preview.changedSince)}
-            >
-              Undo
-            </button>
-            <button type="button" className="button" onClick={onClose}>
-              Keep the file
-            </button>
-          </div>
-        </>
+    <AlertDialog
+      title="Undo this write"
+      testId="undo-dialog"
+      size="wide"
+      description={description}
+      confirmLabel={ready ? 'Undo' : undefined}
+      confirmTestId="undo-confirm"
+      cancelLabel={ready ? 'Keep the file' : 'Close'}
+      busy={busy || ready?.lost === true}
+      onConfirm={() => ready && void confirm(ready.changedSince)}
+      onCancel={onClose}
+    >
+      {ready?.changedSince && (
+        <p className="notice-warning" data-testid="undo-changed-since">
+          The file changed since this write (by hand or another program). Its current content is kept as a version, so nothing is lost.
+        </p>
       )}
-      {outcome !== null && <p data-testid="undo-message">{outcome}</p>}
-    </Dialog>
+      {ready && <DiffPreview diff={ready.diff} />}
+    </AlertDialog>
   );
 }

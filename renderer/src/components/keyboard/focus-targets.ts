@@ -12,8 +12,3 @@ export function focusTarget(selector: string, select = false): boolean {
   if (select && element instanceof HTMLInputElement) element.select();
   return document.activeElement === element;
 }
-
-/** True while a modal dialog is open: shortcuts other than its own wait. */
-export function dialogOpen(): boolean {
-  return document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
-}

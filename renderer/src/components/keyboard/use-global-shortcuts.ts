@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { selectActiveView, selectAwaitingUser } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
-import { dialogOpen, FOCUS_TARGETS, focusTarget } from './focus-targets';
+import { dialogOpen } from '../ui/dialog-open';
+import { FOCUS_TARGETS, focusTarget } from './focus-targets';
 import { platformOf, shortcutFor } from './shortcuts';
 
 /**

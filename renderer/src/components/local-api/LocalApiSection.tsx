@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTaco } from '../../store/store-context';
-import { Switch } from '../Switch';
+import { Switch } from '../ui/Switch';
 
 /**
  * Settings → Local API: TACO's OpenAI-compatible API for other apps (Continue, Cline, scripts),

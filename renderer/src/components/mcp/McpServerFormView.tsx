@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { McpApprovalPolicy } from '../../../../shared/mcp';
 import { useTaco } from '../../store/store-context';
+import { Select } from '../ui/Select';
 import { APPROVAL_EXPLANATIONS, APPROVAL_POLICIES, APPROVAL_WORDS } from './mcp-words';
 import { configFromForm, SECRET_MASK, type McpFormField, type McpServerForm } from './mcp-server-form';
 
@@ -107,19 +108,14 @@ export function McpServerFormView({ initial, editing, onDone }: Props) {
       <div className="settings-grid">
         <label className="field" htmlFor={`${id}-approval`}>
           <span className="field-label">Approval</span>
-          <select
+          <Select<McpApprovalPolicy>
             id={`${id}-approval`}
             data-testid="mcp-form-approval"
             value={form.approval}
             aria-describedby={`${id}-approval-hint`}
-            onChange={(event) => change({ approval: event.target.value as McpApprovalPolicy })}
-          >
-            {APPROVAL_POLICIES.map((policy) => (
-              <option key={policy} value={policy}>
-                {APPROVAL_WORDS[policy]}
-              </option>
-            ))}
-          </select>
+            onChange={(approval) => change({ approval })}
+            options={APPROVAL_POLICIES.map((policy) => ({ value: policy, label: APPROVAL_WORDS[policy] }))}
+          />
           <span className="field-hint" id={`${id}-approval-hint`} data-testid="mcp-form-approval-hint">
             {APPROVAL_EXPLANATIONS[form.approval]}
           </span>

@@ -8,6 +8,7 @@ import { McpServerFormView } from './McpServerFormView';
 import { McpSignIn } from './McpSignIn';
 import { McpStatusPill } from './McpStatusPill';
 import { McpToolList } from './McpToolList';
+import { Switch } from '../ui/Switch';
 
 /** One server: status, tools, transport; switch, restart, edit, remove; why it failed, in its own words. */
 export function McpServerRow({ server }: { server: McpServerView }) {
@@ -39,18 +40,16 @@ export function McpServerRow({ server }: { server: McpServerView }) {
         <span className="muted small" data-testid="mcp-tool-count">
           {toolCountWords(server)}
         </span>
-        <label className="mcp-switch">
-          <input
-            type="checkbox"
-            role="switch"
-            data-testid="mcp-server-enabled"
-            aria-label={`Run ${server.name}`}
-            checked={server.enabled}
-            aria-disabled={busy}
-            onChange={(event) => void run(() => setEnabled(server.name, event.target.checked))}
-          />
-          <span>{server.enabled ? 'On' : 'Off'}</span>
-        </label>
+        <Switch
+          className="mcp-switch"
+          testId="mcp-server-enabled"
+          ariaLabel={`Run ${server.name}`}
+          checked={server.enabled}
+          busy={busy}
+          onChange={(enabled) => void run(() => setEnabled(server.name, enabled))}
+        >
+          <span aria-hidden="true">{server.enabled ? 'On' : 'Off'}</span>
+        </Switch>
       </div>
       <div className="mcp-server-transport muted small plain-text" data-testid="mcp-transport">
         {transportWords(server)} · {APPROVAL_WORDS[server.approval]}

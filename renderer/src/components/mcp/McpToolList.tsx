@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { McpServerView, McpToolView } from '../../../../shared/mcp';
 import { useTaco } from '../../store/store-context';
 import { revealInvisible } from '../../format/reveal-invisible';
+import { Switch } from '../ui/Switch';
 
 /** A server's tools, each with its own switch; declared annotations shown as badges (shown, never trusted alone). */
 export function McpToolList({ server }: { server: McpServerView }) {
@@ -69,17 +70,15 @@ function McpToolItem({ server, tool }: { server: string; tool: McpToolView }) {
   };
   return (
     <li className="mcp-tool" data-testid="mcp-tool" data-tool={tool.name} data-enabled={tool.enabled}>
-      <label className="mcp-tool-toggle">
-        <input
-          type="checkbox"
-          role="switch"
-          data-testid="mcp-tool-enabled"
-          checked={tool.enabled}
-          aria-disabled={busy}
-          onChange={(event) => void toggle(event.target.checked)}
-        />
+      <Switch
+        className="mcp-tool-toggle"
+        testId="mcp-tool-enabled"
+        checked={tool.enabled}
+        busy={busy}
+        onChange={(enabled) => void toggle(enabled)}
+      >
         <code>{tool.name}</code>
-      </label>
+      </Switch>
       <ReadOnlyBadges tool={tool} />
       {tool.changes && tool.changes.length > 0 && (
         <span className="badge risk-write" data-testid="mcp-tool-changed">

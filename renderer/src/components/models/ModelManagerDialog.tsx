@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useTaco } from '../../store/store-context';
-import { Dialog } from '../Dialog';
+import { Dialog } from '../ui/Dialog';
 import { InstalledModelRow } from './InstalledModelRow';
 import { PullForm } from './PullForm';
 import { PullProgressRow } from './PullProgressRow';
@@ -14,7 +14,7 @@ export function ModelManagerDialog() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   return (
-    <Dialog title="Models" testId="model-manager" onClose={() => setOpen(false)} wide>
+    <Dialog title="Models" testId="model-manager" onClose={() => setOpen(false)} size="wide">
       <PullForm />
       {pulls.length > 0 && (
         <section aria-label="Downloads">

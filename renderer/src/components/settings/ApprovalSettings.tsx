@@ -1,6 +1,6 @@
 import type { ApprovalPolicy } from '../../../../shared/settings';
 import { RISKS, RISK_WORDS, type SettingsForm } from './settings-form';
-import { Switch } from '../Switch';
+import { Switch } from '../ui/Switch';
 
 interface Props {
   form: SettingsForm;

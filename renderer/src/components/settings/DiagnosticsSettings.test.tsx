@@ -17,8 +17,9 @@ describe('Settings: diagnostics', () => {
     await user.click(screen.getByTestId('settings-button'));
     expect(await screen.findByTestId('settings-nav-diagnostics')).toBeTruthy();
 
-    const raw = await screen.findByTestId<HTMLInputElement>('settings-debug-raw-log');
-    expect(raw.checked).toBe(false);
+    const raw = await screen.findByRole('switch', { name: 'Write every raw model request and response to a log' });
+    expect(raw).toBe(screen.getByTestId('settings-debug-raw-log'));
+    expect(raw.getAttribute('aria-checked')).toBe('false');
     expect(screen.getByTestId('settings-debug-raw-log-where').textContent).toContain('logs/llm/');
     await user.click(raw);
     await user.click(screen.getByTestId('settings-save'));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTaco } from '../../store/store-context';
 import type { SettingsTab } from '../../store/slices/ui-slice';
-import { Dialog } from '../Dialog';
+import { Dialog } from '../ui/Dialog';
 import { McpServersSection } from '../mcp/McpServersSection';
 import { LocalApiSection } from '../local-api/LocalApiSection';
 import { describeRefusal, formFromSettings, patchFromForm, type NumberField, type SettingsForm } from './settings-form';
@@ -59,7 +59,7 @@ export function SettingsDialog() {
   };
 
   return (
-    <Dialog title="Settings" testId="settings-dialog" onClose={close} wide>
+    <Dialog title="Settings" testId="settings-dialog" onClose={close} size="wide">
       <SettingsTabs tab={tab} onChange={setTab} />
       {tab === 'local-api' ? (
         <LocalApiSection onClose={close} />

@@ -1,7 +1,7 @@
-import { useCallback, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ConversationSummary } from '../../../../shared/conversation';
 import { useTaco } from '../../store/store-context';
-import { ConversationMenu, type MenuAction } from './ConversationMenu';
+import { Menu, MenuItem } from '../ui/Menu';
 import { downloadTextFile } from './download-text-file';
 import { MoreIcon, PinIcon } from '../Icons';
 import { RenameField } from './RenameField';
@@ -37,7 +37,6 @@ export function ConversationRow({ summary, active, tabbable, onFocusRow, onBefor
   const [renaming, setRenaming] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const mainButton = useRef<HTMLButtonElement>(null);
-  const menuButton = useRef<HTMLButtonElement>(null);
 
   const remove = () => {
     onBeforeDelete(conversationId);
@@ -49,18 +48,13 @@ export function ConversationRow({ summary, active, tabbable, onFocusRow, onBefor
     if (file) downloadTextFile(file);
   };
 
-  const actions: MenuAction[] = [
+  const actions: { id: string; label: string; danger?: boolean; run(): void }[] = [
     { id: 'rename', label: 'Rename', run: () => setRenaming(true) },
     { id: 'pin', label: pinned ? 'Unpin' : 'Pin to top', run: () => void setPinned(conversationId, !pinned) },
     { id: 'export-markdown', label: 'Export as Markdown', run: () => void download('markdown') },
     { id: 'export-json', label: 'Export as JSON', run: () => void download('json') },
     { id: 'delete', label: 'Delete', danger: true, run: remove },
   ];
-
-  const closeMenu = useCallback(({ restoreFocus }: { restoreFocus: boolean }) => {
-    setMenuOpen(false);
-    if (restoreFocus) menuButton.current?.focus();
-  }, []);
 
   const finishRename = (next: string | null) => {
     setRenaming(false);
@@ -129,21 +123,29 @@ export function ConversationRow({ summary, active, tabbable, onFocusRow, onBefor
         </button>
       )}
       {!renaming && (
-        <button
-          ref={menuButton}
-          type="button"
-          className="icon-button row-menu-button"
-          data-testid="conversation-menu-button"
-          aria-label={`Actions for “${title}”`}
-          aria-haspopup="menu"
-          aria-expanded={menuOpen}
-          tabIndex={tabbable ? 0 : -1}
-          onClick={() => setMenuOpen((open) => !open)}
+        <Menu
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          testId="conversation-menu"
+          trigger={
+            <button
+              type="button"
+              className="icon-button row-menu-button"
+              data-testid="conversation-menu-button"
+              aria-label={`Actions for “${title}”`}
+              tabIndex={tabbable ? 0 : -1}
+            >
+              <MoreIcon />
+            </button>
+          }
         >
-          <MoreIcon />
-        </button>
+          {actions.map((action) => (
+            <MenuItem key={action.id} testId={`menu-${action.id}`} tone={action.danger ? 'danger' : 'normal'} onSelect={action.run}>
+              {action.label}
+            </MenuItem>
+          ))}
+        </Menu>
       )}
-      {menuOpen && <ConversationMenu label={`Actions for “${title}”`} actions={actions} anchor={menuButton.current} onClose={closeMenu} />}
     </li>
   );
 }

@@ -92,7 +92,8 @@ function fakeTimeouts() {
 }
 
 function clickMenuItem(title: string, label: string) {
-  fireEvent.click(within(rowOf(title)).getByTestId('conversation-menu-button'));
+  // The menu button opens on pointerdown or the keyboard (Radix), not on a bare click event.
+  fireEvent.keyDown(within(rowOf(title)).getByTestId('conversation-menu-button'), { key: 'Enter' });
   fireEvent.click(within(screen.getByRole('menu')).getByText(label));
 }
 

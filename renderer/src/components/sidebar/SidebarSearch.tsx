@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { rovingItems } from '../../hooks/use-roving-focus';
 import { useTaco } from '../../store/store-context';
 import { SearchIcon } from '../Icons';
+import { dialogOpen } from '../ui/dialog-open';
 
 /** Ctrl+K (⌘K on a Mac) anywhere. */
 export function isSearchShortcut(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }): boolean {
@@ -22,7 +23,7 @@ export function SidebarSearch({ resultsRef }: { resultsRef: RefObject<HTMLElemen
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (!isSearchShortcut(event)) return;
       // A modal dialog keeps focus inside it; the search waits until it is closed.
-      if (document.querySelector('[aria-modal="true"]')) return;
+      if (dialogOpen()) return;
       event.preventDefault();
       input.current?.focus();
       input.current?.select();

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useTaco } from '../../store/store-context';
+import { Menu, MenuItem } from '../ui/Menu';
 
-/** "New chat from a preset…": shown once the library holds a preset (system-prompts.json in the data folder). */
+/** "New chat from a preset": a menu of the library's presets (system-prompts.json in the data folder), shown once it holds one. */
 export function PresetPicker() {
   const presets = useTaco((state) => state.presets);
   const load = useTaco((state) => state.loadPresets);
@@ -11,22 +12,20 @@ export function PresetPicker() {
   }, [load]);
   if (!presets || presets.length === 0) return null;
   return (
-    <label className="field preset-picker">
-      <span className="visually-hidden">New chat from a preset</span>
-      <select
-        data-testid="preset-picker"
-        value=""
-        onChange={(event) => {
-          if (event.target.value) void start(event.target.value);
-        }}
-      >
-        <option value="">New chat from a preset…</option>
-        {presets.map((preset) => (
-          <option key={preset.id} value={preset.id}>
-            {preset.name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Menu
+      align="start"
+      testId="preset-menu"
+      trigger={
+        <button type="button" className="button ghost preset-picker" data-testid="preset-picker">
+          New chat from a preset…
+        </button>
+      }
+    >
+      {presets.map((preset) => (
+        <MenuItem key={preset.id} testId={`preset-${preset.id}`} onSelect={() => void start(preset.id)}>
+          {preset.name}
+        </MenuItem>
+      ))}
+    </Menu>
   );
 }

@@ -1,5 +1,5 @@
 import { useTaco } from '../../store/store-context';
-import { Dialog } from '../Dialog';
+import { Dialog } from '../ui/Dialog';
 
 /**
  * "What the model sees": the system message TACO sends for the open conversation and the tools a
@@ -13,7 +13,7 @@ export function SystemViewDialog() {
   const { view } = systemView;
   const toolNames = view.native.tools.map((tool) => (tool as { function?: { name?: string } }).function?.name ?? '?');
   return (
-    <Dialog title="What the model sees" testId="system-view" onClose={close} wide>
+    <Dialog title="What the model sees" testId="system-view" onClose={close} size="wide">
       <p className="field-hint">
         The system message of this conversation's next request, before any tool has run (the tool stack adds its context then). Past the
         tool budget a request carries only the most relevant tools.

@@ -29,7 +29,10 @@ describe('the system prompt library in the app', () => {
       pinned: false,
     }));
     await renderWithStore(<App />, { api });
-    await user.selectOptions(await screen.findByTestId('preset-picker'), 'terse');
+    // A menu: the trigger opens it from the keyboard, the preset is an item.
+    (await screen.findByTestId('preset-picker')).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('menuitem', { name: 'Terse reviewer' }));
     expect(api.callsOf('conversation.createFromPreset')).toEqual([{ presetId: 'terse', model: null }]);
     await waitFor(() =>
       expect(api.callsOf('conversation.get')).toEqual(expect.arrayContaining([{ conversationId: 'c-preset', page: {} }])),

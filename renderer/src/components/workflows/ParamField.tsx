@@ -1,4 +1,5 @@
 import type { WorkflowParam, WorkflowParamValue } from '../../../../shared/workflows/workflow';
+import { Select } from '../ui/Select';
 import { PathField } from './PathField';
 
 interface Props {
@@ -60,14 +61,16 @@ export function ParamField({ param, value, error, onChange }: Props) {
         );
       case 'enum':
         return (
-          <select id={id} value={text} data-testid={`workflow-param-${param.name}`} onChange={(e) => onChange(e.target.value)}>
-            {!param.required && param.default === undefined && <option value="">—</option>}
-            {(param.options ?? []).map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
+          <Select
+            id={id}
+            value={text}
+            data-testid={`workflow-param-${param.name}`}
+            onChange={onChange}
+            options={[
+              ...(!param.required && param.default === undefined ? [{ value: '', label: '—' }] : []),
+              ...(param.options ?? []).map((option) => ({ value: option, label: option })),
+            ]}
+          />
         );
       case 'date':
         return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { WorkflowProblem } from '../../../../shared/workflows/workflow';
-import { Dialog } from '../Dialog';
+import { Dialog } from '../ui/Dialog';
 import { useTaco } from '../../store/store-context';
 
 /** "Save as workflow": the draft JSON in a plain editor, validated by main as you type. */
@@ -27,7 +27,7 @@ export function SaveAsWorkflowDialog() {
 
   if (draft === null) return null;
   return (
-    <Dialog title="Save as workflow" testId="workflow-draft" onClose={() => close(null)} wide>
+    <Dialog title="Save as workflow" testId="workflow-draft" onClose={() => close(null)} size="wide">
       <p className="field-hint">
         Name the parts that change as params (add them to <code>params</code> and write <code>{'{{name}}'}</code> in the prompt).
       </p>

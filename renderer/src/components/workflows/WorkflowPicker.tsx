@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Dialog } from '../Dialog';
+import { Dialog } from '../ui/Dialog';
 import { useTaco } from '../../store/store-context';
 import { WorkflowForm } from './WorkflowForm';
 import { filterWorkflows } from './workflow-search';
@@ -31,13 +31,13 @@ export function WorkflowPicker() {
   }
   if (chosen) {
     return (
-      <Dialog title={chosen.definition.name} testId="workflow-picker" onClose={close} wide>
+      <Dialog title={chosen.definition.name} testId="workflow-picker" onClose={close} size="wide">
         <WorkflowForm key={chosen.definition.id} info={chosen} initialText={picker.text} onBack={() => open(null, null)} />
       </Dialog>
     );
   }
   return (
-    <Dialog title="Workflows" testId="workflow-picker" onClose={close} wide>
+    <Dialog title="Workflows" testId="workflow-picker" onClose={close} size="wide">
       <input
         className="catalogue-search"
         type="search"

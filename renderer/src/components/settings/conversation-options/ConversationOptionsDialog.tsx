@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { ConversationSummary } from '../../../../../shared/conversation';
 import { useTaco } from '../../../store/store-context';
 import { draftFromOptions, parseOptionsDraft, type OptionsDraft } from './conversation-options-form';
-import { Dialog } from '../../Dialog';
+import { Dialog } from '../../ui/Dialog';
+import { Select } from '../../ui/Select';
 
 const FIELDS: (keyof OptionsDraft)[] = ['temperature', 'numCtx', 'keepAlive', 'systemPrompt'];
 
@@ -51,20 +52,18 @@ export function ConversationOptionsDialog({ summary, onClose }: Props) {
       <form className="settings-form" onSubmit={(event) => void submit(event)}>
         <label className="field">
           <span className="field-label">Model</span>
-          <select
+          <Select
             data-testid="options-model"
             data-autofocus
             value={model}
-            onChange={(event) => setModel(event.target.value)}
+            onChange={setModel}
             disabled={models.length === 0}
-          >
-            {models.length === 0 && <option value="">No models installed</option>}
-            {models.map((entry) => (
-              <option key={entry.name} value={entry.name}>
-                {entry.name}
-              </option>
-            ))}
-          </select>
+            options={
+              models.length === 0
+                ? [{ value: '', label: 'No models installed' }]
+                : models.map((entry) => ({ value: entry.name, label: entry.name }))
+            }
+          />
           <span className="field-hint">Used for the next messages. It is the same choice as the model picker at the top.</span>
         </label>
         <div className="options-grid">

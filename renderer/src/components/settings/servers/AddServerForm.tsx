@@ -3,7 +3,7 @@ import type { ServerKind } from '../../../../../shared/servers';
 import { useTaco } from '../../../store/store-context';
 import { EMPTY_DRAFT, KIND_WORDS, serverFromDraft, testRequestFor, type ServerDraft, type ServerTestState } from './server-form';
 import { ServerTestOutcome } from './ServerTestOutcome';
-import { Switch } from '../../Switch';
+import { Switch } from '../../ui/Switch';
 
 /** Name, kind, address, an optional Authorization header and “allow insecure”; Test connection before adding. */
 export function AddServerForm({ taken, onAdd }: { taken: readonly string[]; onAdd(draft: ServerDraft): Promise<string | null> }) {

@@ -5,7 +5,7 @@ import { AddServerForm } from './AddServerForm';
 import { KIND_WORDS, serverFromDraft, testRequestFor, type ServerDraft, type ServerTestState } from './server-form';
 import { ServerTestOutcome } from './ServerTestOutcome';
 import { ToolSupportOverrides } from '../ToolSupportOverrides';
-import { Switch } from '../../Switch';
+import { Switch } from '../../ui/Switch';
 
 /**
  * Settings → Model servers: the servers beyond the Ollama address, saved at once (apart from the
