@@ -315,6 +315,8 @@ export const DEFAULTS = {
     resourceReadMaxChars: 100_000,
     /** resources/list: at most this many per server (pages beyond are not read). */
     maxListedResources: 500,
+    /** Resources one message may carry as attachments (composer chips). */
+    maxAttachedResources: 4,
   },
 
   // ── Main process: app services and storage ──────────────────────────────────────────────────────────

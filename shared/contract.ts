@@ -62,6 +62,11 @@ export const callRequestSchemas = {
       model: z.string().trim().min(1).max(200),
       /** Base64 images for a vision model (checked in main: format, size, the model's vision capability). */
       images: images.optional(),
+      /** MCP resources attached as chips; main reads each (the server must be ready) and the model sees their text. */
+      resources: z
+        .array(z.object({ server: z.string().min(1).max(200), uri: z.string().min(1).max(4000) }).strict())
+        .max(DEFAULTS.mcp.maxAttachedResources)
+        .optional(),
     })
     .strict(),
   /** Start a new run in the conversation with the same goal as its last one. */

@@ -2,6 +2,7 @@ import type { ConversationSummary } from './conversation-summary';
 import type { JsonObject } from './json';
 import type { McpServerView } from './mcp';
 import type { ElicitationAction, McpElicitationRequest } from './mcp-elicitation';
+import type { AttachedResource } from './mcp-resources';
 import type { Risk } from './settings';
 import type { StackFrame } from './tools/tool-stack';
 import type { StopReason } from './stop-reason';
@@ -41,6 +42,8 @@ export type TacoEvent =
       at: number;
       /** Images attached for a vision model: base64 PNG/JPEG/WebP/GIF, as Ollama takes them. Absent when none. */
       images?: string[];
+      /** MCP resources attached as chips: shown by name, their text read by the model after `text`. Absent when none. */
+      resources?: AttachedResource[];
     }
   | { type: 'command-output'; conversationId: string; command: string; output: string; at: number }
   /** Everything from this user message on is withdrawn (edit and re-run, regenerate). */

@@ -11,6 +11,19 @@ export interface ModelInfo {
   server?: { id: string; name: string };
   /** The server's own name of the model, for display (absent: `name`). */
   label?: string;
+  /** Loaded in the server's memory now (Ollama `/api/ps`); absent or null when not loaded or unknown. */
+  loaded?: LoadedModel | null;
+}
+
+/**
+ * A model the server holds in memory (Ollama `/api/ps`, `ProcessModelResponse` in api/types.go:
+ * `size`, `size_vram`, `context_length`). `vramBytes < sizeBytes` means part of it runs on the CPU.
+ */
+export interface LoadedModel {
+  sizeBytes: number;
+  vramBytes: number;
+  /** The context the runner was loaded with; null when the server does not say. */
+  contextLength: number | null;
 }
 
 /** One server's answer to models.list: its models, or why it could not be asked. */

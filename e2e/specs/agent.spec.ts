@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/taco-fixture';
 import { recordStatusLine } from '../support/status-recorder';
+import { pickModel } from '../support/model-picker';
 
 test.describe('agent loop and tools', () => {
   test('a multi-tool run shows status sentences, inline tool rows and the final answer', async ({ taco, page }) => {
@@ -10,7 +11,7 @@ test.describe('agent loop and tools', () => {
     writeFileSync(join(workspace, 'notes.txt'), 'Buy milk and eggs\n');
     const ollama = await taco.startFakeOllama('agent-demo');
     await taco.openApp({ ollamaUrl: ollama.url, workspace });
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
 
     await page.getByTestId('composer').fill('Read my notes please');
     await page.getByTestId('composer').press('Enter');
@@ -39,7 +40,7 @@ test.describe('agent loop and tools', () => {
   test('a capped run says why it stopped and Continue starts a new run with the same goal', async ({ taco, page }) => {
     const ollama = await taco.startFakeOllama('agent-demo');
     await taco.openApp({ ollamaUrl: ollama.url });
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill('Count forever');
     await page.getByTestId('composer').press('Enter');
 
@@ -59,7 +60,7 @@ test.describe('agent loop and tools', () => {
     writeFileSync(join(workspace, 'notes.txt'), 'Buy milk and eggs\n');
     const ollama = await taco.startFakeOllama('agent-demo');
     await taco.openApp({ ollamaUrl: ollama.url, workspace });
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
 
     await page.getByTestId('composer').fill('Read my notes please');
     await page.getByTestId('composer').press('Enter');
@@ -86,7 +87,7 @@ test.describe('agent loop and tools', () => {
     const workspace = taco.tempDir('taco-e2e-ws-');
     const ollama = await taco.startFakeOllama('agent-demo');
     await taco.openApp({ ollamaUrl: ollama.url, workspace });
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill('Save a greeting file');
     await page.getByTestId('composer').press('Enter');
 
@@ -103,7 +104,7 @@ test.describe('agent loop and tools', () => {
   test('ask_user puts a question in the conversation and the answer goes back to the model', async ({ taco, page }) => {
     const ollama = await taco.startFakeOllama('agent-demo');
     await taco.openApp({ ollamaUrl: ollama.url });
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill('Guess my favourite colour');
     await page.getByTestId('composer').press('Enter');
 
@@ -117,7 +118,7 @@ test.describe('agent loop and tools', () => {
   test('each early stop is explained in the conversation in plain words', async ({ taco, page }) => {
     const ollama = await taco.startFakeOllama('agent-demo');
     await taco.openApp({ ollamaUrl: ollama.url });
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     const cases = [
       { prompt: 'Use the broken tool', reason: 'consecutive_errors', words: /failed several times in a row/ },
       { prompt: 'Repeat the time', reason: 'repeated_call', words: /repeating the same tool call/ },

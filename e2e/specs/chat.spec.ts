@@ -1,4 +1,5 @@
 import { expect, test } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 test.describe('chat (foundation)', () => {
   test('pick a model, send a message and watch the reply stream in, with tokens/s after', async ({ taco, page }) => {
@@ -7,7 +8,7 @@ test.describe('chat (foundation)', () => {
 
     const picker = page.getByTestId('model-picker');
     await expect(picker).toBeEnabled();
-    await picker.selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     await expect(page.getByTestId('model-badges')).toContainText(/tools/i);
 
     await page.getByTestId('composer').fill('Hi there');
@@ -35,7 +36,7 @@ test.describe('chat (foundation)', () => {
   test('thinking is shown collapsed above the answer and opens on request', async ({ taco, page }) => {
     const ollama = await taco.startFakeOllama('thinking');
     await taco.openApp({ ollamaUrl: ollama.url });
-    await page.getByTestId('model-picker').selectOption('qwen3:4b');
+    await pickModel(page, 'qwen3:4b');
     await page.getByTestId('composer').fill('Why is the sky blue?');
     await page.getByTestId('send-button').click();
 

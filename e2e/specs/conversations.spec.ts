@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type TacoHarness } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 /** Start the fake Ollama ("conversations" scenario) and the app, with a workspace holding notes.txt. */
 async function openApp(taco: TacoHarness, page: Page) {
@@ -10,7 +11,7 @@ async function openApp(taco: TacoHarness, page: Page) {
   const ollama = await taco.startFakeOllama('conversations');
   const app = await taco.openApp({ ollamaUrl: ollama.url, workspace });
   await expect(page.getByTestId('model-picker')).toBeEnabled();
-  await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+  await pickModel(page, 'llama3.2:3b');
   return app;
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 test.describe('documents, versions and undo', () => {
   test('Undo on a write row, the Documents panel, a version diff and restore', async ({ taco, page }) => {
@@ -8,7 +9,7 @@ test.describe('documents, versions and undo', () => {
     writeFileSync(join(workspace, 'hello.txt'), 'Old greeting\n');
     const ollama = await taco.startFakeOllama('agent-demo');
     await taco.openApp({ ollamaUrl: ollama.url, workspace });
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
 
     await page.getByTestId('composer').fill('Save a greeting file');
     await page.getByTestId('composer').press('Enter');

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 test.describe('keyboard', () => {
   test('Ctrl+N new chat, Ctrl+K search, Ctrl+, settings, Esc closes and gives the focus back', async ({ taco, page }) => {
@@ -51,7 +52,7 @@ test.describe('keyboard', () => {
     const workspace = taco.tempDir('taco-e2e-ws-');
     const ollama = await taco.startFakeOllama('agent-demo');
     await taco.openApp({ ollamaUrl: ollama.url, workspace });
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     const composer = page.getByTestId('composer');
     await composer.fill('Save a greeting file');
     await composer.press('Enter');
@@ -74,8 +75,12 @@ test.describe('keyboard', () => {
     const picker = page.getByTestId('model-picker');
     await expect(picker).toBeEnabled();
     await picker.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('model-search')).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(picker).toHaveValue('qwen3:4b');
+    await page.keyboard.press('Enter');
+    await expect(picker).toHaveAttribute('data-value', 'qwen3:4b');
+    await expect(picker).toBeFocused();
     await page.keyboard.press('Control+n');
     await expect(page.getByTestId('composer')).toBeFocused();
     await page.keyboard.type('First line');

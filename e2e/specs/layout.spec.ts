@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 /**
  * The layout adapts to the window: at every size and in both themes nothing scrolls sideways, no
@@ -90,7 +91,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await taco.openApp({ ollamaUrl: ollama.url, workspace, dataDir: data });
 
       await expect(page.getByTestId('model-server-status')).toHaveAttribute('aria-label', /Workstation in the office/);
-      await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+      await pickModel(page, 'llama3.2:3b');
       // The tool-stack panel is a thin rail while nothing ran.
       await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', 'true');
       await page.getByTestId('composer').fill('Read my notes please');

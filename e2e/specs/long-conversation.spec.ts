@@ -1,6 +1,7 @@
 import { endMarker, writeConversations } from '../../bench/bench-data';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 test.describe('a long conversation (virtualized message list)', () => {
   test('opens at its newest messages with only those in the DOM, scrolls back, and follows a new answer', async ({ taco, page }) => {
@@ -54,7 +55,7 @@ test.describe('a long conversation (virtualized message list)', () => {
     expect(Math.abs(afterPage.offset - beforePage.offset)).toBeLessThanOrEqual(2);
 
     // ...and while a new answer streams in below it: scrolled up, a new answer does not pull the view down.
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     const beforeAnswer = await settledView(page);
     await watchView(page, beforeAnswer);
     await send(page, 'Write 3000 tokens');

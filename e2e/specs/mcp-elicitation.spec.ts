@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/processes';
 import { expect, test } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 /** The real server-everything (a devDependency); its trigger-elicitation-request tool asks for a form. */
 const EVERYTHING = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
@@ -28,7 +29,7 @@ test.describe('MCP elicitation', () => {
     await expect(serverRow(page, 'everything')).toHaveAttribute('data-status', 'ready', { timeout: READY_TIMEOUT });
     await page.keyboard.press('Escape');
 
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill(`Please run ${TOOL}`);
     await page.getByTestId('composer').press('Enter');
     // An imported server asks before each tool call (mcp-import.ts resets any pasted approval to "ask").

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { startOAuthMcpServer } from '../../test-support/mcp/oauth-mcp-server';
 import { expect, test } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 const READY_TIMEOUT = 45_000;
 const TOOL = 'mcp__remote__whoami';
@@ -41,7 +42,7 @@ test.describe('MCP sign-in (OAuth)', () => {
       await page.getByTestId('settings-close-mcp').click();
       await expect(page.getByTestId('settings-tab-mcp')).toHaveCount(0);
 
-      await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+      await pickModel(page, 'llama3.2:3b');
       await page.getByTestId('composer').fill(`Who am I? Use ${TOOL}`);
       await page.getByTestId('composer').press('Enter');
       await page.getByTestId('approval-card').getByTestId('approval-allow-once').click();

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/processes';
 import { expect, test } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 /** The real, unmodified server (a devDependency): its package's bin is dist/index.js, its transport argument "stdio". */
 const EVERYTHING = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
@@ -62,7 +63,7 @@ test.describe('MCP servers', () => {
     await addEverything(page);
     await page.keyboard.press('Escape');
 
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill('Ask the echo server to say hello');
     await page.getByTestId('composer').press('Enter');
 

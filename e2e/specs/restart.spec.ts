@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { storedText, waitForStored } from '../../test-support/timeline-on-disk';
 import { expect, test, type TacoHarness } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 interface Setup {
   ollamaUrl: string;
@@ -20,7 +21,7 @@ async function prepare(taco: TacoHarness): Promise<Setup> {
 async function start(taco: TacoHarness, page: Page, setup: Setup) {
   const app = await taco.openApp(setup);
   await expect(page.getByTestId('model-picker')).toBeEnabled();
-  await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+  await pickModel(page, 'llama3.2:3b');
   return app;
 }
 

@@ -1,5 +1,6 @@
 import { openAiModels, openAiReply, startFakeOpenAi } from '../../test-support/fake-openai/index';
 import { expect, test } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 test.describe('model servers', () => {
   test('add an OpenAI-compatible server, test it, pick its model, run a tool task; a failing server shows its error while the local one keeps working', async ({
@@ -44,13 +45,13 @@ test.describe('model servers', () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
 
       await expect(page.getByTestId('model-server-status')).toHaveAttribute('aria-label', /^Dead box is not reachable/);
-      await page.getByTestId('model-picker').selectOption('gpu-box::tooly');
+      await pickModel(page, 'gpu-box::tooly');
       await page.getByTestId('composer').fill('What is 6*7?');
       await page.getByTestId('composer').press('Enter');
       await expect(page.getByTestId('answer-text').last()).toHaveText('Six times seven is 42.');
 
       await page.getByTestId('new-chat').click();
-      await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+      await pickModel(page, 'llama3.2:3b');
       await page.getByTestId('composer').fill('Hi there');
       await page.getByTestId('composer').press('Enter');
       await expect(page.getByTestId('answer-text').last()).toHaveText('Hello! How can I help you today?');

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 /** Opens the catalogue, finds the tool's card and picks a choice in its approval setting. */
 async function setToolApproval(
@@ -32,7 +33,7 @@ test.describe('per-tool approval settings', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('catalogue')).toHaveCount(0);
 
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill('Read my notes please');
     await page.getByTestId('composer').press('Enter');
 
@@ -61,7 +62,7 @@ test.describe('per-tool approval settings', () => {
     await setToolApproval(page, 'write_file', 'Run without asking', 'allow');
     await page.keyboard.press('Escape');
 
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill('Save a greeting file');
     await page.getByTestId('composer').press('Enter');
 
@@ -82,7 +83,7 @@ test.describe('per-tool approval settings', () => {
     await expect(setting).toHaveAttribute('data-choice', 'default');
     await page.keyboard.press('Escape');
 
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill('Save a greeting file');
     await page.getByTestId('composer').press('Enter');
     await expect(page.getByTestId('approval-card')).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 test.describe('tool selection and truncation', () => {
   test('with a small tool budget the turn says "Offered N of M tools"; a prompt that filled the window shows the warning', async ({
@@ -8,7 +9,7 @@ test.describe('tool selection and truncation', () => {
     const ollama = await taco.startFakeOllama('context-filled');
     await taco.openApp({ ollamaUrl: ollama.url });
     await expect(page.getByTestId('model-picker')).toBeEnabled();
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
 
     // The built-in tools exceed a budget of 8, so each request carries the 8 most relevant.
     await page.getByTestId('settings-button').click();

@@ -1,10 +1,11 @@
 import { expect, test } from '../support/taco-fixture';
+import { pickModel } from '../support/model-picker';
 
 test.describe('tool stack, commands and catalogue', () => {
   test('depth 20 pauses the run; Continue lets it finish', async ({ taco, page }) => {
     const ollama = await taco.startFakeOllama('agent-demo');
     await taco.openApp({ ollamaUrl: ollama.url });
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill('Go deep');
     await page.getByTestId('composer').press('Enter');
 
@@ -24,7 +25,7 @@ test.describe('tool stack, commands and catalogue', () => {
   test('depth 20 pauses the run; Cancel stops it', async ({ taco, page }) => {
     const ollama = await taco.startFakeOllama('agent-demo');
     await taco.openApp({ ollamaUrl: ollama.url });
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill('Go deep');
     await page.getByTestId('composer').press('Enter');
 

@@ -1,3 +1,4 @@
+import { pickModel } from '../support/model-picker';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -111,7 +112,7 @@ test.describe('workflows stop where the user says', () => {
     const workspace = taco.tempDir('taco-e2e-batch-');
     const ollama = await taco.startFakeOllama('workflows');
     await taco.openApp({ ollamaUrl: ollama.url, workspace });
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill('Write three files please');
     await page.getByTestId('composer').press('Enter');
 

@@ -4,7 +4,7 @@ import { answerReply, streamReply } from './chat-responder';
 import { checkChatRequest } from './chat-request';
 import { parseJsonObject, readBody, sendError, sendJson, sendText } from './http-utils';
 import { handleEmbed } from './embed-endpoint';
-import { handleDelete, handlePull, sendShow, sendTags } from './model-endpoints';
+import { handleDelete, handlePull, sendPs, sendShow, sendTags } from './model-endpoints';
 import { createPromptCache, type PromptCache } from './prompt-cache';
 import { reply } from './reply-builders';
 import type { FakeChatRequest, FakeModel, RecordedRequest, Reply, ReplySource, Scenario } from './scenario-types';
@@ -107,6 +107,8 @@ async function route(
       return sendJson(response, 200, { version: state.scenario.version ?? '0.12.0' });
     case 'GET /api/tags':
       return sendTags(response, state.models);
+    case 'GET /api/ps':
+      return sendPs(response, state.models);
     case 'POST /api/show':
       return sendShow(response, body, state.models);
     case 'DELETE /api/delete':

@@ -45,6 +45,28 @@ export function sendTags(response: ServerResponse, models: FakeModel[]): void {
   });
 }
 
+/** /api/ps, shaped as ollama/ollama api/types.go `ProcessResponse`: the models marked `loaded`. */
+export function sendPs(response: ServerResponse, models: FakeModel[]): void {
+  sendJson(response, 200, {
+    models: models.flatMap((model) => {
+      if (!model.loaded) return [];
+      const size = model.sizeBytes ?? 2_000_000_000;
+      return [
+        {
+          name: model.name,
+          model: model.name,
+          size,
+          digest: modelDigest(model.name),
+          details: details(model),
+          expires_at: '2099-01-01T00:00:00Z',
+          size_vram: model.loaded.vramBytes,
+          context_length: model.loaded.contextLength ?? 4096,
+        },
+      ];
+    }),
+  });
+}
+
 export function notFound(response: ServerResponse, name: string): void {
   sendError(response, 404, `model '${name}' not found`);
 }

@@ -22,6 +22,8 @@ export interface FakeModel {
    * list was read. Any name that is not listed at all is "not found" too.
    */
   missing?: boolean;
+  /** In memory (listed by /api/ps): bytes on the GPU (`size_vram`) and the runner's context. */
+  loaded?: { vramBytes: number; contextLength?: number };
 }
 
 /** One piece of a streamed reply. */

@@ -113,6 +113,59 @@ describe('MCP tools in the real agent loop (fake Ollama, real servers)', { timeo
     expect(textToolMessage?.images).toBeUndefined();
   });
 
+  it('a resource attached as a chip reaches the model after the message, is stored as a chip, and is read again for the next turn', async () => {
+    const { services, events, chats } = await setUp({ everything: everythingServer() }, [
+      reply.text('Read it.'),
+      reply.text('Still there.'),
+    ]);
+    const listed = await services.handle('mcp.resources.list', {});
+    const doc = (listed.ok ? (listed.value as { resources: Array<{ server: string; uri: string; name: string }> }).resources : []).find(
+      (each) => each.uri.startsWith('demo://resource/static/document/'),
+    );
+    if (!doc) throw new Error('server-everything lists no document resource');
+    const sent = await services.handle('chat.send', {
+      conversationId: null,
+      text: 'Summarise this',
+      model: 'llama3.2:3b',
+      resources: [{ server: 'everything', uri: doc.uri }],
+    });
+    if (!sent.ok || (sent.value as SendResult).type !== 'run') throw new Error(JSON.stringify(sent));
+    const first = sent.value as Extract<SendResult, { type: 'run' }>;
+    expect((await services.waitForRun(first.runId)).reason).toBe('complete');
+    const userMessage = events.find((event) => event.type === 'user-message');
+    expect(userMessage).toMatchObject({
+      text: 'Summarise this',
+      resources: [{ server: 'everything', uri: doc.uri, name: doc.name, truncated: false }],
+    });
+    const asked = (chats()[0]?.body as ChatBody).messages.filter((message) => message.role === 'user').at(-1)?.content ?? '';
+    expect(asked.startsWith('Summarise this\n\nResource ' + doc.uri + ' (MCP server everything):')).toBe(true);
+    expect(asked.length).toBeGreaterThan('Summarise this'.length + 100);
+
+    // The next turn rebuilds the history from the timeline: the resource is still in the first message.
+    const again = await services.handle('chat.send', { conversationId: first.conversationId, text: 'And now?', model: 'llama3.2:3b' });
+    if (!again.ok) throw new Error(JSON.stringify(again));
+    expect((await services.waitForRun((again.value as Extract<SendResult, { type: 'run' }>).runId)).reason).toBe('complete');
+    const history = (chats()[1]?.body as ChatBody).messages.filter((message) => message.role === 'user');
+    expect(history.map((message) => message.content)).toEqual([asked, 'And now?']);
+  });
+
+  it('a resource that cannot be read refuses the send whole: no conversation, no run, the reason in words', async () => {
+    const { services, chats } = await setUp({ everything: everythingServer() }, [reply.text('never')]);
+    const before = await services.handle('conversations.list', {});
+    const sent = await services.handle('chat.send', {
+      conversationId: null,
+      text: 'Summarise this',
+      model: 'llama3.2:3b',
+      resources: [{ server: 'nobody', uri: 'demo://resource/static/document/x' }],
+    });
+    expect(sent).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/could not be read, so nothing was sent: .*not ready/) },
+    });
+    expect(await services.handle('conversations.list', {})).toEqual(before);
+    expect(chats()).toHaveLength(0);
+  });
+
   it('isError results count as tool errors for the stop rules', async () => {
     const folder = cleanups.tempDir('taco-mcp-loop-files-');
     const { services, send, events, waitForEvent } = await setUp({ files: filesystemServer(folder) }, [

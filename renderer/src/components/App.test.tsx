@@ -14,15 +14,18 @@ describe('App', () => {
     expect(log.getAttribute('aria-live')).toBe('polite');
     expect(screen.getByRole('complementary', { name: 'Tool stack' })).toBeTruthy();
     expect(screen.getByTestId('empty-conversation')).toBeTruthy();
-    expect((screen.getByTestId('model-picker') as HTMLSelectElement).value).toBe('llama3.2');
+    expect(screen.getByTestId('model-picker').getAttribute('data-value')).toBe('llama3.2');
   });
 
   it('picks a model from the picker and shows its capabilities', async () => {
     const user = userEvent.setup();
     const { api } = await renderWithStore(<App />);
-    await user.selectOptions(screen.getByTestId('model-picker'), 'qwen3');
-    expect(screen.getByTestId('model-badges').textContent).toContain('thinking');
-    expect(screen.getByTestId('model-picker').textContent).toContain('2.0 GB');
+    await user.click(screen.getByTestId('model-picker'));
+    const qwen = (await screen.findByTestId('model-picker-popover')).querySelector('[data-model="qwen3"]');
+    expect(qwen?.querySelector('[data-testid="model-badges"]')?.textContent).toContain('thinking');
+    expect(qwen?.textContent).toContain('2.0 GB');
+    await user.click(qwen as HTMLElement);
+    expect(screen.getByTestId('model-picker').getAttribute('data-value')).toBe('qwen3');
     expect(api.callsOf('settings.set')).toEqual([{ defaultModel: 'qwen3' }]);
   });
 

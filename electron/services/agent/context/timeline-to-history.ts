@@ -1,5 +1,6 @@
 import type { TacoEvent } from '../../../../shared/events';
 import type { ChatMessage, ProviderToolCall } from '../../provider/provider-types';
+import { withResourceBlocks } from '../../../../shared/mcp-resources';
 
 interface StepBuffer {
   text: string;
@@ -45,8 +46,8 @@ export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
         userAt.set(event.messageId, history.length);
         history.push(
           event.images && event.images.length > 0
-            ? { role: 'user', content: event.text, images: [...event.images] }
-            : { role: 'user', content: event.text },
+            ? { role: 'user', content: withResourceBlocks(event.text, event.resources), images: [...event.images] }
+            : { role: 'user', content: withResourceBlocks(event.text, event.resources) },
         );
         break;
       case 'timeline-rewound': {

@@ -7,6 +7,7 @@ import type { StopReason } from '../../../../shared/stop-reason';
 import type { MemoryStore, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../../orchestration/orchestration-types';
 import type { ChatMessage, ChatProvider, ModelOptions } from '../../provider/provider-types';
+import type { AttachedResource } from '../../../../shared/mcp-resources';
 
 /**
  * A conversation's own options, as one object from the stored conversation to each step: the
@@ -29,6 +30,8 @@ export interface AgentRunInput {
   userText: string;
   /** Images attached to that message (base64), for vision models. */
   userImages?: readonly string[];
+  /** MCP resources attached to that message: the model reads their text after it. */
+  userResources?: readonly AttachedResource[];
   provider: ChatProvider;
   tools: ToolRegistry;
   limits: Limits;

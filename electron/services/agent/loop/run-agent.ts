@@ -11,6 +11,7 @@ import { createRunSignal, raceAbort, type RunSignal } from './run-signal';
 import { STATUS, stoppedStatus } from '../status/status-texts';
 import { runSubAgent } from './sub-agent';
 import { numCtxFor } from '../../provider/ollama/chat-request-builder';
+import { withResourceBlocks } from '../../../../shared/mcp-resources';
 
 /**
  * One whole run for one user turn, as the app runs it: `run-start`, the loop, exactly one
@@ -58,7 +59,7 @@ export async function runAgentLoop(input: AgentRunInput): Promise<AgentLoopOutco
     scope = createLoopScope(shared, {
       role: 'main',
       goal: input.userText,
-      text: input.userText,
+      text: withResourceBlocks(input.userText, input.userResources),
       images: input.userImages,
       earlier: input.history,
       baseFrameId: null,

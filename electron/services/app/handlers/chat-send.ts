@@ -12,6 +12,7 @@ import { scheduleTitle } from '../titles/title-scheduler';
 import { abandonTask, hasPendingTask } from '../runs/task-control';
 import { ensureConversation } from './conversations/conversation-handlers';
 import { runSlashCommand } from './slash-commands';
+import { readAttachedResources } from './attached-resources';
 
 export { CONTINUE_PROMPT };
 
@@ -41,6 +42,8 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
     return commandResult(ctx, session.conversationId, '', CONTINUE_PROMPT);
   }
 
+  // Read before anything is created or answered: a resource that cannot be read refuses the send whole.
+  const resources = await readAttachedResources(ctx.mcp, request.resources ?? []);
   const conversationId = await ensureConversation(ctx, request.conversationId, text, request.model);
   const session = ctx.sessions.get(conversationId);
 
@@ -92,6 +95,7 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
     goal: text,
     userText: text,
     ...(images.length > 0 ? { userImages: images } : {}),
+    ...(resources.length > 0 ? { userResources: resources } : {}),
     fresh: request.conversationId === null,
   }).finally(() => started());
   if (request.conversationId === null) scheduleTitle(ctx, run, { fallbackTitle: titleFromText(text), question: text });

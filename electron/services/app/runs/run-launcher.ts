@@ -3,6 +3,7 @@ import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ContractError } from '../../../../shared/contract-error';
 import type { EventOf, TacoEvent } from '../../../../shared/events';
+import type { AttachedResource } from '../../../../shared/mcp-resources';
 import type { Limits } from '../../../../shared/settings';
 import type { AgentLoopOutcome, AgentRunInput } from '../../agent/loop/agent-types';
 import { runWithLifecycle } from '../../agent/loop/run-lifecycle';
@@ -19,6 +20,8 @@ export interface StartRunInput {
   userText: string | null;
   /** Base64 images on the user's message (vision models), already checked. */
   userImages?: readonly string[];
+  /** MCP resources attached to the user's message, already read by main. */
+  userResources?: readonly AttachedResource[];
   /** Edit and regenerate: this user message and everything after it are withdrawn first (`timeline-rewound`). */
   rewindFrom?: string;
   /** What runs instead of the agent loop with the same input (a workflow's steps); default: the loop. */
@@ -78,6 +81,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   session.lastModel = input.model;
   if (input.userText !== null) {
     const images = input.userImages && input.userImages.length > 0 ? { images: [...input.userImages] } : {};
+    const resources = input.userResources && input.userResources.length > 0 ? { resources: [...input.userResources] } : {};
     ctx.hub.emit({
       type: 'user-message',
       conversationId: session.conversationId,
@@ -85,6 +89,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
       text: input.userText,
       at: ctx.now(),
       ...images,
+      ...resources,
     });
   }
 
@@ -115,6 +120,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         userText: input.goal,
         provider: ctx.provider.current(),
         userImages: input.userImages ?? [],
+        userResources: input.userResources ?? [],
         tools: ctx.tools,
         limits,
         approvalPolicy: settings.approvals,

@@ -33,7 +33,41 @@ describe('ollama provider: models', () => {
       parameterSize: '3.2B',
       quantization: 'Q4_K_M',
       capabilities: ['completion', 'tools'],
+      loaded: null,
     });
+  });
+
+  it('says which models are in memory and how much of each is on the GPU, from /api/ps', async () => {
+    const models = [
+      {
+        name: 'big:8b',
+        capabilities: ['completion' as const],
+        contextLength: 8192,
+        sizeBytes: 6_000,
+        loaded: { vramBytes: 4_500, contextLength: 8192 },
+      },
+      { name: 'small:1b', capabilities: ['completion' as const], contextLength: 8192, sizeBytes: 1_000 },
+    ];
+    const { fake, provider } = await start(script({ models }));
+    const listed = await provider.listModels();
+    expect(listed.map((model) => [model.name, model.loaded])).toEqual([
+      ['big:8b', { sizeBytes: 6_000, vramBytes: 4_500, contextLength: 8192 }],
+      ['small:1b', null],
+    ]);
+    expect(requestsTo(fake, '/api/ps')).toHaveLength(1);
+  });
+
+  it('still lists the models when /api/ps fails (an older server or a proxy that refuses it)', async () => {
+    const { provider } = await start('basic-chat', {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input).endsWith('/api/ps') ? Promise.resolve(new Response('forbidden', { status: 403 })) : fetch(input, init),
+    });
+    const models = await provider.listModels();
+    expect(models.map((model) => [model.name, model.loaded])).toEqual([
+      ['llama3.2:3b', undefined],
+      ['qwen3:4b', undefined],
+      ['gemma:2b', undefined],
+    ]);
   });
 
   it('reads capabilities and context length from /api/show, once per model', async () => {

@@ -4,6 +4,7 @@ import type { ModelCapabilities, ModelInfo } from '../../../../shared/models';
 import { CapabilitiesCache } from './capabilities-cache';
 import { buildCompleteRequest, numCtxFor } from './chat-request-builder';
 import { createBoundClient, type BoundClient } from './ollama-client';
+import { parseLoadedModels, withLoaded } from './loaded-models';
 import { contentOf, parseCapabilities, parseModelList } from './ollama-responses';
 import { streamStep } from './ollama-stream';
 import { toProviderError } from '../provider-error-mapping';
@@ -65,8 +66,14 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
   return {
     host,
 
-    listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
-      return probe(null, signal, (client) => client.list(), parseModelList);
+    async listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
+      // /api/ps says which models are in memory and how much of each is on the GPU; a server or
+      // proxy that does not answer it still lists its models.
+      const [models, loaded] = await Promise.all([
+        probe(null, signal, (client) => client.list(), parseModelList),
+        probe(null, signal, (client) => client.ps(), parseLoadedModels).catch(() => null),
+      ]);
+      return withLoaded(models, loaded);
     },
 
     capabilities,

@@ -49,6 +49,9 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       text,
       at: time,
       images: z.array(z.string().min(1)).optional(),
+      resources: z
+        .array(z.object({ server: text, uri: text, name: text, mimeType: text.nullable(), text, truncated: z.boolean() }).strict())
+        .optional(),
     })
     .strict(),
   z.object({ type: z.literal('command-output'), ...conversationScoped, command: text, output: text, at: time }).strict(),

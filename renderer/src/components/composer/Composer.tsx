@@ -9,6 +9,8 @@ import { AttachButton } from './AttachButton';
 import { AttachResourceButton } from './AttachResourceButton';
 import { AttachmentPreviews } from './AttachmentPreviews';
 import { useComposerImages } from './use-composer-images';
+import { useComposerResources } from './use-composer-resources';
+import { ResourceChips } from './ResourceChips';
 import { suggestionsFor, wantsToolNames, wantsWorkflowNames, type Suggestion } from './composer-suggestions';
 import { parseWorkflowCommand } from '../workflows/workflow-search';
 
@@ -34,6 +36,7 @@ export function Composer() {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
   const images = useComposerImages();
+  const resources = useComposerResources();
 
   const workflowList = useTaco((state) => state.workflows);
   const loadWorkflows = useTaco((state) => state.loadWorkflows);
@@ -73,10 +76,12 @@ export function Composer() {
     const sent = await send(
       text,
       images.attachments.map((attachment) => attachment.base64),
+      resources.chips,
     );
     if (sent) {
       setText('');
       images.clear();
+      resources.clear();
     }
     textareaRef.current?.focus();
   };
@@ -126,6 +131,7 @@ export function Composer() {
     <div className={`composer${images.dragging ? ' composer-dragging' : ''}`} {...images.dropTarget}>
       {showSuggestions && <CommandSuggestions id={listId} suggestions={suggestions} activeIndex={activeIndex} onPick={pick} />}
       <AttachmentPreviews attachments={images.attachments} onRemove={images.remove} />
+      <ResourceChips chips={resources.chips} onRemove={resources.remove} />
       {(images.blockedReason ?? images.problem) && (
         <p className="composer-problem" role="alert" data-testid="attachment-problem">
           {images.blockedReason ?? images.problem}
@@ -144,10 +150,7 @@ export function Composer() {
           ⚡
         </button>
         {images.canAttach && <AttachButton disabled={disabled} onFiles={(files) => void images.addFiles(files)} />}
-        <AttachResourceButton
-          disabled={disabled}
-          onAttach={(block) => setText((current) => (current ? `${current}\n\n${block}` : block))}
-        />
+        <AttachResourceButton disabled={disabled} full={resources.full} onAttach={resources.add} />
         <label className="visually-hidden" htmlFor={`${listId}-input`}>
           Message
         </label>

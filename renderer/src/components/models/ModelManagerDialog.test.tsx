@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { createFakeApi, model } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';
-import { optionLabel } from './ModelPicker';
 import type { PullProgressEvent } from '../../../../shared/events';
 
 const progress = (overrides: Partial<PullProgressEvent>): PullProgressEvent => ({
@@ -37,17 +36,6 @@ async function openManager() {
     install: (name: string, capabilities?: string[]) => (installed = [...installed, model(name, capabilities)]),
   };
 }
-
-describe('the model picker', () => {
-  it('labels each model with size, parameters, quantization and capabilities, and badges the chosen one', async () => {
-    expect(optionLabel(model('qwen3', ['completion', 'tools', 'thinking', 'vision']))).toBe(
-      'qwen3 · 2.0 GB · 3.2B · Q4_K_M · tools, thinking, vision',
-    );
-    await renderWithStore(<App />);
-    const badges = screen.getByTestId('model-badges');
-    expect([...badges.querySelectorAll('[data-capability]')].map((badge) => badge.getAttribute('data-capability'))).toEqual(['tools']);
-  });
-});
 
 describe('ModelManagerDialog', () => {
   it('pulls a model with a real progress bar, bytes, percent and Ollama’s status, then offers it', async () => {

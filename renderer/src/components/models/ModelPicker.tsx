@@ -1,50 +1,119 @@
-import { selectSelectedModelInfo } from '../../store/selectors';
+import { useState } from 'react';
 import { useTaco } from '../../store/store-context';
+import { Combobox } from '../ui/Combobox';
+import type { CommandGroup } from '../ui/CommandList';
 import { CapabilityBadges } from './CapabilityBadges';
-import { optionLabel } from './option-label';
-import { ServerOptionGroups, ServerStatusDot } from './ServerModelGroups';
+import { modelCapabilities } from './model-capabilities';
+import { pickerGroups, serverOfModel, shortModelName, type PickerGroup } from './model-picker-groups';
+import { ModelPickerRow } from './ModelPickerRow';
+import { ServerStatusDot } from './ServerModelGroups';
 
-export { optionLabel };
+/** A server's heading in the list: its name and whether it answered. */
+function GroupHeading({ group }: { group: PickerGroup }) {
+  return (
+    <span className="model-group-heading" data-testid="model-group" data-health={group.health}>
+      <span className={`status-dot ${group.health === 'ok' ? 'status-dot-ok' : 'status-dot-failed'}`} aria-hidden="true" />
+      {group.name}
+      {group.health !== 'ok' && <span className="model-group-state"> · not reachable</span>}
+    </span>
+  );
+}
 
-/** The installed models, with size, quantization and capabilities; the choice is remembered as the default. */
+function commandGroups(groups: readonly PickerGroup[], selected: string | null): CommandGroup[] {
+  return groups.map((group) => ({
+    key: group.serverId,
+    heading: <GroupHeading group={group} />,
+    items:
+      group.health === 'ok'
+        ? group.models.map((model) => ({
+            id: model.name,
+            label: shortModelName(model),
+            keywords: [group.name, model.family ?? '', model.parameterSize ?? '', model.quantization ?? '', ...modelCapabilities(model)],
+            content: <ModelPickerRow model={model} selected={model.name === selected} />,
+            testId: 'model-option',
+          }))
+        : // A server that did not answer keeps its place in the list, with its reason; nothing in it can be picked.
+          [
+            {
+              id: `unreachable:${group.serverId}`,
+              label: group.name,
+              content: <span className="model-group-message">{group.message ?? 'Not reachable.'}</span>,
+              disabled: true,
+            },
+          ],
+  }));
+}
+
+/**
+ * The model picker: a button naming the model and its server opens a searchable list grouped by
+ * server (type to filter, arrow keys, Enter); each row says the model's size, quantisation,
+ * capabilities and whether it fits in memory. The choice is remembered as the default.
+ */
 export function ModelPicker() {
   const models = useTaco((state) => state.models);
   const selected = useTaco((state) => state.selectedModel);
   const selectModel = useTaco((state) => state.selectModel);
-  const selectedInfo = useTaco(selectSelectedModelInfo);
   const openManager = useTaco((state) => state.setModelManagerOpen);
   const openSettings = useTaco((state) => state.setSettingsOpen);
   const runningPulls = useTaco((state) => state.pulls.filter((pull) => pull.phase === 'running').length);
-  const list = models?.type === 'ok' ? models.models : [];
-  // With model servers added: one group per server, and the ones that failed say why.
-  const groups = models?.servers && models.servers.length > 1 ? models.servers : null;
-  const disabled = list.length === 0;
+  const [open, setOpen] = useState(false);
+  const groups = pickerGroups(models);
+  const serverGroups = models?.servers && models.servers.length > 1 ? models.servers : null;
+  const all = groups.flatMap((group) => group.models);
+  const current = all.find((model) => model.name === selected) ?? null;
+  const server = selected ? serverOfModel(groups, selected) : null;
+  const name = current ? shortModelName(current) : selected ? (selected.split('::').at(-1) ?? selected) : null;
+  const empty = all.length === 0;
+  const placeholder = models === null ? 'Loading models…' : 'No models';
+
+  const trigger = (
+    <button
+      type="button"
+      className="model-trigger"
+      data-testid="model-picker"
+      data-value={selected ?? ''}
+      disabled={empty && !selected}
+      aria-label={name ? `Model: ${name}${server ? ` on ${server.name}` : ''}. Change model` : 'Choose a model'}
+      title={name ? `${name}${server ? ` · ${server.name}` : ''}` : undefined}
+    >
+      <span className="model-trigger-name">{name ?? placeholder}</span>
+      {server && serverGroups && <span className="model-trigger-server">{server.name}</span>}
+      <span className="model-trigger-caret" aria-hidden="true">
+        ▾
+      </span>
+    </button>
+  );
 
   return (
     <div className="model-picker">
-      <label className="visually-hidden" htmlFor="model-picker">
-        Model
-      </label>
-      <select
-        id="model-picker"
-        data-testid="model-picker"
-        value={selected ?? ''}
-        disabled={disabled}
-        onChange={(event) => void selectModel(event.target.value)}
-      >
-        {disabled && <option value="">{models === null ? 'Loading models…' : 'No models'}</option>}
-        {groups === null ? (
-          list.map((model) => (
-            <option key={model.name} value={model.name}>
-              {optionLabel(model)}
-            </option>
-          ))
-        ) : (
-          <ServerOptionGroups groups={groups} />
-        )}
-      </select>
-      {selectedInfo && <CapabilityBadges model={selectedInfo} />}
-      {groups && <ServerStatusDot groups={groups} onOpenSettings={() => openSettings(true)} />}
+      <Combobox
+        trigger={trigger}
+        groups={commandGroups(groups, selected)}
+        open={open}
+        onOpenChange={setOpen}
+        onSelect={(id) => void selectModel(id)}
+        label="Models"
+        placeholder="Search models, servers, capabilities…"
+        emptyText="No model matches."
+        testId="model-picker-popover"
+        inputTestId="model-search"
+        footer={
+          <div className="model-picker-footer">
+            <button
+              type="button"
+              className="button ghost small"
+              onClick={() => {
+                setOpen(false);
+                openManager(true);
+              }}
+            >
+              Download or manage models…
+            </button>
+          </div>
+        }
+      />
+      {current && <CapabilityBadges model={current} />}
+      {serverGroups && <ServerStatusDot groups={serverGroups} onOpenSettings={() => openSettings(true)} />}
       <button
         type="button"
         className="button ghost models-button"

@@ -1,26 +1,4 @@
 import type { ServerModels } from '../../../../shared/models';
-import { optionLabel } from './option-label';
-
-/**
- * The picker's options grouped by server. A server that did not answer is an empty group named
- * "(not reachable)": its error is never an option (the status dot and Settings carry it).
- */
-export function ServerOptionGroups({ groups }: { groups: readonly ServerModels[] }) {
-  return (
-    <>
-      {groups.map((group) => (
-        <optgroup key={group.serverId} label={group.type === 'ok' ? group.name : `${group.name} (not reachable)`} data-testid="model-group">
-          {group.type === 'ok' &&
-            group.models.map((model) => (
-              <option key={model.name} value={model.name}>
-                {optionLabel(model)}
-              </option>
-            ))}
-        </optgroup>
-      ))}
-    </>
-  );
-}
 
 /**
  * A dot beside the picker for servers whose models could not be listed: their names and errors

@@ -18,6 +18,28 @@ describe('applyEvents: messages and streaming', () => {
     expect(view.items.map((item) => item.type === 'user' && item.text)).toEqual(['hi', 'again']);
   });
 
+  it('keeps a message’s attached resources as chips (name, server, size), never their text, and drops malformed ones', () => {
+    const message: TacoEvent = {
+      ...e.user('Summarise this', 'm1'),
+      resources: [
+        { server: 'everything', uri: 'demo://a', name: 'a.md', mimeType: 'text/markdown', text: 'x'.repeat(1500), truncated: true },
+        { server: 'everything', uri: 'demo://b', name: '', mimeType: null, text: 'b', truncated: false },
+        { server: 7, uri: 'demo://bad' } as never,
+      ],
+    } as TacoEvent;
+    const [item] = applyEvents(emptyView('c1'), [message]).items;
+    expect(item).toEqual({
+      type: 'user',
+      id: 'm1',
+      text: 'Summarise this',
+      at: expect.any(Number),
+      resources: [
+        { server: 'everything', uri: 'demo://a', name: 'a.md', chars: 1500, truncated: true },
+        { server: 'everything', uri: 'demo://b', name: 'demo://b', chars: 1, truncated: false },
+      ],
+    });
+  });
+
   it('starts a turn on run-start and marks the conversation running', () => {
     const view = applyEvents(emptyView('c1'), [e.user('hi'), e.start('hi', 'qwen3')]);
     expect(view.running).toBe(true);

@@ -5,6 +5,7 @@ import { applyStackFrames, applyToolOutcome, keepActiveEntries } from './stack-e
 import { rewindTimeline, settleInterruptedRun } from './timeline-rewind';
 import { progressView, resultImages } from './tool-extras';
 import { userImages } from './user-images';
+import { userResources } from './user-resources';
 import { applyWorkflowEvent } from './workflow-events';
 import { appendDelta, appendPart, hasPart, nextPartId, updateLastPart, withTurn } from './turn-updates';
 
@@ -66,7 +67,14 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
         ...view,
         items: appendItem(
           view.items,
-          { type: 'user', id: event.messageId, text: event.text, at: event.at, ...userImages(event.images) },
+          {
+            type: 'user',
+            id: event.messageId,
+            text: event.text,
+            at: event.at,
+            ...userImages(event.images),
+            ...userResources(event.resources),
+          },
           draft,
         ),
       };

@@ -28,6 +28,18 @@ export interface UserItem {
   at: number;
   /** Base64 images sent with the message (vision models). */
   images?: string[];
+  /** MCP resources attached as chips (the model read their text; the view shows the chip). */
+  resources?: ResourceChip[];
+}
+
+/** An attached MCP resource as the composer and the message show it. */
+export interface ResourceChip {
+  server: string;
+  uri: string;
+  name: string;
+  /** Characters of text the model reads. */
+  chars: number;
+  truncated: boolean;
 }
 
 export interface SystemNote {

@@ -31,7 +31,7 @@ export interface ConversationsSlice {
   /** One batch from main, applied in one store update. */
   applyEventBatch(events: readonly TacoEvent[]): void;
   /** Resolves true when main accepted the message. */
-  send(text: string, images?: readonly string[]): Promise<boolean>;
+  send(text: string, images?: readonly string[], resources?: ReadonlyArray<{ server: string; uri: string }>): Promise<boolean>;
 }
 
 /** Group a batch by conversation, keeping each conversation's events in order. */
@@ -145,7 +145,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
       if (refreshList) void get().loadConversations();
     },
 
-    async send(text, images) {
+    async send(text, images, resources) {
       const model = get().selectedModel;
       if (!model) {
         get().notify('Pick a model first: the model picker is at the top. No models? Run `ollama pull llama3.2`.');
@@ -159,6 +159,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
           text,
           model,
           ...(images && images.length > 0 ? { images: [...images] } : {}),
+          ...(resources && resources.length > 0 ? { resources: resources.map(({ server, uri }) => ({ server, uri })) } : {}),
         });
         const id = result.conversationId;
         set((state) => ({
