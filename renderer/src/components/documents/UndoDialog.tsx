@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { UndoPreview } from '../../../../shared/documents';
 import { useTaco } from '../../store/store-context';
-import { DiffPreview } from '../approvals/DiffPreview';
+import { DiffView } from '../diff/DiffView';
 import { Dialog } from '../Dialog';
 
 interface Props {
@@ -49,7 +49,7 @@ export function UndoDialog({ conversationId, callId, onClose }: Props) {
               The file changed since this write (by hand or another program). Its current content is kept as a version, so nothing is lost.
             </p>
           )}
-          <DiffPreview diff={preview.diff} />
+          <DiffView diff={preview.diff} />
           <div className="card-actions">
             <button
               type="button"
