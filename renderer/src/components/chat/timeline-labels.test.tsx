@@ -69,6 +69,10 @@ describe('the timeline says how each call ended', () => {
     const runs = () => screen.getAllByTestId('stack-status-run').map((run) => run.textContent);
     expect(runs()).toEqual(['Delegate Task × 19 · levels 1–19 · Waiting for delegate_task', 'Calculate · level 20 · Running']);
     act(() => api.emit([e.depthResolved('continue', 40)]));
+    // Answered: one line with the decision, which opens to the stack as it was.
+    const prompt = screen.getByTestId('depth-prompt');
+    expect(prompt.textContent).toBe('20 levels deepContinued: the limit is now 40 levels.▸');
+    await userEvent.click(within(prompt).getByRole('button'));
     expect(runs()).toEqual(['Delegate Task × 19 · levels 1–19', 'Calculate · level 20']);
   });
 });
