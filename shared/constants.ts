@@ -496,6 +496,18 @@ export const DEFAULTS = {
     toolGroupMin: 3,
     /** An approval scope up to this many characters is named on "Allow … for this conversation"; a longer one goes on a line under the buttons. */
     allowScopeOnButtonMax: 40,
+    /** Inside a delegation row, a helper's calls are indented under its delegate call up to this many levels; deeper ones line up with the last. */
+    delegationIndentLevels: 6,
+  },
+
+  /** How diffs are drawn (approval cards, undo, the documents compare view): renderer/src/components/diff/. */
+  rendererDiff: {
+    /** At most this many lines of a diff are drawn; the rest is counted ("… 120 more lines"). */
+    maxLines: 800,
+    /** Changed words are highlighted on a removed/added pair only when both lines are at most this long… */
+    wordDiffMaxLineChars: 400,
+    /** …and in at most this many pairs per diff, so a large change never stalls the window. */
+    wordDiffMaxPairs: 150,
   },
 
   /** The renderer's adaptive layout (renderer/src/styles/responsive.css uses the same width). */

@@ -186,6 +186,8 @@ export const callRequestSchemas = {
   'documents.undo': z.object({ conversationId: id, callId: id.optional(), confirmed: z.boolean() }).strict(),
   'documents.diff': z.object({ conversationId: id, from: versionRefSchema, to: versionRefSchema }).strict(),
   'documents.restore': z.object({ conversationId: id, version: versionRefSchema }).strict(),
+  /** Redo of an undone write (its row's "Undone · Redo"); `confirmed` as for undo when the file changed since the undo. */
+  'documents.redo': z.object({ conversationId: id, callId: id, confirmed: z.boolean() }).strict(),
 } as const;
 
 export type CallName = keyof typeof callRequestSchemas;
@@ -260,6 +262,7 @@ export interface CallResponses {
   'documents.undo': UndoResult;
   'documents.diff': { diff: string };
   'documents.restore': UndoResult;
+  'documents.redo': UndoResult;
 }
 
 export type OllamaTestResult =

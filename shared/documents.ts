@@ -16,7 +16,7 @@ export type ContentRef = z.infer<typeof contentRefSchema>;
  * One change to a workspace file, as the version log keeps it. `before`/`after` null: the file
  * did not exist (before a create, after undoing one). `write`: a tool wrote it; `undo`: /undo or
  * the Undo button put back the content before write `undoes`; `restore`: the Documents panel put
- * back an older version.
+ * back an older version, or (with `redoes`) the Redo of an undone write put back what it wrote.
  */
 export const versionRecordSchema = z
   .object({
@@ -32,6 +32,7 @@ export const versionRecordSchema = z
     before: contentRefSchema.nullable(),
     after: contentRefSchema.nullable(),
     undoes: z.number().int().min(1).optional(),
+    redoes: z.number().int().min(1).optional(),
   })
   .strict();
 export type VersionRecord = z.infer<typeof versionRecordSchema>;
@@ -46,6 +47,16 @@ export interface DocumentsListResult {
 /** One kept content of a file: the content before (`before`) or after (`after`) change `seq`. */
 export const versionRefSchema = z.object({ seq: z.number().int().min(1), side: z.enum(['before', 'after']) }).strict();
 export type VersionRef = z.infer<typeof versionRefSchema>;
+
+/** The writes undone now: each undo marks its write, a later redo of it clears the mark. */
+export function undoneWrites(records: readonly VersionRecord[]): Set<number> {
+  const undone = new Set<number>();
+  for (const record of records) {
+    if (record.undoes !== undefined) undone.add(record.undoes);
+    if (record.redoes !== undefined) undone.delete(record.redoes);
+  }
+  return undone;
+}
 
 /** What undoing a write would do, shown before it happens. */
 export type UndoPreview =

@@ -64,6 +64,8 @@ export type TacoEvent =
       args: JsonObject;
       /** The stack frame the call ran in; null when it was refused before running. */
       frameId: string | null;
+      /** The delegate_task frame whose helper agent made this call; absent for the run's own calls (and in older events). */
+      delegateFrameId?: string;
       at: number;
     })
   | (RunScoped & {

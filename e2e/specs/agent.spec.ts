@@ -93,10 +93,11 @@ test.describe('agent loop and tools', () => {
 
     await page.getByTestId('approval-deny').click();
     await expect(page.getByTestId('answer-text').last()).toHaveText('You declined the write, so nothing was saved.');
-    // A denied call is "Denied", not "Failed · 0 ms"; the answered card folds to one line.
+    // A denied call is "Denied by you", not "Failed · 0 ms"; the answered card is gone, its decision on the call's one row.
     await expect(page.getByTestId('tool-row').last()).toHaveAttribute('data-state', 'denied');
-    await expect(page.getByTestId('tool-chip').last()).toHaveText('Denied');
-    await expect(page.getByTestId('approval-card')).toHaveAttribute('data-resolution', 'deny');
+    await expect(page.getByTestId('tool-row').last()).toHaveAttribute('data-decision', 'deny');
+    await expect(page.getByTestId('tool-chip').last()).toHaveText('Denied by you');
+    await expect(page.getByTestId('approval-card')).toHaveCount(0);
     await expect(page.getByTestId('diff-preview')).toHaveCount(0);
     expect(existsSync(join(workspace, 'hello.txt'))).toBe(false);
   });

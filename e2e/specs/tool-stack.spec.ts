@@ -22,6 +22,38 @@ test.describe('tool stack, commands and catalogue', () => {
     await expect(page.getByTestId('stack-depth')).toContainText('0 /');
   });
 
+  test('the "Go deep" demo reads as one delegation row, each level once, all done as the answer says', async ({ taco, page }) => {
+    const ollama = await taco.startFakeOllama('agent-demo');
+    await taco.openApp({ ollamaUrl: ollama.url });
+    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await page.getByTestId('composer').fill('Go deep');
+    await page.getByTestId('composer').press('Enter');
+    await page.getByTestId('depth-continue').click();
+    const answer = page.locator('[data-testid="message"][data-role="assistant"]').last();
+    await expect(answer.getByTestId('answer-text')).toHaveText('Level 1 is done.');
+
+    // One row for the whole sub-agent run, its summary true to what happened; no call outside it.
+    const delegation = answer.getByTestId('delegation');
+    await expect(delegation).toHaveCount(1);
+    await expect(answer.getByTestId('tool-row')).toHaveCount(0);
+    await expect(delegation.getByTestId('delegation-toggle')).toContainText('Delegated 1 task');
+    await expect(delegation.getByTestId('delegation-outcome')).toHaveText('1 done');
+    await expect(delegation).toHaveAttribute('data-problem', 'false');
+    await taco.screenshot('stack-go-deep');
+
+    // Opened: each level once, nested, every one done.
+    await delegation.getByTestId('delegation-toggle').click();
+    const rows = delegation.getByTestId('tool-row');
+    await expect(rows).toHaveCount(23);
+    const args = await delegation.locator('.tool-args').allTextContents();
+    expect(new Set(args).size).toBe(args.length);
+    expect(args.map((text) => /level (\d+)/.exec(text)?.[1])).toEqual(Array.from({ length: 23 }, (_, index) => String(index + 2)));
+    expect(new Set(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-state'))))).toEqual(
+      new Set(['done']),
+    );
+    await expect(page.locator('[data-testid="stack-frame"][data-state="failed"]')).toHaveCount(0);
+  });
+
   test('depth 20 pauses the run; Cancel stops it', async ({ taco, page }) => {
     const ollama = await taco.startFakeOllama('agent-demo');
     await taco.openApp({ ollamaUrl: ollama.url });

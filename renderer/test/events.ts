@@ -21,6 +21,24 @@ export function eventsFor(conversationId = 'c1', runId = 'r1') {
       frameId,
       at: 20,
     }),
+    /** A call made by the helper agent of the delegate_task call that runs in frame `delegateFrameId`. */
+    helperCall: (
+      callId: string,
+      tool: string,
+      args: Record<string, string>,
+      frameId: string | null,
+      delegateFrameId: string,
+    ): TacoEvent => ({
+      ...run,
+      type: 'tool-call',
+      toolType: 'function',
+      callId,
+      tool,
+      args,
+      frameId,
+      delegateFrameId,
+      at: 20,
+    }),
     result: (callId: string, tool: string, result: string, durationMs = 5): TacoEvent => ({
       ...run,
       type: 'tool-result',

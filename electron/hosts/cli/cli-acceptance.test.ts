@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
+import { DEEPEST_LEVEL } from '../../../test-support/fake-ollama/scenarios/tools/agent-demo';
 import { cli, jsonLines } from './testing/spawn-cli';
 import { cleanupAfterAll } from '../../../test-support/cleanups';
 
@@ -127,6 +128,11 @@ describe.concurrent('the depth limit through the CLI', () => {
     expect(result.ofType('depth-limit')[0]).toMatchObject({ depth: 20, limit: 20 });
     expect(result.ofType('depth-resolved')[0]).toMatchObject({ decision: 'continue', limit: 40 });
     expect(result.last).toMatchObject({ type: 'run-finish', reason: 'complete' });
+    // Each level delegates the next one once, and every helper finishes: no repeats, no failures.
+    const tasks = result.ofType('tool-call').map((event) => (event.args as { task?: string }).task);
+    expect(tasks).toEqual(Array.from({ length: DEEPEST_LEVEL - 1 }, (_, index) => `Work on level ${index + 2}`));
+    expect(result.ofType('tool-error')).toEqual([]);
+    expect(result.ofType('tool-result')).toHaveLength(DEEPEST_LEVEL - 1);
   });
 
   it('--on-depth-limit cancel: the run stops at 20', async () => {

@@ -1,14 +1,16 @@
-import type { VersionRecord } from '../../../shared/documents';
+import { undoneWrites, type VersionRecord } from '../../../shared/documents';
 import type { AppContext } from '../app/app-context';
 import type { CallHandlers } from '../app/call-router';
 import { resolveWorkspace } from '../app/runs/run-launcher';
+import { redoWrite } from './redo-change';
 import { diffOf, previewUndo, restoreVersion, undoWrite, type UndoTarget } from './undo-change';
 
-export type DocumentsCallName = 'documents.list' | 'documents.undoPreview' | 'documents.undo' | 'documents.diff' | 'documents.restore';
+export type DocumentsCallName =
+  'documents.list' | 'documents.undoPreview' | 'documents.undo' | 'documents.diff' | 'documents.restore' | 'documents.redo';
 
 /** The documents.* calls: the conversation's written files, their versions, undo and restore. */
 export function documentsHandlers(ctx: AppContext): Pick<CallHandlers, DocumentsCallName> {
-  const target = async (conversationId: string, callId?: string): Promise<UndoTarget> => {
+  const targetOf = async (conversationId: string, callId?: string): Promise<UndoTarget> => {
     const workspace = await resolveWorkspace(ctx.settings.current().workspace);
     const base = { store: ctx.versions, conversationId, workspace };
     if (callId === undefined) return base;
@@ -28,12 +30,12 @@ export function documentsHandlers(ctx: AppContext): Pick<CallHandlers, Documents
       for (const record of records) byPath.set(record.path, [...(byPath.get(record.path) ?? []), record]);
       return {
         documents: [...byPath].map(([path, list]) => ({ path, records: list })),
-        undone: records.flatMap((record) => (record.undoes !== undefined ? [record.undoes] : [])),
+        undone: [...undoneWrites(records)],
       };
     },
-    'documents.undoPreview': async ({ conversationId, callId }) => previewUndo(await target(conversationId, callId)),
+    'documents.undoPreview': async ({ conversationId, callId }) => previewUndo(await targetOf(conversationId, callId)),
     'documents.undo': async ({ conversationId, callId, confirmed }) => {
-      const result = await undoWrite({ ...(await target(conversationId, callId)), confirmed });
+      const result = await undoWrite({ ...(await targetOf(conversationId, callId)), confirmed });
       if (result.type === 'undone') note(conversationId, 'undo', result.message);
       return result;
     },
@@ -48,6 +50,13 @@ export function documentsHandlers(ctx: AppContext): Pick<CallHandlers, Documents
         return { diff: 'One of these versions was not kept (too large, or dropped to stay within the version budget).' };
       const path = records.find((record) => record.seq === to.seq)?.path ?? 'file';
       return { diff: diffOf(path, left, right) };
+    },
+    'documents.redo': async ({ conversationId, callId, confirmed }) => {
+      const target = await targetOf(conversationId, callId);
+      if (target.seq === undefined || target.seq === 0) return { type: 'nothing', message: 'Nothing to redo: this call wrote no file.' };
+      const result = await redoWrite({ ...target, seq: target.seq, confirmed });
+      if (result.type === 'undone') note(conversationId, 'redo', result.message);
+      return result;
     },
     'documents.restore': async ({ conversationId, version }) => {
       const workspace = await resolveWorkspace(ctx.settings.current().workspace);

@@ -1,7 +1,7 @@
 import { unlink } from 'node:fs/promises';
 import { createTwoFilesPatch } from 'diff';
 import { DEFAULTS } from '../../../shared/constants';
-import type { ContentRef, UndoPreview, UndoResult, VersionRecord } from '../../../shared/documents';
+import { undoneWrites, type ContentRef, type UndoPreview, type UndoResult, type VersionRecord } from '../../../shared/documents';
 import { openVerifiedForRead } from '../../../tools/files/open-verified';
 import { resolveWorkspacePath } from '../../../tools/files/workspace-path';
 import { writeWorkspaceFile } from '../../../tools/files/write_file';
@@ -21,7 +21,7 @@ export const NOTHING_TO_UNDO =
 
 /** The write that undo would take back: the one named, or the last one not undone yet. */
 export function undoableWrite(records: VersionRecord[], seq?: number): VersionRecord | null {
-  const undone = new Set(records.flatMap((record) => (record.undoes !== undefined ? [record.undoes] : [])));
+  const undone = undoneWrites(records);
   if (seq !== undefined) {
     const record = records.find((candidate) => candidate.seq === seq);
     return record && record.kind === 'write' && !undone.has(record.seq) ? record : null;
@@ -99,7 +99,12 @@ interface RestorePlan {
   lost: boolean;
 }
 
-async function planRestore(target: UndoTarget, path: string, wanted: ContentRef | null, expected: ContentRef | null): Promise<RestorePlan> {
+export async function planRestore(
+  target: UndoTarget,
+  path: string,
+  wanted: ContentRef | null,
+  expected: ContentRef | null,
+): Promise<RestorePlan> {
   const current = await readCurrent(target.workspace, path);
   const kept = await target.store.content(target.conversationId, wanted);
   const restored = kept === 'missing' ? null : kept;
@@ -108,12 +113,12 @@ async function planRestore(target: UndoTarget, path: string, wanted: ContentRef 
   return { current, restored, diff: diffOf(path, current, restored), changedSince, lost: kept === 'missing' };
 }
 
-async function applyContent(
+export async function applyContent(
   target: UndoTarget,
   path: string,
   current: Buffer | null,
   restored: Buffer | null,
-  how: { kind: 'undo' | 'restore'; undoes?: number },
+  how: { kind: 'undo' | 'restore'; undoes?: number; redoes?: number },
 ): Promise<VersionRecord> {
   const record = await target.store.recordChange({
     conversationId: target.conversationId,
@@ -126,6 +131,7 @@ async function applyContent(
     before: current,
     after: restored,
     ...(how.undoes !== undefined ? { undoes: how.undoes } : {}),
+    ...(how.redoes !== undefined ? { redoes: how.redoes } : {}),
   });
   if (restored === null) {
     const resolved = await resolveWorkspacePath(target.workspace, path);
@@ -166,12 +172,12 @@ function isBinary(data: Buffer | null): boolean {
   return data !== null && data.subarray(0, 8000).includes(0);
 }
 
-function describe(data: Buffer | null): string {
+export function describe(data: Buffer | null): string {
   return data === null ? 'no file' : `${data.length} bytes`;
 }
 
 /** A record made in another workspace folder names a different file: never touch this workspace's namesake. */
-function otherWorkspace(record: VersionRecord, workspace: string | null): string | null {
+export function otherWorkspace(record: VersionRecord, workspace: string | null): string | null {
   if (record.workspace === null || record.workspace === workspace) return null;
   return `${record.path} was written in the workspace ${record.workspace}, not the current one (${workspace ?? 'none'}). Switch back to that workspace to undo it.`;
 }

@@ -31,6 +31,7 @@ export interface ChangeInput {
   /** null: the file will not exist (undoing a create). */
   after: Buffer | null;
   undoes?: number;
+  redoes?: number;
 }
 
 export interface VersionStore {
@@ -92,6 +93,7 @@ export function createVersionStore(options: VersionStoreOptions): VersionStore {
           before,
           after,
           ...(input.undoes !== undefined ? { undoes: input.undoes } : {}),
+          ...(input.redoes !== undefined ? { redoes: input.redoes } : {}),
         };
         await appendRecord(file, record);
         await pruneToBudget(options.dataDir, options.budgetBytes(), new Set([before?.hash, after?.hash].filter(isString)));

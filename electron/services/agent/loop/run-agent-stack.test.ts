@@ -183,6 +183,9 @@ describe('runAgent: delegation, handoff and the depth limit', () => {
     expect(provider.requests[6]?.messages.at(-1)).toEqual({ role: 'tool', tool_name: 'delegate_task', content: 'level 1 done' });
     // Only the main run's answer streams; sub-agent answers become tool results.
     expect(h.of('text-delta').map((event) => event.text)).toEqual(['All done.']);
+    // Each helper's call names the delegate frame it works for, so the timeline can nest it there.
+    const calls = h.of('tool-call');
+    expect(calls.map((event) => event.delegateFrameId)).toEqual([undefined, calls[0]?.frameId, calls[1]?.frameId]);
   });
 
   it('Cancel at the depth prompt stops the whole run with cancelled and leaves no frame behind', async () => {

@@ -97,6 +97,11 @@ export async function executeToolCall(
   return runTool(shared, scope, tool, call.arguments, parsed.data, callId, preAsked, started);
 }
 
+/** A helper's call names its delegate_task frame, so the timeline can draw the helper's work inside that call. */
+function madeBy(scope: LoopScope): { delegateFrameId?: string } {
+  return scope.baseFrameId === null ? {} : { delegateFrameId: scope.baseFrameId };
+}
+
 /** A call that is not run: `tool-call` then `tool-error` (skipped unless said otherwise), and the error in the history. */
 function refuse(
   shared: RunShared,
@@ -108,7 +113,7 @@ function refuse(
   toolType: ToolType | null = null,
   options: { status: boolean; ending?: ToolErrorEnding } = { status: true },
 ): void {
-  shared.emit({ type: 'tool-call', callId, tool, toolType, args, frameId: null, at: shared.now() });
+  shared.emit({ type: 'tool-call', callId, tool, toolType, args, frameId: null, ...madeBy(scope), at: shared.now() });
   shared.emit({ type: 'tool-error', callId, tool, error, durationMs: 0, ending: options.ending ?? 'skipped' });
   if (options.status && !shared.signal.aborted) emitStatus(shared, toolFailedStatus(tool));
   pushToolMessage(shared, scope, tool, error, false);
@@ -138,7 +143,16 @@ async function runTool(
     const parentFrameId = placement.type === 'new' ? placement.parentFrameId : placement.waiting.frameId;
     frameId = stack.push({ tool: toolId, callId, parentFrameId }).frameId;
   }
-  shared.emit({ type: 'tool-call', callId, tool: toolId, toolType: tool.info.type, args: rawArgs, frameId, at: shared.now() });
+  shared.emit({
+    type: 'tool-call',
+    callId,
+    tool: toolId,
+    toolType: tool.info.type,
+    args: rawArgs,
+    frameId,
+    ...madeBy(scope),
+    at: shared.now(),
+  });
   /** The call did not run: a resumed frame goes back to waiting, a new one pops. */
   const withdraw = (error: string, ending: ToolErrorEnding): void => {
     if (before) stack.update(frameId, before);

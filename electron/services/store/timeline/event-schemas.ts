@@ -69,6 +69,7 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       toolType: z.enum(TOOL_TYPES).nullable(),
       args: jsonObject,
       frameId: id.nullable(),
+      delegateFrameId: id.optional(),
       at: time,
     })
     .strict(),

@@ -5,7 +5,7 @@ import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';
 import { displayToolName } from '../../format/mcp-tool-name';
 import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
-import { DiffPreview } from './DiffPreview';
+import { DiffView } from '../diff/DiffView';
 import { RiskBadge } from '../catalogue/RiskBadge';
 import { ApprovalWarnings, exactCallText } from './ApprovalWarnings';
 import { allowConversationLabel } from './allow-conversation-label';
@@ -75,7 +75,7 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
       {part.preview !== null && (
         <>
           <div className="detail-label">Changes</div>
-          <DiffPreview diff={part.preview} />
+          <DiffView diff={part.preview} />
         </>
       )}
       <ApprovalWarnings part={part} />

@@ -2,7 +2,7 @@ import type { ApprovalDecision } from '../../../../shared/events';
 import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
-import { DiffPreview } from './DiffPreview';
+import { DiffView } from '../diff/DiffView';
 import { ApprovalWarnings, exactCallText, needsOwnAnswer } from './ApprovalWarnings';
 import { RiskBadge } from '../catalogue/RiskBadge';
 import { useComposerFocusOnAnswer } from './use-composer-focus-on-answer';
@@ -57,7 +57,7 @@ export function BatchApprovalCard({ parts, runFinished }: { parts: ApprovalPart[
               <RiskBadge risk={part.risk} />
             </div>
             <pre className="plain-text">{exactCallText(part)}</pre>
-            {part.preview !== null && <DiffPreview diff={part.preview} />}
+            {part.preview !== null && <DiffView diff={part.preview} />}
             <ApprovalWarnings part={part} />
             {part.resolution === null && !runFinished ? (
               <div className="card-actions">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { DEFAULTS } from '../../../../shared/constants';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
@@ -6,7 +7,10 @@ import { StackStatusView } from '../stack/StackStatusView';
 
 type DepthPart = Extract<TurnPart, { type: 'depth' }>;
 
-/** The tool stack hit its depth limit: show the status and ask Continue (more levels) or Cancel. */
+/**
+ * The tool stack hit its depth limit: show the status and ask Continue (more levels) or Cancel.
+ * Once answered it is one line saying what was decided, which opens to the stack as it was.
+ */
 export function DepthPrompt({
   part,
   runId,
@@ -21,6 +25,27 @@ export function DepthPrompt({
   const respond = useTaco((state) => state.respondDepth);
   const busy = useTaco((state) => Boolean(state.inFlight[flightKey('depth.respond', runId)]));
   const open = part.decision === null && !runFinished;
+  const [expanded, setExpanded] = useState(false);
+  const outcome =
+    part.decision === 'continue'
+      ? `Continued: the limit is now ${part.grantedLimit ?? part.limit + DEFAULTS.depthLimitStep} levels.`
+      : part.decision === 'cancel'
+        ? 'Cancelled.'
+        : 'The run ended before this was answered.';
+  if (!open && !expanded)
+    return (
+      <section className="card approval-card approval-collapsed" data-testid="depth-prompt" aria-label="Tool stack depth limit">
+        <button type="button" className="approval-line" aria-expanded={false} onClick={() => setExpanded(true)}>
+          <span className="approval-line-name">{part.depth} levels deep</span>
+          <span className="card-outcome" data-testid="depth-outcome">
+            {outcome}
+          </span>
+          <span className="approval-line-more" aria-hidden="true">
+            ▸
+          </span>
+        </button>
+      </section>
+    );
   return (
     <section className="card depth-prompt" data-testid="depth-prompt" aria-label="Tool stack depth limit">
       <p className="card-title">The tools are nested {part.depth} levels deep, the limit for one task. Keep going?</p>
@@ -42,11 +67,10 @@ export function DepthPrompt({
         </div>
       ) : (
         <p className="card-outcome" data-testid="depth-outcome">
-          {part.decision === 'continue'
-            ? `Continued: the limit is now ${part.grantedLimit ?? part.limit + DEFAULTS.depthLimitStep} levels.`
-            : part.decision === 'cancel'
-              ? 'Cancelled.'
-              : 'The run ended before this was answered.'}
+          {outcome}{' '}
+          <button type="button" className="link-button" onClick={() => setExpanded(false)}>
+            Show less
+          </button>
         </p>
       )}
     </section>

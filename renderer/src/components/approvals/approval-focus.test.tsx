@@ -36,7 +36,9 @@ describe('focus after answering an approval', () => {
     await user.keyboard('{Enter}');
     expect(api.callsOf('approval.respond')).toEqual([{ approvalId: 'a1', decision }]);
     act(() => api.emit([e.approvalResolved('a1', decision)]));
-    expect(screen.getByTestId('approval-outcome')).toBeTruthy();
+    // The card is gone: the decision is on the call's row.
+    expect(screen.queryByTestId('approval-card')).toBeNull();
+    expect(screen.getByTestId('tool-row').dataset.decision).toBe(decision);
     expect(document.activeElement).toBe(screen.getByTestId('composer'));
   });
 

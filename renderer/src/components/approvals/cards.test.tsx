@@ -27,8 +27,7 @@ describe('approval card', () => {
     expect(screen.getByTestId('risk-badge').dataset.risk).toBe('write');
     expect(card.textContent).toContain('"path": "a.txt"');
     const diff = screen.getByTestId('diff-preview');
-    expect(diff.tagName).toBe('PRE');
-    expect(diff.querySelector('.diff-add')?.textContent).toContain('+hello');
+    expect(diff.querySelector('[data-kind="add"]')?.textContent).toContain('+hello');
 
     await user.click(screen.getByTestId('approval-allow-once'));
     await user.click(screen.getByTestId('approval-allow-conversation'));
@@ -41,8 +40,10 @@ describe('approval card', () => {
 
     act(() => api.emit([e.approvalResolved('a1', 'deny')]));
     expect(screen.queryByTestId('approval-deny')).toBeNull();
-    expect(screen.getByTestId('approval-outcome').textContent).toContain('Denied');
-    expect(screen.getByTestId('tool-row').dataset.state).toBe('running');
+    // Answered: one row carries the call and its decision; no card beside it.
+    expect(screen.queryByTestId('approval-card')).toBeNull();
+    expect(screen.getByTestId('tool-row').dataset.decision).toBe('deny');
+    expect(screen.getByTestId('tool-decision').textContent).toBe('Denied by you');
   });
 
   it('closes its buttons when the run ends unanswered', async () => {

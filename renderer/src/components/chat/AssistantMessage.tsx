@@ -10,7 +10,8 @@ import { StopNotice } from './StopNotice';
 import { ThinkingDisclosure } from './ThinkingDisclosure';
 import { ToolGroup } from './ToolGroup';
 import { ToolRow } from './ToolRow';
-import { turnSegments } from './turn-segments';
+import { turnSegments, type TurnSegment } from './turn-segments';
+import { DelegationRow } from './DelegationRow';
 import { ToolsOfferedNote } from './ToolsOfferedNote';
 import { TruncationWarning } from './TruncationWarning';
 import { UsageLine } from './UsageLine';
@@ -42,7 +43,27 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
   const lastPart = turn.parts[turn.parts.length - 1];
   const waiting = waitingCalls(turn);
 
-  const renderPart = (part: TurnPart) => {
+  const waitingFor = (callId: string) => waiting.get(callId) ?? null;
+  const renderSegment = (segment: TurnSegment) => {
+    switch (segment.type) {
+      case 'tools':
+        return <ToolGroup key={segment.id} calls={segment.calls} runFinished={finished} />;
+      case 'delegation':
+        return <DelegationRow key={segment.id} calls={segment.calls} runFinished={finished} waitingFor={waitingFor} />;
+      case 'call': {
+        const { part, decision } = segment.call;
+        return <ToolRow key={part.id} part={part} decision={decision} runFinished={finished} waitingFor={waitingFor(part.callId)} />;
+      }
+      case 'part':
+        return renderPart(segment.part);
+      default: {
+        const unreachable: never = segment;
+        return unreachable;
+      }
+    }
+  };
+
+  const renderPart = (part: Exclude<TurnPart, { type: 'tool' }>) => {
     switch (part.type) {
       case 'text':
         return (
@@ -52,8 +73,6 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
         );
       case 'thinking':
         return <ThinkingDisclosure key={part.id} text={part.text} streaming={running && part === lastPart} />;
-      case 'tool':
-        return <ToolRow key={part.id} part={part} runFinished={finished} waitingFor={waiting.get(part.callId) ?? null} />;
       case 'approval': {
         if (!part.batch) return <ApprovalCard key={part.id} part={part} runFinished={finished} />;
         const batchId = part.batch.batchId;
@@ -88,9 +107,7 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
         {turn.workflow && <WorkflowBlock workflow={turn.workflow} runFinished={finished} />}
         {/* Which tools the model saw matters for the turn at hand, not as a line on every turn. */}
         {turn.offered && isLatest && <ToolsOfferedNote offered={turn.offered} />}
-        {turnSegments(turn.parts).map((segment) =>
-          segment.type === 'tools' ? <ToolGroup key={segment.id} parts={segment.parts} runFinished={finished} /> : renderPart(segment.part),
-        )}
+        {turnSegments(turn.parts).map(renderSegment)}
         {turn.usage?.truncation && <TruncationWarning {...turn.usage.truncation} />}
         {running && <StatusLine text={status} />}
         {finished && turn.usage && <UsageLine usage={turn.usage} model={turn.model} />}

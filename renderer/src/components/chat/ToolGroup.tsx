@@ -1,18 +1,18 @@
 import { useId, useState } from 'react';
 import { displayToolName } from '../../format/mcp-tool-name';
 import { ToolRow } from './ToolRow';
-import { toolCounts, type ToolPart } from './turn-segments';
+import { toolCounts, type CallRow } from './turn-segments';
 
 /**
  * "Used 6 tools ▸ Calculate × 4, Read File × 2": finished calls folded into one line that opens to
  * their rows. A call that did not succeed (failed, denied, cancelled, skipped) stays visible below
  * the line while it is folded.
  */
-export function ToolGroup({ parts, runFinished }: { parts: ToolPart[]; runFinished: boolean }) {
+export function ToolGroup({ calls, runFinished }: { calls: CallRow[]; runFinished: boolean }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const unsuccessful = parts.filter((part) => part.outcome.type === 'error');
-  const shown = open ? parts : unsuccessful;
+  const unsuccessful = calls.filter((call) => call.part.outcome.type === 'error');
+  const shown = open ? calls : unsuccessful;
   return (
     <div className="tool-group" data-testid="tool-group" data-open={open}>
       <button
@@ -23,8 +23,8 @@ export function ToolGroup({ parts, runFinished }: { parts: ToolPart[]; runFinish
         data-testid="tool-group-toggle"
         onClick={() => setOpen(!open)}
       >
-        <span className="tool-group-title">Used {parts.length} tools</span>
-        <span className="tool-group-tools">{toolCounts(parts, (tool) => displayToolName(tool))}</span>
+        <span className="tool-group-title">Used {calls.length} tools</span>
+        <span className="tool-group-tools">{toolCounts(calls, (tool) => displayToolName(tool))}</span>
         {unsuccessful.length > 0 && <span className="tool-group-problems">{unsuccessful.length} without a result</span>}
         <span className="tool-group-chevron" aria-hidden="true">
           {open ? '▾' : '▸'}
@@ -32,8 +32,8 @@ export function ToolGroup({ parts, runFinished }: { parts: ToolPart[]; runFinish
       </button>
       {shown.length > 0 && (
         <div id={listId} className="tool-group-rows">
-          {shown.map((part) => (
-            <ToolRow key={part.id} part={part} runFinished={runFinished} waitingFor={null} />
+          {shown.map((call) => (
+            <ToolRow key={call.part.id} part={call.part} decision={call.decision} runFinished={runFinished} waitingFor={null} />
           ))}
         </div>
       )}

@@ -9,8 +9,10 @@ import { ToolRowUndo } from '../documents/ToolRowUndo';
 import { ToolImages } from '../tool-display/ToolImages';
 import { ToolProgress } from '../tool-display/ToolProgress';
 import { ToolResultView } from '../tool-display/ToolResultView';
+import { DecisionDetails, decisionWords } from './ToolRowDecision';
 
 type ToolPart = Extract<TurnPart, { type: 'tool' }>;
+type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 
 /** The row's chip: a call without a result says how it ended (a denied call is not a failure). */
 export type RowState = 'running' | 'waiting' | 'done' | 'failed' | 'denied' | 'cancelled' | 'skipped' | 'stopped';
@@ -49,15 +51,20 @@ function chipText(state: RowState, words: string, part: ToolPart): string {
   return `${words} · ${formatDuration(outcome.durationMs)}`;
 }
 
-/** A tool call as one compact row (name, arguments, outcome, duration) that expands to the full input and output. */
+/**
+ * A tool call as one compact row (name, arguments, the user's decision, outcome, duration) that
+ * expands to the full input and output, and for an approved or denied call the diff that was shown.
+ */
 interface Props {
   part: ToolPart;
   runFinished: boolean;
   /** What the call waits for, in words ("your approval"), while it does. */
   waitingFor: string | null;
+  /** The answered approval of this call, drawn on this row instead of as a card of its own. */
+  decision?: ApprovalPart | null;
 }
 
-export function ToolRow({ part, runFinished, waitingFor }: Props) {
+export function ToolRow({ part, runFinished, waitingFor, decision = null }: Props) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const state = rowState(part, runFinished, waitingFor);
@@ -65,22 +72,38 @@ export function ToolRow({ part, runFinished, waitingFor }: Props) {
   const outcome = part.outcome;
   const { info, label } = useToolLabel(part.tool);
   const name = displayToolName(part.tool, info);
+  const decided = decision?.resolution ? decisionWords(decision.resolution) : null;
   return (
-    <div className={`tool-row tool-${state}`} data-testid="tool-row" data-state={state} data-tool={part.tool} data-server={label?.server}>
-      <button type="button" className="tool-row-head" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
-        <span className={`tool-icon tool-icon-${state}`} aria-hidden="true" />
-        <span className="tool-name">{name}</span>
-        {label && <McpServerTag server={label.server} />}
-        <span className="tool-args">{summarizeArgs(part.args)}</span>
-        <span className={`tool-meta tool-chip chip-${state}`} data-testid="tool-chip">
-          {chipText(state, words, part)}
-        </span>
-      </button>
-      <ToolRowUndo tool={part.tool} info={info} callId={part.callId} done={state === 'done'} />
+    <div
+      className={`tool-row tool-${state}`}
+      data-testid="tool-row"
+      data-state={state}
+      data-tool={part.tool}
+      data-server={label?.server}
+      data-decision={decision?.resolution ?? undefined}
+    >
+      <div className="tool-row-line">
+        <button type="button" className="tool-row-head" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+          <span className={`tool-icon tool-icon-${state}`} aria-hidden="true" />
+          <span className="tool-name">{name}</span>
+          {label && <McpServerTag server={label.server} />}
+          <span className="tool-args">{summarizeArgs(part.args)}</span>
+          {decided !== null && state !== 'denied' && (
+            <span className="tool-decision" data-testid="tool-decision">
+              {decided}
+            </span>
+          )}
+          <span className={`tool-meta tool-chip chip-${state}`} data-testid="tool-chip">
+            {state === 'denied' && decided !== null ? decided : chipText(state, words, part)}
+          </span>
+        </button>
+        <ToolRowUndo tool={part.tool} info={info} callId={part.callId} done={state === 'done'} />
+      </div>
       {state === 'running' && part.progress && <ToolProgress progress={part.progress} label={`Progress of ${name}`} />}
       {outcome.type === 'result' && <ToolImages images={outcome.images} tool={name} />}
       {open && (
         <div id={detailsId} className="tool-details" data-testid="tool-details">
+          {decision && <DecisionDetails decision={decision} />}
           <div className="detail-label">Arguments</div>
           <pre className="plain-text">{formatArgs(part.args)}</pre>
           {outcome.type === 'result' && (

@@ -40,17 +40,20 @@ describe('the timeline says how each call ended', () => {
     expect(screen.getAllByTestId('tool-row').map((row) => row.dataset.state)).toEqual(['denied', 'cancelled', 'skipped', 'failed']);
   });
 
-  it('an answered approval collapses to one line that opens to the full card', async () => {
+  it('an answered approval is one row with its call: the decision on the row, the diff in its details', async () => {
     const user = userEvent.setup();
     const { api } = await running();
     act(() => api.emit([e.call('k1', 'write_file'), e.approval('a1', 'k1', 'write_file', '--- a.txt\n+++ a.txt\n-old\n+hello')]));
     expect(screen.getByTestId('diff-preview')).toBeTruthy();
-    act(() => api.emit([e.approvalResolved('a1', 'allow-once')]));
-    const card = screen.getByTestId('approval-card');
-    expect(within(card).queryByTestId('diff-preview')).toBeNull();
-    expect(card.textContent).toBe('Write FileAllowed once.▸');
-    await user.click(within(card).getByRole('button'));
-    expect(within(screen.getByTestId('approval-card')).getByTestId('diff-preview')).toBeTruthy();
+    act(() => api.emit([e.approvalResolved('a1', 'allow-once'), e.result('k1', 'write_file', '{"path":"a.txt"}')]));
+    expect(screen.queryByTestId('approval-card')).toBeNull();
+    expect(screen.queryByTestId('diff-preview')).toBeNull();
+    const row = screen.getByTestId('tool-row');
+    expect(screen.getAllByTestId('tool-row')).toHaveLength(1);
+    expect(within(row).getByTestId('tool-decision').textContent).toBe('Allowed once');
+    expect(within(row).getByTestId('tool-chip').textContent).toBe('Done · 5 ms');
+    await user.click(within(row).getAllByRole('button')[0]!);
+    expect(within(row).getByTestId('diff-preview').textContent).toContain('+hello');
   });
 
   it('the depth card folds repeated frames into one line and drops their live states once answered', async () => {
@@ -66,6 +69,10 @@ describe('the timeline says how each call ended', () => {
     const runs = () => screen.getAllByTestId('stack-status-run').map((run) => run.textContent);
     expect(runs()).toEqual(['Delegate Task × 19 · levels 1–19 · Waiting for delegate_task', 'Calculate · level 20 · Running']);
     act(() => api.emit([e.depthResolved('continue', 40)]));
+    // Answered: one line with the decision, which opens to the stack as it was.
+    const prompt = screen.getByTestId('depth-prompt');
+    expect(prompt.textContent).toBe('20 levels deepContinued: the limit is now 40 levels.▸');
+    await userEvent.click(within(prompt).getByRole('button'));
     expect(runs()).toEqual(['Delegate Task × 19 · levels 1–19', 'Calculate · level 20']);
   });
 });

@@ -60,7 +60,8 @@ describe('tool activity grouped per turn', () => {
     expect(screen.getAllByTestId('tool-row')).toHaveLength(3);
   });
 
-  it('keeps the approval card of a folded call in view', async () => {
+  it('folds a decided call with the others: its decision rides on its row', async () => {
+    const user = userEvent.setup();
     const { api } = await running();
     act(() =>
       api.emit([
@@ -75,8 +76,11 @@ describe('tool activity grouped per turn', () => {
         e.finish(),
       ]),
     );
-    expect(screen.getByTestId('tool-group')).toBeTruthy();
-    expect(screen.getByTestId('approval-outcome').textContent).toBe('Allowed once.');
+    const group = screen.getByTestId('tool-group');
+    expect(screen.queryByTestId('approval-card')).toBeNull();
+    await user.click(within(group).getByTestId('tool-group-toggle'));
+    const rows = within(group).getAllByTestId('tool-row');
+    expect(rows.map((row) => row.dataset.decision ?? null)).toEqual([null, null, 'allow-once']);
   });
 });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { VersionRecord } from '../../../../shared/documents';
 import { formatBytes } from '../../format/format-bytes';
 import { useTaco } from '../../store/store-context';
-import { DiffPreview } from '../approvals/DiffPreview';
+import { DiffView } from '../diff/DiffView';
 import { refKey, versionEntries } from './document-versions';
 
 interface Props {
@@ -86,7 +86,7 @@ export function DocumentVersions({ conversationId, path, records, undone, onChan
           </button>
         </div>
       )}
-      {diff !== null && <DiffPreview diff={diff} />}
+      {diff !== null && <DiffView diff={diff} />}
       {message !== null && <p data-testid="document-message">{message}</p>}
     </section>
   );

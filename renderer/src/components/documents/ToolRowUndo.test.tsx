@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { UndoPreview } from '../../../../shared/documents';
+import type { UndoPreview, UndoResult, VersionRecord } from '../../../../shared/documents';
 import { eventsFor } from '../../../test/events';
 import { createFakeApi, tool } from '../../../test/fake-api';
 import { PlainConversation } from '../../../test/plain-conversation';
@@ -10,16 +10,44 @@ import { versionEntries } from './document-versions';
 
 const e = eventsFor('c1', 'r1');
 
-async function conversation(preview: UndoPreview = { type: 'nothing', message: 'Nothing to undo.' }) {
-  const api = createFakeApi();
-  api.handle('tools.list', () => [tool('write_file', { risk: 'write' }), tool('run_command', { category: 'shell', risk: 'shell' })]);
-  api.handle('documents.undoPreview', () => preview);
-  api.handle('documents.undo', () => ({
+/** The write of call k1 to a.txt, as main's version log keeps it. */
+const writeRecord: VersionRecord = {
+  seq: 1,
+  at: 1,
+  kind: 'write',
+  path: 'a.txt',
+  workspace: null,
+  tool: 'write_file',
+  callId: 'k1',
+  runId: 'r1',
+  before: { hash: null, size: 3 },
+  after: { hash: null, size: 3 },
+};
+
+async function conversation(
+  preview: UndoPreview = { type: 'nothing', message: 'Nothing to undo.' },
+  redo: (confirmed: boolean) => UndoResult = () => ({
     type: 'undone',
     path: 'a.txt',
-    message: 'Undid the write to a.txt (3 bytes).',
+    message: 'Redid the write to a.txt (3 bytes).',
     record: {} as never,
-  }));
+  }),
+) {
+  const api = createFakeApi();
+  // Main's truth: which writes are undone.
+  let undone: number[] = [];
+  api.handle('tools.list', () => [tool('write_file', { risk: 'write' }), tool('run_command', { category: 'shell', risk: 'shell' })]);
+  api.handle('documents.undoPreview', () => preview);
+  api.handle('documents.list', () => ({ documents: [{ path: 'a.txt', records: [writeRecord] }], undone }));
+  api.handle('documents.undo', () => {
+    undone = [1];
+    return { type: 'undone', path: 'a.txt', message: 'Undid the write to a.txt (3 bytes).', record: {} as never };
+  });
+  api.handle('documents.redo', ({ confirmed }) => {
+    const result = redo(confirmed);
+    if (result.type === 'undone') undone = [];
+    return result;
+  });
   const env = await renderWithStore(<PlainConversation />, { api });
   await act(() => env.store.getState().loadTools());
   await act(() => env.store.getState().send('hi'));
@@ -59,6 +87,39 @@ describe('undo on tool rows', () => {
     expect(screen.getByTestId('tool-row-undo').closest('body > *')?.contains(dialog)).toBe(false);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('undo-dialog')).toBeNull());
+  });
+
+  it('after the undo the row says "Undone · Redo", and Redo puts the write back through documents.redo', async () => {
+    const { api } = await conversation({ type: 'ready', seq: 1, path: 'a.txt', diff: '-new\n+old', changedSince: false, lost: false });
+    act(() => api.emit([e.start(), e.call('k1', 'write_file', { path: 'a.txt' }), e.result('k1', 'write_file', '{"path":"a.txt"}')]));
+    await userEvent.click(await screen.findByTestId('tool-row-undo'));
+    await userEvent.click(await within(await screen.findByTestId('undo-dialog')).findByTestId('undo-confirm'));
+    await userEvent.keyboard('{Escape}');
+    const row = screen.getByTestId('tool-row');
+    expect((await within(row).findByTestId('tool-row-undone')).textContent).toBe('Undone · Redo');
+    expect(within(row).queryByTestId('tool-row-undo')).toBeNull();
+
+    await userEvent.click(within(row).getByTestId('tool-row-redo'));
+    expect(api.callsOf('documents.redo')).toEqual([{ conversationId: 'c1', callId: 'k1', confirmed: false }]);
+    expect(await within(row).findByTestId('tool-row-undo')).toBeTruthy();
+    expect(within(row).queryByTestId('tool-row-undone')).toBeNull();
+  });
+
+  it('Redo of a file changed since the undo asks first, and only "Redo anyway" confirms', async () => {
+    const { api } = await conversation(undefined, (confirmed) =>
+      confirmed
+        ? { type: 'undone', path: 'a.txt', message: 'Redid the write to a.txt (3 bytes).', record: {} as never }
+        : { type: 'needs-confirmation', preview: { type: 'nothing', message: '' }, message: 'a.txt changed since the undo.' },
+    );
+    act(() => api.emit([e.start(), e.call('k1', 'write_file', { path: 'a.txt' }), e.result('k1', 'write_file', '{"path":"a.txt"}')]));
+    await act(() => api.call('documents.undo', { conversationId: 'c1', callId: 'k1', confirmed: false }));
+    act(() => api.emit([{ type: 'command-output', conversationId: 'c1', command: 'undo', output: 'Undid the write to a.txt.', at: 3 }]));
+    await userEvent.click(await screen.findByTestId('tool-row-redo'));
+    expect((await screen.findByTestId('tool-row-redo-ask')).textContent).toContain('a.txt changed since the undo.');
+    expect(screen.getByTestId('tool-row-undone')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('tool-row-redo-confirm'));
+    expect(api.callsOf('documents.redo').map((call) => call.confirmed)).toEqual([false, true]);
+    expect(await screen.findByTestId('tool-row-undo')).toBeTruthy();
   });
 });
 

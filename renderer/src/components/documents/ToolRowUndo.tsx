@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ToolInfo } from '../../../../shared/tools/tool-info';
+import { selectActiveView } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
 import { UndoDialog } from './UndoDialog';
 
@@ -12,9 +13,17 @@ interface Props {
   done: boolean;
 }
 
-/** On a tool row: "Undo" for a versioned write (with a diff to confirm); a note that commands cannot be undone. */
+/** Commands that change which writes are undone; their notes in the timeline make the row ask main again. */
+const CHANGING_COMMANDS: readonly string[] = ['undo', 'redo', 'restore'];
+
+/**
+ * On a tool row: "Undo" for a versioned write (with a diff to confirm), "Undone · Redo" once it is
+ * undone (main's documents.list says which writes are), and a note that commands cannot be undone.
+ */
 export function ToolRowUndo({ tool, info, callId, done }: Props) {
   const conversationId = useTaco((state) => state.activeConversationId);
+  const versioned = done && conversationId !== null && DEFAULTS.documents.versionedTools.includes(tool);
+  const undone = useUndone(versioned ? conversationId : null, callId);
   const [open, setOpen] = useState(false);
   if (info?.risk === 'shell') {
     return (
@@ -23,13 +32,76 @@ export function ToolRowUndo({ tool, info, callId, done }: Props) {
       </span>
     );
   }
-  if (!done || conversationId === null || !DEFAULTS.documents.versionedTools.includes(tool)) return null;
+  if (!versioned || conversationId === null) return null;
+  // The dialog outlives the Undo button: it says what the undo did after the row says "Undone".
   return (
     <>
-      <button type="button" className="button tool-row-undo" data-testid="tool-row-undo" onClick={() => setOpen(true)}>
-        Undo
-      </button>
+      {undone ? (
+        <RedoControl conversationId={conversationId} callId={callId} />
+      ) : (
+        <button type="button" className="button tool-row-undo" data-testid="tool-row-undo" onClick={() => setOpen(true)}>
+          Undo
+        </button>
+      )}
       {open && <UndoDialog conversationId={conversationId} callId={callId} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** Whether this call's write is undone now; asks main once per conversation, and again after an undo, redo or restore. */
+function useUndone(conversationId: string | null, callId: string): boolean {
+  const undoneCalls = useTaco((state) => state.undoneCalls);
+  const refresh = useTaco((state) => state.refreshUndoneCalls);
+  const changes = useTaco((state) =>
+    conversationId === null
+      ? 0
+      : selectActiveView(state).items.filter((item) => item.type === 'system-note' && CHANGING_COMMANDS.includes(item.command)).length,
+  );
+  const known = undoneCalls?.conversationId === conversationId;
+  useEffect(() => {
+    if (conversationId !== null) void refresh(conversationId);
+  }, [conversationId, changes, refresh]);
+  return known && (undoneCalls?.callIds.includes(callId) ?? false);
+}
+
+/** "Undone · Redo": puts back what the write wrote; a file changed since the undo asks first. */
+function RedoControl({ conversationId, callId }: { conversationId: string; callId: string }) {
+  const redoWrite = useTaco((state) => state.redoWrite);
+  const [busy, setBusy] = useState(false);
+  const [ask, setAsk] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const redo = async (confirmed: boolean) => {
+    setBusy(true);
+    const result = await redoWrite(conversationId, callId, confirmed);
+    setBusy(false);
+    if (result?.type === 'needs-confirmation') setAsk(result.message);
+    else if (result?.type === 'nothing') setMessage(result.message);
+    else setAsk(null);
+  };
+  return (
+    <>
+      <span className="tool-row-undone" data-testid="tool-row-undone">
+        Undone ·{' '}
+        <button type="button" className="link-button" data-testid="tool-row-redo" disabled={busy} onClick={() => void redo(false)}>
+          Redo
+        </button>
+      </span>
+      {message !== null && (
+        <span className="tool-row-redo-ask" role="status" data-testid="tool-row-redo-message">
+          {message}
+        </span>
+      )}
+      {ask !== null && (
+        <span className="tool-row-redo-ask" role="group" aria-label="Redo this write?" data-testid="tool-row-redo-ask">
+          {ask}
+          <button type="button" className="button" data-testid="tool-row-redo-confirm" disabled={busy} onClick={() => void redo(true)}>
+            Redo anyway
+          </button>
+          <button type="button" className="button" onClick={() => setAsk(null)}>
+            Keep the file
+          </button>
+        </span>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { UndoPreview } from '../../../../shared/documents';
 import { useTaco } from '../../store/store-context';
-import { DiffPreview } from '../approvals/DiffPreview';
+import { DiffView } from '../diff/DiffView';
 import { AlertDialog } from '../ui/AlertDialog';
 
 interface Props {
@@ -71,7 +71,7 @@ export function UndoDialog({ conversationId, callId, onClose }: Props) {
           The file changed since this write (by hand or another program). Its current content is kept as a version, so nothing is lost.
         </p>
       )}
-      {ready && <DiffPreview diff={ready.diff} />}
+      {ready && <DiffView diff={ready.diff} />}
     </AlertDialog>
   );
 }

@@ -341,3 +341,16 @@ function coalesceDeltas(events: TacoEvent[]): TacoEvent[] {
   }
   return out;
 }
+
+describe('applyEvents: a helper agent’s calls', () => {
+  it('keeps which delegate call a helper’s call works for, and nothing for the run’s own calls', () => {
+    const view = applyEvents(emptyView('c1'), [
+      e.start(),
+      e.call('d1', 'delegate_task', { task: 'level 2' }, 'f1'),
+      e.helperCall('h1', 'read_file', { path: 'a' }, 'f2', 'f1'),
+    ]);
+    const [own, helper] = turnOf(view).parts;
+    expect(own).not.toHaveProperty('delegateFrameId');
+    expect(helper).toMatchObject({ callId: 'h1', delegateFrameId: 'f1' });
+  });
+});

@@ -118,8 +118,20 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
     case 'tool-call':
       return inTurn(view, event.runId, (turn) => {
         const { callId, tool, args, frameId, at } = event;
-        if (hasPart(turn, isTool(callId))) return updateLastPart(turn, isTool(callId), (old) => ({ ...old, tool, args, frameId, at }));
-        return appendPart(turn, { type: 'tool', id: nextPartId(turn), callId, tool, args, frameId, at, outcome: { type: 'pending' } });
+        const helper = event.delegateFrameId === undefined ? {} : { delegateFrameId: event.delegateFrameId };
+        if (hasPart(turn, isTool(callId)))
+          return updateLastPart(turn, isTool(callId), (old) => ({ ...old, tool, args, frameId, ...helper, at }));
+        return appendPart(turn, {
+          type: 'tool',
+          id: nextPartId(turn),
+          callId,
+          tool,
+          args,
+          frameId,
+          ...helper,
+          at,
+          outcome: { type: 'pending' },
+        });
       });
     case 'tool-result':
       return applyOutcome(inTurn, view, event.runId, event.callId, event.tool, {

@@ -123,6 +123,8 @@ export type TurnPart =
       tool: string;
       args: JsonObject;
       frameId: string | null;
+      /** The delegate_task frame whose helper made this call (absent for the run's own calls): the timeline draws it inside that call. */
+      delegateFrameId?: string;
       at: number;
       outcome: ToolOutcome;
       /** The last progress a long call reported (MCP progress notifications), while it runs. */

@@ -1,15 +1,21 @@
-import { lastUserText, reply } from '../../reply-builders';
+import { isStackContext, lastUserText, reply } from '../../reply-builders';
 import type { FakeChatMessage, FakeChatRequest, Reply, Scenario } from '../../scenario-types';
 import { standardModels } from '../models/standard-models';
 
 /** The deepest level the "deep" flow delegates to (past the default depth limit of 20). */
 export const DEEPEST_LEVEL = 24;
 
-/** Tool results since the current user message (native tool messages or prompt-mode results). */
+/**
+ * Tool results since the current user message (native tool messages or prompt-mode results). The
+ * tool stack's context goes last as a user message whenever a frame is open (inside every helper
+ * of delegate_task): it is not the user's words, so it does not start a new round. Counted as one,
+ * a helper saw no results after its own delegate call, asked for the same level again, and the
+ * repeat guard failed every level of the "Go deep" demo.
+ */
 function resultsSinceLastUser(messages: FakeChatMessage[]): FakeChatMessage[] {
   let lastUser = -1;
   messages.forEach((message, index) => {
-    if (message.role === 'user' && !message.content.startsWith('Tool result')) lastUser = index;
+    if (message.role === 'user' && !message.content.startsWith('Tool result') && !isStackContext(message)) lastUser = index;
   });
   return messages.slice(lastUser + 1).filter((message) => message.role === 'tool');
 }
