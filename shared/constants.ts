@@ -539,6 +539,8 @@ export const DEFAULTS = {
     maxSvgChars: 400_000,
     /** How long the diagram frame may take for one drawing before it is torn down (ms). */
     frameDeadlineMs: 8000,
+    /** How long the diagram frame may take to load (mermaid is large) before diagrams show as code (ms). */
+    frameStartMs: 30_000,
     /** Drawings kept per source and theme (an answer shown again is not laid out again). */
     cacheEntries: 64,
   },

@@ -99,6 +99,47 @@ test.describe('markdown', () => {
     await taco.screenshot('markdown-diagram-formula');
   });
 
+  test('a heavy diagram is laid out in the sandboxed diagram frame: the page keeps drawing frames and never runs mermaid', async ({
+    taco,
+    page,
+  }) => {
+    // Before the app loads: count animation frames, and note any element mermaid's layout would add to this page.
+    await page.addInitScript(() => {
+      const watch = { frames: 0, mermaidInPage: [] as string[] };
+      (window as unknown as { __watch: typeof watch }).__watch = watch;
+      const tick = () => {
+        watch.frames += 1;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element && /taco-mermaid/.test(`${node.id} ${node.querySelector('[id*="taco-mermaid"]')?.id ?? ''}`))
+              watch.mermaidInPage.push(node.id || node.tagName);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const ollama = await taco.startFakeOllama('markdown');
+    await taco.openApp({ ollamaUrl: ollama.url });
+    await expect(page.getByTestId('model-picker')).toBeEnabled();
+    await page.getByTestId('composer').fill('Draw the large diagram please');
+    await page.getByTestId('composer').press('Enter');
+    const answer = page.getByTestId('answer-text').last();
+    await expect(answer).toContainText('That is all of it.');
+    const frames = () => page.evaluate(() => (window as unknown as { __watch: { frames: number } }).__watch.frames);
+    // While the frame lays the diagram out, this page keeps painting: the counter moves on.
+    const before = await frames();
+    await expect.poll(frames).toBeGreaterThan(before + 5);
+    const diagram = answer.getByTestId('mermaid-diagram').locator('img');
+    await expect(diagram).toHaveAttribute('src', /^data:image\/svg\+xml;charset=utf-8,/, { timeout: 60_000 });
+    expect(decodeURIComponent((await diagram.getAttribute('src')) ?? '')).toContain('Step 99');
+    // The layout ran in the frame (sandboxed, outside the conversation), never in this page.
+    const frame = page.locator('iframe.diagram-frame');
+    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    expect(await page.evaluate(() => (window as unknown as { __watch: { mermaidInPage: string[] } }).__watch.mermaidInPage)).toEqual([]);
+    await expectInert(page);
+  });
+
   test('the hostile corpus runs nothing and links nowhere dangerous, streaming and from history', async ({ taco, page }) => {
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {

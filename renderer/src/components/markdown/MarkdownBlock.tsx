@@ -3,7 +3,7 @@ import ReactMarkdown, { type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { FINISHED_MARKDOWN_COMPONENTS, MARKDOWN_COMPONENTS } from './markdown-components';
 import { HAS_MATH, loadMath, mathPlugins, useMathReady } from './shared-math';
-import { typesetPass, useTypesetGeneration } from './math/math-budget';
+import { typesetPass, useTypesetTicket } from './math/math-budget';
 import { rehypeHighlightCode } from './rehype-highlight-code';
 import { loadHighlighter, useHighlighterReady } from './shared-highlighter';
 import { markdownUrlTransform } from './url-policy';
@@ -41,16 +41,18 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, complete }: Pro
   const math = wantsMath && mathReady ? mathPlugins() : null;
   const rehype = wantsHighlight && highlighterReady ? REHYPE_COMPLETE : REHYPE_GROWING;
   // Called as a function (react-markdown's sync Markdown has no hooks) so that this render knows
-  // whether it left formulas for the next typesetting slice; if so the block renders again then.
-  const { result, deferred } = typesetPass(() =>
-    ReactMarkdown({
-      remarkPlugins: math ? [...REMARK_PLUGINS, ...math.MATH_REMARK] : REMARK_PLUGINS,
-      rehypePlugins: math ? [...math.MATH_REHYPE, ...rehype] : rehype,
-      components: complete ? FINISHED_MARKDOWN_COMPONENTS : MARKDOWN_COMPONENTS,
-      urlTransform: markdownUrlTransform,
-      children: text,
-    }),
+  // whether it left formulas for a later typesetting slice; if so the block renders again on its turn.
+  const { ticket } = useTypesetTicket();
+  const { result } = typesetPass(
+    () =>
+      ReactMarkdown({
+        remarkPlugins: math ? [...REMARK_PLUGINS, ...math.MATH_REMARK] : REMARK_PLUGINS,
+        rehypePlugins: math ? [...math.MATH_REHYPE, ...rehype] : rehype,
+        components: complete ? FINISHED_MARKDOWN_COMPONENTS : MARKDOWN_COMPONENTS,
+        urlTransform: markdownUrlTransform,
+        children: text,
+      }),
+    ticket,
   );
-  useTypesetGeneration(deferred);
   return result;
 });

@@ -4,9 +4,9 @@ import { MermaidDiagram } from './MermaidDiagram';
 
 const drawn = vi.hoisted(() => ({ calls: [] as Array<{ source: string; theme: string }> }));
 
-// The layout itself (mermaid) is what must never run for a refused source: record every call.
-vi.mock('./mermaid-render', () => ({
-  renderMermaid: (source: string, theme: string) => {
+// The layout itself (mermaid, in the diagram frame) is what must never run for a refused source: record every call.
+vi.mock('./frame/diagram-frame-host', () => ({
+  drawInFrame: (source: string, theme: string) => {
     drawn.calls.push({ source, theme });
     return Promise.resolve(`<svg xmlns="http://www.w3.org/2000/svg"><text>${theme}</text></svg>`);
   },

@@ -29,8 +29,8 @@ async function draw(source: string, theme: ResolvedTheme): Promise<Drawing> {
   const check = checkMermaidSource(source);
   if (check.type === 'refused') return { type: 'refused', message: `The diagram was not drawn: ${check.reason}.` };
   try {
-    const { renderMermaid } = await import('./mermaid-render');
-    const svg = await renderMermaid(source, theme);
+    const { drawInFrame } = await import('./frame/diagram-frame-host');
+    const svg = await drawInFrame(source, theme);
     if (svg.length > CAPS.maxSvgChars) return { type: 'refused', message: 'The diagram was not drawn: its drawing is too large.' };
     return { type: 'drawn', url: svgDataUrl(svg) };
   } catch (error) {

@@ -1,25 +1,33 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { DEFAULTS } from '../../../../../shared/constants';
 
 /**
  * Typesetting is spread over tasks: within one task, formulas are typeset until
- * `rendererMath.sliceBudgetMs` is spent; the rest show as source and their blocks render again in
- * the next task (from the cache, what was done is not done again). So an answer with many formulas
- * never holds the window for longer than one slice, plus one formula (each is capped).
+ * `rendererMath.sliceBudgetMs` is spent; the rest show as source, and the blocks holding them are
+ * woken one per following task, in order (from the cache, what was done is not done again). So an
+ * answer with many formulas never holds the window for longer than one slice plus one formula
+ * (each is capped), and a waiting block is rendered again only when its turn comes.
  */
 let spentMs = 0;
 let sliceOpen = false;
-let deferred = false;
-let generation = 0;
-const listeners = new Set<() => void>();
+
+/** A block's place in the queue of blocks waiting for a slice. */
+export interface TypesetTicket {
+  woken: number;
+  listener: (() => void) | null;
+}
+
+const waiting: TypesetTicket[] = [];
 
 function closeSlice(): void {
   sliceOpen = false;
   spentMs = 0;
-  if (!deferred) return;
-  deferred = false;
-  generation += 1;
-  for (const listener of listeners) listener();
+  const next = waiting.shift();
+  if (!next) return;
+  next.woken += 1;
+  next.listener?.();
+  // More blocks wait: their turns come in the next tasks.
+  if (waiting.length > 0) openSlice();
 }
 
 function openSlice(): void {
@@ -38,18 +46,12 @@ export function chargeTypesetting(ms: number): void {
   spentMs += ms;
 }
 
-/** A formula was left for the next slice: blocks waiting on it render again then. */
-export function deferTypesetting(): void {
-  deferred = true;
-  openSlice();
-}
+let pass: { ticket: TypesetTicket | null; deferred: boolean } | null = null;
 
-let pass: { deferred: boolean } | null = null;
-
-/** Runs `render` and tells whether it left formulas for a later slice (the block then waits for it). */
-export function typesetPass<T>(render: () => T): { result: T; deferred: boolean } {
+/** Runs `render` for a block; if it left formulas for a later slice, the block's ticket joins the queue. */
+export function typesetPass<T>(render: () => T, ticket: TypesetTicket | null = null): { result: T; deferred: boolean } {
   const outer = pass;
-  const current = { deferred: false };
+  const current = { ticket, deferred: false };
   pass = current;
   try {
     return { result: render(), deferred: current.deferred };
@@ -60,25 +62,31 @@ export function typesetPass<T>(render: () => T): { result: T; deferred: boolean 
 
 /** Marks the running pass as having deferred a formula (called by the typesetting plugin). */
 export function markPassDeferred(): void {
-  if (pass) pass.deferred = true;
-  deferTypesetting();
+  if (pass && !pass.deferred) {
+    pass.deferred = true;
+    if (pass.ticket && !waiting.includes(pass.ticket)) waiting.push(pass.ticket);
+  }
+  openSlice();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/**
- * Re-renders a block that left formulas for later once the next slice opens. A block that is not
- * waiting reads the generation of its own render, so it is not rendered again for others; the
- * value still moves on its render after waiting (else React would discard that render as unchanged).
- */
-export function useTypesetGeneration(waiting: boolean): number {
-  const atRender = generation;
-  return useSyncExternalStore(
+/** A block's ticket, and a value that changes when its turn to typeset comes (it then renders again). */
+export function useTypesetTicket(): { ticket: TypesetTicket; turn: number } {
+  const [ticket] = useState<TypesetTicket>(() => ({ woken: 0, listener: null }));
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      ticket.listener = listener;
+      return () => {
+        ticket.listener = null;
+        const index = waiting.indexOf(ticket);
+        if (index >= 0) waiting.splice(index, 1);
+      };
+    },
+    [ticket],
+  );
+  const turn = useSyncExternalStore(
     subscribe,
-    () => (waiting ? generation : atRender),
+    () => ticket.woken,
     () => 0,
   );
+  return { ticket, turn };
 }
