@@ -1,13 +1,7 @@
 import type { TacoEvent } from '../../shared/events';
 import { createConversationStore } from '../../electron/services/store/conversations/conversation-store';
+import { completeGraph } from '../../renderer/src/components/markdown/testing/hostile-diagrams';
 import { BENCH_DEFAULTS } from '../bench-defaults';
-
-/** The review's hostile diagram: 32 nodes, every pair joined (496 edges, 4.7 KB). */
-function completeGraph(nodes: number): string {
-  const lines = ['flowchart TD'];
-  for (let from = 0; from < nodes; from += 1) for (let to = from + 1; to < nodes; to += 1) lines.push(`n${from}-->n${to}`);
-  return lines.join('\n');
-}
 
 /** A diagram just inside the caps: 100 nodes in a chain, each also joined to the one after next (189 edges). */
 function diagramAtCaps(): string {

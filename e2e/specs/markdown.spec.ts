@@ -132,7 +132,7 @@ test.describe('markdown', () => {
     await expect.poll(frames).toBeGreaterThan(before + 5);
     const diagram = answer.getByTestId('mermaid-diagram').locator('img');
     await expect(diagram).toHaveAttribute('src', /^data:image\/svg\+xml;charset=utf-8,/, { timeout: 60_000 });
-    expect(decodeURIComponent((await diagram.getAttribute('src')) ?? '')).toContain('Step 99');
+    expect(decodeURIComponent((await diagram.getAttribute('src')) ?? '')).toContain('Step 39');
     // The layout ran in the frame (sandboxed, outside the conversation), never in this page.
     const frame = page.locator('iframe.diagram-frame');
     await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');

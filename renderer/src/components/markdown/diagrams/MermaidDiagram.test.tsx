@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { completeGraph } from '../testing/hostile-diagrams';
 import { MermaidDiagram } from './MermaidDiagram';
 
 const drawn = vi.hoisted(() => ({ calls: [] as Array<{ source: string; theme: string }> }));
@@ -31,6 +32,14 @@ describe('MermaidDiagram', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(imageSpy).not.toHaveBeenCalled();
     expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('never lays out the 496-edge graph that froze the window: refused from its source, the code shown', async () => {
+    const source = completeGraph(32);
+    render(<MermaidDiagram source={source} fallback={<pre>{source}</pre>} />);
+    await waitFor(() => expect(screen.getByTestId('mermaid-fallback').dataset.state).toBe('refused'));
+    expect(screen.getByTestId('mermaid-fallback').textContent).toContain('more than 200 edges (496)');
+    expect(drawn.calls).toEqual([]);
   });
 
   it('draws a source once: shown again, it comes from the cache at once', async () => {

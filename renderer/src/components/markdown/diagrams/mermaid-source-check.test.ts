@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../../shared/constants';
+import { completeGraph } from '../testing/hostile-diagrams';
 import { checkMermaidSource, countDiagram } from './mermaid-source-check';
-
-/** The review's 4.7 KB flowchart: 32 nodes, every pair joined (496 edges), under mermaid's own caps. */
-export function completeGraph(nodes: number): string {
-  const lines = ['flowchart TD'];
-  for (let from = 0; from < nodes; from += 1) for (let to = from + 1; to < nodes; to += 1) lines.push(`n${from}-->n${to}`);
-  return lines.join('\n');
-}
 
 describe('checkMermaidSource: nothing outside the answer is referenced, before any layout', () => {
   it.each([
