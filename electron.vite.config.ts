@@ -33,6 +33,9 @@ export default defineConfig({
     root: here('./renderer'),
     base: './',
     plugins: [react()],
+    // The diagram frame's script (diagrams/frame/diagram-frame-main.ts, a `?worker&url` import): one
+    // classic script at a fixed path, which the sandboxed frame's page (public/diagram-frame.html) loads.
+    worker: { format: 'iife', rolldownOptions: { output: { entryFileNames: 'diagram-frame/[name].js' } } },
     build: {
       outDir: join(outRoot, 'renderer'),
       emptyOutDir: true,

@@ -13,6 +13,7 @@ export const STAGES = [
   'firsttoken',
   'concurrent',
   'concurrentpage',
+  'renderhostile',
   'soak',
   'coldstart',
   'mcp',

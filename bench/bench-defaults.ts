@@ -67,6 +67,8 @@ export const BENCH_DEFAULTS = {
   /** concurrent_8_long_task_ms: untraced waves on the page before the measured ones, and how long a wave may take. */
   concurrentPageWarmupWaves: 1,
   concurrentPageTimeoutMs: 60_000,
+  /** render_hostile_long_task_ms: wheel notches (400 px) up, then down, through the hostile conversation. */
+  renderHostileScrollSteps: 30,
   /** soak_rss_growth_mb: runs in all, and the run after which the baseline RSS is read. */
   soakRuns: 300,
   soakBaselineRuns: 20,

@@ -135,6 +135,13 @@ export const FIGURES = [
     meaning: 'Chromium: longest renderer main-thread task while the page shows one of those eight busy conversations.',
   },
   {
+    name: 'render_hostile_long_task_ms',
+    unit: 'ms',
+    budget: 50,
+    meaning:
+      'Chromium: longest task of the page (Long Tasks API) while a conversation of large and hostile mermaid diagrams and KaTeX formulas is opened, drawn and scrolled.',
+  },
+  {
     name: 'soak_rss_growth_mb',
     unit: 'MB',
     budget: 20,

@@ -23,6 +23,7 @@ import { runSelectionBench } from './tool-selection/selection-bench';
 import { runPromptCacheBench } from './prompt-cache/prompt-cache-bench';
 import { runColdStartBench } from './browser/cold-start-bench';
 import { runConcurrentPageBench } from './browser/concurrent-page-bench';
+import { runRenderHostileBench } from './browser/render-hostile-bench';
 import { runConcurrentBench } from './services/concurrent-bench';
 import { runFirstTokenBench } from './services/first-token-bench';
 import { runSoakBench } from './services/soak-bench';
@@ -40,6 +41,7 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   firsttoken: ['first_token_overhead_ms'],
   concurrent: ['concurrent_8_ratio'],
   concurrentpage: ['concurrent_8_long_task_ms'],
+  renderhostile: ['render_hostile_long_task_ms'],
   soak: ['soak_rss_growth_mb'],
   coldstart: ['web_cold_start_ms'],
   mcp: ['mcp_call_overhead_ms'],
@@ -47,7 +49,7 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
 };
 
 /** Stages that need the renderer built for them. */
-const NEEDS_RENDERER: readonly Stage[] = ['bundle', 'browser', 'rss', 'concurrent', 'concurrentpage', 'coldstart'];
+const NEEDS_RENDERER: readonly Stage[] = ['bundle', 'browser', 'rss', 'concurrent', 'concurrentpage', 'renderhostile', 'coldstart'];
 
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
@@ -107,6 +109,7 @@ async function main(): Promise<number> {
     firsttoken: () => runFirstTokenBench(options),
     concurrent: () => runConcurrentBench(options),
     concurrentpage: () => runConcurrentPageBench(options),
+    renderhostile: () => runRenderHostileBench(options),
     soak: () => runSoakBench(options),
     coldstart: () => runColdStartBench(options),
     mcp: () => runMcpBench(options),

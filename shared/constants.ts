@@ -539,6 +539,40 @@ export const DEFAULTS = {
     copiedConfirmMs: 2000,
   },
 
+  /**
+   * What a model's diagram or formula may cost the window (renderer/src/components/markdown). Over a
+   * cap, the source shows as code with the reason; nothing is laid out or typeset.
+   */
+  rendererDiagrams: {
+    /** Longest mermaid source drawn (characters); mermaid's own cap is 50,000. */
+    maxSourceChars: 8000,
+    /** Most nodes and edges a diagram may declare, counted from the source before any layout. */
+    maxNodes: 100,
+    maxEdges: 200,
+    /** Largest SVG a drawing may come back as (characters); a bigger one shows as code. */
+    maxSvgChars: 400_000,
+    /** How long the diagram frame may take for one drawing before it is torn down (ms). */
+    frameDeadlineMs: 8000,
+    /** How long the diagram frame may take to load (mermaid is large) before diagrams show as code (ms). */
+    frameStartMs: 30_000,
+    /** Drawings kept per source and theme (an answer shown again is not laid out again). */
+    cacheEntries: 64,
+  },
+  rendererMath: {
+    /** Longest formula typeset (characters). */
+    maxFormulaChars: 600,
+    /** Deepest `{…}` nesting in a formula. */
+    maxBraceDepth: 16,
+    /** Deepest nesting of \sqrt, \frac and their kin. */
+    maxRootFracDepth: 8,
+    /** Most cells of one matrix/array/aligned environment. */
+    maxMatrixCells: 120,
+    /** Typeset formulas kept per source and mode. */
+    cacheEntries: 256,
+    /** Typesetting work done in one task before the rest waits for the next one (ms). */
+    sliceBudgetMs: 12,
+  },
+
   /** Images attached in the composer (renderer/src/components/composer). */
   images: {
     maxImages: 4,

@@ -99,6 +99,53 @@ test.describe('markdown', () => {
     await taco.screenshot('markdown-diagram-formula');
   });
 
+  test('a heavy diagram is laid out in the sandboxed diagram frame: the page keeps drawing frames and never runs mermaid', async ({
+    taco,
+    page,
+  }) => {
+    // Before the app loads: count animation frames, and note any element mermaid's layout would add to this page.
+    await page.addInitScript(() => {
+      const watch = { frames: 0, mermaidInPage: [] as string[] };
+      (window as unknown as { __watch: typeof watch }).__watch = watch;
+      const tick = () => {
+        watch.frames += 1;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element && /taco-mermaid/.test(`${node.id} ${node.querySelector('[id*="taco-mermaid"]')?.id ?? ''}`))
+              watch.mermaidInPage.push(node.id || node.tagName);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const ollama = await taco.startFakeOllama('markdown');
+    await taco.openApp({ ollamaUrl: ollama.url });
+    await expect(page.getByTestId('model-picker')).toBeEnabled();
+    await page.getByTestId('composer').fill('Draw the large diagram please');
+    await page.getByTestId('composer').press('Enter');
+    const answer = page.getByTestId('answer-text').last();
+    await expect(answer).toContainText('That is all of it.');
+    const frames = () => page.evaluate(() => (window as unknown as { __watch: { frames: number } }).__watch.frames);
+    // The layout goes to the diagram frame: sandboxed, outside the conversation.
+    await expect(page.locator('iframe.diagram-frame')).toHaveAttribute('sandbox', 'allow-scripts');
+    // While the frame lays the diagram out, this page keeps painting: the counter moves on.
+    const before = await frames();
+    await expect.poll(frames).toBeGreaterThan(before + 5);
+    // Drawn, or (on a machine too loaded to lay it out within the frame's deadline) torn down with the
+    // reason: either way the frame decided it, and the answer shows something final.
+    const drawn = answer.getByTestId('mermaid-diagram').locator('img');
+    const timedOut = answer.getByTestId('mermaid-fallback').filter({ hasText: 'took longer than' });
+    await expect(drawn.or(timedOut)).toBeVisible({ timeout: 60_000 });
+    if (await drawn.isVisible()) {
+      await expect(drawn).toHaveAttribute('src', /^data:image\/svg\+xml;charset=utf-8,/);
+      expect(decodeURIComponent((await drawn.getAttribute('src')) ?? '')).toContain('>m39<'); // the last node, labelled by its id
+    }
+    // Mermaid never ran in this page.
+    expect(await page.evaluate(() => (window as unknown as { __watch: { mermaidInPage: string[] } }).__watch.mermaidInPage)).toEqual([]);
+    await expectInert(page);
+  });
+
   test('the hostile corpus runs nothing and links nowhere dangerous, streaming and from history', async ({ taco, page }) => {
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {

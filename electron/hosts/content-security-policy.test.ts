@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, HEADER_ONLY_DIRECTIVES, metaContentSecurityPolicy } from './content-security-policy';
+import { contentSecurityPolicy, diagramFramePolicy, HEADER_ONLY_DIRECTIVES, metaContentSecurityPolicy } from './content-security-policy';
 
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -43,5 +43,21 @@ describe('content security policy', () => {
 
   it('adds exact extra connect sources', () => {
     expect(directives(contentSecurityPolicy(['ws://127.0.0.1:5000'])).get('connect-src')).toBe("'self' ws://127.0.0.1:5000");
+  });
+
+  it("gives the diagram frame no network and no script but its own, framed only by our page; its page's meta says the same", () => {
+    const frame = directives(diagramFramePolicy());
+    expect(frame.get('default-src')).toBe("'none'");
+    expect(frame.get('script-src')).toBe("'self'");
+    expect(frame.get('connect-src')).toBe("'none'");
+    // No https: a diagram that names a remote image loads nothing, even if mermaid tried.
+    expect(frame.get('img-src')).toBe('data:');
+    expect(frame.get('frame-ancestors')).toBe("'self'");
+    const html = readFileSync(join(ROOT, 'renderer', 'public', 'diagram-frame.html'), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
+    frame.delete('frame-ancestors');
+    expect(directives(meta ?? '')).toEqual(frame);
+    // The app's own policy is unchanged by the frame: frames only from our origin (default-src), nothing unsafe.
+    expect(directives(contentSecurityPolicy()).get('default-src')).toBe("'self'");
   });
 });

@@ -40,3 +40,28 @@ export function metaContentSecurityPolicy(): string {
     .filter((directive) => !HEADER_ONLY_DIRECTIVES.includes(directive.split(' ')[0] ?? ''))
     .join('; ');
 }
+
+/**
+ * The diagram frame's policy (`shared/diagram-frame.ts`): its own script only, no network at all
+ * (no fetch, no remote image: a diagram that names one loads nothing), data: images, framed only
+ * by our page. The frame is also sandboxed (`allow-scripts`, no same origin) by the page that
+ * opens it. `renderer/public/diagram-frame.html` carries the same minus frame-ancestors (a test
+ * keeps them equal).
+ */
+const DIAGRAM_FRAME_DIRECTIVES: ReadonlyArray<readonly [string, string]> = [
+  ['default-src', "'none'"],
+  ['script-src', "'self'"],
+  // mermaid styles what it lays out inline (d3 style attributes, a <style> per diagram). Harmless
+  // here: with no network and no script but ours, CSS can neither load nor send anything.
+  ['style-src', "'self' 'unsafe-inline'"],
+  ['img-src', 'data:'],
+  ['font-src', "'self'"],
+  ['connect-src', "'none'"],
+  ['base-uri', "'none'"],
+  ['form-action', "'none'"],
+  ['frame-ancestors', "'self'"],
+];
+
+export function diagramFramePolicy(): string {
+  return DIAGRAM_FRAME_DIRECTIVES.map(([name, value]) => `${name} ${value}`).join('; ');
+}

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../content-security-policy';
+import { contentSecurityPolicy, diagramFramePolicy } from '../content-security-policy';
 import { createAppProtocolHandler } from './app-protocol';
 
 const root = mkdtempSync(join(tmpdir(), 'taco-app-protocol-'));
@@ -10,6 +10,7 @@ const dir = join(root, 'renderer');
 mkdirSync(join(dir, 'assets'), { recursive: true });
 writeFileSync(join(dir, 'index.html'), '<!doctype html><title>TACO</title>');
 writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+writeFileSync(join(dir, 'diagram-frame.html'), '<!doctype html><title>Diagram layout</title>');
 writeFileSync(join(root, 'secret.txt'), 'do not serve me');
 symlinkSync(join(root, 'secret.txt'), join(dir, 'assets', 'link.txt'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -30,6 +31,13 @@ describe('app://taco/ (the built renderer in Electron)', () => {
     const script = await get('app://taco/assets/app.js');
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(await script.text()).toBe('console.log(1)');
+  });
+
+  it("serves the diagram frame's page under the frame's own policy (no network, framed by our page only)", async () => {
+    const frame = await get('app://taco/diagram-frame.html');
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get('content-security-policy')).toBe(diagramFramePolicy());
+    expect((await get('app://taco/index.html')).headers.get('content-security-policy')).toBe(policy);
   });
 
   it.each([

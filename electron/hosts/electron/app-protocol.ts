@@ -1,4 +1,6 @@
 import type { CustomScheme, Protocol } from 'electron';
+import { isDiagramFrameFile } from '../../../shared/diagram-frame';
+import { diagramFramePolicy } from '../content-security-policy';
 import { lookUpStaticFile, readStaticFile } from '../web/static-files';
 import { APP_HOST, APP_SCHEME } from './renderer-location';
 
@@ -30,9 +32,11 @@ export function createAppProtocolHandler(dir: string, policy: string): (request:
         return answer(404, 'Not found.', policy);
       case 'file': {
         const body = await readStaticFile(found.path);
+        // The diagram frame's page and script go out under the frame's own policy (shared/diagram-frame.ts).
+        const sent = isDiagramFrameFile(url.pathname) ? diagramFramePolicy() : policy;
         return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
           status: 200,
-          headers: { ...headers(policy), 'Content-Type': found.contentType },
+          headers: { ...headers(sent), 'Content-Type': found.contentType },
         });
       }
       default: {

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { diagramFramePolicy } from '../content-security-policy';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,9 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, 'assets'), { recursive: true });
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>TACO</title>');
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  mkdirSync(join(staticDir, 'diagram-frame'), { recursive: true });
+  writeFileSync(join(staticDir, 'diagram-frame.html'), '<!doctype html><title>Diagram layout</title>');
+  writeFileSync(join(staticDir, 'diagram-frame', 'diagram-frame-main.js'), 'console.log(2)');
   writeFileSync(join(root, 'secret.txt'), 'do not serve me');
   symlinkSync(join(root, 'secret.txt'), join(staticDir, 'assets', 'link.txt'));
   fake = await startFakeOllama({ scenario: 'basic-chat' });
@@ -180,6 +184,24 @@ describe('web host: the token becomes a session cookie', () => {
   it('serves pages and assets to the cookie', async () => {
     expect((await get('/', { cookie })).status).toBe(200);
     expect((await get('/assets/app.js', { cookie })).body).toBe('console.log(1)');
+  });
+
+  it("serves the diagram frame's two files without a cookie (the sandboxed frame has no origin to send one), under the frame's policy", async () => {
+    for (const path of ['/diagram-frame.html', '/diagram-frame/diagram-frame-main.js']) {
+      const answer = await get(path, { cookie: null });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers['content-security-policy']).toBe(diagramFramePolicy());
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    }
+    expect((await get('/diagram-frame/diagram-frame-main.js', { cookie: null })).body).toBe('console.log(2)');
+    // Nothing else is served without the cookie: not a sibling, not a path that only starts like the frame's.
+    for (const path of ['/diagram-frame/', '/diagram-frame.html/../assets/app.js', '/diagram-frame.htmlx', '/assets/app.js'])
+      expect((await get(path, { cookie: null })).status, path).toBe(403);
+    // The app's own page keeps its policy and may not be framed.
+    const page = await get('/', { cookie });
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['content-security-policy']).not.toBe(diagramFramePolicy());
   });
 
   it('refuses a request with neither token nor cookie, a wrong cookie, or a wrong token', async () => {

@@ -7,7 +7,8 @@ import { createAppServices } from '../../services/app/app-services';
 import type { AppServices } from '../../services/app/app-services-types';
 import { createAccessToken } from './access-token';
 import { isAllowedHost } from './host-check';
-import { securityHeaders } from './security-headers';
+import { isDiagramFrameFile } from '../../../shared/diagram-frame';
+import { diagramFrameHeaders, securityHeaders } from './security-headers';
 import { checkPageAccess, sessionCookieHeader, type AccessSecrets } from './session-cookie';
 import { lookUpStaticFile, readStaticFile } from './static-files';
 import { attachWsGateway } from './ws-gateway';
@@ -122,6 +123,9 @@ async function serve(
     return send(response, port, 405, 'Only GET and HEAD are served here.');
   }
   const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+  // The diagram frame's page and script: built files with no data in them, asked for by a
+  // sandboxed frame that has no origin (so no SameSite cookie), served under the frame's policy.
+  if (isDiagramFrameFile(url.pathname)) return serveFile(response, port, staticDir, url.pathname, request.method, diagramFrameHeaders());
   const access = checkPageAccess(url, request.headers.cookie, secrets, port);
   switch (access.type) {
     case 'refused':
@@ -138,7 +142,18 @@ async function serve(
       return unreachable;
     }
   }
-  const found = await lookUpStaticFile(staticDir, url.pathname);
+  return serveFile(response, port, staticDir, url.pathname, request.method, securityHeaders(port));
+}
+
+async function serveFile(
+  response: ServerResponse,
+  port: number,
+  staticDir: string,
+  pathname: string,
+  method: string | undefined,
+  headers: Record<string, string>,
+): Promise<void> {
+  const found = await lookUpStaticFile(staticDir, pathname);
   switch (found.type) {
     case 'bad-request':
       return send(response, port, 400, found.message);
@@ -147,12 +162,12 @@ async function serve(
     case 'file': {
       const body = await readStaticFile(found.path);
       response.writeHead(200, {
-        ...securityHeaders(port),
+        ...headers,
         'Content-Type': found.contentType,
         'Content-Length': String(body.length),
         'Cache-Control': 'no-cache',
       });
-      response.end(request.method === 'HEAD' ? undefined : body);
+      response.end(method === 'HEAD' ? undefined : body);
       return;
     }
     default: {

@@ -3,6 +3,7 @@ import ReactMarkdown, { type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { FINISHED_MARKDOWN_COMPONENTS, MARKDOWN_COMPONENTS } from './markdown-components';
 import { HAS_MATH, loadMath, mathPlugins, useMathReady } from './shared-math';
+import { typesetPass, useTypesetTicket } from './math/math-budget';
 import { rehypeHighlightCode } from './rehype-highlight-code';
 import { loadHighlighter, useHighlighterReady } from './shared-highlighter';
 import { markdownUrlTransform } from './url-policy';
@@ -39,14 +40,19 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, complete }: Pro
   }, [wantsHighlight, highlighterReady, wantsMath, mathReady]);
   const math = wantsMath && mathReady ? mathPlugins() : null;
   const rehype = wantsHighlight && highlighterReady ? REHYPE_COMPLETE : REHYPE_GROWING;
-  return (
-    <ReactMarkdown
-      remarkPlugins={math ? [...REMARK_PLUGINS, ...math.MATH_REMARK] : REMARK_PLUGINS}
-      rehypePlugins={math ? [...math.MATH_REHYPE, ...rehype] : rehype}
-      components={complete ? FINISHED_MARKDOWN_COMPONENTS : MARKDOWN_COMPONENTS}
-      urlTransform={markdownUrlTransform}
-    >
-      {text}
-    </ReactMarkdown>
+  // Called as a function (react-markdown's sync Markdown has no hooks) so that this render knows
+  // whether it left formulas for a later typesetting slice; if so the block renders again on its turn.
+  const { ticket } = useTypesetTicket();
+  const { result } = typesetPass(
+    () =>
+      ReactMarkdown({
+        remarkPlugins: math ? [...REMARK_PLUGINS, ...math.MATH_REMARK] : REMARK_PLUGINS,
+        rehypePlugins: math ? [...math.MATH_REHYPE, ...rehype] : rehype,
+        components: complete ? FINISHED_MARKDOWN_COMPONENTS : MARKDOWN_COMPONENTS,
+        urlTransform: markdownUrlTransform,
+        children: text,
+      }),
+    ticket,
   );
+  return result;
 });

@@ -20,8 +20,16 @@ export const DIAGRAM_SHOWCASE = [
   'And the quadratic formula: $$x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}$$',
 ].join('\n\n');
 
+/** A diagram heavier than most answers hold (40 nodes, 75 edges): laid out in the diagram frame while the page keeps painting. */
+export const LARGE_DIAGRAM = [
+  'The whole pipeline:',
+  `\`\`\`mermaid\nflowchart TD\n${Array.from({ length: 39 }, (_, index) => `  m${index}[Step ${index}] --> m${index + 1}`).join('\n')}\n${Array.from({ length: 36 }, (_, index) => `  m${index} -.-> m${index + 2}`).join('\n')}\n\`\`\``,
+  'That is all of it.',
+].join('\n\n');
+
 /**
- * Markdown answers. A message containing "diagram" gets a mermaid diagram and a formula; one
+ * Markdown answers. A message containing "large diagram" gets a diagram at the renderer's caps;
+ * "diagram", a mermaid diagram and a formula; one
  * containing "hostile" gets the hostile corpus (script tags, event
  * handlers, javascript: links...) streamed in small pieces; anything else gets the showcase.
  */
@@ -33,7 +41,9 @@ export const markdown: Scenario = {
   whenExhausted: (request) =>
     /hostile/i.test(lastUserText(request))
       ? reply.text(HOSTILE_ANSWER, { delayMs: 2 })
-      : /diagram/i.test(lastUserText(request))
-        ? reply.text(DIAGRAM_SHOWCASE, { delayMs: 4 })
-        : reply.text(MARKDOWN_SHOWCASE, { delayMs: 8 }),
+      : /large diagram/i.test(lastUserText(request))
+        ? reply.text(LARGE_DIAGRAM, { delayMs: 2 })
+        : /diagram/i.test(lastUserText(request))
+          ? reply.text(DIAGRAM_SHOWCASE, { delayMs: 4 })
+          : reply.text(MARKDOWN_SHOWCASE, { delayMs: 8 }),
 };

@@ -1,43 +1,41 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { svgDataUrl } from './svg-data-url';
+import { cachedDrawing, drawDiagram, type Drawing } from './draw-diagram';
+import { useResolvedTheme } from './use-resolved-theme';
 
-type State = { type: 'drawing' } | { type: 'drawn'; url: string } | { type: 'failed'; message: string };
-
-function currentTheme(): 'light' | 'dark' {
-  const chosen = document.documentElement.dataset.theme;
-  if (chosen === 'dark' || chosen === 'light') return chosen;
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-}
+type State = { type: 'drawing' } | Drawing;
 
 /**
- * A ```mermaid fence of a finished answer drawn as a diagram: mermaid loads on first use, the SVG
- * is sanitised and shown as an image (no script, no links, nothing loaded). Until it is drawn, or
- * when the source does not parse, the code block shows (`fallback`) with the reason.
+ * A ```mermaid fence of a finished answer drawn as a diagram, in the window's theme (drawn again
+ * when it changes). The source is checked first (no outside reference, within the node and edge
+ * caps), the drawing is made off this page (draw-diagram.ts), sanitised and shown as an image (no
+ * script, no links, nothing loaded). Until it is drawn, or when it is refused or fails, the code
+ * block shows (`fallback`) with the reason.
  */
 export function MermaidDiagram({ source, fallback }: { source: string; fallback: ReactNode }) {
-  const [state, setState] = useState<State>({ type: 'drawing' });
+  const theme = useResolvedTheme();
+  const [state, setState] = useState<{ source: string; drawing: State }>(() => ({
+    source,
+    drawing: cachedDrawing(source, theme) ?? { type: 'drawing' },
+  }));
+  // After a theme switch the old drawing stays until the new one is ready (no flash of code).
+  const shown: State = cachedDrawing(source, theme) ?? (state.source === source ? state.drawing : { type: 'drawing' });
   useEffect(() => {
     let current = true;
-    import('./mermaid-render')
-      .then(({ renderMermaid }) => renderMermaid(source, currentTheme()))
-      .then(
-        (svg) => current && setState({ type: 'drawn', url: svgDataUrl(svg) }),
-        (error: unknown) => current && setState({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
-      );
+    void drawDiagram(source, theme).then((drawing) => current && setState({ source, drawing }));
     return () => {
       current = false;
     };
-  }, [source]);
-  if (state.type !== 'drawn')
+  }, [source, theme]);
+  if (shown.type !== 'drawn')
     return (
-      <div className="md-diagram-fallback" data-testid="mermaid-fallback" data-state={state.type}>
+      <div className="md-diagram-fallback" data-testid="mermaid-fallback" data-state={shown.type}>
         {fallback}
-        {state.type === 'failed' && <p className="muted small">The diagram could not be drawn: {state.message.split('\n')[0]}</p>}
+        {shown.type !== 'drawing' && <p className="muted small">{shown.message}</p>}
       </div>
     );
   return (
-    <figure className="md-diagram" data-testid="mermaid-diagram">
-      <img className="md-diagram-image" src={state.url} alt="Diagram (mermaid)" />
+    <figure className="md-diagram" data-testid="mermaid-diagram" data-theme={theme}>
+      <img className="md-diagram-image" src={shown.url} alt="Diagram (mermaid)" />
     </figure>
   );
 }

@@ -1,0 +1,32 @@
+import { parseFrameRequest, type FrameReply } from '../../../../../../shared/diagram-frame';
+import { renderMermaid } from '../mermaid-render';
+import { checkMermaidSource } from '../mermaid-source-check';
+
+/**
+ * The script of the diagram frame (`renderer/public/diagram-frame.html`): a sandboxed page with
+ * no origin of its own, no network (its policy allows only its own script and data: images), in
+ * another process than the window. It lays out what the window asks, one diagram at a time, and
+ * posts the sanitised SVG back; the window tears it down when a drawing takes too long.
+ */
+function reply(message: FrameReply): void {
+  // The window's origin is not known here (no referrer); what is posted is a drawing of text the window already has.
+  window.parent.postMessage(message, '*');
+}
+
+window.addEventListener('message', (event) => {
+  if (event.source !== window.parent) return;
+  const request = parseFrameRequest(event.data);
+  if (!request) return;
+  // Checked again here: the frame never lays out what the window would have refused.
+  const check = checkMermaidSource(request.source);
+  if (check.type === 'refused') {
+    reply({ type: 'failed', id: request.id, message: `it was refused (${check.reason})` });
+    return;
+  }
+  renderMermaid(request.source, request.theme).then(
+    (svg) => reply({ type: 'drawn', id: request.id, svg }),
+    (error: unknown) => reply({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }),
+  );
+});
+
+reply({ type: 'ready' });

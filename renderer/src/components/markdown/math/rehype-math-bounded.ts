@@ -1,0 +1,96 @@
+import katex, { type KatexOptions } from 'katex';
+import { fromHtmlIsomorphic } from 'hast-util-from-html-isomorphic';
+import { toText } from 'hast-util-to-text';
+import type { Element, ElementContent, Parent, Root } from 'hast';
+import { DEFAULTS } from '../../../../../shared/constants';
+import { BoundedCache } from '../bounded-cache';
+import { checkFormula } from './formula-caps';
+import { chargeTypesetting, markPassDeferred, mayTypeset } from './math-budget';
+
+export type MathOptions = Omit<KatexOptions, 'displayMode' | 'throwOnError'>;
+
+/** Typeset formulas per mode and source: an answer shown again is not typeset again. */
+const typeset = new BoundedCache<string, readonly ElementContent[]>(DEFAULTS.rendererMath.cacheEntries);
+
+function classesOf(element: Element): unknown[] {
+  return Array.isArray(element.properties.className) ? element.properties.className : [];
+}
+
+/** A `$$…$$` alone in its paragraph is display maths (centred, full size), as the writer meant. */
+function aloneInParagraph(parent: Parent, element: Element): boolean {
+  if (parent.type !== 'element' || (parent as Element).tagName !== 'p') return false;
+  return parent.children.every((child) => child === element || (child.type === 'text' && child.value.trim() === ''));
+}
+
+/** The formula as it was written, as code: what shows over a cap, or until its slice comes. */
+function asSource(value: string, display: boolean, title: string, state: 'refused' | 'pending'): Element {
+  return {
+    type: 'element',
+    tagName: 'code',
+    properties: { className: ['md-math-source', display ? 'md-math-display' : 'md-math-inline'], title, dataState: state },
+    children: [{ type: 'text', value }],
+  };
+}
+
+function render(value: string, display: boolean, options: MathOptions): readonly ElementContent[] {
+  const key = `${display ? 'D' : 'I'}\u0000${value}`;
+  const cached = typeset.get(key);
+  if (cached) return cached;
+  let html: string;
+  try {
+    html = katex.renderToString(value, { ...options, displayMode: display, throwOnError: false, strict: 'ignore' });
+  } catch (error) {
+    // KaTeX reports parse errors in red itself; anything else shows the source with the reason.
+    return [asSource(value, display, error instanceof Error ? error.message : String(error), 'refused')];
+  }
+  const children = fromHtmlIsomorphic(html, { fragment: true }).children as ElementContent[];
+  typeset.set(key, children);
+  return children;
+}
+
+/**
+ * rehype-katex, bounded: each `$$…$$` is checked against the caps (formula-caps.ts) before KaTeX
+ * sees it, typeset once per source (cached), and only while the task's slice lasts
+ * (math-budget.ts). Over a cap the formula shows as its source in code.
+ */
+export function rehypeMathBounded(options: MathOptions) {
+  const formula = (value: string, display: boolean): readonly ElementContent[] => {
+    const check = checkFormula(value);
+    if (!check.ok) return [asSource(value, display, `Not typeset: ${check.reason}.`, 'refused')];
+    if (!mayTypeset()) {
+      markPassDeferred();
+      return [asSource(value, display, 'Typesetting…', 'pending')];
+    }
+    const started = performance.now();
+    const nodes = render(value, display, options).map((node) => structuredClone(node));
+    chargeTypesetting(performance.now() - started);
+    return nodes;
+  };
+  const transform = (parent: Parent): void => {
+    const children: ElementContent[] = [];
+    for (const child of parent.children as ElementContent[]) {
+      if (child.type !== 'element') {
+        children.push(child);
+        continue;
+      }
+      // $$ on their own lines (and ```math): <pre><code class="language-math math-display">.
+      const code = child.tagName === 'pre' ? child.children.find((node): node is Element => node.type === 'element') : undefined;
+      if (code && classesOf(code).includes('language-math')) {
+        children.push(...formula(toText(code, { whitespace: 'pre' }), true));
+        continue;
+      }
+      const classes = classesOf(child);
+      if (classes.includes('math-inline') || classes.includes('math-display') || classes.includes('language-math')) {
+        const display = classes.includes('math-display') || aloneInParagraph(parent, child);
+        children.push(...formula(toText(child, { whitespace: 'pre' }), display));
+        continue;
+      }
+      transform(child);
+      children.push(child);
+    }
+    parent.children = children;
+  };
+  return (tree: Root): undefined => {
+    transform(tree);
+  };
+}
