@@ -12,6 +12,7 @@ import { ProviderError } from '../../provider/provider-types';
 import { serverRepairMessage, serverRepairStopText, type ServerRepair } from '../repairs/server-repair';
 import { emitStatus, type LoopScope, type RunShared } from './run-context';
 import { recordCallTally } from './run-counters';
+import { recoverFromProviderError } from './provider-recovery';
 import { lastFailureDetail } from '../tool-calls/repeated-failure';
 import { STATUS } from '../status/status-texts';
 import { decideStep, type NextStep, type PlannedCall, type StepResult } from './step-decision';
@@ -134,13 +135,8 @@ function stepFailed(shared: RunShared, scope: LoopScope, error: unknown, partial
   if (!halted && error instanceof ProviderError && error.kind === 'malformed-tool-call') {
     return repairOrStop(shared, scope, { type: 'malformed-call', detail: error.message }, partialText, error.message);
   }
-  // The server refused `tools`: once per run, go on in the prompt-based format (the provider
-  // remembers the model as tool-less for the next runs).
-  if (!halted && error instanceof ProviderError && error.kind === 'tools-refused' && shared.mode === 'native') {
-    shared.mode = 'prompt';
-    emitStatus(shared, 'The server refused tools for this model, using the prompt-based tool format...');
-    return { type: 'run-again' };
-  }
+  const recovered = halted ? null : recoverFromProviderError(shared, scope, error);
+  if (recovered) return recovered;
   if (partialText) scope.messages.push({ role: 'assistant', content: partialText });
   if (halted) return stop(halted, partialText);
   return { type: 'stop', reason: 'provider_error', answer: partialText, error: providerErrorText(error) };

@@ -31,6 +31,8 @@ export const openAiMessages = {
     `The model server at ${host} is busy (HTTP ${status}) and asks to wait ${seconds(askedMs)} s, longer than TACO waits. Try again later.`,
   contextLength: (detail: string): string =>
     `The conversation does not fit the model's context on the server: ${clause(detail)}. Raise the server's context size (or lower “max context” in Settings), turn off some tools, or start a new conversation.`,
+  contextChanged: (host: string, plannedTokens: number, serverTokens: number): string =>
+    `The model server at ${host} now runs this model with a context of ${serverTokens} tokens, not the ${plannedTokens} TACO planned with (was it restarted with a smaller one?). TACO plans with ${serverTokens} from now on.`,
   httpError: (host: string, status: number, detail: string): string =>
     `The model server at ${host} returned an error (HTTP ${status}): ${clause(detail)}. Try again; if it keeps happening, check the server's logs or pick another model.`,
   streamError: (detail: string): string =>

@@ -5,7 +5,7 @@ import { DEFAULTS } from '../../../../shared/constants';
 import type { ModelCapabilities } from '../../../../shared/models';
 import { ProviderError, type ChatStepRequest, type ProviderChunk, type StepUsage } from '../provider-types';
 import { openAiMessages } from './openai-messages';
-import { toOpenAiProviderError } from './openai-errors';
+import { isContextLengthError, toOpenAiProviderError } from './openai-errors';
 import { toOpenAiMessages, toOpenAiTools } from './openai-request';
 import { isBusy, retryDelayMs, waitFor } from './retry-after';
 import { retryWhileLoading } from './loading-retry';
@@ -20,6 +20,8 @@ export interface OpenAiStreamDeps {
   now?: () => number;
   /** Told when the server refused `tools` for this model (the provider remembers it). */
   onToolsRefused?: (model: string, capabilities: ModelCapabilities) => void;
+  /** The server said the prompt does not fit: read the model's context again (null: still unknown). */
+  rereadContext?: (model: string) => Promise<number | null>;
 }
 
 /** The reasoning a delta carries: `reasoning_content` (vLLM, llama.cpp, DeepSeek) or `reasoning` (some proxies). */
@@ -75,6 +77,26 @@ async function openStream(
       throw again;
     }
   }
+}
+
+/**
+ * The prompt did not fit: before deciding anything the model's context is read again (a server
+ * restarted with a smaller `-c` behind a running TACO). Smaller than the step was planned with:
+ * `context-changed`, for the loop to fit the conversation to it; else the overflow as it is.
+ */
+async function contextFailure(
+  deps: OpenAiStreamDeps,
+  request: ChatStepRequest,
+  plannedCtx: number,
+  failure: ProviderError,
+): Promise<ProviderError> {
+  if (request.signal.aborted || request.numCtx !== undefined || !deps.rereadContext) return failure;
+  const now = await deps.rereadContext(request.model);
+  if (now === null || now >= plannedCtx) return failure;
+  return new ProviderError('context-changed', openAiMessages.contextChanged(deps.host, plannedCtx, now), deps.host, failure.status, {
+    type: 'context',
+    contextTokens: now,
+  });
 }
 
 /**
@@ -147,6 +169,7 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
     finished = true;
     const failure = toOpenAiProviderError(error, { host, model: request.model, signal: request.signal, phase });
     if (failure.kind === 'tools-refused') deps.onToolsRefused?.(request.model, capabilities);
+    if (isContextLengthError(error)) throw await contextFailure(deps, request, numCtx, failure);
     throw failure;
   } finally {
     // The reader stopped early (break/return): close this stream's connection.
