@@ -43,6 +43,8 @@ export const openAiMessages = {
   aborted: (): string => 'The request to the model server was stopped.',
   toolsRefused: (host: string, detail: string): string =>
     `The model server at ${host} refused the tools for this model: ${clause(detail)}. TACO uses its prompt-based tool format for this model from now on.`,
+  toolSchemaRefused: (host: string, tools: readonly string[], detail: string): string =>
+    `The model server at ${host} could not compile the parameters of ${tools.join(', ')}: ${clause(detail)}. TACO sends ${tools.length === 1 ? 'that tool' : 'those tools'} to this model simplified, or not at all, from now on.`,
   stillLoading: (host: string, waitedMs: number): string =>
     `The model server at ${host} is still loading the model (HTTP 503 "Loading model") after ${seconds(waitedMs)} s of waiting. Try again when it has finished loading.`,
   cutToolCall: (name: string): string =>

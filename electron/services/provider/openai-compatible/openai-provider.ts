@@ -9,7 +9,7 @@ import { toOpenAiProviderError } from './openai-errors';
 import { openAiMessages } from './openai-messages';
 import { parseOpenAiModels } from './openai-models';
 import { toOpenAiMessages } from './openai-request';
-import { streamOpenAiStep } from './openai-stream';
+import { streamOpenAiStep, type SchemaFixes } from './openai-stream';
 import { probeToolSupport } from './tool-probe';
 import { retryWhileLoading } from './loading-retry';
 import { createModelContextReader } from './model-context';
@@ -71,6 +71,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     }
   }
 
+  /** Tools this server could not compile, per model: sanitised or left out from then on. */
+  const schemaFixes: SchemaFixes = new Map();
   const cache = new CapabilitiesCache(async (model): Promise<ModelCapabilities> => {
     const facts = await modelContext.read(model);
     // The user's word first; then llama.cpp's template caps (no slot needed); else the one-token probe.
@@ -104,7 +106,15 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     streamChat(request) {
       const onToolsRefused = (model: string, known: ModelCapabilities): void => cache.withoutTools(model, known);
       return streamOpenAiStep(
-        { host, client: streamClient, maxContextTokens: options.maxContextTokens, capabilities, onToolsRefused, rereadContext },
+        {
+          host,
+          client: streamClient,
+          maxContextTokens: options.maxContextTokens,
+          capabilities,
+          onToolsRefused,
+          rereadContext,
+          schemaFixes,
+        },
         request,
       );
     },

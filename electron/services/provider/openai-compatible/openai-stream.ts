@@ -5,7 +5,9 @@ import { DEFAULTS } from '../../../../shared/constants';
 import type { ModelCapabilities } from '../../../../shared/models';
 import { ProviderError, type ChatStepRequest, type ProviderChunk, type StepUsage } from '../provider-types';
 import { openAiMessages } from './openai-messages';
-import { isContextLengthError, toOpenAiProviderError } from './openai-errors';
+import { APIError } from 'openai';
+import { isContextLengthError, serverDetail, toOpenAiProviderError } from './openai-errors';
+import { applySchemaFixes, isSchemaCompileFailure, pinRefusedTools, type ToolSchemaAction } from './tool-schema-fixes';
 import { toOpenAiMessages, toOpenAiTools } from './openai-request';
 import { isBusy, retryDelayMs, waitFor } from './retry-after';
 import { retryWhileLoading } from './loading-retry';
@@ -22,7 +24,12 @@ export interface OpenAiStreamDeps {
   onToolsRefused?: (model: string, capabilities: ModelCapabilities) => void;
   /** The server said the prompt does not fit: read the model's context again (null: still unknown). */
   rereadContext?: (model: string) => Promise<number | null>;
+  /** Tools this server could not compile for this model, and what is done to each (remembered by the provider). */
+  schemaFixes?: SchemaFixes;
 }
+
+/** Per model: the tools a server could not compile, sanitised or left out from then on. */
+export type SchemaFixes = Map<string, Map<string, ToolSchemaAction>>;
 
 /** The reasoning a delta carries: `reasoning_content` (vLLM, llama.cpp, DeepSeek) or `reasoning` (some proxies). */
 function reasoningOf(delta: unknown): string {
@@ -34,7 +41,11 @@ function reasoningOf(delta: unknown): string {
 }
 
 /** The request: no num_ctx (an OpenAI-compatible server fixes its context when it starts); tools only when the model takes them. */
-function buildBody(request: ChatStepRequest, capabilities: ModelCapabilities): ChatCompletionCreateParamsStreaming {
+function buildBody(
+  request: ChatStepRequest,
+  capabilities: ModelCapabilities,
+  fixes: ReadonlyMap<string, ToolSchemaAction> | undefined,
+): ChatCompletionCreateParamsStreaming {
   const body: ChatCompletionCreateParamsStreaming = {
     model: request.model,
     messages: toOpenAiMessages(request.messages),
@@ -42,7 +53,10 @@ function buildBody(request: ChatStepRequest, capabilities: ModelCapabilities): C
     stream_options: { include_usage: true },
   };
   if (request.temperature !== undefined) body.temperature = request.temperature;
-  if (capabilities.tools && request.tools !== undefined && request.tools.length > 0) body.tools = toOpenAiTools(request.tools);
+  if (capabilities.tools && request.tools !== undefined && request.tools.length > 0) {
+    const tools = applySchemaFixes(toOpenAiTools(request.tools), fixes);
+    if (tools.length > 0) body.tools = tools;
+  }
   return body;
 }
 
@@ -80,6 +94,36 @@ async function openStream(
 }
 
 /**
+ * The server could not compile some tools' parameters (llama.cpp's 400 "Unable to generate parser
+ * for this template…"): the tools its words pin it on are remembered for this model, sanitised or
+ * left out, and named (`tool-schema-refused`, the loop goes on); a failure pinned on no tool, or
+ * one that stays after the fixes, is a refused `tools` (the prompt-based format). Null for any
+ * other failure.
+ */
+function schemaFailure(
+  deps: OpenAiStreamDeps,
+  model: string,
+  body: ChatCompletionCreateParamsStreaming,
+  error: unknown,
+): ProviderError | null {
+  if (!(error instanceof APIError) || error.status !== 400 || body.tools === undefined) return null;
+  const detail = serverDetail(error);
+  if (!isSchemaCompileFailure(detail)) return null;
+  const known = deps.schemaFixes?.get(model) ?? new Map<string, ToolSchemaAction>();
+  const pinned = pinRefusedTools(detail, body.tools).filter((tool) => known.get(tool.name) !== tool.action);
+  if (pinned.length === 0 || !deps.schemaFixes)
+    return new ProviderError('tools-refused', openAiMessages.toolsRefused(deps.host, detail), deps.host, 400);
+  for (const tool of pinned) known.set(tool.name, tool.action);
+  deps.schemaFixes.set(model, known);
+  const message = openAiMessages.toolSchemaRefused(
+    deps.host,
+    pinned.map((tool) => tool.name),
+    detail,
+  );
+  return new ProviderError('tool-schema-refused', message, deps.host, 400, { type: 'tool-schemas', tools: pinned });
+}
+
+/**
  * The prompt did not fit: before deciding anything the model's context is read again (a server
  * restarted with a smaller `-c` behind a running TACO). Smaller than the step was planned with:
  * `context-changed`, for the loop to fit the conversation to it; else the overflow as it is.
@@ -114,8 +158,9 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
   let phase: 'request' | 'stream' = 'request';
   let stream: Stream<ChatCompletionChunk> | undefined;
   let finished = false;
+  const body = buildBody(request, capabilities, deps.schemaFixes?.get(request.model));
   try {
-    stream = await openStream(deps, buildBody(request, capabilities), request.signal);
+    stream = await openStream(deps, body, request.signal);
     phase = 'stream';
     const splitter = createThinkSplitter();
     const assembler = createToolCallAssembler();
@@ -167,6 +212,9 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
     yield { type: 'done', usage: stepUsage };
   } catch (error) {
     finished = true;
+    const refused = phase === 'request' && !request.signal.aborted ? schemaFailure(deps, request.model, body, error) : null;
+    if (refused?.kind === 'tools-refused') deps.onToolsRefused?.(request.model, capabilities);
+    if (refused) throw refused;
     const failure = toOpenAiProviderError(error, { host, model: request.model, signal: request.signal, phase });
     if (failure.kind === 'tools-refused') deps.onToolsRefused?.(request.model, capabilities);
     if (isContextLengthError(error)) throw await contextFailure(deps, request, numCtx, failure);
