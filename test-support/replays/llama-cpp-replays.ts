@@ -97,3 +97,28 @@ export const llamaCppToolSchemaUnanchoredPattern: Replay = {
     }),
   ],
 };
+
+/*
+ * Reported, not captured byte for byte: the same server's answers as issue 33 (a session that ran
+ * llama.cpp 82bb48500a9a) quotes them. Framing and key order follow the captures above.
+ */
+const reported = (what: string): string =>
+  `llama.cpp 82bb48500a9a, as reported from a running llama-server (${what}); framing of the captures`;
+
+const CONTEXT_SIZE_EXCEEDED_EVENT = 'data: {"error":{"code":500,"message":"Context size has been exceeded.","type":"server_error"}}\n\n';
+
+/** 4 slots sharing one KV cache, concurrent requests: HTTP 200, then the error event before any token, no [DONE]. */
+export const llamaCppSharedMemoryExhausted: Replay = {
+  origin: reported('default 4 slots, kv_unified, concurrent requests: "Context size has been exceeded." mid-stream'),
+  status: 200,
+  headers: { 'Content-Type': 'text/event-stream' },
+  writes: [CONTEXT_SIZE_EXCEEDED_EVENT],
+};
+
+/** The same after the first tokens (the captured opening writes of chat-stream-usage), no [DONE]. */
+export const llamaCppSharedMemoryExhaustedAfterText: Replay = {
+  origin: reported('the same error after the opening writes of chat-stream-usage'),
+  status: 200,
+  headers: { 'Content-Type': 'text/event-stream' },
+  writes: [...llamaCppChatStreamUsage.writes.slice(0, 2), CONTEXT_SIZE_EXCEEDED_EVENT],
+};

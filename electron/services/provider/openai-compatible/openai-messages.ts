@@ -43,6 +43,8 @@ export const openAiMessages = {
   aborted: (): string => 'The request to the model server was stopped.',
   toolsRefused: (host: string, detail: string): string =>
     `The model server at ${host} refused the tools for this model: ${clause(detail)}. TACO uses its prompt-based tool format for this model from now on.`,
+  sharedMemory: (host: string, retries: number): string =>
+    `The model server at ${host} ran out of the memory its parallel slots share (llama.cpp: "Context size has been exceeded" while other requests ran)${retries > 0 ? `, also after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : ''}. The conversation itself fits. Try again when the server is less busy, or start it with fewer parallel slots (-np) or a larger context (-c).`,
   toolSchemaRefused: (host: string, tools: readonly string[], detail: string): string =>
     `The model server at ${host} could not compile the parameters of ${tools.join(', ')}: ${clause(detail)}. TACO sends ${tools.length === 1 ? 'that tool' : 'those tools'} to this model simplified, or not at all, from now on.`,
   stillLoading: (host: string, waitedMs: number): string =>

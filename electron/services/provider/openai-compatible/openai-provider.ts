@@ -10,6 +10,7 @@ import { openAiMessages } from './openai-messages';
 import { parseOpenAiModels } from './openai-models';
 import { toOpenAiMessages } from './openai-request';
 import { streamOpenAiStep, type SchemaFixes } from './openai-stream';
+import { retryOnSharedMemory } from './shared-memory-retry';
 import { probeToolSupport } from './tool-probe';
 import { retryWhileLoading } from './loading-retry';
 import { createModelContextReader } from './model-context';
@@ -105,18 +106,17 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     capabilities,
     streamChat(request) {
       const onToolsRefused = (model: string, known: ModelCapabilities): void => cache.withoutTools(model, known);
-      return streamOpenAiStep(
-        {
-          host,
-          client: streamClient,
-          maxContextTokens: options.maxContextTokens,
-          capabilities,
-          onToolsRefused,
-          rereadContext,
-          schemaFixes,
-        },
-        request,
-      );
+      const deps = {
+        host,
+        client: streamClient,
+        maxContextTokens: options.maxContextTokens,
+        capabilities,
+        onToolsRefused,
+        rereadContext,
+        schemaFixes,
+      };
+      // llama.cpp's shared KV cache may run out while other requests run: a step that showed nothing is tried again.
+      return retryOnSharedMemory(host, request.signal, () => streamOpenAiStep(deps, request));
     },
     async complete(request: CompleteRequest): Promise<string> {
       if (request.signal.aborted) throw aborted();

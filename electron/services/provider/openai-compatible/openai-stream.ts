@@ -7,6 +7,7 @@ import { ProviderError, type ChatStepRequest, type ProviderChunk, type StepUsage
 import { openAiMessages } from './openai-messages';
 import { APIError } from 'openai';
 import { isContextLengthError, serverDetail, toOpenAiProviderError } from './openai-errors';
+import { isSharedMemoryExhausted, SharedMemoryExhausted } from './shared-memory-retry';
 import { applySchemaFixes, isSchemaCompileFailure, pinRefusedTools, type ToolSchemaAction } from './tool-schema-fixes';
 import { toOpenAiMessages, toOpenAiTools } from './openai-request';
 import { isBusy, retryDelayMs, waitFor } from './retry-after';
@@ -215,6 +216,7 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
     const refused = phase === 'request' && !request.signal.aborted ? schemaFailure(deps, request.model, body, error) : null;
     if (refused?.kind === 'tools-refused') deps.onToolsRefused?.(request.model, capabilities);
     if (refused) throw refused;
+    if (!request.signal.aborted && isSharedMemoryExhausted(error, body, numCtx)) throw new SharedMemoryExhausted(serverDetail(error));
     const failure = toOpenAiProviderError(error, { host, model: request.model, signal: request.signal, phase });
     if (failure.kind === 'tools-refused') deps.onToolsRefused?.(request.model, capabilities);
     if (isContextLengthError(error)) throw await contextFailure(deps, request, numCtx, failure);
