@@ -71,6 +71,9 @@ export const llamaCppCutMidArgumentsStream = streamReplay('tools-cut-mid-args-st
 /** A streamed answer with usage: role chunk with `content: null`, `timings`, `prompt_tokens_details.cached_tokens`. */
 export const llamaCppChatStreamUsage = streamReplay('chat-stream-usage');
 
+/** The model ends its reply at once: role chunk, `finish_reason: "stop"`, usage `completion_tokens: 1` (llama.cpp counts the EOS). */
+export const llamaCppEmptyReplyStream = streamReplay('tools-auto-seed1-stream');
+
 interface SchemaCase {
   schema: Record<string, unknown>;
   status: number;
@@ -106,6 +109,24 @@ const reported = (what: string): string =>
   `llama.cpp 82bb48500a9a, as reported from a running llama-server (${what}); framing of the captures`;
 
 const CONTEXT_SIZE_EXCEEDED_EVENT = 'data: {"error":{"code":500,"message":"Context size has been exceeded.","type":"server_error"}}\n\n';
+
+/** The model's output did not match the template's tool-call grammar: HTTP 500 before anything streamed. */
+export const llamaCppPegFormatFailure: Replay = {
+  origin: reported('"The model produced output that does not match the expected peg-native format", HTTP 500'),
+  status: 500,
+  headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  writes: [
+    '{"error":{"code":500,"message":"The model produced output that does not match the expected peg-native format","type":"server_error"}}',
+  ],
+};
+
+/** Router mode (`--models-dir`): a model it does not have is HTTP 400, not a refusal of `tools`. */
+export const llamaCppRouterUnknownModel: Replay = {
+  origin: reported('router mode, --models-dir: "model \'nope\' not found", HTTP 400'),
+  status: 400,
+  headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  writes: ['{"error":{"code":400,"message":"model \'nope\' not found","type":"invalid_request_error"}}'],
+};
 
 /** 4 slots sharing one KV cache, concurrent requests: HTTP 200, then the error event before any token, no [DONE]. */
 export const llamaCppSharedMemoryExhausted: Replay = {

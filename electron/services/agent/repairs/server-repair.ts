@@ -20,6 +20,14 @@ export function serverRepairMessage(repair: ServerRepair): ChatMessage {
         ].join('\n'),
       };
     case 'empty-step':
+      if (endedAtOnce(repair))
+        return {
+          role: 'user',
+          content: [
+            'Your last reply was empty: you ended it before writing anything.',
+            'Answer the request in plain text, or call one of the available tools by its exact name with valid JSON arguments.',
+          ].join('\n'),
+        };
       return {
         role: 'user',
         content: [
@@ -34,12 +42,23 @@ export function serverRepairMessage(repair: ServerRepair): ChatMessage {
   }
 }
 
+/**
+ * llama.cpp counts the end-of-sequence token: an empty reply says `completion_tokens: 1`
+ * (captured tools-auto-seed1-stream). One token or none is a model that ended at once, not one
+ * whose tokens the server dropped.
+ */
+function endedAtOnce(repair: { generatedTokens: number }): boolean {
+  return repair.generatedTokens <= 1;
+}
+
 /** The stop text when the repair did not help: what happened, on which server, and what to do. */
 export function serverRepairStopText(repair: ServerRepair, host: string, serverWords: string | null): string {
   switch (repair.type) {
     case 'malformed-call':
       return `${serverWords ?? repair.detail} The model was told what was wrong once and wrote an unreadable call again. Try again, or pick a model that writes tool calls more reliably.`;
     case 'empty-step':
+      if (endedAtOnce(repair))
+        return `The model answered with nothing twice on ${host} (it ended each reply at once, before writing anything). Try again, rephrase the request, or pick another model.`;
       return `The model server at ${host} returned an empty answer twice (the model generated ${repair.generatedTokens} tokens that the server dropped, usually an unreadable tool call). Try again, or pick another model.`;
     default: {
       const unreachable: never = repair;

@@ -43,6 +43,9 @@ export const openAiMessages = {
   aborted: (): string => 'The request to the model server was stopped.',
   toolsRefused: (host: string, detail: string): string =>
     `The model server at ${host} refused the tools for this model: ${clause(detail)}. TACO uses its prompt-based tool format for this model from now on.`,
+  malformedToolCall: (detail: string): string => `The model server could not read the model's tool call: ${clause(detail)}.`,
+  badHistoryToolCall: (host: string, detail: string): string =>
+    `The model server at ${host} could not read a tool call in the conversation TACO sent it (${clause(detail)}): the request was wrong, not the model's reply. This is a TACO problem and was logged; try again, or start a new conversation if it keeps happening.`,
   sharedMemory: (host: string, retries: number): string =>
     `The model server at ${host} ran out of the memory its parallel slots share (llama.cpp: "Context size has been exceeded" while other requests ran)${retries > 0 ? `, also after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : ''}. The conversation itself fits. Try again when the server is less busy, or start it with fewer parallel slots (-np) or a larger context (-c).`,
   toolSchemaRefused: (host: string, tools: readonly string[], detail: string): string =>

@@ -28,6 +28,8 @@ export interface OpenAiCompatibleProviderOptions {
   /** The user's answer per model: true/false skips the probe. */
   toolSupport?: Readonly<Record<string, boolean>>;
   fetch?: typeof fetch;
+  /** Where TACO's own mistakes a server reports are written (default: console.warn). */
+  log?: (message: string) => void;
 }
 
 /**
@@ -74,6 +76,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
 
   /** Tools this server could not compile, per model: sanitised or left out from then on. */
   const schemaFixes: SchemaFixes = new Map();
+  const log = options.log ?? ((message: string) => console.warn(`[openai-compatible] ${message}`));
   const cache = new CapabilitiesCache(async (model): Promise<ModelCapabilities> => {
     const facts = await modelContext.read(model);
     // The user's word first; then llama.cpp's template caps (no slot needed); else the one-token probe.
@@ -114,6 +117,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
         onToolsRefused,
         rereadContext,
         schemaFixes,
+        log,
       };
       // llama.cpp's shared KV cache may run out while other requests run: a step that showed nothing is tried again.
       return retryOnSharedMemory(host, request.signal, () => streamOpenAiStep(deps, request));

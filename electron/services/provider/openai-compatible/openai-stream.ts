@@ -8,6 +8,7 @@ import { openAiMessages } from './openai-messages';
 import { APIError } from 'openai';
 import { isContextLengthError, serverDetail, toOpenAiProviderError } from './openai-errors';
 import { isSharedMemoryExhausted, SharedMemoryExhausted } from './shared-memory-retry';
+import { isBadHistoryToolCall } from '../malformed-tool-call';
 import { applySchemaFixes, isSchemaCompileFailure, pinRefusedTools, type ToolSchemaAction } from './tool-schema-fixes';
 import { toOpenAiMessages, toOpenAiTools } from './openai-request';
 import { isBusy, retryDelayMs, waitFor } from './retry-after';
@@ -25,6 +26,8 @@ export interface OpenAiStreamDeps {
   onToolsRefused?: (model: string, capabilities: ModelCapabilities) => void;
   /** The server said the prompt does not fit: read the model's context again (null: still unknown). */
   rereadContext?: (model: string) => Promise<number | null>;
+  /** Where TACO's own mistakes that a server reports are written (a tool call in the history it could not read). */
+  log?: (message: string) => void;
   /** Tools this server could not compile for this model, and what is done to each (remembered by the provider). */
   schemaFixes?: SchemaFixes;
 }
@@ -218,6 +221,8 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
     if (refused) throw refused;
     if (!request.signal.aborted && isSharedMemoryExhausted(error, body, numCtx)) throw new SharedMemoryExhausted(serverDetail(error));
     const failure = toOpenAiProviderError(error, { host, model: request.model, signal: request.signal, phase });
+    if (error instanceof APIError && isBadHistoryToolCall(serverDetail(error)))
+      deps.log?.(`${host}: the request's history was refused: ${serverDetail(error)}`);
     if (failure.kind === 'tools-refused') deps.onToolsRefused?.(request.model, capabilities);
     if (isContextLengthError(error)) throw await contextFailure(deps, request, numCtx, failure);
     throw failure;
