@@ -136,7 +136,10 @@ export type ProviderErrorKind =
 
 /** What a recoverable failure carries for the loop. */
 export type ProviderErrorDetail =
-  { type: 'context'; contextTokens: number } | { type: 'tool-schemas'; tools: { name: string; action: 'sanitised' | 'dropped' }[] };
+  | { type: 'context'; contextTokens: number }
+  | { type: 'tool-schemas'; tools: { name: string; action: 'sanitised' | 'dropped' }[] }
+  /** The reply stopped at `finish_reason: "length"`; `contextFull` when prompt plus reply filled the context. */
+  | { type: 'cut'; contextFull: boolean; promptTokens: number; completionTokens: number };
 
 /** A provider failure with words for the user: what happened and what to do. */
 export class ProviderError extends Error {

@@ -133,6 +133,12 @@ async function summarize(shared: RunShared, scope: LoopScope): Promise<NextStep>
 function stepFailed(shared: RunShared, scope: LoopScope, error: unknown, partialText: string): NextStep {
   const halted = shared.abortCause();
   if (!halted && error instanceof ProviderError && error.kind === 'malformed-tool-call') {
+    if (error.detail?.type === 'cut') {
+      // A call cut by a full context: the repair goes out with room for a longer reply (older turns drop at the fixed cut points).
+      if (error.detail.contextFull) scope.fitReserveTokens = Math.max(scope.fitReserveTokens ?? 0, error.detail.completionTokens);
+      const repair = { type: 'cut-call' as const, detail: error.message, contextFull: error.detail.contextFull };
+      return repairOrStop(shared, scope, repair, partialText, null);
+    }
     return repairOrStop(shared, scope, { type: 'malformed-call', detail: error.message }, partialText, error.message);
   }
   const recovered = halted ? null : recoverFromProviderError(shared, scope, error);
@@ -168,7 +174,12 @@ function repairOrStop(
   }
   scope.counters.serverRepairs += 1;
   scope.messages.push({ role: 'assistant', content: partialText }, serverRepairMessage(repair));
-  emitStatus(shared, 'The server could not use the last reply, asking the model again...');
+  emitStatus(
+    shared,
+    repair.type === 'cut-call'
+      ? 'The tool call was cut off at the token limit and not run, asking the model again...'
+      : 'The server could not use the last reply, asking the model again...',
+  );
   return { type: 'run-again' };
 }
 

@@ -7,7 +7,11 @@ import type { ChatMessage } from '../../provider/provider-types';
  * tells the model once what went wrong (`serverRepairMessage`); a second time it stops with
  * `serverRepairStopText`.
  */
-export type ServerRepair = { type: 'malformed-call'; detail: string } | { type: 'empty-step'; generatedTokens: number };
+export type ServerRepair =
+  | { type: 'malformed-call'; detail: string }
+  | { type: 'empty-step'; generatedTokens: number }
+  /** The reply stopped at the token limit inside a call's arguments: TACO did not run it (the server did nothing wrong). */
+  | { type: 'cut-call'; detail: string; contextFull: boolean };
 
 export function serverRepairMessage(repair: ServerRepair): ChatMessage {
   switch (repair.type) {
@@ -17,6 +21,16 @@ export function serverRepairMessage(repair: ServerRepair): ChatMessage {
         content: [
           `Your last tool call could not be read by the model server: ${repair.detail}`,
           'Write the call again: the tool name, and the arguments as one valid JSON object (double-quoted keys and strings, nothing after the closing brace). Or answer without a tool.',
+        ].join('\n'),
+      };
+    case 'cut-call':
+      return {
+        role: 'user',
+        content: [
+          `Your last tool call was cut off before its arguments were complete, so it was not run: ${repair.detail}.`,
+          repair.contextFull
+            ? 'Older messages were dropped to make room. Write the call again with shorter arguments (a long text in parts), or answer without a tool.'
+            : 'Write the call again with shorter arguments (a long text in parts), or answer without a tool.',
         ].join('\n'),
       };
     case 'empty-step':
@@ -56,6 +70,8 @@ export function serverRepairStopText(repair: ServerRepair, host: string, serverW
   switch (repair.type) {
     case 'malformed-call':
       return `${serverWords ?? repair.detail} The model was told what was wrong once and wrote an unreadable call again. Try again, or pick a model that writes tool calls more reliably.`;
+    case 'cut-call':
+      return `${repair.detail}, twice. ${repair.contextFull ? "The model's context is full: start a new conversation, turn off some tools, or raise the server's context size." : 'Ask for a shorter result, or raise the length limit of the server.'}`;
     case 'empty-step':
       if (endedAtOnce(repair))
         return `The model answered with nothing twice on ${host} (it ended each reply at once, before writing anything). Try again, rephrase the request, or pick another model.`;

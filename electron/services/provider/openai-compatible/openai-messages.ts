@@ -52,7 +52,13 @@ export const openAiMessages = {
     `The model server at ${host} could not compile the parameters of ${tools.join(', ')}: ${clause(detail)}. TACO sends ${tools.length === 1 ? 'that tool' : 'those tools'} to this model simplified, or not at all, from now on.`,
   stillLoading: (host: string, waitedMs: number): string =>
     `The model server at ${host} is still loading the model (HTTP 503 "Loading model") after ${seconds(waitedMs)} s of waiting. Try again when it has finished loading.`,
-  cutToolCall: (name: string): string =>
-    `The answer reached the token limit in the middle of a call to ${name} (finish_reason "length"), so the call was not run`,
+  cutToolCall: (name: string, contextFull: boolean): string =>
+    contextFull
+      ? `The reply reached the end of the context (the token limit: prompt and reply filled it) in the middle of a call to ${name}, so the call was not run`
+      : `The reply reached the token limit in the middle of a call to ${name} (finish_reason "length"), so the call was not run`,
+  answerCut: (host: string, contextFull: boolean, numCtx: number): string =>
+    contextFull
+      ? `The answer was cut off because the model's context is full (prompt and answer reached the ${numCtx} tokens the server at ${host} gives it). Start a new conversation, turn off some tools, or raise the server's context size.`
+      : `The answer was cut off at the length limit of the server at ${host} (finish_reason "length"; check its -n / max tokens setting), then try again.`,
   noContent: (model: string): string => `The model “${model}” answered the side request with no text (only reasoning, or nothing).`,
 };

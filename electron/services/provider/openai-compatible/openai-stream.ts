@@ -3,7 +3,7 @@ import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'o
 import type { Stream } from 'openai/core/streaming';
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ModelCapabilities } from '../../../../shared/models';
-import { ProviderError, type ChatStepRequest, type ProviderChunk, type StepUsage } from '../provider-types';
+import { ProviderError, type ChatStepRequest, type ProviderChunk, type ProviderErrorDetail, type StepUsage } from '../provider-types';
 import { openAiMessages } from './openai-messages';
 import { APIError } from 'openai';
 import { isContextLengthError, serverDetail, toOpenAiProviderError } from './openai-errors';
@@ -95,6 +95,18 @@ async function openStream(
       throw again;
     }
   }
+}
+
+/** What a `finish_reason: "length"` says: the context is full when prompt plus reply reached it. */
+function cutDetail(
+  usage: { prompt_tokens?: number; completion_tokens?: number } | null,
+  numCtx: number,
+): Extract<ProviderErrorDetail, { type: 'cut' }> {
+  const promptTokens = usage?.prompt_tokens ?? 0;
+  const completionTokens = usage?.completion_tokens ?? 0;
+  // Without usage there is nothing else to stop it: TACO set no max_tokens.
+  const contextFull = usage === null || promptTokens + completionTokens >= numCtx - DEFAULTS.truncationMarginTokens;
+  return { type: 'cut', contextFull, promptTokens, completionTokens };
 }
 
 /**
@@ -198,10 +210,15 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
     }
     if (!sawDone) throw new ProviderError('incomplete-stream', openAiMessages.incompleteStream(), host);
     for (const piece of splitter.end()) yield piece;
-    // Cut off by the token limit inside a call's arguments: never run it with what arrived.
-    const cut = finishReason === 'length' ? assembler.unfinished()[0] : undefined;
-    if (cut !== undefined) throw new ProviderError('malformed-tool-call', openAiMessages.cutToolCall(cut), host);
+    // TACO sends no max_tokens: "length" is the context filled (or the server's own -n limit).
+    const cut = finishReason === 'length' ? cutDetail(usage, numCtx) : null;
+    // Cut inside a call's arguments: never run it with what arrived.
+    const cutCall = cut ? assembler.unfinished()[0] : undefined;
+    if (cut && cutCall !== undefined)
+      throw new ProviderError('malformed-tool-call', openAiMessages.cutToolCall(cutCall, cut.contextFull), host, null, cut);
     const calls = assembler.calls();
+    if (cut && calls.length === 0)
+      throw new ProviderError('ollama-error', openAiMessages.answerCut(host, cut.contextFull, numCtx), host, null, cut);
     if (calls.length > 0) yield { type: 'tool-calls', calls };
     const end = now();
     const stepUsage: StepUsage = {
