@@ -245,6 +245,12 @@ export const DEFAULTS = {
      * probe, a step and a side request wait these delays in turn (about half a minute), then say so.
      */
     loadingRetryDelaysMs: [1000, 2000, 4000, 8000, 15_000] as readonly number[],
+    /**
+     * llama.cpp's slots share one KV cache: concurrent requests can exhaust it mid-stream ("Context
+     * size has been exceeded.") although each fits alone. A step that showed nothing yet is tried
+     * again after each of these delays, then the shortage is said in words.
+     */
+    sharedMemoryRetryDelaysMs: [250, 1000, 3000] as readonly number[],
     /** Servers in the list at most. */
     maxServers: 20,
     /** Headers per server at most. */

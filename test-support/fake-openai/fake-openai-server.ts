@@ -32,6 +32,7 @@ interface State {
   scenario: OpenAiScenario;
   streamCalls: number;
   sideCalls: number;
+  routeCalls: Map<string, number>;
 }
 
 function headersOf(request: IncomingMessage): Record<string, string> {
@@ -83,8 +84,13 @@ async function chat(state: State, body: JsonObject | null, response: ServerRespo
 }
 
 async function route(state: State, method: string, path: string, body: JsonObject | null, response: ServerResponse): Promise<void> {
-  const replayed = state.scenario.routes?.[`${method} ${path}`];
-  if (replayed) return serveReplay(response, replayed);
+  const key = `${method} ${path}`;
+  const replayed = state.scenario.routes?.[key];
+  if (replayed) {
+    const calls = (state.routeCalls.get(key) ?? 0) + 1;
+    state.routeCalls.set(key, calls);
+    return serveReplay(response, typeof replayed === 'function' ? replayed(calls) : replayed);
+  }
   switch (`${method} ${path}`) {
     case 'GET /v1/models':
       return sendOpenAiJson(response, 200, {
@@ -105,7 +111,7 @@ async function route(state: State, method: string, path: string, body: JsonObjec
 
 /** Starts a scripted OpenAI-compatible server (vLLM / llama-server / LM Studio shaped) on 127.0.0.1. */
 export async function startFakeOpenAi(options: FakeOpenAiOptions): Promise<FakeOpenAi> {
-  const state: State = { scenario: options.scenario, streamCalls: 0, sideCalls: 0 };
+  const state: State = { scenario: options.scenario, streamCalls: 0, sideCalls: 0, routeCalls: new Map() };
   const requests: RecordedOpenAiRequest[] = [];
   const required = options.requireHeader;
 
@@ -144,6 +150,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions): Promise<FakeO
       state.scenario = scenario;
       state.streamCalls = 0;
       state.sideCalls = 0;
+      state.routeCalls.clear();
     },
     close() {
       return new Promise((done) => {

@@ -73,8 +73,12 @@ export interface OpenAiScenario {
   whenExhausted?: OpenAiReplySource;
   /** Non-streamed calls (side requests, the tool probe once it passed the `tools` check). */
   sideReply?: OpenAiReplySource;
-  /** Paths ("GET /props") answered with a replay (llama.cpp `/props`, LM Studio `/api/v0/models`, a 503 while loading). */
-  routes?: Readonly<Record<string, Replay>>;
+  /**
+   * Paths ("GET /props", no query) answered with a replay (llama.cpp `/props`, LM Studio
+   * `/api/v0/models`, a 503 while loading); a function is asked at each request (`call` counts the
+   * requests to that path from 1), for a server whose answer changes (loading, then loaded).
+   */
+  routes?: Readonly<Record<string, Replay | ((call: number) => Replay)>>;
   /** Milliseconds between streamed chunks (default 0). */
   delayMs?: number;
 }

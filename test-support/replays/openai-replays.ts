@@ -1,7 +1,9 @@
 import { sseEvents, type Replay } from './replay-types';
 
 /*
- * What real OpenAI-compatible servers send, byte for byte.
+ * What real OpenAI-compatible servers send, byte for byte. The llama.cpp replays here were read
+ * from source (00dd081); bytes captured from a running llama-server (82bb48500a9a: `/props` with its
+ * real keys and order, `/v1/models` with `aliases`, `tags`, `meta.n_ctx`) are in llama-cpp-replays.ts.
  * llama.cpp: ggml-org/llama.cpp tools/server (server-http.cpp at 00dd081, JSON is nlohmann
  * ordered_json so keys keep the order the code writes them). vLLM: vllm-project/vllm
  * entrypoints/openai (pydantic models serialised in field order).
@@ -47,8 +49,9 @@ export const llamaCppToolsNeedJinja: Replay = {
 };
 
 /**
- * Older llama.cpp (examples/server/server.cpp, 2024) sent a failure inside an open stream as an
- * SSE `error:` field ("error: " + result.data.dump() + "\n\n"), which the openai client skips.
+ * An older version's form, kept for servers still running it: llama.cpp (examples/server/server.cpp,
+ * 2024) sent a failure inside an open stream as an SSE `error:` field (82bb48500a9a sends
+ * `data: {"error": …}` instead) ("error: " + result.data.dump() + "\n\n"), which the openai client skips.
  */
 export const llamaCppSseErrorField: Replay = {
   origin: 'llama.cpp examples/server/server.cpp handle_chat_completions stream (2024, "error: " + data + "\\n\\n")',

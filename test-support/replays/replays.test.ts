@@ -3,6 +3,7 @@ import { startFakeOllama, standardModels, qwen3 } from '../fake-ollama/index';
 import { startFakeOpenAi } from '../fake-openai/index';
 import * as ollama from './ollama-replays';
 import * as openai from './openai-replays';
+import * as llamaCpp from './llama-cpp-replays';
 import { replayBody, type Replay } from './replay-types';
 
 const closers: Array<() => Promise<void>> = [];
@@ -16,7 +17,7 @@ const all = (module: Record<string, unknown>): Array<[string, Replay]> =>
   );
 
 describe('the replay corpus', () => {
-  it.each([...all(ollama), ...all(openai)])('%s names its source and is well-formed', (_name, replay) => {
+  it.each([...all(ollama), ...all(openai), ...all(llamaCpp)])('%s names its source and is well-formed', (_name, replay) => {
     expect(replay.origin).toMatch(/(ollama|llama\.cpp|vLLM|LM Studio)/);
     const body = replayBody(replay);
     const type = replay.headers['Content-Type'] ?? '';

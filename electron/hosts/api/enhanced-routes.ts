@@ -4,7 +4,16 @@ import type { ConversationSummary } from '../../../shared/conversation';
 import type { AppServices } from '../../services/app/app-services-types';
 import { parseEnhancedRequest } from '../../services/gateway/enhanced-request';
 import { GatewayError } from '../../services/gateway/openai-error';
-import { chunksForEvent, finishReasonOf, newTacoChunkState, runFailure, tacoChunk } from '../../services/gateway/taco-chunks';
+import {
+  addUsage,
+  chunksForEvent,
+  finishReasonOf,
+  newTacoChunkState,
+  runFailure,
+  tacoChunk,
+  usageChunk,
+  type RunUsage,
+} from '../../services/gateway/taco-chunks';
 import type { ApiAnswer, ApiRequest, ExtraRoute } from './api-server';
 import { createRunEventQueue } from './run-event-queue';
 
@@ -78,11 +87,14 @@ async function chatRoute(services: AppServices, request: ApiRequest): Promise<Ap
   if (turn.stream) {
     async function* chunks(): AsyncGenerator<unknown, void, undefined> {
       yield tacoChunk(state, {}, { taco: { type: 'run-start', ...ids } });
+      const usage: RunUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
       for await (const event of events) {
+        addUsage(usage, event);
         yield* chunksForEvent(state, event);
         const failure = event.type === 'run-finish' ? runFailure(event) : null;
         if (failure) throw failure;
       }
+      if (turn.includeUsage) yield usageChunk(state, usage);
     }
     return { type: 'stream', chunks: chunks() };
   }

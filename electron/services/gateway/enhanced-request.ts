@@ -21,6 +21,8 @@ export interface EnhancedTurn {
   conversationId: string | null;
   presetId: string | null;
   stream: boolean;
+  /** `stream_options.include_usage`: the stream ends with a usage chunk (`choices: []`), as OpenAI's does. */
+  includeUsage: boolean;
 }
 
 function lastUserTurn(request: ChatRequest): { text: string; images: string[] } {
@@ -64,5 +66,6 @@ export function parseEnhancedRequest(body: unknown): EnhancedTurn {
     conversationId: parsed.data.conversation_id ?? null,
     presetId: parsed.data.system_prompt_id ?? null,
     stream: parsed.data.stream === true,
+    includeUsage: parsed.data.stream_options?.include_usage === true,
   };
 }

@@ -6,7 +6,7 @@
  * anything else api_error; 401/403/413/429 use OpenAI's names.
  */
 export interface OpenAiErrorBody {
-  error: { message: string; type: string; param: string | null; code: string | null };
+  error: { message: string; type: string; param: string | null; code: string | null } | Readonly<Record<string, unknown>>;
 }
 
 export class GatewayError extends Error {
@@ -16,6 +16,8 @@ export class GatewayError extends Error {
     message: string,
     readonly code: string | null = null,
     readonly param: string | null = null,
+    /** The server's own error object, passed to the client unchanged (llama.cpp's `type`, `n_prompt_tokens`, `n_ctx`). */
+    readonly upstream: Readonly<Record<string, unknown>> | null = null,
   ) {
     super(message);
   }
@@ -40,6 +42,7 @@ export function errorType(status: number): string {
 }
 
 export function errorBody(error: GatewayError): OpenAiErrorBody {
+  if (error.upstream) return { error: error.upstream };
   return { error: { message: error.message, type: errorType(error.status), param: error.param, code: error.code } };
 }
 
@@ -60,7 +63,8 @@ function rootCause(error: Error): string {
 
 /**
  * Anything a forward threw, as the client should see it: the server's own status and words when
- * it answered (an `openai` APIError, an ollama-js ResponseError), 502 with the network cause when
+ * it answered (an `openai` APIError, an ollama-js ResponseError; an OpenAI-compatible server's error
+ * object is passed through unchanged), 502 with the network cause when
  * it did not, 499-style aborts are not reported (the client is gone).
  */
 export function toGatewayError(error: unknown, serverLabel: string): GatewayError {
@@ -77,7 +81,9 @@ export function toGatewayError(error: unknown, serverLabel: string): GatewayErro
         (typeof error.error === 'string' ? error.error : null) ??
         (error instanceof Error ? error.message : 'The model server refused the request.');
       const code = inner && typeof inner.code === 'string' ? inner.code : null;
-      return new GatewayError(status ?? 502, `${serverLabel}: ${message}`, code);
+      // The server's own error object goes to the client as it was sent; the message here names the server for logs.
+      const upstream = inner && typeof inner.message === 'string' ? inner : null;
+      return new GatewayError(status ?? 502, `${serverLabel}: ${message}`, code, null, upstream);
     }
   }
   if (error instanceof Error) {

@@ -73,3 +73,22 @@ export function finishReasonOf(reason: StopReason): 'stop' | 'length' {
 export function runFailure(event: Extract<TacoEvent, { type: 'run-finish' }>): GatewayError | null {
   return event.reason === 'provider_error' ? new GatewayError(502, event.error ?? event.message, 'model_server_error') : null;
 }
+
+/** The run's tokens over all its steps, summed from its `usage` events. */
+export interface RunUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export function addUsage(total: RunUsage, event: TacoEvent): void {
+  if (event.type !== 'usage') return;
+  total.prompt_tokens += event.promptTokens;
+  total.completion_tokens += event.completionTokens;
+  total.total_tokens = total.prompt_tokens + total.completion_tokens;
+}
+
+/** OpenAI's closing usage chunk for `stream_options.include_usage`: no choices, the usage. */
+export function usageChunk(state: TacoChunkState, usage: RunUsage) {
+  return { id: state.id, object: 'chat.completion.chunk', created: state.created, model: state.model, choices: [], usage };
+}

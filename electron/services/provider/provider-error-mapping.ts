@@ -129,7 +129,10 @@ function adviceFor(error: ProviderError): string {
     case 'ollama-error':
     case 'malformed-tool-call':
     case 'tools-refused':
+    case 'tool-schema-refused':
       return "Try again; if it keeps failing, check the model server's logs.";
+    case 'context-changed':
+      return 'Send the message again: TACO now plans with the context the server has.';
     case 'incomplete-stream':
       return 'The answer was cut off. Try again; if it keeps happening, restart the model server.';
     case 'aborted':
@@ -168,6 +171,8 @@ export function probeFailure(error: unknown, host: string, words: { silent?: str
     case 'ollama-error':
     case 'malformed-tool-call':
     case 'tools-refused':
+    case 'tool-schema-refused':
+    case 'context-changed':
     case 'incomplete-stream':
       return { type: 'error', host, message: error.message };
     default: {

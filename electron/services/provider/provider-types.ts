@@ -119,8 +119,27 @@ export type ProviderErrorKind =
   | 'tools-refused'
   /** The stream ended without its `done` chunk. */
   | 'incomplete-stream'
+  /**
+   * The server said the prompt does not fit, and its context read again is smaller than the one
+   * the step was planned with (a server restarted with a smaller `-c`): `detail` has the new
+   * size; the loop fits the conversation to it and tries once more.
+   */
+  | 'context-changed'
+  /**
+   * The server could not compile the parameters of some tools (llama.cpp: "Unable to generate
+   * parser for this template…"): `detail` names them; the provider remembers them per model and
+   * sends them sanitised or not at all from now on, and the loop goes on once.
+   */
+  | 'tool-schema-refused'
   /** The caller aborted. */
   | 'aborted';
+
+/** What a recoverable failure carries for the loop. */
+export type ProviderErrorDetail =
+  | { type: 'context'; contextTokens: number }
+  | { type: 'tool-schemas'; tools: { name: string; action: 'sanitised' | 'dropped' }[] }
+  /** The reply stopped at `finish_reason: "length"`; `contextFull` when prompt plus reply filled the context. */
+  | { type: 'cut'; contextFull: boolean; promptTokens: number; completionTokens: number };
 
 /** A provider failure with words for the user: what happened and what to do. */
 export class ProviderError extends Error {
@@ -130,6 +149,7 @@ export class ProviderError extends Error {
     message: string,
     readonly host: string,
     readonly status: number | null = null,
+    readonly detail: ProviderErrorDetail | null = null,
   ) {
     super(message);
   }

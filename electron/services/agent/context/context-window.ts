@@ -30,6 +30,8 @@ export interface ContextParts {
   run: readonly ChatMessage[];
   tools: readonly ToolDefinition[];
   numCtx: number;
+  /** Tokens kept free beyond the reply reserve (a reply was cut by a full context); the cut points stay where they are. */
+  extraReserveTokens?: number;
 }
 
 export interface FittedContext {
@@ -53,7 +55,8 @@ export interface FittedContext {
  * cached prompt meanwhile; a cut one turn at a time moved the prompt's start at every turn.
  */
 export function fitContext(parts: ContextParts): FittedContext {
-  const budget = Math.floor(parts.numCtx * (1 - DEFAULTS.agent.replyReserveRatio));
+  const fullBudget = Math.floor(parts.numCtx * (1 - DEFAULTS.agent.replyReserveRatio));
+  const budget = Math.max(1, fullBudget - (parts.extraReserveTokens ?? 0));
   const earlier = groupBy(parts.earlier, 'user');
   const rounds = groupBy(parts.run, 'assistant');
   // Each message is measured once and the total kept as groups drop: re-measuring the whole history
@@ -66,7 +69,7 @@ export function fitContext(parts: ContextParts): FittedContext {
   let earlierKept = 0;
   let roundsKept = 0;
   let dropped = 0;
-  const blockChars = Math.max(1, budget * DEFAULTS.agent.charsPerToken * DEFAULTS.agent.historyCutBlockRatio);
+  const blockChars = Math.max(1, fullBudget * DEFAULTS.agent.charsPerToken * DEFAULTS.agent.historyCutBlockRatio);
   let earlierDroppedChars = 0;
   // Earlier turns: the next fixed cut point each time, until what is left fits.
   while (charsToTokens(chars) > budget && earlierKept < earlier.length) {

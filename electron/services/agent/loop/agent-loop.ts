@@ -12,6 +12,7 @@ import { ProviderError } from '../../provider/provider-types';
 import { serverRepairMessage, serverRepairStopText, type ServerRepair } from '../repairs/server-repair';
 import { emitStatus, type LoopScope, type RunShared } from './run-context';
 import { recordCallTally } from './run-counters';
+import { recoverFromProviderError } from './provider-recovery';
 import { lastFailureDetail } from '../tool-calls/repeated-failure';
 import { STATUS } from '../status/status-texts';
 import { decideStep, type NextStep, type PlannedCall, type StepResult } from './step-decision';
@@ -132,15 +133,16 @@ async function summarize(shared: RunShared, scope: LoopScope): Promise<NextStep>
 function stepFailed(shared: RunShared, scope: LoopScope, error: unknown, partialText: string): NextStep {
   const halted = shared.abortCause();
   if (!halted && error instanceof ProviderError && error.kind === 'malformed-tool-call') {
+    if (error.detail?.type === 'cut') {
+      // A call cut by a full context: the repair goes out with room for a longer reply (older turns drop at the fixed cut points).
+      if (error.detail.contextFull) scope.fitReserveTokens = Math.max(scope.fitReserveTokens ?? 0, error.detail.completionTokens);
+      const repair = { type: 'cut-call' as const, detail: error.message, contextFull: error.detail.contextFull };
+      return repairOrStop(shared, scope, repair, partialText, null);
+    }
     return repairOrStop(shared, scope, { type: 'malformed-call', detail: error.message }, partialText, error.message);
   }
-  // The server refused `tools`: once per run, go on in the prompt-based format (the provider
-  // remembers the model as tool-less for the next runs).
-  if (!halted && error instanceof ProviderError && error.kind === 'tools-refused' && shared.mode === 'native') {
-    shared.mode = 'prompt';
-    emitStatus(shared, 'The server refused tools for this model, using the prompt-based tool format...');
-    return { type: 'run-again' };
-  }
+  const recovered = halted ? null : recoverFromProviderError(shared, scope, error);
+  if (recovered) return recovered;
   if (partialText) scope.messages.push({ role: 'assistant', content: partialText });
   if (halted) return stop(halted, partialText);
   return { type: 'stop', reason: 'provider_error', answer: partialText, error: providerErrorText(error) };
@@ -172,7 +174,12 @@ function repairOrStop(
   }
   scope.counters.serverRepairs += 1;
   scope.messages.push({ role: 'assistant', content: partialText }, serverRepairMessage(repair));
-  emitStatus(shared, 'The server could not use the last reply, asking the model again...');
+  emitStatus(
+    shared,
+    repair.type === 'cut-call'
+      ? 'The tool call was cut off at the token limit and not run, asking the model again...'
+      : 'The server could not use the last reply, asking the model again...',
+  );
   return { type: 'run-again' };
 }
 

@@ -55,6 +55,8 @@ export interface LoopScope {
   counters: RunCounters;
   /** The main run streams its text; a sub-agent's text becomes its parent's tool result. */
   showText: boolean;
+  /** Tokens kept free beyond the reply reserve when fitting (a reply was cut by a full context). */
+  fitReserveTokens?: number;
 }
 
 export function emitStatus(shared: RunShared, text: string): void {

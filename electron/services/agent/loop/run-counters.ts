@@ -1,3 +1,4 @@
+import type { ProviderErrorKind } from '../../provider/provider-types';
 /** What the stop conditions look at: the counters of one loop (the main run, or one sub-agent). */
 export interface RunCounters {
   /** Tool rounds completed (a step with tool calls, all of them handled). */
@@ -18,6 +19,8 @@ export interface RunCounters {
   failingCallStreak: number;
   /** Steps the server spoiled (an unreadable tool call, an empty reply) that the model was told about. */
   serverRepairs: number;
+  /** Provider failures the loop got past by changing what it sends (provider-recovery.ts): each kind once. */
+  providerRecoveries: Set<ProviderErrorKind>;
 }
 
 export function createRunCounters(): RunCounters {
@@ -30,6 +33,7 @@ export function createRunCounters(): RunCounters {
     invalidArguments: new Map(),
     failingCallStreak: 0,
     serverRepairs: 0,
+    providerRecoveries: new Set(),
   };
 }
 

@@ -58,6 +58,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
     run: [...scope.messages, ...(options.extra ?? []), ...promptTail(input.stack.contextPrompt(scope.goal))],
     tools: definitions,
     numCtx: shared.numCtx,
+    extraReserveTokens: scope.fitReserveTokens ?? 0,
   });
 
   // Template markers (<tool_call>, [TOOL_CALLS], <|python_tag|>) become JSON lines; without tools

@@ -136,6 +136,8 @@ export function createOllamaModelAdmin(options: OllamaModelAdminOptions): ModelA
       case 'ollama-error':
       case 'malformed-tool-call':
       case 'tools-refused':
+      case 'tool-schema-refused':
+      case 'context-changed':
         return isUnknownModelError(detail)
           ? new ProviderError('model-not-found', modelAdminMessages.pullUnknownModel(name), host, error.status)
           : new ProviderError('ollama-error', modelAdminMessages.pullFailed(name, detail), host, error.status);

@@ -15,6 +15,11 @@ export class CapabilitiesCache {
     this.known.set(model, { ...(this.known.get(model) ?? known), tools: false });
   }
 
+  /** What was learned about this model may be out of date (the server said the prompt does not fit): read it again next time. */
+  forget(model: string): void {
+    this.known.delete(model);
+  }
+
   get(model: string, signal: AbortSignal | undefined, onAbort: () => Error): Promise<ModelCapabilities> {
     const cached = this.known.get(model);
     if (cached) return Promise.resolve(cached);

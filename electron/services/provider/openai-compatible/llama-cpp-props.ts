@@ -1,36 +1,46 @@
 import { DEFAULTS } from '../../../../shared/constants';
 
+/** What llama.cpp's `/props` says about a model (tools/server/server-context.cpp handle_props). */
+export interface LlamaCppProps {
+  /** The slot's context (`default_generation_settings.n_ctx`): the `-c` it was started with, per slot. Null when 0 (router mode, not loaded). */
+  slotContext: number | null;
+  /** `chat_template_caps.supports_tools`: whether the template renders tools (no slot needed to learn it). Null when absent. */
+  supportsTools: boolean | null;
+}
+
+type Dict = Record<string, unknown>;
+
+function isDict(value: unknown): value is Dict {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
- * llama.cpp's `/v1/models` gives `meta.n_ctx_train`, the length the model was trained with; the
- * context its slot really has (the `-c` it was started with, divided among parallel slots) is
- * `default_generation_settings.n_ctx` in `/props` (tools/server/server-context.cpp handle_props).
- * Null when the server has no /props or says nothing usable (then the training length stands).
+ * Asks llama.cpp's `/props?model=<id>` (the router picks the model's own instance by `model`; a
+ * single-model server ignores it). It answers without a free slot, in milliseconds. Null when the
+ * server has no /props (not llama.cpp) or its answer is not llama.cpp's.
  */
-export async function llamaCppSlotContext(
+export async function readLlamaCppProps(
   fetchFn: typeof fetch,
   baseUrl: string,
   headers: Readonly<Record<string, string>>,
-): Promise<number | null> {
+  model: string,
+): Promise<LlamaCppProps | null> {
   const root = baseUrl.replace(/\/v1\/?$/, '');
   try {
-    const response = await fetchFn(`${root}/props`, {
+    const response = await fetchFn(`${root}/props?model=${encodeURIComponent(model)}`, {
       headers: { ...headers },
       signal: AbortSignal.timeout(DEFAULTS.servers.connectTimeoutMs),
     });
     if (!response.ok) return null;
     const body: unknown = await response.json();
-    const settings =
-      typeof body === 'object' && body !== null ? (body as { default_generation_settings?: unknown }).default_generation_settings : null;
-    const nCtx = typeof settings === 'object' && settings !== null ? (settings as { n_ctx?: unknown }).n_ctx : null;
-    return typeof nCtx === 'number' && Number.isInteger(nCtx) && nCtx > 0 ? nCtx : null;
+    if (!isDict(body) || !isDict(body.default_generation_settings)) return null;
+    const nCtx = body.default_generation_settings.n_ctx;
+    const caps = isDict(body.chat_template_caps) ? body.chat_template_caps : {};
+    return {
+      slotContext: typeof nCtx === 'number' && Number.isInteger(nCtx) && nCtx > 0 ? nCtx : null,
+      supportsTools: typeof caps.supports_tools === 'boolean' ? caps.supports_tools : null,
+    };
   } catch {
     return null;
   }
-}
-
-/** A /v1/models entry from llama.cpp: it carries `meta.n_ctx_train`. */
-export function isLlamaCppEntry(entry: unknown): boolean {
-  if (typeof entry !== 'object' || entry === null) return false;
-  const meta = (entry as { meta?: unknown }).meta;
-  return typeof meta === 'object' && meta !== null && typeof (meta as { n_ctx_train?: unknown }).n_ctx_train === 'number';
 }

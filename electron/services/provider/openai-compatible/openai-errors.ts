@@ -3,6 +3,7 @@ import { ProviderError } from '../provider-types';
 import { errorCode } from '../error-code';
 import { openAiMessages } from './openai-messages';
 import { isToolsRefused } from '../tools-refused';
+import { isBadHistoryToolCall, isMalformedToolCall } from '../malformed-tool-call';
 
 export { errorCode } from '../error-code';
 
@@ -23,6 +24,9 @@ const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CE
  */
 const CONTEXT_LENGTH =
   /context[ _-]?(length|size|window)|maximum context|maximum model length|exceed_context|context_length_exceeded|too many tokens|compared to KV size/i;
+
+/** llama.cpp's router: "model 'nope' not found"; OpenAI: "The model `x` does not exist". */
+export const MODEL_NOT_FOUND = /model\b.*\bnot found|model_not_found/i;
 
 function deepestMessage(error: unknown): string {
   let current: unknown = error;
@@ -87,6 +91,14 @@ export function toOpenAiProviderError(error: unknown, context: OpenAiErrorContex
     if (isContextLengthError(error)) return make('ollama-error', openAiMessages.contextLength(detail), status);
     if ((status === 400 || status === 422 || status === 500) && isToolsRefused(detail))
       return make('tools-refused', openAiMessages.toolsRefused(host, detail), status);
+    // llama.cpp could not read the model's tool call (peg-native format): the model may try again.
+    if ((status === null || status === 500) && isMalformedToolCall(detail))
+      return make('malformed-tool-call', openAiMessages.malformedToolCall(detail), status);
+    if ((status === null || status === 500) && isBadHistoryToolCall(detail))
+      return make('ollama-error', openAiMessages.badHistoryToolCall(host, detail), status);
+    // llama.cpp's router (--models-dir): HTTP 400 "model 'x' not found".
+    if ((status === 400 || status === 404) && context.model !== null && MODEL_NOT_FOUND.test(detail))
+      return make('model-not-found', openAiMessages.modelNotFound(host, context.model), status);
     if (status === null) return make('ollama-error', openAiMessages.streamError(detail));
     if (status === 401 || status === 403) return make('ollama-error', openAiMessages.unauthorized(host, status), status);
     if (status === 404) {

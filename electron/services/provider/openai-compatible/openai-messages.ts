@@ -31,6 +31,8 @@ export const openAiMessages = {
     `The model server at ${host} is busy (HTTP ${status}) and asks to wait ${seconds(askedMs)} s, longer than TACO waits. Try again later.`,
   contextLength: (detail: string): string =>
     `The conversation does not fit the model's context on the server: ${clause(detail)}. Raise the server's context size (or lower “max context” in Settings), turn off some tools, or start a new conversation.`,
+  contextChanged: (host: string, plannedTokens: number, serverTokens: number): string =>
+    `The model server at ${host} now runs this model with a context of ${serverTokens} tokens, not the ${plannedTokens} TACO planned with (was it restarted with a smaller one?). TACO plans with ${serverTokens} from now on.`,
   httpError: (host: string, status: number, detail: string): string =>
     `The model server at ${host} returned an error (HTTP ${status}): ${clause(detail)}. Try again; if it keeps happening, check the server's logs or pick another model.`,
   streamError: (detail: string): string =>
@@ -41,9 +43,22 @@ export const openAiMessages = {
   aborted: (): string => 'The request to the model server was stopped.',
   toolsRefused: (host: string, detail: string): string =>
     `The model server at ${host} refused the tools for this model: ${clause(detail)}. TACO uses its prompt-based tool format for this model from now on.`,
+  malformedToolCall: (detail: string): string => `The model server could not read the model's tool call: ${clause(detail)}.`,
+  badHistoryToolCall: (host: string, detail: string): string =>
+    `The model server at ${host} could not read a tool call in the conversation TACO sent it (${clause(detail)}): the request was wrong, not the model's reply. This is a TACO problem and was logged; try again, or start a new conversation if it keeps happening.`,
+  sharedMemory: (host: string, retries: number): string =>
+    `The model server at ${host} ran out of the memory its parallel slots share (llama.cpp: "Context size has been exceeded" while other requests ran)${retries > 0 ? `, also after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : ''}. The conversation itself fits. Try again when the server is less busy, or start it with fewer parallel slots (-np) or a larger context (-c).`,
+  toolSchemaRefused: (host: string, tools: readonly string[], detail: string): string =>
+    `The model server at ${host} could not compile the parameters of ${tools.join(', ')}: ${clause(detail)}. TACO sends ${tools.length === 1 ? 'that tool' : 'those tools'} to this model simplified, or not at all, from now on.`,
   stillLoading: (host: string, waitedMs: number): string =>
     `The model server at ${host} is still loading the model (HTTP 503 "Loading model") after ${seconds(waitedMs)} s of waiting. Try again when it has finished loading.`,
-  cutToolCall: (name: string): string =>
-    `The answer reached the token limit in the middle of a call to ${name} (finish_reason "length"), so the call was not run`,
+  cutToolCall: (name: string, contextFull: boolean): string =>
+    contextFull
+      ? `The reply reached the end of the context (the token limit: prompt and reply filled it) in the middle of a call to ${name}, so the call was not run`
+      : `The reply reached the token limit in the middle of a call to ${name} (finish_reason "length"), so the call was not run`,
+  answerCut: (host: string, contextFull: boolean, numCtx: number): string =>
+    contextFull
+      ? `The answer was cut off because the model's context is full (prompt and answer reached the ${numCtx} tokens the server at ${host} gives it). Start a new conversation, turn off some tools, or raise the server's context size.`
+      : `The answer was cut off at the length limit of the server at ${host} (finish_reason "length"; check its -n / max tokens setting), then try again.`,
   noContent: (model: string): string => `The model “${model}” answered the side request with no text (only reasoning, or nothing).`,
 };

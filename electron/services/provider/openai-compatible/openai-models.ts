@@ -23,10 +23,23 @@ export function parseOpenAiModels(entries: readonly unknown[]): ModelInfo[] {
   });
 }
 
-/** The context length some servers report in /v1/models: vLLM `max_model_len`, llama.cpp `meta.n_ctx_train`. */
+/**
+ * The context a server says it runs a model with in /v1/models: vLLM `max_model_len`, llama.cpp
+ * `meta.n_ctx` (the slot's context; absent in router mode until the model is loaded). 0 is unknown.
+ */
 export function contextLengthOf(entry: unknown): number | null {
   if (!isDict(entry)) return null;
-  const candidates = [entry.max_model_len, entry.context_length, isDict(entry.meta) ? entry.meta.n_ctx_train : undefined];
-  for (const value of candidates) if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  const candidates = [entry.max_model_len, entry.context_length, isDict(entry.meta) ? entry.meta.n_ctx : undefined];
+  for (const value of candidates) if (isPositiveInteger(value)) return value;
   return null;
+}
+
+/** llama.cpp's `meta.n_ctx_train`: the length the model was trained with, a last resort when the slot's is unknown. */
+export function trainingLengthOf(entry: unknown): number | null {
+  if (!isDict(entry) || !isDict(entry.meta)) return null;
+  return isPositiveInteger(entry.meta.n_ctx_train) ? entry.meta.n_ctx_train : null;
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
 }

@@ -7,13 +7,13 @@ import { openAiBaseUrl } from './openai-base-url';
 import { createOpenAiClient } from './openai-client';
 import { toOpenAiProviderError } from './openai-errors';
 import { openAiMessages } from './openai-messages';
-import { contextLengthOf, parseOpenAiModels } from './openai-models';
+import { parseOpenAiModels } from './openai-models';
 import { toOpenAiMessages } from './openai-request';
-import { streamOpenAiStep } from './openai-stream';
+import { streamOpenAiStep, type SchemaFixes } from './openai-stream';
+import { retryOnSharedMemory } from './shared-memory-retry';
 import { probeToolSupport } from './tool-probe';
 import { retryWhileLoading } from './loading-retry';
-import { isLlamaCppEntry, llamaCppSlotContext } from './llama-cpp-props';
-import { lmStudioLoadedContext } from './lm-studio-context';
+import { createModelContextReader } from './model-context';
 
 export { openAiBaseUrl } from './openai-base-url';
 
@@ -28,6 +28,8 @@ export interface OpenAiCompatibleProviderOptions {
   /** The user's answer per model: true/false skips the probe. */
   toolSupport?: Readonly<Record<string, boolean>>;
   fetch?: typeof fetch;
+  /** Where TACO's own mistakes a server reports are written (default: console.warn). */
+  log?: (message: string) => void;
 }
 
 /**
@@ -54,48 +56,51 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     timeoutMs: Math.max(connectTimeoutMs, DEFAULTS.servers.toolProbeTimeoutMs),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const contextLengths = new Map<string, number>();
-  /** Models a llama.cpp server listed: their real context comes from /props. */
-  const llamaCppModels = new Set<string>();
   const plainFetch = options.fetch ?? ((input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init));
   const aborted = (): ProviderError => new ProviderError('aborted', openAiMessages.aborted(), host);
+  const listEntries = async (signal?: AbortSignal): Promise<unknown[]> =>
+    // llama.cpp answers 503 "Loading model" on /v1/models too while it loads: wait as a step does.
+    (await retryWhileLoading(host, signal, () => probeClient.models.list(signal ? { signal } : {}))).data;
+  const modelContext = createModelContextReader({ fetch: plainFetch, baseUrl, headers, list: () => listEntries() });
 
   async function listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
     if (signal?.aborted) throw aborted();
     try {
-      const page = await probeClient.models.list(signal ? { signal } : {});
-      const entries: unknown[] = page.data;
-      for (const entry of entries) {
-        const length = contextLengthOf(entry);
-        const id = (entry as { id?: unknown }).id;
-        if (length !== null && typeof id === 'string') contextLengths.set(id, length);
-        if (typeof id === 'string' && isLlamaCppEntry(entry)) llamaCppModels.add(id);
-      }
+      const entries = await listEntries(signal);
+      modelContext.noted(entries);
       return parseOpenAiModels(entries);
     } catch (error) {
       throw toOpenAiProviderError(error, { host, model: null, signal, timeoutMs: connectTimeoutMs, phase: 'request' });
     }
   }
 
-  /** llama.cpp: the slot's n_ctx (/props); else what /v1/models said; else LM Studio's loaded context. */
-  async function contextLengthFor(model: string): Promise<number | null> {
-    if (llamaCppModels.has(model)) return (await llamaCppSlotContext(plainFetch, baseUrl, headers)) ?? contextLengths.get(model) ?? null;
-    return contextLengths.get(model) ?? (await lmStudioLoadedContext(plainFetch, baseUrl, headers, model));
+  /** Tools this server could not compile, per model: sanitised or left out from then on. */
+  const schemaFixes: SchemaFixes = new Map();
+  const log = options.log ?? ((message: string) => console.warn(`[openai-compatible] ${message}`));
+  const cache = new CapabilitiesCache(async (model): Promise<ModelCapabilities> => {
+    const facts = await modelContext.read(model);
+    // The user's word first; then llama.cpp's template caps (no slot needed); else the one-token probe.
+    const tools = options.toolSupport?.[model] ?? facts.supportsTools ?? (await probe(model));
+    return { tools, thinking: false, vision: false, contextLength: facts.contextLength };
+  });
+
+  async function probe(model: string): Promise<boolean> {
+    try {
+      return await probeToolSupport(toolProbeClient, model, undefined, host);
+    } catch (error) {
+      throw toOpenAiProviderError(error, { host, model, timeoutMs: DEFAULTS.servers.toolProbeTimeoutMs, phase: 'request' });
+    }
   }
 
-  const cache = new CapabilitiesCache(async (model): Promise<ModelCapabilities> => {
-    const said = options.toolSupport?.[model];
-    let tools: boolean;
-    if (said !== undefined) tools = said;
-    else {
-      try {
-        tools = await probeToolSupport(toolProbeClient, model, undefined, host);
-      } catch (error) {
-        throw toOpenAiProviderError(error, { host, model, timeoutMs: DEFAULTS.servers.toolProbeTimeoutMs, phase: 'request' });
-      }
+  /** The server said the prompt does not fit: what it knows about the model is read again, and the context it has now is returned. */
+  async function rereadContext(model: string): Promise<number | null> {
+    cache.forget(model);
+    try {
+      return (await cache.get(model, undefined, aborted)).contextLength;
+    } catch {
+      return null;
     }
-    return { tools, thinking: false, vision: false, contextLength: await contextLengthFor(model) };
-  });
+  }
   const capabilities = (model: string, signal?: AbortSignal): Promise<ModelCapabilities> => cache.get(model, signal, aborted);
 
   return {
@@ -104,10 +109,18 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     capabilities,
     streamChat(request) {
       const onToolsRefused = (model: string, known: ModelCapabilities): void => cache.withoutTools(model, known);
-      return streamOpenAiStep(
-        { host, client: streamClient, maxContextTokens: options.maxContextTokens, capabilities, onToolsRefused },
-        request,
-      );
+      const deps = {
+        host,
+        client: streamClient,
+        maxContextTokens: options.maxContextTokens,
+        capabilities,
+        onToolsRefused,
+        rereadContext,
+        schemaFixes,
+        log,
+      };
+      // llama.cpp's shared KV cache may run out while other requests run: a step that showed nothing is tried again.
+      return retryOnSharedMemory(host, request.signal, () => streamOpenAiStep(deps, request));
     },
     async complete(request: CompleteRequest): Promise<string> {
       if (request.signal.aborted) throw aborted();

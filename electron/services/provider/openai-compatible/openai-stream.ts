@@ -3,9 +3,13 @@ import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'o
 import type { Stream } from 'openai/core/streaming';
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ModelCapabilities } from '../../../../shared/models';
-import { ProviderError, type ChatStepRequest, type ProviderChunk, type StepUsage } from '../provider-types';
+import { ProviderError, type ChatStepRequest, type ProviderChunk, type ProviderErrorDetail, type StepUsage } from '../provider-types';
 import { openAiMessages } from './openai-messages';
-import { toOpenAiProviderError } from './openai-errors';
+import { APIError } from 'openai';
+import { isContextLengthError, serverDetail, toOpenAiProviderError } from './openai-errors';
+import { isSharedMemoryExhausted, SharedMemoryExhausted } from './shared-memory-retry';
+import { isBadHistoryToolCall } from '../malformed-tool-call';
+import { applySchemaFixes, isSchemaCompileFailure, pinRefusedTools, type ToolSchemaAction } from './tool-schema-fixes';
 import { toOpenAiMessages, toOpenAiTools } from './openai-request';
 import { isBusy, retryDelayMs, waitFor } from './retry-after';
 import { retryWhileLoading } from './loading-retry';
@@ -20,7 +24,16 @@ export interface OpenAiStreamDeps {
   now?: () => number;
   /** Told when the server refused `tools` for this model (the provider remembers it). */
   onToolsRefused?: (model: string, capabilities: ModelCapabilities) => void;
+  /** The server said the prompt does not fit: read the model's context again (null: still unknown). */
+  rereadContext?: (model: string) => Promise<number | null>;
+  /** Where TACO's own mistakes that a server reports are written (a tool call in the history it could not read). */
+  log?: (message: string) => void;
+  /** Tools this server could not compile for this model, and what is done to each (remembered by the provider). */
+  schemaFixes?: SchemaFixes;
 }
+
+/** Per model: the tools a server could not compile, sanitised or left out from then on. */
+export type SchemaFixes = Map<string, Map<string, ToolSchemaAction>>;
 
 /** The reasoning a delta carries: `reasoning_content` (vLLM, llama.cpp, DeepSeek) or `reasoning` (some proxies). */
 function reasoningOf(delta: unknown): string {
@@ -32,7 +45,11 @@ function reasoningOf(delta: unknown): string {
 }
 
 /** The request: no num_ctx (an OpenAI-compatible server fixes its context when it starts); tools only when the model takes them. */
-function buildBody(request: ChatStepRequest, capabilities: ModelCapabilities): ChatCompletionCreateParamsStreaming {
+function buildBody(
+  request: ChatStepRequest,
+  capabilities: ModelCapabilities,
+  fixes: ReadonlyMap<string, ToolSchemaAction> | undefined,
+): ChatCompletionCreateParamsStreaming {
   const body: ChatCompletionCreateParamsStreaming = {
     model: request.model,
     messages: toOpenAiMessages(request.messages),
@@ -40,7 +57,10 @@ function buildBody(request: ChatStepRequest, capabilities: ModelCapabilities): C
     stream_options: { include_usage: true },
   };
   if (request.temperature !== undefined) body.temperature = request.temperature;
-  if (capabilities.tools && request.tools !== undefined && request.tools.length > 0) body.tools = toOpenAiTools(request.tools);
+  if (capabilities.tools && request.tools !== undefined && request.tools.length > 0) {
+    const tools = applySchemaFixes(toOpenAiTools(request.tools), fixes);
+    if (tools.length > 0) body.tools = tools;
+  }
   return body;
 }
 
@@ -77,6 +97,68 @@ async function openStream(
   }
 }
 
+/** What a `finish_reason: "length"` says: the context is full when prompt plus reply reached it. */
+function cutDetail(
+  usage: { prompt_tokens?: number; completion_tokens?: number } | null,
+  numCtx: number,
+): Extract<ProviderErrorDetail, { type: 'cut' }> {
+  const promptTokens = usage?.prompt_tokens ?? 0;
+  const completionTokens = usage?.completion_tokens ?? 0;
+  // Without usage there is nothing else to stop it: TACO set no max_tokens.
+  const contextFull = usage === null || promptTokens + completionTokens >= numCtx - DEFAULTS.truncationMarginTokens;
+  return { type: 'cut', contextFull, promptTokens, completionTokens };
+}
+
+/**
+ * The server could not compile some tools' parameters (llama.cpp's 400 "Unable to generate parser
+ * for this template…"): the tools its words pin it on are remembered for this model, sanitised or
+ * left out, and named (`tool-schema-refused`, the loop goes on); a failure pinned on no tool, or
+ * one that stays after the fixes, is a refused `tools` (the prompt-based format). Null for any
+ * other failure.
+ */
+function schemaFailure(
+  deps: OpenAiStreamDeps,
+  model: string,
+  body: ChatCompletionCreateParamsStreaming,
+  error: unknown,
+): ProviderError | null {
+  if (!(error instanceof APIError) || error.status !== 400 || body.tools === undefined) return null;
+  const detail = serverDetail(error);
+  if (!isSchemaCompileFailure(detail)) return null;
+  const known = deps.schemaFixes?.get(model) ?? new Map<string, ToolSchemaAction>();
+  const pinned = pinRefusedTools(detail, body.tools).filter((tool) => known.get(tool.name) !== tool.action);
+  if (pinned.length === 0 || !deps.schemaFixes)
+    return new ProviderError('tools-refused', openAiMessages.toolsRefused(deps.host, detail), deps.host, 400);
+  for (const tool of pinned) known.set(tool.name, tool.action);
+  deps.schemaFixes.set(model, known);
+  const message = openAiMessages.toolSchemaRefused(
+    deps.host,
+    pinned.map((tool) => tool.name),
+    detail,
+  );
+  return new ProviderError('tool-schema-refused', message, deps.host, 400, { type: 'tool-schemas', tools: pinned });
+}
+
+/**
+ * The prompt did not fit: before deciding anything the model's context is read again (a server
+ * restarted with a smaller `-c` behind a running TACO). Smaller than the step was planned with:
+ * `context-changed`, for the loop to fit the conversation to it; else the overflow as it is.
+ */
+async function contextFailure(
+  deps: OpenAiStreamDeps,
+  request: ChatStepRequest,
+  plannedCtx: number,
+  failure: ProviderError,
+): Promise<ProviderError> {
+  if (request.signal.aborted || request.numCtx !== undefined || !deps.rereadContext) return failure;
+  const now = await deps.rereadContext(request.model);
+  if (now === null || now >= plannedCtx) return failure;
+  return new ProviderError('context-changed', openAiMessages.contextChanged(deps.host, plannedCtx, now), deps.host, failure.status, {
+    type: 'context',
+    contextTokens: now,
+  });
+}
+
 /**
  * One streamed step over chat completions: text and thinking as they arrive (reasoning fields and
  * <think> blocks become thinking), tool calls assembled by index and yielded once the stream ends,
@@ -92,8 +174,9 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
   let phase: 'request' | 'stream' = 'request';
   let stream: Stream<ChatCompletionChunk> | undefined;
   let finished = false;
+  const body = buildBody(request, capabilities, deps.schemaFixes?.get(request.model));
   try {
-    stream = await openStream(deps, buildBody(request, capabilities), request.signal);
+    stream = await openStream(deps, body, request.signal);
     phase = 'stream';
     const splitter = createThinkSplitter();
     const assembler = createToolCallAssembler();
@@ -127,10 +210,15 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
     }
     if (!sawDone) throw new ProviderError('incomplete-stream', openAiMessages.incompleteStream(), host);
     for (const piece of splitter.end()) yield piece;
-    // Cut off by the token limit inside a call's arguments: never run it with what arrived.
-    const cut = finishReason === 'length' ? assembler.unfinished()[0] : undefined;
-    if (cut !== undefined) throw new ProviderError('malformed-tool-call', openAiMessages.cutToolCall(cut), host);
+    // TACO sends no max_tokens: "length" is the context filled (or the server's own -n limit).
+    const cut = finishReason === 'length' ? cutDetail(usage, numCtx) : null;
+    // Cut inside a call's arguments: never run it with what arrived.
+    const cutCall = cut ? assembler.unfinished()[0] : undefined;
+    if (cut && cutCall !== undefined)
+      throw new ProviderError('malformed-tool-call', openAiMessages.cutToolCall(cutCall, cut.contextFull), host, null, cut);
     const calls = assembler.calls();
+    if (cut && calls.length === 0)
+      throw new ProviderError('ollama-error', openAiMessages.answerCut(host, cut.contextFull, numCtx), host, null, cut);
     if (calls.length > 0) yield { type: 'tool-calls', calls };
     const end = now();
     const stepUsage: StepUsage = {
@@ -145,8 +233,15 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
     yield { type: 'done', usage: stepUsage };
   } catch (error) {
     finished = true;
+    const refused = phase === 'request' && !request.signal.aborted ? schemaFailure(deps, request.model, body, error) : null;
+    if (refused?.kind === 'tools-refused') deps.onToolsRefused?.(request.model, capabilities);
+    if (refused) throw refused;
+    if (!request.signal.aborted && isSharedMemoryExhausted(error, body, numCtx)) throw new SharedMemoryExhausted(serverDetail(error));
     const failure = toOpenAiProviderError(error, { host, model: request.model, signal: request.signal, phase });
+    if (error instanceof APIError && isBadHistoryToolCall(serverDetail(error)))
+      deps.log?.(`${host}: the request's history was refused: ${serverDetail(error)}`);
     if (failure.kind === 'tools-refused') deps.onToolsRefused?.(request.model, capabilities);
+    if (isContextLengthError(error)) throw await contextFailure(deps, request, numCtx, failure);
     throw failure;
   } finally {
     // The reader stopped early (break/return): close this stream's connection.
