@@ -10,6 +10,7 @@ import { localApiChangeSchema, type LocalApiStatus } from './local-api';
 import type { ModelListResult } from './models';
 import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from './system-prompts';
 import { versionRefSchema, type DocumentsListResult, type UndoPreview, type UndoResult } from './documents';
+import type { DocumentsBrowseResult, VersionContent } from './document-browser';
 import { serverTestRequestSchema, type ServerTestResult } from './servers';
 import { settingsPatchSchema, type SettingsView } from './settings';
 import type { ToolInfo } from './tools/tool-info';
@@ -181,6 +182,10 @@ export const callRequestSchemas = {
   'documents.undo': z.object({ conversationId: id, callId: id.optional(), confirmed: z.boolean() }).strict(),
   'documents.diff': z.object({ conversationId: id, from: versionRefSchema, to: versionRefSchema }).strict(),
   'documents.restore': z.object({ conversationId: id, version: versionRefSchema }).strict(),
+  /** The Documents browser: each document's metadata beside its versions. */
+  'documents.browse': z.object({ conversationId: id }).strict(),
+  /** One version's content for a preview (size-capped; binary described; pictures checked). */
+  'documents.content': z.object({ conversationId: id, version: versionRefSchema }).strict(),
 } as const;
 
 export type CallName = keyof typeof callRequestSchemas;
@@ -255,6 +260,8 @@ export interface CallResponses {
   'documents.undo': UndoResult;
   'documents.diff': { diff: string };
   'documents.restore': UndoResult;
+  'documents.browse': DocumentsBrowseResult;
+  'documents.content': VersionContent;
 }
 
 export type OllamaTestResult =
