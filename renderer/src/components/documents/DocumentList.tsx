@@ -23,7 +23,8 @@ export function DocumentList({ documents, shown, filter, onFilter, selected, onS
         className="document-search"
         data-testid="documents-search"
         aria-label="Search documents"
-        placeholder="Search path, description, tags, summary"
+        placeholder="Search documents"
+        title="Searches path, description, tags and summary"
         value={filter.query}
         onChange={(event) => onFilter({ ...filter, query: event.target.value })}
       />
