@@ -111,6 +111,7 @@ describe('documents.content', () => {
     const { write, content } = setUp();
     const real = await write('chart.png', null, PNG);
     const fake = await write('fake.png', null, Buffer.from('<script>alert(1)</script>'));
+    const svg = await write('logo.svg', null, Buffer.from('<svg onload="alert(1)"/>'));
     const huge = await write('huge.png', null, Buffer.concat([PNG, Buffer.alloc(DEFAULTS.documents.previewImageMaxBytes, 1)]));
 
     expect(await content(real.seq, 'after')).toEqual({
@@ -120,6 +121,8 @@ describe('documents.content', () => {
       dataUrl: `data:image/png;base64,${PNG.toString('base64')}`,
     });
     expect(await content(fake.seq, 'after')).toMatchObject({ type: 'binary', message: expect.stringContaining('not that picture type') });
+    // SVG can carry script: it is shown as its text, never as a picture.
+    expect(await content(svg.seq, 'after')).toMatchObject({ type: 'text', mimeType: 'image/svg+xml', text: '<svg onload="alert(1)"/>' });
     expect(await content(huge.seq, 'after')).toMatchObject({ type: 'unavailable', message: expect.stringContaining('larger than') });
   });
 
