@@ -405,6 +405,10 @@ export const DEFAULTS = {
     maxVersionFileBytes: 20 * 1024 * 1024,
     /** Characters of a diff shown when confirming an undo or comparing two versions. */
     diffMaxChars: 20_000,
+    /** The Documents browser previews at most this many characters of a text version; over it, the beginning and "shortened". */
+    previewMaxChars: 100_000,
+    /** A picture larger than this is not previewed (it would travel to the renderer as a data URL). */
+    previewImageMaxBytes: 2 * 1024 * 1024,
     /** Characters of a document's content an automatic summary is made from. */
     summaryInputChars: 6000,
     /** A picture (attached by the user, or written) larger than this gets no automatic description: ~ the bytes of the images one message may carry. */

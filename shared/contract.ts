@@ -10,6 +10,7 @@ import { localApiChangeSchema, type LocalApiStatus } from './local-api';
 import type { ModelListResult } from './models';
 import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from './system-prompts';
 import { versionRefSchema, type DocumentsListResult, type UndoPreview, type UndoResult } from './documents';
+import type { DocumentsBrowseResult, VersionContent } from './document-browser';
 import { serverTestRequestSchema, type ServerTestResult } from './servers';
 import { settingsPatchSchema, type SettingsView } from './settings';
 import type { ToolInfo } from './tools/tool-info';
@@ -188,6 +189,10 @@ export const callRequestSchemas = {
   'documents.restore': z.object({ conversationId: id, version: versionRefSchema }).strict(),
   /** Redo of an undone write (its row's "Undone · Redo"); `confirmed` as for undo when the file changed since the undo. */
   'documents.redo': z.object({ conversationId: id, callId: id, confirmed: z.boolean() }).strict(),
+  /** The Documents browser: each document's metadata beside its versions. */
+  'documents.browse': z.object({ conversationId: id }).strict(),
+  /** One version's content for a preview (size-capped; binary described; pictures checked). */
+  'documents.content': z.object({ conversationId: id, version: versionRefSchema }).strict(),
 } as const;
 
 export type CallName = keyof typeof callRequestSchemas;
@@ -263,6 +268,8 @@ export interface CallResponses {
   'documents.diff': { diff: string };
   'documents.restore': UndoResult;
   'documents.redo': UndoResult;
+  'documents.browse': DocumentsBrowseResult;
+  'documents.content': VersionContent;
 }
 
 export type OllamaTestResult =

@@ -34,22 +34,71 @@ test.describe('documents, versions and undo', () => {
     await page.keyboard.press('Escape');
     await expect(undo).toBeHidden();
 
-    // The Documents panel: the file with its versions, a diff between two, restore.
+    // The Documents browser: the file listed with its details and its content previewed.
     await page.getByTestId('documents-button').click();
     const panel = page.getByTestId('documents-dialog');
+    await expect(panel.getByTestId('documents-item')).toHaveCount(1);
     const document = panel.locator('[data-testid="document"][data-path="hello.txt"]');
+    await expect(document.getByTestId('document-meta')).toContainText('text/plain');
+    await expect(document.getByTestId('document-meta')).toContainText('Save a greeting file');
+    await expect(document.getByTestId('document-preview')).toContainText('Old greeting');
+
+    // Search and filter narrow the list.
+    await panel.getByTestId('documents-search').fill('no such words');
+    await expect(panel.getByTestId('documents-no-match')).toBeVisible();
+    await panel.getByTestId('documents-search').fill('hello');
+    await expect(panel.getByTestId('documents-item')).toHaveCount(1);
+    await panel.getByTestId('documents-filter-type').selectOption('text/plain');
+    await expect(panel.getByTestId('documents-item')).toHaveCount(1);
+
+    // Its versions, the content before TACO's first change listed first, each with a preview.
+    await document.getByTestId('document-tab-versions').click();
     await expect(document.getByTestId('document-version')).toHaveCount(3);
-    await expect(document.getByTestId('document-version').nth(0)).toContainText('Before the first change');
+    await expect(document.getByTestId('document-version').nth(0)).toContainText("Before TACO's first change");
     await expect(document.getByTestId('document-version').nth(1)).toContainText('Written by write_file');
+    await document.getByTestId('document-version-preview').nth(1).click();
+    await expect(document.getByTestId('document-preview')).toContainText('Hello from TACO');
+
+    // Compare: the undo put back the content from before the write, so those two are the same.
+    await document.getByTestId('document-tab-compare').click();
     await document.getByTestId('document-diff-from').selectOption('1:before');
+    await document.getByTestId('document-diff-to').selectOption('2:after');
+    await document.getByTestId('document-diff').click();
+    await expect(document.getByTestId('document-no-differences')).toContainText('No differences');
     await document.getByTestId('document-diff-to').selectOption('1:after');
     await document.getByTestId('document-diff').click();
     await expect(document.getByTestId('diff-preview')).toContainText('-Old greeting');
     await expect(document.getByTestId('diff-preview')).toContainText('+Hello from TACO');
 
+    await document.getByTestId('document-tab-versions').click();
     await document.getByTestId('document-restore').nth(1).click();
     await expect(document.getByTestId('document-message')).toContainText('Restored hello.txt');
     expect(readFileSync(join(workspace, 'hello.txt'), 'utf8')).toBe('Hello from TACO\n');
     await expect(document.getByTestId('document-version')).toHaveCount(4);
+  });
+
+  test('the Documents browser filters by tag and previews markdown rendered', async ({ taco, page }) => {
+    const workspace = taco.tempDir('taco-e2e-ws-');
+    const ollama = await taco.startFakeOllama('documents-demo');
+    await taco.openApp({ ollamaUrl: ollama.url, workspace });
+    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+
+    await page.getByTestId('composer').fill('Please file the meeting notes');
+    await page.getByTestId('composer').press('Enter');
+    await page.getByTestId('approval-allow-once').click();
+    await expect(page.getByTestId('answer-text').last()).toContainText('Found:');
+
+    await page.getByTestId('documents-button').click();
+    const panel = page.getByTestId('documents-dialog');
+    await expect(panel.getByTestId('documents-item')).toHaveCount(1);
+    await panel.getByTestId('documents-filter-tag').selectOption('minutes');
+    await expect(panel.getByTestId('documents-item')).toHaveText([/notes\/meeting\.md/]);
+    await panel.getByTestId('documents-search').fill('monday');
+    await expect(panel.getByTestId('documents-item')).toHaveCount(1);
+
+    const document = panel.locator('[data-testid="document"][data-path="notes/meeting.md"]');
+    await expect(document.getByTestId('document-meta')).toContainText('Minutes of the Monday meeting');
+    await expect(document.getByTestId('document-meta')).toContainText('text/markdown');
+    await expect(document.getByTestId('document-preview').getByTestId('markdown')).toContainText('zeppelin hangar');
   });
 });

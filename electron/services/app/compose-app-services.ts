@@ -43,6 +43,7 @@ import { createTitleRequests } from './titles/title-requests';
 import { createVersionStore } from '../documents/version-store';
 import { join } from 'node:path';
 import { withRawLog } from '../provider/raw-log/raw-log-provider';
+import { documentBrowserHandlers } from '../documents/document-browser-handlers';
 import { documentsHandlers } from '../documents/documents-handlers';
 import { createDocumentIndex } from '../documents/document-index';
 import { summarizeDocument } from '../documents/summarize-document';
@@ -207,6 +208,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     ...mcpHandlers(mcp),
     ...createWorkflowHandlers(ctx, overrides.confirms),
     ...documentsHandlers(ctx),
+    ...documentBrowserHandlers(ctx),
   };
   const route = createCallRouter(handlers);
   let disposed: Promise<void> | null = null;

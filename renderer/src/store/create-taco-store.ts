@@ -5,6 +5,7 @@ import { createCatalogueSlice } from './slices/catalogue-slice';
 import { createConnectionSlice } from './slices/connection-slice';
 import { createConversationManagementSlice } from './slices/conversation-management-slice';
 import { createConversationsSlice } from './slices/conversations-slice';
+import { createDocumentBrowserSlice } from './slices/document-browser-slice';
 import { createDocumentsSlice } from './slices/documents-slice';
 import { createLinksSlice } from './slices/links-slice';
 import { createLocalApiSlice } from './slices/local-api-slice';
@@ -36,6 +37,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createLocalApiSlice(set, get, deps),
     ...createPresetsSlice(set, get, deps),
     ...createDocumentsSlice(set, get, deps),
+    ...createDocumentBrowserSlice(set, get, deps),
     async init() {
       await get().loadSettings();
       await Promise.all([get().loadModels(), get().loadConversations(), get().loadMcpServers()]);

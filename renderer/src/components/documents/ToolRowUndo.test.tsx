@@ -135,7 +135,7 @@ describe('versionEntries', () => {
       () => 'now',
     );
     expect(entries.map((entry) => [entry.label, entry.size, entry.lost])).toEqual([
-      ['Before the first change', 9, true],
+      ["Before TACO's first change", 9, true],
       ['#1 Written by write_file · now (undone later)', 3, false],
       ['#2 Undone · now', null, false],
     ]);
