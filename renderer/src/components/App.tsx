@@ -15,6 +15,7 @@ import { SidebarRail } from './layout/SidebarRail';
 import { Sidebar } from './sidebar/Sidebar';
 import { StackPanel } from './stack/StackPanel';
 import { SaveAsWorkflowDialog } from './workflows/SaveAsWorkflowDialog';
+import { Toaster } from './ui/Toast';
 import { WorkflowPicker } from './workflows/WorkflowPicker';
 
 /** Sidebar (a rail and a drawer when narrow), chat column and tool-stack panel; dialogs on top. */
@@ -60,6 +61,7 @@ export function App() {
       </Suspense>
       <WorkflowPicker />
       {workflowDraft !== null && <SaveAsWorkflowDialog key={workflowDraft} />}
+      <Toaster />
     </div>
   );
 }

@@ -1,0 +1,94 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/taco-fixture';
+
+/**
+ * axe-core over the views a new user meets, in light and dark: no serious or critical violation
+ * (WCAG 2 A/AA rules: contrast, names, roles, allowed ARIA). Each failure names the rule and the
+ * elements, so the fix is findable.
+ */
+const THEMES = ['light', 'dark'] as const;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function expectAccessible(page: Page, view: string): Promise<void> {
+  expect(await seriousViolations(page), view).toEqual([]);
+}
+
+for (const theme of THEMES) {
+  test.describe(`accessibility (${theme})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.emulateMedia({ colorScheme: theme });
+    });
+
+    test('empty chat, at 1280 and at 800×600', async ({ taco, page }) => {
+      const ollama = await taco.startFakeOllama('basic-chat');
+      await taco.openApp({ ollamaUrl: ollama.url });
+      await expect(page.getByTestId('model-picker')).toBeEnabled();
+      await expectAccessible(page, 'empty chat');
+      await page.setViewportSize({ width: 800, height: 600 });
+      await expectAccessible(page, 'empty chat at 800×600');
+    });
+
+    test('dialogs: settings, catalogue, workflow picker, models', async ({ taco, page }) => {
+      const ollama = await taco.startFakeOllama('basic-chat');
+      await taco.openApp({ ollamaUrl: ollama.url });
+      await expect(page.getByTestId('model-picker')).toBeEnabled();
+
+      await page.getByTestId('settings-button').click();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      await expect(settings).toBeVisible();
+      for (const tab of await settings.getByRole('tab').all()) {
+        await tab.click();
+        await expectAccessible(page, `settings: ${await tab.textContent()}`);
+      }
+      await page.keyboard.press('Escape');
+      await expect(settings).toHaveCount(0);
+
+      await page.getByTestId('catalogue-button').click();
+      await expect(page.getByTestId('catalogue')).toBeVisible();
+      await expectAccessible(page, 'catalogue');
+      await page.keyboard.press('Escape');
+
+      await page.keyboard.press('Control+Shift+W');
+      await expect(page.getByTestId('workflow-picker')).toBeVisible();
+      await expectAccessible(page, 'workflow picker');
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('workflow-picker')).toHaveCount(0);
+
+      await page.getByTestId('models-button').click();
+      await expect(page.getByTestId('model-manager')).toBeVisible();
+      await expectAccessible(page, 'models');
+    });
+
+    test('a chat with tools, a waiting approval, a question', async ({ taco, page }) => {
+      const workspace = taco.tempDir('taco-e2e-a11y-ws-');
+      const ollama = await taco.startFakeOllama('agent-demo');
+      await taco.openApp({ ollamaUrl: ollama.url, workspace });
+      await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+
+      await page.getByTestId('composer').fill('Now save a greeting file');
+      await page.getByTestId('composer').press('Enter');
+      await expect(page.getByTestId('approval-card')).toBeVisible();
+      await expectAccessible(page, 'a waiting approval');
+      await page.getByTestId('approval-allow-once').click();
+      await expect(page.getByTestId('answer-text').last()).toContainText('Saved hello.txt');
+      await expectAccessible(page, 'a chat with tools');
+
+      await page.getByTestId('documents-button').click();
+      await expect(page.getByTestId('documents-dialog')).toBeVisible();
+      await expectAccessible(page, 'documents');
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('composer').fill('Guess my favourite colour');
+      await page.getByTestId('composer').press('Enter');
+      await expect(page.getByTestId('question-card')).toBeVisible();
+      await expectAccessible(page, 'a question');
+    });
+  });
+}
