@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensureDir } from '../../store/files/data-dir';
+import { appendDataFile, writeDataFile } from '../../store/files/data-file';
 import type { ChatProvider, ProviderChunk } from '../provider-types';
 import { maskSecrets } from './mask-secrets';
 
@@ -24,12 +25,12 @@ export function withRawLog<P extends ChatProvider>(provider: P, options: RawLogO
     const at = now();
     const iso = at.toISOString();
     const day = join(options.dir, iso.slice(0, 10));
-    await mkdir(day, { recursive: true });
+    await ensureDir(day);
     const stamp = `${iso.slice(11, 19).replace(/:/g, '-')}_${iso.slice(20, 23)}_${randomBytes(3).toString('hex')}`;
     return { request: join(day, `request_${stamp}.txt`), response: join(day, `response_${stamp}.txt`) };
   };
   const write = (path: string, text: string, append = false): Promise<void> =>
-    (append ? appendFile(path, text, 'utf8') : writeFile(path, text, 'utf8')).catch(() => undefined);
+    (append ? appendDataFile(path, text) : writeDataFile(path, text)).catch(() => undefined);
 
   const wrapped: ChatProvider = {
     get host() {
