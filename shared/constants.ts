@@ -174,18 +174,25 @@ export const DEFAULTS = {
     toolSuggestionCount: 3,
   },
 
+  /**
+   * Every diff the app shows (write_file's approval card, confirming an undo, comparing two
+   * versions) is one bounded diff: `tools/files/bounded-diff.ts`. It runs on main's thread and
+   * Myers is O(N·D), so it gives up past `maxEditLines` changed lines or `timeoutMs`, and never
+   * diffs a side larger than `maxInputBytes`; a size summary stands in for it.
+   */
+  diff: {
+    maxEditLines: 2_000,
+    timeoutMs: 250,
+    /** A content larger than this (either side) is summarised by size, never read into a diff. */
+    maxInputBytes: 256 * 1024,
+    /** The unified diff is cut at this many characters. */
+    maxChars: 20_000,
+  },
+
   /** Limits of the built-in tools (tools/). */
   tools: {
     /** read_file reads at most this many bytes of a file; the rest is reported as truncated. */
     readFileMaxBytes: 256 * 1024,
-    /** write_file's approval preview (a unified diff) is cut at this many characters. */
-    writePreviewMaxChars: 20_000,
-    /**
-     * The diff behind that preview gives up past this many changed lines or this many ms (it runs
-     * on main's thread; Myers is O(N·D)); the card then shows a size summary instead.
-     */
-    writePreviewMaxEditLines: 2_000,
-    writePreviewTimeoutMs: 250,
     /** list_directory lists at most this many entries. */
     listDirectoryMaxEntries: 500,
     /** search_files stops after this many matches. */
@@ -395,8 +402,6 @@ export const DEFAULTS = {
     versionBudgetMb: 200,
     /** A file larger than this is not kept as a version (its write cannot be undone; the record says so). */
     maxVersionFileBytes: 20 * 1024 * 1024,
-    /** Characters of a diff shown when confirming an undo or comparing two versions. */
-    diffMaxChars: 20_000,
     /** Characters of a document's content an automatic summary is made from. */
     summaryInputChars: 6000,
     /** A picture (attached by the user, or written) larger than this gets no automatic description: ~ the bytes of the images one message may carry. */
