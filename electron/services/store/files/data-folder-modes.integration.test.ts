@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -34,6 +35,8 @@ describe.skipIf(process.platform === 'win32')('the data folder after a real sess
     await callService(services, 'settings.set', {
       workspace,
       debugRawLog: true,
+      // The raw log masks the app's own secrets exactly (the key is quoted in the message below).
+      webSearch: { provider: 'ollama', ollamaApiKey: 'wsk-own-secret-value' },
       approvals: { read: 'allow', write: 'allow', shell: 'ask', network: 'ask' },
     });
 
@@ -41,7 +44,7 @@ describe.skipIf(process.platform === 'win32')('the data folder after a real sess
     const run = runOf(
       await callService<SendResult>(services, 'chat.send', {
         conversationId: null,
-        text: 'Please file the meeting notes',
+        text: 'Please file the meeting notes (key wsk-own-secret-value)',
         model: 'qwen3:4b',
       }),
     );
@@ -62,6 +65,9 @@ describe.skipIf(process.platform === 'win32')('the data folder after a real sess
     expect(names.some((name) => name.startsWith(`documents/${run.conversationId}/blobs/`))).toBe(true);
     expect(names.some((name) => /^logs\/llm\/[\d-]+\/request_/.test(name))).toBe(true);
     expect(names.some((name) => name.startsWith('conversations/'))).toBe(true);
+    const logs = entries.filter((entry) => !entry.folder && entry.path.includes(`${path.sep}logs${path.sep}`));
+    expect(logs.length).toBeGreaterThan(0);
+    for (const log of logs) expect(readFileSync(log.path, 'utf8')).not.toContain('wsk-own-secret-value');
     const open = entries
       .filter((entry) => (entry.mode & 0o077) !== 0)
       .map((entry) => `${path.relative(dataDir, entry.path) || '.'} ${entry.mode.toString(8)}`);
