@@ -17,6 +17,7 @@ export const STAGES = [
   'coldstart',
   'mcp',
   'gateway',
+  'undo',
 ] as const;
 export type Stage = (typeof STAGES)[number];
 
