@@ -131,4 +131,24 @@ describe('undo, restore and version diffs are bounded (Security IV, finding 3)',
     expect(read).not.toHaveBeenCalled();
     expect(createTwoFilesPatch).not.toHaveBeenCalled();
   });
+
+  it('reads the current file only up to the version cap: a larger one is left alone, with the reason', async () => {
+    const { store, workspace } = await setUp();
+    const limits = DEFAULTS.documents as { maxVersionFileBytes: number };
+    const cap = limits.maxVersionFileBytes;
+    limits.maxVersionFileBytes = 50_000;
+    try {
+      const grown = 'y'.repeat(60_000);
+      writeFileSync(join(workspace, 'big.txt'), grown);
+      const answer = await undoWrite({ store, conversationId: 'c1', workspace, confirmed: true });
+      expect(answer).toMatchObject({
+        type: 'nothing',
+        message: expect.stringMatching(/big\.txt is now 60000 bytes, more than the 50000 bytes a version can keep/),
+      });
+      expect(readFileSync(join(workspace, 'big.txt'), 'utf8')).toBe(grown);
+      expect((await store.records('c1')).map((record) => record.kind)).toEqual(['write']);
+    } finally {
+      limits.maxVersionFileBytes = cap;
+    }
+  });
 });
