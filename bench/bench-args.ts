@@ -18,6 +18,7 @@ export const STAGES = [
   'coldstart',
   'mcp',
   'gateway',
+  'undo',
 ] as const;
 export type Stage = (typeof STAGES)[number];
 

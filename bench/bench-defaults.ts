@@ -1,5 +1,10 @@
 /** What the benchmark runs, in one place. None of this changes how the app behaves. */
 export const BENCH_DEFAULTS = {
+  /** undo_8000_ratio / undo_preview_8000_ms (bench/undo-bench.ts): the file sizes compared, warm-up undos and pairs per run. */
+  undoSmallLines: 100,
+  undoLargeLines: 8_000,
+  undoWarmupRuns: 3,
+  undoPairsPerRun: 7,
   /** Measured runs per figure (after warm-up); `--runs` overrides. */
   runs: 5,
   /** The model every benchmark talks to (the fake server lists it, with tools). */

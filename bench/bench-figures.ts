@@ -161,6 +161,20 @@ export const FIGURES = [
       'TACO’s added time per MCP tool call (argument check, call path, result conversion) over the SDK’s bare callTool, server-everything echo over stdio.',
   },
   GATEWAY_FIGURE,
+  {
+    name: 'undo_8000_ratio',
+    unit: '×',
+    budget: 3,
+    meaning:
+      'A plain /undo of a write to an 8,000-line file over one to a 100-line file (no diff is computed for it; reads, hashes and kept versions only).',
+  },
+  {
+    name: 'undo_preview_8000_ms',
+    unit: 'ms',
+    budget: 200,
+    meaning:
+      'Main: the Undo dialog’s preview of an 8,000-line file whose every line changed since the write (the bounded diff gives up after DEFAULTS.diff.timeoutMs and summarises; it was 19.9 s unbounded).',
+  },
 ] as const;
 
 export type FigureName = (typeof FIGURES)[number]['name'];

@@ -35,6 +35,8 @@ describe('jsonReport', () => {
       'web_cold_start_ms',
       'mcp_call_overhead_ms',
       'gateway_overhead_ms',
+      'undo_8000_ratio',
+      'undo_preview_8000_ms',
     ]);
     expect(parsed.pipeline_ratio).toBe(1.2);
     expect(parsed.dom_nodes_5000).toBe(290);
@@ -42,7 +44,7 @@ describe('jsonReport', () => {
   });
 
   it('has a budget for every figure as the issues set them, upper bounds except the selection recall and the prefix reuse', () => {
-    expect(FIGURE_NAMES).toHaveLength(27);
+    expect(FIGURE_NAMES).toHaveLength(29);
     expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual([
       'tool_selection_recall_at_budget',
       'prefix_reuse_ratio',
@@ -76,6 +78,8 @@ describe('jsonReport', () => {
       web_cold_start_ms: 800,
       mcp_call_overhead_ms: 2,
       gateway_overhead_ms: 5,
+      undo_8000_ratio: 3,
+      undo_preview_8000_ms: 200,
     });
   });
 });

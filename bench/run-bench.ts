@@ -28,6 +28,7 @@ import { runConcurrentBench } from './services/concurrent-bench';
 import { runFirstTokenBench } from './services/first-token-bench';
 import { runSoakBench } from './services/soak-bench';
 import { runGatewayBench } from './gateway-bench';
+import { runUndoBench } from './undo-bench';
 
 const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   bundle: ['bundle_kb_gz'],
@@ -46,6 +47,7 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   coldstart: ['web_cold_start_ms'],
   mcp: ['mcp_call_overhead_ms'],
   gateway: ['gateway_overhead_ms'],
+  undo: ['undo_8000_ratio', 'undo_preview_8000_ms'],
 };
 
 /** Stages that need the renderer built for them. */
@@ -114,6 +116,7 @@ async function main(): Promise<number> {
     coldstart: () => runColdStartBench(options),
     mcp: () => runMcpBench(options),
     gateway: () => runGatewayBench(options),
+    undo: () => runUndoBench(options),
   };
   for (const stage of args.stages) {
     const figures = STAGE_FIGURES[stage];

@@ -174,18 +174,27 @@ export const DEFAULTS = {
     toolSuggestionCount: 3,
   },
 
+  /**
+   * Every diff the app shows (write_file's approval card, confirming an undo, comparing two
+   * versions) is one bounded diff: `tools/files/bounded-diff.ts`. It runs on main's thread and
+   * Myers is O(N·D), so it gives up past `maxEditLines` changed lines or `timeoutMs`, and never
+   * diffs a side larger than `maxInputBytes`; a size summary stands in for it. The shown patch is
+   * cut at `maxChars` (some 500 lines) anyway, so more changed lines than `maxEditLines` would not
+   * be readable; at 2,000 lines and 250 ms the worst case held main for the whole 250 ms.
+   */
+  diff: {
+    maxEditLines: 1_000,
+    timeoutMs: 100,
+    /** A content larger than this (either side) is summarised by size, never read into a diff. */
+    maxInputBytes: 256 * 1024,
+    /** The unified diff is cut at this many characters. */
+    maxChars: 20_000,
+  },
+
   /** Limits of the built-in tools (tools/). */
   tools: {
     /** read_file reads at most this many bytes of a file; the rest is reported as truncated. */
     readFileMaxBytes: 256 * 1024,
-    /** write_file's approval preview (a unified diff) is cut at this many characters. */
-    writePreviewMaxChars: 20_000,
-    /**
-     * The diff behind that preview gives up past this many changed lines or this many ms (it runs
-     * on main's thread; Myers is O(N·D)); the card then shows a size summary instead.
-     */
-    writePreviewMaxEditLines: 2_000,
-    writePreviewTimeoutMs: 250,
     /** list_directory lists at most this many entries. */
     listDirectoryMaxEntries: 500,
     /** search_files stops after this many matches. */
@@ -403,8 +412,6 @@ export const DEFAULTS = {
     versionBudgetMb: 200,
     /** A file larger than this is not kept as a version (its write cannot be undone; the record says so). */
     maxVersionFileBytes: 20 * 1024 * 1024,
-    /** Characters of a diff shown when confirming an undo or comparing two versions. */
-    diffMaxChars: 20_000,
     /** The Documents browser previews at most this many characters of a text version; over it, the beginning and "shortened". */
     previewMaxChars: 100_000,
     /** A picture larger than this is not previewed (it would travel to the renderer as a data URL). */

@@ -34,6 +34,14 @@ describe('settings', () => {
     if (!parsed.success) expect(describeZodError('settings.set', parsed.error)).toContain('"ollamaHost"');
   });
 
+  it('refuses an Ollama address carrying a user name or password (it would be quoted in errors and logs)', () => {
+    const parsed = settingsPatchSchema.safeParse({ ollamaHost: 'http://user:hunter2@127.0.0.1:11434' });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success)
+      expect(describeZodError('settings.set', parsed.error)).toMatch(/"ollamaHost".*must not contain a user name or password/);
+    expect(settingsPatchSchema.safeParse({ ollamaHost: 'http://127.0.0.1:11434' }).success).toBe(true);
+  });
+
   it('merges nested patches without losing siblings', () => {
     const next = applySettingsPatch(defaultSettings(), { limits: { maxIterations: 4 } });
     expect(next.limits.maxIterations).toBe(4);

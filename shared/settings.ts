@@ -15,7 +15,16 @@ const httpUrl = z
     } catch {
       return false;
     }
-  }, 'must be an http:// or https:// URL, for example http://127.0.0.1:11434');
+  }, 'must be an http:// or https:// URL, for example http://127.0.0.1:11434')
+  // Node's fetch refuses such an address, quoting it (credentials included) in its error; model servers refuse it too (shared/servers.ts).
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.username === '' && url.password === '';
+    } catch {
+      return true;
+    }
+  }, 'must not contain a user name or password (user:password@): add a model server with an Authorization header instead');
 
 export const RISKS = ['read', 'write', 'shell', 'network'] as const;
 export type Risk = (typeof RISKS)[number];

@@ -1,5 +1,19 @@
 import { z } from 'zod';
 
+export const SEARXNG_CREDENTIALS_MESSAGE =
+  'must not contain a user name or password (user:password@): TACO would send them with every search and they could reach error messages, the conversation and logs. Use an address without them (a SearXNG instance on this machine or your network needs none).';
+
+/** True when an address carries a user name or password (`https://user:pass@host/`). */
+function hasCredentials(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    // Not parseable: the address check above says so; "@" before the host still counts.
+    return /^https?:\/\/[^/?#]*@/i.test(value);
+  }
+}
+
 /** search_web's service: off until the user picks one (an Ollama API key, or a SearXNG address). */
 export const webSearchSettingsSchema = z
   .object({
@@ -12,6 +26,7 @@ export const webSearchSettingsSchema = z
       .trim()
       .max(2048)
       .refine((value) => /^https?:\/\/[^\s]+$/i.test(value), 'must be an http:// or https:// address')
+      .refine((value) => !hasCredentials(value), SEARXNG_CREDENTIALS_MESSAGE)
       .optional(),
   })
   .strict();

@@ -121,7 +121,7 @@ describe('write_file', () => {
     expect(diff).toContain('+line two');
   });
 
-  it('previews a change too large to diff as a size summary (the diff gives up past DEFAULTS.tools.writePreviewMaxEditLines)', async () => {
+  it('previews a change too large to diff as a size summary (the diff gives up past DEFAULTS.diff.maxEditLines)', async () => {
     const lines = (prefix: string): string => Array.from({ length: 3_000 }, (_, index) => `${prefix} ${index}`).join('\n');
     await writeFile(path.join(fixture.workspace, 'big.txt'), lines('old'));
     const preview = await writePreview({ path: 'big.txt', content: lines('new') }, context());

@@ -1,5 +1,5 @@
 import { constants, type Stats } from 'node:fs';
-import { mkdir, open, realpath, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, realpath, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolFailure } from '../catalogue/tool-runtime-types';
 import { errorCode, isInside, type WorkspacePath } from './workspace-path';
@@ -78,6 +78,34 @@ export async function openVerifiedForWrite(
   } catch (error) {
     await handle.close();
     throw error;
+  }
+}
+
+/**
+ * Deletes a checked workspace file through the file it proves it is: opened and verified like
+ * openVerifiedForRead (no symlink swap, one hard link), `beforeRemove` sees its bytes (only its size
+ * past `maxBytes`) and may refuse, then the path is verified again to still name that very file
+ * (nothing swapped in meanwhile) and unlinked. Node has no unlink-by-handle: the last check and
+ * the unlink are as close together as it allows.
+ */
+export async function removeVerified(
+  target: WorkspacePath,
+  maxBytes: number,
+  beforeRemove: (current: Buffer | { notKept: number }) => Promise<void>,
+  hooks: OpenHooks & { beforeUnlink?: () => Promise<void> | void } = {},
+): Promise<void> {
+  const { handle, info } = await openVerifiedForRead(target, hooks);
+  try {
+    await beforeRemove(info.size > maxBytes ? { notKept: info.size } : await handle.readFile());
+    await hooks.beforeUnlink?.();
+    await verifySameFile(target, info);
+    const now = await lstat(target.absolute).catch(() => null);
+    if (now === null || now.dev !== info.dev || now.ino !== info.ino) {
+      throw new ToolFailure(`"${target.relative}" changed while it was being removed, so it was left alone. Try again.`);
+    }
+    await unlink(target.absolute);
+  } finally {
+    await handle.close();
   }
 }
 

@@ -1,10 +1,10 @@
 import { DEFAULTS } from '../../shared/constants';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createTwoFilesPatch } from 'diff';
 import { jsonOutput, optionalStringArg, stringArg, stringArrayArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolContext, type ToolRun } from '../catalogue/tool-runtime-types';
 import type { JsonObject } from '../../shared/json';
+import { boundedDiff } from './bounded-diff';
 import { openVerifiedForRead, openVerifiedForWrite, type OpenHooks } from './open-verified';
 import { readWorkspaceFile } from './read_file';
 import { resolveWorkspacePath, type WorkspacePath } from './workspace-path';
@@ -70,8 +70,9 @@ export async function writeWorkspaceFile(
 }
 
 /**
- * The approval card's diff: a unified diff of the current file (empty for a new file) against
- * the proposed content. Null when the write cannot happen (the run then reports why).
+ * The approval card's diff: the app's one bounded diff (bounded-diff.ts) of the current file
+ * (none for a new file) against the proposed content. Null when the write cannot happen (the run
+ * then reports why).
  */
 export async function preview(args: JsonObject, context: ToolContext): Promise<string | null> {
   try {
@@ -81,33 +82,11 @@ export async function preview(args: JsonObject, context: ToolContext): Promise<s
     if (before !== null && (before.binary || before.truncated)) {
       return `${target.relative}: replaces an existing ${before.binary ? 'binary' : 'large'} file of ${before.size} bytes with ${Buffer.byteLength(content, 'utf8')} bytes of text (no diff shown).`;
     }
-    const raw = createTwoFilesPatch(
-      before === null ? '/dev/null' : target.relative,
-      target.relative,
-      before?.text ?? '',
-      content,
-      undefined,
-      undefined,
-      {
-        maxEditLength: DEFAULTS.tools.writePreviewMaxEditLines,
-        timeout: DEFAULTS.tools.writePreviewTimeoutMs,
-      },
-    );
-    if (raw === undefined) return sizeSummary(target.relative, before?.text ?? '', content);
-    // The library opens with an "=====" separator line meant for multi-file patches; a card shows one file.
-    const patch = raw.replace(/^={3,}\n/, '');
-    const limit = DEFAULTS.tools.writePreviewMaxChars;
-    return patch.length > limit ? `${patch.slice(0, limit)}\n… diff cut at ${limit} characters …` : patch;
+    return boundedDiff(target.relative, before === null ? null : before.text, content);
   } catch (error) {
     if (error instanceof ToolFailure) return null;
     throw error;
   }
-}
-
-/** Instead of a diff too large (or too slow) to compute: what the write does, in sizes. */
-function sizeSummary(relative: string, before: string, after: string): string {
-  const lines = (text: string): number => (text === '' ? 0 : text.split('\n').length);
-  return `${relative}: too many changes to show as a diff. The file goes from ${lines(before)} lines (${Buffer.byteLength(before, 'utf8')} bytes) to ${lines(after)} lines (${Buffer.byteLength(after, 'utf8')} bytes).`;
 }
 
 /** The file's bytes before a write, read through a verified handle; only the size when it is too large to keep. */

@@ -16,6 +16,8 @@ export const run: ToolRun = async (args, context) => {
     return jsonOutput({ results: results.map((hit) => ({ title: hit.title, url: hit.url, content: hit.content })) });
   } catch (error) {
     if (context.signal.aborted) throw error;
-    throw new ToolFailure(`The search failed: ${error instanceof Error ? error.message : String(error)}`);
+    // The service's messages name no address; anything that still looks like one is left out (it may carry credentials).
+    const message = (error instanceof Error ? error.message : String(error)).replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '(address left out)');
+    throw new ToolFailure(`The search failed: ${message}`);
   }
 };

@@ -42,6 +42,7 @@ import { createSettingsView } from './settings-view';
 import { createTitleRequests } from './titles/title-requests';
 import { createVersionStore } from '../documents/version-store';
 import { join } from 'node:path';
+import { rememberedSecrets, settingsSecrets } from '../provider/raw-log/known-secrets';
 import { withRawLog } from '../provider/raw-log/raw-log-provider';
 import { documentBrowserHandlers } from '../documents/document-browser-handlers';
 import { documentsHandlers } from '../documents/documents-handlers';
@@ -118,6 +119,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
   const logged = withRawLog(servers.router, {
     dir: join(options.dataDir, 'logs', 'llm'),
     enabled: () => rawFromEnv || settings.current().debugRawLog === true,
+    secrets: () => [...settingsSecrets(settings.current()), ...(mcp.secretValues?.() ?? []), ...rememberedSecrets()],
   });
   const provider: ProviderHolder = { current: () => logged };
 

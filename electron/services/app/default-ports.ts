@@ -5,7 +5,8 @@ import { runAgentLoop } from '../agent/loop/run-agent';
 import { DEFAULTS } from '../../../shared/constants';
 import { createMcpAuth } from '../mcp/auth/mcp-auth';
 import { loopbackAuthorizer } from '../mcp/auth/loopback-authorizer';
-import { createTokenStore } from '../mcp/auth/token-store';
+import { createTokenStore, type TokenStore } from '../mcp/auth/token-store';
+import { oauthSecrets, rememberSecrets } from '../provider/raw-log/known-secrets';
 import { createMcpService } from '../mcp/mcp-service';
 import { createNetworkPolicy } from '../../../tools/web/network-policy';
 import { openExternalGuarded } from './open-external-guard';
@@ -34,7 +35,7 @@ export const defaultPorts: AppPorts = {
       emit,
       ...(unattendedElicitation ? { unattendedElicitation } : {}),
       auth: createMcpAuth({
-        store: createTokenStore(dataDir, secretCipher ?? null),
+        store: rememberingSecrets(createTokenStore(dataDir, secretCipher ?? null)),
         authorizer: loopbackAuthorizer({
           openBrowser: (url) =>
             openExternal
@@ -47,6 +48,22 @@ export const defaultPorts: AppPorts = {
       }),
     }),
 };
+
+/** The token store, telling the raw log's masker every token and client secret it reads or writes. */
+function rememberingSecrets(store: TokenStore): TokenStore {
+  return {
+    ...store,
+    async read(...args: Parameters<TokenStore['read']>) {
+      const auth = await store.read(...args);
+      rememberSecrets(oauthSecrets(auth));
+      return auth;
+    },
+    write(...args: Parameters<TokenStore['write']>) {
+      rememberSecrets(oauthSecrets(args[1]));
+      return store.write(...args);
+    },
+  };
+}
 
 async function openStorage(dataDir: string): Promise<Storage> {
   const store = createConversationStore({ dataDir });

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { syncDir } from '../store/files/atomic-write';
+import { writeFileAtomic } from '../store/files/atomic-write';
+import { ensureDir } from '../store/files/data-dir';
 
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -11,7 +12,8 @@ export function sha256(data: Buffer): string {
 
 /**
  * Content-addressed files: a blob is named by its sha256, written to a temp file, fsynced and
- * renamed into place (then the folder is fsynced), so a blob that exists is complete. Writing
+ * renamed into place (then the folder is fsynced), so a blob that exists is complete. Blobs are
+ * copies of the user's files (an overwritten `.env` too): data files, 0600 in 0700 folders. Writing
  * the same content again only refreshes its time (the budget drops the oldest first).
  */
 export async function writeBlob(dir: string, data: Buffer): Promise<string> {
@@ -23,22 +25,8 @@ export async function writeBlob(dir: string, data: Buffer): Promise<string> {
     await utimes(target, now, now);
     return hash;
   }
-  await mkdir(dir, { recursive: true });
-  const temp = join(dir, `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
-  try {
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw error;
-  }
-  await syncDir(dir);
+  await ensureDir(dir);
+  await writeFileAtomic(target, data);
   return hash;
 }
 

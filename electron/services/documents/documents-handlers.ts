@@ -3,7 +3,8 @@ import type { AppContext } from '../app/app-context';
 import type { CallHandlers } from '../app/call-router';
 import { resolveWorkspace } from '../app/runs/run-launcher';
 import { redoWrite } from './redo-change';
-import { diffOf, previewUndo, restoreVersion, undoWrite, type UndoTarget } from './undo-change';
+import { boundedDiff, sizeSummary, tooLargeToDiff } from '../../../tools/files/bounded-diff';
+import { previewUndo, restoreVersion, undoWrite, type UndoTarget } from './undo-change';
 
 export type DocumentsCallName =
   'documents.list' | 'documents.undoPreview' | 'documents.undo' | 'documents.diff' | 'documents.restore' | 'documents.redo';
@@ -42,14 +43,19 @@ export function documentsHandlers(ctx: AppContext): Pick<CallHandlers, Documents
     'documents.diff': async ({ conversationId, from, to }) => {
       const records = await ctx.versions.records(conversationId);
       const pick = (ref: { seq: number; side: 'before' | 'after' }) => records.find((record) => record.seq === ref.seq)?.[ref.side] ?? null;
-      const [left, right] = await Promise.all([
-        ctx.versions.content(conversationId, pick(from)),
-        ctx.versions.content(conversationId, pick(to)),
-      ]);
-      if (left === 'missing' || right === 'missing')
-        return { diff: 'One of these versions was not kept (too large, or dropped to stay within the version budget).' };
       const path = records.find((record) => record.seq === to.seq)?.path ?? 'file';
-      return { diff: diffOf(path, left, right) };
+      const [leftRef, rightRef] = [pick(from), pick(to)];
+      const notKept = 'One of these versions was not kept (too large, or dropped to stay within the version budget).';
+      if (leftRef?.hash === null || rightRef?.hash === null) return { diff: notKept };
+      // Sizes are in the records: a version too large to diff is summarised without being read.
+      if (tooLargeToDiff(leftRef?.size ?? null) || tooLargeToDiff(rightRef?.size ?? null))
+        return { diff: sizeSummary(path, leftRef?.size ?? null, rightRef?.size ?? null) };
+      const [left, right] = await Promise.all([
+        ctx.versions.content(conversationId, leftRef),
+        ctx.versions.content(conversationId, rightRef),
+      ]);
+      if (left === 'missing' || right === 'missing') return { diff: notKept };
+      return { diff: boundedDiff(path, left, right) };
     },
     'documents.redo': async ({ conversationId, callId, confirmed }) => {
       const target = await targetOf(conversationId, callId);

@@ -1,5 +1,5 @@
 import { undoneWrites, type UndoResult } from '../../../shared/documents';
-import { applyContent, describe, otherWorkspace, planRestore, type UndoTarget } from './undo-change';
+import { applyContent, currentTooLarge, describe, diffFromCurrent, otherWorkspace, planRestore, type UndoTarget } from './undo-change';
 
 /**
  * Redo of an undone write (the write's row says "Undone · Redo"): puts back the content the write
@@ -20,13 +20,15 @@ export async function redoWrite(target: UndoTarget & { seq: number; confirmed: b
       type: 'nothing',
       message: `${write.path}: the content this write made was not kept (too large, or dropped to stay within the version budget), so it cannot be redone.`,
     };
+  const tooLarge = currentTooLarge(write.path, plan.current);
+  if (tooLarge) return { type: 'nothing', message: tooLarge };
   if (plan.changedSince && !target.confirmed) {
     return {
       type: 'needs-confirmation',
-      preview: { type: 'ready', seq: write.seq, path: write.path, diff: plan.diff, changedSince: true, lost: false },
+      preview: { type: 'ready', seq: write.seq, path: write.path, diff: diffFromCurrent(write.path, plan.current, plan.restored), changedSince: true, lost: false },
       message: `${write.path} changed since the undo. Redoing puts back what this write wrote; the current content is kept as a version.`,
     };
   }
-  const written = await applyContent(target, write.path, plan.current, plan.restored, { kind: 'restore', redoes: write.seq });
+  const written = await applyContent(target, write.path, plan, { kind: 'restore', redoes: write.seq });
   return { type: 'undone', path: write.path, record: written, message: `Redid the write to ${write.path} (${describe(plan.restored)}).` };
 }

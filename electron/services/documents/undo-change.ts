@@ -1,8 +1,7 @@
-import { unlink } from 'node:fs/promises';
-import { createTwoFilesPatch } from 'diff';
 import { DEFAULTS } from '../../../shared/constants';
 import { undoneWrites, type ContentRef, type UndoPreview, type UndoResult, type VersionRecord } from '../../../shared/documents';
-import { openVerifiedForRead } from '../../../tools/files/open-verified';
+import { boundedDiff, sizeSummary } from '../../../tools/files/bounded-diff';
+import { openVerifiedForRead, removeVerified } from '../../../tools/files/open-verified';
 import { resolveWorkspacePath } from '../../../tools/files/workspace-path';
 import { writeWorkspaceFile } from '../../../tools/files/write_file';
 import { sha256 } from './content-blobs';
@@ -35,14 +34,14 @@ export async function previewUndo(target: UndoTarget): Promise<UndoPreview> {
   if (!record) return { type: 'nothing', message: NOTHING_TO_UNDO };
   const elsewhere = otherWorkspace(record, target.workspace);
   if (elsewhere) return { type: 'nothing', message: elsewhere };
-  const plan = await planRestore(target, record.path, record.before, record.after);
-  return { type: 'ready', seq: record.seq, path: record.path, diff: plan.diff, changedSince: plan.changedSince, lost: plan.lost };
+  return previewOf(record, await planRestore(target, record.path, record.before, record.after));
 }
 
 /**
  * Puts back the content a write replaced. When the file changed since the write (by hand or by
  * another program) nothing happens without `confirmed`; with it, the current content is kept as a
- * version first, so the user's edit is never lost.
+ * version first, so the user's edit is never lost. No diff is computed unless one is shown (the
+ * answer asking for confirmation carries it).
  */
 export async function undoWrite(target: UndoTarget & { confirmed: boolean }): Promise<UndoResult> {
   const record = undoableWrite(await target.store.records(target.conversationId), target.seq);
@@ -50,28 +49,22 @@ export async function undoWrite(target: UndoTarget & { confirmed: boolean }): Pr
   const elsewhere = otherWorkspace(record, target.workspace);
   if (elsewhere) return { type: 'nothing', message: elsewhere };
   const plan = await planRestore(target, record.path, record.before, record.after);
-  const preview: UndoPreview = {
-    type: 'ready',
-    seq: record.seq,
-    path: record.path,
-    diff: plan.diff,
-    changedSince: plan.changedSince,
-    lost: plan.lost,
-  };
   if (plan.lost) {
     return {
       type: 'nothing',
       message: `${record.path}: the content before this write was not kept (too large, or dropped to stay within the version budget), so it cannot be undone.`,
     };
   }
+  const tooLarge = currentTooLarge(record.path, plan.current);
+  if (tooLarge) return { type: 'nothing', message: tooLarge };
   if (plan.changedSince && !target.confirmed) {
     return {
       type: 'needs-confirmation',
-      preview,
+      preview: previewOf(record, plan),
       message: `${record.path} changed since this write. Undoing puts back the content before the write; the current content is kept as a version. Confirm to undo (/undo confirm).`,
     };
   }
-  const written = await applyContent(target, record.path, plan.current, plan.restored, { kind: 'undo', undoes: record.seq });
+  const written = await applyContent(target, record.path, plan, { kind: 'undo', undoes: record.seq });
   return { type: 'undone', path: record.path, record: written, message: `Undid the write to ${record.path} (${describe(plan.restored)}).` };
 }
 
@@ -87,89 +80,114 @@ export async function restoreVersion(target: UndoTarget & { seq: number; side: '
       type: 'nothing',
       message: `${record.path}: that version was not kept (too large, or dropped to stay within the version budget).`,
     };
-  const written = await applyContent(target, record.path, plan.current, plan.restored, { kind: 'restore' });
+  const tooLarge = currentTooLarge(record.path, plan.current);
+  if (tooLarge) return { type: 'nothing', message: tooLarge };
+  const written = await applyContent(target, record.path, plan, { kind: 'restore' });
   return { type: 'undone', path: record.path, record: written, message: `Restored ${record.path} (${describe(plan.restored)}).` };
 }
 
-interface RestorePlan {
-  current: Buffer | null;
+/** The file as it is now: no file, its bytes, or only its size when it is larger than a version may keep. */
+export type CurrentContent = Buffer | null | { tooLarge: number };
+
+export interface RestorePlan {
+  current: CurrentContent;
   restored: Buffer | null;
-  diff: string;
   changedSince: boolean;
   lost: boolean;
 }
 
-export async function planRestore(
-  target: UndoTarget,
-  path: string,
-  wanted: ContentRef | null,
-  expected: ContentRef | null,
-): Promise<RestorePlan> {
+export async function planRestore(target: UndoTarget, path: string, wanted: ContentRef | null, expected: ContentRef | null): Promise<RestorePlan> {
   const current = await readCurrent(target.workspace, path);
   const kept = await target.store.content(target.conversationId, wanted);
   const restored = kept === 'missing' ? null : kept;
-  const changedSince =
-    expected === null ? current !== null : current === null || expected.hash === null || sha256(current) !== expected.hash;
-  return { current, restored, diff: diffOf(path, current, restored), changedSince, lost: kept === 'missing' };
+  return { current, restored, changedSince: differsFrom(current, expected), lost: kept === 'missing' };
 }
 
+function differsFrom(current: CurrentContent, expected: ContentRef | null): boolean {
+  if (expected === null) return current !== null;
+  if (current === null || expected.hash === null || !Buffer.isBuffer(current)) return true;
+  return current.length !== expected.size || sha256(current) !== expected.hash;
+}
+
+function previewOf(record: VersionRecord, plan: RestorePlan): UndoPreview {
+  return {
+    type: 'ready',
+    seq: record.seq,
+    path: record.path,
+    diff: diffFromCurrent(record.path, plan.current, plan.restored),
+    changedSince: plan.changedSince,
+    lost: plan.lost,
+  };
+}
+
+export function diffFromCurrent(path: string, current: CurrentContent, restored: Buffer | null): string {
+  if (current !== null && !Buffer.isBuffer(current)) return sizeSummary(path, current.tooLarge, restored?.length ?? null);
+  return boundedDiff(path, current, restored);
+}
+
+/** The current content could not be kept as a version: undoing would lose it, so it is refused. */
+export function currentTooLarge(path: string, current: CurrentContent): string | null {
+  if (current === null || Buffer.isBuffer(current)) return null;
+  return `${path} is now ${current.tooLarge} bytes, more than the ${DEFAULTS.documents.maxVersionFileBytes} bytes a version can keep: putting back the older content would lose it, so nothing was changed. Copy or move the file first if you still want the older content back.`;
+}
+
+/**
+ * Records the change and puts `plan.restored` in place, through the file it checked (verified
+ * handles, open-verified.ts): the file must still hold what was planned from — another program
+ * writing it meanwhile stops the change before anything is recorded or lost.
+ */
 export async function applyContent(
   target: UndoTarget,
   path: string,
-  current: Buffer | null,
-  restored: Buffer | null,
+  plan: RestorePlan,
   how: { kind: 'undo' | 'restore'; undoes?: number; redoes?: number },
 ): Promise<VersionRecord> {
-  const record = await target.store.recordChange({
-    conversationId: target.conversationId,
-    kind: how.kind,
-    path,
-    workspace: target.workspace,
-    tool: null,
-    callId: null,
-    runId: null,
-    before: current,
-    after: restored,
-    ...(how.undoes !== undefined ? { undoes: how.undoes } : {}),
-    ...(how.redoes !== undefined ? { redoes: how.redoes } : {}),
-  });
-  if (restored === null) {
-    const resolved = await resolveWorkspacePath(target.workspace, path);
-    if (resolved.exists) await unlink(resolved.absolute);
+  const done: { record?: VersionRecord } = {};
+  const keep = async (now: Buffer | { notKept: number } | null): Promise<void> => {
+    if (!sameContent(now, plan.current)) {
+      throw new Error(`${path} changed while it was being put back, so it was left as it is. Try again.`);
+    }
+    done.record = await target.store.recordChange({
+      conversationId: target.conversationId,
+      kind: how.kind,
+      path,
+      workspace: target.workspace,
+      tool: null,
+      callId: null,
+      runId: null,
+      before: now,
+      after: plan.restored,
+      ...(how.undoes !== undefined ? { undoes: how.undoes } : {}),
+      ...(how.redoes !== undefined ? { redoes: how.redoes } : {}),
+    });
+  };
+  if (plan.restored !== null) {
+    await writeWorkspaceFile(target.workspace, path, plan.restored, { beforeWrite: (_target, now) => keep(now) });
   } else {
-    await writeWorkspaceFile(target.workspace, path, restored);
+    const resolved = await resolveWorkspacePath(target.workspace, path);
+    if (resolved.exists) await removeVerified(resolved, DEFAULTS.documents.maxVersionFileBytes, keep);
+    else await keep(null);
   }
-  return record;
+  if (!done.record) throw new Error(`${path} could not be put back.`);
+  return done.record;
 }
 
-/** The file's bytes now; null when it does not exist. */
-export async function readCurrent(workspace: string | null, path: string): Promise<Buffer | null> {
+function sameContent(now: Buffer | { notKept: number } | null, planned: CurrentContent): boolean {
+  if (now === null || planned === null) return now === planned;
+  return Buffer.isBuffer(now) && Buffer.isBuffer(planned) && now.equals(planned);
+}
+
+/** The file's bytes now (null when it does not exist), read through a verified handle; only its size past the version cap. */
+export async function readCurrent(workspace: string | null, path: string): Promise<CurrentContent> {
   const resolved = await resolveWorkspacePath(workspace, path);
   if (!resolved.exists) return null;
-  const { handle } = await openVerifiedForRead(resolved);
+  const { handle, info } = await openVerifiedForRead(resolved);
   try {
+    if (info.size > DEFAULTS.documents.maxVersionFileBytes) return { tooLarge: info.size };
     return await handle.readFile();
   } finally {
     await handle.close();
   }
-}
-
-/** A unified diff between two contents of one file (binary contents are described, not diffed). */
-export function diffOf(path: string, from: Buffer | null, to: Buffer | null): string {
-  if (isBinary(from) || isBinary(to)) return `${path}: binary content (${describe(from)} → ${describe(to)}); no diff shown.`;
-  const raw = createTwoFilesPatch(
-    from === null ? '/dev/null' : path,
-    to === null ? '/dev/null' : path,
-    from?.toString('utf8') ?? '',
-    to?.toString('utf8') ?? '',
-  );
-  const patch = raw.replace(/^={3,}\n/, '');
-  const limit = DEFAULTS.documents.diffMaxChars;
-  return patch.length > limit ? `${patch.slice(0, limit)}\n… diff cut at ${limit} characters …` : patch;
-}
-
-function isBinary(data: Buffer | null): boolean {
-  return data !== null && data.subarray(0, 8000).includes(0);
 }
 
 export function describe(data: Buffer | null): string {

@@ -1,5 +1,5 @@
-import { appendFile, mkdir, open, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { appendDataFile } from '../store/files/data-file';
 import { versionRecordSchema, type VersionRecord } from '../../../shared/documents';
 
 /**
@@ -7,14 +7,7 @@ import { versionRecordSchema, type VersionRecord } from '../../../shared/documen
  * change the file, the record of what it was is on disk.
  */
 export async function appendRecord(file: string, record: VersionRecord): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const handle = await open(file, 'a');
-  try {
-    await handle.appendFile(`${JSON.stringify(record)}\n`, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await appendDataFile(file, `${JSON.stringify(record)}\n`, { sync: true });
 }
 
 /**
@@ -46,5 +39,5 @@ export async function readRecords(file: string): Promise<VersionRecord[]> {
 /** A line left without its newline by a crash would glue itself to the next record: end it first. */
 export async function repairTail(file: string): Promise<void> {
   const text = await readFile(file, 'utf8').catch(() => null);
-  if (text && !text.endsWith('\n')) await appendFile(file, '\n', 'utf8');
+  if (text && !text.endsWith('\n')) await appendDataFile(file, '\n');
 }

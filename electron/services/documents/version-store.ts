@@ -126,7 +126,8 @@ async function pruneToBudget(dataDir: string, budget: number, protect: Set<strin
   for (const conversation of conversations) {
     const dir = join(documentsDir(dataDir), conversation, 'blobs');
     for (const name of await readdir(dir).catch(() => [])) {
-      if (name.startsWith('.')) continue;
+      // Temp files of a blob being written (perhaps by another conversation's change right now) are not blobs yet.
+      if (name.startsWith('.') || name.includes('.tmp-')) continue;
       const info = await stat(join(dir, name)).catch(() => null);
       if (info) blobs.push({ path: join(dir, name), size: info.size, used: info.mtimeMs, hash: name });
     }

@@ -67,4 +67,6 @@ export interface McpService {
   settled(timeoutMs: number): Promise<void>;
   /** Stops every server (the whole process group of a stdio server); in-flight calls end as tool errors. */
   dispose(): Promise<void>;
+  /** The configured servers' header and env values: the raw model log masks them. */
+  secretValues?(): string[];
 }

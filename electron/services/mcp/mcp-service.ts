@@ -5,6 +5,7 @@ import type { ModelEvent, TacoEvent } from '../../../shared/events';
 import type { McpServerConfig, McpServerView } from '../../../shared/mcp';
 import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types';
 import { userPath } from './transport/command-resolver';
+import { mcpConfigSecrets } from '../provider/raw-log/known-secrets';
 import { loadMcpFile, readExtraConfig, saveMcpFile, type ParsedMcpConfig } from './mcp-config';
 import { createMcpCaller } from './mcp-caller';
 import type { McpClientHooks } from './mcp-client-hooks';
@@ -231,6 +232,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
   loaded.catch((error: unknown) => log(`MCP servers could not be loaded: ${error instanceof Error ? error.message : String(error)}`));
 
   return {
+    secretValues: () => mcpConfigSecrets([...entries.values()].map((entry) => entry.config)),
     list: () => [...new Set([...entries.keys(), ...invalid.keys()])].sort().flatMap((name) => viewOf(name) ?? []),
     save: (name, config, replace) =>
       serial(async () => {

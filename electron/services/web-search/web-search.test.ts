@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../shared/settings';
-import { WEB_SEARCH_KEY_MASK, maskWebSearch, unmaskWebSearch } from '../../../shared/web-search';
+import { WEB_SEARCH_KEY_MASK, maskWebSearch, unmaskWebSearch, webSearchSettingsSchema } from '../../../shared/web-search';
 import { loadCatalogue } from '../../../tools/catalogue/load-catalogue';
 import { createTestToolContext } from '../../../tools/catalogue/tool-test-context';
 import { run as searchWeb, SEARCH_OFF_MESSAGE } from '../../../tools/web/search_web';
@@ -126,5 +126,33 @@ describe('search_web services', () => {
     expect(maskWebSearch(stored).ollamaApiKey).toBe(WEB_SEARCH_KEY_MASK);
     expect(unmaskWebSearch({ provider: 'ollama', ollamaApiKey: WEB_SEARCH_KEY_MASK }, stored).ollamaApiKey).toBe('secret-key');
     expect(unmaskWebSearch({ provider: 'ollama', ollamaApiKey: 'new-key' }, stored).ollamaApiKey).toBe('new-key');
+  });
+
+  it('refuses a SearXNG address carrying a user name or password, saying why', () => {
+    for (const searxngUrl of ['http://user:hunter2@127.0.0.1:8888', 'https://alice@search.example/', 'http://:pw@host/']) {
+      const parsed = webSearchSettingsSchema.safeParse({ provider: 'searxng', searxngUrl });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toMatch(/must not contain a user name or password/);
+    }
+    expect(webSearchSettingsSchema.safeParse({ provider: 'searxng', searxngUrl: 'http://127.0.0.1:8888/searx?x=a@b' }).success).toBe(true);
+  });
+
+  it('a failed search never quotes the address (or credentials in it) to the model', async () => {
+    // Stored before the schema refused them: Node's fetch refuses such a URL with a message quoting it.
+    const withCredentials = createWebSearch({ provider: 'searxng', searxngUrl: 'http://user:hunter2@127.0.0.1:9/' })!;
+    const failure = await searchWeb({ query: 'x' }, createTestToolContext({ webSearch: withCredentials })).catch((error: unknown) => error);
+    expect(String((failure as Error).message)).toMatch(/^The search failed: The SearXNG instance could not be reached/);
+    expect(String((failure as Error).message)).not.toMatch(/hunter2|127\.0\.0\.1|http:/);
+    // Unreachable: the reason, not the address.
+    const unreachable = createWebSearch({ provider: 'searxng', searxngUrl: 'http://127.0.0.1:9/' })!;
+    const refused = await unreachable('x', 5, signal).catch((error: unknown) => error);
+    expect((refused as Error).message).toMatch(
+      /^The SearXNG instance could not be reached( \([A-Z_]+\))?\. Check its address in Settings → Web search\.$/,
+    );
+    // Whatever a service throws, the tool leaves addresses out.
+    const leaky = createTestToolContext({
+      webSearch: () => Promise.reject(new Error('GET http://user:pw@search.example/search?q=x failed')),
+    });
+    await expect(searchWeb({ query: 'x' }, leaky)).rejects.toThrow('The search failed: GET (address left out) failed');
   });
 });

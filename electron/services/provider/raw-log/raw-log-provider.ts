@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensureDir } from '../../store/files/data-dir';
+import { appendDataFile, writeDataFile } from '../../store/files/data-file';
 import type { ChatProvider, ProviderChunk } from '../provider-types';
 import { maskSecrets } from './mask-secrets';
 
@@ -9,6 +10,8 @@ export interface RawLogOptions {
   dir: string;
   /** Read on every request: the TACO_DEBUG_RAW variable or the Settings switch. */
   enabled(): boolean;
+  /** The app's own secrets, masked exactly wherever they appear (read on every write: settings change). */
+  secrets?: () => Iterable<string>;
   now?: () => Date;
 }
 
@@ -20,16 +23,17 @@ export interface RawLogOptions {
  */
 export function withRawLog<P extends ChatProvider>(provider: P, options: RawLogOptions): P {
   const now = options.now ?? (() => new Date());
+  const mask = (text: string): string => maskSecrets(text, options.secrets?.() ?? []);
   const files = async (): Promise<{ request: string; response: string }> => {
     const at = now();
     const iso = at.toISOString();
     const day = join(options.dir, iso.slice(0, 10));
-    await mkdir(day, { recursive: true });
+    await ensureDir(day);
     const stamp = `${iso.slice(11, 19).replace(/:/g, '-')}_${iso.slice(20, 23)}_${randomBytes(3).toString('hex')}`;
     return { request: join(day, `request_${stamp}.txt`), response: join(day, `response_${stamp}.txt`) };
   };
   const write = (path: string, text: string, append = false): Promise<void> =>
-    (append ? appendFile(path, text, 'utf8') : writeFile(path, text, 'utf8')).catch(() => undefined);
+    (append ? appendDataFile(path, text) : writeDataFile(path, text)).catch(() => undefined);
 
   const wrapped: ChatProvider = {
     get host() {
@@ -42,9 +46,9 @@ export function withRawLog<P extends ChatProvider>(provider: P, options: RawLogO
       return (async function* logged(): AsyncGenerator<ProviderChunk> {
         const paths = await files().catch(() => null);
         const { signal: _signal, ...body } = request;
-        if (paths) await write(paths.request, maskSecrets(JSON.stringify({ kind: 'chat', host: provider.host, ...body }, null, 2)));
+        if (paths) await write(paths.request, mask(JSON.stringify({ kind: 'chat', host: provider.host, ...body }, null, 2)));
         for await (const chunk of provider.streamChat(request)) {
-          if (paths) await write(paths.response, `${maskSecrets(JSON.stringify(chunk))}\n`, true);
+          if (paths) await write(paths.response, `${mask(JSON.stringify(chunk))}\n`, true);
           yield chunk;
         }
       })();
@@ -53,9 +57,9 @@ export function withRawLog<P extends ChatProvider>(provider: P, options: RawLogO
       if (!options.enabled()) return provider.complete(request);
       const paths = await files().catch(() => null);
       const { signal: _signal, ...body } = request;
-      if (paths) await write(paths.request, maskSecrets(JSON.stringify({ kind: 'complete', host: provider.host, ...body }, null, 2)));
+      if (paths) await write(paths.request, mask(JSON.stringify({ kind: 'complete', host: provider.host, ...body }, null, 2)));
       const answer = await provider.complete(request);
-      if (paths) await write(paths.response, maskSecrets(answer));
+      if (paths) await write(paths.response, mask(answer));
       return answer;
     },
     ...(provider.embed ? { embed: (request) => provider.embed!(request) } : {}),

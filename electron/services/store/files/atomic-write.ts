@@ -9,13 +9,13 @@ import { corruptPath } from './data-dir';
  * write a temp file beside it, fsync, rename over the target, then fsync the folder. The file is
  * the user's alone (DEFAULTS.store.fileMode), whatever the umask and whatever mode it had before.
  */
-export async function writeFileAtomic(path: string, data: string): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Buffer): Promise<void> {
   const temp = `${path}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
   try {
     const handle = await open(temp, 'wx', DEFAULTS.store.fileMode);
     try {
       await handle.chmod(DEFAULTS.store.fileMode);
-      await handle.writeFile(data, 'utf8');
+      await handle.writeFile(data);
       await handle.sync();
     } finally {
       await handle.close();

@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
+import { chmod, copyFile } from 'node:fs/promises';
+import { DEFAULTS } from '../../../../shared/constants';
 import { backupPath } from './data-dir';
 
 /**
@@ -11,6 +12,8 @@ export async function backupBeforeMigration(path: string, fromVersion: number): 
   const target = backupPath(path, fromVersion);
   try {
     await copyFile(path, target, constants.COPYFILE_EXCL);
+    // A copy takes the original's mode, which an older version may have left group/other-readable.
+    await chmod(target, DEFAULTS.store.fileMode);
   } catch (error) {
     if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 'EEXIST')) throw error;
   }
