@@ -55,6 +55,11 @@ export interface LoopScope {
   counters: RunCounters;
   /** The main run streams its text; a sub-agent's text becomes its parent's tool result. */
   showText: boolean;
+  /**
+   * The tools this loop's last model request offered (none for a request without tools): its calls
+   * may use only these (`callTarget`). Null before the first request (a workflow's direct call).
+   */
+  offered: RegisteredTool[] | null;
 }
 
 export function emitStatus(shared: RunShared, text: string): void {
