@@ -478,6 +478,14 @@ export const DEFAULTS = {
     defaultPort: 11_500,
     /** File in the data folder that holds the Local API settings (the key only as its SHA-256). */
     configFileName: 'local-api.json',
+    /**
+     * Whether API clients may answer approvals (`POST /v1/taco/approvals/{id}`), and so run risky
+     * tools with no one at the window: off unless the user turns it on (Settings → Local API; the
+     * headless host's `--allow-api-approvals`). Off, risky calls wait for the window (headless: are refused).
+     */
+    allowApiApprovals: false,
+    /** The headless host's `--key-file` is refused past this size (a key is a line). */
+    maxKeyFileBytes: 4096,
   },
 
   /** The Electron window (electron/hosts/electron/window-state.ts). */

@@ -7,6 +7,9 @@ import { BARE_SECONDS, GO_DURATION } from './go-duration';
  * without importing the snapshot, which holds events.
  */
 
+/** Tool ids a conversation (or a preset) may use; null or absent: every tool. */
+export const allowedToolsSchema = z.array(z.string().trim().min(1).max(200)).max(500).nullable();
+
 /** Per-conversation model parameters. Unset fields use the app's defaults. */
 export const conversationOptionsSchema = z
   .object({
@@ -32,6 +35,12 @@ export const conversationOptionsSchema = z
      * conversation.setOptions ignores it.
      */
     systemPromptImported: z.boolean().nullable().optional(),
+    /**
+     * The only tools this conversation's runs may be offered and may run (a preset's
+     * `allowedTools`, copied by conversation.createFromPreset); absent: every tool. Enforced where
+     * a call is executed (`electron/services/agent/tool-calls/call-target.ts`).
+     */
+    allowedTools: allowedToolsSchema.optional(),
   })
   .strict();
 export type ConversationOptions = z.infer<typeof conversationOptionsSchema>;

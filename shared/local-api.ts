@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULTS } from './constants';
 
 /**
  * Settings → Local API: TACO's OpenAI-compatible API for other apps, off by default. The key is
@@ -17,13 +18,18 @@ export const localApiConfigSchema = z
       .string()
       .regex(/^[0-9a-f]{64}$/)
       .nullable(),
+    /**
+     * API clients may answer approvals (and so run risky tools with no one at the window). Absent
+     * in files written before it existed: the default, off.
+     */
+    allowApprovals: z.boolean().default(DEFAULTS.gateway.allowApiApprovals),
   })
   .strict();
 
 export type LocalApiConfig = z.infer<typeof localApiConfigSchema>;
 
 export const localApiChangeSchema = z
-  .object({ enabled: z.boolean().optional(), port: localApiConfigSchema.shape.port.optional() })
+  .object({ enabled: z.boolean().optional(), port: localApiConfigSchema.shape.port.optional(), allowApprovals: z.boolean().optional() })
   .strict();
 
 /** What Settings shows: the config without the hash, and whether the API listens. */
@@ -34,6 +40,8 @@ export type LocalApiStatus =
       enabled: boolean;
       port: number;
       hasKey: boolean;
+      /** API clients may answer approvals; off, they wait for the window. */
+      allowApprovals: boolean;
       /** http://127.0.0.1:PORT/v1 while it listens, else null. */
       url: string | null;
       /** Why it does not listen although enabled (no key yet, the port is taken). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conversationOptionsSchema } from './conversation';
+import { allowedToolsSchema, conversationOptionsSchema } from './conversation-summary';
 import { DEFAULTS } from './constants';
 
 /**
@@ -19,7 +19,7 @@ export const systemPromptPresetSchema = z
     prompt: z.string().max(DEFAULTS.systemPrompts.maxPromptChars),
     defaultModel: z.string().trim().min(1).max(200).nullable(),
     options: conversationOptionsSchema.pick({ temperature: true, numCtx: true, keepAlive: true }).strict(),
-    allowedTools: z.array(z.string().trim().min(1).max(200)).max(500).nullable(),
+    allowedTools: allowedToolsSchema,
   })
   .strict();
 

@@ -10,6 +10,10 @@ const mcpBrowser = {
 
 describe('approvalScopeFor: "Allow for this conversation" covers only what the user saw', () => {
   it('an MCP tool is scoped by its exact arguments, never by the origin of its url', () => {
+    // The url alone: a built-in network tool would be scoped by origin here, an MCP tool must not be.
+    const alone = approvalScopeFor(mcpBrowser, { url: 'https://example.com/a' });
+    expect(approvalScopeFor(mcpBrowser, { url: 'https://example.com/b' }).key).not.toBe(alone.key);
+    expect(alone.label).not.toBe('https://example.com');
     const seen = approvalScopeFor(mcpBrowser, { url: 'https://example.com/a', launchOptions: { headless: true } });
     const later = approvalScopeFor(mcpBrowser, { url: 'https://example.com/b', launchOptions: { args: ['--no-sandbox'] } });
     expect(later.key).not.toBe(seen.key);

@@ -29,7 +29,8 @@ describe('the enhanced endpoint runs TACO’s agent', () => {
       stream: true,
       messages: [
         { role: 'system', content: CLIENT_SYSTEM },
-        { role: 'user', content: 'What is 6*7?' },
+        // The request names what it needs, so the tool selection offers calculate (a call may use only an offered tool).
+        { role: 'user', content: 'Calculate 6*7.' },
       ],
     });
     let text = '';
@@ -55,11 +56,12 @@ describe('the enhanced endpoint runs TACO’s agent', () => {
     expect(stored.map((conversation) => conversation.conversationId)).toContain(conversationId);
   });
 
-  it('an approval appears on the stream (and to the window); the client answers it and the run goes on', async () => {
+  it('an approval appears on the stream (and to the window); with --allow-api-approvals the client answers it and the run goes on', async () => {
     const workspace = cleanups.tempDir('taco-api-ws-');
     const { api, services } = await startGatewayFixture(cleanups, {
       routes: enhancedRoutes,
       workspace,
+      allowApprovals: true,
       ollamaReplies: [reply.toolCall('write_file', { path: 'note.txt', content: 'hello' }), reply.text('Written.')],
     });
     const windowEvents: TacoEvent[] = [];
@@ -88,7 +90,11 @@ describe('the enhanced endpoint runs TACO’s agent', () => {
   });
 
   it('answers without streaming, and names a bad answer call’s cause', async () => {
-    const { api } = await startGatewayFixture(cleanups, { routes: enhancedRoutes, ollamaReplies: [reply.text('Plain answer.')] });
+    const { api } = await startGatewayFixture(cleanups, {
+      routes: enhancedRoutes,
+      allowApprovals: true,
+      ollamaReplies: [reply.text('Plain answer.')],
+    });
     const client = new OpenAI({ baseURL: `${api.url}/taco`, apiKey: API_KEY, maxRetries: 0 });
     const completion = await client.chat.completions.create({ model: 'llama3.2:3b', messages: [{ role: 'user', content: 'Hi' }] });
     expect(completion.choices[0]?.message.content).toBe('Plain answer.');

@@ -3,7 +3,10 @@ import { createAppServices } from '../../services/app/app-services';
 import type { AppServices } from '../../services/app/app-services-types';
 import { resolveServers } from '../../services/servers/resolved-server';
 import { tokensMatch } from '../web/access-token';
+import { DEFAULTS } from '../../../shared/constants';
+import { HEADLESS_APPROVALS_OFF, refusingApprovalGate } from './api-approvals';
 import { startApiServer, type ApiServer, type ExtraRoute } from './api-server';
+import type { RouteContext } from './taco-routes';
 
 export interface ApiHostOptions {
   port: number;
@@ -15,7 +18,13 @@ export interface ApiHostOptions {
   /** Use these services instead of building them (tests, the Electron app). The host does not dispose them. */
   services?: AppServices;
   /** Routes beyond the passthrough, given the services (the enhanced endpoint, the prompt library). */
-  routes?: (services: AppServices, dataDir: string) => readonly ExtraRoute[];
+  routes?: (services: AppServices, context: RouteContext) => readonly ExtraRoute[];
+  /**
+   * `--allow-api-approvals`: API clients may answer approvals (default `DEFAULTS.gateway.allowApiApprovals`,
+   * off). Off, the approval endpoint answers 403 and, on services the host builds (no window to
+   * answer), a call that needs approval is refused at once.
+   */
+  allowApprovals?: boolean;
   fetch?: typeof fetch;
 }
 
@@ -26,6 +35,7 @@ export interface ApiHost extends ApiServer {
 /** The API over the app services: the servers and models are the app's own, read at each request. */
 export async function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
   const ownServices = !options.services;
+  const allowApprovals = options.allowApprovals ?? DEFAULTS.gateway.allowApiApprovals;
   const services =
     options.services ??
     (await createAppServices({
@@ -34,6 +44,8 @@ export async function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
       ollamaHost: options.ollamaHost,
       // Headless: no window opens links; the guard's answer is all there is.
       openExternal: async () => undefined,
+      // Headless: no window answers approvals either; unless API clients may, risky calls are refused.
+      ...(allowApprovals ? {} : { gates: () => ({ approvals: refusingApprovalGate() }) }),
     }));
   try {
     const server = await startApiServer({
@@ -41,7 +53,11 @@ export async function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
       keyMatches: (given) => tokensMatch(options.key, given),
       servers: () => resolveServers(services.settings()),
       listModels: () => listModels(services),
-      routes: options.routes?.(services, options.dataDir) ?? [],
+      routes:
+        options.routes?.(services, {
+          dataDir: options.dataDir,
+          approvals: { allowed: () => allowApprovals, offMessage: HEADLESS_APPROVALS_OFF },
+        }) ?? [],
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
     return {

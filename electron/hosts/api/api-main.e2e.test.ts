@@ -18,14 +18,11 @@ describe('npm run api', () => {
     });
     cleanups.defer(() => ollama.close());
     const dataDir = cleanups.tempDir('taco-api-main-');
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', MAIN, '--host', ollama.url, '--port', '0', '--key', KEY, '--data-dir', dataDir],
-      {
-        cwd: ROOT,
-        env: { ...process.env, OLLAMA_HOST: '', FORCE_COLOR: '0' },
-      },
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--host', ollama.url, '--port', '0', '--data-dir', dataDir], {
+      cwd: ROOT,
+      // The key in the environment: never on the command line, which other local users can read.
+      env: { ...process.env, OLLAMA_HOST: '', FORCE_COLOR: '0', TACO_API_KEY: KEY },
+    });
     const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
     cleanups.defer(async () => {
       if (child.exitCode === null) child.kill('SIGKILL');
@@ -58,13 +55,24 @@ describe('npm run api', () => {
 });
 
 describe('parseApiArgs', () => {
-  it('needs a key of at least 16 characters and a valid port', () => {
-    expect(parseApiArgs(['--port', '0'])).toMatchObject({ type: 'error', message: expect.stringContaining('--key') });
-    expect(parseApiArgs(['--key', 'short'])).toMatchObject({ type: 'error' });
-    expect(parseApiArgs(['--key', KEY, '--port', '70000'])).toMatchObject({ type: 'error', message: expect.stringContaining('--port') });
-    expect(parseApiArgs(['--key', KEY, '--port=0', '--host', '127.0.0.1:11434', '--data-dir', '/tmp/x'])).toEqual({
+  it('needs a key of at least 16 characters (never from --key) and a valid port', () => {
+    expect(parseApiArgs(['--port', '0'])).toMatchObject({ type: 'error', message: expect.stringContaining('TACO_API_KEY') });
+    expect(parseApiArgs([], { TACO_API_KEY: 'short' })).toMatchObject({ type: 'error' });
+    expect(parseApiArgs(['--key', KEY])).toMatchObject({ type: 'error', message: expect.stringContaining('--key is refused') });
+    expect(parseApiArgs(['--port', '70000'], { TACO_API_KEY: KEY })).toMatchObject({
+      type: 'error',
+      message: expect.stringContaining('--port'),
+    });
+    expect(parseApiArgs(['--port=0', '--host', '127.0.0.1:11434', '--data-dir', '/tmp/x'], { TACO_API_KEY: KEY })).toEqual({
       type: 'run',
-      options: { key: KEY, port: 0, host: 'http://127.0.0.1:11434', dataDir: '/tmp/x', workspace: null },
+      options: {
+        key: { type: 'env', value: KEY },
+        port: 0,
+        host: 'http://127.0.0.1:11434',
+        dataDir: '/tmp/x',
+        workspace: null,
+        allowApprovals: false,
+      },
     });
   });
 });

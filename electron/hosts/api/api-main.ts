@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
 import { exitOnStartFailure, stopOnSignals } from '../host-command';
 import { defaultDataDir } from '../../services/store/files/data-dir';
-import { API_USAGE, parseApiArgs } from './api-args';
+import { API_KEY_ENV, API_USAGE, parseApiArgs } from './api-args';
+import { readApiKey } from './api-key-file';
 import { startApiHost } from './api-host';
 import { tacoRoutes } from './taco-routes';
 
-/** `npm run api -- --key KEY [flags]`: TACO's OpenAI-compatible API, headless, until stopped. */
+/** `TACO_API_KEY=KEY npm run api -- [flags]` (or `--key-file FILE`): TACO's OpenAI-compatible API, headless, until stopped. */
 async function main(): Promise<void> {
-  const parsed = parseApiArgs(process.argv.slice(2));
+  const parsed = parseApiArgs(process.argv.slice(2), process.env);
   if (parsed.type === 'help') {
     process.stdout.write(`${API_USAGE}\n`);
     return;
@@ -17,9 +18,17 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { options } = parsed;
+  const key = await readApiKey(options.key);
+  if ('error' in key) {
+    process.stderr.write(`${key.error}\n`);
+    process.exit(1);
+  }
+  // The key stays out of what this process starts (run_command, MCP servers): they inherit its environment.
+  delete process.env[API_KEY_ENV];
   const host = await startApiHost({
     port: options.port,
-    key: options.key,
+    key: key.key,
+    allowApprovals: options.allowApprovals,
     dataDir: options.dataDir ? resolve(options.dataDir) : defaultDataDir(),
     workspace: options.workspace ? resolve(options.workspace) : undefined,
     ollamaHost: options.host,

@@ -8,6 +8,7 @@ import { errorBody, GatewayError, toGatewayError } from '../../services/gateway/
 import type { ResolvedServer } from '../../services/servers/resolved-server';
 import { readJsonBody } from './read-body';
 import { checkRequest } from './request-guard';
+import { isRunAnswer } from './run-answer-paths';
 import { sendSse } from './sse-response';
 
 /** A route beyond the passthrough (the enhanced endpoint, the system prompt library). */
@@ -48,7 +49,7 @@ export interface ApiServer {
 /**
  * TACO's OpenAI-compatible API on 127.0.0.1: `GET /v1/models`, `POST /v1/chat/completions`
  * (passthrough to the model's server), plus the extra routes. Every request passes the guard
- * (Host, Origin, bearer key) before anything is read; no CORS headers are ever sent.
+ * (Host, Origin, bearer key) before anything is read or counted; no CORS headers are ever sent.
  */
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   const limits = { ...DEFAULTS.gateway, ...options.limits };
@@ -56,11 +57,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   let port = 0;
   let active = 0;
 
-  async function answer(request: IncomingMessage, signal: AbortSignal): Promise<ApiAnswer> {
-    const refused = checkRequest(request.headers, port, (given) => options.keyMatches(given));
-    if (refused) throw refused;
-    const method = request.method ?? 'GET';
-    const path = new URL(request.url ?? '/', `http://127.0.0.1:${port}`).pathname.replace(/\/+$/, '');
+  async function answer(request: IncomingMessage, method: string, path: string, signal: AbortSignal): Promise<ApiAnswer> {
     if (method === 'OPTIONS')
       throw new GatewayError(405, 'TACO answers no CORS preflight: browsers may not call this API.', 'method_not_allowed');
     const body = method === 'POST' || method === 'PUT' ? await readJsonBody(request, limits.maxRequestBytes) : null;
@@ -80,7 +77,22 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     response.on('close', () => {
       if (!response.writableFinished) controller.abort();
     });
-    if (active >= limits.maxConcurrentRequests) {
+    // The guard first (Host, Origin, key): a caller without the key learns nothing, not even how busy we are.
+    const refused = checkRequest(request.headers, port, (given) => options.keyMatches(given));
+    if (refused) {
+      request.resume();
+      return sendJson(response, refused.status, errorBody(refused));
+    }
+    const method = request.method ?? 'GET';
+    const path = new URL(request.url ?? '/', `http://127.0.0.1:${port}`).pathname.replace(/\/+$/, '');
+    const malformed = malformedPath(path);
+    if (malformed) {
+      request.resume();
+      return sendJson(response, malformed.status, errorBody(malformed));
+    }
+    // An answer to a waiting run never waits behind (nor counts with) the streams that wait for it.
+    const counted = !isRunAnswer(method, path);
+    if (counted && active >= limits.maxConcurrentRequests) {
       request.resume();
       return sendJson(
         response,
@@ -88,9 +100,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         errorBody(new GatewayError(429, `TACO's API is serving ${active} requests; try again shortly.`, 'too_many_requests')),
       );
     }
-    active += 1;
+    if (counted) active += 1;
     try {
-      const result = await answer(request, controller.signal);
+      const result = await answer(request, method, path, controller.signal);
       if (result.type === 'json') return sendJson(response, result.status ?? 200, result.body);
       await sendSse(response, result.chunks, limits.maxStreamBytes, 'TACO');
     } catch (error) {
@@ -103,7 +115,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         sendJson(response, failure.status, errorBody(failure));
       } else response.end();
     } finally {
-      active -= 1;
+      if (counted) active -= 1;
     }
   }
 
@@ -144,6 +156,20 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
     'X-Content-Type-Options': 'nosniff',
   });
   response.end(text);
+}
+
+/** A path whose percent escapes do not decode (`%zz`, a cut UTF-8 sequence): 400 before any route reads it. */
+function malformedPath(path: string): GatewayError | null {
+  try {
+    decodeURIComponent(path);
+    return null;
+  } catch {
+    return new GatewayError(
+      400,
+      `The request path has a malformed percent escape (${path.slice(0, 200)}): encode ids with encodeURIComponent.`,
+      'invalid_path',
+    );
+  }
 }
 
 /** GET /v1/models/{id}: one model of the list (ids hold ':' and '::', sent as they are or percent-encoded). */

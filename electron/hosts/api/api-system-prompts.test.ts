@@ -91,4 +91,37 @@ describe('the system prompt library over the API', () => {
     expect(system?.content.startsWith(preset.prompt)).toBe(true);
     expect((sent?.options as { temperature?: number }).temperature).toBe(0.1);
   });
+
+  it('a conversation from a preset keeps its allowed tools (stored, read back for every run): no other tool is offered or runs', async () => {
+    const { api, ollama, services } = await startGatewayFixture(cleanups, {
+      routes: tacoRoutes,
+      ollamaReplies: [reply.toolCall('run_command', { command: 'id' }), reply.text('I may only calculate.')],
+    });
+    const preset = {
+      id: 'calc',
+      name: 'Calculator',
+      prompt: 'Calculate.',
+      defaultModel: 'llama3.2:3b',
+      options: {},
+      allowedTools: ['calculate'],
+    };
+    await call(`${api.url}/system-prompts`, 'POST', preset);
+
+    const created = await callService<ConversationSummary>(services, 'conversation.createFromPreset', { presetId: 'calc', model: null });
+    expect(created.options?.allowedTools).toEqual(['calculate']);
+    const view = await callService<EnhancedPromptView>(services, 'conversation.systemView', { conversationId: created.conversationId });
+    expect(view.native.tools).toHaveLength(1);
+
+    const answer = await call(`${api.url}/taco/chat/completions`, 'POST', {
+      model: 'llama3.2:3b',
+      conversation_id: created.conversationId,
+      messages: [{ role: 'user', content: 'What is 2+2? Also run id.' }],
+    });
+    expect(answer.status).toBe(200);
+    const chats = ollama.requests.filter((request) => request.path === '/api/chat' && request.body?.stream !== false);
+    const offered = (chats[0]?.body?.tools as Array<{ function: { name: string } }>).map((tool) => tool.function.name);
+    expect(offered).toEqual(['calculate']);
+    const fedBack = (chats[1]?.body?.messages as Array<{ role: string; content: string }>).find((message) => message.role === 'tool');
+    expect(fedBack?.content).toContain('Not run: the tool "run_command" is not available here.');
+  });
 });

@@ -15,7 +15,10 @@ import {
   type RunUsage,
 } from '../../services/gateway/taco-chunks';
 import type { ApiAnswer, ApiRequest, ExtraRoute } from './api-server';
+import type { ApiApprovals } from './api-approvals';
 import { createRunEventQueue } from './run-event-queue';
+import { RUN_ANSWER_PATHS } from './run-answer-paths';
+import type { RouteContext } from './taco-routes';
 
 /**
  * TACO's own endpoints (seed agent-mode, Decision 4: the enhanced side), behind the same key:
@@ -24,10 +27,11 @@ import { createRunEventQueue } from './run-event-queue';
  *   approvals and questions show in TACO's window, and the stream carries them as `taco` events;
  * - `POST /v1/taco/approvals/{id}`, `/v1/taco/questions/{id}`, `/v1/taco/runs/{id}/depth` and
  *   `/v1/taco/runs/{id}/cancel` answer them from the client (main checks each answer as it checks
- *   the window's).
+ *   the window's). Approvals only while the user allows it (`ApiApprovals`): else 403, and the
+ *   call waits for the window (headless: is refused).
  */
-export function enhancedRoutes(services: AppServices): readonly ExtraRoute[] {
-  return [(request) => chatRoute(services, request), (request) => answerRoute(services, request)];
+export function enhancedRoutes(services: AppServices, context: RouteContext): readonly ExtraRoute[] {
+  return [(request) => chatRoute(services, request), (request) => answerRoute(services, context.approvals, request)];
 }
 
 const STATUS: Record<ContractErrorShape['code'], number> = {
@@ -125,21 +129,18 @@ function completion(state: ReturnType<typeof newTacoChunkState>, text: string, f
 }
 
 const ANSWERS: ReadonlyArray<{ pattern: RegExp; call: string; build(id: string, body: Record<string, unknown>): unknown }> = [
-  {
-    pattern: /^\/v1\/taco\/approvals\/([^/]+)$/,
-    call: 'approval.respond',
-    build: (id, body) => ({ approvalId: id, decision: body.decision }),
-  },
-  { pattern: /^\/v1\/taco\/questions\/([^/]+)$/, call: 'question.answer', build: (id, body) => ({ questionId: id, answer: body.answer }) },
-  { pattern: /^\/v1\/taco\/runs\/([^/]+)\/depth$/, call: 'depth.respond', build: (id, body) => ({ runId: id, decision: body.decision }) },
-  { pattern: /^\/v1\/taco\/runs\/([^/]+)\/cancel$/, call: 'run.cancel', build: (id) => ({ runId: id }) },
+  { pattern: RUN_ANSWER_PATHS.approval, call: 'approval.respond', build: (id, body) => ({ approvalId: id, decision: body.decision }) },
+  { pattern: RUN_ANSWER_PATHS.question, call: 'question.answer', build: (id, body) => ({ questionId: id, answer: body.answer }) },
+  { pattern: RUN_ANSWER_PATHS.depth, call: 'depth.respond', build: (id, body) => ({ runId: id, decision: body.decision }) },
+  { pattern: RUN_ANSWER_PATHS.cancel, call: 'run.cancel', build: (id) => ({ runId: id }) },
 ];
 
-async function answerRoute(services: AppServices, request: ApiRequest): Promise<ApiAnswer | null> {
+async function answerRoute(services: AppServices, approvals: ApiApprovals, request: ApiRequest): Promise<ApiAnswer | null> {
   if (request.method !== 'POST') return null;
   for (const answer of ANSWERS) {
     const match = answer.pattern.exec(request.path);
     if (!match?.[1]) continue;
+    if (answer.call === 'approval.respond' && !approvals.allowed()) throw new GatewayError(403, approvals.offMessage, 'approvals_off');
     const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
     return { type: 'json', body: await call<unknown>(services, answer.call, answer.build(decodeURIComponent(match[1]), body)) };
   }

@@ -13,6 +13,7 @@ import { resolveServers } from '../../services/servers/resolved-server';
 import type { ModelListResult } from '../../../shared/models';
 import { startApiServer, type ApiServer } from './api-server';
 import { tacoRoutes } from './taco-routes';
+import { APP_APPROVALS_OFF } from './api-approvals';
 
 export interface LocalApiControllerDeps {
   dataDir: string;
@@ -71,7 +72,11 @@ export function createLocalApiController(deps: LocalApiControllerDeps): LocalApi
             ? (envelope.value as ModelListResult)
             : { type: 'error', host: services.settings().ollamaHost, message: envelope.error.message };
         },
-        routes: tacoRoutes(services, deps.dataDir),
+        routes: tacoRoutes(services, {
+          dataDir: deps.dataDir,
+          // Read at each answer: the switch applies at once. Off, the call waits for the window.
+          approvals: { allowed: () => config?.allowApprovals === true, offMessage: APP_APPROVALS_OFF },
+        }),
       });
     } catch (error) {
       problem = `TACO could not listen on 127.0.0.1:${wanted.port}: ${error instanceof Error ? error.message : String(error)}`;
@@ -80,7 +85,15 @@ export function createLocalApiController(deps: LocalApiControllerDeps): LocalApi
 
   async function status(): Promise<LocalApiStatus> {
     const now = await current();
-    return { type: 'ready', enabled: now.enabled, port: now.port, hasKey: now.keyHash !== null, url: server?.url ?? null, problem };
+    return {
+      type: 'ready',
+      enabled: now.enabled,
+      port: now.port,
+      hasKey: now.keyHash !== null,
+      allowApprovals: now.allowApprovals,
+      url: server?.url ?? null,
+      problem,
+    };
   }
 
   return {

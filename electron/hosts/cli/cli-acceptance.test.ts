@@ -37,14 +37,14 @@ async function run(prompt: string, flags: string[] = []) {
 
 describe.concurrent('every stop condition ends the run with its reason (CLI --json)', () => {
   it('max_iterations: 10 rounds, then a summary without tools', async () => {
-    const result = await run('Count forever');
+    const result = await run('Count forever: calculate each next number');
     expect(result.last).toMatchObject({ type: 'run-finish', reason: 'max_iterations' });
     expect(result.ofType('tool-call')).toHaveLength(10);
     expect(result.code).toBe(2);
   });
 
   it('--max-iterations overrides the default', async () => {
-    const result = await run('Count forever', ['--max-iterations', '3']);
+    const result = await run('Count forever: calculate each next number', ['--max-iterations', '3']);
     expect(result.last).toMatchObject({ type: 'run-finish', reason: 'max_iterations' });
     expect(result.ofType('tool-call')).toHaveLength(3);
   });

@@ -71,7 +71,8 @@ const toolNamesOf = (body: unknown): string[] =>
 
 describe('CLI --mcp-config with real MCP servers through the real loop and the fake Ollama', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
   it('MCP tools ask by default: --approve read does not approve them', async () => {
-    const { code, events } = await runWith({ everything: everythingServer() }, 'read', 'hello there');
+    // Not small talk: a greeting goes out without tools, and a call from that step is refused (call-target.ts).
+    const { code, events } = await runWith({ everything: everythingServer() }, 'read', 'echo hello there');
     expect(code).toBe(0);
     expect(events).toContainEqual(expect.objectContaining({ type: 'approval-request', tool: 'mcp__everything__echo', risk: 'network' }));
     expect(events).toContainEqual(expect.objectContaining({ type: 'approval-resolved', decision: 'deny' }));

@@ -138,7 +138,11 @@ describe('eight conversations at once through the web host', () => {
     const numbers = Array.from({ length: CONVERSATIONS }, (_, index) => index + 1);
     const sent = await Promise.all(
       numbers.map((n) =>
-        client.call<{ type: string; conversationId: string }>('chat.send', { conversationId: null, text: `task ${n}`, model: 'qwen3:4b' }),
+        client.call<{ type: string; conversationId: string }>('chat.send', {
+          conversationId: null,
+          text: `calculate task ${n}`,
+          model: 'qwen3:4b',
+        }),
       ),
     );
     expect(sent.map((result) => result.type)).toEqual(numbers.map(() => 'run'));

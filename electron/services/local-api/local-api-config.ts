@@ -5,7 +5,12 @@ import { localApiConfigSchema, type LocalApiConfig } from '../../../shared/local
 import { writeFileAtomic } from '../store/files/atomic-write';
 import { readJsonFile } from '../store/files/read-json-file';
 
-export const DEFAULT_LOCAL_API_CONFIG: LocalApiConfig = { enabled: false, port: DEFAULTS.gateway.defaultPort, keyHash: null };
+export const DEFAULT_LOCAL_API_CONFIG: LocalApiConfig = {
+  enabled: false,
+  port: DEFAULTS.gateway.defaultPort,
+  keyHash: null,
+  allowApprovals: DEFAULTS.gateway.allowApiApprovals,
+};
 
 function sha256(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();

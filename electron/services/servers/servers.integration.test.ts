@@ -81,7 +81,8 @@ describe('model servers through the app services (real providers, loop and store
     const task = runOf(
       await callService<SendResult>(services, 'chat.send', {
         conversationId: chat.conversationId,
-        text: 'What is 6*7?',
+        // Names what it needs, so the tool selection offers calculate (a call may use only an offered tool).
+        text: 'Calculate 6*7.',
         model: 'gpu-box::tooly',
       }),
     );

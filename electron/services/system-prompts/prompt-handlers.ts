@@ -23,8 +23,8 @@ export function createPromptHandlers(ctx: AppContext, library: PromptLibrary) {
         workspace: ctx.settings.current().workspace,
       }),
     /**
-     * The conversation's own prompt (TACO's default when it has none) with what TACO adds, as for a
-     * preset that allows every tool. Per-request tool selection (past the tool budget) and the tool
+     * The conversation's own prompt (TACO's default when it has none) with what TACO adds, and the
+     * tools it allows (every tool unless it was limited, by its preset for example). Per-request tool selection (past the tool budget) and the tool
      * stack's context, added once a tool runs, are not in it.
      */
     'conversation.systemView': async (request: ValidCallRequest<'conversation.systemView'>): Promise<EnhancedPromptView> => {
@@ -38,15 +38,15 @@ export function createPromptHandlers(ctx: AppContext, library: PromptLibrary) {
           prompt: usable ?? '',
           defaultModel: summary.model,
           options: {},
-          allowedTools: null,
+          allowedTools: summary.options?.allowedTools ?? null,
         },
         tools: ctx.tools.list().map((tool) => tool.info),
         workspace: ctx.settings.current().workspace,
       });
     },
     /**
-     * An empty conversation that starts with the preset's prompt and options (its first message
-     * then runs with them): titled after the preset until the user renames it.
+     * An empty conversation that starts with the preset's prompt, options and allowed tools (its
+     * first message then runs with them; the tools are enforced on every call): titled after the preset until the user renames it.
      */
     'conversation.createFromPreset': async (request: ValidCallRequest<'conversation.createFromPreset'>): Promise<ConversationSummary> => {
       const preset = await find(request.presetId);
@@ -55,7 +55,8 @@ export function createPromptHandlers(ctx: AppContext, library: PromptLibrary) {
       ctx.knownConversations.add(created.conversationId);
       return setConversationOptions(ctx, {
         conversationId: created.conversationId,
-        options: { ...preset.options, systemPrompt: preset.prompt.trim() === '' ? null : preset.prompt },
+        // The preset's tool list limits the conversation's runs (null: every tool).
+        options: { ...preset.options, systemPrompt: preset.prompt.trim() === '' ? null : preset.prompt, allowedTools: preset.allowedTools },
       });
     },
   };

@@ -23,6 +23,8 @@ export interface GatewayFixtureOptions {
   openAiReplies?: OpenAiReplySource[];
   routes?: ApiHostOptions['routes'];
   workspace?: string;
+  /** The host's --allow-api-approvals (default off). */
+  allowApprovals?: boolean;
 }
 
 /**
@@ -65,7 +67,14 @@ export async function startGatewayFixture(cleanups: Cleanups, options: GatewayFi
   });
   const set = await services.handle('settings.set', { servers: [server] });
   if (!set.ok) throw new Error(`settings.set failed: ${set.error.message}`);
-  const api = await startApiHost({ port: 0, key: API_KEY, dataDir, services, ...(options.routes ? { routes: options.routes } : {}) });
+  const api = await startApiHost({
+    port: 0,
+    key: API_KEY,
+    dataDir,
+    services,
+    ...(options.routes ? { routes: options.routes } : {}),
+    ...(options.allowApprovals !== undefined ? { allowApprovals: options.allowApprovals } : {}),
+  });
   cleanups.defer(() => api.close());
   return { ollama, openai, services, api, dataDir };
 }

@@ -1,8 +1,11 @@
 import type { ModelOptions } from '../../provider/provider-types';
 import type { ConversationRunOptions } from '../loop/agent-types';
 
-/** The model parameters of a conversation's options, for each streamed step (the system prompt goes in the prompt instead). */
+/**
+ * The model parameters of a conversation's options, for each streamed step (the system prompt goes
+ * in the prompt instead; the allowed tools decide what is offered).
+ */
 export function conversationModelOptions(conversation: ConversationRunOptions | undefined): ModelOptions {
-  const { systemPrompt: _systemPrompt, ...model } = conversation ?? {};
+  const { systemPrompt: _systemPrompt, allowedTools: _allowedTools, ...model } = conversation ?? {};
   return model;
 }

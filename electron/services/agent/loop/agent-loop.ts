@@ -93,7 +93,7 @@ async function takeStep(shared: RunShared, scope: LoopScope): Promise<NextStep> 
 async function runRound(shared: RunShared, scope: LoopScope, step: StepResult, calls: PlannedCall[]): Promise<NextStep> {
   scope.messages.push(assistantCallMessage(shared, step.visibleText, step.rawText, calls, step.nativeCalls));
   emitStatus(shared, STATUS.selecting);
-  const batch = await askBatchApprovals(shared, calls);
+  const batch = await askBatchApprovals(shared, scope, calls);
   const started = await prefetchReads(shared, scope, calls);
   try {
     for (const call of calls) {

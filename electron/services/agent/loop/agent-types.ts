@@ -17,6 +17,8 @@ import type { AttachedResource } from '../../../../shared/mcp-resources';
  */
 export interface ConversationRunOptions extends ModelOptions {
   systemPrompt?: string;
+  /** The only tools the run may offer and run (a preset's list); absent: every tool in `tools`. */
+  allowedTools?: readonly string[];
 }
 
 /** Everything one run of the agent loop needs. Built by the app services (or the CLI, or a test). */

@@ -30,5 +30,6 @@ export function createLoopScope(shared: RunShared, input: ScopeInput): LoopScope
     budget: createOutputBudget(turnBudgetChars(shared.input.limits.toolOutputBudgetChars, shared.numCtx)),
     counters: createRunCounters(),
     showText: input.role === 'main',
+    offered: null,
   };
 }

@@ -12,6 +12,7 @@ import { STATUS, stoppedStatus } from '../status/status-texts';
 import { runSubAgent } from './sub-agent';
 import { numCtxFor } from '../../provider/ollama/chat-request-builder';
 import { withResourceBlocks } from '../../../../shared/mcp-resources';
+import { allowedTools } from '../tool-calls/call-target';
 
 /**
  * One whole run for one user turn, as the app runs it: `run-start`, the loop, exactly one
@@ -111,7 +112,8 @@ export function createShared(
     abortCause: runSignal.cause,
     cancelRun: runSignal.cancel,
     mode: capabilities.tools ? 'native' : 'prompt',
-    tools: input.tools.list(),
+    // A conversation limited to some tools (its preset's) never offers the others.
+    tools: allowedTools(input.tools.list(), input.conversation),
     modelContextTokens: capabilities.contextLength,
     vision: capabilities.vision,
     numCtx: numCtxFor(capabilities, input.maxContextTokens ?? DEFAULTS.maxContextTokens, input.conversation?.numCtx),

@@ -57,6 +57,11 @@ export interface LoopScope {
   showText: boolean;
   /** Tokens kept free beyond the reply reserve when fitting (a reply was cut by a full context). */
   fitReserveTokens?: number;
+  /**
+   * The tools this loop's last model request offered (none for a request without tools): its calls
+   * may use only these (`callTarget`). Null before the first request (a workflow's direct call).
+   */
+  offered: RegisteredTool[] | null;
 }
 
 export function emitStatus(shared: RunShared, text: string): void {

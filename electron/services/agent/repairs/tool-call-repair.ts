@@ -32,9 +32,18 @@ export function toolSummaryLines(tools: readonly RegisteredTool[]): string {
 }
 
 export function unknownToolMessage(name: string, tools: readonly RegisteredTool[]): string {
-  if (tools.length === 0) return `There is no tool named "${name}", and no tools are available. Answer the user without tools.`;
+  return refusedToolMessage(`There is no tool named "${name}"`, tools);
+}
+
+/** A tool that exists but was not offered in this step (or is not allowed in this conversation). */
+export function unavailableToolMessage(name: string, tools: readonly RegisteredTool[]): string {
+  return refusedToolMessage(`Not run: the tool "${name}" is not available here`, tools);
+}
+
+function refusedToolMessage(opening: string, tools: readonly RegisteredTool[]): string {
+  if (tools.length === 0) return `${opening}, and no tools are available. Answer the user without tools.`;
   return [
-    `There is no tool named "${name}". The available tools are:`,
+    `${opening}. The available tools are:`,
     toolSummaryLines(tools),
     'Call one of these by its exact name, or answer without a tool.',
   ].join('\n');

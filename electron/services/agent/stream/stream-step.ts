@@ -37,6 +37,8 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
   const { input } = shared;
   // Past the tool budget only the most relevant tools go out (tool-selection/).
   const tools = options.toolsOffered && shared.tools.length > 0 ? await toolsForRequest(shared, scope) : shared.tools;
+  // This step's calls may use only what it offered (call-target.ts): nothing when it offered no tools.
+  scope.offered = options.toolsOffered ? tools : [];
   const sendTools = options.toolsOffered && shared.mode === 'native' && tools.length > 0;
   const system: ChatMessage = {
     role: 'system',

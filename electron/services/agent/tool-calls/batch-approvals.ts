@@ -1,9 +1,9 @@
 import type { JsonObject } from '../../../../shared/json';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate } from '../../orchestration/orchestration-types';
-import { resolveTool } from '../repairs/tool-call-repair';
 import { askApproval, needsApproval, type ApprovalAnswer } from './call-gates';
-import type { RunShared } from '../loop/run-context';
+import type { LoopScope, RunShared } from '../loop/run-context';
+import { callTarget } from './call-target';
 import type { PlannedCall } from '../loop/step-decision';
 import { createToolContext } from './tool-context';
 
@@ -27,12 +27,18 @@ export interface ApprovalBatchScope {
  * call and checks each answer. The calls then run in order, each awaiting its own answer.
  * Fewer than two such calls: null, and the calls ask one by one as before.
  */
-export async function askBatchApprovals(shared: RunShared, calls: readonly PlannedCall[]): Promise<ApprovalBatchScope | null> {
+export async function askBatchApprovals(
+  shared: RunShared,
+  scope: LoopScope,
+  calls: readonly PlannedCall[],
+): Promise<ApprovalBatchScope | null> {
   const { input } = shared;
   const asking: Array<{ call: PlannedCall; tool: RegisteredTool; args: JsonObject }> = [];
   for (const call of calls) {
-    const tool = resolveTool(input.tools, call.name);
-    if (!tool) continue;
+    // A call that will be refused (unknown, not offered, not allowed) is never put to the user.
+    const target = callTarget(shared, scope, call.name);
+    if (target.type === 'refused') continue;
+    const { tool } = target;
     const parsed = tool.argsSchema.safeParse(call.arguments);
     if (parsed.success && (await needsApproval(tool, input, parsed.data))) asking.push({ call, tool, args: parsed.data });
   }

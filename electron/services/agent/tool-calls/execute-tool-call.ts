@@ -16,8 +16,9 @@ import { clearScope, completeFrame, placeCall } from './stack-frames';
 import { requestStatusSentence } from '../status/status-sentences';
 import { toolFailedStatus, usingToolStatus } from '../status/status-texts';
 import type { PlannedCall } from '../loop/step-decision';
-import { invalidArgumentsMessage, resolveTool, unknownToolMessage } from '../repairs/tool-call-repair';
+import { invalidArgumentsMessage, resolveTool } from '../repairs/tool-call-repair';
 import { createToolContext } from './tool-context';
+import { callTarget } from './call-target';
 import { repeatedFailure, repeatedFailureMessage, repeatedFailureStopMessage } from './repeated-failure';
 
 export type CallOutcome =
@@ -31,8 +32,8 @@ export const REPEATED_CALL_MESSAGE =
   'Not run: you already have this result — you made this exact call (same tool, same arguments) just before. Use that result, or do something different.';
 
 /**
- * One tool call, start to end: repairs and checks (repeat, unknown tool, arguments), then the
- * stack frame, the depth gate, the approval gate, the status sentence, the tool itself, the
+ * One tool call, start to end: repairs and checks (repeat, a tool that is unknown, not offered in
+ * the step or not allowed in the conversation: callTarget, arguments), then the stack frame, the depth gate, the approval gate, the status sentence, the tool itself, the
  * capped result. Every path emits `tool-call` then `tool-result` or `tool-error`, and appends the
  * matching tool message to the history.
  */
@@ -45,8 +46,8 @@ export async function executeToolCall(
   started?: Promise<ToolOutcome>,
 ): Promise<CallOutcome> {
   const callId = preAsked?.callId ?? shared.nextCallId();
-  const tool = resolveTool(shared.input.tools, call.name);
-  const name = tool?.info.toolId ?? call.name;
+  const target = callTarget(shared, scope, call.name);
+  const name = target.type === 'tool' ? target.tool.info.toolId : (resolveTool(shared.input.tools, call.name)?.info.toolId ?? call.name);
   const key = callKey(name, call.arguments);
   const streak = recordCallKey(scope.counters, key);
   // A repeat of a call that failed: it failed before and why; the stop is consecutive_errors.
@@ -76,13 +77,12 @@ export async function executeToolCall(
     refuse(shared, scope, callId, name, call.arguments, REPEATED_CALL_MESSAGE);
     return { type: 'done', tally: 'uncounted' };
   }
-  if (!tool) {
-    refuse(shared, scope, callId, name, call.arguments, unknownToolMessage(call.name, shared.tools), null, {
-      status: true,
-      ending: 'failed',
-    });
+  // An unknown tool, or one this step did not offer or the conversation does not allow.
+  if (target.type === 'refused') {
+    refuse(shared, scope, callId, name, call.arguments, target.message, null, { status: true, ending: 'failed' });
     return { type: 'done', tally: 'counted-error' };
   }
+  const { tool } = target;
   const parsed = tool.argsSchema.safeParse(call.arguments);
   if (!parsed.success) {
     const attempts = recordInvalidArguments(scope.counters, name);

@@ -1,10 +1,11 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ToolOutcome } from '../../../../tools/catalogue/tool-runtime-types';
+import type { RegisteredTool, ToolOutcome } from '../../../../tools/catalogue/tool-runtime-types';
 import type { LoopScope, RunShared } from '../loop/run-context';
 import type { PlannedCall } from '../loop/step-decision';
 import { callKey } from '../repairs/canonical-args';
 import { resolveTool } from '../repairs/tool-call-repair';
 import { needsApproval } from './call-gates';
+import { callTarget } from './call-target';
 import { createToolContext } from './tool-context';
 
 /**
@@ -12,7 +13,7 @@ import { createToolContext } from './tool-context';
  * parallel execution): each eligible call's tool starts now, and executeToolCall, still taking the
  * calls one by one, awaits the started work instead of starting it, so events, stack frames and
  * results stay in call order. Eligible: a catalogue tool of type function with risk read, valid
- * arguments, no approval, not an orchestration tool, not repeated in the round or just before, and
+ * arguments, offered in the step (callTarget), no approval, not an orchestration tool, not repeated in the round or just before, and
  * room on the stack (no depth prompt). Anything else runs when its turn comes, as before. A result
  * that is never used (the run stopped earlier) is dropped; reading had no effect.
  */
@@ -22,11 +23,13 @@ export async function prefetchReads(
   calls: readonly PlannedCall[],
 ): Promise<Map<PlannedCall, Promise<ToolOutcome>>> {
   const started = new Map<PlannedCall, Promise<ToolOutcome>>();
-  const independent = await Promise.all(calls.map((call) => isIndependentRead(shared, scope, call, calls)));
-  const eligible = calls.filter((_, index) => independent[index]);
+  const independent = await Promise.all(calls.map((call) => independentRead(shared, scope, call, calls)));
+  const eligible = calls.flatMap((call, index) => {
+    const tool = independent[index];
+    return tool ? [{ call, tool }] : [];
+  });
   if (eligible.length < 2 || shared.input.stack.depth() + calls.length >= shared.depthLimit) return started;
-  eligible.forEach((call, index) => {
-    const tool = resolveTool(shared.input.tools, call.name)!;
+  eligible.forEach(({ call, tool }, index) => {
     const context = createToolContext(shared, { callId: `prefetch-${index}`, frameId: '' });
     const work = Promise.resolve().then(() => tool.run(tool.argsSchema.parse(call.arguments), context));
     work.catch(() => undefined);
@@ -35,16 +38,24 @@ export async function prefetchReads(
   return started;
 }
 
-async function isIndependentRead(shared: RunShared, scope: LoopScope, call: PlannedCall, round: readonly PlannedCall[]): Promise<boolean> {
-  const tool = resolveTool(shared.input.tools, call.name);
-  if (!tool || tool.info.type !== 'function' || tool.info.risk !== 'read') return false;
-  if (DEFAULTS.toolSelection.coreTools.includes(tool.info.toolId)) return false;
+/** The call's tool when the call may start early, else null. */
+async function independentRead(
+  shared: RunShared,
+  scope: LoopScope,
+  call: PlannedCall,
+  round: readonly PlannedCall[],
+): Promise<RegisteredTool | null> {
+  const target = callTarget(shared, scope, call.name);
+  if (target.type === 'refused') return null;
+  const { tool } = target;
+  if (tool.info.type !== 'function' || tool.info.risk !== 'read') return null;
+  if (DEFAULTS.toolSelection.coreTools.includes(tool.info.toolId)) return null;
   const parsed = tool.argsSchema.safeParse(call.arguments);
-  if (!parsed.success || (await needsApproval(tool, shared.input, parsed.data))) return false;
+  if (!parsed.success || (await needsApproval(tool, shared.input, parsed.data))) return null;
   const key = callKey(tool.info.toolId, call.arguments);
   const sameInRound = round.filter(
     (other) => callKey(resolveTool(shared.input.tools, other.name)?.info.toolId ?? other.name, other.arguments) === key,
   );
   // A call repeating the one just made is refused, not run (execute-tool-call.ts).
-  return sameInRound.length === 1 && scope.counters.lastCallKey !== key;
+  return sameInRound.length === 1 && scope.counters.lastCallKey !== key ? tool : null;
 }

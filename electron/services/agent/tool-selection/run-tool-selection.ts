@@ -14,7 +14,7 @@ export const FIND_TOOLS = 'find_tools';
 
 /** What one run remembers across its requests (the main loop and its sub-agents share it). */
 interface RunSelectionState {
-  /** Tools the model called in this run: always offered again. */
+  /** Tools the model called in this run (offered when called): always offered again. */
   used: Set<string>;
   /** Tools find_tools brought in: offered for the rest of the run. */
   found: Set<string>;
@@ -55,7 +55,9 @@ function stateOf(shared: RunShared): RunSelectionState {
  */
 export async function toolsForRequest(shared: RunShared, scope: LoopScope): Promise<RegisteredTool[]> {
   const state = stateOf(shared);
-  for (const name of toolsNamedIn(scope.messages)) state.used.add(name);
+  // Only calls to offered tools run (call-target.ts): a refused call to another tool earns it no place.
+  const offeredBefore = new Set(state.offered);
+  for (const name of toolsNamedIn(scope.messages)) if (offeredBefore.has(name)) state.used.add(name);
   const catalogue = shared.tools.filter((tool) => tool.info.toolId !== FIND_TOOLS);
   const budget = shared.input.toolBudget ?? 0;
   if (!needsSelection(catalogue.length, budget)) {

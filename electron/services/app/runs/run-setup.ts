@@ -31,6 +31,7 @@ export function conversationRunOptions(options: ConversationOptions | undefined)
     ...(options.keepAlive !== null && options.keepAlive !== undefined ? { keepAlive: options.keepAlive } : {}),
     // An imported system prompt waits for the user's confirmation (conversation.confirmSystemPrompt).
     ...(options.systemPrompt?.trim() && options.systemPromptImported !== true ? { systemPrompt: options.systemPrompt } : {}),
+    ...(options.allowedTools ? { allowedTools: options.allowedTools } : {}),
   };
 }
 

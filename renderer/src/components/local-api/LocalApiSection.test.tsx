@@ -9,7 +9,7 @@ import { App } from '../App';
 type Ready = Extract<LocalApiStatus, { type: 'ready' }>;
 
 function ready(patch: Partial<Ready> = {}): Ready {
-  return { type: 'ready', enabled: false, port: 11_500, hasKey: false, url: null, problem: null, ...patch };
+  return { type: 'ready', enabled: false, port: 11_500, hasKey: false, allowApprovals: false, url: null, problem: null, ...patch };
 }
 
 async function openLocalApi(initial: LocalApiStatus) {
@@ -51,6 +51,16 @@ describe('Settings → Local API', () => {
     await user.click(screen.getByTestId('settings-tab-local-api'));
     await screen.findByTestId('local-api-section');
     expect(screen.queryByTestId('local-api-new-key')).toBeNull();
+  });
+
+  it('answering approvals over the API is off until the user turns it on', async () => {
+    const { user, api } = await openLocalApi(ready({ enabled: true, hasKey: true }));
+    const allow = await screen.findByTestId('local-api-allow-approvals');
+    expect(allow.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByTestId('local-api-section').textContent).toContain('wait for you to approve');
+    await user.click(allow);
+    expect(api.callsOf('localApi.set')).toEqual([{ allowApprovals: true }]);
+    await waitFor(() => expect(screen.getByTestId('local-api-section').textContent).toContain('without you'));
   });
 
   it('sends a valid port when the field is left, and never an invalid one', async () => {

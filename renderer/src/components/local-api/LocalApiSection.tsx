@@ -51,6 +51,18 @@ export function LocalApiSection({ onClose }: { onClose(): void }) {
           <Switch testId="local-api-enabled" checked={status.enabled} onChange={(enabled) => void setLocalApi({ enabled })}>
             <span className="field-label">Serve the local API</span>
           </Switch>
+          <Switch
+            testId="local-api-allow-approvals"
+            checked={status.allowApprovals}
+            onChange={(allowApprovals) => void setLocalApi({ allowApprovals })}
+          >
+            <span className="field-label">Answer approvals over the API</span>
+          </Switch>
+          <p className="field-hint">
+            {status.allowApprovals
+              ? 'Apps with the key can approve the tool calls of their runs (commands, file writes) without you.'
+              : 'Off: runs started over the API wait for you to approve their tool calls here.'}
+          </p>
           <label className="field">
             <span className="field-label">Port</span>
             <input

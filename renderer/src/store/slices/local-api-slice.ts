@@ -8,7 +8,7 @@ export interface LocalApiSlice {
   /** A key main just generated: shown once, until dismissed or the dialog closes. Never stored. */
   localApiNewKey: string | null;
   loadLocalApi(): Promise<void>;
-  setLocalApi(change: { enabled?: boolean; port?: number }): Promise<void>;
+  setLocalApi(change: { enabled?: boolean; port?: number; allowApprovals?: boolean }): Promise<void>;
   rotateLocalApiKey(): Promise<void>;
   forgetLocalApiKey(): void;
 }

@@ -1,0 +1,34 @@
+import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
+import type { ConversationRunOptions } from '../loop/agent-types';
+import type { LoopScope, RunShared } from '../loop/run-context';
+import { resolveTool, unavailableToolMessage, unknownToolMessage } from '../repairs/tool-call-repair';
+
+/** What a call may run: the tool, or the words for the model when it may not. */
+export type CallTarget = { type: 'tool'; tool: RegisteredTool } | { type: 'refused'; message: string };
+
+/**
+ * The one place that decides whether a model's call may run: the tool must exist, be allowed in
+ * the conversation (a preset's `allowedTools`) and have been offered in the step that made the
+ * call (the request's tools, the kept ones included: core tools, find_tools' finds, tools used in
+ * the run). A refused call gets the offered tools, as an unknown tool does. A call the user asked
+ * for (a workflow's tool step: `scope.offered` null) is checked against the conversation's tools.
+ */
+export function callTarget(shared: RunShared, scope: LoopScope, name: string): CallTarget {
+  const offered = (scope.offered ?? shared.tools).filter((tool) => isAllowed(shared.input.conversation, tool.info.toolId));
+  const tool = resolveTool(shared.input.tools, name);
+  if (!tool) return { type: 'refused', message: unknownToolMessage(name, offered) };
+  if (!offered.some((candidate) => candidate.info.toolId === tool.info.toolId)) {
+    return { type: 'refused', message: unavailableToolMessage(tool.info.toolId, offered) };
+  }
+  return { type: 'tool', tool };
+}
+
+/** The tools a run may use at all: the conversation's allowed ones (every tool when it names none). */
+export function allowedTools(tools: readonly RegisteredTool[], conversation: ConversationRunOptions | undefined): RegisteredTool[] {
+  return tools.filter((tool) => isAllowed(conversation, tool.info.toolId));
+}
+
+function isAllowed(conversation: ConversationRunOptions | undefined, toolId: string): boolean {
+  const allowed = conversation?.allowedTools;
+  return allowed === undefined || allowed.includes(toolId);
+}

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+// The unit tests that guard the safety rules StrykerJS mutates (stryker.config.json): each mutant
+// is run against these only, so a mutation run stays narrow on a shared machine. Not part of
+// `npm test`; `npm run test:mutation` uses it.
+export default defineConfig({
+  test: {
+    name: 'mutation',
+    environment: 'node',
+    include: [
+      'shared/approvals/**/*.test.ts',
+      'tools/files/workspace-path.test.ts',
+      'tools/files/data-folder-guard.test.ts',
+      'tools/files/file-tools.test.ts',
+      'electron/services/mcp/tool-pinning.test.ts',
+      'electron/services/mcp/tool-review.test.ts',
+      'electron/hosts/api/api-security.test.ts',
+      'electron/hosts/api/api-limits.test.ts',
+    ],
+    setupFiles: ['test-support/vitest-setup.ts'],
+    allowOnly: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
