@@ -25,7 +25,14 @@ export async function redoWrite(target: UndoTarget & { seq: number; confirmed: b
   if (plan.changedSince && !target.confirmed) {
     return {
       type: 'needs-confirmation',
-      preview: { type: 'ready', seq: write.seq, path: write.path, diff: diffFromCurrent(write.path, plan.current, plan.restored), changedSince: true, lost: false },
+      preview: {
+        type: 'ready',
+        seq: write.seq,
+        path: write.path,
+        diff: diffFromCurrent(write.path, plan.current, plan.restored),
+        changedSince: true,
+        lost: false,
+      },
       message: `${write.path} changed since the undo. Redoing puts back what this write wrote; the current content is kept as a version.`,
     };
   }

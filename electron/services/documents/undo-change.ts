@@ -96,7 +96,12 @@ export interface RestorePlan {
   lost: boolean;
 }
 
-export async function planRestore(target: UndoTarget, path: string, wanted: ContentRef | null, expected: ContentRef | null): Promise<RestorePlan> {
+export async function planRestore(
+  target: UndoTarget,
+  path: string,
+  wanted: ContentRef | null,
+  expected: ContentRef | null,
+): Promise<RestorePlan> {
   const current = await readCurrent(target.workspace, path);
   const kept = await target.store.content(target.conversationId, wanted);
   const restored = kept === 'missing' ? null : kept;
