@@ -2,7 +2,7 @@
  * Writes screenshots of TACO's main views into docs/screenshots/ (referenced from the README), so
  * they stay current: `npm run screenshots` (builds the renderer and the web host first). It drives
  * the real renderer through the web host against the fake Ollama server, with the same harness the
- * e2e specs use, at 800 and 1280 px wide, light and dark. Needs Chromium (/usr/bin/chromium, or
+ * e2e specs use, at 800, 1280 and 1920 px wide, light and dark. Needs Chromium (/usr/bin/chromium, or
  * TACO_CHROMIUM).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,11 +10,13 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { TacoHarness } from '../e2e/support/taco-fixture';
 import { REPO_ROOT } from '../e2e/support/processes';
+import { pickModel as pickModelRef } from '../e2e/support/model-picker';
 
 const OUT_DIR = join(REPO_ROOT, 'docs', 'screenshots');
 const SIZES = [
   { width: 800, height: 600 },
   { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
@@ -30,7 +32,7 @@ async function send(page: Page, text: string): Promise<void> {
 }
 
 async function pickModel(page: Page): Promise<void> {
-  await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+  await pickModelRef(page, 'llama3.2:3b');
 }
 
 const VIEWS: readonly View[] = [
@@ -56,6 +58,35 @@ const VIEWS: readonly View[] = [
       await pickModel(page);
       await page.getByTestId('workflow-button').click();
       await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'model-picker',
+    show: async (page) => {
+      await pickModel(page);
+      await page.getByTestId('model-picker').click();
+      await page.getByTestId('model-picker-popover').waitFor();
+    },
+  },
+  {
+    name: 'sub-agent',
+    show: async (page) => {
+      await pickModel(page);
+      await send(page, 'Go deep');
+      await page.getByTestId('depth-continue').click();
+      await page.getByTestId('answer-text').last().filter({ hasText: 'Level 1 is done.' }).waitFor();
+      await page.getByTestId('delegation-toggle').click();
+    },
+  },
+  {
+    name: 'documents',
+    show: async (page) => {
+      await pickModel(page);
+      await send(page, 'Save a greeting file');
+      await page.getByTestId('approval-allow-once').click();
+      await page.getByTestId('answer-text').last().waitFor();
+      await page.getByTestId('documents-button').click();
+      await page.getByTestId('documents-dialog').waitFor();
     },
   },
   {

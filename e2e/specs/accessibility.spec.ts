@@ -1,3 +1,4 @@
+import { pickModel } from '../support/model-picker';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/taco-fixture';
@@ -70,7 +71,7 @@ for (const theme of THEMES) {
       const workspace = taco.tempDir('taco-e2e-a11y-ws-');
       const ollama = await taco.startFakeOllama('agent-demo');
       await taco.openApp({ ollamaUrl: ollama.url, workspace });
-      await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+      await pickModel(page, 'llama3.2:3b');
 
       await page.getByTestId('composer').fill('Now save a greeting file');
       await page.getByTestId('composer').press('Enter');

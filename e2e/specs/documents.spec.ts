@@ -81,7 +81,7 @@ test.describe('documents, versions and undo', () => {
     const workspace = taco.tempDir('taco-e2e-ws-');
     const ollama = await taco.startFakeOllama('documents-demo');
     await taco.openApp({ ollamaUrl: ollama.url, workspace });
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
 
     await page.getByTestId('composer').fill('Please file the meeting notes');
     await page.getByTestId('composer').press('Enter');

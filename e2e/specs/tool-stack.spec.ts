@@ -25,7 +25,7 @@ test.describe('tool stack, commands and catalogue', () => {
   test('the "Go deep" demo reads as one delegation row, each level once, all done as the answer says', async ({ taco, page }) => {
     const ollama = await taco.startFakeOllama('agent-demo');
     await taco.openApp({ ollamaUrl: ollama.url });
-    await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+    await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill('Go deep');
     await page.getByTestId('composer').press('Enter');
     await page.getByTestId('depth-continue').click();

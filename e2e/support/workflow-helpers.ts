@@ -1,3 +1,4 @@
+import { pickModel } from './model-picker';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,7 +25,7 @@ export function repoWithChange(dir: string): void {
 
 /** Chooses the model, opens the picker from the composer's workflow button, searches and picks one; its form is open. */
 export async function openWorkflowForm(page: Page, workflowId: string, search: string): Promise<void> {
-  await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+  await pickModel(page, 'llama3.2:3b');
   await page.getByTestId('workflow-button').click();
   await page.getByTestId('workflow-search').fill(search);
   await page.locator(`[data-testid="workflow-choice"][data-workflow-id="${workflowId}"]`).click();
