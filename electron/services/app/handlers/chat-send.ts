@@ -6,6 +6,7 @@ import { detectContextSwitch, type ContextSwitchVerdict } from '../../orchestrat
 import type { ConversationSession } from '../runs/conversation-sessions';
 import { noteAttachments } from '../images/attachment-documents';
 import { checkImageData, checkVision } from '../images/image-checks';
+import { checkModelServer } from '../runs/model-server-check';
 import { startRun } from '../runs/run-launcher';
 import { titleFromText } from '../titles/title-from-text';
 import { scheduleTitle } from '../titles/title-scheduler';
@@ -41,6 +42,8 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
     return commandResult(ctx, session.conversationId, '', CONTINUE_PROMPT);
   }
 
+  // Refused before a new conversation is stored for it: never a fallback to another server.
+  checkModelServer(ctx, request.model);
   const conversationId = await ensureConversation(ctx, request.conversationId, text, request.model);
   const session = ctx.sessions.get(conversationId);
 
