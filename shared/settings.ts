@@ -76,6 +76,8 @@ export const settingsSchema = z
     debugRawLog: z.boolean().optional(),
     /** search_web's service; absent: off. */
     webSearch: webSearchSettingsSchema.optional(),
+    /** The conversation open when the window last changed conversation: a reload reopens it if it still exists. */
+    lastConversationId: z.string().trim().min(1).max(200).nullable().optional(),
   })
   .strict();
 
@@ -109,6 +111,7 @@ export const settingsPatchSchema = z
     versionBudgetMb: settingsSchema.shape.versionBudgetMb,
     debugRawLog: settingsSchema.shape.debugRawLog,
     webSearch: settingsSchema.shape.webSearch,
+    lastConversationId: settingsSchema.shape.lastConversationId,
   })
   .strict();
 
