@@ -1,6 +1,8 @@
 import { selectSelectedModelInfo } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
+import { modelLabel } from '../../../../shared/model-label';
 import { CapabilityBadges } from './CapabilityBadges';
+import { useServerNames } from './ConversationModelLabel';
 import { optionLabel } from './option-label';
 import { ServerOptionGroups, ServerStatusDot } from './ServerModelGroups';
 
@@ -19,6 +21,7 @@ export function ModelPicker() {
   // With model servers added: one group per server, and the ones that failed say why.
   const groups = models?.servers && models.servers.length > 1 ? models.servers : null;
   const disabled = list.length === 0;
+  const names = useServerNames();
 
   return (
     <div className="model-picker">
@@ -33,6 +36,10 @@ export function ModelPicker() {
         onChange={(event) => void selectModel(event.target.value)}
       >
         {disabled && <option value="">{models === null ? 'Loading models…' : 'No models'}</option>}
+        {/* The conversation keeps a model its server no longer lists: shown, never replaced (the composer says why). */}
+        {!disabled && selected !== null && !list.some((model) => model.name === selected) && (
+          <option value={selected}>{`${modelLabel(selected, names).text} (unavailable)`}</option>
+        )}
         {groups === null ? (
           list.map((model) => (
             <option key={model.name} value={model.name}>
