@@ -143,3 +143,22 @@ test('the title stays readable from 800 to 1920 px with the tool stack open, who
     }
   }
 });
+
+test('Enter while a reply streams shows a calm hint, keeps the message, and sends nothing', async ({ taco, page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const ollama = await taco.startFakeOllama('slow-stream');
+  await taco.openApp({ ollamaUrl: ollama.url });
+  await expect(page.getByTestId('model-picker')).toBeEnabled();
+  await page.getByTestId('composer').fill('Tell me a long story');
+  await page.getByTestId('composer').press('Enter');
+  await expect(page.getByTestId('answer-text').last()).toContainText(/\S+ \S+ \S+/);
+  await page.getByTestId('composer').fill('And then?');
+  await page.getByTestId('composer').press('Enter');
+  await expect(page.getByTestId('still-answering')).toHaveText('TACO is still answering — press Stop or wait. Your message stays here.');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('composer')).toHaveValue('And then?');
+  await shot(page, 'still-answering-dark');
+  await page.getByTestId('stop-button').click();
+  await expect(page.getByTestId('still-answering')).toHaveCount(0);
+  await expect(page.locator('[data-role="user"]')).toHaveCount(1);
+});
