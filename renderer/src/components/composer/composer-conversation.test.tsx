@@ -5,6 +5,7 @@ import { eventsFor } from '../../../test/events';
 import { renderWithStore } from '../../../test/render-app';
 import { summary } from '../../../test/fake-api';
 import { defaultSettings } from '../../../../shared/settings';
+import { newServer } from '../../../../shared/servers';
 import { Composer } from './Composer';
 import { MessageList } from '../message-list/MessageList';
 
@@ -50,24 +51,10 @@ describe('the composer when the conversation’s model cannot answer', () => {
   it('says which server is offline, disables Send, and Retry asks the servers again', async () => {
     const user = userEvent.setup();
     const env = await renderWithStore(<Composer />);
-    const withServer = () => ({
-      ...defaultSettings(),
-      servers: [
-        {
-          id: 'docs-box',
-          name: 'Docs box',
-          kind: 'ollama',
-          baseUrl: 'http://127.0.0.1:9',
-          headers: {},
-          allowInsecure: false,
-          connectTimeoutMs: 3000,
-          enabled: true,
-          toolSupport: {},
-        },
-      ],
-    });
+    const docsBox = newServer({ id: 'docs-box', name: 'Docs box', kind: 'ollama', baseUrl: 'http://127.0.0.1:9' });
+    const withServer = () => ({ ...defaultSettings(), servers: [docsBox] });
     env.api.handle('settings.get', withServer);
-    env.api.handle('settings.set', (patch) => ({ ...withServer(), ...patch }));
+    env.api.handle('settings.set', (patch) => ({ ...withServer(), lastConversationId: patch.lastConversationId ?? null }));
     env.api.handle('conversations.list', () => [summary('c1', { model: 'docs-box::qwen3' })]);
     await act(async () => {
       await env.store.getState().loadSettings();
