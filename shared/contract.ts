@@ -198,8 +198,10 @@ export const callRequestSchemas = {
 export type CallName = keyof typeof callRequestSchemas;
 export const CALL_NAMES = Object.keys(callRequestSchemas) as CallName[];
 
+/** A command sent from a new chat (`conversationId: null`) is answered without storing a conversation. */
 export type SendResult =
-  { type: 'run'; runId: string; conversationId: string } | { type: 'command'; conversationId: string; command: string; output: string };
+  | { type: 'run'; runId: string; conversationId: string }
+  | { type: 'command'; conversationId: string | null; command: string; output: string };
 
 export interface CallResponses {
   'models.list': ModelListResult;

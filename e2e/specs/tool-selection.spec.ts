@@ -22,6 +22,9 @@ test.describe('tool selection and truncation', () => {
     await page.getByTestId('composer').press('Enter');
 
     await expect(page.getByTestId('answer-text').last()).toHaveText('The notes say to buy milk.');
+    // The note is behind the turn's "i" (read_file was offered, so nothing shows it unasked).
+    await expect(page.getByTestId('tools-offered')).toHaveCount(0);
+    await page.getByTestId('tools-offered-toggle').click();
     await expect(page.getByTestId('tools-offered')).toHaveText(/^Offered 8 of \d+ tools, ranked by keywords\.$/);
     const total = Number(/of (\d+) tools/.exec((await page.getByTestId('tools-offered').textContent()) ?? '')?.[1]);
     expect(total).toBeGreaterThan(8);

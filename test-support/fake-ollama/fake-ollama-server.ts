@@ -33,9 +33,15 @@ export interface FakeOllama {
   close(): Promise<void>;
 }
 
+/** Words a summary title leaves out (a model's title is not the message's first words). */
+const FILLER_WORDS = new Set(
+  'a an and about are can could do for hello hi how i in is it me my of on please the there to what with would you'.split(' '),
+);
+
 /**
- * Side requests no scenario rule answers: a title request gets a title made from the user's words
- * (as a model would), anything else a short fixed sentence.
+ * Side requests no scenario rule answers: a title request gets a short summary of the user's words
+ * (their content words, as a model would name it: "Please read my notes" → "Read notes"), anything
+ * else a short fixed sentence.
  */
 const DEFAULT_SIDE_REPLY = (request: FakeChatRequest): Reply => {
   const prompt = request.messages.map((message) => message.content).join('\n');
@@ -44,9 +50,10 @@ const DEFAULT_SIDE_REPLY = (request: FakeChatRequest): Reply => {
     const words = asked
       .replace(/[^\p{L}\p{N}\s]/gu, '')
       .split(/\s+/)
-      .filter(Boolean)
+      .filter((word) => word !== '' && !FILLER_WORDS.has(word.toLowerCase()))
       .slice(0, 4);
-    return reply.text(words.join(' ') || 'New conversation');
+    const title = words.join(' ');
+    return reply.text(title ? `${title.charAt(0).toUpperCase()}${title.slice(1)}` : 'Greeting');
   }
   return reply.text('Working on it');
 };

@@ -72,7 +72,11 @@ async function chatRoute(services: AppServices, request: ApiRequest): Promise<Ap
     throw error;
   }
   const state = newTacoChunkState(turn.model);
-  const ids = { conversation_id: sent.conversationId, ...(sent.type === 'run' ? { run_id: sent.runId } : {}) };
+  // A command sent without a conversation stores none: the answer then names no conversation.
+  const ids = {
+    ...(sent.conversationId !== null ? { conversation_id: sent.conversationId } : {}),
+    ...(sent.type === 'run' ? { run_id: sent.runId } : {}),
+  };
   if (sent.type === 'command') {
     queue.close();
     const chunk = tacoChunk(state, { content: sent.output }, { taco: { type: 'command-output', ...ids } }, 'stop');

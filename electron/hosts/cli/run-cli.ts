@@ -144,6 +144,10 @@ async function sendAndWait(services: AppServices, options: CliOptions, output: C
   const result = sent.value as SendResult;
   if (result.type === 'command') {
     if (!options.json) io.stdout.write(`${terminalSafe(result.output)}\n`);
+    // Without a conversation the command stored nothing and emitted no event: --json prints its line here.
+    else if (result.conversationId === null) {
+      output.events([{ type: 'command-output', conversationId: '', command: result.command, output: result.output, at: Date.now() }]);
+    }
     return 0;
   }
 

@@ -138,14 +138,14 @@ describe('Electron main (electron mocked)', async () => {
 
   it('sends event batches to the window on the event channel', async () => {
     window.webContents.send.mockClear();
-    expect(await fromPage('chat.send', { conversationId: null, text: '/help', model: 'm' })).toMatchObject({
+    expect(await fromPage('chat.send', { conversationId: null, text: 'Hello', model: 'm' })).toMatchObject({
       ok: true,
-      value: { type: 'command' },
+      value: { type: 'run' },
     });
     await vi.waitFor(() => expect(window.webContents.send).toHaveBeenCalled());
     const [channel, batch] = window.webContents.send.mock.calls[0] as [string, TacoEvent[]];
     expect(channel).toBe(eventChannel('taco-events'));
-    expect(batch[0]).toMatchObject({ type: 'command-output', command: '/help' });
+    expect(batch).toContainEqual(expect.objectContaining({ type: 'user-message', text: 'Hello' }));
   });
 
   it('sends model events (pull progress) to the window on their own channel', async () => {

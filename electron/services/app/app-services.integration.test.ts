@@ -71,9 +71,9 @@ describe('app services over the fake Ollama server (real provider, loop and stor
   it('answers slash commands from the real catalogue', async () => {
     const { services } = await setUp('basic-chat');
     const help = await callService<SendResult>(services, 'chat.send', { conversationId: null, text: '/help', model: 'llama3.2:3b' });
-    expect(help).toMatchObject({ type: 'command', output: expect.stringContaining('/cancel') });
+    expect(help).toMatchObject({ type: 'command', conversationId: null, output: expect.stringContaining('/cancel') });
     const tool = await callService<SendResult>(services, 'chat.send', {
-      conversationId: help.conversationId,
+      conversationId: null,
       text: '/tool read_file',
       model: 'llama3.2:3b',
     });

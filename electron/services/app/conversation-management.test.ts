@@ -289,6 +289,8 @@ describe('editing the conversation', () => {
     ).toBe('busy');
     const empty = await start();
     const command = await empty.call<SendResult>('chat.send', { conversationId: null, text: '/help', model });
-    expect((await empty.fail('chat.regenerate', { conversationId: command.conversationId, model })).code).toBe('not-found');
+    // A command in a new chat stores no conversation, so there is nothing to regenerate.
+    expect(command.conversationId).toBeNull();
+    expect((await empty.fail('chat.regenerate', { conversationId: 'never-stored', model })).code).toBe('not-found');
   });
 });

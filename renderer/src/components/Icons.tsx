@@ -90,3 +90,29 @@ export function GearIcon({ label }: IconProps) {
     </svg>
   );
 }
+
+/** An eye: "what the model sees". */
+export function EyeIcon({ label }: IconProps) {
+  return (
+    <svg className="icon" viewBox="0 0 16 16" width="16" height="16" {...svgProps(label)}>
+      <path
+        d="M1.5 8S4 3.5 8 3.5 14.5 8 14.5 8 12 12.5 8 12.5 1.5 8 1.5 8Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.4"
+        strokeLinejoin="round"
+      />
+      <circle cx="8" cy="8" r="2" fill="none" stroke="currentColor" strokeWidth="1.4" />
+    </svg>
+  );
+}
+
+/** A small "i": more about this, on request. */
+export function InfoIcon({ label }: IconProps) {
+  return (
+    <svg className="icon" viewBox="0 0 16 16" width="14" height="14" {...svgProps(label)}>
+      <circle cx="8" cy="8" r="6.3" fill="none" stroke="currentColor" strokeWidth="1.3" />
+      <path d="M8 7.2v4M8 4.6v.1" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -41,6 +41,26 @@ describe('OllamaBanner', () => {
     expect(screen.getByTestId('retry-button')).toBeTruthy();
   });
 
+  it('says each step once, and shows commands as code, never with backticks', async () => {
+    const api = createFakeApi();
+    const message = 'Cannot reach Ollama at http://127.0.0.1:11699. Start it with `ollama serve` (or open the Ollama app), then try again.';
+    api.handle('models.list', () => ({ type: 'unreachable', host: 'http://127.0.0.1:11699', message }));
+    await renderWithStore(<OllamaBanner />, { api });
+    const text = screen.getByTestId('ollama-banner').textContent ?? '';
+    expect(text.split('ollama serve')).toHaveLength(2);
+    expect(text.split('open the Ollama app')).toHaveLength(2);
+    expect(text).not.toContain('`');
+  });
+
+  it('renders a backticked command in an error as code', async () => {
+    const api = createFakeApi();
+    api.handle('models.list', () => ({ type: 'error', host: 'http://h:1', message: 'Update Ollama: run `ollama --version` to check.' }));
+    await renderWithStore(<OllamaBanner />, { api });
+    const banner = screen.getByTestId('ollama-banner');
+    expect(banner.textContent).not.toContain('`');
+    expect([...banner.querySelectorAll('.banner-detail code')].map((code) => code.textContent)).toEqual(['ollama --version']);
+  });
+
   it('says nothing when models are there', async () => {
     await renderWithStore(<OllamaBanner />);
     expect(screen.queryByTestId('ollama-banner')).toBeNull();

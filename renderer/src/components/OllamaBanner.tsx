@@ -1,5 +1,6 @@
 import { DEFAULTS } from '../../../shared/constants';
 import { useTaco } from '../store/store-context';
+import { TextWithCode } from './TextWithCode';
 
 const PULL_COMMAND = 'ollama pull llama3.2';
 
@@ -36,9 +37,9 @@ export function OllamaBanner() {
       {kind === 'unreachable' && (
         <>
           <h2>Ollama is not reachable</h2>
+          {/* Main's message says the same steps again, so the card says each step once, here. */}
           <p>
             TACO tried <code data-testid="ollama-host">{models.host}</code> and got no answer.
-            {models.type === 'unreachable' && models.message ? <span className="banner-detail"> {models.message}</span> : null}
           </p>
           <ol>
             <li>
@@ -56,7 +57,7 @@ export function OllamaBanner() {
           <h2>Ollama answered with an error</h2>
           <p>
             At <code data-testid="ollama-host">{models.host}</code>:{' '}
-            <span className="banner-detail">{models.type === 'error' ? models.message : ''}</span>
+            <span className="banner-detail">{models.type === 'error' ? <TextWithCode text={models.message} /> : ''}</span>
           </p>
           <p>
             Check that Ollama is up to date and running (<code>ollama serve</code>), then press Retry.

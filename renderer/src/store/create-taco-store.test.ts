@@ -115,7 +115,7 @@ describe('store: conversations', () => {
     expect(api.callsOf('conversation.get')).toHaveLength(1);
   });
 
-  it('opening a conversation picks the model it last used, when that model is installed', async () => {
+  it('opening a conversation picks the model it last used, installed or not (the composer says when it is gone)', async () => {
     const { api, store } = setup();
     const summaryOf = (conversationId: string, model: string) => ({
       conversationId,
@@ -133,9 +133,9 @@ describe('store: conversations', () => {
     await store.getState().openConversation('c1');
     expect(store.getState().selectedModel).toBe('qwen3');
     await store.getState().openConversation('c2');
-    expect(store.getState().selectedModel).toBe('qwen3');
-    // Switching back is not a new default: settings are not written.
-    expect(api.callsOf('settings.set')).toEqual([]);
+    expect(store.getState().selectedModel).toBe('gone:1b');
+    // Switching back is not a new default: only the open conversation is remembered.
+    expect(api.callsOf('settings.set')).toEqual([{ lastConversationId: 'c1' }, { lastConversationId: 'c2' }]);
   });
 
   it('refreshes the conversation list when a run finishes', async () => {

@@ -41,6 +41,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     async init() {
       await get().loadSettings();
       await Promise.all([get().loadModels(), get().loadConversations(), get().loadMcpServers()]);
+      await get().reopenLastConversation();
     },
   }));
 }

@@ -5,9 +5,12 @@ import type { TacoState } from './store-types';
 const DRAFT_VIEW = emptyView(null);
 
 /** The view of the open conversation; an empty one for a new chat. Stable while nothing changes. */
-export function selectActiveView(state: Pick<TacoState, 'activeConversationId' | 'views'>): ConversationView {
+export function selectActiveView(
+  state: Pick<TacoState, 'activeConversationId' | 'views'> & Partial<Pick<TacoState, 'draftView'>>,
+): ConversationView {
   const id = state.activeConversationId;
-  return (id !== null ? state.views[id] : undefined) ?? DRAFT_VIEW;
+  if (id === null) return state.draftView ?? DRAFT_VIEW;
+  return state.views[id] ?? DRAFT_VIEW;
 }
 
 export function selectSelectedModelInfo(state: Pick<TacoState, 'models' | 'selectedModel'>): ModelInfo | null {

@@ -1,4 +1,4 @@
-import { CONTINUE_PROMPT, parseSlashCommand } from '../../../../shared/commands';
+import { CONTINUE_PROMPT, parseSlashCommand, type SlashCommand } from '../../../../shared/commands';
 import { ContractError } from '../../../../shared/contract-error';
 import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
 import type { AppContext } from '../app-context';
@@ -6,6 +6,7 @@ import { detectContextSwitch, type ContextSwitchVerdict } from '../../orchestrat
 import type { ConversationSession } from '../runs/conversation-sessions';
 import { noteAttachments } from '../images/attachment-documents';
 import { checkImageData, checkVision } from '../images/image-checks';
+import { checkModelServer } from '../runs/model-server-check';
 import { startRun } from '../runs/run-launcher';
 import { titleFromText } from '../titles/title-from-text';
 import { scheduleTitle } from '../titles/title-scheduler';
@@ -28,6 +29,7 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
   checkImageData(images);
   const command = parseSlashCommand(text);
   if (command) {
+    if (request.conversationId === null) return draftCommand(ctx, text, command);
     const conversationId = await ensureConversation(ctx, request.conversationId, text, request.model);
     const output = await runSlashCommand(ctx, ctx.sessions.get(conversationId), command);
     return commandResult(ctx, conversationId, text, output);
@@ -42,6 +44,8 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
     return commandResult(ctx, session.conversationId, '', CONTINUE_PROMPT);
   }
 
+  // Refused before a new conversation is stored for it: never a fallback to another server.
+  checkModelServer(ctx, request.model);
   // Read before anything is created or answered: a resource that cannot be read refuses the send whole.
   const resources = await readAttachedResources(ctx.mcp, request.resources ?? []);
   const conversationId = await ensureConversation(ctx, request.conversationId, text, request.model);
@@ -134,6 +138,20 @@ async function contextSwitch(
     });
   } catch {
     return 'same-task';
+  }
+}
+
+/**
+ * A command typed in a new chat (/help, /tools, …) is answered there and stores nothing: no
+ * conversation, no event. It runs against a session no conversation owns, forgotten at once.
+ */
+async function draftCommand(ctx: AppContext, text: string, command: SlashCommand): Promise<SendResult> {
+  const draftId = `draft-${ctx.newId()}`;
+  try {
+    const output = await runSlashCommand(ctx, ctx.sessions.get(draftId), command);
+    return { type: 'command', conversationId: null, command: text, output };
+  } finally {
+    ctx.sessions.forget(draftId);
   }
 }
 

@@ -1,3 +1,4 @@
+import { checkModelServer } from './model-server-check';
 import { createWebSearch } from '../../web-search/web-search';
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -40,6 +41,7 @@ export const BUSY_MESSAGE = 'TACO is still answering in this conversation. Wait 
  */
 export async function startRun(ctx: AppContext, input: StartRunInput): Promise<ActiveRun> {
   const { session } = input;
+  checkModelServer(ctx, input.model);
   if (session.activeRun) throw new ContractError('busy', BUSY_MESSAGE);
 
   const runId = ctx.newId();

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';
+import { useComposerFocusOnAnswer } from './use-composer-focus-on-answer';
 
 type QuestionPart = Extract<TurnPart, { type: 'question' }>;
 
@@ -12,6 +13,14 @@ export function QuestionCard({ part, runFinished }: { part: QuestionPart; runFin
   const [answer, setAnswer] = useState('');
   const inputId = useId();
   const open = part.answer === null && !runFinished;
+  const card = useComposerFocusOnAnswer<HTMLElement>(open);
+  const input = useRef<HTMLInputElement>(null);
+  // The model asked: the answer field takes focus (not from a dialog the user is working in).
+  useEffect(() => {
+    if (!open) return;
+    if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')) return;
+    input.current?.focus();
+  }, [open]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -22,7 +31,7 @@ export function QuestionCard({ part, runFinished }: { part: QuestionPart; runFin
   };
 
   return (
-    <section className="card question-card" data-testid="question-card" aria-label="Question from the assistant">
+    <section ref={card} className="card question-card" data-testid="question-card" aria-label="Question from the assistant">
       <label className="card-title plain-text" htmlFor={inputId}>
         {part.question}
       </label>
@@ -30,6 +39,7 @@ export function QuestionCard({ part, runFinished }: { part: QuestionPart; runFin
         <form className="question-form" onSubmit={submit}>
           <input
             id={inputId}
+            ref={input}
             data-testid="question-input"
             value={answer}
             onChange={(event) => setAnswer(event.target.value)}

@@ -105,12 +105,14 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
     >
       <div className="message-body">
         {turn.workflow && <WorkflowBlock workflow={turn.workflow} runFinished={finished} />}
-        {/* Which tools the model saw matters for the turn at hand, not as a line on every turn. */}
-        {turn.offered && isLatest && <ToolsOfferedNote offered={turn.offered} />}
         {turnSegments(turn.parts).map(renderSegment)}
         {turn.usage?.truncation && <TruncationWarning {...turn.usage.truncation} />}
         {running && <StatusLine text={status} />}
         {finished && turn.usage && <UsageLine usage={turn.usage} model={turn.model} />}
+        {/* Which tools the model saw: on request (the "i") for the turn at hand; unasked when the model wanted one left out. */}
+        {turn.offered && isLatest && (
+          <ToolsOfferedNote offered={turn.offered} asked={turn.parts.flatMap((part) => (part.type === 'tool' ? [part.tool] : []))} />
+        )}
         <AssistantMessageActions turn={turn} isLatest={isLatest} />
       </div>
     </article>

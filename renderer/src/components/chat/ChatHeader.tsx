@@ -14,10 +14,12 @@ export function ChatHeader() {
   );
   const firstMessage = useTaco((state) => selectActiveView(state).items.find((item) => item.type === 'user')?.text ?? null);
   const fallback = firstMessage?.trim().slice(0, FALLBACK_TITLE_CHARS) || 'Conversation';
+  const shown = active === null ? 'New chat' : title || fallback;
+  // The title wins space over the picker (chat-header in layout.css); cut at the end, whole on hover.
   return (
     <header className="chat-header">
-      <h1 className="chat-title" data-testid="chat-title">
-        {active === null ? 'New chat' : title || fallback}
+      <h1 className="chat-title" data-testid="chat-title" title={shown}>
+        {shown}
       </h1>
       <ModelPicker />
       <ConversationOptionsButton />

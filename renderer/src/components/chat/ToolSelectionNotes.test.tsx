@@ -41,17 +41,31 @@ describe('tool selection on screen', () => {
     act(() => api.emit([e.user('hi', 'm1'), e.start(), e.offered(sixteen.slice(0, 5), 5, false)]));
     expect(screen.queryByTestId('tools-offered')).toBeNull();
     act(() => api.emit([e.offered(sixteen, 142, true, 'embedding')]));
+    // Behind the "i" on the turn: a greeting does not carry a line about tools.
+    expect(screen.queryByTestId('tools-offered')).toBeNull();
+    await userEvent.setup().click(screen.getByTestId('tools-offered-toggle'));
+    expect(screen.getByTestId('tools-offered-toggle').getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByTestId('tools-offered').textContent).toBe('Offered 16 of 142 tools, ranked by meaning (embeddings).');
-    // Only the latest turn says it: the next turn takes the line over.
+    // Only the latest turn has it: the next turn takes it over.
     const next = eventsFor('c1', 'r2');
     act(() => api.emit([e.finish(), next.user('more', 'm2'), next.start(), next.offered(sixteen, 142, true)]));
-    expect(screen.getAllByTestId('tools-offered')).toHaveLength(1);
+    expect(screen.getAllByTestId('tools-offered-toggle')).toHaveLength(1);
+  });
+
+  it('shows the note unasked when the model called a tool the selection left out, naming it', async () => {
+    const { api } = await live();
+    act(() => api.emit([e.user('hi', 'm1'), e.start(), e.offered(sixteen, 142, true), e.call('k1', 'read_file')]));
+    expect(screen.queryByTestId('tools-offered-toggle')).toBeNull();
+    expect(screen.getByTestId('tools-offered').textContent).toBe(
+      'Offered 16 of 142 tools, ranked by keywords. The model asked for read_file, which was not among them.',
+    );
   });
 
   it('says when an embedding model is set but the tools were ranked by keywords (it did not answer)', async () => {
     const { api, store } = await live();
     act(() => store.setState({ settings: { ...store.getState().settings!, embeddingModel: 'nomic-embed-text' } }));
     act(() => api.emit([e.user('hi', 'm1'), e.start(), e.offered(sixteen, 142, true, 'lexical')]));
+    await userEvent.setup().click(screen.getByTestId('tools-offered-toggle'));
     expect(screen.getByTestId('tools-offered').textContent).toContain('by keywords: the embedding model “nomic-embed-text” did not answer');
   });
 

@@ -13,6 +13,8 @@ import { useComposerResources } from './use-composer-resources';
 import { ResourceChips } from './ResourceChips';
 import { suggestionsFor, wantsToolNames, wantsWorkflowNames, type Suggestion } from './composer-suggestions';
 import { parseWorkflowCommand } from '../workflows/workflow-search';
+import { modelAvailability } from '../../store/model-availability';
+import { ModelUnavailableNotice, StillAnsweringHint } from './ModelUnavailableNotice';
 
 /** Lines the textarea grows to before it scrolls. */
 const MAX_ROWS = 8;
@@ -28,11 +30,16 @@ export function Composer() {
   const cancelRun = useTaco((state) => state.cancelRun);
   const loadTools = useTaco((state) => state.loadTools);
   const startEditing = useTaco((state) => state.startEditing);
+  const models = useTaco((state) => state.models);
+  const selectedModel = useTaco((state) => state.selectedModel);
+  const settings = useTaco((state) => state.settings);
+  const availability = useMemo(() => modelAvailability({ models, selectedModel, settings }), [models, selectedModel, settings]);
   const stopping = useTaco((state) => Boolean(view.activeRunId && state.inFlight[flightKey('run.cancel', view.activeRunId)]));
 
   const [text, setText] = useState('');
   const [activeIndex, setActiveIndex] = useState(0);
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const [stillAnswering, setStillAnswering] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
   const images = useComposerImages();
@@ -49,6 +56,7 @@ export function Composer() {
   const showSuggestions = suggestions.length > 0;
   const taskPending = activeFrames(view.stack).length > 0;
   const disabled = !hasModel;
+  const unavailable = availability.type === 'unavailable';
 
   useEffect(() => {
     if (wantsToolNames(text)) void loadTools();
@@ -60,6 +68,10 @@ export function Composer() {
   }, [wantsWorkflows, loadWorkflows]);
 
   useEffect(() => setActiveIndex(0), [suggestions.length]);
+  // The hint is about this reply: it goes when the reply ends.
+  useEffect(() => {
+    if (!view.running) setStillAnswering(false);
+  }, [view.running]);
 
   const submit = async () => {
     if (disabled || sending) return;
@@ -73,6 +85,14 @@ export function Composer() {
     // An empty message is meaningful only while a task waits (main asks "Continue with current task?").
     if (!text.trim() && !taskPending) return;
     if (images.blockedReason) return;
+    const isCommand = text.trim().startsWith('/');
+    // The model's server is down or the model gone: the notice above says so; nothing is sent elsewhere.
+    if (unavailable && !isCommand) return;
+    // A reply is streaming and asks nothing: a calm hint, the message stays in the box (commands still go).
+    if (view.running && !awaitingUser && !isCommand) {
+      setStillAnswering(true);
+      return;
+    }
     const sent = await send(
       text,
       images.attachments.map((attachment) => attachment.base64),
@@ -132,6 +152,8 @@ export function Composer() {
       {showSuggestions && <CommandSuggestions id={listId} suggestions={suggestions} activeIndex={activeIndex} onPick={pick} />}
       <AttachmentPreviews attachments={images.attachments} onRemove={images.remove} />
       <ResourceChips chips={resources.chips} onRemove={resources.remove} />
+      {availability.type === 'unavailable' && <ModelUnavailableNotice availability={availability} />}
+      {stillAnswering && view.running && <StillAnsweringHint />}
       {(images.blockedReason ?? images.problem) && (
         <p className="composer-problem" role="alert" data-testid="attachment-problem">
           {images.blockedReason ?? images.problem}
@@ -167,7 +189,10 @@ export function Composer() {
           aria-autocomplete="list"
           aria-controls={showSuggestions ? listId : undefined}
           aria-activedescendant={showSuggestions ? suggestionOptionId(listId, activeIndex) : undefined}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setStillAnswering(false);
+          }}
           onKeyDown={onKeyDown}
           onPaste={images.onPaste}
         />
@@ -186,7 +211,14 @@ export function Composer() {
             type="button"
             className="button primary composer-button"
             data-testid="send-button"
-            disabled={disabled || sending || (!text.trim() && !taskPending) || images.blockedReason !== null}
+            disabled={
+              disabled ||
+              sending ||
+              (!text.trim() && !taskPending) ||
+              images.blockedReason !== null ||
+              (unavailable && !text.trim().startsWith('/'))
+            }
+            title={availability.type === 'unavailable' ? availability.message : undefined}
             onClick={() => void submit()}
           >
             Send

@@ -102,7 +102,13 @@ export function VirtualMessages({ view, older }: { view: ConversationView; older
     <div ref={listRef} {...MESSAGE_LIST_PROPS} onScroll={onListScroll}>
       {older?.available && (
         <div className="load-earlier">
-          <button type="button" data-testid="load-earlier" disabled={older.loading} onClick={requestOlder}>
+          <button
+            type="button"
+            className="button load-earlier-button"
+            data-testid="load-earlier"
+            disabled={older.loading}
+            onClick={requestOlder}
+          >
             {older.loading ? 'Loading earlier messages…' : 'Load earlier messages'}
           </button>
         </div>

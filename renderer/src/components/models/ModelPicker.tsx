@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTaco } from '../../store/store-context';
+import { modelLabel } from '../../../../shared/model-label';
+import { useServerNames } from './ConversationModelLabel';
 import { Combobox } from '../ui/Combobox';
 import type { CommandGroup } from '../ui/CommandList';
 import { CapabilityBadges } from './CapabilityBadges';
@@ -61,8 +63,12 @@ export function ModelPicker() {
   const serverGroups = models?.servers && models.servers.length > 1 ? models.servers : null;
   const all = groups.flatMap((group) => group.models);
   const current = all.find((model) => model.name === selected) ?? null;
-  const server = selected ? serverOfModel(groups, selected) : null;
-  const name = current ? shortModelName(current) : selected ? (selected.split('::').at(-1) ?? selected) : null;
+  const names = useServerNames();
+  // The conversation keeps a model its server no longer lists: named, marked, never replaced (the composer says why).
+  const missing = current === null && selected !== null ? modelLabel(selected, names) : null;
+  const listedServer = selected ? serverOfModel(groups, selected) : null;
+  const server = listedServer ?? (missing?.server ? { name: missing.server } : null);
+  const name = current ? shortModelName(current) : missing ? `${missing.model} (unavailable)` : null;
   const empty = all.length === 0;
   const placeholder = models === null ? 'Loading models…' : 'No models';
 
@@ -77,7 +83,7 @@ export function ModelPicker() {
       title={name ? `${name}${server ? ` · ${server.name}` : ''}` : undefined}
     >
       <span className="model-trigger-name">{name ?? placeholder}</span>
-      {server && serverGroups && <span className="model-trigger-server">{server.name}</span>}
+      {server && (serverGroups || missing) && <span className="model-trigger-server">{server.name}</span>}
       <span className="model-trigger-caret" aria-hidden="true">
         ▾
       </span>

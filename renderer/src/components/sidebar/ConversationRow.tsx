@@ -5,6 +5,7 @@ import { Menu, MenuItem } from '../ui/Menu';
 import { downloadTextFile } from './download-text-file';
 import { MoreIcon, PinIcon } from '../Icons';
 import { RenameField } from './RenameField';
+import { ConversationModelLabel } from '../models/ConversationModelLabel';
 
 const UNFINISHED_WORDS: Record<NonNullable<ConversationSummary['unfinished']>, string> = {
   interrupted: 'Interrupted',
@@ -113,7 +114,7 @@ export function ConversationRow({ summary, active, tabbable, onFocusRow, onBefor
             {title}
           </span>
           <span className="conversation-meta muted">
-            {model && <span className="conversation-model">{model}</span>}
+            {model && <ConversationModelLabel model={model} />}
             {summary.unfinished && (
               <span className={`row-badge row-badge-${summary.unfinished}`} data-testid="unfinished-badge">
                 {UNFINISHED_WORDS[summary.unfinished]}

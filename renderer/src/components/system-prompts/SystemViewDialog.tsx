@@ -1,3 +1,4 @@
+import { EyeIcon } from '../Icons';
 import { useTaco } from '../../store/store-context';
 import { Dialog } from '../ui/Dialog';
 
@@ -39,22 +40,27 @@ export function SystemViewDialog() {
   );
 }
 
-/** Opens the view for the active conversation (disabled before one is open). */
+/**
+ * Opens the view for the active conversation (disabled before one is open): an icon button in the
+ * sidebar's footer, named for screen readers and on hover, so it fits at every width.
+ */
 export function SystemViewButton() {
   const active = useTaco((state) => state.activeConversationId);
   const open = useTaco((state) => state.openSystemView);
+  const label = 'What the model sees';
   return (
     <button
       type="button"
-      className="button ghost"
+      className="icon-button system-view-button"
       data-testid="system-view-button"
       disabled={active === null}
-      title="The system message and tools TACO sends for this conversation"
+      aria-label={label}
+      title={active === null ? `${label}: open a conversation first` : `${label}: the system message and tools TACO sends`}
       onClick={() => {
         if (active) void open(active);
       }}
     >
-      What the model sees
+      <EyeIcon />
     </button>
   );
 }

@@ -13,9 +13,18 @@ export interface ConnectionSlice {
   selectModel(name: string): Promise<void>;
 }
 
-/** The model to select after a fresh list: the current one, else the remembered default, else the first. */
-export function chooseModel(models: ModelListResult, current: string | null, remembered: string | null): string | null {
-  if (models.type !== 'ok') return current;
+/**
+ * The model to select after a fresh list: in an open conversation the current one, listed or not
+ * (its server may be down: the composer says so, nothing switches silently); in a new chat the
+ * current one, else the remembered default, else the first.
+ */
+export function chooseModel(
+  models: ModelListResult,
+  current: string | null,
+  remembered: string | null,
+  inConversation = false,
+): string | null {
+  if (models.type !== 'ok' || (inConversation && current !== null)) return current;
   const names = models.models.map((model) => model.name);
   if (current && names.includes(current)) return current;
   if (remembered && names.includes(remembered)) return remembered;
@@ -39,7 +48,7 @@ export const createConnectionSlice: SliceCreator<ConnectionSlice> = (set, get, {
       set((state) => ({
         models,
         modelsLoading: false,
-        selectedModel: chooseModel(models, state.selectedModel, state.settings?.defaultModel ?? null),
+        selectedModel: chooseModel(models, state.selectedModel, state.settings?.defaultModel ?? null, state.activeConversationId !== null),
       }));
     } catch (error) {
       set({ modelsLoading: false });

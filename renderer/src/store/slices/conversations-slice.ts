@@ -1,6 +1,6 @@
 import type { ConversationSummary } from '../../../../shared/conversation';
-import type { ModelListResult } from '../../../../shared/models';
 import type { TacoEvent } from '../../../../shared/events';
+import { conversationModelOf, modelAvailability } from '../model-availability';
 import { applyEvents } from '../events/apply-events';
 import { emptyView, type ConversationView } from '../events/conversation-view';
 import type { SliceCreator } from '../store-types';
@@ -12,6 +12,8 @@ export interface ConversationsSlice {
   /** Null while a new chat has not been sent yet. */
   activeConversationId: string | null;
   views: Record<string, ConversationView>;
+  /** What a new chat shows before it is sent: answers to commands typed there (nothing stored in main). */
+  draftView: ConversationView;
   /** Conversations whose view was built from their stored timeline (or born here). */
   loaded: Record<string, true>;
   loadingConversationId: string | null;
@@ -25,6 +27,10 @@ export interface ConversationsSlice {
   sending: boolean;
   loadConversations(): Promise<void>;
   newConversation(): void;
+  /** Tells main which conversation is open (null: a new chat), so a reload reopens it. */
+  rememberOpenConversation(conversationId: string | null): void;
+  /** After start: opens the conversation that was open last, if it still exists and nothing else was opened. */
+  reopenLastConversation(): Promise<void>;
   openConversation(conversationId: string, options?: { force?: boolean }): Promise<void>;
   /** Fetches the page before the oldest loaded one and puts it in front; the live tail stays. */
   loadOlderMessages(conversationId: string): Promise<void>;
@@ -55,6 +61,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
     conversations: [],
     activeConversationId: null,
     views: {},
+    draftView: emptyView(null),
     loaded: {},
     loadingConversationId: null,
     olderCursors: {},
@@ -70,14 +77,34 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
     },
 
     newConversation() {
-      set({ activeConversationId: null, loadingConversationId: null });
+      set({ activeConversationId: null, loadingConversationId: null, draftView: emptyView(null) });
+      get().rememberOpenConversation(null);
+    },
+
+    rememberOpenConversation(conversationId) {
+      if ((get().settings?.lastConversationId ?? null) === conversationId) return;
+      api.call('settings.set', { lastConversationId: conversationId }).then(
+        (settings) => set({ settings }),
+        // Only the next start's convenience is lost: nothing to tell the user.
+        () => undefined,
+      );
+    },
+
+    async reopenLastConversation() {
+      const last = get().settings?.lastConversationId ?? null;
+      if (last === null || get().activeConversationId !== null) return;
+      if (!get().conversations.some((summary) => summary.conversationId === last)) return;
+      await get().openConversation(last);
     },
 
     async openConversation(conversationId, options) {
+      // The conversation keeps its model even when its server is down or the model is gone: the
+      // composer says so (model-availability.ts) instead of switching to another model.
       set((state) => ({
         activeConversationId: conversationId,
-        selectedModel: conversationModel(state, conversationId) ?? state.selectedModel,
+        selectedModel: conversationModelOf(state, conversationId) ?? state.selectedModel,
       }));
+      get().rememberOpenConversation(conversationId);
       if (get().loaded[conversationId] && !options?.force) return;
       set({ loadingConversationId: conversationId });
       try {
@@ -143,6 +170,8 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
         return { views, conversations: applySummaryEvents(state.conversations, events) };
       });
       if (refreshList) void get().loadConversations();
+      // A run its server could not answer: ask the servers again, so the composer says which is down.
+      if (events.some((event) => event.type === 'run-finish' && event.reason === 'provider_error')) void get().loadModels();
     },
 
     async send(text, images, resources) {
@@ -151,6 +180,9 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
         get().notify('Pick a model first: the model picker is at the top. No models? Run `ollama pull llama3.2`.');
         return false;
       }
+      const availability = modelAvailability(get());
+      // Commands need no model; a message waits for Retry or another model (the composer says why).
+      if (availability.type === 'unavailable' && !text.trim().startsWith('/')) return false;
       const conversationId = get().activeConversationId;
       set({ sending: true });
       try {
@@ -162,13 +194,30 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
           ...(resources && resources.length > 0 ? { resources: resources.map(({ server, uri }) => ({ server, uri })) } : {}),
         });
         const id = result.conversationId;
+        if (id === null) {
+          // A command in a new chat: answered here, nothing stored (it shows in the new chat's view).
+          const answer = result.type === 'command' ? result : null;
+          const output = {
+            type: 'command-output',
+            conversationId: '',
+            command: answer?.command ?? text,
+            output: answer?.output ?? '',
+            at: Date.now(),
+          } as const;
+          set((state) => ({ sending: false, draftView: applyEvents(state.draftView, [output]) }));
+          return true;
+        }
         set((state) => ({
+          draftView: conversationId === null ? emptyView(null) : state.draftView,
           sending: false,
           activeConversationId: state.activeConversationId === conversationId ? id : state.activeConversationId,
           views: state.views[id] ? state.views : { ...state.views, [id]: emptyView(id) },
           loaded: conversationId === null ? { ...state.loaded, [id]: true } : state.loaded,
         }));
-        if (conversationId === null) void get().loadConversations();
+        if (conversationId === null) {
+          void get().loadConversations();
+          if (get().activeConversationId === id) get().rememberOpenConversation(id);
+        }
         return true;
       } catch (error) {
         set({ sending: false });
@@ -178,16 +227,6 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
     },
   };
 };
-
-/** The model a conversation last used, when it is still installed: opening the conversation picks it again. */
-function conversationModel(
-  state: { conversations: ConversationSummary[]; models: ModelListResult | null },
-  conversationId: string,
-): string | null {
-  const model = state.conversations.find((summary) => summary.conversationId === conversationId)?.model ?? null;
-  if (!model || state.models?.type !== 'ok') return null;
-  return state.models.models.some((info) => info.name === model) ? model : null;
-}
 
 /** This slice's part of the store's state (see store-types.ts). */
 declare module '../store-types' {
