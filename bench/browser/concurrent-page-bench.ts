@@ -75,7 +75,7 @@ async function runWave(page: Page, client: WsBenchClient, browser: Browser | nul
   await page.getByTestId('new-chat').click();
   await page.getByTestId('model-picker').selectOption(BENCH_DEFAULTS.concurrentModel);
   const composer = page.getByTestId('composer');
-  await composer.fill(`task ${shown}`);
+  await composer.fill(`calculate task ${shown}`);
   await page.evaluate(call(TWO_FRAMES, null));
   const before = (await page.evaluate(call(READ_COUNTS, null))) as { batches: number };
   const watch = watchWave(client, tasks, BENCH_DEFAULTS.concurrentPageTimeoutMs);
@@ -86,7 +86,7 @@ async function runWave(page: Page, client: WsBenchClient, browser: Browser | nul
     await Promise.all([
       composer.press('Enter'),
       ...others.map((task) =>
-        client.call('chat.send', { conversationId: null, text: `task ${task}`, model: BENCH_DEFAULTS.concurrentModel }),
+        client.call('chat.send', { conversationId: null, text: `calculate task ${task}`, model: BENCH_DEFAULTS.concurrentModel }),
       ),
     ]);
     report = await watch.done;

@@ -20,7 +20,7 @@ async function wave(client: WsBenchClient, count: number, wave: number): Promise
       client
         .call<{ conversationId: string }>('chat.send', {
           conversationId: null,
-          text: `task ${wave * 100 + index + 1}`,
+          text: `calculate task ${wave * 100 + index + 1}`,
           model: BENCH_DEFAULTS.concurrentModel,
         })
         .then((result) => result.conversationId),

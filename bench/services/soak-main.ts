@@ -19,7 +19,7 @@ const harness = await startServicesHarness('concurrent-tasks', (event, services)
 });
 let baseline = 0;
 for (let run = 1; run <= runs; run += 1) {
-  const conversationId = await harness.send(`task ${run}`, 'qwen3:4b');
+  const conversationId = await harness.send(`calculate task ${run}`, 'qwen3:4b');
   const marks = await harness.until(conversationId, (m) => m.finishedAt !== null);
   harness.forget(conversationId);
   if (marks.finishReason !== 'complete') throw new Error(`run ${run} ended with ${marks.finishReason ?? 'nothing'}`);
