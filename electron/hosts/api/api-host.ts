@@ -6,7 +6,7 @@ import { tokensMatch } from '../web/access-token';
 import { DEFAULTS } from '../../../shared/constants';
 import { HEADLESS_APPROVALS_OFF, refusingApprovalGate } from './api-approvals';
 import { startApiServer, type ApiServer, type ExtraRoute } from './api-server';
-import type { RouteContext } from './taco-routes';
+import type { RouteContext } from './route-context';
 
 export interface ApiHostOptions {
   port: number;

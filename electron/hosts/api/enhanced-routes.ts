@@ -18,7 +18,7 @@ import type { ApiAnswer, ApiRequest, ExtraRoute } from './api-server';
 import type { ApiApprovals } from './api-approvals';
 import { createRunEventQueue } from './run-event-queue';
 import { RUN_ANSWER_PATHS } from './run-answer-paths';
-import type { RouteContext } from './taco-routes';
+import type { RouteContext } from './route-context';
 
 /**
  * TACO's own endpoints (seed agent-mode, Decision 4: the enhanced side), behind the same key:

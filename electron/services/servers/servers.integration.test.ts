@@ -166,12 +166,11 @@ describe('model servers through the app services (real providers, loop and store
     expect((await services.waitForRun(run.runId)).reason).toBe('complete');
   });
 
-  it('a model of a server that was removed fails with words, not a crash', async () => {
+  it('a model of a server that was removed is refused with words before anything is stored, never run elsewhere', async () => {
     const { services } = await setUp({});
-    const run = runOf(await callService<SendResult>(services, 'chat.send', { conversationId: null, text: 'Hi', model: 'gone-box::tooly' }));
-    const finish = await services.waitForRun(run.runId);
-    expect(finish.reason).toBe('provider_error');
-    expect(finish.error).toMatch(/no longer in Settings → Model servers/);
+    const sent = await services.handle('chat.send', { conversationId: null, text: 'Hi', model: 'gone-box::tooly' });
+    expect(sent).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no longer in Settings → Model servers/) } });
+    expect(await callService<unknown[]>(services, 'conversations.list', {})).toEqual([]);
   });
 
   it('refuses plain http to a public address unless allow insecure is ticked', async () => {

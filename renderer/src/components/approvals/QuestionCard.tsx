@@ -3,6 +3,7 @@ import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';
 import { useComposerFocusOnAnswer } from './use-composer-focus-on-answer';
+import { focusInDialog } from '../ui/dialog-open';
 
 type QuestionPart = Extract<TurnPart, { type: 'question' }>;
 
@@ -18,7 +19,7 @@ export function QuestionCard({ part, runFinished }: { part: QuestionPart; runFin
   // The model asked: the answer field takes focus (not from a dialog the user is working in).
   useEffect(() => {
     if (!open) return;
-    if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')) return;
+    if (focusInDialog()) return;
     input.current?.focus();
   }, [open]);
 
