@@ -75,7 +75,8 @@ describe('undo on tool rows', () => {
     act(() => api.emit([e.start(), e.call('k1', 'write_file', { path: 'a.txt' })]));
     expect(screen.queryByTestId('tool-row-undo')).toBeNull();
     act(() => api.emit([e.result('k1', 'write_file', '{"path":"a.txt"}')]));
-    await userEvent.click(screen.getByTestId('tool-row-undo'));
+    // The row learns from main's version log whether the write is undone, then offers Undo.
+    await userEvent.click(await screen.findByTestId('tool-row-undo'));
     const dialog = await screen.findByTestId('undo-dialog');
     expect((await within(dialog).findByTestId('diff-preview')).textContent).toContain('+old');
     expect(within(dialog).getByTestId('undo-changed-since')).toBeTruthy();
@@ -84,7 +85,7 @@ describe('undo on tool rows', () => {
     expect(api.callsOf('documents.undo')).toEqual([{ conversationId: 'c1', callId: 'k1', confirmed: true }]);
     // A confirmation in a portal (outside the transformed message list), closed by Esc.
     expect(dialog.getAttribute('role')).toBe('alertdialog');
-    expect(screen.getByTestId('tool-row-undo').closest('body > *')?.contains(dialog)).toBe(false);
+    expect(screen.getByTestId('tool-row').closest('body > *')?.contains(dialog)).toBe(false);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('undo-dialog')).toBeNull());
   });
