@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AlwaysAllowedTool } from './approvals/always-allow';
 import { DEFAULTS } from './constants';
 import { conversationOptionsSchema, type ConversationSearchHit, type ConversationSnapshot, type ConversationSummary } from './conversation';
 import type { ModelEvent, TacoEvent } from './events';
@@ -75,7 +76,7 @@ export const callRequestSchemas = {
   'run.cancel': z.object({ runId: id }).strict(),
   'settings.get': empty,
   'settings.set': settingsPatchSchema,
-  'approval.respond': z.object({ approvalId: id, decision: z.enum(['allow-once', 'allow-conversation', 'deny']) }).strict(),
+  'approval.respond': z.object({ approvalId: id, decision: z.enum(['allow-once', 'allow-conversation', 'allow-tool', 'deny']) }).strict(),
   'depth.respond': z.object({ runId: id, decision: z.enum(['continue', 'cancel']) }).strict(),
   'question.answer': z.object({ questionId: id, answer: z.string().max(DEFAULTS.maxMessageChars) }).strict(),
   'tools.list': empty,
@@ -145,6 +146,9 @@ export const callRequestSchemas = {
   'mcp.import': z.object({ json: z.string().min(1).max(1_000_000) }).strict(),
   'mcp.setToolEnabled': z.object({ name: mcpServerNameSchema, tool: z.string().min(1).max(200), enabled: z.boolean() }).strict(),
   'mcp.acceptToolChanges': z.object({ name: mcpServerNameSchema }).strict(),
+  /** MCP tools the user always allows (per server and tool), to list and revoke in Settings. */
+  'mcp.alwaysAllowed.list': empty,
+  'mcp.alwaysAllowed.revoke': z.object({ server: mcpServerNameSchema, tool: z.string().min(1).max(200) }).strict(),
   /** Resources of the ready servers, and one read (for the composer and resource links in tool results). */
   'mcp.resources.list': empty,
   'mcp.resources.read': z.object({ server: mcpServerNameSchema, uri: z.string().min(1).max(4096) }).strict(),
@@ -250,6 +254,8 @@ export interface CallResponses {
   'mcp.import': { added: string[]; skipped: { name: string; reason: string }[] };
   'mcp.setToolEnabled': { server: McpServerView };
   'mcp.acceptToolChanges': { server: McpServerView };
+  'mcp.alwaysAllowed.list': { tools: AlwaysAllowedTool[] };
+  'mcp.alwaysAllowed.revoke': { tools: AlwaysAllowedTool[] };
   'mcp.resources.list': { resources: McpResourceInfo[] };
   'mcp.resources.read': McpResourceContent;
   'mcp.auth.status': McpAuthStatus;

@@ -21,7 +21,7 @@ export interface ApprovalBatch {
 }
 
 /** How the user answered an approval card. */
-export type ApprovalDecision = 'allow-once' | 'allow-conversation' | 'deny';
+export type ApprovalDecision = 'allow-once' | 'allow-conversation' | 'allow-tool' | 'deny';
 
 interface RunScoped {
   runId: string;
@@ -98,6 +98,8 @@ export type TacoEvent =
       preview: string | null;
       /** What "Allow for this conversation" allows ("`npm test`", an origin, a path); null: only this call can be allowed. */
       scope?: string | null;
+      /** True when "Always allow this tool" is offered (an MCP tool as reviewed, no warning): main keeps the grant. */
+      alwaysAllow?: boolean;
       /** A warning shown with the card (a write that can make programs run); absent or null when none. */
       warning?: string | null;
       expiresAt: number;

@@ -101,6 +101,7 @@ export function createFakeApi(): FakeApi {
     'chat.edit': (request) => ({ type: 'run', runId: 'r-edit', conversationId: request.conversationId }),
     'chat.regenerate': (request) => ({ type: 'run', runId: 'r-regen', conversationId: request.conversationId }),
     'mcp.list': () => ({ servers: [] }),
+    'mcp.alwaysAllowed.list': () => ({ tools: [] }),
     'systemPrompts.list': () => [],
   };
   const calls: { name: CallName; request: unknown }[] = [];

@@ -11,6 +11,12 @@ export interface ApprovalQuestion {
   riskPolicies: Settings['approvals'];
   /** The user chose "Allow for this conversation" for this tool earlier. */
   allowedForConversation: boolean;
+  /**
+   * The user chose "Always allow this tool" for this MCP tool as it is defined now
+   * (`always-allow.ts`). Counts like a conversation allowance; the caller never sets it for a
+   * warned call (a changed tool, a write that runs code), which always asks.
+   */
+  alwaysAllowed?: boolean;
 }
 
 /**
@@ -23,9 +29,9 @@ export function approvalNeeded(question: ApprovalQuestion): boolean {
     case 'allow':
       return false;
     case 'ask':
-      return !question.allowedForConversation;
+      return !question.allowedForConversation && question.alwaysAllowed !== true;
     case undefined:
-      if (!question.requiresApproval || question.allowedForConversation) return false;
+      if (!question.requiresApproval || question.allowedForConversation || question.alwaysAllowed === true) return false;
       return question.riskPolicies[question.risk] !== 'allow';
     default: {
       const unreachable: never = question.override;

@@ -118,6 +118,11 @@ export interface RegisteredTool {
    * override says, and is never allowed for the whole conversation.
    */
   reviewWarning?: string;
+  /**
+   * An MCP tool's definition hash (description, schema, annotations: tool-pinning.ts). "Always
+   * allow this tool" is granted and checked against it, so it stops covering a changed tool.
+   */
+  definitionHash?: string;
 }
 
 export interface ToolRegistry {

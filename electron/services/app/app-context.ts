@@ -1,4 +1,5 @@
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
+import type { AlwaysAllowedTools } from '../mcp/always-allowed-tools';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
 import type { VersionStore } from '../documents/version-store';
 import type { DocumentIndex } from '../documents/document-index';
@@ -31,6 +32,8 @@ export interface AppContext {
   tools: ToolRegistry;
   /** MCP servers: one connection each, shared by every conversation. */
   mcp: McpService;
+  /** MCP tools the user always allows, each bound to its definition hash (mcp-always-allowed.json). */
+  alwaysAllowed: AlwaysAllowedTools;
   memory: MemoryStore;
   /** Versions of the files tools write, per conversation (undo, the Documents panel). */
   versions: VersionStore;

@@ -1,4 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
+import { createAlwaysAllowedTools } from '../mcp/always-allowed-tools';
 import { randomUUID } from 'node:crypto';
 import type { AppContext, Brokers } from './app-context';
 import { createApprovalBroker } from '../orchestration/approval-broker';
@@ -85,6 +86,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     allowPrivateNetwork: () => settings.current().allowPrivateNetworkFetch,
   });
   const tools = mergeToolSources(builtins, [mcp]);
+  const alwaysAllowed = createAlwaysAllowedTools(options.dataDir);
   const brokers: Brokers = {
     approvals: createApprovalBroker({ emit }),
     questions: createQuestionBroker({ emit }),
@@ -141,6 +143,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     tools,
     mcp,
     memory,
+    alwaysAllowed,
     versions,
     documents: createDocumentIndex({
       dataDir: options.dataDir,
@@ -207,7 +210,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'localApi.set': (request) => (options.localApi ?? NO_LOCAL_API).configure(request),
     'localApi.rotateKey': () => (options.localApi ?? NO_LOCAL_API).rotateKey(),
     ...createPromptHandlers(ctx, createPromptLibrary(options.dataDir)),
-    ...mcpHandlers(mcp),
+    ...mcpHandlers(mcp, alwaysAllowed),
     ...createWorkflowHandlers(ctx, overrides.confirms),
     ...documentsHandlers(ctx),
     ...documentBrowserHandlers(ctx),

@@ -8,6 +8,7 @@ import { argsSchemaFromJsonSchema, parametersFromJsonSchema, type ToolInputSchem
 import type { CallOrigin } from './elicitation/call-origin';
 import { convertResult, type McpCallResult } from './mcp-result';
 import { qualifyToolNames } from './tool-names';
+import { definitionHash } from './tool-pinning';
 
 export interface McpProgress {
   progress: number;
@@ -129,6 +130,7 @@ function registerTool(
       },
     },
     approvalOverride: approval,
+    definitionHash: definitionHash(tool),
     ...(changes
       ? {
           reviewWarning: `This MCP tool changed since you reviewed it (${changes.join(', ')}). Check the exact call before allowing it; accept the change in Settings → MCP servers to stop this warning.`,

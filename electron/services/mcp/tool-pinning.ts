@@ -101,6 +101,11 @@ export function fingerprint(tool: Tool): Fingerprint {
   return out;
 }
 
+/** One hash of the whole reviewed definition: what "Always allow this tool" is bound to (always-allowed-tools.ts). */
+export function definitionHash(tool: Tool): string {
+  return sha256(stableJson(fingerprint(tool)));
+}
+
 function fingerprints(tools: readonly Tool[]): Record<string, Fingerprint> {
   const out: Record<string, Fingerprint> = Object.create(null) as Record<string, Fingerprint>;
   for (const tool of tools) out[tool.name] = fingerprint(tool);

@@ -187,4 +187,29 @@ describe('approval broker: scope and warning', () => {
     expect(broker.respond('appr-1', 'allow-once')).toEqual({ accepted: true, message: null });
     await expect(decision).resolves.toBe('allow-once');
   });
+
+  it('accepts "allow-tool" only for a request that offers it (an MCP tool as reviewed)', async () => {
+    const { broker, events } = setup();
+    const mcp = {
+      ...request,
+      tool: 'mcp__files__read_note',
+      args: { id: 1 },
+      risk: 'network' as const,
+      preview: null,
+      scope: 'x',
+      alwaysAllow: true,
+    };
+    const offered = broker.gate.request(mcp, new AbortController().signal);
+    expect(events[0]).toMatchObject({ type: 'approval-request', alwaysAllow: true });
+    expect(broker.respond('appr-1', 'allow-tool')).toEqual({ accepted: true, message: null });
+    await expect(offered).resolves.toBe('allow-tool');
+
+    const plain = broker.gate.request({ ...request, scope: 'a.txt' }, new AbortController().signal);
+    expect(events.at(-1)).not.toHaveProperty('alwaysAllow');
+    const refused = broker.respond('appr-2', 'allow-tool');
+    expect(refused.accepted).toBe(false);
+    expect(refused.message).toContain('cannot be always allowed');
+    expect(broker.respond('appr-2', 'deny')).toEqual({ accepted: true, message: null });
+    await expect(plain).resolves.toBe('deny');
+  });
 });

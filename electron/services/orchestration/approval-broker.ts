@@ -19,6 +19,7 @@ export function approvalRequestEvent(request: ApprovalRequest, approvalId: strin
     risk: request.risk,
     preview: request.preview,
     ...(request.scope !== undefined ? { scope: request.scope } : {}),
+    ...(request.alwaysAllow === true ? { alwaysAllow: true } : {}),
     ...(request.warning !== undefined ? { warning: request.warning } : {}),
     expiresAt,
     ...(request.batch ? { batch: request.batch } : {}),
@@ -47,7 +48,7 @@ export interface ApprovalBroker {
   dispose(): void;
 }
 
-const decisionSchema = z.enum(['allow-once', 'allow-conversation', 'deny']);
+const decisionSchema = z.enum(['allow-once', 'allow-conversation', 'allow-tool', 'deny']);
 
 type Closed = { type: 'answered'; decision: ApprovalDecision } | { type: 'expired' } | { type: 'withdrawn' };
 
@@ -112,13 +113,20 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
       if (!parsed.success) {
         return {
           accepted: false,
-          message: `“${String(decision)}” is not an approval decision. Answer allow-once, allow-conversation or deny; the request is still waiting.`,
+          message: `“${String(decision)}” is not an approval decision. Answer allow-once, allow-conversation, allow-tool or deny; the request is still waiting.`,
         };
       }
       if (parsed.data === 'allow-conversation' && open.scope === null) {
         return {
           accepted: false,
           message: 'This call can only be allowed once (it is asked every time). Answer allow-once or deny; the request is still waiting.',
+        };
+      }
+      if (parsed.data === 'allow-tool' && open.alwaysAllow !== true) {
+        return {
+          accepted: false,
+          message:
+            'This call cannot be always allowed (only an MCP tool as you reviewed it can). Answer allow-once or deny; the request is still waiting.',
         };
       }
       if (now() >= open.expiresAt) {

@@ -1,4 +1,5 @@
 import type { WebSearch } from '../../web-search/web-search';
+import type { AlwaysAllowedTools } from '../../mcp/always-allowed-tools';
 import type { DocumentIndex } from '../../documents/document-index';
 import type { VersionStore } from '../../documents/version-store';
 import type { TacoEvent } from '../../../../shared/events';
@@ -69,6 +70,8 @@ export interface AgentRunInput {
   stack: ToolStack;
   /** Tools the user has allowed for this conversation ("Allow for this conversation"). */
   allowedForConversation: Set<string>;
+  /** MCP tools the user always allows, bound to their definition (always-allowed-tools.ts); absent: none. */
+  alwaysAllowed?: AlwaysAllowedTools;
   /** Every event of the run, in order. The caller batches them for the renderer. */
   emit: (event: TacoEvent) => void;
   /** Aborted by Stop, /cancel or shutdown. */

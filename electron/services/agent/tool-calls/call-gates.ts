@@ -5,29 +5,40 @@ import type { RegisteredTool, ToolContext } from '../../../../tools/catalogue/to
 import type { AgentRunInput } from '../loop/agent-types';
 import { approvalNeeded, toolOverride } from '../../../../shared/approvals/approval-decision';
 import { approvalSubject } from './approval-subject';
+import type { AlwaysAllowSubject } from '../../../../shared/approvals/always-allow';
 import { emitStatus, type RunShared } from '../loop/run-context';
 import { awaitingApprovalStatus } from '../status/status-texts';
 
 /**
  * Whether this call waits for the user: its per-tool override, else its config and risk policy
  * (see approvalNeeded). "Allow for this conversation" counts only for the call's scope (the exact
- * command, the origin, the resolved path: approvalSubject). A write that can make programs run
+ * command, the origin, the resolved path: approvalSubject); "Always allow this tool" (an MCP tool)
+ * for any call of that tool while its definition is the one the user allowed. A write that can make programs run
  * (codeExecutionWarning, on the resolved path) always asks, whatever the policy.
  */
 export async function needsApproval(
   tool: RegisteredTool,
-  input: Pick<AgentRunInput, 'approvalPolicy' | 'allowedForConversation' | 'toolApprovals' | 'workspace'>,
+  input: Pick<AgentRunInput, 'approvalPolicy' | 'allowedForConversation' | 'toolApprovals' | 'workspace' | 'alwaysAllowed'>,
   args: JsonObject,
 ): Promise<boolean> {
   const { scope, warning } = await approvalSubject(tool, args, input.workspace);
   if (warning !== null) return true;
+  const alwaysAllowed = (await input.alwaysAllowed?.covers(alwaysAllowSubject(tool))) ?? false;
   return approvalNeeded({
     requiresApproval: tool.info.requiresApproval,
     risk: tool.info.risk,
     override: toolOverride(input.toolApprovals, tool.info.toolId) ?? tool.approvalOverride,
     riskPolicies: input.approvalPolicy,
     allowedForConversation: input.allowedForConversation.has(scope.key),
+    alwaysAllowed,
   });
+}
+
+/** What "Always allow this tool" binds to: an MCP tool's server, name and definition hash; null for other tools. */
+export function alwaysAllowSubject(tool: RegisteredTool): AlwaysAllowSubject | null {
+  const source = tool.info.source;
+  if (source === undefined || tool.definitionHash === undefined) return null;
+  return { server: source.server, tool: source.tool, definitionHash: tool.definitionHash };
 }
 
 export type ApprovalAnswer = { type: 'allowed' } | { type: 'denied'; message: string };
@@ -60,6 +71,8 @@ export async function askApproval(
         preview,
         // A warned call is asked every time: no conversation-wide allowance is offered.
         scope: warning === null ? scope.label : null,
+        // "Always allow this tool" is offered for an MCP tool whose definition is the reviewed one, never with a warning.
+        ...(warning === null && alwaysAllowSubject(tool) !== null ? { alwaysAllow: true } : {}),
         warning,
       },
       shared.signal,
@@ -76,6 +89,11 @@ export async function askApproval(
     case 'allow-conversation':
       if (warning === null) input.allowedForConversation.add(scope.key);
       return { type: 'allowed' };
+    case 'allow-tool': {
+      const subject = alwaysAllowSubject(tool);
+      if (warning === null && subject !== null && input.alwaysAllowed) await input.alwaysAllowed.grant(subject);
+      return { type: 'allowed' };
+    }
     case 'allow-once':
       return { type: 'allowed' };
     case 'deny':

@@ -1,3 +1,4 @@
+import type { AlwaysAllowedTools } from '../../mcp/always-allowed-tools';
 import type { McpService } from '../../mcp/mcp-service-types';
 import type { CallHandlers } from '../call-router';
 
@@ -16,15 +17,23 @@ export type McpCallName =
   | 'mcp.auth.signIn'
   | 'mcp.auth.signOut'
   | 'mcp.elicitation.answer'
-  | 'mcp.elicitation.pending';
+  | 'mcp.elicitation.pending'
+  | 'mcp.alwaysAllowed.list'
+  | 'mcp.alwaysAllowed.revoke';
 
 /** The mcp.* calls over the app's MCP service (requests arrive validated by the contract). */
-export function mcpHandlers(mcp: McpService): Pick<CallHandlers, McpCallName> {
+export function mcpHandlers(mcp: McpService, alwaysAllowed: AlwaysAllowedTools): Pick<CallHandlers, McpCallName> {
   return {
+    'mcp.alwaysAllowed.list': async () => ({ tools: await alwaysAllowed.list() }),
+    'mcp.alwaysAllowed.revoke': async (request) => {
+      await alwaysAllowed.revoke(request.server, request.tool);
+      return { tools: await alwaysAllowed.list() };
+    },
     'mcp.list': () => ({ servers: mcp.list() }),
     'mcp.save': async (request) => ({ server: await mcp.save(request.name, request.config, request.replace ?? false) }),
     'mcp.remove': async (request) => {
       await mcp.remove(request.name);
+      await alwaysAllowed.forget(request.name);
       return { removed: true };
     },
     'mcp.setEnabled': async (request) => ({ server: await mcp.setEnabled(request.name, request.enabled) }),

@@ -143,6 +143,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         depth: ctx.gates.depth,
         stack: session.stack,
         allowedForConversation: session.allowedForConversation,
+        alwaysAllowed: ctx.alwaysAllowed,
         emit: runEmit,
         signal: controller.signal,
         now: ctx.now,

@@ -145,6 +145,7 @@ export function conversationToMarkdown(snapshot: Pick<ConversationSnapshot, 'sum
 const APPROVAL_WORDS: Readonly<Record<EventOf<'approval-resolved'>['decision'], string>> = {
   'allow-once': 'allowed once',
   'allow-conversation': 'allowed for this conversation',
+  'allow-tool': 'tool always allowed',
   deny: 'denied',
   timeout: 'nobody answered in time (denied)',
 };

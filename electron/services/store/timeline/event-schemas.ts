@@ -108,6 +108,7 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       risk: z.enum(RISKS),
       preview: text.nullable(),
       scope: text.nullable().optional(),
+      alwaysAllow: z.boolean().optional(),
       warning: text.nullable().optional(),
       expiresAt: time,
       batch: z.object({ batchId: id, index: count, size: count }).strict().optional(),
@@ -118,7 +119,7 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       type: z.literal('approval-resolved'),
       ...runScoped,
       approvalId: id,
-      decision: z.enum(['allow-once', 'allow-conversation', 'deny', 'timeout']),
+      decision: z.enum(['allow-once', 'allow-conversation', 'allow-tool', 'deny', 'timeout']),
     })
     .strict(),
   z.object({ type: z.literal('depth-limit'), ...runScoped, depth: count, limit: count, frames: z.array(frame) }).strict(),

@@ -16,11 +16,15 @@ type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 const RESOLUTION_WORDS: Record<ApprovalDecision | 'timeout', string> = {
   'allow-once': 'Allowed once.',
   'allow-conversation': 'Allowed for this conversation.',
+  'allow-tool': 'This tool is always allowed (revoke in Settings → MCP servers).',
   deny: 'Denied. The model was told.',
   timeout: 'Nobody answered in time, so it was denied.',
 };
 
-/** The exact call a tool wants to make, and the user's choice: allow once, allow for the conversation, deny. */
+/**
+ * The exact call a tool wants to make, and the user's choice: allow once, always allow this tool
+ * (an MCP tool, when main offers it), allow for the conversation (its scope on the label), deny.
+ */
 export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFinished: boolean }) {
   const respond = useTaco((state) => state.respondApproval);
   const busy = useTaco((state) => Boolean(state.inFlight[flightKey('approval.respond', part.approvalId)]));
@@ -91,6 +95,18 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
             >
               Allow once
             </button>
+            {part.alwaysAllow === true && (
+              <button
+                type="button"
+                className="button"
+                data-testid="approval-allow-tool"
+                disabled={busy}
+                title="Any arguments, until the tool's description or schema changes. Revoke in Settings → MCP servers."
+                onClick={() => choose('allow-tool')}
+              >
+                Always allow this tool
+              </button>
+            )}
             {allowConversation !== null && (
               <button
                 type="button"

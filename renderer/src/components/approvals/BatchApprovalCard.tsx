@@ -12,6 +12,7 @@ type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 const WORDS: Record<ApprovalDecision | 'timeout', string> = {
   'allow-once': 'Allowed',
   'allow-conversation': 'Allowed for this conversation',
+  'allow-tool': 'Tool always allowed',
   deny: 'Denied',
   timeout: 'Not answered in time (denied)',
 };

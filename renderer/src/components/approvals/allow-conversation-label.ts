@@ -13,15 +13,15 @@ export interface AllowConversationLabel {
  * (`shared/approvals/approval-scope.ts`) and sends its label; this only chooses how to show it.
  * A short scope (a command, an origin, a path) stays on the button: "Allow `npm test` for this
  * conversation". A call scoped to its exact arguments (every MCP call) has the whole call as its
- * label, `tool({...})`, which the card already shows above: the button stays short and the line
- * under it says only identical calls are covered. Any other long scope moves off the button to
+ * label, `tool({...})`, which the card already shows above: the button says it covers only this
+ * exact call again (an MCP tool's wider choice is "Always allow this tool", ApprovalCard). Any other long scope moves off the button to
  * that line. Events from before scopes existed keep the old words.
  */
 export function allowConversationLabel(tool: string, scope: string | undefined): AllowConversationLabel {
   const plain = 'Allow for this conversation';
   if (scope === undefined) return { button: plain, covers: null };
   if (scope.startsWith(`${tool}(`) && scope.endsWith(')'))
-    return { button: plain, covers: 'Covers only this exact call: the same tool with the same arguments.' };
+    return { button: 'Allow this exact call again in this conversation', covers: null };
   const shown = revealInvisible(scope).text;
   if (shown.length <= DEFAULTS.rendererTimeline.allowScopeOnButtonMax)
     return { button: `Allow ${shown} for this conversation`, covers: null };

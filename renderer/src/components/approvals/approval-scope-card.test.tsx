@@ -36,7 +36,7 @@ describe('approval card: the scope of "Allow for this conversation" and warnings
     expect(api.callsOf('approval.respond')).toEqual([{ approvalId: 'a1', decision: 'allow-conversation' }]);
   });
 
-  it('an MCP call scoped to its exact arguments keeps the button short and says what it covers in one line', async () => {
+  it('an MCP call offers Allow once, Always allow this tool, this exact call again, and Deny, each saying what it covers', async () => {
     const user = userEvent.setup();
     const { api } = await running();
     const tool = 'mcp__echo__echo';
@@ -44,16 +44,31 @@ describe('approval card: the scope of "Allow for this conversation" and warnings
     act(() =>
       api.emit([
         e.call('k1', tool),
-        approval({ args, risk: 'network', scope: `${tool}({"repeat":3,"text":"${args.text}"})`, warning: null }, tool),
+        approval({ args, risk: 'network', scope: `${tool}({"repeat":3,"text":"${args.text}"})`, alwaysAllow: true, warning: null }, tool),
       ]),
     );
-    const button = screen.getByTestId('approval-allow-conversation');
-    expect(button.textContent).toBe('Allow for this conversation');
-    const covers = screen.getByTestId('approval-scope');
-    expect(covers.textContent).toContain('this exact call');
-    expect(button.getAttribute('aria-describedby')).toBe(covers.id);
-    await user.click(button);
-    expect(api.callsOf('approval.respond')).toEqual([{ approvalId: 'a1', decision: 'allow-conversation' }]);
+    const card = screen.getByTestId('approval-card');
+    const buttons = [...card.querySelectorAll('.card-actions button')].map((button) => button.textContent);
+    expect(buttons).toEqual(['Allow once', 'Always allow this tool', 'Allow this exact call again in this conversation', 'Deny']);
+    expect(screen.queryByTestId('approval-scope')).toBeNull();
+    await user.click(screen.getByTestId('approval-allow-tool'));
+    expect(api.callsOf('approval.respond')).toEqual([{ approvalId: 'a1', decision: 'allow-tool' }]);
+  });
+
+  it('offers no "Always allow this tool" when main does not (a built-in tool, a changed MCP tool)', async () => {
+    const { api } = await running();
+    const tool = 'mcp__echo__echo';
+    act(() =>
+      api.emit([
+        e.call('k1', tool),
+        approval(
+          { args: { text: 'x' }, risk: 'network', scope: null, warning: 'This MCP tool changed since you reviewed it (description).' },
+          tool,
+        ),
+      ]),
+    );
+    expect(screen.queryByTestId('approval-allow-tool')).toBeNull();
+    expect(screen.queryByTestId('approval-allow-conversation')).toBeNull();
   });
 
   it('moves a long scope off the button onto the line under it', async () => {

@@ -8,6 +8,7 @@ type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 const DECISION_WORDS: Record<ApprovalDecision | 'timeout', string> = {
   'allow-once': 'Allowed once',
   'allow-conversation': 'Allowed for this conversation',
+  'allow-tool': 'Always allowed (this tool)',
   deny: 'Denied by you',
   timeout: 'Not answered in time: denied',
 };
@@ -22,7 +23,7 @@ export function DecisionDetails({ decision }: { decision: ApprovalPart }) {
   return (
     <>
       <div className="detail-label">
-        {decision.resolution === 'allow-once' || decision.resolution === 'allow-conversation' ? 'What you allowed' : 'What was denied'}
+        {decision.resolution !== 'deny' && decision.resolution !== 'timeout' ? 'What you allowed' : 'What was denied'}
       </div>
       <pre className="plain-text">{exactCallText(decision)}</pre>
       {decision.preview !== null && (

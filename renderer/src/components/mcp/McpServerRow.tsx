@@ -5,6 +5,7 @@ import { useTaco } from '../../store/store-context';
 import { formFromServer } from './mcp-server-form';
 import { APPROVAL_WORDS, toolCountWords, transportWords } from './mcp-words';
 import { McpServerFormView } from './McpServerFormView';
+import { McpAlwaysAllowed } from './McpAlwaysAllowed';
 import { McpSignIn } from './McpSignIn';
 import { McpStatusPill } from './McpStatusPill';
 import { McpToolList } from './McpToolList';
@@ -55,6 +56,7 @@ export function McpServerRow({ server }: { server: McpServerView }) {
         {transportWords(server)} · {APPROVAL_WORDS[server.approval]}
       </div>
       <McpSignIn server={server} />
+      <McpAlwaysAllowed server={server.name} />
       {server.status === 'failed' && <FailureDetails server={server} />}
       {error && (
         <p className="field-error" role="alert" data-testid="mcp-server-error-action">

@@ -10,11 +10,13 @@ export function McpServersSection() {
   const servers = useTaco((state) => state.mcpServers);
   const error = useTaco((state) => state.mcpError);
   const load = useTaco((state) => state.loadMcpServers);
+  const loadAlwaysAllowed = useTaco((state) => state.loadMcpAlwaysAllowed);
   const [adding, setAdding] = useState<'form' | 'json' | null>(null);
 
   useEffect(() => {
     void load();
-  }, [load]);
+    void loadAlwaysAllowed();
+  }, [load, loadAlwaysAllowed]);
 
   return (
     <section className="settings-section mcp-section" data-testid="mcp-section" aria-labelledby="mcp-section-title">

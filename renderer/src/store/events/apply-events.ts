@@ -171,6 +171,7 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
           risk,
           preview,
           ...(event.scope !== undefined ? { scope: event.scope } : {}),
+          ...(event.alwaysAllow === true ? { alwaysAllow: true } : {}),
           ...(event.warning !== undefined ? { warning: event.warning } : {}),
           expiresAt,
           resolution: null,

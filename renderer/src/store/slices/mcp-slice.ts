@@ -1,3 +1,4 @@
+import type { AlwaysAllowedTool } from '../../../../shared/approvals/always-allow';
 import type { McpServerConfig, McpServerView } from '../../../../shared/mcp';
 import type { McpStatusEvent, ModelEvent } from '../../../../shared/events';
 import type { McpAuthStatus } from '../../../../shared/mcp-auth';
@@ -28,6 +29,11 @@ export interface McpSlice {
   setMcpToolEnabled(server: string, tool: string, enabled: boolean): Promise<McpActionResult>;
   /** The user reviewed the server's changed and new tools: main pins them as they are now. */
   acceptMcpToolChanges(server: string): Promise<McpActionResult>;
+  /** MCP tools the user always allows (main keeps them); null until first listed. */
+  mcpAlwaysAllowed: AlwaysAllowedTool[] | null;
+  loadMcpAlwaysAllowed(): Promise<McpActionResult>;
+  /** Revoke "Always allow this tool": its next call asks again. */
+  revokeMcpAlwaysAllowed(server: string, tool: string): Promise<McpActionResult>;
   /** Resources of the ready servers (for "Attach resource"); empty when they cannot be listed. */
   listMcpResources(): Promise<McpResourceInfo[]>;
   /** resources/read through main. */
@@ -82,6 +88,15 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, { api }) => {
     mcpError: null,
     mcpElicitations: [],
     mcpSignInPages: {},
+    mcpAlwaysAllowed: null,
+
+    loadMcpAlwaysAllowed() {
+      return attempt(async () => set({ mcpAlwaysAllowed: (await api.call('mcp.alwaysAllowed.list', {})).tools }));
+    },
+
+    revokeMcpAlwaysAllowed(server, tool) {
+      return attempt(async () => set({ mcpAlwaysAllowed: (await api.call('mcp.alwaysAllowed.revoke', { server, tool })).tools }));
+    },
 
     async listMcpResources() {
       try {
