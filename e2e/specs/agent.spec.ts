@@ -41,7 +41,7 @@ test.describe('agent loop and tools', () => {
     const ollama = await taco.startFakeOllama('agent-demo');
     await taco.openApp({ ollamaUrl: ollama.url });
     await pickModel(page, 'llama3.2:3b');
-    await page.getByTestId('composer').fill('Count forever');
+    await page.getByTestId('composer').fill('Count forever: calculate each next number');
     await page.getByTestId('composer').press('Enter');
 
     const notice = page.getByTestId('stop-notice').last();

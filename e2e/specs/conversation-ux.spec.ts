@@ -1,3 +1,4 @@
+import { pickModel } from '../support/model-picker';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -34,7 +35,7 @@ test('a conversation whose server stops keeps its model, says so by name and ref
   dataWithDocsBox(data, docs.url);
   await taco.openApp({ ollamaUrl: local.url, dataDir: data });
 
-  await page.getByTestId('model-picker').selectOption('docs-box::llama3.2:3b');
+  await pickModel(page, 'docs-box::llama3.2:3b');
   await page.getByTestId('composer').fill('Hi there');
   await page.getByTestId('composer').press('Enter');
   await expect(page.getByTestId('answer-text').last()).toHaveText('Hello! How can I help you today?');
@@ -46,7 +47,7 @@ test('a conversation whose server stops keeps its model, says so by name and ref
   // The reload reopens the conversation, on its own model: nothing switched to the local one.
   await expect(page.getByTestId('conversation-item').first()).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('chat-title')).not.toHaveText('New chat');
-  await expect(page.getByTestId('model-picker')).toHaveValue('docs-box::llama3.2:3b');
+  await expect(page.getByTestId('model-picker')).toHaveAttribute('data-value', 'docs-box::llama3.2:3b');
   await expect(page.getByTestId('model-unavailable')).toHaveText('Docs box is offline — Retry · Choose another model');
   await page.getByTestId('composer').fill('Are you still there?');
   await expect(page.getByTestId('send-button')).toBeDisabled();
@@ -58,9 +59,11 @@ test('a conversation whose server stops keeps its model, says so by name and ref
   // Retry while it is still down says the same; choosing another model is the user's move.
   await page.getByTestId('model-unavailable-retry').click();
   await expect(page.getByTestId('model-unavailable')).toContainText('Docs box is offline');
+  // Choosing another model opens the picker with its search field ready.
   await page.getByTestId('model-unavailable-choose').click();
-  await expect(page.getByTestId('model-picker')).toBeFocused();
-  await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+  await expect(page.getByTestId('model-search')).toBeFocused();
+  await page.getByTestId('model-picker-popover').locator('[data-model="llama3.2:3b"]').click();
+  await expect(page.getByTestId('model-picker')).toHaveAttribute('data-value', 'llama3.2:3b');
   await expect(page.getByTestId('model-unavailable')).toHaveCount(0);
   await page.getByTestId('send-button').click();
   await expect(page.locator('[data-role="user"]')).toHaveCount(2);
@@ -86,7 +89,7 @@ test('a question from the model takes focus in its answer field', async ({ taco,
   const ollama = await taco.startFakeOllama('agent-demo');
   await taco.openApp({ ollamaUrl: ollama.url, workspace: taco.tempDir('taco-e2e-ws-') });
   await expect(page.getByTestId('model-picker')).toBeEnabled();
-  await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+  await pickModel(page, 'llama3.2:3b');
   await page.getByTestId('composer').fill('Ask me about my favourite colour');
   await page.getByTestId('composer').press('Enter');
   await expect(page.getByTestId('question-input')).toBeFocused();
@@ -104,7 +107,7 @@ test('the title stays readable from 800 to 1920 px with the tool stack open, who
   writeFileSync(join(workspace, 'notes.txt'), 'Buy milk and eggs\n');
   const ollama = await taco.startFakeOllama('agent-demo');
   await taco.openApp({ ollamaUrl: ollama.url, workspace });
-  await page.getByTestId('model-picker').selectOption('llama3.2:3b');
+  await pickModel(page, 'llama3.2:3b');
   await page.getByTestId('composer').fill('Read my notes please');
   await page.getByTestId('composer').press('Enter');
   await expect(page.getByTestId('answer-text').last()).toContainText('Buy milk and eggs');
