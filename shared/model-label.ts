@@ -1,4 +1,4 @@
-import { LOCAL_SERVER_ID, parseModelRef } from './servers';
+import { LOCAL_SERVER_ID, parseModelRef } from './model-ref';
 
 /** A server as the user named it in Settings → Model servers. */
 export interface ServerName {

@@ -2,6 +2,7 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { DEFAULTS } from './constants';
 import { ContractError } from './contract-error';
+import { LOCAL_SERVER_ID } from './model-ref';
 
 /**
  * Model servers: the local Ollama (`ollamaHost`, always the first server, id "local") and the
@@ -12,8 +13,8 @@ import { ContractError } from './contract-error';
 export const SERVER_KINDS = ['ollama', 'openai-compatible'] as const;
 export type ServerKind = (typeof SERVER_KINDS)[number];
 
-/** The id of the first server (Settings.ollamaHost); added servers cannot take it. */
-export const LOCAL_SERVER_ID = 'local';
+/** The id of the first server (Settings.ollamaHost; added servers cannot take it) and model references: `model-ref.ts`. */
+export { LOCAL_SERVER_ID, modelRef, parseModelRef } from './model-ref';
 
 const serverId = z
   .string()
@@ -106,20 +107,6 @@ export function transportProblem(url: string, allowInsecure: boolean): string | 
   if (!parsed) return 'must be an http:// or https:// URL';
   if (parsed.protocol === 'https:' || allowInsecure || isPrivateHost(parsed.hostname)) return null;
   return `${parsed.hostname} is not on this computer or a private network, so TACO talks to it only over https:// (a token sent over plain http can be read on the way). Use https://, or tick “allow insecure” if you trust the network.`;
-}
-
-/** A model as every call names it: plain for the first server, `<serverId>::<model>` otherwise. */
-export function modelRef(serverId: string, model: string): string {
-  return serverId === LOCAL_SERVER_ID ? model : `${serverId}${DEFAULTS.servers.modelRefSeparator}${model}`;
-}
-
-/** The server and the server's own model name of a model reference. */
-export function parseModelRef(ref: string): { serverId: string; model: string } {
-  const at = ref.indexOf(DEFAULTS.servers.modelRefSeparator);
-  if (at <= 0) return { serverId: LOCAL_SERVER_ID, model: ref };
-  const serverIdPart = ref.slice(0, at);
-  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(serverIdPart)) return { serverId: LOCAL_SERVER_ID, model: ref };
-  return { serverId: serverIdPart, model: ref.slice(at + DEFAULTS.servers.modelRefSeparator.length) };
 }
 
 /** Header values as settings.get shows them: names kept, values masked. */

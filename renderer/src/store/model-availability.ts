@@ -1,7 +1,7 @@
 import type { ConversationSummary } from '../../../shared/conversation';
 import type { ModelListResult } from '../../../shared/models';
 import { modelLabel, type ServerName } from '../../../shared/model-label';
-import { LOCAL_SERVER_ID, parseModelRef } from '../../../shared/servers';
+import { LOCAL_SERVER_ID, parseModelRef } from '../../../shared/model-ref';
 import type { Settings } from '../../../shared/settings';
 
 /** Why the selected model cannot answer now. */
