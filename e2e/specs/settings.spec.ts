@@ -113,12 +113,14 @@ test.describe('settings', () => {
   for (const width of [800, 1280]) {
     test(`no page of the dialog scrolls sideways at ${width} px, whatever it holds`, async ({ taco, page }) => {
       const ollama = await taco.startFakeOllama('basic-chat');
-      await page.setViewportSize({ width, height: 800 });
       await taco.openApp({ ollamaUrl: ollama.url });
       await page.getByTestId('settings-button').click();
+      // Narrow windows hide the button behind the sidebar toggle: open first, then narrow the window.
+      await page.setViewportSize({ width, height: 800 });
       const dialog = page.getByRole('dialog', { name: 'Settings' });
       const body = dialog.locator('.ui-dialog-body');
       const tabs = dialog.getByRole('tab');
+      await expect(tabs.first()).toBeVisible();
       const names = await tabs.allTextContents();
       expect(names.length).toBeGreaterThan(10);
       for (let index = 0; index < names.length; index += 1) {
