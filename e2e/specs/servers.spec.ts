@@ -23,6 +23,7 @@ test.describe('model servers', () => {
 
       await page.getByTestId('settings-button').click();
       const dialog = page.getByRole('dialog', { name: 'Settings' });
+      await dialog.getByTestId('settings-tab-servers').click();
       const add = dialog.getByTestId('server-add');
       await add.getByTestId('server-name').fill('GPU box');
       await add.getByTestId('server-kind').selectOption('openai-compatible');
@@ -42,7 +43,9 @@ test.describe('model servers', () => {
       await add.getByTestId('server-url').fill(`http://127.0.0.1:${deadPort}`);
       await add.getByTestId('server-add-button').click();
       await expect(dialog.getByTestId('server-row')).toHaveCount(2);
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      // Servers apply at once: the page offers Close, never a Cancel that would keep them anyway.
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+      await dialog.getByTestId('settings-close-servers').click();
 
       await expect(page.getByTestId('model-server-status')).toHaveAttribute('aria-label', /^Dead box is not reachable/);
       await pickModel(page, 'gpu-box::tooly');

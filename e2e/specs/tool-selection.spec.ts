@@ -14,6 +14,7 @@ test.describe('tool selection and truncation', () => {
     // The built-in tools exceed a budget of 8, so each request carries the 8 most relevant.
     await page.getByTestId('settings-button').click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByTestId('settings-tab-tool-selection').click();
     await dialog.getByTestId('settings-tool-budget').fill('8');
     await dialog.getByTestId('settings-save').click();
     await expect(dialog).toHaveCount(0);

@@ -47,7 +47,7 @@ describe('Settings → Local API', () => {
     expect(screen.getByTestId('local-api-rotate').textContent).toBe('Replace the key');
 
     // Leaving the tab forgets the key: it is never shown again.
-    await user.click(screen.getByTestId('settings-tab-general'));
+    await user.click(screen.getByTestId('settings-tab-connection'));
     await user.click(screen.getByTestId('settings-tab-local-api'));
     await screen.findByTestId('local-api-section');
     expect(screen.queryByTestId('local-api-new-key')).toBeNull();

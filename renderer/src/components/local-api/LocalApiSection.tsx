@@ -7,7 +7,7 @@ import { Switch } from '../ui/Switch';
  * off by default. Main generates the key and answers it once; only main checks it. Each change
  * applies at once.
  */
-export function LocalApiSection({ onClose }: { onClose(): void }) {
+export function LocalApiSection() {
   const status = useTaco((state) => state.localApi);
   const newKey = useTaco((state) => state.localApiNewKey);
   const load = useTaco((state) => state.loadLocalApi);
@@ -29,16 +29,10 @@ export function LocalApiSection({ onClose }: { onClose(): void }) {
   const portValid = portNumber === 0 || (portNumber >= 1024 && portNumber <= 65_535);
 
   return (
-    <section
-      className="settings-section"
-      role="tabpanel"
-      id="settings-panel-local-api"
-      aria-labelledby="settings-tab-local-api"
-      data-testid="local-api-section"
-    >
+    <section className="settings-section" data-testid="local-api-section">
       <p className="field-hint">
         Other apps on this computer (Continue, Cline, scripts) can use every model TACO knows through one OpenAI-compatible address, on
-        127.0.0.1 only, with a key. Changes here apply at once.
+        127.0.0.1 only, with a key.
       </p>
       {status === null && <p className="muted">Loading…</p>}
       {status?.type === 'unavailable' && (
@@ -109,11 +103,6 @@ export function LocalApiSection({ onClose }: { onClose(): void }) {
           {status.hasKey && !newKey && <p className="field-hint">A key is set. Replacing it stops the old one at once.</p>}
         </>
       )}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
     </section>
   );
 }

@@ -119,7 +119,7 @@ export function ModelPicker() {
         }
       />
       {current && <CapabilityBadges model={current} />}
-      {serverGroups && <ServerStatusDot groups={serverGroups} onOpenSettings={() => openSettings(true)} />}
+      {serverGroups && <ServerStatusDot groups={serverGroups} onOpenSettings={() => openSettings(true, 'servers')} />}
       <button
         type="button"
         className="button ghost models-button"

@@ -1,6 +1,13 @@
 import type { Settings } from '../../../../shared/settings';
 import { useTaco } from '../../store/store-context';
 import type { SettingsForm } from './settings-form';
+import { Select } from '../ui/Select';
+
+const THEMES: Array<{ value: Settings['theme']; label: string }> = [
+  { value: 'system', label: 'Same as the system' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
 
 interface Props {
   form: SettingsForm;
@@ -16,19 +23,15 @@ export function AppearanceSettings({ form, change, invalid }: Props) {
       <legend className="section-title">Appearance</legend>
       <label className="field-row">
         <span>Theme</span>
-        <select
+        <Select
           data-testid="settings-theme"
           value={form.theme}
-          onChange={(event) => {
-            const theme = event.target.value as Settings['theme'];
+          options={THEMES}
+          onChange={(theme) => {
             change({ theme });
             preview(theme);
           }}
-        >
-          <option value="system">Same as the system</option>
-          <option value="light">Light</option>
-          <option value="dark">Dark</option>
-        </select>
+        />
       </label>
       <label className="field-row">
         <span>Text size</span>

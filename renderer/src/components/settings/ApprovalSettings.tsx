@@ -1,6 +1,12 @@
 import type { ApprovalPolicy } from '../../../../shared/settings';
 import { RISKS, RISK_WORDS, type SettingsForm } from './settings-form';
 import { Switch } from '../ui/Switch';
+import { Select } from '../ui/Select';
+
+const POLICIES: Array<{ value: ApprovalPolicy; label: string }> = [
+  { value: 'ask', label: 'Ask me' },
+  { value: 'allow', label: 'Allow' },
+];
 
 interface Props {
   form: SettingsForm;
@@ -15,14 +21,12 @@ export function ApprovalSettings({ form, change }: Props) {
       {RISKS.map((risk) => (
         <label key={risk} className="field-row">
           <span>{RISK_WORDS[risk]}</span>
-          <select
+          <Select
             data-testid={`settings-approval-${risk}`}
             value={form.approvals[risk]}
-            onChange={(event) => change({ approvals: { ...form.approvals, [risk]: event.target.value as ApprovalPolicy } })}
-          >
-            <option value="ask">Ask me</option>
-            <option value="allow">Allow</option>
-          </select>
+            options={POLICIES}
+            onChange={(policy) => change({ approvals: { ...form.approvals, [risk]: policy } })}
+          />
         </label>
       ))}
       <span className="field-hint">Single tools can differ: see Tools in the sidebar.</span>

@@ -1,3 +1,4 @@
+import { Select } from '../ui/Select';
 import { useState } from 'react';
 import type { OllamaTestResult } from '../../../../shared/contract';
 import { useTaco } from '../../store/store-context';
@@ -60,18 +61,12 @@ export function ConnectionSettings({ form, change, error }: Props) {
       </label>
       <label className="field">
         <span className="field-label">Model for new chats</span>
-        <select
+        <Select
           data-testid="settings-default-model"
           value={form.defaultModel ?? ''}
-          onChange={(event) => change({ defaultModel: event.target.value === '' ? null : event.target.value })}
-        >
-          <option value="">The first installed model</option>
-          {choices.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
+          options={[{ value: '', label: 'The first installed model' }, ...choices.map((name) => ({ value: name, label: name }))]}
+          onChange={(name) => change({ defaultModel: name === '' ? null : name })}
+        />
         <span className="field-hint">It also changes whenever you pick a model at the top of the chat.</span>
       </label>
     </fieldset>

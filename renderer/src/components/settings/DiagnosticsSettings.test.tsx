@@ -15,7 +15,7 @@ describe('Settings: diagnostics', () => {
     api.handle('settings.set', (patch) => (saved = applySettingsPatch(saved, patch)));
     await renderWithStore(<App />, { api });
     await user.click(screen.getByTestId('settings-button'));
-    expect(await screen.findByTestId('settings-nav-diagnostics')).toBeTruthy();
+    await user.click(await screen.findByTestId('settings-tab-diagnostics'));
 
     const raw = await screen.findByRole('switch', { name: 'Write every raw model request and response to a log' });
     expect(raw).toBe(screen.getByTestId('settings-debug-raw-log'));

@@ -15,7 +15,7 @@ describe('Settings: file versions', () => {
     api.handle('settings.set', (patch) => (saved = applySettingsPatch(saved, patch)));
     await renderWithStore(<App />, { api });
     await user.click(screen.getByTestId('settings-button'));
-    expect(await screen.findByTestId('settings-nav-file-versions')).toBeTruthy();
+    await user.click(await screen.findByTestId('settings-tab-file-versions'));
 
     const budget = await screen.findByTestId<HTMLInputElement>('settings-version-budget');
     expect(budget.value).toBe('200');
@@ -31,6 +31,7 @@ describe('Settings: file versions', () => {
     const api = createFakeApi();
     await renderWithStore(<App />, { api });
     await user.click(screen.getByTestId('settings-button'));
+    await user.click(await screen.findByTestId('settings-tab-file-versions'));
     const budget = await screen.findByTestId<HTMLInputElement>('settings-version-budget');
     await user.clear(budget);
     await user.click(screen.getByTestId('settings-save'));

@@ -25,7 +25,8 @@ async function openSettings() {
   await user.click(screen.getByTestId('settings-button'));
   // The dialog is its own chunk, loaded when it first opens.
   await screen.findByTestId('settings-dialog');
-  return { ...rendered, user, saved: () => saved };
+  const page = (id: string) => user.click(screen.getByTestId(`settings-tab-${id}`));
+  return { ...rendered, user, page, saved: () => saved };
 }
 
 describe('SettingsDialog', () => {
@@ -79,17 +80,22 @@ describe('SettingsDialog', () => {
   });
 
   it('saves limits, approvals, default model and workspace as one patch of what changed', async () => {
-    const { user, api, saved } = await openSettings();
+    const { user, api, saved, page } = await openSettings();
     const set = async (testId: string, value: string) => {
       const field = screen.getByTestId(testId);
       await user.clear(field);
       await user.type(field, value);
     };
+    // Edits on several pages are kept while moving between them, and one Save sends them all.
+    await page('limits');
     await set('settings-limit-maxIterations', '15');
     await set('settings-limit-timeoutSeconds', '300');
     await set('settings-limit-depthLimit', '40');
+    await page('workspace');
     await set('settings-workspace', '/home/me/project');
+    await page('approvals');
     await user.selectOptions(screen.getByTestId('settings-approval-shell'), 'allow');
+    await page('connection');
     await user.selectOptions(screen.getByTestId('settings-default-model'), 'qwen3');
     await user.click(screen.getByTestId('settings-save'));
     await waitFor(() => expect(screen.queryByTestId('settings-dialog')).toBeNull());
@@ -103,7 +109,8 @@ describe('SettingsDialog', () => {
   });
 
   it('the private-network switch for fetch_url is off by default and saves as allowPrivateNetworkFetch', async () => {
-    const { user, api, saved } = await openSettings();
+    const { user, api, saved, page } = await openSettings();
+    await page('approvals');
     const toggle = screen.getByRole('switch', { name: /Let fetch_url reach this computer/ });
     expect(toggle).toBe(screen.getByTestId('settings-private-network'));
     expect(toggle.getAttribute('aria-checked')).toBe('false');
@@ -116,7 +123,8 @@ describe('SettingsDialog', () => {
   });
 
   it('refuses a number it cannot read without asking main, and shows main’s refusal of a range', async () => {
-    const { user, api } = await openSettings();
+    const { user, api, page } = await openSettings();
+    await page('limits');
     const iterations = screen.getByTestId('settings-limit-maxIterations');
     await user.clear(iterations);
     await user.click(screen.getByTestId('settings-save'));
@@ -138,7 +146,8 @@ describe('SettingsDialog', () => {
   });
 
   it('shows main’s refusal of a workspace that does not exist, and keeps the dialog open', async () => {
-    const { user, api } = await openSettings();
+    const { user, api, page } = await openSettings();
+    await page('workspace');
     api.handle('settings.set', () => {
       throw new TacoCallError(
         'invalid-payload',
@@ -152,7 +161,8 @@ describe('SettingsDialog', () => {
   });
 
   it('applies the theme and the text size once saved', async () => {
-    const { user } = await openSettings();
+    const { user, page } = await openSettings();
+    await page('appearance');
     await user.selectOptions(screen.getByTestId('settings-theme'), 'dark');
     const size = screen.getByTestId('settings-font-size');
     await user.clear(size);
@@ -163,7 +173,8 @@ describe('SettingsDialog', () => {
   });
 
   it('shows a picked theme at once, and Cancel takes it back', async () => {
-    const { user, saved } = await openSettings();
+    const { user, saved, page } = await openSettings();
+    await page('appearance');
     await user.selectOptions(screen.getByTestId('settings-theme'), 'dark');
     expect(document.documentElement.dataset.theme).toBe('dark');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -173,33 +184,66 @@ describe('SettingsDialog', () => {
   });
 });
 
-describe('the section list', () => {
-  it('lists every General section and a click brings that section into view', async () => {
-    const scrolled: string[] = [];
-    const original = Element.prototype.scrollIntoView;
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this.id);
-    };
-    try {
-      const { user } = await openSettings();
-      const nav = screen.getByTestId('settings-nav');
-      expect([...nav.querySelectorAll('button')].map((button) => button.textContent)).toEqual([
-        'Ollama',
-        'Model servers',
-        'Workspace',
-        'Limits',
-        'Tool selection',
-        'Approvals',
-        'Web search',
-        'File versions',
-        'Appearance',
-        'Diagnostics',
-      ]);
-      await user.click(screen.getByTestId('settings-nav-appearance'));
-      expect(scrolled).toEqual(['settings-section-appearance']);
-      expect(document.activeElement).toBe(screen.getByTestId('settings-theme'));
-    } finally {
-      Element.prototype.scrollIntoView = original;
+describe('the settings pages', () => {
+  it('lists every page in a sidebar and shows one page at a time, the shown one selected', async () => {
+    const { user, page } = await openSettings();
+    const list = screen.getByRole('tablist', { name: 'Settings pages' });
+    expect(list.getAttribute('aria-orientation')).toBe('vertical');
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Ollama',
+      'Model servers',
+      'Workspace',
+      'Limits',
+      'Tool selection',
+      'Approvals',
+      'Web search',
+      'File versions',
+      'Appearance',
+      'Diagnostics',
+      'MCP servers',
+      'Local API',
+    ]);
+    const selected = () => screen.getAllByRole('tab').filter((tab) => tab.getAttribute('aria-selected') === 'true');
+    expect(selected()).toEqual([screen.getByTestId('settings-tab-connection')]);
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+    expect(screen.queryByTestId('settings-theme')).toBeNull();
+
+    await page('appearance');
+    expect(selected()).toEqual([screen.getByTestId('settings-tab-appearance')]);
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+    expect(screen.getByTestId('settings-theme')).toBeTruthy();
+    expect(screen.queryByTestId('settings-host-input')).toBeNull();
+    await user.keyboard('{ArrowDown}');
+    expect(selected()).toEqual([screen.getByTestId('settings-tab-diagnostics')]);
+  });
+
+  it('says the save model at the top, and pages that apply at once offer only Close', async () => {
+    const { page } = await openSettings();
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Save applies your changes on every page together; Cancel discards them. Model servers, MCP servers and Local API apply each change as you make it.',
+    );
+    expect(screen.getByTestId('settings-save')).toBeTruthy();
+    for (const id of ['servers', 'mcp', 'local-api']) {
+      await page(id);
+      expect(screen.queryByTestId('settings-save')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+      expect(screen.getByTestId('settings-applies-at-once').textContent).toBe('Changes on this page apply at once.');
+      expect(screen.getByTestId(`settings-close-${id}`)).toBeTruthy();
     }
+  });
+
+  it('a number refused before saving brings its page into view', async () => {
+    const { user, page, api } = await openSettings();
+    await page('appearance');
+    await user.clear(screen.getByTestId('settings-font-size'));
+    await page('limits');
+    await user.click(screen.getByTestId('settings-save'));
+    expect((await screen.findByTestId('settings-error')).textContent).toContain('whole number');
+    expect(screen.getByTestId('settings-tab-appearance').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('settings-font-size').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsOf('settings.set')).toEqual([]);
   });
 });

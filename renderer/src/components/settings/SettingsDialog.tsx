@@ -1,11 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTaco } from '../../store/store-context';
-import type { SettingsTab } from '../../store/slices/ui-slice';
 import { Dialog } from '../ui/Dialog';
+import { Tabs, type TabDefinition } from '../ui/Tabs';
 import { McpServersSection } from '../mcp/McpServersSection';
 import { LocalApiSection } from '../local-api/LocalApiSection';
 import { describeRefusal, formFromSettings, patchFromForm, type NumberField, type SettingsForm } from './settings-form';
-import { GENERAL_SECTIONS, SectionList } from './settings-sections';
+import { GENERAL_SECTIONS, type SectionProps } from './settings-sections';
+
+/** Said once at the top, so nobody has to guess what Save and Cancel cover. */
+export const SAVE_MODEL =
+  'Save applies your changes on every page together; Cancel discards them. Model servers, MCP servers and Local API apply each change as you make it.';
 
 /** The settings main validates: a refused value shows main's message and nothing is saved. */
 export function SettingsDialog() {
@@ -18,7 +22,7 @@ export function SettingsDialog() {
   const [invalidField, setInvalidField] = useState<NumberField | null>(null);
   const [saving, setSaving] = useState(false);
   const initialTab = useTaco((state) => state.settingsTab);
-  const [tab, setTab] = useState<SettingsTab>(initialTab);
+  const [page, setPage] = useState<string>(initialTab === 'general' ? 'connection' : initialTab);
   const dirty = useRef(false);
   const close = () => setOpen(false);
 
@@ -48,6 +52,9 @@ export function SettingsDialog() {
     if (result.type === 'invalid') {
       setInvalidField(result.field);
       setError(result.message);
+      // The refused field may be on another page: show that page.
+      const owner = GENERAL_SECTIONS.find((section) => section.fields?.includes(result.field));
+      if (owner) setPage(owner.id);
       return;
     }
     if (Object.keys(result.patch).length === 0) return close();
@@ -58,85 +65,84 @@ export function SettingsDialog() {
     else setError(describeRefusal(saved.message));
   };
 
-  return (
-    <Dialog title="Settings" testId="settings-dialog" onClose={close} size="wide">
-      <SettingsTabs tab={tab} onChange={setTab} />
-      {tab === 'local-api' ? (
-        <LocalApiSection onClose={close} />
-      ) : tab === 'mcp' ? (
-        <div role="tabpanel" id="settings-panel-mcp" aria-labelledby="settings-tab-mcp">
-          <McpServersSection />
-          <div className="dialog-actions">
-            <button type="button" className="button" data-testid="settings-close-mcp" onClick={close}>
-              Close
-            </button>
-          </div>
+  const formPage = (content: ReactNode) =>
+    !settings || !form ? (
+      <p className="muted">Settings could not be loaded. Close this and try again.</p>
+    ) : (
+      <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+        {content}
+        <div className="dialog-actions settings-actions">
+          {error && (
+            <p id="settings-error" className="field-error settings-error" role="alert" data-testid="settings-error">
+              {error}
+            </p>
+          )}
+          <button type="button" className="button" data-testid="settings-cancel" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary" data-testid="settings-save" disabled={saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
         </div>
-      ) : !settings || !form ? (
-        <p className="muted">Settings could not be loaded. Close this and try again.</p>
+      </form>
+    );
+
+  const sectionProps: SectionProps | null = form ? { form, change, error, invalidField } : null;
+  const tabs: TabDefinition[] = [
+    ...GENERAL_SECTIONS.map((section) => ({
+      value: section.id,
+      label: section.label,
+      testId: `settings-tab-${section.id}`,
+      content: section.appliesAtOnce ? (
+        <AppliesAtOnce page={section.id} onClose={close}>
+          {sectionProps && section.render(sectionProps)}
+        </AppliesAtOnce>
       ) : (
-        <form
-          className="settings-form"
-          role="tabpanel"
-          id="settings-panel-general"
-          aria-labelledby="settings-tab-general"
-          onSubmit={(event) => void submit(event)}
-          noValidate
-        >
-          <div className="settings-layout">
-            <SectionList sections={GENERAL_SECTIONS} />
-            <div className="settings-sections">
-              {GENERAL_SECTIONS.map((section) => (
-                <div key={section.id} id={`settings-section-${section.id}`} className="settings-anchor">
-                  {section.render({ form, change, error, invalidField })}
-                </div>
-              ))}
-            </div>
-          </div>
-          <div className="dialog-actions settings-actions">
-            {error && (
-              <p id="settings-error" className="field-error settings-error" role="alert" data-testid="settings-error">
-                {error}
-              </p>
-            )}
-            <button type="button" className="button" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="button primary" data-testid="settings-save" disabled={saving}>
-              {saving ? 'Saving…' : 'Save'}
-            </button>
-          </div>
-        </form>
-      )}
+        formPage(sectionProps && section.render(sectionProps))
+      ),
+    })),
+    {
+      value: 'mcp',
+      label: 'MCP servers',
+      testId: 'settings-tab-mcp',
+      content: (
+        <AppliesAtOnce page="mcp" onClose={close}>
+          <McpServersSection />
+        </AppliesAtOnce>
+      ),
+    },
+    {
+      value: 'local-api',
+      label: 'Local API',
+      testId: 'settings-tab-local-api',
+      content: (
+        <AppliesAtOnce page="local-api" onClose={close}>
+          <LocalApiSection />
+        </AppliesAtOnce>
+      ),
+    },
+  ];
+
+  return (
+    <Dialog title="Settings" testId="settings-dialog" onClose={close} size="wide" description={SAVE_MODEL}>
+      <Tabs tabs={tabs} value={page} onValueChange={setPage} label="Settings pages" orientation="vertical" className="settings-pages" />
     </Dialog>
   );
 }
 
-const TABS: [SettingsTab, string][] = [
-  ['general', 'General'],
-  ['mcp', 'MCP servers'],
-  ['local-api', 'Local API'],
-];
-
-/** General settings are saved together with Save; MCP servers apply each change at once, so they have their own tab. */
-function SettingsTabs({ tab, onChange }: { tab: SettingsTab; onChange(tab: SettingsTab): void }) {
+/** A page whose changes reach main as they are made: it says so, and offers only Close (nothing to save or cancel). */
+function AppliesAtOnce({ page, onClose, children }: { page: string; onClose(): void; children: ReactNode }) {
   return (
-    <div className="settings-tabs" role="tablist" aria-label="Settings sections">
-      {TABS.map(([id, label]) => (
-        <button
-          key={id}
-          type="button"
-          role="tab"
-          id={`settings-tab-${id}`}
-          data-testid={`settings-tab-${id}`}
-          aria-selected={tab === id}
-          aria-controls={`settings-panel-${id}`}
-          className={`settings-tab${tab === id ? ' active' : ''}`}
-          onClick={() => onChange(id)}
-        >
-          {label}
+    <div className="settings-page" data-testid={`settings-page-${page}`}>
+      {children}
+      <div className="dialog-actions settings-actions">
+        <p className="settings-applies-at-once muted" data-testid="settings-applies-at-once">
+          Changes on this page apply at once.
+        </p>
+        <button type="button" className="button" data-testid={`settings-close-${page}`} onClick={onClose}>
+          Close
         </button>
-      ))}
+      </div>
     </div>
   );
 }

@@ -18,6 +18,7 @@ describe('Settings: tool selection', () => {
     });
     await renderWithStore(<App />, { api });
     await user.click(screen.getByTestId('settings-button'));
+    await user.click(await screen.findByTestId('settings-tab-tool-selection'));
 
     const budget = await screen.findByTestId<HTMLInputElement>('settings-tool-budget');
     expect(budget.value).toBe('16');
@@ -36,6 +37,7 @@ describe('Settings: tool selection', () => {
     const api = createFakeApi();
     await renderWithStore(<App />, { api });
     await user.click(screen.getByTestId('settings-button'));
+    await user.click(await screen.findByTestId('settings-tab-tool-selection'));
     const budget = await screen.findByTestId<HTMLInputElement>('settings-tool-budget');
     await user.clear(budget);
     await user.click(screen.getByTestId('settings-save'));

@@ -1,7 +1,15 @@
 import type { ServerConfig } from '../../../../shared/servers';
 import { useTaco } from '../../store/store-context';
 
+import { Select } from '../ui/Select';
+
 type Choice = 'auto' | 'on' | 'off';
+
+const CHOICES: Array<{ value: Choice; label: string }> = [
+  { value: 'auto', label: 'Ask the server' },
+  { value: 'on', label: 'Native tools' },
+  { value: 'off', label: 'Prompt-based tools' },
+];
 
 /**
  * Per model of one server: does it take native tools? “Ask the server” probes once (OpenAI-compatible)
@@ -26,11 +34,7 @@ export function ToolSupportOverrides({ server, onChange }: { server: ServerConfi
         return (
           <label key={model} className="field-inline">
             <span className="small">{model}</span>
-            <select aria-label={`Tools for ${model}`} value={value} onChange={(event) => set(model, event.target.value as Choice)}>
-              <option value="auto">Ask the server</option>
-              <option value="on">Native tools</option>
-              <option value="off">Prompt-based tools</option>
-            </select>
+            <Select aria-label={`Tools for ${model}`} value={value} options={CHOICES} onChange={(choice) => set(model, choice)} />
           </label>
         );
       })}

@@ -15,7 +15,7 @@ async function openSettings(initial: Settings) {
   api.handle('settings.set', (patch) => (saved = applySettingsPatch(saved, patch)));
   await renderWithStore(<App />, { api });
   await user.click(screen.getByTestId('settings-button'));
-  await screen.findByTestId('settings-nav-web-search');
+  await user.click(await screen.findByTestId('settings-tab-web-search'));
   return { user, api };
 }
 

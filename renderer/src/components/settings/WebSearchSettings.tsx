@@ -1,5 +1,6 @@
 import type { WebSearchSettings as WebSearchSetting } from '../../../../shared/web-search';
 import type { SettingsForm } from './settings-form';
+import { Select } from '../ui/Select';
 
 interface Props {
   form: SettingsForm;
@@ -19,17 +20,12 @@ export function WebSearchSettings({ form, change }: Props) {
       <legend className="section-title">Web search</legend>
       <label className="field-row">
         <span>Search with</span>
-        <select
+        <Select
           data-testid="settings-web-search-provider"
           value={form.webSearchProvider}
-          onChange={(event) => change({ webSearchProvider: event.target.value as WebSearchSetting['provider'] })}
-        >
-          {PROVIDERS.map((provider) => (
-            <option key={provider.value} value={provider.value}>
-              {provider.label}
-            </option>
-          ))}
-        </select>
+          options={PROVIDERS}
+          onChange={(webSearchProvider) => change({ webSearchProvider })}
+        />
       </label>
       {form.webSearchProvider === 'ollama' && (
         <label className="field">

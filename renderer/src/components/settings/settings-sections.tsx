@@ -23,11 +23,15 @@ export interface SettingsSection {
   id: string;
   label: string;
   render(props: SectionProps): ReactNode;
+  /** Its changes reach main as they are made (no Save): the page says so and offers only Close. */
+  appliesAtOnce?: true;
+  /** The number fields it holds, so a refused one brings its page into view. */
+  fields?: readonly NumberField[];
 }
 
 /**
- * The General settings, in order: the dialog draws each one and lists it in its section list. A
- * new section is one entry here.
+ * The settings pages saved with Save (and Model servers, which applies at once), in order: the
+ * dialog lists each one in its sidebar and shows one at a time. A new section is one entry here.
  */
 export const GENERAL_SECTIONS: readonly SettingsSection[] = [
   {
@@ -35,16 +39,18 @@ export const GENERAL_SECTIONS: readonly SettingsSection[] = [
     label: 'Ollama',
     render: ({ form, change, error }) => <ConnectionSettings form={form} change={change} error={error} />,
   },
-  { id: 'servers', label: 'Model servers', render: () => <ModelServersSettings /> },
+  { id: 'servers', label: 'Model servers', appliesAtOnce: true, render: () => <ModelServersSettings /> },
   { id: 'workspace', label: 'Workspace', render: ({ form, change }) => <WorkspaceSettings form={form} change={change} /> },
   {
     id: 'limits',
     label: 'Limits',
+    fields: ['maxIterations', 'timeoutSeconds', 'maxConsecutiveErrors', 'depthLimit'],
     render: ({ form, change, invalidField }) => <LimitSettings form={form} change={change} invalidField={invalidField} />,
   },
   {
     id: 'tool-selection',
     label: 'Tool selection',
+    fields: ['toolBudget'],
     render: ({ form, change, invalidField }) => (
       <ToolSelectionSettings form={form} change={change} invalid={invalidField === 'toolBudget'} />
     ),
@@ -54,6 +60,7 @@ export const GENERAL_SECTIONS: readonly SettingsSection[] = [
   {
     id: 'file-versions',
     label: 'File versions',
+    fields: ['versionBudgetMb'],
     render: ({ form, change, invalidField }) => (
       <DocumentSettings form={form} change={change} invalid={invalidField === 'versionBudgetMb'} />
     ),
@@ -61,33 +68,8 @@ export const GENERAL_SECTIONS: readonly SettingsSection[] = [
   {
     id: 'appearance',
     label: 'Appearance',
+    fields: ['fontSize'],
     render: ({ form, change, invalidField }) => <AppearanceSettings form={form} change={change} invalid={invalidField === 'fontSize'} />,
   },
   { id: 'diagnostics', label: 'Diagnostics', render: ({ form, change }) => <DiagnosticsSettings form={form} change={change} /> },
 ];
-
-/** The section list beside the General settings: a click brings the section into view. */
-export function SectionList({ sections }: { sections: readonly SettingsSection[] }) {
-  return (
-    <nav className="settings-nav" aria-label="Settings sections" data-testid="settings-nav">
-      <ul>
-        {sections.map((section) => (
-          <li key={section.id}>
-            <button
-              type="button"
-              className="settings-nav-item"
-              data-testid={`settings-nav-${section.id}`}
-              onClick={() => {
-                const target = document.getElementById(`settings-section-${section.id}`);
-                target?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-                target?.querySelector<HTMLElement>('input, select, textarea, button')?.focus({ preventScroll: true });
-              }}
-            >
-              {section.label}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}

@@ -14,7 +14,7 @@ describe('Settings → Workspace: main says when the folder contains TACO’s da
     api.handle('settings.get', () => ({ ...defaultSettings(), workspace: '/home/me', workspaceNotice: notice }));
     await renderWithStore(<App />, { api });
     await user.click(screen.getByTestId('settings-button'));
-    await screen.findByTestId('settings-dialog');
+    await user.click(await screen.findByTestId('settings-tab-workspace'));
     expect((await screen.findByTestId('settings-workspace-notice')).textContent).toContain(notice);
   });
 });

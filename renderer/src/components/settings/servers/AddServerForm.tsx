@@ -4,6 +4,9 @@ import { useTaco } from '../../../store/store-context';
 import { EMPTY_DRAFT, KIND_WORDS, serverFromDraft, testRequestFor, type ServerDraft, type ServerTestState } from './server-form';
 import { ServerTestOutcome } from './ServerTestOutcome';
 import { Switch } from '../../ui/Switch';
+import { Select } from '../../ui/Select';
+
+const KINDS = (Object.keys(KIND_WORDS) as ServerKind[]).map((kind) => ({ value: kind, label: KIND_WORDS[kind] }));
 
 /** Name, kind, address, an optional Authorization header and “allow insecure”; Test connection before adding. */
 export function AddServerForm({ taken, onAdd }: { taken: readonly string[]; onAdd(draft: ServerDraft): Promise<string | null> }) {
@@ -39,18 +42,7 @@ export function AddServerForm({ taken, onAdd }: { taken: readonly string[]; onAd
           value={draft.name}
           onChange={(event) => edit({ name: event.target.value })}
         />
-        <select
-          aria-label="Server kind"
-          data-testid="server-kind"
-          value={draft.kind}
-          onChange={(event) => edit({ kind: event.target.value as ServerKind })}
-        >
-          {(Object.keys(KIND_WORDS) as ServerKind[]).map((kind) => (
-            <option key={kind} value={kind}>
-              {KIND_WORDS[kind]}
-            </option>
-          ))}
-        </select>
+        <Select aria-label="Server kind" data-testid="server-kind" value={draft.kind} options={KINDS} onChange={(kind) => edit({ kind })} />
       </span>
       <input
         aria-label="Server address"

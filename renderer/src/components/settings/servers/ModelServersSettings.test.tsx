@@ -95,6 +95,7 @@ describe('Settings → Model servers and the grouped picker', () => {
     }));
     await renderWithStore(<App />, { api });
     await user.click(screen.getByTestId('settings-button'));
+    await user.click(await screen.findByTestId('settings-tab-servers'));
     const add = await screen.findByTestId('server-add');
     await user.type(within(add).getByTestId('server-name'), 'GPU box');
     await user.selectOptions(within(add).getByTestId('server-kind'), 'openai-compatible');
