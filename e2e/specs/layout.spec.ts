@@ -114,6 +114,9 @@ for (const scheme of ['light', 'dark'] as const) {
       const composer = await page.getByTestId('composer').locator('xpath=ancestor::div[contains(@class,"composer-box")]').boundingBox();
       expect(chat?.width ?? 0).toBeGreaterThanOrEqual(MIN_CHAT_WIDTH);
       expect(composer?.width ?? 0).toBeGreaterThanOrEqual(MIN_CHAT_WIDTH);
+      // The columns fill the window's height: nothing else (a toast region, say) takes a grid row from them.
+      expect(Math.round(chat?.height ?? 0)).toBe(size.height);
+      expect((composer?.y ?? 0) + (composer?.height ?? 0)).toBeGreaterThan(size.height - 120);
     });
   }
 }

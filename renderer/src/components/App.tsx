@@ -39,29 +39,32 @@ export function App() {
   }, [fontSize]);
 
   return (
-    <div className="app">
-      <SidebarRail />
-      <Sidebar />
-      <main className="chat" aria-label="Chat">
-        <ChatHeader />
-        <ConnectionBanner />
-        <OllamaBanner />
-        <McpBanner />
-        <MessageList />
-        <ElicitationForms />
-        <ImportedSystemPromptNotice />
-        <Notices />
-        <Composer />
-      </main>
-      <StackPanel />
-      <Suspense fallback={null}>
-        {catalogueOpen && <LazyCatalogue />}
-        {settingsOpen && <LazySettingsDialog />}
-        {modelManagerOpen && <LazyModelManagerDialog />}
-      </Suspense>
-      <WorkflowPicker />
-      {workflowDraft !== null && <SaveAsWorkflowDialog key={workflowDraft} />}
+    <>
+      <div className="app">
+        <SidebarRail />
+        <Sidebar />
+        <main className="chat" aria-label="Chat">
+          <ChatHeader />
+          <ConnectionBanner />
+          <OllamaBanner />
+          <McpBanner />
+          <MessageList />
+          <ElicitationForms />
+          <ImportedSystemPromptNotice />
+          <Notices />
+          <Composer />
+        </main>
+        <StackPanel />
+        <Suspense fallback={null}>
+          {catalogueOpen && <LazyCatalogue />}
+          {settingsOpen && <LazySettingsDialog />}
+          {modelManagerOpen && <LazyModelManagerDialog />}
+        </Suspense>
+        <WorkflowPicker />
+        {workflowDraft !== null && <SaveAsWorkflowDialog key={workflowDraft} />}
+      </div>
+      {/* Outside the three-column grid: as a grid item the toasts' region took a row and shortened the columns. */}
       <Toaster />
-    </div>
+    </>
   );
 }
