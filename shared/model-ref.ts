@@ -7,6 +7,9 @@ import { DEFAULTS } from './constants';
  */
 export const LOCAL_SERVER_ID = 'local';
 
+/** What the first server is called wherever servers are named (the picker, Settings, the sidebar). */
+export const LOCAL_SERVER_NAME = 'This computer';
+
 /** A model as every call names it: plain for the first server, `<serverId>::<model>` otherwise. */
 export function modelRef(serverId: string, model: string): string {
   return serverId === LOCAL_SERVER_ID ? model : `${serverId}${DEFAULTS.servers.modelRefSeparator}${model}`;

@@ -1,6 +1,9 @@
 import { DEFAULTS } from '../../../shared/constants';
 import { LOCAL_SERVER_ID, type ServerConfig, type ServerKind } from '../../../shared/servers';
 import type { Settings } from '../../../shared/settings';
+import { LOCAL_SERVER_NAME } from '../../../shared/model-ref';
+
+export { LOCAL_SERVER_NAME };
 
 /** A server as main uses it: the first one is `ollamaHost` (or the --host flag), the rest are the enabled ones from Settings. */
 export interface ResolvedServer {
@@ -12,8 +15,6 @@ export interface ResolvedServer {
   connectTimeoutMs: number;
   toolSupport: Readonly<Record<string, boolean>>;
 }
-
-export const LOCAL_SERVER_NAME = 'This computer';
 
 export function fromConfig(server: ServerConfig): ResolvedServer {
   return {

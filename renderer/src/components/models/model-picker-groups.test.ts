@@ -65,9 +65,9 @@ describe('the model picker’s groups and rows', () => {
     expect(shortModelName(remote)).toBe('llama3.2:3b');
   });
 
-  it('without added servers, one group named by the address; a failed list keeps its message', () => {
+  it('without added servers, one group named as main names the first server (never its address); a failed list keeps its message', () => {
     expect(pickerGroups({ type: 'unreachable', host: 'http://127.0.0.1:11434', message: 'Ollama is not running.' })).toEqual([
-      { serverId: 'local', name: 'http://127.0.0.1:11434', health: 'unreachable', message: 'Ollama is not running.', models: [] },
+      { serverId: 'local', name: 'This computer', health: 'unreachable', message: 'Ollama is not running.', models: [] },
     ]);
     expect(pickerGroups(null)).toEqual([]);
   });

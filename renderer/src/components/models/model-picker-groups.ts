@@ -1,3 +1,4 @@
+import { LOCAL_SERVER_NAME } from '../../../../shared/model-ref';
 import type { ModelInfo, ModelListResult } from '../../../../shared/models';
 import { formatBytes } from '../../format/format-bytes';
 
@@ -11,7 +12,7 @@ export interface PickerGroup {
   models: ModelInfo[];
 }
 
-/** The picker's groups: one per server when servers were added, else the one list under its server's name. */
+/** The picker's groups: one per server when servers were added, else the one list under the first server's name. */
 export function pickerGroups(models: ModelListResult | null): PickerGroup[] {
   if (models === null) return [];
   if (models.servers && models.servers.length > 0) {
@@ -26,7 +27,7 @@ export function pickerGroups(models: ModelListResult | null): PickerGroup[] {
   return [
     {
       serverId: 'local',
-      name: models.host,
+      name: LOCAL_SERVER_NAME,
       health: models.type,
       message: models.type === 'ok' ? null : models.message,
       models: models.type === 'ok' ? models.models : [],
