@@ -104,6 +104,18 @@ export const mcpServerConfigSchema = z
     disabledTools: z.array(z.string().max(200)).max(1000).optional(),
     /** TACO: ask (default) | trusted-read (read-only-annotated tools run without asking) | never-ask. */
     approval: z.enum(MCP_APPROVAL_POLICIES).optional(),
+    /**
+     * TACO: run this command server inside the OS sandbox (see `electron/sandbox/`): it may write
+     * only the listed folders (plus a private /tmp), and reach the network only when `network` is
+     * true. Absent: the server runs unsandboxed (servers added before the sandbox existed).
+     */
+    sandbox: z
+      .object({
+        write: z.array(z.string().trim().min(1).max(4096)).max(50).default([]),
+        network: z.boolean().default(false),
+      })
+      .strict()
+      .optional(),
     /** TACO: one call gives up after this long (default DEFAULTS.mcp.callTimeoutMs). */
     timeoutMs: z
       .number()
@@ -129,6 +141,11 @@ export const mcpServerConfigSchema = z
       [hasUrl && config.args !== undefined, 'args', 'only a command server (stdio) takes "args"'],
       [hasUrl && config.env !== undefined, 'env', 'only a command server (stdio) takes "env"; an HTTP server takes "headers"'],
       [hasUrl && config.cwd !== undefined, 'cwd', 'only a command server (stdio) takes "cwd"'],
+      [
+        hasUrl && config.sandbox !== undefined,
+        'sandbox',
+        'only a command server (stdio) runs in the sandbox; an HTTP server runs elsewhere',
+      ],
       [hasCommand && config.headers !== undefined, 'headers', 'only an HTTP server takes "headers"; a command server takes "env"'],
       [hasCommand && config.type !== undefined && config.type !== 'stdio', 'type', `"${config.type}" needs a "url", not a "command"`],
       [hasUrl && config.type === 'stdio', 'type', '"stdio" needs a "command", not a "url"'],
