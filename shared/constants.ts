@@ -280,6 +280,17 @@ export const DEFAULTS = {
     pullProgressIntervalMs: 100,
     /** Pulls running at the same time; another one is refused with words until one ends. */
     maxConcurrentPulls: 3,
+    /**
+     * Bytes per KV-cache element in the memory estimate: Ollama's default cache type is f16 (2 bytes;
+     * q8_0 is 1, q4_0 0.5: OLLAMA_KV_CACHE_TYPE, fs/ggml/ggml.go kvCacheBytesPerElement).
+     */
+    kvBytesPerElement: 2,
+  },
+
+  /** The context meter under the composer (tokens of the last step of num_ctx). */
+  contextMeter: {
+    /** At or above this share of the context the meter turns amber and says so. */
+    warnRatio: 0.8,
   },
 
   /** MCP servers as tool sources (electron/services/mcp). */

@@ -8,7 +8,7 @@ import type { McpAuthStatus } from './mcp-auth';
 import type { McpResourceContent, McpResourceInfo } from './mcp-resources';
 import type { McpElicitationRequest } from './mcp-elicitation';
 import { localApiChangeSchema, type LocalApiStatus } from './local-api';
-import type { ModelListResult } from './models';
+import type { ContextFit, ModelListResult } from './models';
 import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from './system-prompts';
 import { versionRefSchema, type DocumentsListResult, type UndoPreview, type UndoResult } from './documents';
 import type { DocumentsBrowseResult, VersionContent } from './document-browser';
@@ -117,6 +117,10 @@ export const callRequestSchemas = {
   'models.cancelPull': z.object({ pullId: id }).strict(),
   'models.delete': z.object({ name: modelName }).strict(),
   'models.unload': z.object({ name: modelName }).strict(),
+  /** Whether a context size fits where the model runs (estimated, nothing is loaded). */
+  'models.contextFit': z
+    .object({ model: z.string().trim().min(1).max(200), contextTokens: z.number().int().min(512).max(1_048_576) })
+    .strict(),
   'ollama.test': z.object({ host: z.string().trim().min(1).max(2048) }).strict(),
 
   // Model servers.
@@ -237,6 +241,7 @@ export interface CallResponses {
   'models.cancelPull': { cancelled: boolean };
   'models.delete': { deleted: boolean; message: string | null };
   'models.unload': { unloaded: boolean; message: string | null };
+  'models.contextFit': ContextFit;
   'ollama.test': OllamaTestResult;
   'servers.test': ServerTestResult;
   'localApi.get': LocalApiStatus;

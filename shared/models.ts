@@ -46,7 +46,40 @@ export interface ModelCapabilities {
   vision: boolean;
   /** Context length the model was trained for, from model_info "<arch>.context_length". */
   contextLength: number | null;
+  /** What the KV cache grows by per token of context (from /api/show model_info); null when the server does not say. */
+  kvShape?: KvShape | null;
 }
+
+/**
+ * The attention shape that sizes the KV cache, read from Ollama's /api/show `model_info` the way
+ * ollama/ollama fs/ggml/ggml.go `GraphSize` reads the GGUF keys: per layer, K and V of
+ * `keyLength`/`valueLength` (default embedding_length / head_count) for each of `kvHeads` heads.
+ */
+export interface KvShape {
+  layers: number;
+  kvHeads: number;
+  keyLength: number;
+  valueLength: number;
+}
+
+/**
+ * Whether a context size fits where the model runs (models.contextFit), in words. Estimated from
+ * the model's KV shape and what /api/ps says is in memory now:
+ * - `fits`: no more memory than the model uses now;
+ * - `grows`: all on the GPU now, and this context needs `extraBytes` more (it spills to the CPU if
+ *   the GPU has less free);
+ * - `spilled`: already partly on the CPU; a larger context moves more of it;
+ * - `cpu`: runs on the CPU (no GPU memory in use): the context costs RAM;
+ * - `not-loaded`: not in memory now: the weights plus the context's cache;
+ * - `unknown`: the server does not say enough (not Ollama, or no model_info).
+ */
+export type ContextFit =
+  | { type: 'fits'; kvBytes: number; message: string }
+  | { type: 'grows'; kvBytes: number; extraBytes: number; message: string }
+  | { type: 'spilled'; kvBytes: number; gpuShare: number; message: string }
+  | { type: 'cpu'; kvBytes: number; message: string }
+  | { type: 'not-loaded'; kvBytes: number; weightsBytes: number; message: string }
+  | { type: 'unknown'; message: string };
 
 /**
  * `models` holds the models of every server that answered (the first server's under their plain

@@ -80,7 +80,12 @@ export function sendShow(response: ServerResponse, body: JsonObject | null, mode
   const modelInfo: JsonObject = {
     'general.architecture': arch,
     'general.parameter_count': 3_212_749_888,
+    // Llama 3.2 3B's attention shape (its config.json: 28 layers, 24 heads, 8 KV heads, 3072 wide),
+    // under the keys ollama/ollama docs/api.md shows for /api/show's model_info.
     [`${arch}.embedding_length`]: 3072,
+    [`${arch}.block_count`]: 28,
+    [`${arch}.attention.head_count`]: 24,
+    [`${arch}.attention.head_count_kv`]: 8,
   };
   if (model.contextLength !== null) modelInfo[`${arch}.context_length`] = model.contextLength;
   sendJson(response, 200, {

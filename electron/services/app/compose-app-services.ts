@@ -54,6 +54,7 @@ import { guardDataFolder } from '../../../tools/files/data-folder-guard';
 import { NO_LOCAL_API } from '../local-api/local-api-port';
 import { createPromptLibrary } from '../system-prompts/prompt-library';
 import { createPromptHandlers } from '../system-prompts/prompt-handlers';
+import { contextFitFor } from '../servers/context-fit-service';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
@@ -180,6 +181,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
   listLocal = () => listModels(ctx);
   const handlers: CallHandlers = {
     'models.list': () => servers.listModels(),
+    'models.contextFit': (request) => contextFitFor(servers.router, request),
     'chat.send': (request) => sendMessage(ctx, request),
     'chat.continue': (request) => continueRun(ctx, request),
     'run.cancel': (request) => cancelRun(ctx, request.runId),

@@ -73,7 +73,13 @@ describe('ollama provider: models', () => {
   it('reads capabilities and context length from /api/show, once per model', async () => {
     const { fake, provider } = await start('basic-chat');
     const [first, concurrent] = await Promise.all([provider.capabilities('qwen3:4b'), provider.capabilities('qwen3:4b')]);
-    expect(first).toEqual({ tools: true, thinking: true, vision: false, contextLength: 40_960 });
+    expect(first).toEqual({
+      tools: true,
+      thinking: true,
+      vision: false,
+      contextLength: 40_960,
+      kvShape: { layers: 28, kvHeads: 8, keyLength: 128, valueLength: 128 },
+    });
     expect(concurrent).toEqual(first);
     await provider.capabilities('qwen3:4b');
     await collect(provider.streamChat({ model: 'qwen3:4b', messages: userSays('hi'), signal: signal() }));

@@ -15,9 +15,9 @@ describe('parsing Ollama answers', () => {
       capabilities: ['completion', 'vision'],
       model_info: { 'general.architecture': 'gemma3', 'gemma3.context_length': 131_072 },
     };
-    expect(parseCapabilities(show)).toEqual({ tools: false, thinking: false, vision: true, contextLength: 131_072 });
+    expect(parseCapabilities(show)).toEqual({ tools: false, thinking: false, vision: true, contextLength: 131_072, kvShape: null });
     expect(parseCapabilities({ model_info: { 'x.context_length': 'big' } }).contextLength).toBeNull();
-    expect(parseCapabilities(undefined)).toEqual({ tools: false, thinking: false, vision: false, contextLength: null });
+    expect(parseCapabilities(undefined)).toEqual({ tools: false, thinking: false, vision: false, contextLength: null, kvShape: null });
   });
 
   it('parses tool calls, including string arguments, and drops malformed ones', () => {

@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from '../../../../shared/json';
 import type { ModelCapabilities, ModelInfo } from '../../../../shared/models';
 import type { ProviderChunk, ProviderToolCall, StepUsage } from '../provider-types';
+import { parseKvShape } from '../memory/kv-shape';
 
 /** Narrowing of Ollama's JSON answers: ollama-js types them loosely, so trust nothing. */
 
@@ -62,6 +63,7 @@ export function parseCapabilities(response: unknown): ModelCapabilities {
     thinking: names.includes('thinking'),
     vision: names.includes('vision'),
     contextLength: typeof length === 'number' && Number.isInteger(length) && length > 0 ? length : null,
+    kvShape: parseKvShape(info),
   };
 }
 

@@ -11,6 +11,7 @@ import { AttachmentPreviews } from './AttachmentPreviews';
 import { useComposerImages } from './use-composer-images';
 import { useComposerResources } from './use-composer-resources';
 import { ResourceChips } from './ResourceChips';
+import { ContextMeter } from './ContextMeter';
 import { suggestionsFor, wantsToolNames, wantsWorkflowNames, type Suggestion } from './composer-suggestions';
 import { parseWorkflowCommand } from '../workflows/workflow-search';
 import { modelAvailability } from '../../store/model-availability';
@@ -196,6 +197,7 @@ export function Composer() {
           onKeyDown={onKeyDown}
           onPaste={images.onPaste}
         />
+        <ContextMeter />
         {view.running ? (
           <button
             type="button"

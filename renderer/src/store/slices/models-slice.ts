@@ -4,6 +4,7 @@ import type { SliceCreator } from '../store-types';
 import type { CallRequest, OllamaTestResult } from '../../../../shared/contract';
 import type { ServerTestResult } from '../../../../shared/servers';
 import type { ModelEvent } from '../../../../shared/events';
+import type { ContextFit } from '../../../../shared/models';
 
 export type ModelActionResult = { ok: true } | { ok: false; message: string };
 
@@ -20,6 +21,8 @@ export interface ModelsSlice {
   unloadModel(name: string): Promise<ModelActionResult>;
   /** Asks the given host (not the saved one) for Ollama's version. */
   testOllamaHost(host: string): Promise<OllamaTestResult>;
+  /** Whether a context size fits where the model runs (estimated by main; loads nothing). */
+  contextFit(model: string, contextTokens: number): Promise<ContextFit>;
   /** Settings → Model servers → Test connection (a server in the form, saved or not). */
   testServer(request: CallRequest<'servers.test'>): Promise<ServerTestResult>;
   /** One `model-events` batch from main. */
@@ -91,6 +94,14 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get, { api }) 
       return await api.call('ollama.test', { host });
     } catch (error) {
       return { type: 'error', host, message: describeCallFailure(error) };
+    }
+  },
+
+  async contextFit(model, contextTokens) {
+    try {
+      return await api.call('models.contextFit', { model, contextTokens });
+    } catch (error) {
+      return { type: 'unknown', message: describeCallFailure(error) };
     }
   },
 

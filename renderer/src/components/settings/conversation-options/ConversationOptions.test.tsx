@@ -57,6 +57,29 @@ describe('conversation options dialog', () => {
     expect(store.getState().selectedModel).toBe('qwen3');
   });
 
+  it('says under the context field whether that size fits where the model runs, asking main once typing pauses', async () => {
+    const user = userEvent.setup();
+    const { api } = await openConversation();
+    api.handle('models.contextFit', (request) => ({
+      type: 'grows',
+      kvBytes: 1,
+      extraBytes: 1,
+      message: `${request.contextTokens} tokens: needs about 3.2 GB more GPU memory than now.`,
+    }));
+    await user.click(screen.getByTestId('options-button'));
+    expect(screen.queryByTestId('context-fit')).toBeNull();
+    await user.type(screen.getByTestId('options-num-ctx'), '32768');
+    const hint = await screen.findByTestId('context-fit');
+    expect(hint.textContent).toBe('32768 tokens: needs about 3.2 GB more GPU memory than now.');
+    expect(hint.className).toContain('warning');
+    // Never for a size main would refuse (3, 32, 327 are below 512), last for the finished number.
+    const asked = api.callsOf('models.contextFit');
+    expect(asked.every((call) => call.contextTokens >= 512)).toBe(true);
+    expect(asked.at(-1)).toEqual({ model: 'llama3.2', contextTokens: 32768 });
+    await user.clear(screen.getByTestId('options-num-ctx'));
+    await waitFor(() => expect(screen.queryByTestId('context-fit')).toBeNull());
+  });
+
   it('shows main’s message when it refuses a value, and keeps the dialog open', async () => {
     const user = userEvent.setup();
     const api = createFakeApi();

@@ -4,12 +4,19 @@ import { useTaco } from '../../../store/store-context';
 import { draftFromOptions, parseOptionsDraft, type OptionsDraft } from './conversation-options-form';
 import { Dialog } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
+import { ContextFitHint } from './ContextFitHint';
 
 const FIELDS: (keyof OptionsDraft)[] = ['temperature', 'numCtx', 'keepAlive', 'systemPrompt'];
 
 /** The field main's refusal names ("options.temperature" …), to mark it; null when it names none. */
 export function fieldNamedIn(message: string): keyof OptionsDraft | null {
   return FIELDS.find((field) => message.includes(`options.${field}`)) ?? null;
+}
+
+/** The typed context size when it is one main would take (512..1,048,576 whole tokens), else null. */
+function contextTokensOf(text: string): number | null {
+  const value = Number(text.trim());
+  return text.trim() !== '' && Number.isInteger(value) && value >= 512 && value <= 1_048_576 ? value : null;
 }
 
 interface Props {
@@ -107,6 +114,7 @@ export function ConversationOptionsDialog({ summary, onClose }: Props) {
             <span className="field-hint">keep_alive: 5m, 1h, or 0 to unload after each answer.</span>
           </label>
         </div>
+        <ContextFitHint model={model} contextTokens={contextTokensOf(draft.numCtx)} />
         <label className="field">
           <span className="field-label">System prompt</span>
           <textarea
