@@ -59,6 +59,12 @@ export const DEFAULTS = {
 
   /** The agent loop (electron/services/agent). */
   agent: {
+    /**
+     * The prompt-based tool format asks the server for a JSON reply that is one offered call or
+     * {"answer"} (Ollama `format`, OpenAI `response_format`): malformed calls cannot happen. A
+     * server that ignores it is noticed and the run goes on without it.
+     */
+    constrainedPromptFormat: true,
     /** Rough size of a token when estimating what fits num_ctx (small contexts, ~4 chars). */
     charsPerToken: 4,
     /** Share of num_ctx kept free for the model's reply when fitting history. */

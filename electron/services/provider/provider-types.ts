@@ -41,6 +41,11 @@ export interface ChatStepRequest extends ModelOptions {
   messages: ChatMessage[];
   /** Never sent to a model without the `tools` capability (the provider strips them). */
   tools?: ToolDefinition[];
+  /**
+   * A JSON schema the reply must follow (the constrained prompt-based format): Ollama's `format`,
+   * OpenAI's `response_format` json_schema. A server may ignore it; the reader notices.
+   */
+  format?: JsonObject;
   signal: AbortSignal;
 }
 

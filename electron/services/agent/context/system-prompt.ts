@@ -1,6 +1,7 @@
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { PROMPT_MODE_INSTRUCTIONS, promptModeToolList } from './prompt-mode';
 import { groupedToolNames } from './tool-groups';
+import { CONSTRAINED_FORMAT_INSTRUCTIONS } from './constrained-format';
 
 /** What the prompt reads of a tool: its info (the prompt library's "what the model sees" has no runnable tools). */
 export type PromptTool = Pick<RegisteredTool, 'info'>;
@@ -17,6 +18,8 @@ export interface SystemPromptInput {
   toolsOffered: boolean;
   /** The conversation's own system prompt: replaces the opening instructions of the main run. */
   userPrompt?: string | null;
+  /** Prompt mode under the constrained format: answers are JSON too ({"answer": …}). */
+  constrained?: boolean;
 }
 
 const BASE = [
@@ -39,7 +42,9 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   if (input.role === 'sub-agent') sections.push(subAgentInstructions(input.tools));
   if (input.toolsOffered && input.tools.length > 0) {
     sections.push(toolGuidance(input.tools));
-    if (input.mode === 'prompt') sections.push(promptModeToolList(input.tools), PROMPT_MODE_INSTRUCTIONS);
+    if (input.mode === 'prompt') {
+      sections.push(promptModeToolList(input.tools), input.constrained ? CONSTRAINED_FORMAT_INSTRUCTIONS : PROMPT_MODE_INSTRUCTIONS);
+    }
   }
   return sections.join('\n\n');
 }

@@ -3,6 +3,7 @@ import { runAgent } from './run-agent';
 import { createHarness } from '../testing/run-harness';
 import { callReply, createScriptedProvider, done, say } from '../testing/scripted-provider';
 import { testRegistry, testTool } from '../testing/test-tools';
+import { CONSTRAINED_FORMAT_INSTRUCTIONS, constrainedReplySchema } from '../context/constrained-format';
 
 const readFile = () =>
   testTool({
@@ -146,13 +147,50 @@ describe('runAgent: models without the tools capability (the prompt-based tool f
     const system = provider.requests[0]?.messages[0]?.content ?? '';
     expect(system).toContain('- read_file: Read a text file from the workspace. Returns its text.');
     expect(system).toContain('  - path (string, required): File path relative to the workspace.');
-    expect(system).toContain('When you need to use a tool, output ONLY a JSON object in this exact format:');
+    expect(system).toContain(CONSTRAINED_FORMAT_INSTRUCTIONS);
     expect(provider.requests[1]?.messages.slice(2)).toEqual([
       { role: 'assistant', content: '{"tool": "read_file", "parameters": {"path": "a.txt"}, "terminate": false}' },
       { role: 'user', content: expect.stringMatching(/^Tool result for read_file:\ncontents of a\.txt\n/) },
     ]);
     expect(h.text()).toBe('The file says: contents of a.txt');
     expect(h.of('tool-result')).toHaveLength(1);
+  });
+
+  it('asks for the constrained format: the schema goes out, an {"answer"} reply streams as the answer', async () => {
+    const provider = createScriptedProvider({
+      capabilities: { tools: false },
+      replies: [
+        [...say('{"tool": "read_file", "parameters": {"path": "a.txt"}}'), done()],
+        [...say('{"answer": "The file says:', ' \\"contents\\""}'), done()],
+      ],
+    });
+    const h = createHarness({ provider, tools: testRegistry(readFile()) });
+
+    expect((await runAgent(h.input)).reason).toBe('complete');
+    const schema = constrainedReplySchema([readFile().definition]);
+    expect(provider.requests.map((request) => request.format)).toEqual([schema, schema]);
+    expect(h.text()).toBe('The file says: "contents"');
+    expect(h.of('tool-result')).toHaveLength(1);
+  });
+
+  it('a server that ignores the format (plain text back) is noticed: later steps go without it, in the plain prompt format', async () => {
+    const provider = createScriptedProvider({
+      capabilities: { tools: false },
+      replies: [
+        [...say('Let me read it.\n{"tool": "read_file", "parameters": {"path": "a.txt"}}'), done()],
+        [...say('It says contents of a.txt'), done()],
+      ],
+    });
+    const h = createHarness({ provider, tools: testRegistry(readFile()) });
+
+    expect((await runAgent(h.input)).reason).toBe('complete');
+    expect(provider.requests[0]?.format).toBeDefined();
+    expect(provider.requests[1]?.format).toBeUndefined();
+    expect(provider.requests[1]?.messages[0]?.content).toContain(
+      'When you need to use a tool, output ONLY a JSON object in this exact format:',
+    );
+    expect(h.of('tool-result')).toHaveLength(1);
+    expect(h.text()).toContain('It says contents of a.txt');
   });
 
   it('an unreadable reply is sent back with the error; three in a row stop with consecutive_errors', async () => {

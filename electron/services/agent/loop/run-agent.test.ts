@@ -24,9 +24,18 @@ describe('runAgent: the testing scenarios of sequential tool calling', () => {
 
     expect(outcome.reason).toBe('complete');
     expect(outcome.messages).toEqual([{ role: 'assistant', content: 'Hello there!' }]);
-    // Both chunks arrive before the event loop turns, so they go out as one delta (see delta-buffer.ts).
-    expect(h.events.map((event) => event.type)).toEqual(['run-start', 'status', 'status', 'text-delta', 'usage', 'run-finish']);
-    expect(h.of('text-delta').map((event) => event.text)).toEqual(['Hello there!']);
+    // Both chunks usually go out as one delta (delta-buffer.ts), but the stream yields to the event
+    // loop once per time slice, which a loaded machine can reach between them: the text counts.
+    const types = h.events
+      .map((event) => event.type)
+      .filter((type, index, all) => type !== 'text-delta' || all[index - 1] !== 'text-delta');
+    expect(types).toEqual(['run-start', 'status', 'status', 'text-delta', 'usage', 'run-finish']);
+    expect(
+      h
+        .of('text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('Hello there!');
     expect(h.statuses()).toEqual(['Analyzing request...', 'Formulating response...']);
     expect(h.of('usage')[0]).toMatchObject({
       promptTokens: 100,

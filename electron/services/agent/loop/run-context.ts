@@ -21,6 +21,8 @@ export interface RunShared {
   /** Stops the whole run with `cancelled` (Cancel at the depth prompt). */
   cancelRun(): void;
   mode: ToolMode;
+  /** Set when the server ignored the constrained format once: later steps are sent without it. */
+  formatIgnored?: boolean;
   tools: RegisteredTool[];
   /** The model's own context length (from /api/show), or null. */
   modelContextTokens: number | null;

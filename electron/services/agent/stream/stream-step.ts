@@ -11,6 +11,9 @@ import type { StepResult } from '../loop/step-decision';
 import { buildSystemPrompt } from '../context/system-prompt';
 import { promptTail } from '../context/prompt-tail';
 import { createTextCallFilter, type TextCallFilter } from '../repairs/text-call-filter';
+import { createConstrainedReplyFilter } from '../repairs/constrained-reply-filter';
+import { constrainedReplySchema } from '../context/constrained-format';
+import { DEFAULTS } from '../../../../shared/constants';
 import { createMarkerNormalizer } from '../repairs/tool-call-markers';
 import { resolveTool } from '../repairs/tool-call-repair';
 import { usageFigures } from './usage-report';
@@ -40,6 +43,13 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
   // This step's calls may use only what it offered (call-target.ts): nothing when it offered no tools.
   scope.offered = options.toolsOffered ? tools : [];
   const sendTools = options.toolsOffered && shared.mode === 'native' && tools.length > 0;
+  // Prompt mode: the server's grammar keeps the reply to one offered call or an answer.
+  const constrained =
+    DEFAULTS.agent.constrainedPromptFormat &&
+    options.toolsOffered &&
+    shared.mode === 'prompt' &&
+    tools.length > 0 &&
+    shared.formatIgnored !== true;
   const system: ChatMessage = {
     role: 'system',
     content: buildSystemPrompt({
@@ -49,6 +59,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       role: scope.role,
       toolsOffered: options.toolsOffered,
       userPrompt: input.conversation?.systemPrompt ?? null,
+      constrained,
     }),
   };
   const definitions = sendTools ? offeredDefinitions(tools, shared.numCtx) : [];
@@ -66,7 +77,10 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
   // Template markers (<tool_call>, [TOOL_CALLS], <|python_tag|>) become JSON lines; without tools
   // (the summary) any call the model still writes is held out of the answer, never run.
   const markers = createMarkerNormalizer();
-  const filter = options.toolsOffered ? createFilter(shared) : createTextCallFilter({ claim: (parse) => parse.type !== 'not-a-call' });
+  const constrainedReader = constrained ? createConstrainedReplyFilter() : null;
+  const filter =
+    constrainedReader ??
+    (options.toolsOffered ? createFilter(shared) : createTextCallFilter({ claim: (parse) => parse.type !== 'not-a-call' }));
   let rawText = '';
   let shown = '';
   const nativeCalls: ProviderToolCall[] = [];
@@ -88,6 +102,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       model: input.model,
       messages: fitted.messages,
       ...(sendTools ? { tools: definitions } : {}),
+      ...(constrained ? { format: constrainedReplySchema(tools.map((tool) => tool.definition)) } : {}),
       ...conversationModelOptions(input.conversation),
       signal: shared.signal,
     });
@@ -124,6 +139,8 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
   if (tail) show(filter.push(tail));
   const end = filter.end();
   show(end.flushed);
+  // A reply that was not JSON: the server does not honour `format`; the run stops sending it.
+  if (constrainedReader?.ignored()) shared.formatIgnored = true;
   deltas.dispose();
   if (usage) {
     if (usage.numCtx > 0) shared.numCtx = usage.numCtx;

@@ -27,6 +27,8 @@ export interface RecordedRequest {
   model: string;
   messages: ChatMessage[];
   tools: ToolDefinition[] | undefined;
+  /** The reply schema asked for (the constrained prompt format); absent when none. */
+  format?: JsonObject;
 }
 
 export interface ScriptedProviderOptions {
@@ -62,6 +64,7 @@ export function createScriptedProvider(options: ScriptedProviderOptions): Script
         model: request.model,
         messages: structuredClone(request.messages),
         tools: request.tools ? structuredClone(request.tools) : undefined,
+        ...(request.format ? { format: structuredClone(request.format) } : {}),
       };
       requests.push(recorded);
       let reply: ScriptedReply | undefined = options.replies[requests.length - 1];

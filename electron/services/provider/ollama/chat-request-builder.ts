@@ -45,6 +45,9 @@ export function buildStepRequest(
     options: { num_ctx: numCtx, ...(request.temperature !== undefined ? { temperature: request.temperature } : {}) },
   };
   if (request.keepAlive !== undefined) body.keep_alive = request.keepAlive;
+  // Structured outputs: a JSON schema as `format` (ollama/ollama docs/api.md "format"; the
+  // server turns it into a grammar).
+  if (request.format !== undefined) body.format = request.format;
   if (capabilities.thinking) body.think = true;
   if (capabilities.tools && request.tools !== undefined && request.tools.length > 0) body.tools = request.tools.map(toOllamaTool);
   return body;

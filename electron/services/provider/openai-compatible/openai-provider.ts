@@ -76,6 +76,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
 
   /** Tools this server could not compile, per model: sanitised or left out from then on. */
   const schemaFixes: SchemaFixes = new Map();
+  const formatRefused = new Set<string>();
   const log = options.log ?? ((message: string) => console.warn(`[openai-compatible] ${message}`));
   const cache = new CapabilitiesCache(async (model): Promise<ModelCapabilities> => {
     const facts = await modelContext.read(model);
@@ -117,6 +118,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
         onToolsRefused,
         rereadContext,
         schemaFixes,
+        formatRefused,
         log,
       };
       // llama.cpp's shared KV cache may run out while other requests run: a step that showed nothing is tried again.

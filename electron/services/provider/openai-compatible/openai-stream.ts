@@ -30,6 +30,8 @@ export interface OpenAiStreamDeps {
   log?: (message: string) => void;
   /** Tools this server could not compile for this model, and what is done to each (remembered by the provider). */
   schemaFixes?: SchemaFixes;
+  /** Models this server refused `response_format` for (remembered by the provider): sent without it. */
+  formatRefused?: Set<string>;
 }
 
 /** Per model: the tools a server could not compile, sanitised or left out from then on. */
@@ -49,6 +51,7 @@ function buildBody(
   request: ChatStepRequest,
   capabilities: ModelCapabilities,
   fixes: ReadonlyMap<string, ToolSchemaAction> | undefined,
+  formatRefused: ReadonlySet<string>,
 ): ChatCompletionCreateParamsStreaming {
   const body: ChatCompletionCreateParamsStreaming = {
     model: request.model,
@@ -57,6 +60,12 @@ function buildBody(
     stream_options: { include_usage: true },
   };
   if (request.temperature !== undefined) body.temperature = request.temperature;
+  // The constrained reply format as OpenAI's json_schema response_format: llama.cpp reads
+  // `response_format.json_schema.schema` (tools/server/server-common.cpp, unslothai/llama.cpp
+  // d32676d), vLLM takes the same OpenAI shape (docs/source/features/structured_outputs.md).
+  if (request.format !== undefined && !formatRefused.has(request.model)) {
+    body.response_format = { type: 'json_schema', json_schema: { name: 'taco_reply', schema: request.format } };
+  }
   if (capabilities.tools && request.tools !== undefined && request.tools.length > 0) {
     const tools = applySchemaFixes(toOpenAiTools(request.tools), fixes);
     if (tools.length > 0) body.tools = tools;
@@ -95,6 +104,31 @@ async function openStream(
       throw again;
     }
   }
+}
+
+/**
+ * A server that answers 400 to `response_format` (one that does not do structured output) gets
+ * the step again without it, and the model is remembered, so the run reads the reply as the plain
+ * prompt-based format instead of failing.
+ */
+async function openWithFormat(
+  deps: OpenAiStreamDeps,
+  body: ChatCompletionCreateParamsStreaming,
+  signal: AbortSignal,
+): Promise<Stream<ChatCompletionChunk>> {
+  try {
+    return await openStream(deps, body, signal);
+  } catch (error) {
+    if (body.response_format === undefined || statusOf(error) !== 400) throw error;
+    deps.formatRefused?.add(body.model);
+    const { response_format: _refused, ...without } = body;
+    return openStream(deps, without, signal);
+  }
+}
+
+function statusOf(error: unknown): number | null {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : null;
 }
 
 /** What a `finish_reason: "length"` says: the context is full when prompt plus reply reached it. */
@@ -174,9 +208,9 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
   let phase: 'request' | 'stream' = 'request';
   let stream: Stream<ChatCompletionChunk> | undefined;
   let finished = false;
-  const body = buildBody(request, capabilities, deps.schemaFixes?.get(request.model));
+  const body = buildBody(request, capabilities, deps.schemaFixes?.get(request.model), deps.formatRefused ?? new Set());
   try {
-    stream = await openStream(deps, body, request.signal);
+    stream = await openWithFormat(deps, body, request.signal);
     phase = 'stream';
     const splitter = createThinkSplitter();
     const assembler = createToolCallAssembler();
