@@ -12,8 +12,11 @@ export function describeUpdate(installed: McpServerView, next: RegistryInstallPl
   if (launch.type === 'command') {
     if (installed.command !== launch.command)
       changes.push(`command: ${installed.command ?? installed.url ?? '(none)'} → ${launch.command}`);
-    if (installed.args.join(' ') !== launch.args.join(' '))
-      changes.push(`arguments: ${installed.args.join(' ')} → ${launch.args.join(' ')}`);
+    // A `<name>` word is a value the user gave at install: any value there is the same argument.
+    const sameArgs =
+      installed.args.length === launch.args.length &&
+      launch.args.every((arg, index) => arg === installed.args[index] || /^<[A-Za-z0-9_.-]+>$/.test(arg));
+    if (!sameArgs) changes.push(`arguments: ${installed.args.join(' ')} → ${launch.args.join(' ')}`);
   } else if (installed.url !== launch.url) changes.push(`address: ${installed.url ?? installed.command ?? '(none)'} → ${launch.url}`);
   const had = new Set(launch.type === 'command' ? installed.envKeys : installed.headerKeys);
   const declared = next.inputs.filter((input) => input.kind === (launch.type === 'command' ? 'env' : 'header')).map((input) => input.name);
