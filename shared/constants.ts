@@ -349,6 +349,21 @@ export const DEFAULTS = {
     maxListedResources: 500,
     /** Resources one message may carry as attachments (composer chips). */
     maxAttachedResources: 4,
+    /** Installing from an MCP registry (Settings → MCP servers → Browse; electron/services/mcp/registry/). */
+    registry: {
+      /** The official registry (github.com/modelcontextprotocol/registry); the setting `mcpRegistryUrl` names another. */
+      defaultUrl: 'https://registry.modelcontextprotocol.io',
+      /** Servers asked for per page (the API's `limit`). */
+      pageSize: 30,
+      /** A page with more entries than this is refused as garbage. */
+      maxPageEntries: 100,
+      /** A registry answer larger than this (bytes) is refused. */
+      maxResponseBytes: 2 * 1024 * 1024,
+      /** The registry must answer within this long. */
+      timeoutMs: 15_000,
+      /** Registry-installed command servers run sandboxed: no network, writes only where the runtime caches packages. */
+      sandboxNetwork: false,
+    },
   },
 
   // ── Main process: app services and storage ──────────────────────────────────────────────────────────

@@ -7,6 +7,14 @@ import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from '
 import type { McpAuthStatus } from './mcp-auth';
 import type { McpResourceContent, McpResourceInfo } from './mcp-resources';
 import type { McpElicitationRequest } from './mcp-elicitation';
+import {
+  registryInstallRequestSchema,
+  registryServerNameSchema,
+  registryVersionSchema,
+  type RegistryPlanResult,
+  type RegistrySearchResult,
+  type RegistryUpdate,
+} from './mcp-registry';
 import { localApiChangeSchema, type LocalApiStatus } from './local-api';
 import type { ContextFit, ModelListResult } from './models';
 import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from './system-prompts';
@@ -170,6 +178,14 @@ export const callRequestSchemas = {
     .strict(),
   /** The forms still open in a conversation (drawn again after a reload). */
   'mcp.elicitation.pending': z.object({ conversationId: id }).strict(),
+  // Settings → MCP servers → Browse: the MCP registry (address in settings `mcpRegistryUrl`).
+  'mcp.registry.search': z.object({ query: z.string().max(200), cursor: z.string().min(1).max(1000).nullable() }).strict(),
+  /** What installing a version of a registry server would run (built in main from the registry's entry). */
+  'mcp.registry.plan': z.object({ server: registryServerNameSchema, version: registryVersionSchema }).strict(),
+  /** Install (or update, `replace`) exactly the launch the user was shown; refused when the entry changed. */
+  'mcp.registry.install': registryInstallRequestSchema,
+  /** Registry-installed servers whose registry lists a newer version, with what changes. */
+  'mcp.registry.updates': empty,
   // Workflows: user-invoked actions with typed forms. Not `workflow.*` (a paused run).
   'workflows.list': empty,
   'workflows.run': z
@@ -268,6 +284,10 @@ export interface CallResponses {
   'mcp.auth.signOut': { server: McpServerView };
   'mcp.elicitation.answer': { accepted: boolean; message: string | null };
   'mcp.elicitation.pending': { requests: McpElicitationRequest[] };
+  'mcp.registry.search': RegistrySearchResult;
+  'mcp.registry.plan': RegistryPlanResult;
+  'mcp.registry.install': { server: McpServerView };
+  'mcp.registry.updates': { updates: RegistryUpdate[] };
   'workflows.list': WorkflowListResult;
   'workflows.run': WorkflowRunResult;
   'workflows.confirm': { accepted: boolean; message: string | null };

@@ -42,6 +42,8 @@ export interface McpServerView {
   error: string | null;
   /** The last lines the server wrote to stderr (for a failed server). */
   stderrTail: string[];
+  /** Installed from an MCP registry: its name there and the pinned version. */
+  registry?: { server: string; version: string };
 }
 
 /** Sent instead of a stored env/header value; saving it back keeps the stored value. */
@@ -113,6 +115,17 @@ export const mcpServerConfigSchema = z
       .object({
         write: z.array(z.string().trim().min(1).max(4096)).max(50).default([]),
         network: z.boolean().default(false),
+      })
+      .strict()
+      .optional(),
+    /**
+     * TACO: installed from an MCP registry (Settings → MCP servers → Browse): the registry's server
+     * name and the version pinned in the command, so Settings can offer its updates.
+     */
+    registry: z
+      .object({
+        server: z.string().min(3).max(200),
+        version: z.string().min(1).max(255),
       })
       .strict()
       .optional(),

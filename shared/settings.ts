@@ -85,6 +85,8 @@ export const settingsSchema = z
     debugRawLog: z.boolean().optional(),
     /** search_web's service; absent: off. */
     webSearch: webSearchSettingsSchema.optional(),
+    /** The MCP registry Settings → MCP servers → Browse searches (API v0.1); absent: DEFAULTS.mcp.registry.defaultUrl. */
+    mcpRegistryUrl: httpUrl.optional(),
     /** The conversation open when the window last changed conversation: a reload reopens it if it still exists. */
     lastConversationId: z.string().trim().min(1).max(200).nullable().optional(),
   })
@@ -120,6 +122,7 @@ export const settingsPatchSchema = z
     versionBudgetMb: settingsSchema.shape.versionBudgetMb,
     debugRawLog: settingsSchema.shape.debugRawLog,
     webSearch: settingsSchema.shape.webSearch,
+    mcpRegistryUrl: settingsSchema.shape.mcpRegistryUrl,
     lastConversationId: settingsSchema.shape.lastConversationId,
   })
   .strict();

@@ -29,6 +29,12 @@ import {
 import { exportConversation, importConversation } from './handlers/conversations/conversation-transfer';
 import { editMessage, regenerateAnswer } from './handlers/conversations/edit-handlers';
 import { mcpHandlers } from './handlers/mcp-handlers';
+import { mcpRegistryHandlers } from './handlers/mcp-registry-handlers';
+import { createRegistryClient } from '../mcp/registry/registry-client';
+import { createRegistryInstalls } from '../mcp/registry/registry-installs';
+import { dockerFound } from '../mcp/registry/docker-found';
+import { createNetworkPolicy } from '../../../tools/web/network-policy';
+import { homedir } from 'node:os';
 import { listTools } from './handlers/tools-handler';
 import { mergeToolSources } from '../../../tools/catalogue/tool-sources';
 import { abandonWorkflow, resumeWorkflow } from './handlers/workflow-handlers';
@@ -87,6 +93,15 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     allowPrivateNetwork: () => settings.current().allowPrivateNetworkFetch,
   });
   const tools = mergeToolSources(builtins, [mcp]);
+  const registry = createRegistryInstalls({
+    client: createRegistryClient({
+      baseUrl: () => settings.current().mcpRegistryUrl ?? DEFAULTS.mcp.registry.defaultUrl,
+      network: () => createNetworkPolicy({ allowPrivate: settings.current().allowPrivateNetworkFetch }),
+    }),
+    mcp,
+    dockerFound: () => dockerFound(),
+    home: homedir(),
+  });
   const alwaysAllowed = createAlwaysAllowedTools(options.dataDir);
   const brokers: Brokers = {
     approvals: createApprovalBroker({ emit }),
@@ -213,6 +228,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'localApi.rotateKey': () => (options.localApi ?? NO_LOCAL_API).rotateKey(),
     ...createPromptHandlers(ctx, createPromptLibrary(options.dataDir)),
     ...mcpHandlers(mcp, alwaysAllowed),
+    ...mcpRegistryHandlers(registry),
     ...createWorkflowHandlers(ctx, overrides.confirms),
     ...documentsHandlers(ctx),
     ...documentBrowserHandlers(ctx),

@@ -9,6 +9,7 @@ export function createInactiveMcpService(): McpService {
   return {
     list: () => [],
     save: async () => refuse(),
+    configOf: () => null,
     remove: async () => refuse(),
     setEnabled: async () => refuse(),
     restart: async () => refuse(),

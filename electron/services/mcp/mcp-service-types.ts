@@ -27,8 +27,14 @@ export interface McpPromptResult {
 export interface McpService {
   /** Every configured server as the renderer sees it (secrets as keys only). */
   list(): McpServerView[];
-  /** Adds a server (or replaces it when `replace`); an env/header value equal to MCP_SECRET_MASK keeps the stored one. */
-  save(name: string, config: McpServerConfig, replace: boolean): Promise<McpServerView>;
+  /**
+   * Adds a server (or replaces it when `replace`); an env/header value equal to MCP_SECRET_MASK keeps
+   * the stored one. `reviewTools`: nothing of the server is reviewed yet (a registry install), so
+   * every tool asks as a new tool until the user accepts the list.
+   */
+  save(name: string, config: McpServerConfig, replace: boolean, options?: { reviewTools?: boolean }): Promise<McpServerView>;
+  /** The stored config of a server, secrets included: main only (a registry update keeps its values). */
+  configOf(name: string): McpServerConfig | null;
   remove(name: string): Promise<void>;
   setEnabled(name: string, enabled: boolean): Promise<McpServerView>;
   restart(name: string): Promise<McpServerView>;

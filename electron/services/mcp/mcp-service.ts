@@ -234,7 +234,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
   return {
     secretValues: () => mcpConfigSecrets([...entries.values()].map((entry) => entry.config)),
     list: () => [...new Set([...entries.keys(), ...invalid.keys()])].sort().flatMap((name) => viewOf(name) ?? []),
-    save: (name, config, replace) =>
+    configOf: (name) => entries.get(name)?.config ?? null,
+    save: (name, config, replace, saveOptions) =>
       serial(async () => {
         const existing = entries.get(name);
         if ((existing || invalid.has(name)) && !replace)
@@ -250,7 +251,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
         const moved = existing !== undefined && existing.config.url !== merged.url;
         if (!existing || moved) await auth?.signOut(name);
         // And a review: the tools at the new address ask until the user accepts them.
-        if (moved) await pins.reset(name);
+        if (moved || saveOptions?.reviewTools) await pins.reset(name);
         const entry: Entry = { config: merged, persisted: true, connection: null, tools: NO_TOOLS, reviewed: null };
         entries.set(name, entry);
         invalid.delete(name);

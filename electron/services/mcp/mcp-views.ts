@@ -21,6 +21,7 @@ export function serverView(name: string, config: McpServerConfig, state: Connect
     tools: state?.status === 'ready' ? tools : [],
     error: state?.error ?? null,
     stderrTail: state?.status === 'failed' || state?.status === 'stopped' ? [...(state?.stderrTail ?? [])] : [],
+    ...(config.registry ? { registry: { ...config.registry } } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { createLinksSlice } from './slices/links-slice';
 import { createLocalApiSlice } from './slices/local-api-slice';
 import { createPresetsSlice } from './slices/presets-slice';
 import { createMcpSlice } from './slices/mcp-slice';
+import { createMcpRegistrySlice } from './slices/mcp-registry-slice';
 import { createModelsSlice } from './slices/models-slice';
 import { createRunActionsSlice } from './slices/run-actions-slice';
 import { createSettingsSlice } from './slices/settings-slice';
@@ -32,6 +33,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createConversationManagementSlice(set, get, deps),
     ...createModelsSlice(set, get, deps),
     ...createMcpSlice(set, get, deps),
+    ...createMcpRegistrySlice(set, get, deps),
     ...createLinksSlice(set, get, deps),
     ...createWorkflowsSlice(set, get, deps),
     ...createLocalApiSlice(set, get, deps),

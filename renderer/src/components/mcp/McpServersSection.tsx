@@ -4,14 +4,18 @@ import { emptyServerForm } from './mcp-server-form';
 import { McpImportForm } from './McpImportForm';
 import { McpServerFormView } from './McpServerFormView';
 import { McpServerRow } from './McpServerRow';
+import { Tabs } from '../ui/Tabs';
+import { McpRegistryBrowse } from './registry/McpRegistryBrowse';
+import { RegistryUpdates } from './registry/RegistryUpdates';
 
-/** Settings → MCP servers: every configured server, live, with add and paste-JSON. Changes apply at once (main saves them). */
+/**
+ * Settings → MCP servers: every configured server, live, with add and paste-JSON, and Browse (the
+ * MCP registry). Changes apply at once (main saves them).
+ */
 export function McpServersSection() {
-  const servers = useTaco((state) => state.mcpServers);
-  const error = useTaco((state) => state.mcpError);
   const load = useTaco((state) => state.loadMcpServers);
   const loadAlwaysAllowed = useTaco((state) => state.loadMcpAlwaysAllowed);
-  const [adding, setAdding] = useState<'form' | 'json' | null>(null);
+  const [view, setView] = useState<'servers' | 'browse'>('servers');
 
   useEffect(() => {
     void load();
@@ -27,6 +31,27 @@ export function McpServersSection() {
         Tools from Model Context Protocol servers join the catalogue as mcp__&lt;server&gt;__&lt;tool&gt;. They ask before each call unless
         you trust the server. Changes here are saved at once.
       </p>
+      <Tabs
+        label="MCP servers views"
+        value={view}
+        onValueChange={(next) => setView(next === 'browse' ? 'browse' : 'servers')}
+        tabs={[
+          { value: 'servers', label: 'Your servers', testId: 'mcp-view-servers', content: <YourServers /> },
+          { value: 'browse', label: 'Browse the registry', testId: 'mcp-view-browse', content: <McpRegistryBrowse /> },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** The configured servers, their registry updates, and adding one by hand or by pasting JSON. */
+function YourServers() {
+  const servers = useTaco((state) => state.mcpServers);
+  const error = useTaco((state) => state.mcpError);
+  const load = useTaco((state) => state.loadMcpServers);
+  const [adding, setAdding] = useState<'form' | 'json' | null>(null);
+  return (
+    <div className="mcp-your-servers">
       {error && (
         <div className="notice" role="alert">
           <span className="notice-text">{error}</span>
@@ -60,6 +85,7 @@ export function McpServersSection() {
           </button>
         </div>
       )}
-    </section>
+      <RegistryUpdates />
+    </div>
   );
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { McpServerView } from '../../../../shared/mcp';
+import type { RegistryInstallPlan } from '../../../../shared/mcp-registry';
+import { describeUpdate } from './update-changes';
+
+const installed = {
+  command: 'npx',
+  args: ['-y', 'files-mcp@1.0.0', '/home/ada/notes'],
+  url: null,
+  envKeys: ['FILES_TOKEN'],
+  headerKeys: [],
+} as unknown as McpServerView;
+
+const plan = (args: string[], env: string[]): RegistryInstallPlan => ({
+  server: 'io.github.ada/files',
+  version: '1.1.0',
+  packageIdentifier: 'files-mcp',
+  packageVersion: '1.1.0',
+  transport: 'npm',
+  launch: { type: 'command', command: 'npx', args, sandbox: { write: [], network: false } },
+  inputs: env.map((name) => ({ name, kind: 'env', description: '', required: false, secret: false, defaultValue: null, choices: [] })),
+  localName: 'files',
+  notes: [],
+});
+
+describe('what an update changes in the declared command', () => {
+  it('names the new pin, a new variable and one no longer declared; a value the user gave is not a change', () => {
+    expect(describeUpdate(installed, plan(['-y', 'files-mcp@1.0.0', '<root>'], ['FILES_TOKEN']))).toEqual([]);
+    expect(describeUpdate(installed, plan(['-y', 'files-mcp@1.1.0', '<root>'], ['FILES_MODE']))).toEqual([
+      'arguments: -y files-mcp@1.0.0 /home/ada/notes → -y files-mcp@1.1.0 <root>',
+      'new environment variable FILES_MODE',
+      'environment variable FILES_TOKEN no longer declared',
+    ]);
+  });
+});

@@ -1,0 +1,27 @@
+import type { McpServerView } from '../../../../shared/mcp';
+import type { RegistryInstallPlan } from '../../../../shared/mcp-registry';
+
+/**
+ * What an update changes in what runs, in words: the command, its arguments (the version pin
+ * among them), the address, and the environment variables or headers it declares. Shown before
+ * the user updates.
+ */
+export function describeUpdate(installed: McpServerView, next: RegistryInstallPlan): string[] {
+  const changes: string[] = [];
+  const launch = next.launch;
+  if (launch.type === 'command') {
+    if (installed.command !== launch.command)
+      changes.push(`command: ${installed.command ?? installed.url ?? '(none)'} → ${launch.command}`);
+    // A `<name>` word is a value the user gave at install: any value there is the same argument.
+    const sameArgs =
+      installed.args.length === launch.args.length &&
+      launch.args.every((arg, index) => arg === installed.args[index] || /^<[A-Za-z0-9_.-]+>$/.test(arg));
+    if (!sameArgs) changes.push(`arguments: ${installed.args.join(' ')} → ${launch.args.join(' ')}`);
+  } else if (installed.url !== launch.url) changes.push(`address: ${installed.url ?? installed.command ?? '(none)'} → ${launch.url}`);
+  const had = new Set(launch.type === 'command' ? installed.envKeys : installed.headerKeys);
+  const declared = next.inputs.filter((input) => input.kind === (launch.type === 'command' ? 'env' : 'header')).map((input) => input.name);
+  const word = launch.type === 'command' ? 'environment variable' : 'header';
+  for (const name of declared) if (!had.has(name)) changes.push(`new ${word} ${name}`);
+  for (const name of had) if (!declared.includes(name)) changes.push(`${word} ${name} no longer declared`);
+  return changes;
+}
