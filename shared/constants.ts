@@ -361,8 +361,13 @@ export const DEFAULTS = {
       maxResponseBytes: 2 * 1024 * 1024,
       /** The registry must answer within this long. */
       timeoutMs: 15_000,
-      /** Registry-installed command servers run sandboxed: no network, writes only where the runtime caches packages. */
-      sandboxNetwork: false,
+      /**
+       * Registry-installed command servers run sandboxed, writing only where the runtime caches
+       * packages. Network stays allowed: `npx -y pkg@x.y.z` / `uvx pkg==x.y.z` download the package
+       * at first start (and most servers call an API); the install dialog says so, and the user can
+       * turn it off in Settings → MCP once the package is cached.
+       */
+      sandboxNetwork: true,
     },
   },
 

@@ -25,7 +25,7 @@ function withPackage(patch: Record<string, unknown>): FixtureEntry {
 }
 
 describe('the install plan a registry entry becomes', () => {
-  it('npm: npx -y with the exact version pinned, the declared arguments, sandboxed without network', () => {
+  it('npm: npx -y with the exact version pinned, the declared arguments, sandboxed (network on: npx downloads the package)', () => {
     const result = plan(everythingEntry());
     expect(result).toMatchObject({
       type: 'plan',
@@ -39,7 +39,7 @@ describe('the install plan a registry entry becomes', () => {
           type: 'command',
           command: 'npx',
           args: ['-y', `@modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`, 'stdio'],
-          sandbox: { write: ['/home/ada/.npm'], network: false },
+          sandbox: { write: ['/home/ada/.npm'], network: true },
         },
       },
     });
@@ -52,7 +52,7 @@ describe('the install plan a registry entry becomes', () => {
       type: 'command',
       command: 'uvx',
       args: ['acme-weather-mcp==1.2.0'],
-      sandbox: { write: ['/home/ada/.cache/uv'], network: false },
+      sandbox: { write: ['/home/ada/.cache/uv'], network: true },
     });
     expect(result.plan.inputs).toEqual([
       {

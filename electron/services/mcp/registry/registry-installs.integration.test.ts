@@ -63,7 +63,7 @@ describe('installing from the MCP registry', { timeout: MCP_TEST_TIMEOUT_MS }, (
     expect(mcpJson().mcpServers['everything']).toEqual({
       command: 'npx',
       args: ['-y', `@modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`, 'stdio'],
-      sandbox: { write: ['/home/ada/.npm'], network: false },
+      sandbox: { write: ['/home/ada/.npm'], network: true },
       enabled: true,
       approval: 'ask',
       registry: { server: EVERYTHING_NAME, version: '1.0.0' },

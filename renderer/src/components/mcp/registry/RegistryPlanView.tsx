@@ -43,7 +43,7 @@ export function RegistryPlanView({ plan, changes }: { plan: RegistryInstallPlan;
           </p>
           <p className="small" data-testid="mcp-registry-sandbox">
             Sandbox: it may write only {launch.sandbox.write.length > 0 ? launch.sandbox.write.join(', ') : 'nothing'} (and a private /tmp);{' '}
-            {launch.sandbox.network ? 'it may use the network.' : 'no network.'}
+            {launch.sandbox.network ? 'it may use the network (to download the package, and for its own service).' : 'no network.'}
           </p>
         </>
       ) : (
