@@ -5,7 +5,7 @@ import { McpImportForm } from './McpImportForm';
 import { McpServerFormView } from './McpServerFormView';
 import { McpServerRow } from './McpServerRow';
 
-/** Settings → MCP servers: every configured server, live, with add and paste-JSON. Changes apply at once (main saves them). */
+/** Settings → MCP servers: every configured server, live, with add and paste-JSON. Changes start at once; the dialog's Cancel undoes them (use-settings-visit.ts). */
 export function McpServersSection() {
   const servers = useTaco((state) => state.mcpServers);
   const error = useTaco((state) => state.mcpError);
@@ -25,7 +25,7 @@ export function McpServersSection() {
       </h3>
       <p className="field-hint">
         Tools from Model Context Protocol servers join the catalogue as mcp__&lt;server&gt;__&lt;tool&gt;. They ask before each call unless
-        you trust the server. Changes here are saved at once.
+        you trust the server. A server starts as you add or change it, so you can see its tools; Save keeps it, Cancel undoes it.
       </p>
       {error && (
         <div className="notice" role="alert">
