@@ -36,7 +36,7 @@ for (const theme of THEMES) {
       await expectAccessible(page, 'empty chat at 800×600');
     });
 
-    test('dialogs: settings, catalogue, workflow picker, models', async ({ taco, page }) => {
+    test('settings, each page', async ({ taco, page }) => {
       const ollama = await taco.startFakeOllama('basic-chat');
       await taco.openApp({ ollamaUrl: ollama.url });
       await expect(page.getByTestId('model-picker')).toBeEnabled();
@@ -50,6 +50,12 @@ for (const theme of THEMES) {
       }
       await page.keyboard.press('Escape');
       await expect(settings).toHaveCount(0);
+    });
+
+    test('dialogs: catalogue, workflow picker and form, models', async ({ taco, page }) => {
+      const ollama = await taco.startFakeOllama('basic-chat');
+      await taco.openApp({ ollamaUrl: ollama.url });
+      await expect(page.getByTestId('model-picker')).toBeEnabled();
 
       await page.getByTestId('catalogue-button').click();
       await expect(page.getByTestId('catalogue')).toBeVisible();
@@ -59,6 +65,14 @@ for (const theme of THEMES) {
       await page.keyboard.press('Control+Shift+W');
       await expect(page.getByTestId('workflow-picker')).toBeVisible();
       await expectAccessible(page, 'workflow picker');
+      await page.getByTestId('workflow-search').fill('project');
+      await page.locator('[data-testid="workflow-choice"][data-workflow-id="create_project"]').click();
+      await expect(page.getByTestId('workflow-form')).toBeVisible();
+      await expectAccessible(page, 'workflow form');
+      // Run with the required fields empty: the form says what is missing, and that must be readable too.
+      await page.getByTestId('workflow-run').click();
+      await expect(page.getByTestId('workflow-form').getByRole('alert').first()).toBeVisible();
+      await expectAccessible(page, 'workflow form with errors');
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('workflow-picker')).toHaveCount(0);
 

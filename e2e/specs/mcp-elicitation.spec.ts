@@ -27,7 +27,7 @@ test.describe('MCP elicitation', () => {
     await page.getByTestId('mcp-import-submit').click();
     await serverRow(page, 'everything').getByTestId('mcp-server-enabled').click();
     await expect(serverRow(page, 'everything')).toHaveAttribute('data-status', 'ready', { timeout: READY_TIMEOUT });
-    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-save').click();
 
     await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill(`Please run ${TOOL}`);

@@ -39,7 +39,7 @@ test.describe('MCP sign-in (OAuth)', () => {
       await expect(row.getByTestId('mcp-signed-in')).toHaveText('Signed in');
       expect(remote.grants).toEqual(['authorization_code']);
       await taco.screenshot('mcp-signed-in');
-      await page.getByTestId('settings-close-mcp').click();
+      await page.getByTestId('settings-save').click();
       await expect(page.getByTestId('settings-tab-mcp')).toHaveCount(0);
 
       await pickModel(page, 'llama3.2:3b');

@@ -35,6 +35,41 @@ test.describe('MCP servers', () => {
   // Each test starts a real server process next to the app: room for a loaded machine.
   test.describe.configure({ timeout: 90_000 });
 
+  test('one save model: Cancel (or Esc) undoes a server added in this visit; a removal waits for Save', async ({ taco, page }) => {
+    const ollama = await taco.startFakeOllama('mcp-echo');
+    await taco.openApp({ ollamaUrl: ollama.url });
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await pasteServer(page, 'notes', 'node', ['notes-server.js']);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('settings-tab-mcp').click();
+    await expect(page.getByTestId('mcp-empty')).toBeVisible();
+    await page.getByTestId('settings-cancel').click();
+
+    await pasteServer(page, 'notes', 'node', ['notes-server.js']);
+    await page.getByTestId('settings-save').click();
+    await expect(dialog).toHaveCount(0);
+    await page.reload();
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('settings-tab-mcp').click();
+    const row = serverRow(page, 'notes');
+    await row.getByTestId('mcp-remove').click();
+    await row.getByTestId('mcp-remove-confirm').click();
+    await expect(row.getByTestId('mcp-remove-pending')).toBeVisible();
+    await page.getByTestId('settings-cancel').click();
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('settings-tab-mcp').click();
+    await row.getByTestId('mcp-remove').click();
+    await row.getByTestId('mcp-remove-confirm').click();
+    await page.getByTestId('settings-save').click();
+    await expect(dialog).toHaveCount(0);
+    await page.reload();
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('settings-tab-mcp').click();
+    await expect(page.getByTestId('mcp-empty')).toBeVisible();
+  });
+
   test('a pasted server starts disabled, becomes ready when switched on, and its tools join the catalogue', async ({ taco, page }) => {
     const ollama = await taco.startFakeOllama('mcp-echo');
     await taco.openApp({ ollamaUrl: ollama.url });
@@ -45,7 +80,7 @@ test.describe('MCP servers', () => {
     await row.getByTestId('mcp-tools-toggle').click();
     await expect(row.locator('[data-testid="mcp-tool"][data-tool="echo"]')).toBeVisible();
     await taco.screenshot('mcp-settings-ready');
-    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-save').click();
 
     await page.getByTestId('catalogue-button').click();
     await page.getByTestId('catalogue-search').fill('everything echo');
@@ -61,7 +96,7 @@ test.describe('MCP servers', () => {
     const ollama = await taco.startFakeOllama('mcp-echo');
     await taco.openApp({ ollamaUrl: ollama.url });
     await addEverything(page);
-    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-save').click();
 
     await pickModel(page, 'llama3.2:3b');
     await page.getByTestId('composer').fill('Ask the echo server to say hello');

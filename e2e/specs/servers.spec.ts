@@ -43,9 +43,28 @@ test.describe('model servers', () => {
       await add.getByTestId('server-url').fill(`http://127.0.0.1:${deadPort}`);
       await add.getByTestId('server-add-button').click();
       await expect(dialog.getByTestId('server-row')).toHaveCount(2);
-      // Servers apply at once: the page offers Close, never a Cancel that would keep them anyway.
-      await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
-      await dialog.getByTestId('settings-close-servers').click();
+      // One save model: Cancel forgets the servers added in this visit (nothing reached main)...
+      await dialog.getByTestId('settings-cancel').click();
+      await expect(dialog).toHaveCount(0);
+      await page.getByTestId('settings-button').click();
+      await dialog.getByTestId('settings-tab-servers').click();
+      await expect(dialog.getByTestId('server-row')).toHaveCount(0);
+      await page.reload();
+      await page.getByTestId('settings-button').click();
+      await dialog.getByTestId('settings-tab-servers').click();
+      await expect(dialog.getByTestId('server-row')).toHaveCount(0);
+      // ...and Save keeps them, like every other page.
+      await add.getByTestId('server-name').fill('GPU box');
+      await add.getByTestId('server-kind').selectOption('openai-compatible');
+      await add.getByTestId('server-url').fill(remote.baseUrl);
+      await add.getByTestId('server-authorization').fill('Bearer e2e-secret');
+      await add.getByTestId('server-add-button').click();
+      await add.getByTestId('server-name').fill('Dead box');
+      await add.getByTestId('server-url').fill(`http://127.0.0.1:${deadPort}`);
+      await add.getByTestId('server-add-button').click();
+      await expect(dialog.getByTestId('server-row')).toHaveCount(2);
+      await dialog.getByTestId('settings-save').click();
+      await expect(dialog).toHaveCount(0);
 
       await expect(page.getByTestId('model-server-status')).toHaveAttribute('aria-label', /^Dead box is not reachable/);
       await pickModel(page, 'gpu-box::tooly');

@@ -1,8 +1,9 @@
 /**
  * "Always allow this tool" for an MCP tool: kept per server and tool with the hash of the tool's
  * definition (description, input schema, annotations: `electron/services/mcp/tool-pinning.ts`) the
- * user was shown when they chose it. It covers any arguments of that tool, and only while the
- * definition is still that one: a changed tool asks again.
+ * user was shown when they chose it, at the server's location (`electron/services/mcp/server-location.ts`).
+ * It covers any arguments of that tool, and only while the definition and the server's URL or command
+ * are still those: a changed tool, or a server moved elsewhere, asks again.
  */
 export type AlwaysAllowGrants = Readonly<Record<string, Readonly<Record<string, string>>>>;
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../shared/constants';
 import { needsApproval } from '../agent/tool-calls/call-gates';
 import { adaptServerTools } from './mcp-tool-adapter';
+import { serverLocation } from './server-location';
 import { ALWAYS_ALLOWED_FILE_NAME, createAlwaysAllowedTools } from './always-allowed-tools';
 import { mcpHarnessesClosedAfterEach } from './testing/mcp-harness';
 
@@ -18,9 +19,10 @@ const tool = (extra: Partial<Tool> = {}): Tool => ({
 });
 
 /** The server's tools as the loop sees them; `unreviewed` as tool-review.ts hands it over. */
-function registered(tools: Tool[], unreviewed?: Map<string, string[]>) {
+function registered(tools: Tool[], unreviewed?: Map<string, string[]>, location = serverLocation({ url: 'http://127.0.0.1:3000/mcp' })) {
   return adaptServerTools(tools, {
     server: 'remote',
+    location,
     approval: 'ask',
     disabledTools: new Set(),
     ...(unreviewed ? { unreviewed } : {}),
@@ -65,6 +67,31 @@ describe('"Always allow this tool": main keeps it per server, tool and definitio
     expect(await reopened.revoke('remote', 'shout')).toBe(false);
     expect(await needsApproval(shout, { ...input, alwaysAllowed: reopened }, { text: 'hi' })).toBe(true);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({});
+  });
+
+  it('a grant does not follow the server’s name to another URL or another command', async () => {
+    const alwaysAllowed = createAlwaysAllowedTools(cleanups.tempDir('taco-always-'));
+    const input = { approvalPolicy: asks, allowedForConversation: new Set<string>(), workspace: null, alwaysAllowed };
+    const [shout] = registered([tool()]);
+    if (!shout) throw new Error('tool missing');
+    await alwaysAllowed.grant({ server: 'remote', tool: 'shout', definitionHash: shout.definitionHash ?? '' });
+    expect(await needsApproval(shout, input, { text: 'hi' })).toBe(false);
+
+    // The same name and the same tool definition, served from elsewhere: it asks again.
+    const elsewhere = [
+      serverLocation({ url: 'https://evil.example/mcp' }),
+      serverLocation({ command: 'npx', args: ['some-other-server'] }),
+      serverLocation({ command: 'npx', args: ['some-other-server'], cwd: '/tmp' }),
+    ];
+    for (const location of elsewhere) {
+      const [moved] = registered([tool()], undefined, location);
+      if (!moved) throw new Error('tool missing');
+      expect(await needsApproval(moved, input, { text: 'hi' })).toBe(true);
+    }
+    // Back at the address it was granted for, it is covered again (the grant was never widened).
+    const [home] = registered([tool()], undefined, serverLocation({ url: 'http://127.0.0.1:3000/mcp' }));
+    if (!home) throw new Error('tool missing');
+    expect(await needsApproval(home, input, { text: 'hi' })).toBe(false);
   });
 
   it('a removed server’s grants go with it', async () => {

@@ -18,6 +18,7 @@ const schema = {
 function sumTool() {
   const adapted = adaptServerTools([{ name: 'get-sum', description: 'Adds two numbers.', inputSchema: schema as never }], {
     server: 'calc',
+    location: 'test-location',
     approval: 'ask',
     disabledTools: new Set(),
     call: async () => ({ content: [] }),

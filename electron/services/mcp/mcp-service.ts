@@ -20,6 +20,7 @@ import type { McpResourceContent, McpResourceInfo } from '../../../shared/mcp-re
 import { listServerResources, readServerResource } from './resources/mcp-resources';
 import type { McpPromptInfo, McpPromptResult, McpService } from './mcp-service-types';
 import { adaptServerTools, type ServerTools } from './mcp-tool-adapter';
+import { serverLocation } from './server-location';
 import { invalidServerView, serverView, unmaskSecrets } from './mcp-views';
 import { createToolPins, type ToolPins } from './tool-pinning';
 import { createToolReviews, sameTools, type ReviewedTools } from './tool-review';
@@ -120,6 +121,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
       state?.status === 'ready'
         ? adaptServerTools(state.tools, {
             server: name,
+            location: serverLocation(entry.config),
             approval: entry.config.approval ?? 'ask',
             unreviewed: reviews.unreviewed(
               name,

@@ -9,6 +9,7 @@ import type { CallOrigin } from './elicitation/call-origin';
 import { convertResult, type McpCallResult } from './mcp-result';
 import { qualifyToolNames } from './tool-names';
 import { definitionHash } from './tool-pinning';
+import { grantHash } from './server-location';
 
 export interface McpProgress {
   progress: number;
@@ -32,6 +33,8 @@ export interface ServerTools {
 
 export interface AdaptOptions {
   server: string;
+  /** Where the server runs (server-location.ts): part of what an "Always allow" grant is bound to. */
+  location: string;
   approval: McpApprovalPolicy;
   disabledTools: ReadonlySet<string>;
   /** Tools changed (or new) since the user reviewed them, and what changed (tool-pinning.ts): they always ask, with a warning. */
@@ -130,7 +133,7 @@ function registerTool(
       },
     },
     approvalOverride: approval,
-    definitionHash: definitionHash(tool),
+    definitionHash: grantHash(options.location, definitionHash(tool)),
     ...(changes
       ? {
           reviewWarning: `This MCP tool changed since you reviewed it (${changes.join(', ')}). Check the exact call before allowing it; accept the change in Settings → MCP servers to stop this warning.`,

@@ -26,6 +26,7 @@ const readNote: Tool = {
 function mcpTools(tools: Tool[], ran: JsonObject[]) {
   return adaptServerTools(tools, {
     server: 'files',
+    location: 'test-location',
     approval: 'ask',
     disabledTools: new Set(),
     call: (_server, _tool, args) => {
@@ -69,6 +70,7 @@ describe('runAgent: "Always allow this tool" on an MCP tool', () => {
     const alwaysAllowed = createAlwaysAllowedTools(dataDir);
     const tools = adaptServerTools([readNote], {
       server: 'files',
+      location: 'test-location',
       approval: 'ask',
       disabledTools: new Set(),
       unreviewed: new Map([['read_note', ['description']]]),

@@ -1,4 +1,5 @@
 import type { AlwaysAllowedTools } from '../../mcp/always-allowed-tools';
+import { serverLocation } from '../../mcp/server-location';
 import type { McpService } from '../../mcp/mcp-service-types';
 import type { CallHandlers } from '../call-router';
 
@@ -30,7 +31,13 @@ export function mcpHandlers(mcp: McpService, alwaysAllowed: AlwaysAllowedTools):
       return { tools: await alwaysAllowed.list() };
     },
     'mcp.list': () => ({ servers: mcp.list() }),
-    'mcp.save': async (request) => ({ server: await mcp.save(request.name, request.config, request.replace ?? false) }),
+    'mcp.save': async (request) => {
+      const before = mcp.list().find((server) => server.name === request.name);
+      const server = await mcp.save(request.name, request.config, request.replace ?? false);
+      // A server that moved (another URL or command) is not the one its tools were always allowed for.
+      if (before && serverLocation(before) !== serverLocation(server)) await alwaysAllowed.forget(request.name);
+      return { server };
+    },
     'mcp.remove': async (request) => {
       await mcp.remove(request.name);
       await alwaysAllowed.forget(request.name);

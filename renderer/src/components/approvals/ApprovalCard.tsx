@@ -8,7 +8,7 @@ import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
 import { DiffView } from '../diff/DiffView';
 import { RiskBadge } from '../catalogue/RiskBadge';
 import { ApprovalWarnings, exactCallText } from './ApprovalWarnings';
-import { allowConversationLabel } from './allow-conversation-label';
+import { ALWAYS_ALLOW_SCOPE, allowConversationLabel } from './allow-conversation-label';
 import { useComposerFocusOnAnswer } from './use-composer-focus-on-answer';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
@@ -101,7 +101,7 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
                 className="button"
                 data-testid="approval-allow-tool"
                 disabled={busy}
-                title="Any arguments, until the tool's description or schema changes. Revoke in Settings → MCP servers."
+                title={ALWAYS_ALLOW_SCOPE}
                 onClick={() => choose('allow-tool')}
               >
                 Always allow this tool

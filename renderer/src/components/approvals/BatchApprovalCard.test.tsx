@@ -87,4 +87,35 @@ describe('batch approval card', () => {
     expect(env.api.callsOf('approval.respond')).toEqual([{ approvalId: 'a0', decision: 'allow-once' }]);
     expect(within(card).getByTestId('batch-warned-note').textContent).toContain('2 calls have warnings');
   });
+
+  it('offers "Always allow this tool" on exactly the calls main offered it for (MCP tools), and answers that call with allow-tool', async () => {
+    const user = userEvent.setup();
+    const env = await renderWithStore(<MessageList />);
+    await act(() => env.store.getState().send('search twice'));
+    const mcpCall = (index: number, alwaysAllow: boolean): TacoEvent => ({
+      ...ids,
+      type: 'approval-request',
+      approvalId: `m${index}`,
+      callId: `q${index}`,
+      tool: 'mcp__docs__search',
+      args: { query: `q${index}` },
+      risk: 'network',
+      preview: null,
+      expiresAt: 999,
+      ...(alwaysAllow ? { alwaysAllow: true } : {}),
+      batch: { batchId: 'b2', index, size: 2 },
+    });
+    act(() => env.api.emit([e.user('search twice', 'm1'), e.start('search twice'), mcpCall(0, true), mcpCall(1, false)]));
+    const items = within(screen.getByTestId('batch-approval-card')).getAllByTestId('batch-approval-item');
+    expect(items.map((item) => within(item).queryAllByTestId('batch-allow-tool').length)).toEqual([1, 0]);
+    const always = within(items[0] as HTMLElement).getByTestId('batch-allow-tool');
+    expect(always.textContent).toBe('Always allow this tool');
+    expect(always.getAttribute('title')).toContain('Revoke in Settings → MCP servers');
+    await user.click(always);
+    expect(env.api.callsOf('approval.respond')).toEqual([{ approvalId: 'm0', decision: 'allow-tool' }]);
+    act(() => env.api.emit([{ ...ids, type: 'approval-resolved', approvalId: 'm0', decision: 'allow-tool' }]));
+    expect(items[0]?.dataset.resolution).toBe('allow-tool');
+    expect(within(items[0] as HTMLElement).queryByTestId('batch-allow-tool')).toBeNull();
+    expect(items[0]?.textContent).toContain('Tool always allowed (revoke in Settings → MCP servers)');
+  });
 });

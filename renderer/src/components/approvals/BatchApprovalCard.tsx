@@ -5,6 +5,7 @@ import { useTaco } from '../../store/store-context';
 import { DiffView } from '../diff/DiffView';
 import { ApprovalWarnings, exactCallText, needsOwnAnswer } from './ApprovalWarnings';
 import { RiskBadge } from '../catalogue/RiskBadge';
+import { ALWAYS_ALLOW_SCOPE } from './allow-conversation-label';
 import { useComposerFocusOnAnswer } from './use-composer-focus-on-answer';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
@@ -12,7 +13,7 @@ type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 const WORDS: Record<ApprovalDecision | 'timeout', string> = {
   'allow-once': 'Allowed',
   'allow-conversation': 'Allowed for this conversation',
-  'allow-tool': 'Tool always allowed',
+  'allow-tool': 'Tool always allowed (revoke in Settings → MCP servers)',
   deny: 'Denied',
   timeout: 'Not answered in time (denied)',
 };
@@ -20,7 +21,7 @@ const WORDS: Record<ApprovalDecision | 'timeout', string> = {
 /**
  * One card for every call of a model turn that needs approval: each call with its exact arguments
  * and diff, the same warnings as the single card (code execution, hidden characters), allow or
- * deny each, or "Allow all N" / "Deny all". "Allow all" covers only the calls without a warning:
+ * deny each ("Always allow this tool" where main offers it, as on the single card), or "Allow all N" / "Deny all". "Allow all" covers only the calls without a warning:
  * a warned call is answered on its own. Each answer goes to main under its own approval id, which
  * main checks.
  */
@@ -70,6 +71,17 @@ export function BatchApprovalCard({ parts, runFinished }: { parts: ApprovalPart[
                 >
                   Allow
                 </button>
+                {part.alwaysAllow === true && (
+                  <button
+                    type="button"
+                    className="button"
+                    data-testid="batch-allow-tool"
+                    title={ALWAYS_ALLOW_SCOPE}
+                    onClick={() => void respond(part.approvalId, 'allow-tool')}
+                  >
+                    Always allow this tool
+                  </button>
+                )}
                 <button
                   type="button"
                   className="button danger"

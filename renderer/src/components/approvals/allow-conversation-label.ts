@@ -27,3 +27,7 @@ export function allowConversationLabel(tool: string, scope: string | undefined):
     return { button: `Allow ${shown} for this conversation`, covers: null };
   return { button: plain, covers: `Covers ${shown}` };
 }
+
+/** What "Always allow this tool" covers, said on its button (single and batch card alike). */
+export const ALWAYS_ALLOW_SCOPE =
+  "Any arguments, until the tool's description or schema changes or its server moves. Revoke in Settings → MCP servers.";

@@ -5,7 +5,7 @@ import { Switch } from '../ui/Switch';
 /**
  * Settings → Local API: TACO's OpenAI-compatible API for other apps (Continue, Cline, scripts),
  * off by default. Main generates the key and answers it once; only main checks it. Each change
- * applies at once.
+ * applies at once; the dialog's Cancel undoes it (a replaced key stays replaced).
  */
 export function LocalApiSection() {
   const status = useTaco((state) => state.localApi);

@@ -10,12 +10,16 @@ import { McpSignIn } from './McpSignIn';
 import { McpStatusPill } from './McpStatusPill';
 import { McpToolList } from './McpToolList';
 import { Switch } from '../ui/Switch';
+import { useSettingsSession } from '../settings/settings-session';
 
 /** One server: status, tools, transport; switch, restart, edit, remove; why it failed, in its own words. */
 export function McpServerRow({ server }: { server: McpServerView }) {
   const setEnabled = useTaco((state) => state.setMcpServerEnabled);
   const restart = useTaco((state) => state.restartMcpServer);
   const remove = useTaco((state) => state.removeMcpServer);
+  // In Settings a removal waits for Save (it deletes the server's settings and sign-in); Cancel keeps it.
+  const visit = useSettingsSession();
+  const markedForRemoval = visit?.pendingRemovals.has(server.name) === true;
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-remove'>('view');
   const [toolsOpen, setToolsOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -63,7 +67,22 @@ export function McpServerRow({ server }: { server: McpServerView }) {
           {error}
         </p>
       )}
-      {mode === 'confirm-remove' ? (
+      {markedForRemoval ? (
+        <div className="mcp-confirm" role="group" aria-label={`${server.name} will be removed`}>
+          <span data-testid="mcp-remove-pending">Removed when you press Save (its settings and sign-in are deleted).</span>
+          <button
+            type="button"
+            className="button"
+            data-testid="mcp-remove-undo"
+            onClick={() => {
+              visit?.keep(server.name);
+              setMode('view');
+            }}
+          >
+            Keep it
+          </button>
+        </div>
+      ) : mode === 'confirm-remove' ? (
         <div className="mcp-confirm" role="group" aria-label={`Remove ${server.name}?`}>
           <span>Remove {server.name}? Its settings are deleted and its process stops.</span>
           <button
@@ -71,7 +90,7 @@ export function McpServerRow({ server }: { server: McpServerView }) {
             className="button danger"
             data-testid="mcp-remove-confirm"
             aria-disabled={busy}
-            onClick={() => void run(() => remove(server.name))}
+            onClick={() => (visit ? visit.stageRemoval(server.name) : void run(() => remove(server.name)))}
           >
             Remove
           </button>

@@ -182,14 +182,57 @@ describe('Settings → MCP servers', () => {
     expect(within(row('everything')).getByTestId('mcp-status').textContent).toBe('Stopped');
   });
 
-  it('removes a server only after confirming', async () => {
+  it('removes a server only after confirming, and only when Save is pressed ("Keep it" and Cancel keep it)', async () => {
     const { api, user } = await openMcpSettings([mcpServer('everything')]);
     api.handle('mcp.remove', () => ({ removed: true }));
     await user.click(await screen.findByTestId('mcp-remove'));
-    expect(api.callsOf('mcp.remove')).toEqual([]);
     await user.click(screen.getByTestId('mcp-remove-confirm'));
-    await waitFor(() => expect(screen.queryByTestId('mcp-server')).toBeNull());
+    expect(screen.getByTestId('mcp-remove-pending').textContent).toContain('Removed when you press Save');
+    await user.click(screen.getByTestId('mcp-remove-undo'));
+    expect(screen.queryByTestId('mcp-remove-pending')).toBeNull();
+    await user.click(screen.getByTestId('mcp-remove'));
+    await user.click(screen.getByTestId('mcp-remove-confirm'));
+    expect(api.callsOf('mcp.remove')).toEqual([]);
+    await user.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull());
     expect(api.callsOf('mcp.remove')).toEqual([{ name: 'everything' }]);
+  });
+
+  it('Cancel undoes what this visit changed live: an added server goes, a switch and a tool switch go back', async () => {
+    const echo = (enabled: boolean) => mcpTool('everything', 'echo', { enabled });
+    const { api, user } = await openMcpSettings([mcpServer('everything', { tools: [echo(true)] })]);
+    // A fake main that keeps the server's switch and its tool's switch.
+    let live = { enabled: true, echo: true };
+    const view = () => mcpServer('everything', { enabled: live.enabled, tools: [echo(live.echo)] });
+    api.handle('mcp.setEnabled', (request) => ((live = { ...live, enabled: request.enabled }), { server: view() }));
+    api.handle('mcp.setToolEnabled', (request) => ((live = { ...live, echo: request.enabled }), { server: view() }));
+    api.handle('mcp.save', (request) => ({ server: mcpServer(request.name, { status: 'starting', tools: [] }) }));
+    api.handle('mcp.remove', () => ({ removed: true }));
+
+    await user.click(await screen.findByTestId('mcp-server-enabled'));
+    await waitFor(() =>
+      expect(row('everything').querySelector('[data-testid="mcp-server-enabled"]')?.getAttribute('aria-checked')).toBe('false'),
+    );
+    await user.click(within(row('everything')).getByTestId('mcp-tools-toggle'));
+    await user.click(within(row('everything')).getByTestId('mcp-tool-enabled'));
+    await waitFor(() => expect(within(row('everything')).getByTestId('mcp-tool').dataset.enabled).toBe('false'));
+    await user.click(screen.getByTestId('mcp-add'));
+    await user.type(screen.getByTestId('mcp-form-name'), 'files');
+    await user.type(screen.getByTestId('mcp-form-command'), 'npx');
+    await user.click(screen.getByTestId('mcp-form-save'));
+    await waitFor(() => expect(screen.getAllByTestId('mcp-server')).toHaveLength(2));
+
+    await user.click(screen.getByTestId('settings-cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull());
+    expect(api.callsOf('mcp.remove')).toEqual([{ name: 'files' }]);
+    expect(api.callsOf('mcp.setEnabled')).toEqual([
+      { name: 'everything', enabled: false },
+      { name: 'everything', enabled: true },
+    ]);
+    expect(api.callsOf('mcp.setToolEnabled')).toEqual([
+      { name: 'everything', tool: 'echo', enabled: false },
+      { name: 'everything', tool: 'echo', enabled: true },
+    ]);
   });
 });
 

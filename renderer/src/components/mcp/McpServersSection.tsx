@@ -10,7 +10,7 @@ import { RegistryUpdates } from './registry/RegistryUpdates';
 
 /**
  * Settings → MCP servers: every configured server, live, with add and paste-JSON, and Browse (the
- * MCP registry). Changes apply at once (main saves them).
+ * MCP registry). Changes start at once; the dialog's Cancel undoes them (use-settings-visit.ts).
  */
 export function McpServersSection() {
   const load = useTaco((state) => state.loadMcpServers);
@@ -29,7 +29,7 @@ export function McpServersSection() {
       </h3>
       <p className="field-hint">
         Tools from Model Context Protocol servers join the catalogue as mcp__&lt;server&gt;__&lt;tool&gt;. They ask before each call unless
-        you trust the server. Changes here are saved at once.
+        you trust the server. A server starts as you add or change it, so you can see its tools; Save keeps it, Cancel undoes it.
       </p>
       <Tabs
         label="MCP servers views"

@@ -6,6 +6,7 @@ import { createFakeApi } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { TacoCallError } from '../../transport/taco-call-error';
 import { App } from '../App';
+import { SAVE_MODEL } from './SettingsDialog';
 
 afterEach(() => {
   delete document.documentElement.dataset.theme;
@@ -218,20 +219,17 @@ describe('the settings pages', () => {
     expect(selected()).toEqual([screen.getByTestId('settings-tab-diagnostics')]);
   });
 
-  it('says the save model at the top, and pages that apply at once offer only Close', async () => {
+  it('says the one save model at the top, and every page offers the same Save and Cancel', async () => {
     const { page } = await openSettings();
     const dialog = screen.getByRole('dialog', { name: 'Settings' });
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Save applies your changes on every page together; Cancel discards them. Model servers, MCP servers and Local API apply each change as you make it.',
-    );
-    expect(screen.getByTestId('settings-save')).toBeTruthy();
-    for (const id of ['servers', 'mcp', 'local-api']) {
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(SAVE_MODEL);
+    expect(SAVE_MODEL).toContain('servers included');
+    for (const id of ['connection', 'servers', 'limits', 'mcp', 'local-api']) {
       await page(id);
-      expect(screen.queryByTestId('settings-save')).toBeNull();
-      expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
-      expect(screen.getByTestId('settings-applies-at-once').textContent).toBe('Changes on this page apply at once.');
-      expect(screen.getByTestId(`settings-close-${id}`)).toBeTruthy();
+      expect(screen.getByTestId('settings-save').textContent).toBe('Save');
+      expect(screen.getByTestId('settings-cancel').textContent).toBe('Cancel');
+      expect(screen.queryByTestId('settings-applies-at-once')).toBeNull();
     }
   });
 

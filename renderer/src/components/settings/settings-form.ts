@@ -2,6 +2,7 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { Risk, Settings, SettingsPatch } from '../../../../shared/settings';
 import type { WebSearchSettings } from '../../../../shared/web-search';
+import type { ServerConfig } from '../../../../shared/servers';
 
 export const RISK_WORDS: Record<Risk, string> = {
   read: 'Reading files',
@@ -32,6 +33,8 @@ export interface SettingsForm {
   /** As settings.get shows it: the mask when a key is stored (sent back, it keeps that key). */
   ollamaApiKey: string;
   searxngUrl: string;
+  /** The model servers beyond the Ollama address, as the list shows them (saved with Save, like the rest). */
+  servers: ServerConfig[];
 }
 
 export type NumberField =
@@ -75,6 +78,7 @@ export function formFromSettings(settings: Settings): SettingsForm {
     webSearchProvider: settings.webSearch?.provider ?? 'off',
     ollamaApiKey: settings.webSearch?.ollamaApiKey ?? '',
     searxngUrl: settings.webSearch?.searxngUrl ?? '',
+    servers: settings.servers ?? [],
   };
 }
 
@@ -128,6 +132,7 @@ export function patchFromForm(settings: Settings, form: SettingsForm): FormPatch
     patch.versionBudgetMb = numbers.versionBudgetMb;
   }
   if (form.debugRawLog !== (settings.debugRawLog === true)) patch.debugRawLog = form.debugRawLog;
+  if (JSON.stringify(form.servers) !== JSON.stringify(settings.servers ?? [])) patch.servers = form.servers;
   const webSearch = webSearchFromForm(form);
   const stored = settings.webSearch;
   if (

@@ -23,14 +23,14 @@ export interface SettingsSection {
   id: string;
   label: string;
   render(props: SectionProps): ReactNode;
-  /** Its changes reach main as they are made (no Save): the page says so and offers only Close. */
-  appliesAtOnce?: true;
+  /** Its fields are not part of the Save form (it has its own buttons, so Enter in them does not save). */
+  outsideForm?: true;
   /** The number fields it holds, so a refused one brings its page into view. */
   fields?: readonly NumberField[];
 }
 
 /**
- * The settings pages saved with Save (and Model servers, which applies at once), in order: the
+ * The settings pages saved with Save, in order (MCP servers and Local API follow them): the
  * dialog lists each one in its sidebar and shows one at a time. A new section is one entry here.
  */
 export const GENERAL_SECTIONS: readonly SettingsSection[] = [
@@ -39,7 +39,12 @@ export const GENERAL_SECTIONS: readonly SettingsSection[] = [
     label: 'Ollama',
     render: ({ form, change, error }) => <ConnectionSettings form={form} change={change} error={error} />,
   },
-  { id: 'servers', label: 'Model servers', appliesAtOnce: true, render: () => <ModelServersSettings /> },
+  {
+    id: 'servers',
+    label: 'Model servers',
+    outsideForm: true,
+    render: ({ form, change }) => <ModelServersSettings servers={form.servers} onChange={(servers) => change({ servers })} />,
+  },
   { id: 'workspace', label: 'Workspace', render: ({ form, change }) => <WorkspaceSettings form={form} change={change} /> },
   {
     id: 'limits',

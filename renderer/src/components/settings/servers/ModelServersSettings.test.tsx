@@ -110,12 +110,20 @@ describe('Settings → Model servers and the grouped picker', () => {
     });
     await user.click(within(add).getByTestId('server-add-button'));
     await waitFor(() => expect(screen.getAllByTestId('server-row')).toHaveLength(1));
+    // Added to the list, saved only with Save (like every other page).
+    expect(screen.getByTestId('server-row-unsaved').textContent).toBe('Not saved yet');
+    expect(api.callsOf('settings.set')).toEqual([]);
+    expect(screen.getByTestId('model-servers').textContent).not.toContain('tok-123');
+    expect((within(add).getByTestId('server-authorization') as HTMLInputElement).value).toBe('');
+    await user.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull());
     expect(api.callsOf('settings.set').at(-1)).toMatchObject({
       servers: [{ id: 'gpu-box', name: 'GPU box', headers: { Authorization: 'Bearer tok-123' }, enabled: true }],
     });
-    expect(screen.getByTestId('model-servers').textContent).not.toContain('tok-123');
-    expect((within(add).getByTestId('server-authorization') as HTMLInputElement).value).toBe('');
 
+    await user.click(screen.getByTestId('settings-button'));
+    await user.click(await screen.findByTestId('settings-tab-servers'));
+    expect(screen.queryByTestId('server-row-unsaved')).toBeNull();
     await user.click(screen.getByTestId('server-row-test'));
     await screen.findByTestId('server-row-test-result');
     expect(api.callsOf('servers.test').at(-1)).toMatchObject({ id: 'gpu-box', headers: { Authorization: MASK } });
@@ -129,7 +137,42 @@ describe('Settings → Model servers and the grouped picker', () => {
     const on = within(screen.getByTestId('server-row')).getByRole('switch', { name: 'On' });
     expect(on.getAttribute('aria-checked')).toBe('true');
     await user.click(on);
+    await user.click(screen.getByTestId('settings-save'));
     await waitFor(() => expect(api.callsOf('settings.set').at(-1)).toMatchObject({ servers: [{ id: 'gpu-box', enabled: false }] }));
+  });
+
+  it('Cancel forgets a server added and brings back one removed: nothing reaches main', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi();
+    const kept = {
+      id: 'gpu-box',
+      name: 'GPU box',
+      kind: 'openai-compatible' as const,
+      baseUrl: 'http://gpu/v1',
+      headers: {},
+      allowInsecure: false,
+      connectTimeoutMs: 5000,
+      enabled: true,
+      toolSupport: {},
+    };
+    api.handle('settings.get', () => ({ ...defaultSettings(), servers: [kept] }));
+    await renderWithStore(<App />, { api });
+    await user.click(screen.getByTestId('settings-button'));
+    await user.click(await screen.findByTestId('settings-tab-servers'));
+    await user.click(within(await screen.findByTestId('server-row')).getByTestId('server-remove'));
+    const add = screen.getByTestId('server-add');
+    await user.type(within(add).getByTestId('server-name'), 'Docs box');
+    await user.type(within(add).getByTestId('server-url'), 'http://docs/v1');
+    await user.click(within(add).getByTestId('server-add-button'));
+    await waitFor(() => expect(screen.getAllByTestId('server-row').map((row) => row.dataset.serverId)).toEqual(['docs-box']));
+    expect(screen.getByTestId('servers-unsaved').textContent).toContain('Cancel brings them back');
+
+    await user.click(screen.getByTestId('settings-cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull());
+    expect(api.callsOf('settings.set')).toEqual([]);
+    await user.click(screen.getByTestId('settings-button'));
+    await user.click(await screen.findByTestId('settings-tab-servers'));
+    expect(screen.getAllByTestId('server-row').map((row) => row.dataset.serverId)).toEqual(['gpu-box']);
   });
 
   it('groups the picker by server and shows the one that failed', async () => {
@@ -194,6 +237,7 @@ describe('Settings → Model servers and the grouped picker', () => {
     expect((await screen.findByTestId('model-server-error')).textContent).toBe('Its models could not be listed: refused the connection');
     expect(screen.getByTestId('model-server-error').closest('[data-server-id]')?.getAttribute('data-server-id')).toBe('dead');
     await user.selectOptions(await screen.findByLabelText('Tools for tooly'), 'off');
+    await user.click(screen.getByTestId('settings-save'));
     await waitFor(() =>
       expect(api.callsOf('settings.set').at(-1)).toMatchObject({
         servers: [{ id: 'gpu-box', toolSupport: { tooly: false } }, { id: 'dead' }],

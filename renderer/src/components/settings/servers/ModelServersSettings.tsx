@@ -8,24 +8,19 @@ import { ToolSupportOverrides } from '../ToolSupportOverrides';
 import { Switch } from '../../ui/Switch';
 
 /**
- * Settings → Model servers: the servers beyond the Ollama address, saved at once (apart from the
- * dialog's Save). Header values are never shown again after saving: main sends them masked, and
- * the masked value sent back keeps the stored one.
+ * Settings → Model servers: the servers beyond the Ollama address. Adding, removing and switching
+ * change the list in the form; Save keeps it (with the other pages), Cancel forgets it. Header
+ * values are never shown again after saving: main sends them masked, and the masked value sent
+ * back keeps the stored one.
  */
-export function ModelServersSettings() {
-  const settings = useTaco((state) => state.settings);
-  const saveSettings = useTaco((state) => state.saveSettings);
-  const servers = settings?.servers ?? [];
-  const [error, setError] = useState<string | null>(null);
-
-  const save = async (next: ServerConfig[]): Promise<string | null> => {
-    const saved = await saveSettings({ servers: next });
-    const message = saved.ok ? null : saved.message;
-    setError(message);
-    return message;
+export function ModelServersSettings({ servers, onChange }: { servers: ServerConfig[]; onChange(servers: ServerConfig[]): void }) {
+  const saved = useTaco((state) => state.settings?.servers ?? []);
+  const add = (draft: ServerDraft): Promise<string | null> => {
+    onChange([...servers, serverFromDraft(draft, ['local', ...servers.map((server) => server.id)])]);
+    return Promise.resolve(null);
   };
-
-  const add = (draft: ServerDraft) => save([...servers, serverFromDraft(draft, ['local', ...servers.map((server) => server.id)])]);
+  const update = (id: string, patch: Partial<ServerConfig>) =>
+    onChange(servers.map((other) => (other.id === id ? { ...other, ...patch } : other)));
 
   return (
     <fieldset className="settings-section" data-testid="model-servers">
@@ -39,17 +34,20 @@ export function ModelServersSettings() {
           <ServerRow
             key={server.id}
             server={server}
-            onToggle={(enabled) => void save(servers.map((other) => (other.id === server.id ? { ...other, enabled } : other)))}
-            onToolSupport={(toolSupport) => void save(servers.map((other) => (other.id === server.id ? { ...other, toolSupport } : other)))}
-            onRemove={() => void save(servers.filter((other) => other.id !== server.id))}
+            unsaved={!saved.some((each) => JSON.stringify(each) === JSON.stringify(server))}
+            onToggle={(enabled) => update(server.id, { enabled })}
+            onToolSupport={(toolSupport) => update(server.id, { toolSupport })}
+            onRemove={() => onChange(servers.filter((other) => other.id !== server.id))}
           />
         ))}
       </ul>
-      {error && (
-        <p className="field-error" role="alert" data-testid="servers-error">
-          {error}
+      {servers.length !== saved.length || servers.some((server, index) => JSON.stringify(server) !== JSON.stringify(saved[index])) ? (
+        <p className="field-hint" data-testid="servers-unsaved">
+          {saved.filter((each) => !servers.some((server) => server.id === each.id)).length > 0
+            ? 'Removed servers stay until you press Save; Cancel brings them back.'
+            : 'Press Save to keep these changes; Cancel forgets them.'}
         </p>
-      )}
+      ) : null}
       <AddServerForm taken={['local', ...servers.map((server) => server.id)]} onAdd={add} />
     </fieldset>
   );
@@ -57,11 +55,14 @@ export function ModelServersSettings() {
 
 function ServerRow({
   server,
+  unsaved,
   onToggle,
   onToolSupport,
   onRemove,
 }: {
   server: ServerConfig;
+  /** Added or changed in this visit, not saved yet. */
+  unsaved: boolean;
   onToggle(enabled: boolean): void;
   onToolSupport(toolSupport: Record<string, boolean>): void;
   onRemove(): void;
@@ -75,6 +76,11 @@ function ServerRow({
       <span className="server-row-title">
         <strong>{server.name}</strong> · {KIND_WORDS[server.kind]} · <code>{server.baseUrl}</code>
         {headerNames.length > 0 ? <span className="muted"> · {headerNames.join(', ')} set (hidden)</span> : null}
+        {unsaved ? (
+          <span className="badge" data-testid="server-row-unsaved">
+            Not saved yet
+          </span>
+        ) : null}
       </span>
       <span className="field-inline">
         <Switch testId="server-row-enabled" checked={server.enabled} onChange={onToggle}>
