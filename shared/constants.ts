@@ -592,10 +592,20 @@ export const DEFAULTS = {
     maxRootFracDepth: 8,
     /** Most cells of one matrix/array/aligned environment. */
     maxMatrixCells: 120,
-    /** Typeset formulas kept per source and mode. */
+    /** Typeset formulas the markdown worker keeps per source and mode. */
     cacheEntries: 256,
-    /** Typesetting work done in one task before the rest waits for the next one (ms). */
-    sliceBudgetMs: 12,
+  },
+  /**
+   * Finished markdown blocks that are costly to parse or typeset are rendered off the window's
+   * main thread, in the markdown worker (renderer/src/components/markdown/worker/).
+   */
+  rendererMarkdown: {
+    /** A finished block at least this long (characters), or one with `$$`, goes to the worker. */
+    workerMinChars: 1500,
+    /** How long the worker may take for one block before it is stopped and the block shows as text (ms). */
+    workerDeadlineMs: 10_000,
+    /** Rendered blocks kept per source (an answer shown again is not parsed or typeset again). */
+    cacheEntries: 400,
   },
 
   /** Images attached in the composer (renderer/src/components/composer). */
