@@ -568,8 +568,12 @@ export const DEFAULTS = {
     maxLines: 800,
     /** Changed words are highlighted on a removed/added pair only when both lines are at most this long… */
     wordDiffMaxLineChars: 400,
-    /** …and in at most this many pairs per diff, so a large change never stalls the window. */
+    /** …and in at most this many pairs per diff, so a large change never stalls the window… */
     wordDiffMaxPairs: 150,
+    /** …each pair given up past this many word edits (then the lines are drawn without marks)… */
+    wordDiffMaxEditLength: 48,
+    /** …and all of a diff's word marks within this much work on the window's thread (ms). */
+    wordDiffBudgetMs: 8,
   },
 
   /** The renderer's adaptive layout (renderer/src/styles/responsive.css uses the same width). */
@@ -629,10 +633,20 @@ export const DEFAULTS = {
     maxRootFracDepth: 8,
     /** Most cells of one matrix/array/aligned environment. */
     maxMatrixCells: 120,
-    /** Typeset formulas kept per source and mode. */
+    /** Typeset formulas the markdown worker keeps per source and mode. */
     cacheEntries: 256,
-    /** Typesetting work done in one task before the rest waits for the next one (ms). */
-    sliceBudgetMs: 12,
+  },
+  /**
+   * Finished markdown blocks that are costly to parse or typeset are rendered off the window's
+   * main thread, in the markdown worker (renderer/src/components/markdown/worker/).
+   */
+  rendererMarkdown: {
+    /** A finished block at least this long (characters), or one with `$$`, goes to the worker. */
+    workerMinChars: 1500,
+    /** How long the worker may take for one block before it is stopped and the block shows as text (ms). */
+    workerDeadlineMs: 10_000,
+    /** Rendered blocks kept per source (an answer shown again is not parsed or typeset again). */
+    cacheEntries: 400,
   },
 
   /** Images attached in the composer (renderer/src/components/composer). */

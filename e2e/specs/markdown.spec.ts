@@ -95,6 +95,10 @@ test.describe('markdown', () => {
     expect(decodeURIComponent((await diagram.getAttribute('src')) ?? '')).toContain('Composer');
     await expect(answer.locator('.katex').first()).toBeVisible();
     await expect(answer.locator('.katex-mathml annotation')).toHaveText('x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}');
+    // Typeset off the window's main thread: by the markdown worker, a same-origin script the CSP admits.
+    expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toContainEqual(
+      expect.stringMatching(/\/assets\/markdown-worker-[\w-]+\.js$/),
+    );
     await expectInert(page);
     await taco.screenshot('markdown-diagram-formula');
   });

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createTwoFilesPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
+import { DEFAULTS } from '../../../../shared/constants';
 import { DiffView } from './DiffView';
 import { parseUnifiedDiff } from './parse-unified-diff';
 import { wordHighlights } from './word-highlights';
@@ -73,6 +74,27 @@ describe('word highlights stay bounded', () => {
     const after = Array.from({ length: 50 }, (_, index) => `line ${index} new`).join('\n');
     const marked = wordHighlights(hunkOf(patch(`${before}\n`, `${after}\n`)), { maxLineChars: 400, maxPairs: 10 });
     expect(marked.size).toBe(20);
+  });
+
+  it('gives up a pair past the edit limit, and marks nothing once the time budget of the diff is spent', () => {
+    const hunk = hunkOf(patch('keep a b c d e f g h\n', 'keep 1 2 3 4 5 6 7 8\n'));
+    expect(wordHighlights(hunk, { maxLineChars: 400, maxPairs: 10 }).size).toBe(2);
+    expect(wordHighlights(hunk, { maxLineChars: 400, maxPairs: 10, maxEditLength: 4 }).size).toBe(0);
+    expect(wordHighlights(hunk, { maxLineChars: 400, maxPairs: 10, maxEditLength: 40 }).size).toBe(2);
+    expect(wordHighlights(hunk, undefined, { pairs: 0, stopAt: performance.now() - 1 }).size).toBe(0);
+  });
+
+  it('reads only the lines it draws of a huge diff, and counts the rest', () => {
+    const before = Array.from({ length: 3000 }, (_, index) => `line ${index}`).join('\n');
+    const after = Array.from({ length: 3000 }, (_, index) => `line ${index} changed`).join('\n');
+    const diff = patch(`${before}\n`, `${after}\n`);
+    const parsed = parseUnifiedDiff(diff, 100);
+    if (parsed.type !== 'changes') throw new Error('no changes');
+    expect(parsed.hunks.flat()).toHaveLength(100);
+    expect(parsed.unread).toBe(5900);
+    render(<DiffView diff={diff} />);
+    expect(screen.getAllByTestId('diff-line')).toHaveLength(DEFAULTS.rendererDiff.maxLines);
+    expect(screen.getByTestId('diff-more').textContent).toBe(`… ${6000 - DEFAULTS.rendererDiff.maxLines} more lines not shown`);
   });
 
   it('leaves lines with no word in common unmarked (a replacement, not an edit)', () => {

@@ -2,7 +2,7 @@ import { Fragment, useMemo } from 'react';
 import { DEFAULTS } from '../../../../shared/constants';
 import { revealInvisible } from '../../format/reveal-invisible';
 import { parseUnifiedDiff, type DiffLine } from './parse-unified-diff';
-import { wordHighlights, type Piece } from './word-highlights';
+import { wordBudget, wordHighlights, type Piece } from './word-highlights';
 
 const SIGN: Record<DiffLine['kind'], string> = { add: '+', del: '-', context: ' ' };
 
@@ -16,14 +16,15 @@ interface Props {
 /**
  * A diff as people read it: no patch headers, the old and new line numbers beside each line,
  * removed and added lines marked, and inside a changed line the words that changed (bounded by
- * `DEFAULTS.rendererDiff`). Hidden characters are revealed (⟦U+202E⟧). Two equal sides say
+ * `DEFAULTS.rendererDiff`: only the lines drawn are read, and word marks have an edit and a time
+ * budget). Hidden characters are revealed (⟦U+202E⟧). Two equal sides say
  * "No differences"; text that is not a diff (a note from main) is shown as it is.
  */
 export function DiffView({ diff, label = 'Changes to the file' }: Props) {
-  const parsed = useMemo(() => parseUnifiedDiff(diff), [diff]);
+  const parsed = useMemo(() => parseUnifiedDiff(diff, DEFAULTS.rendererDiff.maxLines), [diff]);
   const marks = useMemo(() => {
     if (parsed.type !== 'changes') return [];
-    const budget = { pairs: 0 };
+    const budget = wordBudget();
     return parsed.hunks.map((hunk) => wordHighlights(hunk, undefined, budget));
   }, [parsed]);
 
@@ -41,7 +42,7 @@ export function DiffView({ diff, label = 'Changes to the file' }: Props) {
     );
 
   let budget = DEFAULTS.rendererDiff.maxLines;
-  const total = parsed.hunks.reduce((sum, hunk) => sum + hunk.length, 0);
+  const total = parsed.hunks.reduce((sum, hunk) => sum + hunk.length, 0) + parsed.unread;
   return (
     <div className="diff-view" data-testid="diff-preview" data-kind="changes" role="group" aria-label={label}>
       {parsed.hunks.map((hunk, hunkIndex) => {

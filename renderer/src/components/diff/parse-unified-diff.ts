@@ -12,7 +12,8 @@ export type ParsedDiff =
   | { type: 'message'; text: string }
   /** A diff with no hunk: the two sides are the same. */
   | { type: 'same' }
-  | { type: 'changes'; hunks: DiffLine[][] };
+  /** `unread`: diff lines past `maxLines`, counted but not read (never drawn). */
+  | { type: 'changes'; hunks: DiffLine[][]; unread: number };
 
 const HUNK = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
 /** Patch headers: never shown, they say nothing the card does not (the path is on the card). */
@@ -21,17 +22,30 @@ const HEADER = /^(Index: |={3,}$|--- |\+\+\+ |diff |new file mode|deleted file m
 /**
  * Reads a unified diff (as `createTwoFilesPatch` writes it) into numbered lines, dropping the
  * patch headers and the "\ No newline at end of file" markers. Text that has neither headers nor
- * hunks is a message, shown as it is.
+ * hunks is a message, shown as it is. Only the first `maxLines` diff lines are read; the rest are
+ * counted.
  */
-export function parseUnifiedDiff(diff: string): ParsedDiff {
-  const lines = diff.split('\n');
+export function parseUnifiedDiff(diff: string, maxLines = Infinity): ParsedDiff {
   const hunks: DiffLine[][] = [];
   let current: DiffLine[] | null = null;
   let oldNumber = 0;
   let newNumber = 0;
   let sawHeader = false;
   let numbered = false;
-  for (const line of lines) {
+  let read = 0;
+  let unread = 0;
+  for (let start = 0; start <= diff.length;) {
+    const newline = diff.indexOf('\n', start);
+    const end = newline === -1 ? diff.length : newline;
+    const first = diff.charAt(start);
+    // Past what is drawn, a line is only counted (a huge diff costs the window no more than a large one).
+    if (read >= maxLines) {
+      if (first === '+' || first === '-' || first === ' ') unread += 1;
+      start = end + 1;
+      continue;
+    }
+    const line = diff.slice(start, end);
+    start = end + 1;
     const hunk = HUNK.exec(line);
     if (hunk) {
       current = [];
@@ -56,7 +70,8 @@ export function parseUnifiedDiff(diff: string): ParsedDiff {
     const oldLine = kind === 'add' || !numbered ? null : oldNumber++;
     const newLine = kind === 'del' || !numbered ? null : newNumber++;
     current.push({ kind, oldNumber: oldLine, newNumber: newLine, text: line.slice(1) });
+    read += 1;
   }
-  if (hunks.length > 0) return { type: 'changes', hunks };
+  if (hunks.length > 0) return { type: 'changes', hunks, unread };
   return sawHeader || diff.trim() === '' ? { type: 'same' } : { type: 'message', text: diff };
 }

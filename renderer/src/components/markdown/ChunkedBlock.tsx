@@ -1,10 +1,13 @@
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useRef, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { MARKDOWN_COMPONENTS } from './markdown-components';
 import { MarkdownBlock } from './MarkdownBlock';
 import { createParagraphChunker, isPlainText, plainParagraph } from './paragraph-chunks';
 import { markdownUrlTransform } from './url-policy';
+import { HAS_MATH, wantsWorker } from './worker/block-protocol';
+import { WorkerBlock } from './WorkerBlock';
+import { DEFAULTS } from '../../../../shared/constants';
 
 type PluggableList = NonNullable<Options['remarkPlugins']>;
 
@@ -33,14 +36,23 @@ interface Props {
  * parsed. When it is one long line of paragraph text (as the growing last block
  * of a streaming answer often is), its closed pieces (`paragraph-chunks.ts`) are parsed once each,
  * only the open end again on every batch, and nothing again when the block or the answer is
- * finished; any other block is a MarkdownBlock. The HTML is the same either way.
+ * finished. Any other block is a MarkdownBlock, or, once finished, when it is long or has maths,
+ * a WorkerBlock (parsed off the main thread). The HTML is the same either way.
  */
 export const ChunkedBlock = memo(function ChunkedBlock({ text, complete }: Props) {
   const [chunker] = useState(createParagraphChunker);
+  // Streamed here: while the worker renders the finished block, it keeps its streamed look.
+  const grew = useRef(false);
   const plain = useMemo(() => plainParagraph(text), [text]);
   const chunks = useMemo(() => (plain === null ? chunker(text) : null), [chunker, plain, text]);
   if (plain !== null) return <p>{plain}</p>;
-  if (!chunks) return <MarkdownBlock text={text} complete={complete} />;
+  // Maths is typeset only in the worker, so a finished paragraph with `$$` goes there even when it was cut.
+  if (complete && chunks && HAS_MATH.test(text)) return <WorkerBlock text={text} grew />;
+  if (!chunks) {
+    if (!complete) grew.current = true;
+    if (complete && wantsWorker(text, DEFAULTS.rendererMarkdown.workerMinChars)) return <WorkerBlock text={text} grew={grew.current} />;
+    return <MarkdownBlock text={text} complete={complete} />;
+  }
   return (
     <p>
       {chunks.closed.map((piece, index) => (

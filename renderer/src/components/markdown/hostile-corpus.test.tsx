@@ -100,18 +100,19 @@ describe('the whole corpus in an answer', () => {
     const turn = turnAfter([...corpusTimeline(), eventsFor('c1', 'r1').finish('complete', 'Done.')]);
     const { container } = await renderWithStore(<AssistantMessage turn={turn} running={false} status={null} isLatest />);
     expectInert(container);
+    // One long block (it has a reference definition): rendered by the markdown worker, shown as its text until then.
+    await waitFor(() => expect(container.querySelectorAll('[data-state="pending"]')).toHaveLength(0), { timeout: 60_000 });
+    expectInert(container);
     for (const entry of HOSTILE_ENTRIES) if (entry.shows) expect(container.textContent).toContain(entry.shows);
   });
 });
 
 describe('with KaTeX loaded', () => {
   it('typesets the maths entries, and what it draws is inert (no link, no handler, no style from the formula)', async () => {
-    const { loadMath } = await import('./shared-math');
-    await loadMath();
     const maths = HOSTILE_ENTRIES.filter((entry) => entry.name.startsWith('katex'));
     expect(maths.length).toBeGreaterThanOrEqual(4);
     const { container } = await renderWithStore(<Markdown text={maths.map((entry) => entry.markdown).join('\n\n')} streaming={false} />);
-    // Typesetting is sliced by time: wait until no formula waits for its slice (a limit, not an expectation).
+    // Typeset by the markdown worker (here, without a Worker, in the window one block per task): wait until no block waits (a limit, not an expectation).
     await waitFor(() => expect(container.querySelectorAll('[data-state="pending"]')).toHaveLength(0), { timeout: 60_000 });
     // Each formula is typeset, shown as its source in red when KaTeX refuses it (the expansion bomb
     // hits maxExpand), or as its source in code when it is over a cap (never handed to KaTeX).

@@ -29,12 +29,12 @@ const EMPHASIS = /(?<![\p{L}\p{N}])(\*\*\*|\*\*|\*|___|__|_|~~|~)(?=[\p{L}\p{N}]
 const INTRAWORD_UNDERSCORE = /(?<=[\p{L}\p{N}])_+(?=[\p{L}\p{N}])/gu;
 const LOOSE = /[*_~`[\]<\\]/;
 
-/** Characters that can begin inline markdown (or are changed by the parser); without them, text is just text. */
-const INLINE_SYNTAX = /[\\&`*_~!\[\]<@\r\0]|www\.|https?:|mailto:|xmpp:/i;
+/** Characters that can begin inline markdown (or are changed by the parser, or are maths); without them, text is just text. */
+const INLINE_SYNTAX = /[\\&`*_~!\[\]<@\r\0]|\$\$|www\.|https?:|mailto:|xmpp:/i;
 
 /**
  * True when `piece` (one line, no leading or trailing spaces) parses to nothing but its own text:
- * no escapes, entities, code, emphasis, strikethrough, links, images, HTML or autolinks.
+ * no escapes, entities, code, emphasis, strikethrough, links, images, HTML, autolinks or `$$`.
  */
 export function isPlainText(piece: string): boolean {
   return !INLINE_SYNTAX.test(piece);

@@ -1,11 +1,9 @@
-import { act, render, waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import katex from 'katex';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULTS } from '../../../../../shared/constants';
 import { Markdown } from '../Markdown';
-import { loadMath } from '../shared-math';
 import { checkFormula } from './formula-caps';
-import { chargeTypesetting } from './math-budget';
 
 /** The review's hostile formulas: an 84 KB matrix (52 s) and 400 nested \sqrt (2.8 s). */
 const HUGE_MATRIX = `\\begin{matrix}${Array.from({ length: 120 }, () => Array(120).fill('x^2').join(' & ')).join(' \\\\ ')}\\end{matrix}`;
@@ -13,10 +11,6 @@ const NESTED_ROOTS = `${'\\sqrt{'.repeat(400)}x${'}'.repeat(400)}`;
 
 /** A limit, not an expectation: KaTeX under jsdom on a loaded 2-core machine is slow. */
 const SLOW = { timeout: 60_000 };
-
-beforeAll(async () => {
-  await loadMath();
-});
 
 describe('formula caps', () => {
   it('refuses what froze the window, and formulas just over each cap', () => {
@@ -42,9 +36,10 @@ describe('formula caps', () => {
 });
 
 describe('bounded typesetting in an answer', () => {
-  it('shows a formula over a cap as its source in code, and never hands it to KaTeX', () => {
+  it('shows a formula over a cap as its source in code, and never hands it to KaTeX', async () => {
     const spy = vi.spyOn(katex, 'renderToString');
     const { container } = render(<Markdown text={`Roots:\n\n$$${NESTED_ROOTS}$$\n\nand $$${HUGE_MATRIX}$$ inline.`} streaming={false} />);
+    await waitFor(() => expect(container.querySelectorAll('code.md-math-source')).toHaveLength(2), SLOW);
     const sources = [...container.querySelectorAll('code.md-math-source')];
     expect(sources.map((node) => node.getAttribute('data-state'))).toEqual(['refused', 'refused']);
     expect(sources[0]?.textContent).toBe(NESTED_ROOTS);
@@ -58,7 +53,6 @@ describe('bounded typesetting in an answer', () => {
     const { container } = render(
       <Markdown text={'The roots are\n\n$$x = \\frac{1}{2}$$\n\nwhere $$a \\ne 0$$ holds.'} streaming={false} />,
     );
-    // Typesetting is sliced by time: on a slow machine the second formula may come a task later.
     await waitFor(() => expect(container.querySelectorAll('.katex')).toHaveLength(2), SLOW);
     expect(container.querySelectorAll('.katex-display')).toHaveLength(1);
     expect(container.querySelector('.katex-display annotation')?.textContent).toBe('x = \\frac{1}{2}');
@@ -75,18 +69,5 @@ describe('bounded typesetting in an answer', () => {
     await waitFor(() => expect(container.querySelector('.katex')).not.toBeNull(), SLOW);
     expect(spy).toHaveBeenCalledTimes(1);
     spy.mockRestore();
-  });
-
-  it('past the slice budget, the rest waits for the next task and is typeset then', async () => {
-    const text = Array.from({ length: 5 }, (_, index) => `Formula ${index}: $$y_${index} = ${index}x + \\text{slice}$$`).join('\n\n');
-    let view: ReturnType<typeof render> | null = null;
-    act(() => {
-      chargeTypesetting(DEFAULTS.rendererMath.sliceBudgetMs + 1);
-      view = render(<Markdown text={text} streaming={false} />);
-    });
-    const container = (view as unknown as ReturnType<typeof render>).container;
-    expect(container.querySelectorAll('code.md-math-source[data-state="pending"]').length).toBeGreaterThan(0);
-    await waitFor(() => expect(container.querySelectorAll('.katex')).toHaveLength(5), SLOW);
-    expect(container.querySelectorAll('code.md-math-source')).toHaveLength(0);
   });
 });

@@ -1,15 +1,14 @@
 import katex, { type KatexOptions } from 'katex';
-import { fromHtmlIsomorphic } from 'hast-util-from-html-isomorphic';
+import { fromHtml } from 'hast-util-from-html';
 import { toText } from 'hast-util-to-text';
 import type { Element, ElementContent, Parent, Root } from 'hast';
 import { DEFAULTS } from '../../../../../shared/constants';
 import { BoundedCache } from '../bounded-cache';
 import { checkFormula } from './formula-caps';
-import { chargeTypesetting, markPassDeferred, mayTypeset } from './math-budget';
 
 export type MathOptions = Omit<KatexOptions, 'displayMode' | 'throwOnError'>;
 
-/** Typeset formulas per mode and source: an answer shown again is not typeset again. */
+/** Typeset formulas per mode and source: the same formula in another block is not typeset again. */
 const typeset = new BoundedCache<string, readonly ElementContent[]>(DEFAULTS.rendererMath.cacheEntries);
 
 function classesOf(element: Element): unknown[] {
@@ -22,12 +21,12 @@ function aloneInParagraph(parent: Parent, element: Element): boolean {
   return parent.children.every((child) => child === element || (child.type === 'text' && child.value.trim() === ''));
 }
 
-/** The formula as it was written, as code: what shows over a cap, or until its slice comes. */
-function asSource(value: string, display: boolean, title: string, state: 'refused' | 'pending'): Element {
+/** The formula as it was written, as code: what shows over a cap. */
+function asSource(value: string, display: boolean, title: string): Element {
   return {
     type: 'element',
     tagName: 'code',
-    properties: { className: ['md-math-source', display ? 'md-math-display' : 'md-math-inline'], title, dataState: state },
+    properties: { className: ['md-math-source', display ? 'md-math-display' : 'md-math-inline'], title, dataState: 'refused' },
     children: [{ type: 'text', value }],
   };
 }
@@ -41,30 +40,24 @@ function render(value: string, display: boolean, options: MathOptions): readonly
     html = katex.renderToString(value, { ...options, displayMode: display, throwOnError: false, strict: 'ignore' });
   } catch (error) {
     // KaTeX reports parse errors in red itself; anything else shows the source with the reason.
-    return [asSource(value, display, error instanceof Error ? error.message : String(error), 'refused')];
+    return [asSource(value, display, error instanceof Error ? error.message : String(error))];
   }
-  const children = fromHtmlIsomorphic(html, { fragment: true }).children as ElementContent[];
+  // parse5, not the DOM: this runs in the markdown worker, which has none.
+  const children = fromHtml(html, { fragment: true }).children as ElementContent[];
   typeset.set(key, children);
   return children;
 }
 
 /**
  * rehype-katex, bounded: each `$$…$$` is checked against the caps (formula-caps.ts) before KaTeX
- * sees it, typeset once per source (cached), and only while the task's slice lasts
- * (math-budget.ts). Over a cap the formula shows as its source in code.
+ * sees it and typeset once per source (cached). Over a cap the formula shows as its source in
+ * code. Runs in the markdown worker (`../worker/`), off the window's main thread.
  */
 export function rehypeMathBounded(options: MathOptions) {
   const formula = (value: string, display: boolean): readonly ElementContent[] => {
     const check = checkFormula(value);
-    if (!check.ok) return [asSource(value, display, `Not typeset: ${check.reason}.`, 'refused')];
-    if (!mayTypeset()) {
-      markPassDeferred();
-      return [asSource(value, display, 'Typesetting…', 'pending')];
-    }
-    const started = performance.now();
-    const nodes = render(value, display, options).map((node) => structuredClone(node));
-    chargeTypesetting(performance.now() - started);
-    return nodes;
+    if (!check.ok) return [asSource(value, display, `Not typeset: ${check.reason}.`)];
+    return render(value, display, options).map((node) => structuredClone(node));
   };
   const transform = (parent: Parent): void => {
     const children: ElementContent[] = [];

@@ -1,0 +1,1 @@
+import 'katex/dist/katex.min.css';
