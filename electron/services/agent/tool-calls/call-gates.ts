@@ -6,6 +6,7 @@ import type { AgentRunInput } from '../loop/agent-types';
 import { approvalNeeded, toolOverride } from '../../../../shared/approvals/approval-decision';
 import { approvalSubject } from './approval-subject';
 import type { AlwaysAllowSubject } from '../../../../shared/approvals/always-allow';
+import type { SandboxNotice } from '../../../../shared/sandbox-notice';
 import { emitStatus, type RunShared } from '../loop/run-context';
 import { awaitingApprovalStatus } from '../status/status-texts';
 
@@ -32,6 +33,17 @@ export async function needsApproval(
     allowedForConversation: input.allowedForConversation.has(scope.key),
     alwaysAllowed,
   });
+}
+
+/** What the OS sandbox allows a built-in shell call (run_command), for its card; nothing for other tools. */
+function sandboxWords(input: AgentRunInput, tool: RegisteredTool, args: JsonObject): { sandbox?: SandboxNotice } {
+  if (!isSandboxedCommand(tool) || input.commandSandbox === undefined || input.workspace === null) return {};
+  return { sandbox: input.commandSandbox.describe({ workspace: input.workspace, network: args['network'] === true, scratch: false }) };
+}
+
+/** A built-in shell tool: run_command, which runs in the OS sandbox. */
+export function isSandboxedCommand(tool: RegisteredTool): boolean {
+  return tool.info.risk === 'shell' && tool.info.source === undefined;
 }
 
 /** What "Always allow this tool" binds to: an MCP tool's server, name and definition hash; null for other tools. */
@@ -74,6 +86,7 @@ export async function askApproval(
         // "Always allow this tool" is offered for an MCP tool whose definition is the reviewed one, never with a warning.
         ...(warning === null && alwaysAllowSubject(tool) !== null ? { alwaysAllow: true } : {}),
         warning,
+        ...sandboxWords(input, tool, args),
       },
       shared.signal,
     );

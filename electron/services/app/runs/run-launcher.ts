@@ -128,6 +128,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         approvalPolicy: settings.approvals,
         toolApprovals: settings.toolApprovals,
         allowPrivateNetworkFetch: settings.allowPrivateNetworkFetch,
+        commandSandbox: ctx.commandSandbox,
         toolBudget: ctx.options.toolBudgetOverride ?? settings.toolBudget,
         offeredBefore: session.offeredTools,
         embeddingModel: settings.embeddingModel,
