@@ -1,3 +1,4 @@
+import type { SandboxNotice } from './sandbox-notice';
 import { z } from 'zod';
 import { DEFAULTS } from './constants';
 
@@ -42,6 +43,10 @@ export interface McpServerView {
   error: string | null;
   /** The last lines the server wrote to stderr (for a failed server). */
   stderrTail: string[];
+  /** stdio: its `sandbox` entry as stored (null: it runs unsandboxed); always null for HTTP. */
+  sandbox: { write: string[]; network: boolean } | null;
+  /** stdio: what that means on this system, in main's words (null for HTTP). */
+  sandboxNotice: SandboxNotice | null;
 }
 
 /** Sent instead of a stored env/header value; saving it back keeps the stored value. */

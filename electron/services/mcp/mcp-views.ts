@@ -2,6 +2,7 @@ import { DEFAULTS } from '../../../shared/constants';
 import { ContractError } from '../../../shared/contract-error';
 import { MCP_SECRET_MASK, type McpServerConfig, type McpServerView, type McpToolView } from '../../../shared/mcp';
 import type { ConnectionState } from './mcp-connection';
+import { mcpSandboxNotice } from '../../sandbox/mcp-server-sandbox';
 
 /** A server as the renderer sees it: env and header values never leave main, only their keys. */
 export function serverView(name: string, config: McpServerConfig, state: ConnectionState | null, tools: McpToolView[]): McpServerView {
@@ -21,6 +22,8 @@ export function serverView(name: string, config: McpServerConfig, state: Connect
     tools: state?.status === 'ready' ? tools : [],
     error: state?.error ?? null,
     stderrTail: state?.status === 'failed' || state?.status === 'stopped' ? [...(state?.stderrTail ?? [])] : [],
+    sandbox: config.sandbox ? { write: [...config.sandbox.write], network: config.sandbox.network } : null,
+    sandboxNotice: mcpSandboxNotice(config),
   };
 }
 
@@ -42,6 +45,8 @@ export function invalidServerView(name: string, message: string): McpServerView 
     tools: [],
     error: `${message}. Edit the server to fix it.`,
     stderrTail: [],
+    sandbox: null,
+    sandboxNotice: null,
   };
 }
 
