@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOllama, type FakeOllama } from '../../test-support/fake-ollama/fake-ollama-server';
-import { NETWORK_PREFIX } from '../../test-support/fake-ollama/scenarios/tools/run-command';
+import { NETWORK_PREFIX, WRITE_PREFIX } from '../../test-support/fake-ollama/scenarios/tools/run-command';
 import { cleanupAfterAll } from '../../test-support/cleanups';
 import { runCli } from '../hosts/cli/run-cli';
 import { folderOutsideTmp, requireBubblewrap } from './testing/require-bubblewrap';
@@ -56,8 +56,22 @@ afterAll(() => {
   process.env['HOME'] = realHome;
 });
 
+type CommandResult = { exit_code: number | null; stdout: string; stderr: string; sandbox: string };
+
 /** One CLI run whose model calls run_command with `command`; the tool's parsed result. */
-async function runCommand(command: string): Promise<{ exit_code: number | null; stdout: string; stderr: string; sandbox: string }> {
+async function runCommand(command: string): Promise<CommandResult> {
+  const { events, err } = await cliRun(command, dataDir, 'all');
+  const results = events.filter((event) => event.type === 'tool-result');
+  expect(results, err).toHaveLength(1);
+  return JSON.parse(String(results[0]?.result)) as CommandResult;
+}
+
+/** The CLI in this process with `--approve approve`; its events. */
+async function cliRun(
+  command: string,
+  data: string,
+  approve: 'all' | 'none',
+): Promise<{ events: Array<Record<string, unknown>>; err: string }> {
   let out = '';
   let err = '';
   const io = {
@@ -66,30 +80,26 @@ async function runCommand(command: string): Promise<{ exit_code: number | null; 
     env: {},
     onInterrupt: () => () => undefined,
   };
-  await runCli(
-    [
-      '--host',
-      ollama.url,
-      '--model',
-      'llama3.2:3b',
-      '--data-dir',
-      dataDir,
-      '--workspace',
-      workspace,
-      '--approve',
-      'all',
-      '--json',
-      command,
-    ],
-    io,
-  );
+  const argv = [
+    '--host',
+    ollama.url,
+    '--model',
+    'llama3.2:3b',
+    '--data-dir',
+    data,
+    '--workspace',
+    workspace,
+    '--approve',
+    approve,
+    '--json',
+    command,
+  ];
+  await runCli(argv, io);
   const events = out
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-  const results = events.filter((event) => event.type === 'tool-result');
-  expect(results, err).toHaveLength(1);
-  return JSON.parse(String(results[0]?.result)) as { exit_code: number | null; stdout: string; stderr: string; sandbox: string };
+  return { events, err };
 }
 
 /** A node one-liner that connects to the test's loopback listener and prints what happened. */
@@ -140,5 +150,35 @@ describe('run_command in the sandbox (bubblewrap, through the real loop with --a
     expect(result.stdout).toBe('GOT hello from the host\n');
     expect(result.exit_code).toBe(0);
     expect(result.sandbox).toMatch(/^Can write only in the workspace · may use the network/);
+  });
+});
+
+describe('"Run commands without asking when they can change nothing" (settings; --approve none denies every question)', () => {
+  let scratchData = '';
+  beforeAll(() => {
+    const folder = folderOutsideTmp('taco-sbx-scratch-data-');
+    defer(folder.remove);
+    scratchData = folder.path;
+    const settings = { format: 'taco-settings', version: 1, settings: { runScratchCommandsWithoutAsking: true } };
+    writeFileSync(join(scratchData, 'settings.json'), JSON.stringify(settings));
+  });
+
+  it('a command runs without a question, the workspace read-only: it reads but cannot write', async () => {
+    writeFileSync(join(workspace, 'readme.txt'), 'visible');
+    const { events } = await cliRun(`cat readme.txt; echo changed > readme.txt`, scratchData, 'none');
+    expect(events.filter((event) => event.type === 'approval-request')).toEqual([]);
+    const result = JSON.parse(String(events.find((event) => event.type === 'tool-result')?.result)) as CommandResult;
+    expect(result.stdout).toBe('visible');
+    expect(result.stderr).toMatch(/Read-only file system/);
+    expect(readFileSync(join(workspace, 'readme.txt'), 'utf8')).toBe('visible');
+    expect(result.sandbox).toMatch(/^Can write nothing outside its private \/tmp · no network.*write_workspace: true/);
+  });
+
+  it('a command that asks for the network, or to write the workspace, still asks (and --approve none denies it)', async () => {
+    for (const prompt of [`${NETWORK_PREFIX}true`, `${WRITE_PREFIX}true`]) {
+      const { events } = await cliRun(prompt, scratchData, 'none');
+      expect(events.filter((event) => event.type === 'approval-request')).toHaveLength(1);
+      expect(events.filter((event) => event.type === 'tool-result')).toEqual([]);
+    }
   });
 });

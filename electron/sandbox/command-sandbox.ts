@@ -22,6 +22,7 @@ export function createCommandSandbox(
   const policyFor = (options: { workspace: string; network: boolean; scratch: boolean }): SandboxPolicy =>
     options.scratch ? scratchPolicy(places()) : commandPolicy({ ...places(), workspace: options.workspace, network: options.network });
   return {
+    available: support.kind !== 'none',
     invocation(shellLine, options) {
       const invocation = sandboxedInvocation(support, policyFor(options), SHELL, ['-c', shellLine], options.workspace);
       return invocation.sandboxed ? invocation : { sandboxed: false, reason: invocation.reason };

@@ -42,6 +42,8 @@ describe('approvalScopeFor: "Allow for this conversation" covers only what the u
     expect(online.key).not.toBe(offline.key);
     expect(online.label).toBe('`npm test` with network');
     expect(approvalScopeFor(tool, { command: 'npm test', network: 'yes' }).key).not.toBe(online.key);
+    // write_workspace only makes the call ask (no scratch run): an approved command may always write the workspace.
+    expect(approvalScopeFor(tool, { command: 'npm test', write_workspace: true }).key).toBe(offline.key);
   });
 
   it('a write is scoped by its path whatever its content, and by the resolved path when main gives one', () => {

@@ -18,7 +18,8 @@ export interface ApprovalScope {
  */
 const SCOPE_ARGUMENT: Record<Exclude<Risk, 'read'>, { name: string; free: readonly string[] }> = {
   // `network` is read by the shell scope itself below: a command allowed offline is not allowed with the network.
-  shell: { name: 'command', free: ['network'] },
+  // `write_workspace` only decides whether a call may skip asking (the scratch sandbox); an approved command always may write the workspace.
+  shell: { name: 'command', free: ['network', 'write_workspace'] },
   network: { name: 'url', free: [] },
   write: { name: 'path', free: ['content'] },
 };

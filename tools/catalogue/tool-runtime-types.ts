@@ -80,6 +80,8 @@ export interface ToolContext {
  * call runs without asking, so nothing but its private /tmp is writable and it has no network.
  */
 export interface CommandSandbox {
+  /** This system has a sandbox (a scratch run is possible only then). */
+  readonly available: boolean;
   invocation(shellLine: string, options: { workspace: string; network: boolean; scratch: boolean }): CommandInvocation;
   /** What the command may do, in words, for the approval card. */
   describe(options: { workspace: string; network: boolean; scratch: boolean }): SandboxNotice;

@@ -33,9 +33,15 @@ export function createRunCommand(limits: CommandLimits): ToolRun {
         : result.stderr,
       timed_out: result.timedOut,
       truncated: result.truncated,
-      ...(sandbox ? { sandbox: sandbox.describe({ workspace: cwd, network, scratch }).text } : {}),
+      ...(sandbox ? { sandbox: sandboxText(sandbox.describe({ workspace: cwd, network, scratch }).text, scratch) } : {}),
     });
   };
+}
+
+/** A scratch run says how to get the workspace writable: ask the user, through write_workspace. */
+function sandboxText(text: string, scratch: boolean): string {
+  if (!scratch) return text;
+  return `${text}. It ran without asking, so the workspace was read-only: if it had to change files there, call run_command again with write_workspace: true (the user is asked).`;
 }
 
 export const run: ToolRun = createRunCommand({

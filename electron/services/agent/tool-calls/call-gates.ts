@@ -17,11 +17,47 @@ import { awaitingApprovalStatus } from '../status/status-texts';
  * for any call of that tool while its definition is the one the user allowed. A write that can make programs run
  * (codeExecutionWarning, on the resolved path) always asks, whatever the policy.
  */
-export async function needsApproval(
-  tool: RegisteredTool,
-  input: Pick<AgentRunInput, 'approvalPolicy' | 'allowedForConversation' | 'toolApprovals' | 'workspace' | 'alwaysAllowed'>,
-  args: JsonObject,
-): Promise<boolean> {
+export async function needsApproval(tool: RegisteredTool, input: GateInput, args: JsonObject): Promise<boolean> {
+  if (!(await policyAsks(tool, input, args))) return false;
+  // A command that can change nothing (the scratch sandbox) runs without asking when the user chose so.
+  return !scratchRunAllowed(tool, input, args);
+}
+
+type GateInput = Pick<
+  AgentRunInput,
+  | 'approvalPolicy'
+  | 'allowedForConversation'
+  | 'toolApprovals'
+  | 'workspace'
+  | 'alwaysAllowed'
+  | 'commandSandbox'
+  | 'runScratchCommandsWithoutAsking'
+>;
+
+/**
+ * Whether this call runs unasked in the scratch sandbox (settings.runScratchCommandsWithoutAsking):
+ * only run_command, only where a sandbox exists, never with the network, never when the user's
+ * own override for the tool says "ask". It runs with the workspace read-only, so a command that
+ * needs to write fails instead of writing; asking is what the model must do for that (it says so
+ * in the result). Decided again where the call runs (`executeToolCall`), on the same inputs.
+ */
+export async function runsAsScratch(tool: RegisteredTool, input: GateInput, args: JsonObject): Promise<boolean> {
+  return scratchRunAllowed(tool, input, args) && (await policyAsks(tool, input, args));
+}
+
+function scratchRunAllowed(tool: RegisteredTool, input: GateInput, args: JsonObject): boolean {
+  return (
+    input.runScratchCommandsWithoutAsking === true &&
+    isSandboxedCommand(tool) &&
+    input.commandSandbox?.available === true &&
+    args['network'] !== true &&
+    args['write_workspace'] !== true &&
+    toolOverride(input.toolApprovals, tool.info.toolId) !== 'ask'
+  );
+}
+
+/** Whether the policies (override, risk, allowances, warnings) ask about this call. */
+async function policyAsks(tool: RegisteredTool, input: GateInput, args: JsonObject): Promise<boolean> {
   const { scope, warning } = await approvalSubject(tool, args, input.workspace);
   if (warning !== null) return true;
   const alwaysAllowed = (await input.alwaysAllowed?.covers(alwaysAllowSubject(tool))) ?? false;
