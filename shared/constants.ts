@@ -237,6 +237,63 @@ export const DEFAULTS = {
     collectMaxParameters: 10,
   },
 
+  /**
+   * The OS sandbox of run_command and of stdio MCP servers (electron/sandbox/): what stays hidden
+   * and where the sandbox program is looked for. Every path under HOME is relative to it.
+   */
+  sandbox: {
+    /** bubblewrap on Linux: the distribution's package installs it here. */
+    bwrapPaths: ['/usr/bin/bwrap', '/usr/local/bin/bwrap'],
+    /** Seatbelt on macOS (part of the system). */
+    sandboxExecPath: '/usr/bin/sandbox-exec',
+    /** The one-off probe that proves bwrap can make its namespaces (user namespaces allowed) gives up after this long. */
+    probeTimeoutMs: 5000,
+    /**
+     * Secret places under HOME the sandboxed process never sees: keys (ssh, gpg), cloud and
+     * registry credentials, browser profiles (cookies, saved passwords) and the keyrings.
+     */
+    hiddenHomePaths: [
+      '.ssh',
+      '.gnupg',
+      '.aws',
+      '.azure',
+      '.kube',
+      '.config/gcloud',
+      '.config/gh',
+      '.netrc',
+      '.git-credentials',
+      '.npmrc',
+      '.pypirc',
+      '.docker',
+      '.password-store',
+      '.local/share/keyrings',
+      '.mozilla',
+      '.thunderbird',
+      '.config/google-chrome',
+      '.config/chromium',
+      '.config/BraveSoftware',
+      '.config/microsoft-edge',
+      '.config/vivaldi',
+      '.config/opera',
+      'snap/firefox',
+      '.var/app/org.mozilla.firefox',
+      'Library/Keychains',
+      'Library/Cookies',
+      'Library/Application Support/Google/Chrome',
+      'Library/Application Support/Firefox',
+      'Library/Application Support/BraveSoftware',
+      'Library/Application Support/Microsoft Edge',
+      'Library/Safari',
+    ] as readonly string[],
+    /**
+     * Off: every approved command asks as its risk policy says. On: a command that asks only
+     * because it is a shell command runs without asking when a sandbox exists, under the scratch
+     * policy (the workspace read-only, no network, only a private /tmp writable), so it can change
+     * nothing that outlives it.
+     */
+    runScratchCommandsWithoutAsking: false,
+  },
+
   /** Pull, delete and unload (electron/services/provider/model-admin). */
   modelAdmin: {
     /** Deleting or unloading a model gives up after this long. */

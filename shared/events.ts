@@ -1,3 +1,4 @@
+import type { SandboxNotice } from './sandbox-notice';
 import type { ConversationSummary } from './conversation-summary';
 import type { JsonObject } from './json';
 import type { McpServerView } from './mcp';
@@ -102,6 +103,12 @@ export type TacoEvent =
       alwaysAllow?: boolean;
       /** A warning shown with the card (a write that can make programs run); absent or null when none. */
       warning?: string | null;
+      /**
+       * What the OS sandbox lets this call do, in main's words ("Can write only in the workspace ·
+       * no network", or "Runs with your full rights — no sandbox on this system"); absent for a
+       * call that does not run in it.
+       */
+      sandbox?: SandboxNotice;
       expiresAt: number;
       /** Set when one model turn asked for several calls that need approval: they share one card. */
       batch?: ApprovalBatch;

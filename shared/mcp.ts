@@ -1,3 +1,4 @@
+import type { SandboxNotice } from './sandbox-notice';
 import { z } from 'zod';
 import { DEFAULTS } from './constants';
 
@@ -44,6 +45,10 @@ export interface McpServerView {
   stderrTail: string[];
   /** Installed from an MCP registry: its name there and the pinned version. */
   registry?: { server: string; version: string };
+  /** stdio: its `sandbox` entry as stored (null: it runs unsandboxed); always null for HTTP. */
+  sandbox: { write: string[]; network: boolean } | null;
+  /** stdio: what that means on this system, in main's words (null for HTTP). */
+  sandboxNotice: SandboxNotice | null;
 }
 
 /** Sent instead of a stored env/header value; saving it back keeps the stored value. */

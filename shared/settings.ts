@@ -83,6 +83,11 @@ export const settingsSchema = z
     versionBudgetMb: z.number().int().min(1).max(1_000_000).optional(),
     /** Write every raw model request and response, secrets masked, to the data folder's logs/llm/DATE/ (also TACO_DEBUG_RAW=1). Off when absent. */
     debugRawLog: z.boolean().optional(),
+    /**
+     * A shell command that would ask runs without asking in the scratch sandbox instead (nothing
+     * writable but its private /tmp, no network); absent: DEFAULTS.sandbox.runScratchCommandsWithoutAsking.
+     */
+    runScratchCommandsWithoutAsking: z.boolean().optional(),
     /** search_web's service; absent: off. */
     webSearch: webSearchSettingsSchema.optional(),
     /** The MCP registry Settings → MCP servers → Browse searches (API v0.1); absent: DEFAULTS.mcp.registry.defaultUrl. */
@@ -121,6 +126,7 @@ export const settingsPatchSchema = z
     servers: serversSchema.optional(),
     versionBudgetMb: settingsSchema.shape.versionBudgetMb,
     debugRawLog: settingsSchema.shape.debugRawLog,
+    runScratchCommandsWithoutAsking: settingsSchema.shape.runScratchCommandsWithoutAsking,
     webSearch: settingsSchema.shape.webSearch,
     mcpRegistryUrl: settingsSchema.shape.mcpRegistryUrl,
     lastConversationId: settingsSchema.shape.lastConversationId,

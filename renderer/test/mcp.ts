@@ -28,6 +28,8 @@ export const mcpServer = (name: string, overrides: Partial<McpServerView> = {}):
   tools: [mcpTool(name, 'echo')],
   error: null,
   stderrTail: [],
+  sandbox: null,
+  sandboxNotice: null,
   ...overrides,
 });
 

@@ -34,6 +34,18 @@ describe('approvalScopeFor: "Allow for this conversation" covers only what the u
     );
   });
 
+  it('a command allowed without the network is not allowed with it: network is its own scope, shown on the label', () => {
+    const tool = { toolId: 'run_command', risk: 'shell' as const };
+    const offline = approvalScopeFor(tool, { command: 'npm test' });
+    expect(approvalScopeFor(tool, { command: 'npm test', network: false }).key).toBe(offline.key);
+    const online = approvalScopeFor(tool, { command: 'npm test', network: true });
+    expect(online.key).not.toBe(offline.key);
+    expect(online.label).toBe('`npm test` with network');
+    expect(approvalScopeFor(tool, { command: 'npm test', network: 'yes' }).key).not.toBe(online.key);
+    // write_workspace only makes the call ask (no scratch run): an approved command may always write the workspace.
+    expect(approvalScopeFor(tool, { command: 'npm test', write_workspace: true }).key).toBe(offline.key);
+  });
+
   it('a write is scoped by its path whatever its content, and by the resolved path when main gives one', () => {
     const tool = { toolId: 'write_file', risk: 'write' as const };
     expect(approvalScopeFor(tool, { path: 'a.txt', content: '1' }).key).toBe(approvalScopeFor(tool, { path: './a.txt', content: '2' }).key);

@@ -17,7 +17,9 @@ export interface ApprovalScope {
  * argument would slip through an allowance the user never saw, so its presence means "exact".
  */
 const SCOPE_ARGUMENT: Record<Exclude<Risk, 'read'>, { name: string; free: readonly string[] }> = {
-  shell: { name: 'command', free: [] },
+  // `network` is read by the shell scope itself below: a command allowed offline is not allowed with the network.
+  // `write_workspace` only decides whether a call may skip asking (the scratch sandbox); an approved command always may write the workspace.
+  shell: { name: 'command', free: ['network', 'write_workspace'] },
   network: { name: 'url', free: [] },
   write: { name: 'path', free: ['content'] },
 };
@@ -51,7 +53,10 @@ export function approvalScopeFor(
       return { key: tool.toolId, label: `every ${tool.toolId} call` };
     case 'shell': {
       const command = args['command'];
-      if (typeof command !== 'string') return exact();
+      const network = args['network'];
+      if (typeof command !== 'string' || (network !== undefined && typeof network !== 'boolean')) return exact();
+      // Network for a sandboxed command is its own approval: `npm test` allowed offline does not allow it online.
+      if (network === true) return { key: `${tool.toolId}\u0000command:${command}\u0000network`, label: `\`${command}\` with network` };
       return { key: `${tool.toolId}\u0000command:${command}`, label: `\`${command}\`` };
     }
     case 'network': {

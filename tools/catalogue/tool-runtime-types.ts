@@ -4,6 +4,7 @@ import type { ToolInfo } from '../../shared/tools/tool-info';
 import type { ToolDefinition } from '../../shared/tools/tool-definition';
 import type { DocumentFilter, DocumentRecord } from '../../shared/documents';
 import type { WebSearchHit } from '../../shared/web-search';
+import type { SandboxNotice } from '../../shared/sandbox-notice';
 
 /** Persisted notes for save_memory / recall_memory. */
 export interface MemoryStore {
@@ -68,7 +69,26 @@ export interface ToolContext {
   documents?: DocumentsPort;
   /** How fetch_url resolves names and which addresses it may connect to (tests inject a resolver). */
   network: NetworkPolicy;
+  /** How run_command starts its shell: main's OS sandbox (electron/sandbox/); absent: as it is (the tool's own unit tests). */
+  commandSandbox?: CommandSandbox;
+  /** This call runs without asking under the scratch policy (CommandSandbox): run_command must not run it outside the sandbox. */
+  scratchRun?: boolean;
 }
+
+/**
+ * run_command's sandbox, decided by main (electron/sandbox/command-sandbox.ts). `scratch`: the
+ * call runs without asking, so nothing but its private /tmp is writable and it has no network.
+ */
+export interface CommandSandbox {
+  /** This system has a sandbox (a scratch run is possible only then). */
+  readonly available: boolean;
+  invocation(shellLine: string, options: { workspace: string; network: boolean; scratch: boolean }): CommandInvocation;
+  /** What the command may do, in words, for the approval card. */
+  describe(options: { workspace: string; network: boolean; scratch: boolean }): SandboxNotice;
+}
+
+/** The program that runs a shell line inside the sandbox, or why there is none (the line then runs as it is). */
+export type CommandInvocation = { sandboxed: true; file: string; args: string[] } | { sandboxed: false; reason: string };
 
 /** Resolves a host name to every address it has (dns.lookup with all: true). */
 export type LookupAll = (hostname: string) => Promise<Array<{ address: string; family: number }>>;

@@ -35,6 +35,11 @@ export function dataFolderHolding(absolute: string): string | null {
   return null;
 }
 
+/** Every guarded data folder (the OS sandbox hides them from commands and MCP servers: electron/sandbox/). */
+export function guardedDataFolders(): string[] {
+  return [...guarded.keys()];
+}
+
 /** The guarded data folders inside `folder` (a realpath'd workspace): Settings warns about them. */
 export function dataFoldersInside(folder: string): string[] {
   const prefix = folder.endsWith(path.sep) ? folder : folder + path.sep;

@@ -18,21 +18,32 @@ export interface CommandResult {
   truncated: boolean;
 }
 
+/** A program to start instead of the shell line (the OS sandbox wrapping it); absent: the line through the system's shell. */
+export interface ProgramInvocation {
+  file: string;
+  args: string[];
+}
+
 /**
- * Runs a shell command line in `cwd`. stdin is closed; stdout and stderr are capped. On timeout
+ * Runs a shell command line in `cwd` (or `invocation`, the sandbox that runs that line). stdin is closed; stdout and stderr are capped. On timeout
  * or abort the whole process tree is killed (its own process group on POSIX, taskkill /T on
  * Windows). A timeout resolves with `timedOut`; an abort rejects with a ToolFailure.
  */
-export function runShellCommand(command: string, options: CommandLimits & { cwd: string; signal: AbortSignal }): Promise<CommandResult> {
+export function runShellCommand(
+  command: string,
+  options: CommandLimits & { cwd: string; signal: AbortSignal; invocation?: ProgramInvocation },
+): Promise<CommandResult> {
   if (options.signal.aborted) return Promise.reject(stopped());
   return new Promise((resolve, reject) => {
-    const child = spawn(command, {
+    const spawnOptions = {
       cwd: options.cwd,
-      shell: true,
       detached: process.platform !== 'win32',
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
-    });
+    };
+    const child = options.invocation
+      ? spawn(options.invocation.file, options.invocation.args, { ...spawnOptions, shell: false })
+      : spawn(command, { ...spawnOptions, shell: true });
     const stdout = createOutputCollector(options.maxOutputChars);
     const stderr = createOutputCollector(options.maxOutputChars);
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => stdout.push(chunk));

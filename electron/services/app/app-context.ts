@@ -1,4 +1,4 @@
-import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
+import type { CommandSandbox, MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { AlwaysAllowedTools } from '../mcp/always-allowed-tools';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
 import type { VersionStore } from '../documents/version-store';
@@ -35,6 +35,8 @@ export interface AppContext {
   /** MCP tools the user always allows, each bound to its definition hash (mcp-always-allowed.json). */
   alwaysAllowed: AlwaysAllowedTools;
   memory: MemoryStore;
+  /** run_command's OS sandbox, this system's support detected once (electron/sandbox/). */
+  commandSandbox: CommandSandbox;
   /** Versions of the files tools write, per conversation (undo, the Documents panel). */
   versions: VersionStore;
   /** The conversations' document records (metadata, tags, automatic summaries). */

@@ -57,6 +57,7 @@ import { createDocumentIndex } from '../documents/document-index';
 import { summarizeDocument } from '../documents/summarize-document';
 import { createWorkflowHandlers } from '../workflows/create-workflow-handlers';
 import { guardDataFolder } from '../../../tools/files/data-folder-guard';
+import { createCommandSandbox } from '../../sandbox/command-sandbox';
 import { NO_LOCAL_API } from '../local-api/local-api-port';
 import { createPromptLibrary } from '../system-prompts/prompt-library';
 import { createPromptHandlers } from '../system-prompts/prompt-handlers';
@@ -159,6 +160,8 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     tools,
     mcp,
     memory,
+    // The sandbox is detected here, once, at start (sandbox-support.ts).
+    commandSandbox: createCommandSandbox(),
     alwaysAllowed,
     versions,
     documents: createDocumentIndex({

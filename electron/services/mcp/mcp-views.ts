@@ -2,6 +2,7 @@ import { DEFAULTS } from '../../../shared/constants';
 import { ContractError } from '../../../shared/contract-error';
 import { MCP_SECRET_MASK, type McpServerConfig, type McpServerView, type McpToolView } from '../../../shared/mcp';
 import type { ConnectionState } from './mcp-connection';
+import { mcpSandboxNotice } from '../../sandbox/mcp-server-sandbox';
 
 /** A server as the renderer sees it: env and header values never leave main, only their keys. */
 export function serverView(name: string, config: McpServerConfig, state: ConnectionState | null, tools: McpToolView[]): McpServerView {
@@ -22,6 +23,8 @@ export function serverView(name: string, config: McpServerConfig, state: Connect
     error: state?.error ?? null,
     stderrTail: state?.status === 'failed' || state?.status === 'stopped' ? [...(state?.stderrTail ?? [])] : [],
     ...(config.registry ? { registry: { ...config.registry } } : {}),
+    sandbox: config.sandbox ? { write: [...config.sandbox.write], network: config.sandbox.network } : null,
+    sandboxNotice: mcpSandboxNotice(config),
   };
 }
 
@@ -43,6 +46,8 @@ export function invalidServerView(name: string, message: string): McpServerView 
     tools: [],
     error: `${message}. Edit the server to fix it.`,
     stderrTail: [],
+    sandbox: null,
+    sandboxNotice: null,
   };
 }
 

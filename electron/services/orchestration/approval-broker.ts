@@ -21,6 +21,7 @@ export function approvalRequestEvent(request: ApprovalRequest, approvalId: strin
     ...(request.scope !== undefined ? { scope: request.scope } : {}),
     ...(request.alwaysAllow === true ? { alwaysAllow: true } : {}),
     ...(request.warning !== undefined ? { warning: request.warning } : {}),
+    ...(request.sandbox !== undefined ? { sandbox: request.sandbox } : {}),
     expiresAt,
     ...(request.batch ? { batch: request.batch } : {}),
   };

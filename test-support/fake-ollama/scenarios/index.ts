@@ -19,6 +19,7 @@ import { pullProgress } from './models/pull-progress';
 import { slowStream } from './chat/slow-stream';
 import { thinking } from './chat/thinking';
 import { toolRoundTrip } from './tools/tool-round-trip';
+import { runCommand } from './tools/run-command';
 import { truncatedStream } from './errors/truncated-stream';
 import { visionChat } from './chat/vision-chat';
 import { workflows } from './tools/workflows';
@@ -49,6 +50,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     benchFirstToken,
     mcpEcho,
     documentsDemo,
+    runCommand,
   ].map((scenario) => [scenario.name, scenario]),
 );
 

@@ -25,6 +25,13 @@ export function optionalIntegerArg(args: JsonObject, name: string): number | und
   throw new ToolFailure(`The argument "${name}" must be a whole number.`);
 }
 
+export function optionalBooleanArg(args: JsonObject, name: string): boolean | undefined {
+  const value = args[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'boolean') return value;
+  throw new ToolFailure(`The argument "${name}" must be true or false.`);
+}
+
 export function stringArrayArg(args: JsonObject, name: string, options: { required: boolean }): string[] {
   const value = args[name];
   if (value === undefined || value === null) {

@@ -5,7 +5,7 @@ import type { VersionStore } from '../../documents/version-store';
 import type { TacoEvent } from '../../../../shared/events';
 import type { ApprovalPolicy, Limits, Settings } from '../../../../shared/settings';
 import type { StopReason } from '../../../../shared/stop-reason';
-import type { MemoryStore, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
+import type { CommandSandbox, MemoryStore, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../../orchestration/orchestration-types';
 import type { ChatMessage, ChatProvider, ModelOptions } from '../../provider/provider-types';
 import type { AttachedResource } from '../../../../shared/mcp-resources';
@@ -56,6 +56,10 @@ export interface AgentRunInput {
   workspace: string | null;
   /** settings.allowPrivateNetworkFetch: fetch_url may reach loopback/private addresses (default false). */
   allowPrivateNetworkFetch?: boolean;
+  /** run_command's OS sandbox (electron/sandbox/command-sandbox.ts); absent: commands run as they are (tests of the loop alone). */
+  commandSandbox?: CommandSandbox;
+  /** settings.sandbox.runScratchCommandsWithoutAsking: a command that would ask runs unasked in the scratch sandbox instead. */
+  runScratchCommandsWithoutAsking?: boolean;
   memory: MemoryStore;
   /** Keeps the content a tool's write replaces (undo, the Documents panel); absent: writes are not versioned. */
   versions?: VersionStore;

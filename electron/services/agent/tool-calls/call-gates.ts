@@ -6,6 +6,7 @@ import type { AgentRunInput } from '../loop/agent-types';
 import { approvalNeeded, toolOverride } from '../../../../shared/approvals/approval-decision';
 import { approvalSubject } from './approval-subject';
 import type { AlwaysAllowSubject } from '../../../../shared/approvals/always-allow';
+import type { SandboxNotice } from '../../../../shared/sandbox-notice';
 import { emitStatus, type RunShared } from '../loop/run-context';
 import { awaitingApprovalStatus } from '../status/status-texts';
 
@@ -16,11 +17,47 @@ import { awaitingApprovalStatus } from '../status/status-texts';
  * for any call of that tool while its definition is the one the user allowed. A write that can make programs run
  * (codeExecutionWarning, on the resolved path) always asks, whatever the policy.
  */
-export async function needsApproval(
-  tool: RegisteredTool,
-  input: Pick<AgentRunInput, 'approvalPolicy' | 'allowedForConversation' | 'toolApprovals' | 'workspace' | 'alwaysAllowed'>,
-  args: JsonObject,
-): Promise<boolean> {
+export async function needsApproval(tool: RegisteredTool, input: GateInput, args: JsonObject): Promise<boolean> {
+  if (!(await policyAsks(tool, input, args))) return false;
+  // A command that can change nothing (the scratch sandbox) runs without asking when the user chose so.
+  return !scratchRunAllowed(tool, input, args);
+}
+
+type GateInput = Pick<
+  AgentRunInput,
+  | 'approvalPolicy'
+  | 'allowedForConversation'
+  | 'toolApprovals'
+  | 'workspace'
+  | 'alwaysAllowed'
+  | 'commandSandbox'
+  | 'runScratchCommandsWithoutAsking'
+>;
+
+/**
+ * Whether this call runs unasked in the scratch sandbox (settings.runScratchCommandsWithoutAsking):
+ * only run_command, only where a sandbox exists, never with the network, never when the user's
+ * own override for the tool says "ask". It runs with the workspace read-only, so a command that
+ * needs to write fails instead of writing; asking is what the model must do for that (it says so
+ * in the result). Decided again where the call runs (`executeToolCall`), on the same inputs.
+ */
+export async function runsAsScratch(tool: RegisteredTool, input: GateInput, args: JsonObject): Promise<boolean> {
+  return scratchRunAllowed(tool, input, args) && (await policyAsks(tool, input, args));
+}
+
+function scratchRunAllowed(tool: RegisteredTool, input: GateInput, args: JsonObject): boolean {
+  return (
+    input.runScratchCommandsWithoutAsking === true &&
+    isSandboxedCommand(tool) &&
+    input.commandSandbox?.available === true &&
+    args['network'] !== true &&
+    args['write_workspace'] !== true &&
+    toolOverride(input.toolApprovals, tool.info.toolId) !== 'ask'
+  );
+}
+
+/** Whether the policies (override, risk, allowances, warnings) ask about this call. */
+async function policyAsks(tool: RegisteredTool, input: GateInput, args: JsonObject): Promise<boolean> {
   const { scope, warning } = await approvalSubject(tool, args, input.workspace);
   if (warning !== null) return true;
   const alwaysAllowed = (await input.alwaysAllowed?.covers(alwaysAllowSubject(tool))) ?? false;
@@ -32,6 +69,17 @@ export async function needsApproval(
     allowedForConversation: input.allowedForConversation.has(scope.key),
     alwaysAllowed,
   });
+}
+
+/** What the OS sandbox allows a built-in shell call (run_command), for its card; nothing for other tools. */
+function sandboxWords(input: AgentRunInput, tool: RegisteredTool, args: JsonObject): { sandbox?: SandboxNotice } {
+  if (!isSandboxedCommand(tool) || input.commandSandbox === undefined || input.workspace === null) return {};
+  return { sandbox: input.commandSandbox.describe({ workspace: input.workspace, network: args['network'] === true, scratch: false }) };
+}
+
+/** A built-in shell tool: run_command, which runs in the OS sandbox. */
+export function isSandboxedCommand(tool: RegisteredTool): boolean {
+  return tool.info.risk === 'shell' && tool.info.source === undefined;
 }
 
 /** What "Always allow this tool" binds to: an MCP tool's server, name and definition hash; null for other tools. */
@@ -74,6 +122,7 @@ export async function askApproval(
         // "Always allow this tool" is offered for an MCP tool whose definition is the reviewed one, never with a warning.
         ...(warning === null && alwaysAllowSubject(tool) !== null ? { alwaysAllow: true } : {}),
         warning,
+        ...sandboxWords(input, tool, args),
       },
       shared.signal,
     );

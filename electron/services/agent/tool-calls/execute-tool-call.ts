@@ -4,7 +4,7 @@ import type { JsonObject } from '../../../../shared/json';
 import type { ToolType } from '../../../../shared/tools/tool-info';
 import type { FrameState } from '../../../../shared/tools/tool-stack';
 import type { HandoffPayload, RegisteredTool, ToolOutcome } from '../../../../tools/catalogue/tool-runtime-types';
-import { askApproval, askDepth, needsApproval } from './call-gates';
+import { askApproval, askDepth, needsApproval, runsAsScratch } from './call-gates';
 import type { PreAsked } from './batch-approvals';
 import { pushToolMessage } from './call-history';
 import { callKey } from '../repairs/canonical-args';
@@ -161,6 +161,8 @@ async function runTool(
     pushToolMessage(shared, scope, toolId, error, false);
   };
   const context = createToolContext(shared, { callId, frameId });
+  // Not asked because it can change nothing: run_command then runs it in the scratch sandbox only.
+  if (await runsAsScratch(tool, input, args)) context.scratchRun = true;
 
   try {
     if (placement.type !== 'resume' && stack.depth() >= shared.depthLimit) {

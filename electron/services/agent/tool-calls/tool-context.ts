@@ -38,6 +38,7 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
     },
     delegate: (task, documents) => shared.delegate(place.frameId, task, documents),
     network: createNetworkPolicy({ allowPrivate: input.allowPrivateNetworkFetch ?? false }),
+    ...(input.commandSandbox ? { commandSandbox: input.commandSandbox } : {}),
     findTools: (query) => findToolsForRun(shared, query),
   };
 }

@@ -23,6 +23,8 @@ const view = (name: string, config: McpServerConfig): McpServerView => ({
   tools: [],
   error: null,
   stderrTail: [],
+  sandbox: null,
+  sandboxNotice: null,
 });
 
 /** Just enough of the MCP service for mcp.save: it keeps what it is given. */

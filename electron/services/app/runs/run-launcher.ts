@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import { checkModelServer } from './model-server-check';
 import { createWebSearch } from '../../web-search/web-search';
 import { realpath } from 'node:fs/promises';
@@ -128,6 +129,8 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         approvalPolicy: settings.approvals,
         toolApprovals: settings.toolApprovals,
         allowPrivateNetworkFetch: settings.allowPrivateNetworkFetch,
+        commandSandbox: ctx.commandSandbox,
+        runScratchCommandsWithoutAsking: settings.runScratchCommandsWithoutAsking ?? DEFAULTS.sandbox.runScratchCommandsWithoutAsking,
         toolBudget: ctx.options.toolBudgetOverride ?? settings.toolBudget,
         offeredBefore: session.offeredTools,
         embeddingModel: settings.embeddingModel,

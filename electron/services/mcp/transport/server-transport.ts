@@ -9,6 +9,7 @@ import type { McpClientHooks } from '../mcp-client-hooks';
 import { resolveCommand } from './command-resolver';
 import { describeExit } from '../mcp-errors';
 import { ProcessGroupTransport } from './process-group-transport';
+import { mcpServerLaunch } from '../../../sandbox/mcp-server-sandbox';
 import { sameOriginFetch } from '../../provider/same-origin-fetch';
 import { cappedBodyFetch } from '../mcp-limits';
 
@@ -93,9 +94,12 @@ async function openStdio(options: OpenOptions, command: string): Promise<OpenedS
   const cwd = config.cwd ? path.resolve(config.cwd) : undefined;
   const resolved = resolveCommand(command, { pathValue: options.pathValue, cwd: cwd ?? process.cwd() });
   if (resolved.type === 'missing') throw new ServerStartError(resolved.message);
+  // A server with a `sandbox` entry runs inside the OS sandbox (electron/sandbox/), or not at all.
+  const launch = mcpServerLaunch(options.name, config, { file: resolved.file, args: config.args ?? [], cwd: cwd ?? process.cwd() });
+  if (launch.type === 'refused') throw new ServerStartError(launch.message);
   const transport = new ProcessGroupTransport({
-    file: resolved.file,
-    args: config.args ?? [],
+    file: launch.type === 'sandboxed' ? launch.file : resolved.file,
+    args: launch.type === 'sandboxed' ? launch.args : (config.args ?? []),
     env: serverEnvironment(options.pathValue, config.env ?? {}),
     cwd,
   });
@@ -106,7 +110,11 @@ async function openStdio(options: OpenOptions, command: string): Promise<OpenedS
     return { client, transport, process: transport, via: 'stdio' };
   } catch (error) {
     await transport.close().catch(() => undefined);
-    throw new ServerStartError(startFailure(options, error, transport));
+    const sandboxed =
+      launch.type === 'sandboxed'
+        ? ` It ran in the sandbox (${launch.notice.text}): a "read-only file system", "no such file" or refused connection in its output is the sandbox at work; allow that folder or the network in Settings → MCP servers if the server needs it.`
+        : '';
+    throw new ServerStartError(`${startFailure(options, error, transport)}${sandboxed}`);
   }
 }
 

@@ -110,6 +110,7 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       scope: text.nullable().optional(),
       alwaysAllow: z.boolean().optional(),
       warning: text.nullable().optional(),
+      sandbox: z.object({ sandboxed: z.boolean(), text }).strict().optional(),
       expiresAt: time,
       batch: z.object({ batchId: id, index: count, size: count }).strict().optional(),
     })

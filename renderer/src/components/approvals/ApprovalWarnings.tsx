@@ -32,6 +32,11 @@ export function ApprovalWarnings({ part }: { part: ApprovalPart }) {
   const hidden = hiddenCharacters(part);
   return (
     <>
+      {part.sandbox !== undefined && (
+        <p className={part.sandbox.sandboxed ? 'card-sandbox' : 'card-warning'} data-testid="approval-sandbox">
+          {part.sandbox.sandboxed ? part.sandbox.text : `⚠ ${part.sandbox.text}`}
+        </p>
+      )}
       {part.warning && (
         <p className="card-warning" role="alert" data-testid="approval-warning">
           ⚠ {part.warning}

@@ -86,5 +86,7 @@ function emptyServer(name: string): McpServerView {
     tools: [],
     error: null,
     stderrTail: [],
+    sandbox: null,
+    sandboxNotice: null,
   };
 }

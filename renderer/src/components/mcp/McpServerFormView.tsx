@@ -3,7 +3,8 @@ import type { McpApprovalPolicy } from '../../../../shared/mcp';
 import { useTaco } from '../../store/store-context';
 import { Select } from '../ui/Select';
 import { APPROVAL_EXPLANATIONS, APPROVAL_POLICIES, APPROVAL_WORDS } from './mcp-words';
-import { configFromForm, SECRET_MASK, type McpFormField, type McpServerForm } from './mcp-server-form';
+import { configFromForm, SECRET_MASK, type McpFormField, type McpServerForm, type McpTextField } from './mcp-server-form';
+import { Switch } from '../ui/Switch';
 
 interface Props {
   initial: McpServerForm;
@@ -36,7 +37,7 @@ export function McpServerFormView({ initial, editing, onDone }: Props) {
     else setError({ field: null, message: saved.message });
   };
 
-  const text = (field: McpFormField, label: string, hint: string | null, multiline = false) => {
+  const text = (field: McpTextField, label: string, hint: string | null, multiline = false) => {
     const props = {
       id: `${id}-${field}`,
       'data-testid': `mcp-form-${field}`,
@@ -99,6 +100,35 @@ export function McpServerFormView({ initial, editing, onDone }: Props) {
           {text('args', 'Arguments', 'One per line.', true)}
           {text('env', 'Environment', `KEY=value, one per line. Saved values show as ${SECRET_MASK}: leave them to keep them.`, true)}
         </div>
+      ) : null}
+      {form.transport === 'stdio' ? (
+        <fieldset className="mcp-sandbox" data-testid="mcp-form-sandbox">
+          <legend className="field-label">Sandbox</legend>
+          <Switch checked={form.sandboxed} onChange={(sandboxed) => change({ sandboxed })} testId="mcp-form-sandboxed">
+            Run it in the sandbox
+          </Switch>
+          {form.sandboxed ? (
+            <>
+              {text(
+                'sandboxWrite',
+                'Folders it may write',
+                'One per line (~/ for your home folder). Everything else is read-only; your keys, credentials, browser profiles and TACO’s data stay hidden; it gets its own /tmp.',
+                true,
+              )}
+              <Switch
+                checked={form.sandboxNetwork}
+                onChange={(sandboxNetwork) => change({ sandboxNetwork })}
+                testId="mcp-form-sandbox-network"
+              >
+                It may use the network (a server that downloads its package with npx or uvx needs it)
+              </Switch>
+            </>
+          ) : (
+            <span className="field-hint" data-testid="mcp-form-unsandboxed">
+              Not sandboxed: it runs with your full rights (it can read your keys, write anywhere and use the network).
+            </span>
+          )}
+        </fieldset>
       ) : (
         <div className="settings-grid">
           {text('url', 'URL', 'For example http://127.0.0.1:3000/mcp')}

@@ -61,6 +61,14 @@ export function McpServerRow({ server }: { server: McpServerView }) {
       </div>
       <McpSignIn server={server} />
       <McpAlwaysAllowed server={server.name} />
+      {server.sandboxNotice && (
+        <p
+          className={server.sandboxNotice.sandboxed ? 'mcp-sandbox-notice muted small' : 'mcp-sandbox-notice card-warning'}
+          data-testid="mcp-sandbox-notice"
+        >
+          {server.sandboxNotice.sandboxed ? `Sandbox: ${server.sandboxNotice.text}` : server.sandboxNotice.text}
+        </p>
+      )}
       {server.status === 'failed' && <FailureDetails server={server} />}
       {error && (
         <p className="field-error" role="alert" data-testid="mcp-server-error-action">

@@ -27,6 +27,26 @@ describe('the MCP server form', () => {
     });
   });
 
+  it('sends the sandbox entry when the server runs in it, and reads it back for editing', () => {
+    const form = {
+      ...emptyServerForm(),
+      name: 'files',
+      command: 'node',
+      sandboxed: true,
+      sandboxWrite: '~/notes\n\n /srv/data \n',
+      sandboxNetwork: true,
+    };
+    expect(configFromForm(form, true)).toMatchObject({
+      type: 'ok',
+      config: { sandbox: { write: ['~/notes', '/srv/data'], network: true } },
+    });
+    const plain = configFromForm({ ...form, sandboxed: false }, true);
+    expect(plain.type === 'ok' && 'sandbox' in plain.config).toBe(false);
+    const back = formFromServer(mcpServer('files', { sandbox: { write: ['~/notes'], network: false } }));
+    expect(back).toMatchObject({ sandboxed: true, sandboxWrite: '~/notes', sandboxNetwork: false });
+    expect(formFromServer(mcpServer('files')).sandboxed).toBe(false);
+  });
+
   it('builds an HTTP config with headers split at the first colon', () => {
     const form = {
       ...emptyServerForm(),

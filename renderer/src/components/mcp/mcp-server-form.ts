@@ -20,9 +20,16 @@ export interface McpServerForm {
   headers: string;
   approval: McpApprovalPolicy;
   timeoutSeconds: string;
+  /** stdio: run it in the OS sandbox (mcp.json `sandbox`). */
+  sandboxed: boolean;
+  /** The folders it may write, one per line (`~/` for the home folder). */
+  sandboxWrite: string;
+  sandboxNetwork: boolean;
 }
 
 export type McpFormField = keyof McpServerForm;
+/** The fields typed as text (inputs and text areas). */
+export type McpTextField = { [K in McpFormField]: McpServerForm[K] extends string ? K : never }[McpFormField];
 export type McpFormResult =
   { type: 'ok'; name: string; config: McpServerConfig } | { type: 'invalid'; field: McpFormField; message: string };
 
@@ -38,6 +45,10 @@ export function emptyServerForm(): McpServerForm {
     headers: '',
     approval: 'ask',
     timeoutSeconds: String(Math.round(DEFAULTS.mcp.callTimeoutMs / 1000)),
+    // Off for a server added by hand, as before the sandbox (an npx server needs the network and ~/.npm); the registry installer turns it on.
+    sandboxed: false,
+    sandboxWrite: '',
+    sandboxNetwork: false,
   };
 }
 
@@ -54,6 +65,9 @@ export function formFromServer(server: McpServerView): McpServerForm {
     headers: server.headerKeys.map((key) => `${key}: ${SECRET_MASK}`).join('\n'),
     approval: server.approval,
     timeoutSeconds: String(Math.round(server.timeoutMs / 1000)),
+    sandboxed: server.sandbox !== null,
+    sandboxWrite: (server.sandbox?.write ?? []).join('\n'),
+    sandboxNetwork: server.sandbox?.network ?? false,
   };
 }
 
@@ -92,6 +106,7 @@ export function configFromForm(form: McpServerForm, enabled: boolean): McpFormRe
     if (env.type === 'invalid') return { type: 'invalid', field: 'env', message: env.message };
     const config: McpServerConfig = { command, args: lines(form.args).map((line) => line.trim()), env: env.record, ...common };
     if (form.cwd.trim() !== '') config.cwd = form.cwd.trim();
+    if (form.sandboxed) config.sandbox = { write: lines(form.sandboxWrite).map((line) => line.trim()), network: form.sandboxNetwork };
     return { type: 'ok', name, config };
   }
   const url = form.url.trim();

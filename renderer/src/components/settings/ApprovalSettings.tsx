@@ -38,6 +38,18 @@ export function ApprovalSettings({ form, change }: Props) {
         <span>Let fetch_url reach this computer and the local network (localhost, 192.168.x.x, …)</span>
       </Switch>
       <span className="field-hint">Off, a web page cannot lead the model to your router, Ollama or other local services.</span>
+      <Switch
+        testId="settings-scratch-commands"
+        checked={form.runScratchCommandsWithoutAsking}
+        onChange={(checked) => change({ runScratchCommandsWithoutAsking: checked })}
+      >
+        <span>Run commands without asking when they can change nothing (sandboxed, read-only)</span>
+      </Switch>
+      <span className="field-hint">
+        Such a command runs in the sandbox with the workspace read-only, no network and only a scratch /tmp that is thrown away: it can
+        look, build in /tmp and test, never change your files. A command that needs to write or the network still asks. Where there is no
+        sandbox, every command asks.
+      </span>
     </fieldset>
   );
 }

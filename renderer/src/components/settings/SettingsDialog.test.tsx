@@ -123,6 +123,18 @@ describe('SettingsDialog', () => {
     expect(saved().allowPrivateNetworkFetch).toBe(true);
   });
 
+  it('"run commands without asking when they can change nothing" is off by default and saves as runScratchCommandsWithoutAsking', async () => {
+    const { user, api, saved, page } = await openSettings();
+    await page('approvals');
+    const toggle = screen.getByRole('switch', { name: /Run commands without asking when they can change nothing/ });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await user.click(toggle);
+    await user.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(screen.queryByTestId('settings-dialog')).toBeNull());
+    expect(api.callsOf('settings.set').at(-1)).toEqual({ runScratchCommandsWithoutAsking: true });
+    expect(saved().runScratchCommandsWithoutAsking).toBe(true);
+  });
+
   it('refuses a number it cannot read without asking main, and shows main’s refusal of a range', async () => {
     const { user, api, page } = await openSettings();
     await page('limits');

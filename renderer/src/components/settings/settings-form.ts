@@ -29,6 +29,7 @@ export interface SettingsForm {
   embeddingModel: string;
   versionBudgetMb: string;
   debugRawLog: boolean;
+  runScratchCommandsWithoutAsking: boolean;
   webSearchProvider: WebSearchSettings['provider'];
   /** As settings.get shows it: the mask when a key is stored (sent back, it keeps that key). */
   ollamaApiKey: string;
@@ -75,6 +76,7 @@ export function formFromSettings(settings: Settings): SettingsForm {
     embeddingModel: settings.embeddingModel,
     versionBudgetMb: String(settings.versionBudgetMb ?? DEFAULTS.documents.versionBudgetMb),
     debugRawLog: settings.debugRawLog === true,
+    runScratchCommandsWithoutAsking: settings.runScratchCommandsWithoutAsking ?? DEFAULTS.sandbox.runScratchCommandsWithoutAsking,
     webSearchProvider: settings.webSearch?.provider ?? 'off',
     ollamaApiKey: settings.webSearch?.ollamaApiKey ?? '',
     searxngUrl: settings.webSearch?.searxngUrl ?? '',
@@ -133,6 +135,10 @@ export function patchFromForm(settings: Settings, form: SettingsForm): FormPatch
   }
   if (form.debugRawLog !== (settings.debugRawLog === true)) patch.debugRawLog = form.debugRawLog;
   if (JSON.stringify(form.servers) !== JSON.stringify(settings.servers ?? [])) patch.servers = form.servers;
+  if (
+    form.runScratchCommandsWithoutAsking !== (settings.runScratchCommandsWithoutAsking ?? DEFAULTS.sandbox.runScratchCommandsWithoutAsking)
+  )
+    patch.runScratchCommandsWithoutAsking = form.runScratchCommandsWithoutAsking;
   const webSearch = webSearchFromForm(form);
   const stored = settings.webSearch;
   if (

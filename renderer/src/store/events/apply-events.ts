@@ -173,6 +173,7 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
           ...(event.scope !== undefined ? { scope: event.scope } : {}),
           ...(event.alwaysAllow === true ? { alwaysAllow: true } : {}),
           ...(event.warning !== undefined ? { warning: event.warning } : {}),
+          ...(event.sandbox !== undefined ? { sandbox: event.sandbox } : {}),
           expiresAt,
           resolution: null,
         });

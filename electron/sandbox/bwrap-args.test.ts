@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { bwrapArgs, type PathKind } from './bwrap-args';
+import { commandPolicy, mcpServerPolicy } from './sandbox-policy';
+
+const places = { home: '/home/ana', dataFolders: ['/home/ana/.config/taco'] };
+const onDisk: Record<string, PathKind> = { '/home/ana/.ssh': 'folder', '/home/ana/.netrc': 'file', '/home/ana/.config/taco': 'folder' };
+const kindOf = (path: string): PathKind => onDisk[path] ?? null;
+
+describe('bwrapArgs', () => {
+  it('run_command: all read-only, /tmp private, the workspace writable, then the secrets hidden, no network, own pids, no caps', () => {
+    const args = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana/project', network: false }), '/home/ana/project', kindOf);
+    expect(args).toEqual([
+      '--ro-bind', '/', '/',
+      '--dev', '/dev',
+      '--proc', '/proc',
+      '--tmpfs', '/tmp',
+      '--bind-try', '/home/ana/project', '/home/ana/project',
+      '--tmpfs', '/home/ana/.ssh',
+      '--ro-bind', '/dev/null', '/home/ana/.netrc',
+      '--tmpfs', '/home/ana/.config/taco',
+      '--unshare-net',
+      '--unshare-pid', '--die-with-parent', '--new-session', '--cap-drop', 'ALL',
+      '--chdir', '/home/ana/project',
+    ]); // prettier-ignore
+  });
+
+  it('hides after binding the writable folders, so the data folder stays hidden inside a writable home', () => {
+    const args = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana', network: false }), '/home/ana', kindOf);
+    expect(args.indexOf('/home/ana/.config/taco')).toBeGreaterThan(args.indexOf('--bind-try'));
+  });
+
+  it('keeps the network only when the policy allows it', () => {
+    const args = bwrapArgs(commandPolicy({ ...places, workspace: '/w', network: true }), '/w', kindOf);
+    expect(args).not.toContain('--unshare-net');
+  });
+
+  it("an MCP server's write list (~ expanded) is what it may write; nothing at all when the list is empty", () => {
+    const policy = mcpServerPolicy({ ...places, write: ['~/notes', '/srv/data'], network: false });
+    expect(policy.writable).toEqual(['/home/ana/notes', '/srv/data']);
+    const none = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false }), '/', kindOf);
+    expect(none).not.toContain('--bind-try');
+    expect(none).toContain('--unshare-net');
+  });
+});

@@ -1,0 +1,74 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ToolFailure } from '../../tools/catalogue/tool-runtime-types';
+import { filesystemServer, MCP_TEST_TIMEOUT_MS } from '../../test-support/mcp/mcp-test-servers';
+import { mcpHarnessesClosedAfterEach } from '../services/mcp/testing/mcp-harness';
+import { folderOutsideTmp, requireBubblewrap } from './testing/require-bubblewrap';
+
+/**
+ * The real server-filesystem (from node_modules) started with a `sandbox` entry: the server itself
+ * would allow every folder it is given, the sandbox lets it write only the listed one and see no
+ * secret. Folders are outside /tmp (the sandbox's /tmp is private).
+ */
+const { harness } = mcpHarnessesClosedAfterEach();
+const realHome = process.env['HOME'];
+let allowed = '';
+let outside = '';
+let home = '';
+const SECRET = 'mcp-ssh-secret-51d0';
+
+beforeAll(() => {
+  requireBubblewrap();
+  const folders = ['taco-mcp-allowed-', 'taco-mcp-outside-', 'taco-mcp-home-'].map((prefix) => folderOutsideTmp(prefix));
+  [allowed, outside, home] = folders.map((folder) => folder.path) as [string, string, string];
+  mkdirSync(join(home, '.ssh'));
+  writeFileSync(join(home, '.ssh', 'id_ed25519'), SECRET);
+  process.env['HOME'] = home;
+  return () => {
+    for (const folder of folders) folder.remove();
+  };
+});
+
+afterAll(() => {
+  process.env['HOME'] = realHome;
+});
+
+const failure = (pattern: RegExp) => (error: unknown) => error instanceof ToolFailure && pattern.test(error.message);
+
+describe('a stdio MCP server in the sandbox (bubblewrap)', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
+  it('writes where its sandbox allows and is denied a folder outside it, although the server itself allows both', async () => {
+    const h = harness({
+      files: {
+        ...filesystemServer(allowed),
+        args: [...filesystemServer(allowed).args!, outside],
+        sandbox: { write: [allowed], network: false },
+      },
+    });
+    await h.waitFor('files', 'ready');
+    await h.run('mcp__files__write_file', { path: join(allowed, 'ok.txt'), content: 'inside' });
+    expect(readFileSync(join(allowed, 'ok.txt'), 'utf8')).toBe('inside');
+    await expect(h.run('mcp__files__write_file', { path: join(outside, 'escaped.txt'), content: 'x' })).rejects.toSatisfy(
+      failure(/EROFS|read-only file system/i),
+    );
+    expect(existsSync(join(outside, 'escaped.txt'))).toBe(false);
+  });
+
+  it("cannot read a file under HOME's .ssh even with HOME among its folders", async () => {
+    const h = harness({ files: { ...filesystemServer(home), sandbox: { write: [], network: false } } });
+    await h.waitFor('files', 'ready');
+    await expect(h.run('mcp__files__read_text_file', { path: join(home, '.ssh', 'id_ed25519') })).rejects.toSatisfy(
+      failure(/ENOENT|no such file/i),
+    );
+  });
+
+  it('a server that fails inside the sandbox shows the denied path in its stderr tail and says it ran sandboxed', async () => {
+    const target = join(outside, 'startup.log');
+    const script = `require('fs').writeFileSync(${JSON.stringify(target)}, 'x')`;
+    const h = harness({ crashes: { command: 'node', args: ['-e', script], sandbox: { write: [allowed], network: false } } });
+    const view = await h.waitFor('crashes', 'failed');
+    expect(view.stderrTail.join('\n')).toContain(`EROFS: read-only file system, open '${target}'`);
+    expect(view.error).toMatch(/It ran in the sandbox \(Can write only in .* · no network/);
+    expect(existsSync(target)).toBe(false);
+  });
+});

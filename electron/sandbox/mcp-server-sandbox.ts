@@ -1,0 +1,54 @@
+import type { McpServerConfig } from '../../shared/mcp';
+import type { SandboxNotice } from '../../shared/sandbox-notice';
+import { currentPlaces } from './command-sandbox';
+import { mcpServerPolicy, type PolicyPlaces } from './sandbox-policy';
+import { sandboxedInvocation } from './sandboxed-invocation';
+import { sandboxSupport, type SandboxSupport } from './sandbox-support';
+import { describeSandbox } from './sandbox-words';
+
+/** How a stdio MCP server starts: as it is (no `sandbox` entry), inside the sandbox, or refused with the reason. */
+export type ServerLaunch =
+  { type: 'plain' } | { type: 'sandboxed'; file: string; args: string[]; notice: SandboxNotice } | { type: 'refused'; message: string };
+
+/**
+ * A stdio server with a `sandbox` entry in mcp.json starts inside the sandbox with that policy
+ * (mcpServerPolicy). Where this system has no sandbox it is not started with the user's full
+ * rights behind their back: the start is refused, saying how to run it unsandboxed on purpose.
+ */
+export function mcpServerLaunch(
+  name: string,
+  config: McpServerConfig,
+  program: { file: string; args: readonly string[]; cwd: string },
+  support: SandboxSupport = sandboxSupport(),
+  places: PolicyPlaces = currentPlaces(),
+): ServerLaunch {
+  const sandbox = config.sandbox;
+  if (sandbox === undefined) return { type: 'plain' };
+  const policy = mcpServerPolicy({ ...places, write: sandbox.write, network: sandbox.network });
+  const invocation = sandboxedInvocation(support, policy, program.file, program.args, program.cwd);
+  if (!invocation.sandboxed)
+    return {
+      type: 'refused',
+      message: `Server "${name}" is set to run in the sandbox, but this system has none (${invocation.reason}). Not started. To run it with your full rights instead, turn its sandbox off in Settings → MCP servers.`,
+    };
+  return {
+    type: 'sandboxed',
+    file: invocation.file,
+    args: invocation.args,
+    notice: describeSandbox(support, policy, { home: places.home }),
+  };
+}
+
+/** What a server's `sandbox` entry means on this system, for Settings → MCP; null when it has none. */
+export function mcpSandboxNotice(
+  config: McpServerConfig,
+  support: SandboxSupport = sandboxSupport(),
+  places: PolicyPlaces = currentPlaces(),
+): SandboxNotice | null {
+  if (config.command === undefined) return null;
+  if (config.sandbox === undefined) return { sandboxed: false, text: 'Not sandboxed: this server runs with your full rights.' };
+  const policy = mcpServerPolicy({ ...places, write: config.sandbox.write, network: config.sandbox.network });
+  if (support.kind === 'none')
+    return { sandboxed: false, text: `Set to run in the sandbox, but this system has none (${support.reason}): it will not start.` };
+  return describeSandbox(support, policy, { home: places.home });
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { createCommandSandbox } from './command-sandbox';
+import { mcpSandboxNotice, mcpServerLaunch } from './mcp-server-sandbox';
+import type { SandboxSupport } from './sandbox-support';
+
+const places = { home: '/home/ana', dataFolders: ['/home/ana/.config/taco'] };
+const bwrap: SandboxSupport = { kind: 'bubblewrap', program: '/usr/bin/bwrap' };
+const none: SandboxSupport = { kind: 'none', reason: 'Windows has no sandbox TACO can use' };
+
+describe('the sandbox in words, and never silently without one', () => {
+  it('a command card says what it may do, or that it runs with full rights and why', () => {
+    const sandboxed = createCommandSandbox(bwrap, () => places);
+    expect(sandboxed.describe({ workspace: '/home/ana/p', network: false, scratch: false })).toEqual({
+      sandboxed: true,
+      text: "Can write only in the workspace · no network · cannot see your keys, credentials, browser profiles or TACO's data",
+    });
+    expect(sandboxed.describe({ workspace: '/home/ana/p', network: true, scratch: false }).text).toMatch(/· may use the network ·/);
+    const unsandboxed = createCommandSandbox(none, () => places);
+    expect(unsandboxed.available).toBe(false);
+    expect(unsandboxed.describe({ workspace: '/home/ana/p', network: false, scratch: false })).toEqual({
+      sandboxed: false,
+      text: 'Runs with your full rights — no sandbox on this system (Windows has no sandbox TACO can use).',
+    });
+    expect(unsandboxed.invocation('ls', { workspace: '/home/ana/p', network: false, scratch: false })).toEqual({
+      sandboxed: false,
+      reason: 'Windows has no sandbox TACO can use',
+    });
+  });
+
+  it('an MCP server set to run sandboxed is refused where there is no sandbox, with how to run it on purpose', () => {
+    const config = { command: 'node', sandbox: { write: ['~/notes'], network: false } };
+    const launch = mcpServerLaunch('files', config, { file: '/usr/bin/node', args: ['s.js'], cwd: '/' }, none, places);
+    expect(launch).toEqual({
+      type: 'refused',
+      message: expect.stringMatching(
+        /^Server "files" is set to run in the sandbox, but this system has none .*turn its sandbox off in Settings → MCP servers/,
+      ),
+    });
+    expect(mcpServerLaunch('files', { command: 'node' }, { file: '/usr/bin/node', args: [], cwd: '/' }, none, places)).toEqual({
+      type: 'plain',
+    });
+    const started = mcpServerLaunch('files', config, { file: '/usr/bin/node', args: ['s.js'], cwd: '/' }, bwrap, places);
+    expect(started).toMatchObject({
+      type: 'sandboxed',
+      file: '/usr/bin/bwrap',
+      notice: { text: expect.stringMatching(/^Can write only in ~\/notes · no network/) },
+    });
+    expect(started.type === 'sandboxed' && started.args.slice(-3)).toEqual(['--', '/usr/bin/node', 's.js']);
+  });
+
+  it('Settings → MCP: words for a sandboxed server, an unsandboxed one and an HTTP one', () => {
+    expect(mcpSandboxNotice({ command: 'node' }, bwrap, places)).toEqual({
+      sandboxed: false,
+      text: 'Not sandboxed: this server runs with your full rights.',
+    });
+    expect(mcpSandboxNotice({ command: 'node', sandbox: { write: [], network: true } }, bwrap, places)?.text).toMatch(
+      /^Can write nothing outside its private \/tmp · may use the network/,
+    );
+    expect(mcpSandboxNotice({ command: 'node', sandbox: { write: [], network: true } }, none, places)?.text).toMatch(/it will not start/);
+    expect(mcpSandboxNotice({ url: 'https://example.com/mcp' }, bwrap, places)).toBeNull();
+  });
+});

@@ -1,0 +1,60 @@
+import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { bwrapArgs, type PathKind } from './bwrap-args';
+import { seatbeltProfile } from './seatbelt-profile';
+import type { SandboxPolicy } from './sandbox-policy';
+import type { SandboxSupport } from './sandbox-support';
+
+/** How to start a program: inside the sandbox, or as it is with the reason there is none. */
+export type Invocation =
+  { sandboxed: true; file: string; args: string[] } | { sandboxed: false; file: string; args: string[]; reason: string };
+
+/**
+ * The one place a program becomes a sandboxed program: `file args` wrapped by this system's
+ * sandbox under `policy`, working in `cwd`. Hidden paths are taken as they are and, when they are
+ * symbolic links, also where they point (a `~/.ssh` linked elsewhere is hidden there too).
+ */
+export function sandboxedInvocation(
+  support: SandboxSupport,
+  policy: SandboxPolicy,
+  file: string,
+  args: readonly string[],
+  cwd: string,
+): Invocation {
+  switch (support.kind) {
+    case 'bubblewrap': {
+      const resolved = { ...policy, hidden: withLinkTargets(policy.hidden) };
+      return { sandboxed: true, file: support.program, args: [...bwrapArgs(resolved, cwd, pathKind), '--', file, ...args] };
+    }
+    case 'seatbelt': {
+      const resolved = { ...policy, hidden: withLinkTargets(policy.hidden), writable: withLinkTargets(policy.writable) };
+      return { sandboxed: true, file: support.program, args: ['-p', seatbeltProfile(resolved), '--', file, ...args] };
+    }
+    case 'none':
+      return { sandboxed: false, file, args: [...args], reason: support.reason };
+    default: {
+      const unreachable: never = support;
+      return unreachable;
+    }
+  }
+}
+
+function withLinkTargets(paths: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const entry of paths) {
+    out.add(entry);
+    try {
+      if (lstatSync(entry).isSymbolicLink()) out.add(realpathSync(entry));
+    } catch {
+      // Not there: nothing to hide.
+    }
+  }
+  return [...out];
+}
+
+function pathKind(path: string): PathKind {
+  try {
+    return statSync(path).isDirectory() ? 'folder' : 'file';
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { commandPolicy, mcpServerPolicy, scratchPolicy } from './sandbox-policy';
+import { seatbeltProfile } from './seatbelt-profile';
+
+/**
+ * The macOS profile cannot run here (sandbox-exec is macOS only), so its generated text is the
+ * test, from the same policies bwrap gets. What each rule does (Seatbelt: the last matching rule wins):
+ * - `(version 1)`: the profile language.
+ * - `(allow default)`: everything not denied below (mach lookups, sysctls, signals, exec) stays
+ *   allowed, so ordinary programs start; the policy is expressed by what is taken away.
+ * - `(deny file-write*)`: no writes anywhere…
+ * - `(allow file-write-data …/dev/null …)`: …except to the null/zero devices, terminals and file
+ *   descriptors (a command's `> /dev/null`, `2>&1` through /dev/fd).
+ * - `(allow file-write* (subpath WORKSPACE) …)`: …and in the writable folders, plus /private/tmp and
+ *   /private/var/folders (macOS's temporary folders; there is no private /tmp on macOS).
+ * - `(deny file-read* file-write* (subpath SECRET) …)`: the hidden paths can be neither read nor
+ *   written, after the allows so that a data folder inside the workspace stays hidden.
+ * - `(deny network*)`: no network, loopback and Unix sockets included, unless the policy allows it.
+ */
+const places = { home: '/Users/ana', dataFolders: ['/Users/ana/Library/Application Support/TACO'] };
+
+describe('seatbeltProfile', () => {
+  it('run_command without network', () => {
+    expect(seatbeltProfile(commandPolicy({ ...places, workspace: '/Users/ana/project', network: false }))).toMatchSnapshot();
+  });
+
+  it('run_command with network: the same, without the network rule', () => {
+    const offline = seatbeltProfile(commandPolicy({ ...places, workspace: '/Users/ana/project', network: false }));
+    const online = seatbeltProfile(commandPolicy({ ...places, workspace: '/Users/ana/project', network: true }));
+    expect(offline.replace('(deny network*)\n', '')).toBe(online);
+  });
+
+  it('a scratch command: nothing writable but the temporary folders', () => {
+    expect(seatbeltProfile(scratchPolicy(places))).toMatchSnapshot();
+  });
+
+  it('an MCP server with a write list; a quote in a path cannot end the string', () => {
+    const profile = seatbeltProfile(mcpServerPolicy({ ...places, write: ['~/notes', '/Volumes/x"(allow default)'], network: true }));
+    expect(profile).toContain('(subpath "/Users/ana/notes")');
+    expect(profile).toContain('(subpath "/Volumes/x\\"(allow default)")');
+    expect(profile).not.toContain('(deny network*)');
+  });
+});
