@@ -61,6 +61,11 @@ export const DEFAULTS = {
   agent: {
     /** Rough size of a token when estimating what fits num_ctx (small contexts, ~4 chars). */
     charsPerToken: 4,
+    /**
+     * Where the server counts a request's tokens (llama.cpp), its characters per token replace the
+     * rough figure for that step, kept within this range against a count that makes no sense.
+     */
+    measuredCharsPerTokenRange: [1, 8] as readonly [number, number],
     /** Share of num_ctx kept free for the model's reply when fitting history. */
     replyReserveRatio: 0.25,
     /**

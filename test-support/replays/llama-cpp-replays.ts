@@ -143,3 +143,30 @@ export const llamaCppSharedMemoryExhaustedAfterText: Replay = {
   headers: { 'Content-Type': 'text/event-stream' },
   writes: [...llamaCppChatStreamUsage.writes.slice(0, 2), CONTEXT_SIZE_EXCEEDED_EVENT],
 };
+
+/*
+ * From source, not captured: no capture has these routes. llama.cpp 82bb48500a9a
+ * tools/server/server.cpp (routes `POST /v1/chat/completions/input_tokens`, `POST /tokenize`) and
+ * tools/server/server-context.cpp (`handle_count_tokens`: `{"input_tokens":N}` then `"object"`
+ * added for OpenAI requests, nlohmann ordered_json so in that order; `post_tokenize`:
+ * `{"tokens":[…]}`), as tools/server/tests/unit/test_chat_completion.py and test_tokenize.py call
+ * them; status and content type as `res->ok` writes every captured JSON answer (props.raw).
+ */
+const fromSource = (what: string): string =>
+  `llama.cpp 82bb48500a9a tools/server/server-context.cpp ${what} (from source, not captured); content type of the captures`;
+
+/** `POST /v1/chat/completions/input_tokens` for the issue's request: llama.cpp counted 2,621 tokens where TACO estimated 2,203. */
+export const llamaCppInputTokens2621: Replay = {
+  origin: fromSource('handle_count_tokens'),
+  status: 200,
+  headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  writes: ['{"input_tokens":2621,"object":"response.input_tokens"}'],
+};
+
+/** `POST /tokenize` `{"content":…}`: the token ids (2,621 of them; the ids themselves are not read). */
+export const llamaCppTokenize2621: Replay = {
+  origin: fromSource('post_tokenize'),
+  status: 200,
+  headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  writes: [JSON.stringify({ tokens: Array.from({ length: 2621 }, (_, index) => 198 + (index % 4000)) })],
+};

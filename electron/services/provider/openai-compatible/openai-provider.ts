@@ -14,6 +14,7 @@ import { retryOnSharedMemory } from './shared-memory-retry';
 import { probeToolSupport } from './tool-probe';
 import { retryWhileLoading } from './loading-retry';
 import { createModelContextReader } from './model-context';
+import { createLlamaCppTokenCounter } from './llama-cpp-tokens';
 
 export { openAiBaseUrl } from './openai-base-url';
 
@@ -62,6 +63,12 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     // llama.cpp answers 503 "Loading model" on /v1/models too while it loads: wait as a step does.
     (await retryWhileLoading(host, signal, () => probeClient.models.list(signal ? { signal } : {}))).data;
   const modelContext = createModelContextReader({ fetch: plainFetch, baseUrl, headers, list: () => listEntries() });
+  const countPromptTokens = createLlamaCppTokenCounter({
+    fetch: plainFetch,
+    baseUrl,
+    headers,
+    isLlamaCpp: () => modelContext.isLlamaCpp(),
+  });
 
   async function listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
     if (signal?.aborted) throw aborted();
@@ -107,6 +114,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     host,
     listModels,
     capabilities,
+    countPromptTokens,
     streamChat(request) {
       const onToolsRefused = (model: string, known: ModelCapabilities): void => cache.withoutTools(model, known);
       const deps = {
