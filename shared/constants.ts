@@ -265,6 +265,13 @@ export const DEFAULTS = {
      * again after each of these delays, then the shortage is said in words.
      */
     sharedMemoryRetryDelaysMs: [250, 1000, 3000] as readonly number[],
+    /**
+     * A step whose headers have not come after this long asks llama.cpp's `/slots` whether every
+     * slot is answering other requests, and if so says the server is busy (it waits on).
+     */
+    busyCheckAfterMs: 3000,
+    /** Between the two reads of `/slots`: a slot whose generated count grew meanwhile is another request's, not this one's prompt. */
+    busyRecheckMs: 500,
     /** Servers in the list at most. */
     maxServers: 20,
     /** Headers per server at most. */

@@ -81,4 +81,9 @@ export interface OpenAiScenario {
   routes?: Readonly<Record<string, Replay | ((call: number) => Replay)>>;
   /** Milliseconds between streamed chunks (default 0). */
   delayMs?: number;
+  /**
+   * llama.cpp's parallel slots (`-np`): a chat request that finds all of them busy gets no headers
+   * until one frees, and `GET /slots` answers as llama.cpp does (fake-slots.ts). Unset: no limit, no /slots.
+   */
+  slots?: number;
 }

@@ -41,6 +41,9 @@ export const llamaCppPropsCaptured = rawReplay('props');
 /** `/props` of a server started with `-c 8192` for a model trained at 4096: the slot is capped, `n_ctx` 4096. */
 export const llamaCppPropsCapped4096 = rawReplay('props-c8192-ctxtrain4096');
 
+/** `GET /slots` of the same server after a request ended: one slot, `is_processing` false, `id_task`, `next_token[0].n_decoded`. */
+export const llamaCppSlotsCaptured = rawReplay('slots');
+
 /** `/v1/models` of the same server: `aliases`, `tags`, `meta.n_ctx` (the slot, 2048) beside `meta.n_ctx_train` (4096). */
 export const llamaCppModelsCaptured = rawReplay('models');
 

@@ -49,6 +49,8 @@ export type ProviderChunk =
   | { type: 'text'; text: string }
   | { type: 'thinking'; text: string }
   | { type: 'tool-calls'; calls: ProviderToolCall[] }
+  /** The server is up but every slot is answering other requests: the step waits for one (said as status, not as an error). */
+  | { type: 'waiting'; text: string }
   | { type: 'done'; usage: StepUsage };
 
 export interface StepUsage {

@@ -131,6 +131,10 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
         case 'tool-calls':
           nativeCalls.push(...chunk.calls);
           break;
+        case 'waiting':
+          deltas.flush();
+          emitStatus(shared, chunk.text);
+          break;
         case 'done':
           usage = chunk.usage;
           break;

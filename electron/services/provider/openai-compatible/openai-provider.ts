@@ -15,6 +15,7 @@ import { probeToolSupport } from './tool-probe';
 import { retryWhileLoading } from './loading-retry';
 import { createModelContextReader } from './model-context';
 import { createLlamaCppTokenCounter } from './llama-cpp-tokens';
+import { readBusySlots, type BusyWatch } from './llama-cpp-slots';
 
 export { openAiBaseUrl } from './openai-base-url';
 
@@ -31,6 +32,10 @@ export interface OpenAiCompatibleProviderOptions {
   fetch?: typeof fetch;
   /** Where TACO's own mistakes a server reports are written (default: console.warn). */
   log?: (message: string) => void;
+  /** How long a step waits for its headers before llama.cpp's slots are asked whether all are busy (default DEFAULTS.servers.busyCheckAfterMs). */
+  busyCheckAfterMs?: number;
+  /** The wait between the two reads of `/slots` that tell another request's generation from this one's prompt (default DEFAULTS.servers.busyRecheckMs). */
+  busyRecheckMs?: number;
 }
 
 /**
@@ -69,6 +74,15 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     headers,
     isLlamaCpp: () => modelContext.isLlamaCpp(),
   });
+  const busySlots = async (signal: AbortSignal): Promise<number | null> =>
+    modelContext.isLlamaCpp()
+      ? readBusySlots(plainFetch, baseUrl, headers, signal, options.busyRecheckMs ?? DEFAULTS.servers.busyRecheckMs)
+      : null;
+  const busyWatch: BusyWatch = {
+    busySlots,
+    afterMs: options.busyCheckAfterMs ?? DEFAULTS.servers.busyCheckAfterMs,
+    words: (slots) => openAiMessages.slotsBusy(host, slots),
+  };
 
   async function listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
     if (signal?.aborted) throw aborted();
@@ -92,10 +106,15 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
   });
 
   async function probe(model: string): Promise<boolean> {
+    const timeoutMs = Math.max(connectTimeoutMs, DEFAULTS.servers.toolProbeTimeoutMs);
     try {
       return await probeToolSupport(toolProbeClient, model, undefined, host);
     } catch (error) {
-      throw toOpenAiProviderError(error, { host, model, timeoutMs: DEFAULTS.servers.toolProbeTimeoutMs, phase: 'request' });
+      const failure = toOpenAiProviderError(error, { host, model, timeoutMs, phase: 'request' });
+      // Up but occupied (-np 1 with a long answer running): say busy, not "did not answer".
+      const slots = failure.kind === 'unreachable' ? await busySlots(AbortSignal.timeout(connectTimeoutMs)) : null;
+      if (slots !== null) throw new ProviderError('ollama-error', openAiMessages.probeBusy(host, slots, timeoutMs), host);
+      throw failure;
     }
   }
 
@@ -126,6 +145,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
         rereadContext,
         schemaFixes,
         log,
+        busyWatch,
       };
       // llama.cpp's shared KV cache may run out while other requests run: a step that showed nothing is tried again.
       return retryOnSharedMemory(host, request.signal, () => streamOpenAiStep(deps, request));

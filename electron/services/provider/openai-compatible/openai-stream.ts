@@ -15,6 +15,7 @@ import { isBusy, retryDelayMs, waitFor } from './retry-after';
 import { retryWhileLoading } from './loading-retry';
 import { createThinkSplitter } from './think-splitter';
 import { createToolCallAssembler, type ToolCallDelta } from './tool-call-assembler';
+import { openSayingBusy, type BusyWatch } from './llama-cpp-slots';
 
 export interface OpenAiStreamDeps {
   host: string;
@@ -30,6 +31,8 @@ export interface OpenAiStreamDeps {
   log?: (message: string) => void;
   /** Tools this server could not compile for this model, and what is done to each (remembered by the provider). */
   schemaFixes?: SchemaFixes;
+  /** Says "busy" while a request waits for a free slot (llama.cpp). */
+  busyWatch?: BusyWatch;
 }
 
 /** Per model: the tools a server could not compile, sanitised or left out from then on. */
@@ -176,7 +179,7 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
   let finished = false;
   const body = buildBody(request, capabilities, deps.schemaFixes?.get(request.model));
   try {
-    stream = await openStream(deps, body, request.signal);
+    stream = yield* openSayingBusy(openStream(deps, body, request.signal), deps.busyWatch, request.signal);
     phase = 'stream';
     const splitter = createThinkSplitter();
     const assembler = createToolCallAssembler();
