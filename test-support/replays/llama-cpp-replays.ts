@@ -106,10 +106,14 @@ export const llamaCppToolSchemaUnanchoredPattern: Replay = {
 
 /*
  * Reported, not captured byte for byte: the same server's answers as issue 33 (a session that ran
- * llama.cpp 82bb48500a9a) quotes them. Framing and key order follow the captures above.
+ * llama.cpp 82bb48500a9a) quotes them, their words checked against that commit's source
+ * (common/chat.cpp "The model produced output that does not match the expected " + format + " format";
+ * tools/server/server-models.cpp "model '%s' not found", ERROR_TYPE_INVALID_REQUEST;
+ * tools/server/server-context.cpp "Context size has been exceeded." when llama_decode returns 1).
+ * Framing and key order follow the captures above (format_error_response: code, message, type).
  */
 const reported = (what: string): string =>
-  `llama.cpp 82bb48500a9a, as reported from a running llama-server (${what}); framing of the captures`;
+  `llama.cpp 82bb48500a9a, as reported from a running llama-server (${what}), words as in its source; framing of the captures`;
 
 const CONTEXT_SIZE_EXCEEDED_EVENT = 'data: {"error":{"code":500,"message":"Context size has been exceeded.","type":"server_error"}}\n\n';
 
@@ -155,8 +159,21 @@ export const llamaCppSharedMemoryExhaustedAfterText: Replay = {
  * `{"tokens":[…]}`), as tools/server/tests/unit/test_chat_completion.py and test_tokenize.py call
  * them; status and content type as `res->ok` writes every captured JSON answer (props.raw).
  */
-const fromSource = (what: string): string =>
-  `llama.cpp 82bb48500a9a tools/server/server-context.cpp ${what} (from source, not captured); content type of the captures`;
+const fromSource = (what: string, file = 'tools/server/server-context.cpp'): string =>
+  `llama.cpp 82bb48500a9a ${file} ${what} (from source, not captured); content type of the captures`;
+
+/**
+ * While the model loads, every endpoint but the web UI's assets answers this 503, without
+ * Retry-After (tools/server/server-http.cpp, the server-state middleware: `{"error":{"message",
+ * "type","code"}}` in that order, content type "application/json; charset=utf-8"). Issue 33 saw
+ * `/health` and `/v1/models` answer it too at this version.
+ */
+export const llamaCppLoadingModel: Replay = {
+  origin: fromSource('middleware: res.status = 503, "Loading model", "unavailable_error"', 'tools/server/server-http.cpp'),
+  status: 503,
+  headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  writes: ['{"error":{"message":"Loading model","type":"unavailable_error","code":503}}'],
+};
 
 /** `POST /v1/chat/completions/input_tokens` for the issue's request: llama.cpp counted 2,621 tokens where TACO estimated 2,203. */
 export const llamaCppInputTokens2621: Replay = {
