@@ -89,7 +89,7 @@ async function chat(state: State, body: JsonObject | null, response: ServerRespo
     state.scenario.replies[state.streamCalls - 1] ??
     state.scenario.whenExhausted ??
     openAiReply.httpError(500, `fake-openai: scenario "${state.scenario.name}" has no reply for streamed call ${state.streamCalls}`);
-  return streamAnswer(response, request, resolve(source, request), state.scenario.delayMs ?? 0);
+  return streamAnswer(response, request, resolve(source, request), state.scenario.delayMs ?? 0, state.scenario.framing ?? 'openai');
 }
 
 async function route(state: State, method: string, path: string, body: JsonObject | null, response: ServerResponse): Promise<void> {

@@ -86,4 +86,6 @@ export interface OpenAiScenario {
    * until one frees, and `GET /slots` answers as llama.cpp does (fake-slots.ts). Unset: no limit, no /slots.
    */
   slots?: number;
+  /** `llama-cpp`: text and tool-call answers are streamed in llama.cpp's writes and key order (llama-cpp-framing.ts). */
+  framing?: 'openai' | 'llama-cpp';
 }
