@@ -67,6 +67,11 @@ export const DEFAULTS = {
     constrainedPromptFormat: true,
     /** Rough size of a token when estimating what fits num_ctx (small contexts, ~4 chars). */
     charsPerToken: 4,
+    /**
+     * Where the server counts a request's tokens (llama.cpp), its characters per token replace the
+     * rough figure for that step, kept within this range against a count that makes no sense.
+     */
+    measuredCharsPerTokenRange: [1, 8] as readonly [number, number],
     /** Share of num_ctx kept free for the model's reply when fitting history. */
     replyReserveRatio: 0.25,
     /**
@@ -323,6 +328,13 @@ export const DEFAULTS = {
      * again after each of these delays, then the shortage is said in words.
      */
     sharedMemoryRetryDelaysMs: [250, 1000, 3000] as readonly number[],
+    /**
+     * A step whose headers have not come after this long asks llama.cpp's `/slots` whether every
+     * slot is answering other requests, and if so says the server is busy (it waits on).
+     */
+    busyCheckAfterMs: 3000,
+    /** Between the two reads of `/slots`: a slot whose generated count grew meanwhile is another request's, not this one's prompt. */
+    busyRecheckMs: 500,
     /** Servers in the list at most. */
     maxServers: 20,
     /** Headers per server at most. */

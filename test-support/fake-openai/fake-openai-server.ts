@@ -6,6 +6,7 @@ import { openAiReply } from './openai-replies';
 import { serveReplay } from '../replays/replay-types';
 import type { FakeOpenAiChatRequest, OpenAiReply, OpenAiReplySource, OpenAiScenario, RecordedOpenAiRequest } from './scenario-types';
 import { answerWhole, sendOpenAiError, sendOpenAiJson, streamAnswer } from './sse-replies';
+import { createFakeSlots, type FakeSlots } from './fake-slots';
 
 export interface FakeOpenAiOptions {
   scenario: OpenAiScenario;
@@ -21,6 +22,8 @@ export interface FakeOpenAi {
   /** The server root, e.g. http://127.0.0.1:43127 */
   url: string;
   requests: RecordedOpenAiRequest[];
+  /** Another client's request takes one of the scenario's `slots` until the returned function frees it. */
+  occupySlot(): () => void;
   setScenario(scenario: OpenAiScenario): void;
   close(): Promise<void>;
 }
@@ -33,6 +36,7 @@ interface State {
   streamCalls: number;
   sideCalls: number;
   routeCalls: Map<string, number>;
+  slots: FakeSlots | null;
 }
 
 function headersOf(request: IncomingMessage): Record<string, string> {
@@ -60,6 +64,11 @@ async function chat(state: State, body: JsonObject | null, response: ServerRespo
   if (!model) return sendOpenAiError(response, 404, `The model \`${body.model}\` does not exist.`, { code: 'model_not_found' });
   const tools = objects(body.tools);
   if (tools.length > 0 && !model.tools) return sendOpenAiError(response, 400, TOOLS_UNSUPPORTED_MESSAGE, { type: 'BadRequestError' });
+  if (state.slots) {
+    // llama.cpp holds the headers until a slot is free.
+    const release = await state.slots.take();
+    response.once('close', release);
+  }
   const stream = body.stream === true;
   const streamOptions = isJsonObject(body.stream_options) ? body.stream_options : {};
   const base = {
@@ -80,7 +89,7 @@ async function chat(state: State, body: JsonObject | null, response: ServerRespo
     state.scenario.replies[state.streamCalls - 1] ??
     state.scenario.whenExhausted ??
     openAiReply.httpError(500, `fake-openai: scenario "${state.scenario.name}" has no reply for streamed call ${state.streamCalls}`);
-  return streamAnswer(response, request, resolve(source, request), state.scenario.delayMs ?? 0);
+  return streamAnswer(response, request, resolve(source, request), state.scenario.delayMs ?? 0, state.scenario.framing ?? 'openai');
 }
 
 async function route(state: State, method: string, path: string, body: JsonObject | null, response: ServerResponse): Promise<void> {
@@ -104,6 +113,9 @@ async function route(state: State, method: string, path: string, body: JsonObjec
       });
     case 'POST /v1/chat/completions':
       return chat(state, body, response);
+    case 'GET /slots':
+      if (state.slots) return state.slots.serve(response);
+      return sendOpenAiError(response, 404, `Unknown path ${method} ${path}`, { code: 'unknown_url' });
     default:
       return sendOpenAiError(response, 404, `Unknown path ${method} ${path}`, { code: 'unknown_url' });
   }
@@ -111,7 +123,14 @@ async function route(state: State, method: string, path: string, body: JsonObjec
 
 /** Starts a scripted OpenAI-compatible server (vLLM / llama-server / LM Studio shaped) on 127.0.0.1. */
 export async function startFakeOpenAi(options: FakeOpenAiOptions): Promise<FakeOpenAi> {
-  const state: State = { scenario: options.scenario, streamCalls: 0, sideCalls: 0, routeCalls: new Map() };
+  const slotsOf = (scenario: OpenAiScenario): FakeSlots | null => (scenario.slots ? createFakeSlots(scenario.slots) : null);
+  const state: State = {
+    scenario: options.scenario,
+    streamCalls: 0,
+    sideCalls: 0,
+    routeCalls: new Map(),
+    slots: slotsOf(options.scenario),
+  };
   const requests: RecordedOpenAiRequest[] = [];
   const required = options.requireHeader;
 
@@ -146,8 +165,13 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions): Promise<FakeO
     url,
     baseUrl: `${url}/v1`,
     requests,
+    occupySlot() {
+      if (!state.slots) throw new Error('fake-openai: the scenario has no slots');
+      return state.slots.occupy();
+    },
     setScenario(scenario) {
       state.scenario = scenario;
+      state.slots = slotsOf(scenario);
       state.streamCalls = 0;
       state.sideCalls = 0;
       state.routeCalls.clear();

@@ -81,4 +81,11 @@ export interface OpenAiScenario {
   routes?: Readonly<Record<string, Replay | ((call: number) => Replay)>>;
   /** Milliseconds between streamed chunks (default 0). */
   delayMs?: number;
+  /**
+   * llama.cpp's parallel slots (`-np`): a chat request that finds all of them busy gets no headers
+   * until one frees, and `GET /slots` answers as llama.cpp does (fake-slots.ts). Unset: no limit, no /slots.
+   */
+  slots?: number;
+  /** `llama-cpp`: text and tool-call answers are streamed in llama.cpp's writes and key order (llama-cpp-framing.ts). */
+  framing?: 'openai' | 'llama-cpp';
 }

@@ -3,6 +3,7 @@ import type { JsonObject, JsonValue } from '../../shared/json';
 import { ResponseGuard } from '../fake-ollama/http-utils';
 import { serveReplay } from '../replays/replay-types';
 import type { FakeOpenAiChatRequest, OpenAiReply } from './scenario-types';
+import { llamaCppWrites, type LlamaCppStreamed } from './llama-cpp-framing';
 
 /** The context-length answer of vLLM (and, in words, of llama.cpp's server). */
 export const CONTEXT_LENGTH_MESSAGE =
@@ -100,10 +101,28 @@ export async function streamAnswer(
   request: FakeOpenAiChatRequest,
   reply: OpenAiReply,
   delayMs: number,
+  framing: 'openai' | 'llama-cpp' = 'openai',
 ): Promise<void> {
   if (answerError(response, reply)) return;
   const guard = new ResponseGuard(response);
   response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+  if (framing === 'llama-cpp' && (reply.type === 'text' || reply.type === 'tool-calls')) {
+    const completion = reply.type === 'text' ? reply.text : JSON.stringify(reply.calls);
+    const usage =
+      reply.type === 'text' && reply.usage
+        ? reply.usage
+        : { promptTokens: 100 + request.messages.length * 10, completionTokens: words(completion) + 1 };
+    const answer: LlamaCppStreamed =
+      reply.type === 'text'
+        ? { type: 'text', text: reply.text, pieceChars: reply.pieceChars ?? 4, finishReason: reply.finishReason ?? 'stop', usage }
+        : { type: 'tool-calls', calls: reply.calls, ...(reply.text ? { text: reply.text } : {}), pieceChars: reply.pieceChars ?? 5, usage };
+    for (const write of llamaCppWrites(request, answer)) {
+      await guard.write(write);
+      if (delayMs > 0) await guard.sleep(delayMs);
+    }
+    response.end();
+    return;
+  }
   const id = `chatcmpl-${request.call}`;
   const send = async (choice: JsonObject | null, extra: JsonObject = {}): Promise<void> => {
     const chunk: JsonObject = {

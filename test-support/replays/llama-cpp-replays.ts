@@ -41,6 +41,9 @@ export const llamaCppPropsCaptured = rawReplay('props');
 /** `/props` of a server started with `-c 8192` for a model trained at 4096: the slot is capped, `n_ctx` 4096. */
 export const llamaCppPropsCapped4096 = rawReplay('props-c8192-ctxtrain4096');
 
+/** `GET /slots` of the same server after a request ended: one slot, `is_processing` false, `id_task`, `next_token[0].n_decoded`. */
+export const llamaCppSlotsCaptured = rawReplay('slots');
+
 /** `/v1/models` of the same server: `aliases`, `tags`, `meta.n_ctx` (the slot, 2048) beside `meta.n_ctx_train` (4096). */
 export const llamaCppModelsCaptured = rawReplay('models');
 
@@ -103,10 +106,14 @@ export const llamaCppToolSchemaUnanchoredPattern: Replay = {
 
 /*
  * Reported, not captured byte for byte: the same server's answers as issue 33 (a session that ran
- * llama.cpp 82bb48500a9a) quotes them. Framing and key order follow the captures above.
+ * llama.cpp 82bb48500a9a) quotes them, their words checked against that commit's source
+ * (common/chat.cpp "The model produced output that does not match the expected " + format + " format";
+ * tools/server/server-models.cpp "model '%s' not found", ERROR_TYPE_INVALID_REQUEST;
+ * tools/server/server-context.cpp "Context size has been exceeded." when llama_decode returns 1).
+ * Framing and key order follow the captures above (format_error_response: code, message, type).
  */
 const reported = (what: string): string =>
-  `llama.cpp 82bb48500a9a, as reported from a running llama-server (${what}); framing of the captures`;
+  `llama.cpp 82bb48500a9a, as reported from a running llama-server (${what}), words as in its source; framing of the captures`;
 
 const CONTEXT_SIZE_EXCEEDED_EVENT = 'data: {"error":{"code":500,"message":"Context size has been exceeded.","type":"server_error"}}\n\n';
 
@@ -142,4 +149,44 @@ export const llamaCppSharedMemoryExhaustedAfterText: Replay = {
   status: 200,
   headers: { 'Content-Type': 'text/event-stream' },
   writes: [...llamaCppChatStreamUsage.writes.slice(0, 2), CONTEXT_SIZE_EXCEEDED_EVENT],
+};
+
+/*
+ * From source, not captured: no capture has these routes. llama.cpp 82bb48500a9a
+ * tools/server/server.cpp (routes `POST /v1/chat/completions/input_tokens`, `POST /tokenize`) and
+ * tools/server/server-context.cpp (`handle_count_tokens`: `{"input_tokens":N}` then `"object"`
+ * added for OpenAI requests, nlohmann ordered_json so in that order; `post_tokenize`:
+ * `{"tokens":[…]}`), as tools/server/tests/unit/test_chat_completion.py and test_tokenize.py call
+ * them; status and content type as `res->ok` writes every captured JSON answer (props.raw).
+ */
+const fromSource = (what: string, file = 'tools/server/server-context.cpp'): string =>
+  `llama.cpp 82bb48500a9a ${file} ${what} (from source, not captured); content type of the captures`;
+
+/**
+ * While the model loads, every endpoint but the web UI's assets answers this 503, without
+ * Retry-After (tools/server/server-http.cpp, the server-state middleware: `{"error":{"message",
+ * "type","code"}}` in that order, content type "application/json; charset=utf-8"). Issue 33 saw
+ * `/health` and `/v1/models` answer it too at this version.
+ */
+export const llamaCppLoadingModel: Replay = {
+  origin: fromSource('middleware: res.status = 503, "Loading model", "unavailable_error"', 'tools/server/server-http.cpp'),
+  status: 503,
+  headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  writes: ['{"error":{"message":"Loading model","type":"unavailable_error","code":503}}'],
+};
+
+/** `POST /v1/chat/completions/input_tokens` for the issue's request: llama.cpp counted 2,621 tokens where TACO estimated 2,203. */
+export const llamaCppInputTokens2621: Replay = {
+  origin: fromSource('handle_count_tokens'),
+  status: 200,
+  headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  writes: ['{"input_tokens":2621,"object":"response.input_tokens"}'],
+};
+
+/** `POST /tokenize` `{"content":…}`: the token ids (2,621 of them; the ids themselves are not read). */
+export const llamaCppTokenize2621: Replay = {
+  origin: fromSource('post_tokenize'),
+  status: 200,
+  headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  writes: [JSON.stringify({ tokens: Array.from({ length: 2621 }, (_, index) => 198 + (index % 4000)) })],
 };

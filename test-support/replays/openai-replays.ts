@@ -1,60 +1,27 @@
 import { sseEvents, type Replay } from './replay-types';
 
 /*
- * What real OpenAI-compatible servers send, byte for byte. The llama.cpp replays here were read
- * from source (00dd081); bytes captured from a running llama-server (82bb48500a9a: `/props` with its
- * real keys and order, `/v1/models` with `aliases`, `tags`, `meta.n_ctx`) are in llama-cpp-replays.ts.
- * llama.cpp: ggml-org/llama.cpp tools/server (server-http.cpp at 00dd081, JSON is nlohmann
- * ordered_json so keys keep the order the code writes them). vLLM: vllm-project/vllm
- * entrypoints/openai (pydantic models serialised in field order).
+ * What real OpenAI-compatible servers send, byte for byte. Every llama.cpp replay of the version
+ * TACO is checked against (82bb48500a9a) is in llama-cpp-replays.ts: captured from a running
+ * llama-server, or, where no capture has the answer, read from that commit's source and marked so.
+ * Here only an older llama.cpp's form (marked as such). vLLM: vllm-project/vllm entrypoints/openai
+ * (pydantic models serialised in field order).
  */
 
-const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' } as const;
 const SSE = { 'Content-Type': 'text/event-stream' } as const;
 
-/** While the model loads every endpoint but /health and /v1/models answers this, without Retry-After (tools/server/server-http.cpp middleware_server_state). */
-export const llamaCppLoadingModel: Replay = {
-  origin: 'llama.cpp tools/server/server-http.cpp middleware_server_state (00dd081)',
-  status: 503,
-  headers: JSON_TYPE,
-  writes: ['{"error":{"message":"Loading model","type":"unavailable_error","code":503}}'],
-};
-
-/** /props: the slot's real context is default_generation_settings.n_ctx (tools/server/server-context.cpp handle_props). */
-export const llamaCppProps: Replay = {
-  origin: 'llama.cpp tools/server/server-context.cpp handle_props (default_generation_settings.n_ctx, total_slots)',
-  status: 200,
-  headers: JSON_TYPE,
-  writes: [
-    '{"default_generation_settings":{"n_ctx":8192,"params":{"n_predict":-1,"temperature":0.800000011920929}},"total_slots":1,"model_path":"/models/qwen2.5-7b-instruct-q4_k_m.gguf","chat_template":"","build_info":"b6500-00dd081"}',
-  ],
-};
-
-/** /v1/models: meta.n_ctx_train is the training length, not the slot's context (tools/server/server-context.cpp handle_models). */
-export const llamaCppModels: Replay = {
-  origin: 'llama.cpp tools/server/server-context.cpp handle_models (meta.n_ctx_train)',
-  status: 200,
-  headers: JSON_TYPE,
-  writes: [
-    '{"models":[{"name":"qwen2.5-7b-instruct-q4_k_m.gguf","model":"qwen2.5-7b-instruct-q4_k_m.gguf"}],"object":"list","data":[{"id":"qwen2.5-7b-instruct-q4_k_m.gguf","object":"model","created":1763971200,"owned_by":"llamacpp","meta":{"vocab_type":2,"n_vocab":152064,"n_ctx_train":32768,"n_embd":3584,"n_params":7615616512,"size":4677120000}}]}',
-  ],
-};
-
-/** `tools` without --jinja: oaicompat_chat_params_parse throws, the handler answers 500 (tools/server/server-common.cpp). */
-export const llamaCppToolsNeedJinja: Replay = {
-  origin: 'llama.cpp tools/server/server-common.cpp oaicompat_chat_params_parse ("tools param requires --jinja flag")',
-  status: 500,
-  headers: JSON_TYPE,
-  writes: ['{"error":{"code":500,"message":"tools param requires --jinja flag","type":"server_error"}}'],
-};
-
 /**
- * An older version's form, kept for servers still running it: llama.cpp (examples/server/server.cpp,
- * 2024) sent a failure inside an open stream as an SSE `error:` field (82bb48500a9a sends
- * `data: {"error": …}` instead) ("error: " + result.data.dump() + "\n\n"), which the openai client skips.
+ * An older version's form, kept for servers still running it (read from source, not captured):
+ * llama.cpp b60074f1c26d (2024-09-02, the last commit before 6e7d133a5 "server : refactor
+ * multitask handling" removed it; the form dates from 2023-11) sent a failure inside an open stream
+ * as an SSE `error:` field, `"error: " + result.data.dump() + "\n\n"` in examples/server/server.cpp,
+ * the object from utils.hpp format_error_response (code, message, type) with send_error's words
+ * "Input prompt is too big compared to KV size…"; the openai client skips such a field.
+ * 82bb48500a9a sends `data: {"error": …}` instead (llama-cpp-replays.ts).
  */
 export const llamaCppSseErrorField: Replay = {
-  origin: 'llama.cpp examples/server/server.cpp handle_chat_completions stream (2024, "error: " + data + "\\n\\n")',
+  origin:
+    'llama.cpp b60074f1c26d (2024, an older version) examples/server/server.cpp stream: "error: " + result.data.dump() + "\\n\\n" (from source, not captured)',
   status: 200,
   headers: SSE,
   writes: sseEvents([

@@ -55,8 +55,8 @@ describe('the replay corpus', () => {
       scenario: {
         name: 'replay',
         models: [{ id: 'm', tools: true }],
-        replies: [{ type: 'replay', replay: openai.llamaCppLoadingModel }],
-        routes: { 'GET /props': openai.llamaCppProps },
+        replies: [{ type: 'replay', replay: llamaCpp.llamaCppLoadingModel }],
+        routes: { 'GET /props': llamaCpp.llamaCppPropsCaptured },
       },
     });
     closers.push(() => fake.close());
@@ -66,9 +66,9 @@ describe('the replay corpus', () => {
       body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
     });
     expect(chat.status).toBe(503);
-    expect(await chat.text()).toBe(replayBody(openai.llamaCppLoadingModel));
+    expect(await chat.text()).toBe(replayBody(llamaCpp.llamaCppLoadingModel));
     const props = await fetch(`${fake.url}/props`);
-    expect(await props.text()).toBe(replayBody(openai.llamaCppProps));
+    expect(await props.text()).toBe(replayBody(llamaCpp.llamaCppPropsCaptured));
   });
 });
 

@@ -54,6 +54,8 @@ export type ProviderChunk =
   | { type: 'text'; text: string }
   | { type: 'thinking'; text: string }
   | { type: 'tool-calls'; calls: ProviderToolCall[] }
+  /** The server is up but every slot is answering other requests: the step waits for one (said as status, not as an error). */
+  | { type: 'waiting'; text: string }
   | { type: 'done'; usage: StepUsage };
 
 export interface StepUsage {
@@ -102,6 +104,19 @@ export interface ChatProvider {
   complete(request: CompleteRequest): Promise<string>;
   /** Embeddings (tool ranking when the user set an embedding model); absent on providers that have none. */
   embed?(request: EmbedRequest): Promise<number[][]>;
+  /**
+   * The server's own count of the tokens a request's prompt takes (llama.cpp's tokenizer), or null
+   * when this server cannot count them; absent on providers that never can. Never throws.
+   */
+  countPromptTokens?(request: TokenCountRequest): Promise<number | null>;
+}
+
+/** A step's request as the server would tokenize it (no reply is generated). */
+export interface TokenCountRequest {
+  model: string;
+  messages: ChatMessage[];
+  tools?: ToolDefinition[];
+  signal: AbortSignal;
 }
 
 export type ProviderErrorKind =

@@ -53,6 +53,7 @@ export function scheduleSideRequests(provider: ChatProvider): ChatProvider {
     streamChat: (request) => step(request),
     complete,
     ...(provider.embed ? { embed: provider.embed.bind(provider) } : {}),
+    ...(provider.countPromptTokens ? { countPromptTokens: provider.countPromptTokens.bind(provider) } : {}),
   };
 }
 

@@ -20,5 +20,6 @@ export function createLazyOpenAiProvider(options: OpenAiCompatibleProviderOption
       yield* (await provider()).streamChat(request);
     },
     complete: async (request) => (await provider()).complete(request),
+    countPromptTokens: async (request) => (await provider()).countPromptTokens?.(request) ?? null,
   };
 }

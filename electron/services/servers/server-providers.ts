@@ -47,5 +47,6 @@ function withToolOverride(provider: ChatProvider, toolSupport: Readonly<Record<s
     },
     streamChat: (request) => provider.streamChat(request),
     complete: (request) => provider.complete(request),
+    ...(provider.countPromptTokens ? { countPromptTokens: provider.countPromptTokens.bind(provider) } : {}),
   };
 }

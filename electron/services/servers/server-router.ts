@@ -6,6 +6,7 @@ import {
   type ChatStepRequest,
   type CompleteRequest,
   type ProviderChunk,
+  type TokenCountRequest,
 } from '../provider/provider-types';
 import type { ResolvedServer } from './resolved-server';
 
@@ -90,6 +91,10 @@ export function createServerRouter(deps: ServerRouterDeps): ServerRouter {
     async complete(request: CompleteRequest): Promise<string> {
       const routed = route(request.model);
       return routed.provider.complete({ ...request, model: routed.model });
+    },
+    async countPromptTokens(request: TokenCountRequest): Promise<number | null> {
+      const routed = route(request.model);
+      return (await routed.provider.countPromptTokens?.({ ...request, model: routed.model })) ?? null;
     },
   };
 }

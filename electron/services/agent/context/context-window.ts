@@ -3,9 +3,14 @@ import type { ChatMessage, ToolDefinition } from '../../provider/provider-types'
 
 /** ~4 characters per token (small local models have small contexts). Rough on purpose; used with a reserve. */
 export function estimateTokens(messages: readonly ChatMessage[], tools: readonly ToolDefinition[] = []): number {
+  return charsToTokens(requestChars(messages, tools));
+}
+
+/** What the estimate measures of a request: its messages and its tools' JSON, in characters. */
+export function requestChars(messages: readonly ChatMessage[], tools: readonly ToolDefinition[] = []): number {
   let chars = toolChars(tools);
   for (const message of messages) chars += messageChars(message);
-  return charsToTokens(chars);
+  return chars;
 }
 
 function messageChars(message: ChatMessage): number {
@@ -32,6 +37,22 @@ export interface ContextParts {
   numCtx: number;
   /** Tokens kept free beyond the reply reserve (a reply was cut by a full context); the cut points stay where they are. */
   extraReserveTokens?: number;
+  /** Characters per token of this request as the server counted them (`DEFAULTS.agent.charsPerToken` when it cannot). */
+  charsPerToken?: number;
+}
+
+/** The prompt tokens fitContext can plan with: num_ctx less the reply reserve and any extra reserve. */
+export function promptBudget(numCtx: number, extraReserveTokens = 0): number {
+  return Math.max(1, Math.floor(numCtx * (1 - DEFAULTS.agent.replyReserveRatio)) - extraReserveTokens);
+}
+
+/** The characters fitContext never drops: the system prompt, the current message, this run's last round, the tools. */
+export function undroppableChars(parts: Pick<ContextParts, 'system' | 'current' | 'run' | 'tools'>): number {
+  const rounds = groupBy(parts.run, 'assistant');
+  const last = rounds[rounds.length - 1] ?? [];
+  return (
+    toolChars(parts.tools) + messageChars(parts.system) + messageChars(parts.current) + last.reduce((sum, m) => sum + messageChars(m), 0)
+  );
 }
 
 export interface FittedContext {
@@ -56,7 +77,9 @@ export interface FittedContext {
  */
 export function fitContext(parts: ContextParts): FittedContext {
   const fullBudget = Math.floor(parts.numCtx * (1 - DEFAULTS.agent.replyReserveRatio));
-  const budget = Math.max(1, fullBudget - (parts.extraReserveTokens ?? 0));
+  const budget = promptBudget(parts.numCtx, parts.extraReserveTokens ?? 0);
+  const perToken = parts.charsPerToken ?? DEFAULTS.agent.charsPerToken;
+  const tokensOf = (chars: number): number => Math.ceil(chars / perToken);
   const earlier = groupBy(parts.earlier, 'user');
   const rounds = groupBy(parts.run, 'assistant');
   // Each message is measured once and the total kept as groups drop: re-measuring the whole history
@@ -69,10 +92,10 @@ export function fitContext(parts: ContextParts): FittedContext {
   let earlierKept = 0;
   let roundsKept = 0;
   let dropped = 0;
-  const blockChars = Math.max(1, fullBudget * DEFAULTS.agent.charsPerToken * DEFAULTS.agent.historyCutBlockRatio);
+  const blockChars = Math.max(1, fullBudget * perToken * DEFAULTS.agent.historyCutBlockRatio);
   let earlierDroppedChars = 0;
   // Earlier turns: the next fixed cut point each time, until what is left fits.
-  while (charsToTokens(chars) > budget && earlierKept < earlier.length) {
+  while (tokensOf(chars) > budget && earlierKept < earlier.length) {
     const nextCut = (Math.floor(earlierDroppedChars / blockChars) + 1) * blockChars;
     while (earlierKept < earlier.length && earlierDroppedChars < nextCut) {
       const groupChars = earlierChars[earlierKept] ?? 0;
@@ -83,13 +106,13 @@ export function fitContext(parts: ContextParts): FittedContext {
     }
   }
   // This run's rounds change every step anyway: the oldest go one at a time, never the last.
-  while (charsToTokens(chars) > budget && rounds.length - roundsKept > 1) {
+  while (tokensOf(chars) > budget && rounds.length - roundsKept > 1) {
     dropped += rounds[roundsKept]?.length ?? 0;
     chars -= roundChars[roundsKept] ?? 0;
     roundsKept += 1;
   }
   const messages = [parts.system, ...earlier.slice(earlierKept).flat(), parts.current, ...rounds.slice(roundsKept).flat()];
-  return { messages, dropped, estimatedTokens: charsToTokens(chars) };
+  return { messages, dropped, estimatedTokens: tokensOf(chars) };
 }
 
 /** Split into groups that each start at a message of `role` (leading others form their own group). */

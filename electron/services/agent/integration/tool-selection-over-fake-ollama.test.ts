@@ -69,7 +69,14 @@ describe('tool selection over HTTP, 150 tools, budget 16', () => {
   it('budget 0 sends every tool (find_tools has nothing to find then) and says nothing about narrowing', async () => {
     run.fake.setScenario(scenario('no-budget', [reply.text('Done.')]));
     run.fake.requests.length = 0;
-    const h = run.harness({ tools: registry, model: llama32.name, userText: 'What is in a.txt?', toolBudget: 0 });
+    // A window with room for all 149 (a smaller one gets only the tools that fit it: tools-fit-window.replay.test.ts).
+    const h = run.harness({
+      tools: registry,
+      model: llama32.name,
+      userText: 'What is in a.txt?',
+      toolBudget: 0,
+      conversation: { numCtx: 65_536 },
+    });
     await runAgent(h.input);
     expect(offeredPerRequest()[0]).toHaveLength(149);
     expect(offeredPerRequest()[0]).not.toContain('find_tools');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { llama32, reply, standardModels } from '../../../../test-support/fake-ollama/index';
 import { openAiReply, startFakeOpenAi, type FakeOpenAi } from '../../../../test-support/fake-openai/index';
 import { toolsNotSupported } from '../../../../test-support/replays/ollama-replays';
-import { llamaCppToolsNeedJinja } from '../../../../test-support/replays/openai-replays';
+import { llamaCppToolsNeedJinjaCaptured } from '../../../../test-support/replays/llama-cpp-replays';
 import { createOpenAiCompatibleProvider } from '../../provider/openai-compatible/openai-provider';
 import { runAgent } from '../loop/run-agent';
 import { createHarness } from '../testing/run-harness';
@@ -59,7 +59,11 @@ describe('a tools request the server refuses', () => {
       scenario: {
         name: 'jinja',
         models: [{ id: 'm', tools: true }],
-        replies: [{ type: 'replay', replay: llamaCppToolsNeedJinja }, openAiReply.text(PROMPT_CALL), openAiReply.text('It says hi.')],
+        replies: [
+          { type: 'replay', replay: llamaCppToolsNeedJinjaCaptured },
+          openAiReply.text(PROMPT_CALL),
+          openAiReply.text('It says hi.'),
+        ],
       },
     });
     const provider = createOpenAiCompatibleProvider({ baseUrl: openai.baseUrl, maxContextTokens: 8192, toolSupport: { m: true } });

@@ -1,7 +1,10 @@
 import { offeredDefinitions } from '../context/offered-definitions';
 import type { ChatMessage, ProviderToolCall, StepUsage } from '../../provider/provider-types';
 import { conversationModelOptions } from '../context/conversation-model-options';
-import { fitContext } from '../context/context-window';
+import { fitContext, promptBudget, undroppableChars } from '../context/context-window';
+import { serverCharsPerToken, toolsCutStatus, toolsThatFit } from '../context/fit-tools';
+import { DEFAULTS } from '../../../../shared/constants';
+import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { createDeltaBuffer } from './delta-buffer';
 import { createEventLoopYielder } from './event-loop-yield';
 import { emitStatus, type LoopScope, type RunShared } from '../loop/run-context';
@@ -13,7 +16,6 @@ import { promptTail } from '../context/prompt-tail';
 import { createTextCallFilter, type TextCallFilter } from '../repairs/text-call-filter';
 import { createConstrainedReplyFilter } from '../repairs/constrained-reply-filter';
 import { constrainedReplySchema } from '../context/constrained-format';
-import { DEFAULTS } from '../../../../shared/constants';
 import { createMarkerNormalizer } from '../repairs/tool-call-markers';
 import { resolveTool } from '../repairs/tool-call-repair';
 import { usageFigures } from './usage-report';
@@ -38,40 +40,63 @@ export type StepOutcome =
  */
 export async function streamStep(shared: RunShared, scope: LoopScope, options: StepOptions): Promise<StepOutcome> {
   const { input } = shared;
-  // Past the tool budget only the most relevant tools go out (tool-selection/).
-  const tools = options.toolsOffered && shared.tools.length > 0 ? await toolsForRequest(shared, scope) : shared.tools;
-  // This step's calls may use only what it offered (call-target.ts): nothing when it offered no tools.
-  scope.offered = options.toolsOffered ? tools : [];
-  const sendTools = options.toolsOffered && shared.mode === 'native' && tools.length > 0;
   // Prompt mode: the server's grammar keeps the reply to one offered call or an answer.
-  const constrained =
+  const constrainedFor = (offered: readonly RegisteredTool[]): boolean =>
     DEFAULTS.agent.constrainedPromptFormat &&
     options.toolsOffered &&
     shared.mode === 'prompt' &&
-    tools.length > 0 &&
+    offered.length > 0 &&
     shared.formatIgnored !== true;
-  const system: ChatMessage = {
+  const system = (offered: readonly RegisteredTool[]): ChatMessage => ({
     role: 'system',
     content: buildSystemPrompt({
-      tools,
+      tools: offered,
       mode: shared.mode,
       workspace: input.workspace,
       role: scope.role,
       toolsOffered: options.toolsOffered,
       userPrompt: input.conversation?.systemPrompt ?? null,
-      constrained,
+      constrained: constrainedFor(offered),
     }),
+  });
+  const definitionsOf = (offered: readonly RegisteredTool[]) =>
+    options.toolsOffered && shared.mode === 'native' && offered.length > 0 ? offeredDefinitions(offered, shared.numCtx) : [];
+  // What changes from step to step goes last, so the server reuses its cache for the rest.
+  const run = [...scope.messages, ...(options.extra ?? []), ...promptTail(input.stack.contextPrompt(scope.goal))];
+  const extraReserveTokens = scope.fitReserveTokens ?? 0;
+  let charsPerToken: number = DEFAULTS.agent.charsPerToken;
+  // Tools get the window's room only after the history: fewer go out when even the shortest history leaves them none.
+  const fitToWindow = async (selected: RegisteredTool[], keep: ReadonlySet<string>): Promise<RegisteredTool[]> => {
+    const definitions = definitionsOf(selected);
+    const messages = [system(selected), ...scope.earlier, scope.current, ...run];
+    charsPerToken = await serverCharsPerToken(input.provider, { model: input.model, messages, tools: definitions, signal: shared.signal });
+    const fitted = toolsThatFit({
+      tools: selected,
+      keep: (tool) => keep.has(tool.info.toolId),
+      undroppableChars: (offered) =>
+        undroppableChars({ system: system(offered), current: scope.current, run, tools: definitionsOf(offered) }),
+      budgetTokens: promptBudget(shared.numCtx, extraReserveTokens),
+      charsPerToken,
+    });
+    if (fitted.length < selected.length) emitStatus(shared, toolsCutStatus(fitted.length, selected.length, shared.numCtx));
+    return fitted;
   };
-  const definitions = sendTools ? offeredDefinitions(tools, shared.numCtx) : [];
+  // Past the tool budget only the most relevant tools go out (tool-selection/).
+  const tools = options.toolsOffered && shared.tools.length > 0 ? await toolsForRequest(shared, scope, fitToWindow) : shared.tools;
+  // This step's calls may use only what it offered (call-target.ts): nothing when it offered no tools.
+  scope.offered = options.toolsOffered ? tools : [];
+  const definitions = definitionsOf(tools);
+  const sendTools = definitions.length > 0;
+  const constrained = constrainedFor(tools);
   const fitted = fitContext({
-    system,
+    system: system(tools),
     earlier: scope.earlier,
     current: scope.current,
-    // What changes from step to step goes last, so the server reuses its cache for the rest.
-    run: [...scope.messages, ...(options.extra ?? []), ...promptTail(input.stack.contextPrompt(scope.goal))],
+    run,
     tools: definitions,
     numCtx: shared.numCtx,
-    extraReserveTokens: scope.fitReserveTokens ?? 0,
+    extraReserveTokens,
+    charsPerToken,
   });
 
   // Template markers (<tool_call>, [TOOL_CALLS], <|python_tag|>) become JSON lines; without tools
@@ -120,6 +145,10 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
           break;
         case 'tool-calls':
           nativeCalls.push(...chunk.calls);
+          break;
+        case 'waiting':
+          deltas.flush();
+          emitStatus(shared, chunk.text);
           break;
         case 'done':
           usage = chunk.usage;

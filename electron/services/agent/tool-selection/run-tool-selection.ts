@@ -28,6 +28,12 @@ interface RunSelectionState {
 
 const states = new WeakMap<RunShared, RunSelectionState>();
 
+/**
+ * Fits the selected tools to the model's window (stream-step: fewer tools when even the shortest
+ * history leaves them no room); `keep` are the tools it must not cut. Returns the tools that go out.
+ */
+export type ToolWindowFit = (tools: RegisteredTool[], keep: ReadonlySet<string>) => Promise<RegisteredTool[]>;
+
 function stateOf(shared: RunShared): RunSelectionState {
   let state = states.get(shared);
   if (!state) {
@@ -53,7 +59,7 @@ function stateOf(shared: RunShared): RunSelectionState {
  * tool once offered in a run stays in its place and new ones (find_tools' finds) go last, and a
  * run starts from what the conversation's previous run offered (`continuedOrder`).
  */
-export async function toolsForRequest(shared: RunShared, scope: LoopScope): Promise<RegisteredTool[]> {
+export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?: ToolWindowFit): Promise<RegisteredTool[]> {
   const state = stateOf(shared);
   // Only calls to offered tools run (call-target.ts): a refused call to another tool earns it no place.
   const offeredBefore = new Set(state.offered);
@@ -61,9 +67,12 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope): Prom
   const catalogue = shared.tools.filter((tool) => tool.info.toolId !== FIND_TOOLS);
   const budget = shared.input.toolBudget ?? 0;
   if (!needsSelection(catalogue.length, budget)) {
-    // With no budget (0: all tools) there is nothing to tell; under the budget, the event says so.
-    if (budget > 0) emitOffered(shared, catalogue, shared.tools.length, false, configuredRanker(shared, state));
-    return catalogue;
+    const keep = new Set([...catalogue.map((tool) => tool.info.toolId).filter(isCoreTool), ...state.used, ...state.found]);
+    const fitted = fit ? await fit(catalogue, keep) : catalogue;
+    const cut = fitted.length < catalogue.length;
+    // With no budget (0: all tools) there is nothing to tell unless the window cut some; under the budget, the event says so.
+    if (budget > 0 || cut) emitOffered(shared, fitted, shared.tools.length, cut, configuredRanker(shared, state));
+    return fitted;
   }
   const query = selectionQuery(scope.goal, [...scope.earlier, scope.current, ...scope.messages]);
   const ranking = await rank(shared, state, query);
@@ -80,8 +89,9 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope): Prom
     state.offered.length > 0
       ? stableToolOrder(state.offered, selection.offered)
       : (continuedOrder(shared, keep, ranking.ids, budget) ?? selection.offered);
-  const offered = state.offered.flatMap((id) => byId.get(id) ?? []);
-  emitOffered(shared, offered, shared.tools.length, selection.narrowed, ranking.ranker);
+  const selected = state.offered.flatMap((id) => byId.get(id) ?? []);
+  const offered = fit ? await fit(selected, keep) : selected;
+  emitOffered(shared, offered, shared.tools.length, selection.narrowed || offered.length < selected.length, ranking.ranker);
   return offered;
 }
 

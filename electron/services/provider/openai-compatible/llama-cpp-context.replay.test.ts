@@ -2,12 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openAiReply, startFakeOpenAi, type FakeOpenAi, type OpenAiScenario } from '../../../../test-support/fake-openai/index';
 import {
   llamaCppExceedContext,
+  llamaCppLoadingModel,
   llamaCppModelsCaptured,
   llamaCppPropsCapped4096,
   llamaCppPropsCaptured,
   llamaCppUnknownPath,
 } from '../../../../test-support/replays/llama-cpp-replays';
-import { llamaCppLoadingModel, lmStudioLoadedModel } from '../../../../test-support/replays/openai-replays';
+import { lmStudioLoadedModel } from '../../../../test-support/replays/openai-replays';
 import type { Replay } from '../../../../test-support/replays/replay-types';
 import { runAgent } from '../../agent/loop/run-agent';
 import { createHarness } from '../../agent/testing/run-harness';

@@ -22,6 +22,8 @@ export interface ModelContextReader {
   noted(entries: readonly unknown[]): void;
   /** Reads the model's context afresh, whatever path the model's name came from (picker, --model, the API). */
   read(model: string): Promise<ServerModelFacts>;
+  /** Whether the server answered llama.cpp's `/props` when last read. */
+  isLlamaCpp(): boolean;
 }
 
 /**
@@ -35,6 +37,7 @@ export interface ModelContextReader {
 export function createModelContextReader(options: ModelContextOptions): ModelContextReader {
   const listed = new Map<string, { context: number | null; training: number | null }>();
   let lmStudio: 'unknown' | 'no' = 'unknown';
+  let llamaCpp = false;
 
   function noted(entries: readonly unknown[]): void {
     for (const entry of entries) {
@@ -45,6 +48,7 @@ export function createModelContextReader(options: ModelContextOptions): ModelCon
 
   async function read(model: string): Promise<ServerModelFacts> {
     const props = await readLlamaCppProps(options.fetch, options.baseUrl, options.headers, model);
+    llamaCpp = props !== null;
     const supportsTools = props?.supportsTools ?? null;
     if (props?.slotContext) return { contextLength: props.slotContext, supportsTools };
     await options.list().then(noted, () => undefined);
@@ -58,5 +62,5 @@ export function createModelContextReader(options: ModelContextOptions): ModelCon
     return { contextLength: entry?.training ?? null, supportsTools };
   }
 
-  return { noted, read };
+  return { noted, read, isLlamaCpp: () => llamaCpp };
 }

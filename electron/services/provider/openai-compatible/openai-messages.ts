@@ -29,6 +29,10 @@ export const openAiMessages = {
     `The model server at ${host} is busy (HTTP ${status}); TACO waited ${seconds(waitedMs)} s as it asked and tried once more, and it was still busy. Try again later.`,
   busyTooLong: (host: string, status: number, askedMs: number): string =>
     `The model server at ${host} is busy (HTTP ${status}) and asks to wait ${seconds(askedMs)} s, longer than TACO waits. Try again later.`,
+  slotsBusy: (host: string, slots: number): string =>
+    `The model server at ${host} is busy: ${slots === 1 ? 'its one slot is' : `all ${slots} of its slots are`} answering other requests. TACO waits for a free slot (the server is up; start it with more slots, -np, to answer requests side by side).`,
+  probeBusy: (host: string, slots: number, waitedMs: number): string =>
+    `The model server at ${host} is up but busy: ${slots === 1 ? 'its one slot was' : `all ${slots} of its slots were`} answering other requests for the ${seconds(waitedMs)} seconds TACO waited to ask whether the model takes tools. Try again when it is free, or set the model's tool support in Settings → Model servers.`,
   contextLength: (detail: string): string =>
     `The conversation does not fit the model's context on the server: ${clause(detail)}. Raise the server's context size (or lower “max context” in Settings), turn off some tools, or start a new conversation.`,
   contextChanged: (host: string, plannedTokens: number, serverTokens: number): string =>

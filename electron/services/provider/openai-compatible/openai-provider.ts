@@ -14,6 +14,8 @@ import { retryOnSharedMemory } from './shared-memory-retry';
 import { probeToolSupport } from './tool-probe';
 import { retryWhileLoading } from './loading-retry';
 import { createModelContextReader } from './model-context';
+import { createLlamaCppTokenCounter } from './llama-cpp-tokens';
+import { readBusySlots, type BusyWatch } from './llama-cpp-slots';
 
 export { openAiBaseUrl } from './openai-base-url';
 
@@ -30,6 +32,10 @@ export interface OpenAiCompatibleProviderOptions {
   fetch?: typeof fetch;
   /** Where TACO's own mistakes a server reports are written (default: console.warn). */
   log?: (message: string) => void;
+  /** How long a step waits for its headers before llama.cpp's slots are asked whether all are busy (default DEFAULTS.servers.busyCheckAfterMs). */
+  busyCheckAfterMs?: number;
+  /** The wait between the two reads of `/slots` that tell another request's generation from this one's prompt (default DEFAULTS.servers.busyRecheckMs). */
+  busyRecheckMs?: number;
 }
 
 /**
@@ -62,6 +68,21 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     // llama.cpp answers 503 "Loading model" on /v1/models too while it loads: wait as a step does.
     (await retryWhileLoading(host, signal, () => probeClient.models.list(signal ? { signal } : {}))).data;
   const modelContext = createModelContextReader({ fetch: plainFetch, baseUrl, headers, list: () => listEntries() });
+  const countPromptTokens = createLlamaCppTokenCounter({
+    fetch: plainFetch,
+    baseUrl,
+    headers,
+    isLlamaCpp: () => modelContext.isLlamaCpp(),
+  });
+  const busySlots = async (signal: AbortSignal): Promise<number | null> =>
+    modelContext.isLlamaCpp()
+      ? readBusySlots(plainFetch, baseUrl, headers, signal, options.busyRecheckMs ?? DEFAULTS.servers.busyRecheckMs)
+      : null;
+  const busyWatch: BusyWatch = {
+    busySlots,
+    afterMs: options.busyCheckAfterMs ?? DEFAULTS.servers.busyCheckAfterMs,
+    words: (slots) => openAiMessages.slotsBusy(host, slots),
+  };
 
   async function listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
     if (signal?.aborted) throw aborted();
@@ -86,10 +107,15 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
   });
 
   async function probe(model: string): Promise<boolean> {
+    const timeoutMs = Math.max(connectTimeoutMs, DEFAULTS.servers.toolProbeTimeoutMs);
     try {
       return await probeToolSupport(toolProbeClient, model, undefined, host);
     } catch (error) {
-      throw toOpenAiProviderError(error, { host, model, timeoutMs: DEFAULTS.servers.toolProbeTimeoutMs, phase: 'request' });
+      const failure = toOpenAiProviderError(error, { host, model, timeoutMs, phase: 'request' });
+      // Up but occupied (-np 1 with a long answer running): say busy, not "did not answer".
+      const slots = failure.kind === 'unreachable' ? await busySlots(AbortSignal.timeout(connectTimeoutMs)) : null;
+      if (slots !== null) throw new ProviderError('ollama-error', openAiMessages.probeBusy(host, slots, timeoutMs), host);
+      throw failure;
     }
   }
 
@@ -108,6 +134,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     host,
     listModels,
     capabilities,
+    countPromptTokens,
     streamChat(request) {
       const onToolsRefused = (model: string, known: ModelCapabilities): void => cache.withoutTools(model, known);
       const deps = {
@@ -120,6 +147,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
         schemaFixes,
         formatRefused,
         log,
+        busyWatch,
       };
       // llama.cpp's shared KV cache may run out while other requests run: a step that showed nothing is tried again.
       return retryOnSharedMemory(host, request.signal, () => streamOpenAiStep(deps, request));

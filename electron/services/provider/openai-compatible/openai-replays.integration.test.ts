@@ -6,10 +6,8 @@ import {
   type OpenAiReply,
   type OpenAiScenario,
 } from '../../../../test-support/fake-openai/index';
+import { llamaCppLoadingModel } from '../../../../test-support/replays/llama-cpp-replays';
 import {
-  llamaCppLoadingModel,
-  llamaCppModels,
-  llamaCppProps,
   llamaCppSseErrorField,
   lmStudioLoadedModel,
   vllmLengthMidToolCall,
@@ -85,17 +83,6 @@ async function failureOf(provider: ChatProvider, model: string): Promise<unknown
 }
 
 describe('llama.cpp', () => {
-  const GGUF = 'qwen2.5-7b-instruct-q4_k_m.gguf';
-
-  it("plans with the slot's n_ctx from /props, not the training length in /v1/models", async () => {
-    const { provider } = await start({
-      models: [{ id: GGUF, tools: true }],
-      routes: { 'GET /v1/models': llamaCppModels, 'GET /props': llamaCppProps },
-    });
-    await provider.listModels();
-    expect((await provider.capabilities(GGUF)).contextLength).toBe(8192);
-  });
-
   it('waits while it answers 503 "Loading model" (no Retry-After): the tool probe and the step go on once it is loaded', async () => {
     const { fake } = await start({
       replies: [replayed(llamaCppLoadingModel), openAiReply.text('Loaded and answering.')],

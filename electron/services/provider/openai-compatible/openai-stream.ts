@@ -15,6 +15,7 @@ import { isBusy, retryDelayMs, waitFor } from './retry-after';
 import { retryWhileLoading } from './loading-retry';
 import { createThinkSplitter } from './think-splitter';
 import { createToolCallAssembler, type ToolCallDelta } from './tool-call-assembler';
+import { openSayingBusy, type BusyWatch } from './llama-cpp-slots';
 
 export interface OpenAiStreamDeps {
   host: string;
@@ -32,6 +33,8 @@ export interface OpenAiStreamDeps {
   schemaFixes?: SchemaFixes;
   /** Models this server refused `response_format` for (remembered by the provider): sent without it. */
   formatRefused?: Set<string>;
+  /** Says "busy" while a request waits for a free slot (llama.cpp). */
+  busyWatch?: BusyWatch;
 }
 
 /** Per model: the tools a server could not compile, sanitised or left out from then on. */
@@ -210,7 +213,7 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
   let finished = false;
   const body = buildBody(request, capabilities, deps.schemaFixes?.get(request.model), deps.formatRefused ?? new Set());
   try {
-    stream = await openWithFormat(deps, body, request.signal);
+    stream = yield* openSayingBusy(openWithFormat(deps, body, request.signal), deps.busyWatch, request.signal);
     phase = 'stream';
     const splitter = createThinkSplitter();
     const assembler = createToolCallAssembler();

@@ -44,7 +44,8 @@ export async function* retryOnSharedMemory(
     let yielded = false;
     try {
       for await (const chunk of attempt()) {
-        yielded = true;
+        // Saying the server is busy shows nothing of the answer: the step may still be tried again.
+        if (chunk.type !== 'waiting') yielded = true;
         yield chunk;
       }
       return;

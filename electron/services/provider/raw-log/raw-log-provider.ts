@@ -63,6 +63,7 @@ export function withRawLog<P extends ChatProvider>(provider: P, options: RawLogO
       return answer;
     },
     ...(provider.embed ? { embed: (request) => provider.embed!(request) } : {}),
+    ...(provider.countPromptTokens ? { countPromptTokens: (request) => provider.countPromptTokens!(request) } : {}),
   };
   // Everything else the provider offers (a router's route/providerFor) passes through unchanged.
   return Object.defineProperties(Object.create(provider) as P, Object.getOwnPropertyDescriptors(wrapped));
