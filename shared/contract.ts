@@ -9,6 +9,7 @@ import type { McpResourceContent, McpResourceInfo } from './mcp-resources';
 import type { McpElicitationRequest } from './mcp-elicitation';
 import { localApiChangeSchema, type LocalApiStatus } from './local-api';
 import type { ModelListResult } from './models';
+import type { ModelCheckList } from './probe/model-check';
 import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from './system-prompts';
 import { versionRefSchema, type DocumentsListResult, type UndoPreview, type UndoResult } from './documents';
 import type { DocumentsBrowseResult, VersionContent } from './document-browser';
@@ -118,6 +119,11 @@ export const callRequestSchemas = {
   'models.delete': z.object({ name: modelName }).strict(),
   'models.unload': z.object({ name: modelName }).strict(),
   'ollama.test': z.object({ host: z.string().trim().min(1).max(2048) }).strict(),
+  /** "Check this model": the probe suite on one model (one check at a time); progress and the report come as model events. */
+  'modelCheck.start': z.object({ model: modelName, runs: z.number().int().min(1).max(DEFAULTS.modelCheck.maxRuns).optional() }).strict(),
+  'modelCheck.cancel': z.object({ checkId: id }).strict(),
+  /** Every stored report card, and the check under way. */
+  'modelCheck.list': empty,
 
   // Model servers.
   /** Test connection for a server in the form (saved or not): says exactly what failed. */
@@ -237,6 +243,9 @@ export interface CallResponses {
   'models.cancelPull': { cancelled: boolean };
   'models.delete': { deleted: boolean; message: string | null };
   'models.unload': { unloaded: boolean; message: string | null };
+  'modelCheck.start': { checkId: string; resumed: number };
+  'modelCheck.cancel': { cancelled: boolean };
+  'modelCheck.list': ModelCheckList;
   'ollama.test': OllamaTestResult;
   'servers.test': ServerTestResult;
   'localApi.get': LocalApiStatus;
