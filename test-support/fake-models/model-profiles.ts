@@ -18,7 +18,11 @@ export const PROFILE_MODELS = {
   neverCalls: 'check-no-tools:1b',
   /** Calls the same tool again and again. */
   loops: 'check-loops:1b',
+  /** Right at every task, but slow (a pause between chunks): a check long enough to watch and cancel. */
+  slow: 'check-slow:3b',
 } as const;
+
+const SLOW_CHUNK_DELAY_MS = 120;
 
 /** Offered tools a confused model may pick instead of the right one: harmless ones only. */
 const HARMLESS_WRONG = ['current_time', 'recall_memory', 'list_documents', 'calculate', 'read_file', 'stop_and_think'];
@@ -90,6 +94,10 @@ function respond(request: FakeChatRequest): Reply {
     case PROFILE_MODELS.loops: {
       const first = solve(goal, []);
       return asReply(request, first.type === 'call' ? first : action);
+    }
+    case PROFILE_MODELS.slow: {
+      const answer = asReply(request, action);
+      return answer.type === 'chunks' ? { ...answer, delayMs: SLOW_CHUNK_DELAY_MS } : answer;
     }
     default:
       return asReply(request, action);
