@@ -162,9 +162,13 @@ function scoreOf(setting: ProbeSetting, attempts: readonly ProbeAttempt[]): Prob
   };
 }
 
-/** More passes wins; equal passes go to the faster setting. */
+/**
+ * More passes wins; equal passes go to the faster setting — unless nothing passed either way: a
+ * setting that fails as fast says nothing, and the model keeps what it had.
+ */
 function better(candidate: ProbeReport['tried'][number], current: ProbeReport['tried'][number]): boolean {
-  return candidate.passes > current.passes || (candidate.passes === current.passes && candidate.meanMs < current.meanMs);
+  if (candidate.passes !== current.passes) return candidate.passes > current.passes;
+  return candidate.passes > 0 && candidate.meanMs < current.meanMs;
 }
 
 /**
