@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TOP_FOLDERS = ['shared', 'electron', 'renderer', 'tools', 'test-support', 'e2e', 'bench', 'build', 'scripts', 'workflows'];
+const TOP_FOLDERS = ['shared', 'electron', 'renderer', 'tools', 'test-support', 'e2e', 'bench', 'build', 'scripts', 'workflows', 'probes'];
 
 /** Every `path` in backticks that starts with one of the repository's top-level folders. */
 export function pathsNamedIn(markdown: string): string[] {

@@ -543,6 +543,24 @@ export const DEFAULTS = {
   /** Longest stored conversation title (characters). */
   storedTitleMaxChars: 200,
 
+  /** "Check this model": the suite in probes/, run through the agent loop (electron/services/probe/). */
+  modelCheck: {
+    /** Tries per task (pass^k's k); `--runs K` and the dialog may ask for 1 to maxRuns. */
+    runs: 3,
+    maxRuns: 10,
+    /** One try gives up after this long (the user's run limit applies when it is shorter): a timeout failure. */
+    attemptTimeoutMs: 90_000,
+    /** Tool rounds one try may take before it counts as a loop. */
+    maxIterations: 8,
+    /**
+     * Tool budgets tuning tries. The core set (toolSelection.coreTools, 6 tools) is always offered,
+     * so 8 leaves two ranked places: the smallest budget that still reaches a task's own tools.
+     */
+    toolBudgets: [8, 12, 16] as readonly number[],
+    /** Before the first report: estimated seconds per try, for the progress bar. */
+    estimatedAttemptMs: 8000,
+  },
+
   // ── Boundaries: what a host or the renderer may send, and how long a probe waits ────────────────────
 
   /** Listing models or reading capabilities gives up after this long (a dead host answers fast). */

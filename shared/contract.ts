@@ -17,6 +17,7 @@ import {
 } from './mcp-registry';
 import { localApiChangeSchema, type LocalApiStatus } from './local-api';
 import type { ContextFit, ModelListResult } from './models';
+import type { ModelCheckList } from './probe/model-check';
 import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from './system-prompts';
 import { versionRefSchema, type DocumentsListResult, type UndoPreview, type UndoResult } from './documents';
 import type { DocumentsBrowseResult, VersionContent } from './document-browser';
@@ -130,6 +131,11 @@ export const callRequestSchemas = {
     .object({ model: z.string().trim().min(1).max(200), contextTokens: z.number().int().min(512).max(1_048_576) })
     .strict(),
   'ollama.test': z.object({ host: z.string().trim().min(1).max(2048) }).strict(),
+  /** "Check this model": the probe suite on one model (one check at a time); progress and the report come as model events. */
+  'modelCheck.start': z.object({ model: modelName, runs: z.number().int().min(1).max(DEFAULTS.modelCheck.maxRuns).optional() }).strict(),
+  'modelCheck.cancel': z.object({ checkId: id }).strict(),
+  /** Every stored report card, and the check under way. */
+  'modelCheck.list': empty,
 
   // Model servers.
   /** Test connection for a server in the form (saved or not): says exactly what failed. */
@@ -258,6 +264,9 @@ export interface CallResponses {
   'models.delete': { deleted: boolean; message: string | null };
   'models.unload': { unloaded: boolean; message: string | null };
   'models.contextFit': ContextFit;
+  'modelCheck.start': { checkId: string; resumed: number };
+  'modelCheck.cancel': { cancelled: boolean };
+  'modelCheck.list': ModelCheckList;
   'ollama.test': OllamaTestResult;
   'servers.test': ServerTestResult;
   'localApi.get': LocalApiStatus;

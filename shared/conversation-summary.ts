@@ -41,6 +41,12 @@ export const conversationOptionsSchema = z
      * a call is executed (`electron/services/agent/tool-calls/call-target.ts`).
      */
     allowedTools: allowedToolsSchema.optional(),
+    /** How tools are sent on this conversation (overrides the model's checked setting): native calls or the prompt-based format. */
+    toolMode: z.enum(['native', 'prompt']).nullable().optional(),
+    /** Tools per request on this conversation (overrides the model's checked budget and settings.toolBudget); 0 offers all. */
+    toolBudget: z.number().int().min(0).max(1000).nullable().optional(),
+    /** Thinking for tool steps on a thinking model (overrides the model's checked setting). */
+    think: z.boolean().nullable().optional(),
   })
   .strict();
 export type ConversationOptions = z.infer<typeof conversationOptionsSchema>;

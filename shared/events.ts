@@ -7,6 +7,8 @@ import type { AttachedResource } from './mcp-resources';
 import type { Risk } from './settings';
 import type { StackFrame } from './tools/tool-stack';
 import type { StopReason } from './stop-reason';
+import type { ModelCheckProgress } from './probe/model-check';
+import type { ProbeReport } from './probe/probe-report';
 import type { ToolType } from './tools/tool-info';
 import type { WorkflowFinishReason, WorkflowParamValues, WorkflowStepState, WorkflowStepType } from './workflows/workflow';
 
@@ -181,6 +183,10 @@ export type ModelEvent =
       done: boolean;
       error: string | null;
     }
+  /** "Check this model" moved on: tries done of those planned, and the time left at the pace so far. */
+  | { type: 'model-check-progress'; progress: ModelCheckProgress }
+  /** A check ended: its report, or why not (cancelled, failed); a cancelled check resumes where it stopped. */
+  | { type: 'model-check-finished'; checkId: string; model: string; report: ProbeReport | null; error: string | null; cancelled: boolean }
   /** An MCP server changed: status, tool list, config or a restart. The renderer replaces its view of it. */
   | { type: 'mcp-status'; server: McpServerView }
   /** An MCP server asks the user to fill a form during a tool call (live only: never in the timeline). */

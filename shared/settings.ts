@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULTS } from './constants';
 import { serversSchema } from './servers';
 import { webSearchSettingsSchema } from './web-search';
+import { modelTuningsSchema } from './probe/model-check';
 
 const httpUrl = z
   .string()
@@ -94,6 +95,8 @@ export const settingsSchema = z
     mcpRegistryUrl: httpUrl.optional(),
     /** The conversation open when the window last changed conversation: a reload reopens it if it still exists. */
     lastConversationId: z.string().trim().min(1).max(200).nullable().optional(),
+    /** Per model reference: the settings "Check this model" chose (shared/probe/model-check.ts); absent: none checked. */
+    modelTuning: modelTuningsSchema.optional(),
   })
   .strict();
 
@@ -130,6 +133,8 @@ export const settingsPatchSchema = z
     webSearch: settingsSchema.shape.webSearch,
     mcpRegistryUrl: settingsSchema.shape.mcpRegistryUrl,
     lastConversationId: settingsSchema.shape.lastConversationId,
+    /** The whole map (main writes it after a check; the user may clear a model's entry). */
+    modelTuning: settingsSchema.shape.modelTuning,
   })
   .strict();
 

@@ -81,4 +81,17 @@ export const LABELLED_REQUESTS: readonly LabelledRequest[] = [
   { request: 'What does AAPL trade at right now?', tool: 'stock_quote', heldOut: true },
   { request: 'Write down a plan for migrating the database before we start', tool: 'plan_next_steps', heldOut: true },
   { request: 'Look at the news feed of the Rust blog', tool: 'rss_read_feed', heldOut: true },
+  // Paraphrases and inflections, as users phrase them (issue 34 item 4). Training: the synonym table was written for these.
+  { request: 'What is 17 multiplied by 23?', tool: 'calculate' },
+  { request: 'How much is 250 times 4?', tool: 'calculate' },
+  { request: 'Sum up 45, 78 and 103', tool: 'calculate' },
+  { request: 'Remind me what I said about the staging password', tool: 'recall_memory' },
+  { request: 'Jot this down for later: the gate code is 4417', tool: 'save_memory' },
+  // Held out: written together with the training lines above, before the table changed, and never tuned on.
+  { request: 'What is the product of 12 and 9?', tool: 'calculate', heldOut: true },
+  { request: 'Divide 1000 by 7 and round it', tool: 'calculate', heldOut: true },
+  { request: 'Add up the numbers 3, 8 and 21', tool: 'calculate', heldOut: true },
+  { request: 'Keep in mind that I prefer tabs over spaces', tool: 'save_memory', heldOut: true },
+  { request: 'Open readme.md and tell me what it says', tool: 'read_file', heldOut: true },
+  { request: 'Which files does the docs directory contain?', tool: 'list_directory', heldOut: true },
 ];

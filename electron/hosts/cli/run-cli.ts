@@ -19,6 +19,8 @@ import { waitForRunWithInterrupt } from './wait-for-run';
 import { createFixedConfirmGate } from '../../services/workflows/confirm-broker';
 import { listWorkflowsCli, runWorkflowCli } from './cli-workflow';
 import { parseWorkflowArgs, WORKFLOW_USAGE, type WorkflowArgs } from './cli-workflow-args';
+import { parseProbeArgs, PROBE_USAGE, type ProbeArgs } from './cli-probe-args';
+import { runProbeCli } from './cli-probe';
 
 export interface CliIo {
   stdout: TextSink;
@@ -32,22 +34,28 @@ export interface CliIo {
 
 /** One turn through the app services with no window. Resolves with the exit code (0, 1 or 2). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<0 | 1 | 2> {
-  const workflow = parseWorkflowArgs(argv);
-  if (workflow.type === 'error') {
-    io.stderr.write(`${workflow.message}\n\n${CLI_USAGE}\n${WORKFLOW_USAGE}\n`);
+  const probe = parseProbeArgs(argv);
+  if (probe.type === 'error') {
+    io.stderr.write(`${probe.message}\n\n${CLI_USAGE}\n${WORKFLOW_USAGE}\n${PROBE_USAGE}\n`);
     return 1;
   }
-  // A workflow needs no prompt: the workflow's steps are the request.
-  const parsed = parseCliArgs(workflow.type === 'none' ? workflow.rest : [...workflow.rest, '--', 'workflow'], io.env);
+  const workflow = parseWorkflowArgs(probe.rest);
+  if (workflow.type === 'error') {
+    io.stderr.write(`${workflow.message}\n\n${CLI_USAGE}\n${WORKFLOW_USAGE}\n${PROBE_USAGE}\n`);
+    return 1;
+  }
+  // A workflow or a model check needs no prompt: the workflow's steps or the check's tasks are the request.
+  const needsNoPrompt = workflow.type !== 'none' || probe.type === 'probe';
+  const parsed = parseCliArgs(needsNoPrompt ? [...workflow.rest, '--', 'workflow'] : workflow.rest, io.env);
   switch (parsed.type) {
     case 'help':
-      io.stdout.write(`${CLI_USAGE}\n${WORKFLOW_USAGE}\n`);
+      io.stdout.write(`${CLI_USAGE}\n${WORKFLOW_USAGE}\n${PROBE_USAGE}\n`);
       return 0;
     case 'error':
-      io.stderr.write(`${parsed.message}\n\n${CLI_USAGE}\n${WORKFLOW_USAGE}\n`);
+      io.stderr.write(`${parsed.message}\n\n${CLI_USAGE}\n${WORKFLOW_USAGE}\n${PROBE_USAGE}\n`);
       return 1;
     case 'run':
-      return runTurn(parsed.options, io, workflow);
+      return runTurn(probe.type === 'probe' ? { ...parsed.options, model: probe.model } : parsed.options, io, workflow, probe);
     default: {
       const unreachable: never = parsed;
       return unreachable;
@@ -55,7 +63,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<0 | 1 
   }
 }
 
-async function runTurn(options: CliOptions, io: CliIo, workflow: WorkflowArgs): Promise<0 | 1 | 2> {
+async function runTurn(options: CliOptions, io: CliIo, workflow: WorkflowArgs, probe: ProbeArgs): Promise<0 | 1 | 2> {
   const output = createCliOutput({ json: options.json, stdout: io.stdout, stderr: io.stderr });
   const workspace = options.workspace === null ? undefined : resolve(options.workspace);
   if (workspace !== undefined && !(await isDirectory(workspace))) {
@@ -103,6 +111,11 @@ async function runTurn(options: CliOptions, io: CliIo, workflow: WorkflowArgs): 
     services.subscribe((batch) => output.events(batch));
     if (mcpConfigFile !== null) await waitForMcpServers(services, output);
     if (workflow.type === 'list') return await listWorkflowsCli(services, io, options.json);
+    if (probe.type === 'probe') {
+      const model = await chooseModel(services, options, output);
+      if (model.type === 'failed') return 1;
+      return await runProbeCli(services, { model: model.name, runs: probe.runs, json: options.json }, io, output);
+    }
     if (workflow.type === 'run') {
       const model = await chooseModel(services, options, output);
       if (model.type === 'failed') return 1;

@@ -62,6 +62,7 @@ import { NO_LOCAL_API } from '../local-api/local-api-port';
 import { createPromptLibrary } from '../system-prompts/prompt-library';
 import { createPromptHandlers } from '../system-prompts/prompt-handlers';
 import { contextFitFor } from '../servers/context-fit-service';
+import { createModelCheckService } from '../probe/model-check-service';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
@@ -197,6 +198,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
   };
 
   listLocal = () => listModels(ctx);
+  const checks = createModelCheckService(ctx, { dataDir: options.dataDir });
   const handlers: CallHandlers = {
     'models.list': () => servers.listModels(),
     'models.contextFit': (request) => contextFitFor(servers.router, request),
@@ -225,6 +227,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'chat.edit': (request) => editMessage(ctx, request),
     'chat.regenerate': (request) => regenerateAnswer(ctx, request),
     ...models.handlers,
+    ...checks.handlers,
     'servers.test': (request) => servers.test(request),
     'localApi.get': () => (options.localApi ?? NO_LOCAL_API).status(),
     'localApi.set': (request) => (options.localApi ?? NO_LOCAL_API).configure(request),
@@ -248,9 +251,11 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     subscribe: hub.subscribe,
     subscribeModelEvents: (listener) => {
       const fromModels = models.subscribe(listener);
+      const fromChecks = checks.subscribe(listener);
       const fromMcp = mcp.subscribe((event) => listener([event]));
       return () => {
         fromModels();
+        fromChecks();
         fromMcp();
       };
     },
@@ -259,6 +264,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     settings: () => settings.current(),
     dispose() {
       models.dispose();
+      checks.dispose();
       disposed ??= shutDown(ctx).finally(releaseDataFolder);
       return disposed;
     },

@@ -33,6 +33,8 @@ export interface ModelOptions {
   temperature?: number;
   /** Ollama `keep_alive` ("5m", "1h", "0", or seconds); Ollama's default when absent. */
   keepAlive?: string | number;
+  /** Thinking for this step on a thinking model: false turns it off (the model's tuned setting); absent: on. */
+  think?: boolean;
 }
 
 /** One streamed step. */

@@ -13,6 +13,7 @@ import { createPresetsSlice } from './slices/presets-slice';
 import { createMcpSlice } from './slices/mcp-slice';
 import { createMcpRegistrySlice } from './slices/mcp-registry-slice';
 import { createModelsSlice } from './slices/models-slice';
+import { createModelCheckSlice } from './slices/model-check-slice';
 import { createRunActionsSlice } from './slices/run-actions-slice';
 import { createSettingsSlice } from './slices/settings-slice';
 import type { StoreDeps, TacoState } from './store-types';
@@ -32,6 +33,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createCatalogueSlice(set, get, deps),
     ...createConversationManagementSlice(set, get, deps),
     ...createModelsSlice(set, get, deps),
+    ...createModelCheckSlice(set, get, deps),
     ...createMcpSlice(set, get, deps),
     ...createMcpRegistrySlice(set, get, deps),
     ...createLinksSlice(set, get, deps),
@@ -60,6 +62,7 @@ export function connectStore(store: TacoStore, api: TacoApi): () => void {
   const unsubscribeTacoEvents = api.subscribe('taco-events', (events) => store.getState().applyEventBatch(events));
   const unsubscribeModelEvents = api.subscribe('model-events', (events) => {
     store.getState().applyModelEvents(events);
+    store.getState().applyModelCheckEvents(events);
     store.getState().applyMcpEvents(events);
   });
   const unsubscribeEvents = (): void => {

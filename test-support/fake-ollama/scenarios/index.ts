@@ -12,6 +12,7 @@ import { httpError500 } from './errors/http-error-500';
 import { longStream } from './chat/long-stream';
 import { markdown } from './chat/markdown';
 import { mcpEcho } from './tools/mcp-echo';
+import { modelCheck } from './tools/model-check';
 import { midStreamError } from './errors/mid-stream-error';
 import { modelAdmin } from './models/model-admin';
 import { modelNotFound } from './errors/model-not-found';
@@ -51,6 +52,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     mcpEcho,
     documentsDemo,
     runCommand,
+    modelCheck,
   ].map((scenario) => [scenario.name, scenario]),
 );
 

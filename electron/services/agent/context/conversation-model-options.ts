@@ -6,6 +6,6 @@ import type { ConversationRunOptions } from '../loop/agent-types';
  * in the prompt instead; the allowed tools decide what is offered).
  */
 export function conversationModelOptions(conversation: ConversationRunOptions | undefined): ModelOptions {
-  const { systemPrompt: _systemPrompt, allowedTools: _allowedTools, ...model } = conversation ?? {};
+  const { systemPrompt: _systemPrompt, allowedTools: _allowedTools, toolMode: _toolMode, ...model } = conversation ?? {};
   return model;
 }

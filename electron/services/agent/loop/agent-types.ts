@@ -9,6 +9,7 @@ import type { CommandSandbox, MemoryStore, ToolRegistry } from '../../../../tool
 import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../../orchestration/orchestration-types';
 import type { ChatMessage, ChatProvider, ModelOptions } from '../../provider/provider-types';
 import type { AttachedResource } from '../../../../shared/mcp-resources';
+import type { ToolMode } from '../../../../shared/probe/probe-report';
 
 /**
  * A conversation's own options, as one object from the stored conversation to each step: the
@@ -20,6 +21,8 @@ export interface ConversationRunOptions extends ModelOptions {
   systemPrompt?: string;
   /** The only tools the run may offer and run (a preset's list); absent: every tool in `tools`. */
   allowedTools?: readonly string[];
+  /** 'prompt' sends no `tools` and asks for calls in the prompt-based JSON format even when the model takes tools (its tuned setting). */
+  toolMode?: ToolMode;
 }
 
 /** Everything one run of the agent loop needs. Built by the app services (or the CLI, or a test). */

@@ -111,7 +111,8 @@ export function createShared(
     signal: runSignal.signal,
     abortCause: runSignal.cause,
     cancelRun: runSignal.cancel,
-    mode: capabilities.tools ? 'native' : 'prompt',
+    // A model tuned to the prompt-based format gets it even when its server takes `tools`.
+    mode: capabilities.tools && input.conversation?.toolMode !== 'prompt' ? 'native' : 'prompt',
     // A conversation limited to some tools (its preset's) never offers the others.
     tools: allowedTools(input.tools.list(), input.conversation),
     modelContextTokens: capabilities.contextLength,

@@ -40,7 +40,33 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['delete', 'remove'],
   ['rename', 'move'],
   ['chat', 'slack'],
+  // Arithmetic in words: a request says "multiplied" or "sum", a calculator says "math expression".
+  [
+    'math',
+    'arithmetic',
+    'calculate',
+    'compute',
+    'multiply',
+    'multiplied',
+    'product',
+    'sum',
+    'total',
+    'plus',
+    'minus',
+    'subtract',
+    'divide',
+    'divided',
+    'percent',
+    'squared',
+  ],
+  ['remember', 'remind', 'memory', 'recall', 'jot'],
 ];
+
+/**
+ * Words whose suffix trim would make them another word ("times" → "time", as in the clock): their
+ * own synonyms are looked up before the trim, and the trimmed word is kept as well.
+ */
+const WHOLE_WORD_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map([['times', ['math', 'arithmetic']]]);
 
 const SYNONYMS = new Map<string, string[]>();
 for (const group of SYNONYM_GROUPS) {
@@ -52,5 +78,7 @@ for (const group of SYNONYM_GROUPS) {
 export function processQueryTerm(term: string): string[] | null {
   const processed = processTerm(term);
   if (processed === null) return null;
+  const whole = WHOLE_WORD_SYNONYMS.get(term.toLowerCase());
+  if (whole) return [processed, ...whole.map((word) => processTerm(word) ?? word)];
   return SYNONYMS.get(processed) ?? [processed];
 }

@@ -12,6 +12,7 @@ import { runWithLifecycle } from '../../agent/loop/run-lifecycle';
 import type { AppContext } from '../app-context';
 import type { ActiveRun, ConversationSession } from './conversation-sessions';
 import { conversationRunOptions, noteRunStart, readConversationForRun } from './run-setup';
+import { tunedRunSettings } from './tuned-settings';
 
 export interface StartRunInput {
   session: ConversationSession;
@@ -80,6 +81,8 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
       at: ctx.now(),
     });
   }
+  // The model's checked settings (Check this model), unless the conversation's own options say otherwise.
+  const tuned = tunedRunSettings(settings.modelTuning?.[input.model], summary?.options);
   session.lastGoal = input.goal;
   session.lastModel = input.model;
   if (input.userText !== null) {
@@ -131,11 +134,11 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         allowPrivateNetworkFetch: settings.allowPrivateNetworkFetch,
         commandSandbox: ctx.commandSandbox,
         runScratchCommandsWithoutAsking: settings.runScratchCommandsWithoutAsking ?? DEFAULTS.sandbox.runScratchCommandsWithoutAsking,
-        toolBudget: ctx.options.toolBudgetOverride ?? settings.toolBudget,
+        toolBudget: ctx.options.toolBudgetOverride ?? tuned.toolBudget ?? settings.toolBudget,
         offeredBefore: session.offeredTools,
         embeddingModel: settings.embeddingModel,
         maxContextTokens: settings.maxContextTokens,
-        conversation: conversationRunOptions(summary?.options),
+        conversation: { ...tuned.conversation, ...conversationRunOptions(summary?.options) },
         workspace,
         memory: ctx.memory,
         versions: ctx.versions,

@@ -30,7 +30,8 @@ function toOllamaTool(tool: ToolDefinition): Tool {
 
 /**
  * A streamed step: num_ctx always; temperature and keep_alive when the conversation sets them;
- * `think: true` only for thinking models (never sent otherwise); tools only for models with the
+ * `think: true` only for thinking models (never sent otherwise; false when the step asks for no
+ * thinking, "low" for gpt-oss); tools only for models with the
  * tools capability (Ollama answers 400 to anything else).
  */
 export function buildStepRequest(
@@ -48,7 +49,7 @@ export function buildStepRequest(
   // Structured outputs: a JSON schema as `format` (ollama/ollama docs/api.md "format"; the
   // server turns it into a grammar).
   if (request.format !== undefined) body.format = request.format;
-  if (capabilities.thinking) body.think = true;
+  if (capabilities.thinking) body.think = request.think === false ? (takesOnlyThinkLevels(request.model) ? 'low' : false) : true;
   if (capabilities.tools && request.tools !== undefined && request.tools.length > 0) body.tools = request.tools.map(toOllamaTool);
   return body;
 }

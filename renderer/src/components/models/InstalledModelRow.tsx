@@ -3,6 +3,7 @@ import type { ModelInfo } from '../../../../shared/models';
 import { formatBytes } from '../../format/format-bytes';
 import { useTaco } from '../../store/store-context';
 import { CapabilityBadges } from './CapabilityBadges';
+import { ModelCheckControls } from './check/ModelCheckControls';
 
 type RowState =
   | { type: 'idle' }
@@ -86,6 +87,7 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
           </button>
         </div>
       )}
+      <ModelCheckControls model={model.name} label={model.label ?? model.name} />
       {adminOff !== null && (
         <p className="model-row-message small muted" data-testid="model-admin-off">
           {adminOff}

@@ -4,12 +4,15 @@ import { Dialog } from '../ui/Dialog';
 import { InstalledModelRow } from './InstalledModelRow';
 import { PullForm } from './PullForm';
 import { PullProgressRow } from './PullProgressRow';
+import { CompareReports } from './check/CompareReports';
+import { ReportCard } from './check/ReportCard';
 
-/** Models: download by name with progress, and the installed ones with Unload and Delete. */
+/** Models: download by name with progress, the installed ones with Unload, Delete and Check this model, and their report cards. */
 export function ModelManagerDialog() {
   const models = useTaco((state) => state.models);
   const pulls = useTaco((state) => state.pulls);
   const setOpen = useTaco((state) => state.setModelManagerOpen);
+  const reports = useTaco((state) => state.checkReports);
   const installed = models?.type === 'ok' ? models.models : [];
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -46,6 +49,19 @@ export function ModelManagerDialog() {
           </ul>
         )}
       </section>
+      {reports.length > 0 && (
+        <section aria-labelledby="report-cards-title">
+          <h3 id="report-cards-title" className="section-title">
+            Report cards
+          </h3>
+          <div className="report-cards">
+            {reports.map((report) => (
+              <ReportCard key={report.model} report={report} />
+            ))}
+          </div>
+        </section>
+      )}
+      {reports.length > 1 && <CompareReports reports={reports} />}
     </Dialog>
   );
 }

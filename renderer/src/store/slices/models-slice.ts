@@ -35,7 +35,7 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get, { api }) 
 
   setModelManagerOpen(modelManagerOpen) {
     set({ modelManagerOpen });
-    if (modelManagerOpen) void get().loadModels();
+    if (modelManagerOpen) void Promise.all([get().loadModels(), get().loadModelChecks()]);
   },
 
   async pullModel(name) {

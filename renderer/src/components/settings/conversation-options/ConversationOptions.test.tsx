@@ -49,10 +49,23 @@ describe('conversation options dialog', () => {
     await user.type(screen.getByTestId('options-keep-alive'), '10m');
     await user.type(screen.getByTestId('options-system-prompt'), 'Answer in French.');
     await user.selectOptions(screen.getByTestId('options-model'), 'qwen3');
+    await user.selectOptions(screen.getByTestId('options-tool-mode'), 'prompt');
+    await user.type(screen.getByTestId('options-tool-budget'), '10');
     await user.click(screen.getByTestId('options-save'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsOf('conversation.setOptions')).toEqual([
-      { conversationId: 'c1', options: { temperature: 0.2, numCtx: 16384, keepAlive: '10m', systemPrompt: 'Answer in French.' } },
+      {
+        conversationId: 'c1',
+        options: {
+          temperature: 0.2,
+          numCtx: 16384,
+          keepAlive: '10m',
+          systemPrompt: 'Answer in French.',
+          toolMode: 'prompt',
+          toolBudget: 10,
+          think: null,
+        },
+      },
     ]);
     expect(store.getState().selectedModel).toBe('qwen3');
   });
@@ -110,6 +123,8 @@ describe('conversation options dialog', () => {
   });
 });
 
+const NO_TOOL_FIELDS = { toolMode: '', toolBudget: '', think: '' } as const;
+
 describe('options form parsing', () => {
   it('round-trips stored options and turns empty fields into null', () => {
     expect(draftFromOptions({ temperature: 1, numCtx: 4096, keepAlive: 300, systemPrompt: 'Hi' })).toEqual({
@@ -117,29 +132,32 @@ describe('options form parsing', () => {
       numCtx: '4096',
       keepAlive: '300',
       systemPrompt: 'Hi',
+      toolMode: '',
+      toolBudget: '',
+      think: '',
     });
-    expect(parseOptionsDraft({ temperature: ' ', numCtx: '', keepAlive: '', systemPrompt: '  ' })).toEqual({
+    expect(parseOptionsDraft({ temperature: ' ', numCtx: '', keepAlive: '', systemPrompt: '  ', ...NO_TOOL_FIELDS })).toEqual({
       type: 'ok',
-      options: { temperature: null, numCtx: null, keepAlive: null, systemPrompt: null },
+      options: { temperature: null, numCtx: null, keepAlive: null, systemPrompt: null, toolMode: null, toolBudget: null, think: null },
     });
   });
 
   it('reads a decimal comma, whole seconds as a number, and durations as text', () => {
-    expect(parseOptionsDraft({ temperature: '0,5', numCtx: '2048', keepAlive: '0', systemPrompt: '' })).toEqual({
+    expect(parseOptionsDraft({ temperature: '0,5', numCtx: '2048', keepAlive: '0', systemPrompt: '', ...NO_TOOL_FIELDS })).toEqual({
       type: 'ok',
-      options: { temperature: 0.5, numCtx: 2048, keepAlive: 0, systemPrompt: null },
+      options: { temperature: 0.5, numCtx: 2048, keepAlive: 0, systemPrompt: null, toolMode: null, toolBudget: null, think: null },
     });
-    expect(parseOptionsDraft({ temperature: '', numCtx: '', keepAlive: '1h', systemPrompt: '' })).toMatchObject({
+    expect(parseOptionsDraft({ temperature: '', numCtx: '', keepAlive: '1h', systemPrompt: '', ...NO_TOOL_FIELDS })).toMatchObject({
       options: { keepAlive: '1h' },
     });
   });
 
   it('names the field that is not a number', () => {
-    expect(parseOptionsDraft({ temperature: 'warm', numCtx: '', keepAlive: '', systemPrompt: '' })).toMatchObject({
+    expect(parseOptionsDraft({ temperature: 'warm', numCtx: '', keepAlive: '', systemPrompt: '', ...NO_TOOL_FIELDS })).toMatchObject({
       type: 'error',
       field: 'temperature',
     });
-    expect(parseOptionsDraft({ temperature: '', numCtx: '1.5', keepAlive: '', systemPrompt: '' })).toMatchObject({
+    expect(parseOptionsDraft({ temperature: '', numCtx: '1.5', keepAlive: '', systemPrompt: '', ...NO_TOOL_FIELDS })).toMatchObject({
       type: 'error',
       field: 'numCtx',
     });

@@ -5,8 +5,9 @@ import { draftFromOptions, parseOptionsDraft, type OptionsDraft } from './conver
 import { Dialog } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
 import { ContextFitHint } from './ContextFitHint';
+import { ToolStepOptions } from './ToolStepOptions';
 
-const FIELDS: (keyof OptionsDraft)[] = ['temperature', 'numCtx', 'keepAlive', 'systemPrompt'];
+const FIELDS: (keyof OptionsDraft)[] = ['temperature', 'numCtx', 'keepAlive', 'systemPrompt', 'toolMode', 'toolBudget', 'think'];
 
 /** The field main's refusal names ("options.temperature" …), to mark it; null when it names none. */
 export function fieldNamedIn(message: string): keyof OptionsDraft | null {
@@ -34,6 +35,7 @@ export function ConversationOptionsDialog({ summary, onClose }: Props) {
   const [model, setModel] = useState(selectedModel ?? summary.model ?? '');
   const [error, setError] = useState<{ field: keyof OptionsDraft | null; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  const tuned = useTaco((state) => (model ? (state.settings?.modelTuning?.[model] ?? null) : null));
 
   const edit = (field: keyof OptionsDraft) => (event: { target: { value: string } }) => {
     setDraft({ ...draft, [field]: event.target.value });
@@ -115,6 +117,15 @@ export function ConversationOptionsDialog({ summary, onClose }: Props) {
           </label>
         </div>
         <ContextFitHint model={model} contextTokens={contextTokensOf(draft.numCtx)} />
+        <ToolStepOptions
+          draft={draft}
+          tuned={tuned}
+          invalidBudget={invalid('toolBudget')}
+          onChange={(patch) => {
+            setDraft({ ...draft, ...patch });
+            setError(null);
+          }}
+        />
         <label className="field">
           <span className="field-label">System prompt</span>
           <textarea

@@ -6,6 +6,10 @@ export interface OptionsDraft {
   numCtx: string;
   keepAlive: string;
   systemPrompt: string;
+  /** '' follows the model's check (or the server's tool support). */
+  toolMode: '' | 'native' | 'prompt';
+  toolBudget: string;
+  think: '' | 'on' | 'off';
 }
 
 export function draftFromOptions(options: ConversationOptions | undefined): OptionsDraft {
@@ -15,6 +19,9 @@ export function draftFromOptions(options: ConversationOptions | undefined): Opti
     numCtx: text(options?.numCtx),
     keepAlive: text(options?.keepAlive),
     systemPrompt: options?.systemPrompt ?? '',
+    toolMode: options?.toolMode ?? '',
+    toolBudget: text(options?.toolBudget),
+    think: options?.think === true ? 'on' : options?.think === false ? 'off' : '',
   };
 }
 
@@ -43,6 +50,17 @@ export function parseOptionsDraft(draft: OptionsDraft): ParsedOptions {
   const keepAliveText = draft.keepAlive.trim();
   const keepAlive = keepAliveText === '' ? null : /^-?\d+$/.test(keepAliveText) ? Number(keepAliveText) : keepAliveText;
 
+  const budgetText = draft.toolBudget.trim();
+  const toolBudget = budgetText === '' ? null : Number(budgetText);
+  if (toolBudget !== null && !Number.isInteger(toolBudget))
+    return {
+      type: 'error',
+      field: 'toolBudget',
+      message: 'Tools per request must be a whole number, such as 10 (0 offers all), or empty for the default.',
+    };
+
   const systemPrompt = draft.systemPrompt.trim() === '' ? null : draft.systemPrompt;
-  return { type: 'ok', options: { temperature, numCtx, keepAlive, systemPrompt } };
+  const toolMode = draft.toolMode === '' ? null : draft.toolMode;
+  const think = draft.think === '' ? null : draft.think === 'on';
+  return { type: 'ok', options: { temperature, numCtx, keepAlive, systemPrompt, toolMode, toolBudget, think } };
 }

@@ -1,0 +1,46 @@
+import { expect, test } from '../support/taco-fixture';
+
+test.describe('Check this model', () => {
+  test('a check shows its progress and can be cancelled; a finished one leaves a report card, tuned settings in the picker and a comparison', async ({
+    taco,
+    page,
+  }) => {
+    const ollama = await taco.startFakeOllama('model-check');
+    await taco.openApp({ ollamaUrl: ollama.url });
+    await expect(page.getByTestId('model-picker')).toBeEnabled();
+    await page.getByTestId('models-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Models' });
+    const row = (model: string) => dialog.locator(`[data-testid="model-row"][data-model="${model}"]`);
+
+    // A slow model: the progress bar, its numbers and Cancel.
+    await row('check-slow:3b').getByTestId('model-check-start').click();
+    const progress = row('check-slow:3b').getByTestId('model-check-progress');
+    await expect(progress.getByRole('progressbar', { name: 'Checking check-slow:3b' })).toBeVisible();
+    await expect(progress.getByTestId('model-check-status')).toContainText(/Checking: \d+ of 24 tries/);
+    // One model at a time: the other rows wait.
+    await expect(row('check-good:3b').getByTestId('model-check-start')).toBeDisabled();
+    await progress.getByTestId('model-check-cancel').click();
+    await expect(progress).toHaveCount(0);
+    await expect(row('check-good:3b').getByTestId('model-check-start')).toBeEnabled();
+
+    // Two checks to the end: their cards, and the comparison.
+    await row('check-good:3b').getByTestId('model-check-start').click();
+    const goodCard = dialog.locator('[data-testid="report-card"][data-model="check-good:3b"]');
+    await expect(goodCard.getByTestId('report-pass1')).toHaveText('100 %');
+    await expect(goodCard.getByTestId('report-tuned')).toHaveText('Tuned from its report: native tool calls, 16 tools');
+    await row('check-native-broken:3b').getByTestId('model-check-start').click();
+    const brokenCard = dialog.locator('[data-testid="report-card"][data-model="check-native-broken:3b"]');
+    await expect(brokenCard.getByTestId('report-failures')).toContainText('malformed call');
+    await expect(brokenCard.getByTestId('report-tuned')).toContainText('Tuned from its report: prompt format');
+    const compare = dialog.getByTestId('compare-reports');
+    await expect(compare.getByRole('columnheader')).toHaveCount(3);
+    await expect(compare.getByRole('row', { name: /pass\^1/ })).toContainText('100 %');
+    await page.keyboard.press('Escape');
+
+    // Where the model is picked.
+    await page.getByTestId('model-picker').click();
+    await expect(
+      page.getByTestId('model-picker-popover').locator('[data-model="check-native-broken:3b"] [data-testid="model-option-tuned"]'),
+    ).toContainText('Tuned from its report: prompt format');
+  });
+});

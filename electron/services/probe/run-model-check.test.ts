@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS } from '../../../shared/constants';
+import { defaultSettings } from '../../../shared/settings';
+import type { ProbeReport } from '../../../shared/probe/probe-report';
+import { loadToolRegistry } from '../../../tools/catalogue/tool-registry';
+import { cleanupAfterAll } from '../../../test-support/cleanups';
+import { startFakeOllama } from '../../../test-support/fake-ollama/index';
+import { modelCheckScenario, PROFILE_MODELS } from '../../../test-support/fake-models/model-profiles';
+import { createOllamaProvider } from '../provider/ollama/ollama-provider';
+import { loadProbeLibrary } from './probe-library';
+import { runModelCheck, type ModelCheckInput } from './run-model-check';
+
+const cleanups = cleanupAfterAll();
+
+async function check(model: string, runs = 2, extra: Partial<ModelCheckInput> = {}): Promise<ProbeReport> {
+  const fake = await startFakeOllama({ scenario: modelCheckScenario() });
+  cleanups.defer(() => fake.close());
+  let id = 0;
+  return runModelCheck({
+    model,
+    serverName: 'This computer',
+    provider: createOllamaProvider({ host: fake.url, maxContextTokens: 32_768 }),
+    tools: await loadToolRegistry(),
+    library: await loadProbeLibrary(),
+    runs,
+    limits: defaultSettings().limits,
+    maxContextTokens: 32_768,
+    baseline: { toolMode: 'native', toolBudget: DEFAULTS.toolBudget, think: false },
+    capabilities: { tools: true, thinking: false },
+    signal: new AbortController().signal,
+    now: Date.now,
+    newId: () => String((id += 1)),
+    ...extra,
+  });
+}
+
+describe('the model check on scripted models', () => {
+  it('passes a model that does every task right, pass^k 1, and keeps its setting', async () => {
+    const report = await check(PROFILE_MODELS.good, 3);
+    expect(report.tasks.map((task) => [task.taskId, task.passes])).toEqual(report.tasks.map((task) => [task.taskId, 3]));
+    expect(report.tasks).toHaveLength(8);
+    expect(report.passAt1).toBe(1);
+    expect(report.passK).toBe(1);
+    expect(report.failures).toEqual({});
+    expect(report.medianToolRounds).toBeGreaterThanOrEqual(1);
+    expect(report.tuned).toMatchObject({ toolMode: 'native', toolBudget: DEFAULTS.toolBudget, usesTools: true });
+    expect(report.tried).toHaveLength(1);
+  });
+
+  it('reports malformed native calls and tunes the model to the prompt format', async () => {
+    const report = await check(PROFILE_MODELS.nativeBroken);
+    expect(report.failures['malformed-call']).toBeGreaterThan(0);
+    expect(report.tasks.find((task) => task.taskId === 'small_talk')?.passK).toBe(1);
+    expect(report.tuned.toolMode).toBe('prompt');
+    expect(report.tuned.summary).toMatch(/^Tuned from its report: prompt format, \d+ tools$/);
+  });
+
+  it('reports wrong tools when many are offered and tunes the budget down to 8', async () => {
+    const report = await check(PROFILE_MODELS.manyToolsConfused);
+    expect(report.failures['wrong-tool']).toBeGreaterThan(0);
+    expect(report.tuned.toolBudget).toBeLessThanOrEqual(8);
+    // Its native calls were never the problem: a format that failed as badly does not replace them.
+    expect(report.tuned.toolMode).toBe('native');
+    const best = report.tried.find(
+      (tried) => tried.setting.toolBudget === report.tuned.toolBudget && tried.setting.toolMode === report.tuned.toolMode,
+    );
+    // Most of the failing tasks pass under the small budget; the first pass (the baseline) passed none of them.
+    expect(report.tried[0]?.passes).toBe(0);
+    expect(best?.passes).toBeGreaterThan((best?.tries ?? 0) / 2);
+  });
+
+  it('says clearly that a model that never calls tools does not use them', async () => {
+    const report = await check(PROFILE_MODELS.neverCalls);
+    expect(report.failures['no-call']).toBeGreaterThan(0);
+    expect(report.passK).toBe(1 / 8);
+    expect(report.tuned.usesTools).toBe(false);
+    expect(report.tuned.summary).toMatch(/^Does not use tools/);
+  });
+
+  it('counts a model that repeats its call as a loop', async () => {
+    const report = await check(PROFILE_MODELS.loops);
+    expect(report.failures.loop).toBeGreaterThan(0);
+    expect(report.tuned.usesTools).toBe(true);
+  });
+});

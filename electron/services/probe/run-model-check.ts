@@ -1,0 +1,213 @@
+import { DEFAULTS } from '../../../shared/constants';
+import type { Limits } from '../../../shared/settings';
+import {
+  overall,
+  median,
+  summariseTask,
+  tunedSummary,
+  type ProbeAttempt,
+  type ProbeReport,
+  type ProbeSetting,
+  type TunedSettings,
+} from '../../../shared/probe/probe-report';
+import type { ProbeTask } from '../../../shared/probe/probe-task';
+import type { ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
+import type { ChatProvider } from '../provider/provider-types';
+import type { ProbeLibrary } from './probe-library';
+import { probeToolRegistry } from './probe-tools';
+import { runProbeAttempt } from './run-probe-attempt';
+import { settingKey, tuningCandidates, type TuningStage } from './tuning-candidates';
+import type { UserActivity } from './user-activity';
+
+export interface CheckProgress {
+  model: string;
+  done: number;
+  /** Tries planned so far (tuning adds some once the first pass shows what failed). */
+  total: number;
+  /** Milliseconds left at the pace so far; null before the first try. */
+  etaMs: number | null;
+  phase: 'check' | 'tuning';
+  taskId: string;
+}
+
+export interface ModelCheckInput {
+  model: string;
+  serverName: string;
+  provider: ChatProvider;
+  /** The user's enabled tools. */
+  tools: ToolRegistry;
+  library: ProbeLibrary;
+  runs: number;
+  limits: Limits;
+  maxContextTokens: number;
+  /** The setting the user's conversations on this model use now: the first pass runs under it. */
+  baseline: ProbeSetting;
+  /** What the model can do (tuning tries native calls and thinking only where the server offers them). */
+  capabilities: { tools: boolean; thinking: boolean };
+  /** Tries finished earlier (a cancelled check being resumed), by `attemptKey`. */
+  done?: Readonly<Record<string, ProbeAttempt>>;
+  /** Called after each try (the store keeps it, so a cancelled check resumes). */
+  onAttempt?: (key: string, attempt: ProbeAttempt) => void;
+  onProgress?: (progress: CheckProgress) => void;
+  /** The user's runs go first (user-activity.ts); absent: nothing to wait for (the CLI). */
+  activity?: UserActivity;
+  signal: AbortSignal;
+  now: () => number;
+  newId: () => string;
+}
+
+/** The key of one try: setting, task and try number. */
+export function attemptKey(setting: ProbeSetting, taskId: string, index: number): string {
+  return `${settingKey(setting)}|${taskId}|${index}`;
+}
+
+/**
+ * "Check this model": every task K times under the model's current setting, then tuning — only the
+ * failing tasks again under the alternatives (tool format, then tool budget, then thinking), the
+ * best pass count kept, ties to the faster. Resolves with the report; rejects when cancelled (the
+ * tries done so far were handed to `onAttempt`).
+ */
+export async function runModelCheck(input: ModelCheckInput): Promise<ProbeReport> {
+  const registries = {
+    plain: probeToolRegistry(input.tools, []),
+    distractors: probeToolRegistry(input.tools, input.library.distractors),
+  };
+  const tasks = input.library.tasks;
+  let planned = tasks.length * input.runs;
+  let done = 0;
+  const started = input.now();
+  let measuredMs = 0;
+  let measuredTries = 0;
+
+  const runTask = async (task: ProbeTask, setting: ProbeSetting, phase: CheckProgress['phase']): Promise<ProbeAttempt[]> => {
+    const attempts: ProbeAttempt[] = [];
+    for (let index = 0; index < input.runs; index += 1) {
+      const key = attemptKey(setting, task.id, index);
+      const earlier = input.done?.[key];
+      const attempt =
+        earlier ?? (await attemptYielding(input, task, setting, task.distractors ? registries.distractors : registries.plain));
+      if (!earlier) {
+        measuredMs += attempt.durationMs;
+        measuredTries += 1;
+        input.onAttempt?.(key, attempt);
+      }
+      attempts.push(attempt);
+      done += 1;
+      const pace = measuredTries > 0 ? measuredMs / measuredTries : null;
+      input.onProgress?.({
+        model: input.model,
+        done,
+        total: planned,
+        etaMs: pace === null ? null : Math.round(pace * (planned - done)),
+        phase,
+        taskId: task.id,
+      });
+    }
+    return attempts;
+  };
+
+  const baselineAttempts = new Map<string, ProbeAttempt[]>();
+  for (const task of tasks) baselineAttempts.set(task.id, await runTask(task, input.baseline, 'check'));
+
+  const failing = tasks.filter((task) => (baselineAttempts.get(task.id) ?? []).some((attempt) => !attempt.passed));
+  const tried: ProbeReport['tried'] = [];
+  let best = { setting: input.baseline, attempts: failing.flatMap((task) => baselineAttempts.get(task.id) ?? []) };
+  tried.push(scoreOf(best.setting, best.attempts));
+  let everCalled = [...baselineAttempts.values()].flat().some((attempt) => attempt.toolRounds > 0);
+
+  const stages: TuningStage[] = ['toolMode', 'toolBudget', 'think'];
+  for (const stage of failing.length > 0 ? stages : []) {
+    for (const setting of tuningCandidates(best.setting, stage, input.capabilities)) {
+      planned += failing.length * input.runs;
+      const attempts: ProbeAttempt[] = [];
+      for (const task of failing) attempts.push(...(await runTask(task, setting, 'tuning')));
+      everCalled ||= attempts.some((attempt) => attempt.toolRounds > 0);
+      const score = scoreOf(setting, attempts);
+      tried.push(score);
+      if (better(score, scoreOf(best.setting, best.attempts))) best = { setting, attempts };
+    }
+  }
+
+  const results = tasks.map((task) => summariseTask(task.id, task.title, baselineAttempts.get(task.id) ?? []));
+  const all = [...baselineAttempts.values()].flat();
+  const figures = overall(results);
+  const tunedBase: Omit<TunedSettings, 'summary'> = { ...best.setting, usesTools: everCalled };
+  return {
+    type: 'probe-report',
+    model: input.model,
+    server: input.serverName,
+    runs: input.runs,
+    passAt1: figures.passAt1,
+    passK: figures.passK,
+    medianToolRounds: median(all.map((attempt) => attempt.toolRounds)),
+    firstTokenMs: median(all.flatMap((attempt) => (attempt.firstTokenMs === null ? [] : [attempt.firstTokenMs]))),
+    tokensPerSecond: median(all.flatMap((attempt) => (attempt.tokensPerSecond === null ? [] : [attempt.tokensPerSecond]))),
+    tasks: results,
+    failures: figures.failures,
+    baseline: input.baseline,
+    tried,
+    tuned: { ...tunedBase, summary: tunedSummary(tunedBase) },
+    durationMs: input.now() - started,
+    finishedAt: input.now(),
+  };
+}
+
+function scoreOf(setting: ProbeSetting, attempts: readonly ProbeAttempt[]): ProbeReport['tried'][number] {
+  const total = attempts.reduce((sum, attempt) => sum + attempt.durationMs, 0);
+  return {
+    setting,
+    passes: attempts.filter((attempt) => attempt.passed).length,
+    tries: attempts.length,
+    meanMs: attempts.length === 0 ? 0 : Math.round(total / attempts.length),
+  };
+}
+
+/**
+ * More passes wins; equal passes go to the faster setting — unless nothing passed either way: a
+ * setting that fails as fast says nothing, and the model keeps what it had.
+ */
+function better(candidate: ProbeReport['tried'][number], current: ProbeReport['tried'][number]): boolean {
+  if (candidate.passes !== current.passes) return candidate.passes > current.passes;
+  return candidate.passes > 0 && candidate.meanMs < current.meanMs;
+}
+
+/**
+ * One try that gives way to the user: it starts only while the user's runs are idle, and one that
+ * starts meanwhile abandons it (not counted) to run it again afterwards.
+ */
+async function attemptYielding(input: ModelCheckInput, task: ProbeTask, setting: ProbeSetting, tools: ToolRegistry): Promise<ProbeAttempt> {
+  for (;;) {
+    await input.activity?.whenIdle(input.signal);
+    const controller = new AbortController();
+    const forward = (): void => controller.abort(input.signal.reason);
+    input.signal.addEventListener('abort', forward, { once: true });
+    let yielded = false;
+    const stopListening =
+      input.activity?.onBusy(() => {
+        yielded = true;
+        controller.abort(new Error('A conversation of yours started: this try runs again after it.'));
+      }) ?? ((): void => undefined);
+    try {
+      return await runProbeAttempt({
+        task,
+        model: input.model,
+        provider: input.provider,
+        tools,
+        setting,
+        limits: input.limits,
+        maxContextTokens: input.maxContextTokens,
+        signal: controller.signal,
+        now: input.now,
+        newId: input.newId,
+      });
+    } catch (error) {
+      if (input.signal.aborted) throw error;
+      if (!yielded) throw error;
+    } finally {
+      stopListening();
+      input.signal.removeEventListener('abort', forward);
+    }
+  }
+}
+
+export const DEFAULT_CHECK_RUNS = DEFAULTS.modelCheck.runs;
