@@ -45,7 +45,7 @@ describe("a model's checked settings in later conversations", () => {
     if (sent.type !== 'run') throw new Error('expected a run');
     await services.waitForRun(sent.runId);
     expect(streamed()[0]?.tools).toBeUndefined();
-    expect(JSON.stringify(streamed()[0]?.messages)).toContain('output ONLY a JSON object');
+    expect(JSON.stringify(streamed()[0]?.messages)).toContain('Reply with ONLY one JSON object');
 
     // The conversation's own option wins over the checked one.
     await call('conversation.setOptions', { conversationId: sent.conversationId, options: { toolMode: 'native' } });
