@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../json';
 import { approvalScopeFor, normalizeToolPath } from './approval-scope';
 import { codeExecutionWarning } from './code-execution-paths';
 
@@ -91,8 +92,8 @@ describe('approvalScopeFor: one scope per risk', () => {
     expect(approvalScopeFor(network, { url: 'https://a.example/x' }).key).not.toBe(
       approvalScopeFor(network, { url: 'https://b.example/x' }).key,
     );
-    for (const args of [{ url: 'not a url' }, { url: 'data:text/plain,hi' }, { url: 42 }, {}])
-      expect(approvalScopeFor(network, args)).toEqual(exact('fetch_url', args));
+    const cases: JsonObject[] = [{ url: 'not a url' }, { url: 'data:text/plain,hi' }, { url: 42 }, {}];
+    for (const args of cases) expect(approvalScopeFor(network, args)).toEqual(exact('fetch_url', args));
   });
 
   it('a write is allowed for its normalised path; extra arguments or a path that is no string scope it exactly', () => {
