@@ -50,6 +50,8 @@ describe('dataFolderHolding', () => {
     const later = path.join(root, 'later');
     guard(later);
     expect(dataFolderHolding(path.join(later, 'settings.json'))).toBe(later);
+    expect(dataFolderHolding(path.join(root, 'elsewhere'))).toBeNull();
+    expect(dataFoldersInside(root).sort()).toEqual([path.join(root, 'link'), later, real].sort());
   });
 });
 

@@ -89,6 +89,9 @@ describe('the MCP token store: files it cannot trust, and rewrites', () => {
       writeFileSync(file, content);
       await expect(createTokenStore(dir, null).read('remote', HERE)).resolves.toBeNull();
     }
+    // A hand-written file whose origin is not the server's proves nothing, whatever its resource says.
+    writeFileSync(file, JSON.stringify({ origin: 'https://evil.example', resource: HERE.href, auth: { signedInAt: 1 } }));
+    await expect(createTokenStore(dir, null).read('remote', HERE)).resolves.toBeNull();
     writeFileSync(file, bound({ signedInAt: 1 }));
     await expect(createTokenStore(dir, null).read('remote', HERE)).resolves.toEqual({ signedInAt: 1 });
   });
