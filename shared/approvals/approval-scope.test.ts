@@ -92,7 +92,7 @@ describe('approvalScopeFor: one scope per risk', () => {
     expect(approvalScopeFor(network, { url: 'https://a.example/x' }).key).not.toBe(
       approvalScopeFor(network, { url: 'https://b.example/x' }).key,
     );
-    const cases: JsonObject[] = [{ url: 'not a url' }, { url: 'data:text/plain,hi' }, { url: 42 }, {}];
+    const cases: JsonObject[] = [{ url: 'not a url' }, { url: 'data:text/plain,hi' }, { url: 42 }, { url: ['https://a.example/x'] }, {}];
     for (const args of cases) expect(approvalScopeFor(network, args)).toEqual(exact('fetch_url', args));
   });
 
