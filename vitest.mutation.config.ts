@@ -17,6 +17,7 @@ export default defineConfig({
       'tools/files/data-folder-registry.test.ts',
       'tools/files/file-tools.test.ts',
       'tools/files/file-races.test.ts',
+      'tools/files/open-verified.test.ts',
       'electron/services/mcp/tool-pinning.test.ts',
       'electron/services/mcp/tool-pinning-rules.test.ts',
       'electron/services/mcp/tool-review.test.ts',
