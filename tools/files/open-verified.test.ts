@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkspaceFixture, type WorkspaceFixture } from './workspace-fixture';
@@ -44,6 +44,28 @@ describe('openVerifiedForRead', () => {
   });
 });
 
+describe('the last component is never followed', () => {
+  it('a file swapped for a link to another workspace file after the check is refused, not read in its place', async () => {
+    await writeFile(path.join(fixture.workspace, 'a.txt'), 'a');
+    const checked = await target('a.txt');
+    const swap = async () => {
+      await rename(checked.absolute, path.join(fixture.workspace, 'a-old.txt'));
+      await symlink(path.join(fixture.workspace, 'inside.txt'), checked.absolute);
+    };
+    expect(await message(openVerifiedForRead(checked, { beforeOpen: swap }))).toBe(
+      '"a.txt" became a symbolic link after it was checked, so it was refused. Use a path to a real file.',
+    );
+  });
+});
+
+describe('hard links', () => {
+  it('say which verb they refuse', async () => {
+    await link(path.join(fixture.workspace, 'inside.txt'), path.join(fixture.workspace, 'second-name.txt'));
+    expect(await message(openVerifiedForRead(await target('inside.txt')))).toContain('has 2 hard links, so it cannot be read');
+    expect(await message(openVerifiedForWrite(await target('inside.txt')))).toContain('has 2 hard links, so it cannot be written');
+  });
+});
+
 describe('openVerifiedForWrite', () => {
   it('creates a new file (created) or opens an existing one (not created)', async () => {
     const fresh = await openVerifiedForWrite(await target('new/made.txt'));
@@ -63,6 +85,19 @@ describe('openVerifiedForWrite', () => {
 });
 
 describe('removeVerified', () => {
+  it('leaves alone a path that became a link to the very file (moved) before the unlink', async () => {
+    const checked = await target('inside.txt');
+    const moved = path.join(fixture.workspace, 'moved.txt');
+    const beforeUnlink = async () => {
+      await rename(checked.absolute, moved);
+      await symlink(moved, checked.absolute);
+    };
+    expect(await message(removeVerified(checked, 100, async () => undefined, { beforeUnlink }))).toBe(
+      '"inside.txt" changed while it was being removed, so it was left alone. Try again.',
+    );
+    expect(await readFile(checked.absolute, 'utf8')).toContain('hello from inside');
+  });
+
   it('hands over the bytes up to the cap, only the size past it, then deletes', async () => {
     const seen: unknown[] = [];
     const keep = async (current: Buffer | { notKept: number }) =>
