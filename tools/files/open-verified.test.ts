@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { link, readFile, rename, symlink, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkspaceFixture, type WorkspaceFixture } from './workspace-fixture';
@@ -38,7 +38,7 @@ describe('openVerifiedForRead', () => {
     execFileSync('mkfifo', [path.join(fixture.workspace, 'pipe')]);
     expect(await message(openVerifiedForRead(await target('pipe')))).toBe('"pipe" is not a regular file, so it cannot be read.');
     const gone = await target('inside.txt');
-    expect(await message(openVerifiedForRead(gone, { beforeOpen: () => execFileSync('rm', [gone.absolute]) }))).toContain(
+    expect(await message(openVerifiedForRead(gone, { beforeOpen: () => rm(gone.absolute) }))).toContain(
       'changed while it was being opened (it is gone)',
     );
   });
