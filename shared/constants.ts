@@ -497,6 +497,8 @@ export const DEFAULTS = {
     fileMode: 0o600,
     /** Data folders the app creates, likewise. */
     folderMode: 0o700,
+    /** At start, at most this many entries of the data folder are checked for modes an older version left open (tighten-modes.ts). */
+    tightenMaxEntries: 50_000,
   },
 
   /** search_web (electron/services/web-search): Ollama's web search API or a SearXNG instance. */

@@ -19,6 +19,10 @@ describe('alwaysAllowCovers', () => {
   it('never reads the prototype', () => {
     expect(alwaysAllowCovers({}, { server: '__proto__', tool: 'toString', definitionHash: 'x' })).toBe(false);
     expect(alwaysAllowCovers({ s: {} }, { server: 's', tool: 'constructor', definitionHash: 'x' })).toBe(false);
+    // Own entries only: a grant inherited through a prototype, even one that matches, covers nothing.
+    const subject = { server: 'files', tool: 'read_note', definitionHash: 'hash-A' };
+    expect(alwaysAllowCovers({ files: Object.create({ read_note: 'hash-A' }) as Record<string, string> }, subject)).toBe(false);
+    expect(alwaysAllowCovers(Object.create(grants) as typeof grants, subject)).toBe(false);
   });
 
   it('lists the grants by server then tool', () => {

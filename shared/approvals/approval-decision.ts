@@ -33,6 +33,7 @@ export function approvalNeeded(question: ApprovalQuestion): boolean {
     case undefined:
       if (!question.requiresApproval || question.allowedForConversation || question.alwaysAllowed === true) return false;
       return question.riskPolicies[question.risk] !== 'allow';
+    // Stryker disable next-line all: the exhaustive check, unreachable (TypeScript proves `never`)
     default: {
       const unreachable: never = question.override;
       return unreachable;

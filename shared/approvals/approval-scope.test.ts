@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { approvalScopeFor } from './approval-scope';
+import type { JsonObject } from '../json';
+import { approvalScopeFor, normalizeToolPath } from './approval-scope';
 import { codeExecutionWarning } from './code-execution-paths';
 
 const mcpBrowser = {
@@ -68,5 +69,75 @@ describe('codeExecutionWarning: the path as the file system sees it', () => {
   it('a harmless path warns when main resolved it into .git (a symbolic link hk -> .git/hooks)', () => {
     expect(codeExecutionWarning(write, { path: 'hk/pre-commit', content: '' })).toBeNull();
     expect(codeExecutionWarning(write, { path: 'hk/pre-commit', content: '' }, '.git/hooks/pre-commit')).toMatch(/can make programs run/);
+  });
+});
+
+describe('approvalScopeFor: one scope per risk', () => {
+  const read = { toolId: 'read_file', risk: 'read' as const };
+  const shell = { toolId: 'run_command', risk: 'shell' as const };
+  const network = { toolId: 'fetch_url', risk: 'network' as const };
+  const write = { toolId: 'write_file', risk: 'write' as const };
+  const exact = (toolId: string, args: object) => ({
+    key: `${toolId}\u0000args:${JSON.stringify(args)}`,
+    label: `${toolId}(${JSON.stringify(args)})`,
+  });
+
+  it('a read-only tool is allowed for every call, whatever its arguments (an MCP one too)', () => {
+    expect(approvalScopeFor(read, { path: 'a.txt' })).toEqual({ key: 'read_file', label: 'every read_file call' });
+    expect(approvalScopeFor(read, { path: 'b.txt', extra: 1 })).toEqual({ key: 'read_file', label: 'every read_file call' });
+    const mcpRead = { toolId: 'mcp__notes__list', risk: 'read' as const, source: mcpBrowser.source };
+    expect(approvalScopeFor(mcpRead, { folder: 'x' }).key).toBe('mcp__notes__list');
+  });
+
+  it('a shell command is allowed as that command; without a string command, exactly', () => {
+    expect(approvalScopeFor(shell, { command: 'npm test' })).toEqual({ key: 'run_command\u0000command:npm test', label: '`npm test`' });
+    expect(approvalScopeFor(shell, { command: 'npm test' }).key).not.toBe(approvalScopeFor(shell, { command: 'npm test; rm -rf ~' }).key);
+    expect(approvalScopeFor(shell, { command: 5 })).toEqual(exact('run_command', { command: 5 }));
+    expect(approvalScopeFor(shell, {})).toEqual(exact('run_command', {}));
+  });
+
+  it('a network tool is allowed for the url’s origin; a url without one (or none) is scoped exactly', () => {
+    expect(approvalScopeFor(network, { url: '  https://a.example/x?q=1 ' })).toEqual({
+      key: 'fetch_url\u0000origin:https://a.example',
+      label: 'https://a.example',
+    });
+    expect(approvalScopeFor(network, { url: 'https://a.example/x' }).key).not.toBe(
+      approvalScopeFor(network, { url: 'https://b.example/x' }).key,
+    );
+    const cases: JsonObject[] = [{ url: 'not a url' }, { url: 'data:text/plain,hi' }, { url: 42 }, { url: ['https://a.example/x'] }, {}];
+    for (const args of cases) expect(approvalScopeFor(network, args)).toEqual(exact('fetch_url', args));
+  });
+
+  it('a write is allowed for its normalised path; extra arguments or a path that is no string scope it exactly', () => {
+    expect(approvalScopeFor(write, { path: 'notes\\a.txt', content: 'x' })).toEqual({
+      key: 'write_file\u0000path:notes/a.txt',
+      label: 'notes/a.txt',
+    });
+    expect(approvalScopeFor(write, { path: 'a.txt', content: 'x', mode: 'append' })).toEqual(
+      exact('write_file', { content: 'x', mode: 'append', path: 'a.txt' }),
+    );
+    expect(approvalScopeFor(write, { path: 7, content: 'x' })).toEqual(exact('write_file', { content: 'x', path: 7 }));
+    // The same path through another write tool is another allowance.
+    expect(approvalScopeFor({ toolId: 'edit_file', risk: 'write' }, { path: 'a.txt' }).key).not.toBe(
+      approvalScopeFor(write, { path: 'a.txt' }).key,
+    );
+  });
+});
+
+describe('normalizeToolPath', () => {
+  it.each([
+    ['a\\b\\c.txt', 'a/b/c.txt'],
+    ['./a//b/./c', 'a/b/c'],
+    ['a/../b', 'b'],
+    ['../a', '../a'],
+    ['../../a', '../../a'],
+    ['a/b/../../..', '..'],
+    ['/x/../y', '/y'],
+    ['/', '/'],
+    ['', '.'],
+    ['.', '.'],
+    ['a/..', '.'],
+  ])('%j → %j', (given, normal) => {
+    expect(normalizeToolPath(given)).toBe(normal);
   });
 });

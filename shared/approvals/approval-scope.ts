@@ -70,6 +70,7 @@ export function approvalScopeFor(
       const normal = normalizeToolPath(path);
       return { key: `${tool.toolId}\u0000path:${normal}`, label: normal };
     }
+    // Stryker disable next-line all: the exhaustive check, unreachable (TypeScript proves `never`)
     default: {
       const unreachable: never = tool.risk;
       return unreachable;
@@ -92,7 +93,8 @@ export function normalizeToolPath(path: string): string {
 function originOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   try {
-    const url = new URL(value.trim());
+    // The URL parser drops leading and trailing spaces and control characters itself.
+    const url = new URL(value);
     return url.origin === 'null' ? null : url.origin;
   } catch {
     return null;

@@ -6,11 +6,14 @@ import { normalizeToolPath } from './approval-scope';
  * Files that make programs run when the user does something ordinary: git commands (.git/config,
  * .git/hooks), opening the folder in an editor (.vscode, .idea), entering it with direnv (.envrc),
  * npm install or npm test (package.json scripts, .npmrc), commits (.husky, pre-commit) and CI.
- * Matched on any folder level and case-insensitively (macOS and Windows file systems are).
+ * Matched on any folder level and case-insensitively (macOS and Windows file systems are). A
+ * file named like one of the folders counts too: a `.git` file saying `gitdir: <folder>` makes git
+ * run that folder's hooks and config, which no other rule here would have warned about.
  */
 const FOLDERS = ['.git', '.vscode', '.idea', '.husky', '.devcontainer'];
 const FILES = ['.envrc', 'package.json', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pre-commit-config.yaml', '.gitmodules', '.gitattributes'];
-const NESTED = [['.github', 'workflows']];
+/** CI workflows: `.github/workflows/…` at any level. */
+const WORKFLOWS = ['.github', 'workflows'];
 
 /** Code points file systems ignore in names (HFS+ drops them: `.g\u200cit` is `.git`), and soft hyphens. */
 const IGNORABLE =
@@ -49,7 +52,7 @@ function runsCode(path: string): boolean {
   return (
     FILES.includes(name) ||
     raw.some((segment) => SHORT_NAME.test(segment)) ||
-    folders.some((folder) => FOLDERS.includes(folder)) ||
-    NESTED.some(([first, second]) => folders.some((folder, index) => folder === first && folders[index + 1] === second))
+    segments.some((segment) => FOLDERS.includes(segment)) ||
+    folders.some((folder, index) => folder === WORKFLOWS[0] && folders[index + 1] === WORKFLOWS[1])
   );
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolFailure } from '../catalogue/tool-runtime-types';
 import { createWorkspaceFixture, type WorkspaceFixture } from './workspace-fixture';
-import { isInside, NO_WORKSPACE_MESSAGE, resolveWorkspacePath } from './workspace-path';
+import { errorCode, isInside, NO_WORKSPACE_MESSAGE, resolveWorkspacePath } from './workspace-path';
 
 let fixture: WorkspaceFixture;
 beforeAll(async () => {
@@ -60,12 +60,13 @@ describe('resolveWorkspacePath: refused', () => {
   });
 
   it('refuses a loop of symbolic links', async () => {
-    expect(await refusal('loop-a', { mustExist: true })).toMatch(/loop of symbolic links|symbolic link whose target/);
+    expect(await refusal('loop-a', { mustExist: true })).toContain('it goes round a loop of symbolic links');
   });
 
   it('refuses the home folder shorthand', async () => {
     expect(await refusal('~')).toContain('home folder');
     expect(await refusal('~/.ssh/id_rsa')).toContain('home folder');
+    expect(await refusal('~\\.ssh\\id_rsa')).toContain('home folder');
   });
 
   it('refuses null bytes and empty paths', async () => {
@@ -75,6 +76,7 @@ describe('resolveWorkspacePath: refused', () => {
 
   it('says clearly when no workspace is set, or when it is gone', async () => {
     await expect(resolveWorkspacePath(null, 'inside.txt')).rejects.toThrow(NO_WORKSPACE_MESSAGE);
+    await expect(resolveWorkspacePath('  ', 'inside.txt')).rejects.toThrow('No workspace folder is set');
     await expect(resolveWorkspacePath(path.join(fixture.base, 'vanished'), 'a.txt')).rejects.toThrow('cannot be opened');
   });
 
@@ -124,5 +126,26 @@ describe('isInside', () => {
     expect(isInside('/ws', '/ws-evil')).toBe(false);
     expect(isInside('/ws', '/wsa/b')).toBe(false);
     expect(isInside('/', '/anything')).toBe(true);
+  });
+});
+
+describe('resolveWorkspacePath: what the file system says', () => {
+  it('a path below a file is simply not there (for a write to refuse later), not an error', async () => {
+    const resolved = await resolveWorkspacePath(fixture.workspace, 'inside.txt/child.txt');
+    expect(resolved).toMatchObject({ relative: path.join('inside.txt', 'child.txt'), exists: false });
+  });
+
+  it('any other failure is refused with the file system’s code', async () => {
+    expect(await refusal(`${'n'.repeat(300)}/a.txt`)).toContain('cannot be resolved: the file system said ENAMETOOLONG');
+  });
+});
+
+describe('errorCode', () => {
+  it('reads a string code from an error object, nothing else', () => {
+    expect(errorCode(Object.assign(new Error('x'), { code: 'ENOENT' }))).toBe('ENOENT');
+    expect(errorCode({ code: 5 })).toBeUndefined();
+    expect(errorCode(null)).toBeUndefined();
+    expect(errorCode('ENOENT')).toBeUndefined();
+    expect(errorCode(undefined)).toBeUndefined();
   });
 });

@@ -77,3 +77,47 @@ describe('step-up scopes', () => {
     expect(scopeUnion(undefined, undefined)).toBeUndefined();
   });
 });
+
+describe('the MCP token store: files it cannot trust, and rewrites', () => {
+  const bound = (auth: unknown): string => JSON.stringify({ origin: HERE.origin, resource: HERE.href, auth });
+
+  it('answers signed out for a file that is not JSON, or whose state is not an object', async () => {
+    const dir = fresh();
+    const file = path.join(dir, 'mcp-auth', 'remote.json');
+    mkdirSync(path.dirname(file), { recursive: true });
+    for (const content of ['{not json', bound(null), bound('token'), bound(undefined)]) {
+      writeFileSync(file, content);
+      await expect(createTokenStore(dir, null).read('remote', HERE)).resolves.toBeNull();
+    }
+    // A hand-written file whose origin is not the server's proves nothing, whatever its resource says.
+    writeFileSync(file, JSON.stringify({ origin: 'https://evil.example', resource: HERE.href, auth: { signedInAt: 1 } }));
+    await expect(createTokenStore(dir, null).read('remote', HERE)).resolves.toBeNull();
+    writeFileSync(file, bound({ signedInAt: 1 }));
+    await expect(createTokenStore(dir, null).read('remote', HERE)).resolves.toEqual({ signedInAt: 1 });
+  });
+
+  it('still reads a plain file once a keychain exists (written where there was none)', async () => {
+    const dir = fresh();
+    await createTokenStore(dir, null).write('remote', HERE, { signedInAt: 3 });
+    await expect(createTokenStore(dir, xorCipher).read('remote', HERE)).resolves.toEqual({ signedInAt: 3 });
+  });
+
+  it('makes an existing group-readable file 0600 when it writes it again', async () => {
+    const dir = fresh();
+    const file = path.join(dir, 'mcp-auth', 'remote.json');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, '{}', { mode: 0o644 });
+    await createTokenStore(dir, null).write('remote', HERE, { signedInAt: 2 });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps each server in its own file, and signing out one (or one never signed in) leaves the others', async () => {
+    const store = createTokenStore(fresh(), null);
+    await store.write('a', HERE, { signedInAt: 1 });
+    await store.write('b', HERE, { signedInAt: 2 });
+    await store.remove('a');
+    await store.remove('never');
+    await expect(store.read('a', HERE)).resolves.toBeNull();
+    await expect(store.read('b', HERE)).resolves.toEqual({ signedInAt: 2 });
+  });
+});

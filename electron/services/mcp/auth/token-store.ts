@@ -1,8 +1,9 @@
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { DEFAULTS } from '../../../../shared/constants';
+import { writeDataFile } from '../../store/files/data-file';
 
 /** What TACO keeps per OAuth-protected server: the only place tokens and client secrets live. */
 export interface StoredServerAuth {
@@ -68,9 +69,12 @@ export function createTokenStore(dataDir: string, cipher: SecretCipher | null): 
       } catch {
         return null;
       }
-      const sealed = raw.subarray(0, SEALED_PREFIX.length).equals(SEALED_PREFIX);
-      if (sealed && !cipher) return null;
-      const text = sealed && cipher ? cipher.decrypt(raw.subarray(SEALED_PREFIX.length)) : raw.toString('utf8');
+      let text = raw.toString('utf8');
+      if (raw.subarray(0, SEALED_PREFIX.length).equals(SEALED_PREFIX)) {
+        // Sealed where a keychain was: without one it cannot be read (signed out, never garbage).
+        if (!cipher) return null;
+        text = cipher.decrypt(raw.subarray(SEALED_PREFIX.length));
+      }
       let bound: Partial<BoundAuth>;
       try {
         bound = JSON.parse(text) as Partial<BoundAuth>;
@@ -78,16 +82,13 @@ export function createTokenStore(dataDir: string, cipher: SecretCipher | null): 
         return null;
       }
       const sameAddress = bound.origin === address.origin && bound.resource === resourceOf(address);
-      return sameAddress && typeof bound.auth === 'object' && bound.auth !== null ? bound.auth : null;
+      return sameAddress && typeof bound.auth === 'object' ? bound.auth : null;
     },
     async write(server, address, auth) {
-      await mkdir(folder, { recursive: true, mode: 0o700 });
       const bound: BoundAuth = { origin: address.origin, resource: resourceOf(address), auth };
       const text = JSON.stringify(bound);
-      const body = cipher ? Buffer.concat([SEALED_PREFIX, cipher.encrypt(text)]) : Buffer.from(text, 'utf8');
-      const file = fileOf(server);
-      await writeFile(file, body, { mode: 0o600 });
-      await chmod(file, 0o600);
+      // The data-file modes (folder 0700, file 0600 even where an older file was more open).
+      await writeDataFile(fileOf(server), cipher ? Buffer.concat([SEALED_PREFIX, cipher.encrypt(text)]) : text);
     },
     async remove(server) {
       await rm(fileOf(server), { force: true });

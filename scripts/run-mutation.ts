@@ -1,0 +1,24 @@
+/**
+ * `npm run test:mutation [file…]`: StrykerJS over the safety rules (stryker.config.json), through
+ * Stryker's API rather than its CLI. StrykerJS 10's entry module refuses Node before 22 as soon as
+ * it is imported (its CLI's engines check), but its runner works on the Node 20 the repository's
+ * checks use: there the Stryker class is loaded from its own module, past the check; on Node 22 or
+ * later from the package's entry. Files given as arguments replace the config's `mutate` list, to
+ * measure one file at a time on a shared machine. Not part of `npm test`: a run takes minutes.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+type StrykerModule = typeof import('@stryker-mutator/core');
+
+async function loadStryker(): Promise<StrykerModule['Stryker']> {
+  if (Number(process.versions.node.split('.')[0]) >= 22) return (await import('@stryker-mutator/core')).Stryker;
+  const packageJson = createRequire(import.meta.url).resolve('@stryker-mutator/core/package.json');
+  const strykerModule = pathToFileURL(path.join(path.dirname(packageJson), 'dist', 'src', 'stryker.js'));
+  return ((await import(strykerModule.href)) as StrykerModule).Stryker;
+}
+
+const files = process.argv.slice(2);
+const Stryker = await loadStryker();
+await new Stryker({ configFile: 'stryker.config.json', ...(files.length > 0 ? { mutate: files } : {}) }).runMutationTest();
