@@ -28,6 +28,7 @@ import {
 } from './handlers/conversations/conversation-manage';
 import { exportConversation, importConversation } from './handlers/conversations/conversation-transfer';
 import { editMessage, regenerateAnswer } from './handlers/conversations/edit-handlers';
+import { selectBranch } from './handlers/conversations/branch-handlers';
 import { mcpHandlers } from './handlers/mcp-handlers';
 import { listTools } from './handlers/tools-handler';
 import { mergeToolSources } from '../../../tools/catalogue/tool-sources';
@@ -204,6 +205,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'conversation.confirmSystemPrompt': (request) => confirmSystemPrompt(ctx, request),
     'chat.edit': (request) => editMessage(ctx, request),
     'chat.regenerate': (request) => regenerateAnswer(ctx, request),
+    'conversation.selectBranch': (request) => selectBranch(ctx, request),
     ...models.handlers,
     'servers.test': (request) => servers.test(request),
     'localApi.get': () => (options.localApi ?? NO_LOCAL_API).status(),
