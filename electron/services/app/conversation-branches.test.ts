@@ -1,7 +1,7 @@
 import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SendResult } from '../../../shared/contract';
 import type { ConversationSearchHit, ConversationSnapshot } from '../../../shared/conversation';
 import type { EventOf, TacoEvent } from '../../../shared/events';
@@ -103,7 +103,10 @@ describe('branches through the app services', () => {
     expect(shown.events.some((event) => event.type === 'timeline-rewound')).toBe(false);
 
     expect(await h.call('conversation.selectBranch', { conversationId: id, messageId: versions[0] })).toEqual({ selected: true });
-    expect(h.events.at(-1)).toMatchObject({ type: 'branch-selected', conversationId: id, messageId: versions[0] });
+    // Events reach subscribers in batches: wait for the one that says so.
+    await vi.waitFor(() =>
+      expect(h.events).toContainEqual(expect.objectContaining({ type: 'branch-selected', conversationId: id, messageId: versions[0] })),
+    );
     const first = await page(h, id);
     expect(said(first)).toEqual(['you: one', 'taco: Answer one.', 'you: two apples', 'taco: Apples answer.']);
     expect(first.branches).toEqual({ [versions[0] ?? '']: versions });
