@@ -102,6 +102,8 @@ export const callRequestSchemas = {
   // Conversations and the sidebar.
   'conversation.rename': z.object({ conversationId: id, title: z.string().trim().min(1).max(200) }).strict(),
   'conversation.pin': z.object({ conversationId: id, pinned: z.boolean() }).strict(),
+  /** Show the branch of one of a message's siblings (an earlier edit or regenerate of it). */
+  'conversation.selectBranch': z.object({ conversationId: id, messageId: id }).strict(),
   'conversation.delete': z.object({ conversationId: id }).strict(),
   'conversations.search': z.object({ query: z.string().max(500) }).strict(),
   'conversation.export': z.object({ conversationId: id, format: z.enum(['markdown', 'json']) }).strict(),
@@ -249,6 +251,7 @@ export interface CallResponses {
   'app.openExternal': { opened: boolean; message: string | null };
   'conversation.rename': ConversationSummary;
   'conversation.pin': ConversationSummary;
+  'conversation.selectBranch': { selected: boolean };
   'conversation.delete': { deleted: boolean };
   'conversations.search': ConversationSearchHit[];
   'conversation.export': { filename: string; mimeType: string; content: string };

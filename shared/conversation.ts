@@ -1,3 +1,4 @@
+import type { BranchSiblings } from './branches';
 import type { ConversationSummary } from './conversation-summary';
 import type { TacoEvent } from './events';
 import type { JsonObject } from './json';
@@ -33,4 +34,9 @@ export interface ConversationSnapshot {
    * the conversation's start. Absent when `events` is the whole timeline.
    */
   olderCursor?: string | null;
+  /**
+   * Only for a paged get: the siblings of each shown message that has alternatives (‹ 2 / 3 ›).
+   * The pages are then the chosen branch's events (without the branch events themselves).
+   */
+  branches?: BranchSiblings;
 }

@@ -49,8 +49,15 @@ export type TacoEvent =
       resources?: AttachedResource[];
     }
   | { type: 'command-output'; conversationId: string; command: string; output: string; at: number }
-  /** Everything from this user message on is withdrawn (edit and re-run, regenerate). */
-  | { type: 'timeline-rewound'; conversationId: string; fromMessageId: string; at: number }
+  /**
+   * Edit and regenerate: the user message `messageId`, written right after this, is a new sibling of
+   * `fromMessageId` (a branch); the view withdraws the message and everything after it until the new
+   * one arrives. Nothing is deleted. (`messageId` is absent in timelines written before branches:
+   * the next user message is the sibling.)
+   */
+  | { type: 'timeline-rewound'; conversationId: string; fromMessageId: string; messageId?: string; at: number }
+  /** The user chose the branch of `messageId` (one of a message's siblings); the view follows it. */
+  | { type: 'branch-selected'; conversationId: string; messageId: string; at: number }
   /** Title, pin, model or options changed; the sidebar shows the new summary. */
   | { type: 'conversation-updated'; conversationId: string; summary: ConversationSummary }
   // Run-level.

@@ -104,6 +104,7 @@ export function createCliOutput(options: { json: boolean; stdout: TextSink; stde
       case 'workflow-confirm':
       case 'user-message':
       case 'timeline-rewound':
+      case 'branch-selected':
       case 'conversation-updated':
       case 'run-start':
       case 'thinking-delta':

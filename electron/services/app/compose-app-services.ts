@@ -28,6 +28,7 @@ import {
 } from './handlers/conversations/conversation-manage';
 import { exportConversation, importConversation } from './handlers/conversations/conversation-transfer';
 import { editMessage, regenerateAnswer } from './handlers/conversations/edit-handlers';
+import { selectBranch } from './handlers/conversations/branch-handlers';
 import { mcpHandlers } from './handlers/mcp-handlers';
 import { mcpRegistryHandlers } from './handlers/mcp-registry-handlers';
 import { createRegistryClient } from '../mcp/registry/registry-client';
@@ -226,6 +227,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'conversation.confirmSystemPrompt': (request) => confirmSystemPrompt(ctx, request),
     'chat.edit': (request) => editMessage(ctx, request),
     'chat.regenerate': (request) => regenerateAnswer(ctx, request),
+    'conversation.selectBranch': (request) => selectBranch(ctx, request),
     ...models.handlers,
     ...checks.handlers,
     'servers.test': (request) => servers.test(request),

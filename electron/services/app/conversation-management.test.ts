@@ -228,7 +228,7 @@ describe('conversation management', () => {
 });
 
 describe('editing the conversation', () => {
-  it('chat.edit rewinds from the message, appends the new text and runs without what was withdrawn', async () => {
+  it('chat.edit branches at the message, appends the new text and runs without the other branch', async () => {
     const h = await start();
     const first = await exchange(h, 'one');
     await exchange(h, 'two', first.conversationId);
@@ -247,7 +247,13 @@ describe('editing the conversation', () => {
     const after = await h.call<ConversationSnapshot>('conversation.get', { conversationId: first.conversationId });
     const tail = after.events.slice(before.events.length);
     expect(tail.slice(0, 2)).toEqual([
-      { type: 'timeline-rewound', conversationId: first.conversationId, fromMessageId: two.messageId, at: expect.any(Number) },
+      {
+        type: 'timeline-rewound',
+        conversationId: first.conversationId,
+        fromMessageId: two.messageId,
+        messageId: expect.any(String),
+        at: expect.any(Number),
+      },
       expect.objectContaining({ type: 'user-message', text: 'two, better' }),
     ]);
     expect(after.events.slice(0, before.events.length)).toEqual(before.events);

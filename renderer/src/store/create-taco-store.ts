@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { TacoApi } from '../../../shared/contract';
 import type { TacoClient } from '../transport/taco-client';
+import { createBranchesSlice } from './slices/branches-slice';
 import { createCatalogueSlice } from './slices/catalogue-slice';
 import { createConnectionSlice } from './slices/connection-slice';
 import { createConversationManagementSlice } from './slices/conversation-management-slice';
@@ -42,6 +43,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createPresetsSlice(set, get, deps),
     ...createDocumentsSlice(set, get, deps),
     ...createDocumentBrowserSlice(set, get, deps),
+    ...createBranchesSlice(set, get, deps),
     async init() {
       await get().loadSettings();
       await Promise.all([get().loadModels(), get().loadConversations(), get().loadMcpServers()]);

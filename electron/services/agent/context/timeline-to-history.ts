@@ -1,4 +1,5 @@
 import type { TacoEvent } from '../../../../shared/events';
+import { chosenBranchEvents } from '../../store/timeline/branch-tree';
 import type { ChatMessage, ProviderToolCall } from '../../provider/provider-types';
 import { withResourceBlocks } from '../../../../shared/mcp-resources';
 
@@ -16,13 +17,12 @@ interface StepBuffer {
  * Steps are told apart by the events themselves: a step's text comes before its `usage` event and
  * its tool calls after it, so text (or a usage) arriving after a step's tool calls starts a new
  * step. Calls made inside another call (a delegated sub-agent's calls, between the delegate's
- * `tool-call` and its result) are the sub-agent's own and are left out. A `timeline-rewound`
- * drops its user message and everything after it (the timeline keeps them; the model must not).
+ * `tool-call` and its result) are the sub-agent's own and are left out. Only the chosen branch is
+ * read (`branch-tree.ts`): the other branches of an edited or regenerated message stay in the
+ * timeline, and the model never sees them.
  */
 export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
   const history: ChatMessage[] = [];
-  /** Where each user message sits in `history`, so a rewind can cut back to it. */
-  const userAt = new Map<string, number>();
   let step: StepBuffer = emptyStep();
   let openCall: string | null = null;
 
@@ -39,27 +39,16 @@ export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
     openCall = null;
   };
 
-  for (const event of events) {
+  for (const event of chosenBranchEvents(events)) {
     switch (event.type) {
       case 'user-message':
         flush();
-        userAt.set(event.messageId, history.length);
         history.push(
           event.images && event.images.length > 0
             ? { role: 'user', content: withResourceBlocks(event.text, event.resources), images: [...event.images] }
             : { role: 'user', content: withResourceBlocks(event.text, event.resources) },
         );
         break;
-      case 'timeline-rewound': {
-        // Edit and re-run, regenerate: the message and everything after it are withdrawn.
-        flush();
-        const at = userAt.get(event.fromMessageId);
-        if (at !== undefined) {
-          history.length = at;
-          for (const [messageId, index] of userAt) if (index >= at) userAt.delete(messageId);
-        }
-        break;
-      }
       case 'run-start':
       case 'run-finish':
         flush();
@@ -105,6 +94,9 @@ export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
       case 'workflow-confirmed':
       case 'workflow-finish':
       case 'tools-offered':
+      // The chosen branch holds no branch events (branch-tree.ts reads them).
+      case 'timeline-rewound':
+      case 'branch-selected':
         break;
       default: {
         const unreachable: never = event;

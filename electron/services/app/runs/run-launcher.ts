@@ -25,7 +25,7 @@ export interface StartRunInput {
   userImages?: readonly string[];
   /** MCP resources attached to the user's message, already read by main. */
   userResources?: readonly AttachedResource[];
-  /** Edit and regenerate: this user message and everything after it are withdrawn first (`timeline-rewound`). */
+  /** Edit and regenerate: the new message is a sibling of this one (`timeline-rewound`, a new branch). */
   rewindFrom?: string;
   /** What runs instead of the agent loop with the same input (a workflow's steps); default: the loop. */
   body?: (input: AgentRunInput) => Promise<AgentLoopOutcome>;
@@ -65,13 +65,33 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
 
   const settings = ctx.settings.current();
   const limits: Limits = { ...settings.limits, ...stripUndefined(ctx.options.limitOverrides ?? {}) };
-  if (input.rewindFrom !== undefined) {
-    ctx.hub.emit({ type: 'timeline-rewound', conversationId: session.conversationId, fromMessageId: input.rewindFrom, at: ctx.now() });
-  }
   // A conversation created for this message has nothing to read: its first token should not wait for the disk.
-  const { history, summary } = input.fresh ? { history: [], summary: null } : await readConversationForRun(ctx, session.conversationId);
+  const { history, summary } = input.fresh
+    ? { history: [], summary: null }
+    : await readConversationForRun(ctx, session.conversationId, input.rewindFrom);
   noteRunStart(ctx, summary, input.model);
   const workspace = await resolveWorkspace(settings.workspace);
+  session.lastGoal = input.goal;
+  session.lastModel = input.model;
+  // The branch event names its message and goes out right before it (branch-tree.ts).
+  const messageId = ctx.newId();
+  if (input.rewindFrom !== undefined) {
+    const rewound = { conversationId: session.conversationId, fromMessageId: input.rewindFrom, messageId, at: ctx.now() };
+    ctx.hub.emit({ type: 'timeline-rewound', ...rewound });
+  }
+  if (input.userText !== null) {
+    const images = input.userImages && input.userImages.length > 0 ? { images: [...input.userImages] } : {};
+    const resources = input.userResources && input.userResources.length > 0 ? { resources: [...input.userResources] } : {};
+    ctx.hub.emit({
+      type: 'user-message',
+      conversationId: session.conversationId,
+      messageId,
+      text: input.userText,
+      at: ctx.now(),
+      ...images,
+      ...resources,
+    });
+  }
   if (settings.workspace && !workspace) {
     ctx.hub.emit({
       type: 'command-output',
@@ -83,21 +103,6 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   }
   // The model's checked settings (Check this model), unless the conversation's own options say otherwise.
   const tuned = tunedRunSettings(settings.modelTuning?.[input.model], summary?.options);
-  session.lastGoal = input.goal;
-  session.lastModel = input.model;
-  if (input.userText !== null) {
-    const images = input.userImages && input.userImages.length > 0 ? { images: [...input.userImages] } : {};
-    const resources = input.userResources && input.userResources.length > 0 ? { resources: [...input.userResources] } : {};
-    ctx.hub.emit({
-      type: 'user-message',
-      conversationId: session.conversationId,
-      messageId: ctx.newId(),
-      text: input.userText,
-      at: ctx.now(),
-      ...images,
-      ...resources,
-    });
-  }
 
   const emit = (event: TacoEvent): void => {
     ctx.hub.emit(event);

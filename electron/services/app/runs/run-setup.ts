@@ -1,5 +1,6 @@
 import type { ConversationOptions, ConversationSummary } from '../../../../shared/conversation';
 import { timelineToHistory } from '../../agent/context/timeline-to-history';
+import { branchTree } from '../../store/timeline/branch-tree';
 import type { ConversationRunOptions } from '../../agent/loop/agent-types';
 import type { ChatMessage } from '../../provider/provider-types';
 import type { AppContext } from '../app-context';
@@ -10,12 +11,19 @@ export interface StoredConversation {
   summary: ConversationSummary | null;
 }
 
-/** The model's history and the conversation's summary (its options), read from the stored timeline. */
-export async function readConversationForRun(ctx: AppContext, conversationId: string): Promise<StoredConversation> {
+/**
+ * The model's history (the chosen branch only) and the conversation's summary (its options), read
+ * from the stored timeline. With `branchFrom` (edit, regenerate) the history ends just before that
+ * message: the run's new message becomes its sibling.
+ */
+export async function readConversationForRun(ctx: AppContext, conversationId: string, branchFrom?: string): Promise<StoredConversation> {
   try {
     await ctx.storage.conversations.flush();
     const snapshot = await ctx.storage.conversations.get(conversationId);
-    return snapshot ? { history: timelineToHistory(snapshot.events), summary: snapshot.summary } : { history: [], summary: null };
+    if (!snapshot) return { history: [], summary: null };
+    const tree = branchTree(snapshot.events);
+    const events = (branchFrom === undefined ? null : tree.eventsBefore(branchFrom)) ?? tree.chosenEvents();
+    return { history: timelineToHistory(events), summary: snapshot.summary };
   } catch (error) {
     console.error(`Could not read the history of conversation ${conversationId}; the run starts without it:`, error);
     return { history: [], summary: null };

@@ -2,7 +2,7 @@ import type { ConversationSnapshot } from '../../../../shared/conversation';
 import type { EventOf, TacoEvent } from '../../../../shared/events';
 import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import { escapeHtml, fenced, inlineCode, plainLine, safeMarkdown } from './markdown-safety';
-import { visibleEvents } from '../timeline/visible-events';
+import { chosenBranchEvents } from '../timeline/branch-tree';
 
 interface OpenCall {
   call: EventOf<'tool-call'>;
@@ -13,7 +13,8 @@ interface OpenCall {
  * A conversation as a Markdown document people can read: the title, each message, tool calls
  * as collapsible `<details>` sections with their arguments and results in fenced blocks,
  * thinking collapsed, and every stop in words. Everything that came from the model, a tool or
- * the user is untrusted and made inert (markdown-safety.ts).
+ * the user is untrusted and made inert (markdown-safety.ts). Only the chosen branch is written
+ * (the JSON export keeps every branch).
  */
 export function conversationToMarkdown(snapshot: Pick<ConversationSnapshot, 'summary' | 'events'>): string {
   const { summary } = snapshot;
@@ -43,7 +44,7 @@ export function conversationToMarkdown(snapshot: Pick<ConversationSnapshot, 'sum
     blocks.push(toolSection(open, outcome));
   };
 
-  for (const event of visibleEvents(snapshot.events)) {
+  for (const event of chosenBranchEvents(snapshot.events)) {
     switch (event.type) {
       case 'user-message':
         flushText();
@@ -115,6 +116,7 @@ export function conversationToMarkdown(snapshot: Pick<ConversationSnapshot, 'sum
       case 'usage':
       case 'tools-offered':
       case 'timeline-rewound':
+      case 'branch-selected':
       case 'conversation-updated':
       case 'workflow-step':
       case 'workflow-confirmed':

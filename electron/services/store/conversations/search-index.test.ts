@@ -89,7 +89,7 @@ describe('search index', () => {
     ]);
   });
 
-  it('finds words that streamed in pieces, and follows renames, rewinds and deletes', () => {
+  it('finds words that streamed in pieces, and follows renames, branches and deletes', () => {
     const { index, find, summaries } = indexOf({ c: { title: 'Chat', events: [] } });
     index.append(
       'c',
@@ -107,8 +107,9 @@ describe('search index', () => {
     index.append('c', [user('c', 'm2', 'what about fungi'), delta('c', 'Mycelium')], 20);
     expect(find('mycelium')).toHaveLength(1);
     index.append('c', [{ type: 'timeline-rewound', conversationId: 'c', fromMessageId: 'm2', at: 2 }, user('c', 'm3', 'and algae')], 30);
-    expect(find('mycelium')).toEqual([]);
-    expect(find('fungi')).toEqual([]);
+    // An edit makes a branch: the old version and its answer are still found.
+    expect(find('mycelium')).toHaveLength(1);
+    expect(find('fungi')).toHaveLength(1);
     expect(find('algae')).toHaveLength(1);
     expect(find('photosynthesis')).toHaveLength(1);
 
@@ -120,7 +121,7 @@ describe('search index', () => {
   it('saves and restores its documents', () => {
     const { index } = indexOf({ a: { title: 'Alpha', events: [user('a', 'm1', 'hello world')] } });
     const saved = JSON.parse(index.serialize()) as {
-      docs: Array<{ conversationId: string; title: string; text: string; marks: Array<[string, number]>; size: number }>;
+      docs: Array<{ conversationId: string; title: string; text: string; size: number }>;
     };
     expect(index.dirty).toBe(false);
     const restored = createSearchIndex(new Map(saved.docs.map(({ conversationId, ...doc }) => [conversationId, doc])));

@@ -7,14 +7,16 @@ import { findWordPrefix, queryTokens, snippetAround, tokenize } from './search-t
 
 /** Format of `search-index.json`. Derived data: anything stale or unreadable is rebuilt from the timelines. */
 export const SEARCH_FORMAT = 'taco-search';
-export const SEARCH_FORMAT_VERSION = 1;
+/** 2: every branch's text is kept (version 1 cut an edited message's old branch out). */
+export const SEARCH_FORMAT_VERSION = 2;
 
-/** The searchable text of one conversation: what the user wrote and what the model answered. */
+/**
+ * The searchable text of one conversation: what the user wrote and what the model answered, in
+ * every branch (an edited message's earlier versions and their answers are found too).
+ */
 export interface SearchDoc {
   title: string;
   text: string;
-  /** Where each user message starts in `text`, so a rewind can cut the text back. */
-  marks: Array<[messageId: string, offset: number]>;
   /** Size in bytes of the timeline file this text was built from (to tell a stale entry at start). */
   size: number;
 }
@@ -39,18 +41,17 @@ export interface SearchIndex {
 
 /** The searchable text of a whole timeline. */
 export function buildSearchDoc(title: string, events: readonly TacoEvent[], size: number): SearchDoc {
-  const doc: SearchDoc = { title, text: '', marks: [], size };
+  const doc: SearchDoc = { title, text: '', size };
   for (const event of events) applyEvent(doc, event);
   return doc;
 }
 
-/** Adds one event to a doc; returns the offset from which its text changed (Infinity: unchanged or cut back). */
+/** Adds one event to a doc; returns the offset from which its text changed (Infinity: unchanged). */
 function applyEvent(doc: SearchDoc, event: TacoEvent): number {
   const room = DEFAULTS.store.searchMaxCharsPerConversation - doc.text.length;
   switch (event.type) {
     case 'user-message': {
       const from = doc.text.length;
-      doc.marks.push([event.messageId, from]);
       if (room > 0) doc.text += `${from > 0 ? '\n' : ''}${event.text.slice(0, room)}\n`;
       return from;
     }
@@ -69,14 +70,6 @@ function applyEvent(doc: SearchDoc, event: TacoEvent): number {
       const from = doc.text.length;
       if (room > 0 && from > 0 && !/\s$/.test(doc.text)) doc.text += '\n';
       return from;
-    }
-    case 'timeline-rewound': {
-      const index = doc.marks.findIndex(([messageId]) => messageId === event.fromMessageId);
-      if (index === -1) return Infinity;
-      const mark = doc.marks[index];
-      doc.text = doc.text.slice(0, mark?.[1] ?? doc.text.length);
-      doc.marks = doc.marks.slice(0, index);
-      return Infinity;
     }
     default:
       return Infinity;
@@ -142,18 +135,7 @@ export function createSearchIndex(saved: Map<string, SearchDoc> = new Map()): Se
       const doc = docs.get(id);
       if (!doc) return;
       let from = Infinity;
-      for (const event of events) {
-        if (event.type === 'timeline-rewound') {
-          // A rewind withdraws text: this conversation's words are rebuilt.
-          removeWords(id, doc);
-          applyEvent(doc, event);
-          addWords(id, doc.title);
-          addWords(id, doc.text);
-          from = Infinity;
-          continue;
-        }
-        from = Math.min(from, applyEvent(doc, event));
-      }
+      for (const event of events) from = Math.min(from, applyEvent(doc, event));
       if (from !== Infinity) {
         // Text streams in pieces: start at the word the previous piece may have cut in two.
         let start = Math.min(from, doc.text.length);
@@ -236,7 +218,6 @@ const savedSchema = z.object({
       conversationId: z.string().min(1),
       title: z.string(),
       text: z.string(),
-      marks: z.array(z.tuple([z.string(), z.number().int().min(0)])),
       size: z.number().int().min(0),
     }),
   ),

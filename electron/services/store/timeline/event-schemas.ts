@@ -55,7 +55,8 @@ export const storedEventSchema = z.discriminatedUnion('type', [
     })
     .strict(),
   z.object({ type: z.literal('command-output'), ...conversationScoped, command: text, output: text, at: time }).strict(),
-  z.object({ type: z.literal('timeline-rewound'), ...conversationScoped, fromMessageId: id, at: time }).strict(),
+  z.object({ type: z.literal('timeline-rewound'), ...conversationScoped, fromMessageId: id, messageId: id.optional(), at: time }).strict(),
+  z.object({ type: z.literal('branch-selected'), ...conversationScoped, messageId: id, at: time }).strict(),
   z.object({ type: z.literal('run-start'), ...runScoped, model: text, goal: text, startedAt: time }).strict(),
   z.object({ type: z.literal('text-delta'), ...runScoped, text }).strict(),
   z.object({ type: z.literal('thinking-delta'), ...runScoped, text }).strict(),

@@ -97,7 +97,7 @@ export function finishInterruptedRuns(
 
   events.forEach((event, index) => {
     const at = ats[index] ?? 0;
-    if (event.type === 'user-message' || event.type === 'timeline-rewound') finishStale(null);
+    if (event.type === 'user-message' || event.type === 'timeline-rewound' || event.type === 'branch-selected') finishStale(null);
     if (event.type === 'run-start') finishStale(event.runId);
     out.push(event);
     last = trackRun(last, event);

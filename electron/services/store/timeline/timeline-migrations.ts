@@ -9,9 +9,12 @@ type JsonRecord = Record<string, unknown>;
  * 1 → 2: no record changed shape; version 2 added `options` to meta records and `workflow`
  * records, which a version-1 reader would skip as unreadable. Bumping the header makes an older
  * TACO say "written by a newer version" instead.
+ * 2 → 3: no record changed shape; version 3 added `branch-selected` events, which a version-2
+ * reader would skip (and show another branch than the one chosen).
  */
 const STEPS: Readonly<Record<number, (record: JsonRecord) => JsonRecord>> = {
   1: (record) => record,
+  2: (record) => record,
 };
 
 /** The format version a timeline's text declares (its header), or null without a readable header. */

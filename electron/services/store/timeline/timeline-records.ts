@@ -7,9 +7,10 @@ import type { TacoEvent, TacoEventType } from '../../../../shared/events';
  * record changes shape or a new kind of record appears that an older reader would skip.
  * 1: header, event, meta {title, model, pinned}.
  * 2: meta may carry `options`; `workflow` records (a paused run the user abandoned).
+ * 3: `branch-selected` events (which branch of an edited or regenerated message is shown).
  */
 export const TIMELINE_FORMAT = 'taco-timeline';
-export const TIMELINE_FORMAT_VERSION = 2;
+export const TIMELINE_FORMAT_VERSION = 3;
 
 export const DEFAULT_CONVERSATION_TITLE = 'New conversation';
 
@@ -30,6 +31,7 @@ const EVENT_TYPES: Record<TacoEventType, true> = {
   'user-message': true,
   'command-output': true,
   'timeline-rewound': true,
+  'branch-selected': true,
   'conversation-updated': true,
   'run-start': true,
   'text-delta': true,

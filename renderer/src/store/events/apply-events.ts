@@ -95,6 +95,9 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
       };
     case 'timeline-rewound':
       return rewindTimeline(view, event.fromMessageId);
+    case 'branch-selected':
+      // Another branch is shown: the store reads the conversation again (its events are another path).
+      return view;
     case 'conversation-updated':
       // A summary, not part of the view: the conversations list takes it (summary-updates.ts).
       return view;

@@ -5,6 +5,7 @@ import { applyEvents } from '../events/apply-events';
 import { emptyView, type ConversationView } from '../events/conversation-view';
 import type { SliceCreator } from '../store-types';
 import { applySummaryEvents, withPendingWorkflow } from '../events/summary-updates';
+import { withLiveBranches } from '../events/branch-siblings';
 import { openedTimeline, timelineView, withLiveEvents, withOlderPage, type PagedTimeline } from '../events/paged-timeline';
 
 export interface ConversationsSlice {
@@ -53,6 +54,21 @@ function groupByConversation(events: readonly TacoEvent[]): Map<string, TacoEven
 }
 
 export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, get, { api }) => {
+  /**
+   * Another branch was chosen (here or in another window): its events are another path, so the
+   * open conversation is read again, and any other is read again when it is next opened.
+   */
+  const followBranchChoices = (groups: Map<string, TacoEvent[]>): void => {
+    for (const [conversationId, group] of groups) {
+      if (!group.some((event) => event.type === 'branch-selected') || !get().loaded[conversationId]) continue;
+      if (get().activeConversationId === conversationId) void get().openConversation(conversationId, { force: true });
+      else
+        set((state) => {
+          const { [conversationId]: _dropped, ...loaded } = state.loaded;
+          return { loaded };
+        });
+    }
+  };
   /** Conversations we already asked the list about, so a streaming new chat does not ask every frame. */
   const listedFor = new Set<string>();
   /** The events held per opened conversation, so an older page can go in front of them (paged-timeline.ts). */
@@ -113,6 +129,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
         const timeline = openedTimeline(snapshot.events, snapshot.olderCursor ?? null);
         timelines.set(conversationId, timeline);
         const view = timelineView(conversationId, timeline);
+        get().setBranches(conversationId, snapshot.branches ?? {});
         set((state) => ({
           views: { ...state.views, [conversationId]: view },
           olderCursors: { ...state.olderCursors, [conversationId]: timeline.olderCursor },
@@ -167,9 +184,14 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
           if (isNew) listedFor.add(conversationId);
           if (isNew || group.some((event) => event.type === 'run-finish')) refreshList = true;
         }
-        return { views, conversations: applySummaryEvents(state.conversations, events) };
+        return {
+          views,
+          conversations: applySummaryEvents(state.conversations, events),
+          branches: withLiveBranches(state.branches, groups),
+        };
       });
       if (refreshList) void get().loadConversations();
+      followBranchChoices(groups);
       // A run its server could not answer: ask the servers again, so the composer says which is down.
       if (events.some((event) => event.type === 'run-finish' && event.reason === 'provider_error')) void get().loadModels();
     },

@@ -2,6 +2,7 @@ import { ContractError } from '../../../../../shared/contract-error';
 import type { ConversationSnapshot, ConversationSummary } from '../../../../../shared/conversation';
 import type { AppContext } from '../../app-context';
 import { conversationPage } from './conversation-page';
+import { branchTree } from '../../../store/timeline/branch-tree';
 import { titleFromText } from '../../titles/title-from-text';
 
 export async function listConversations(ctx: AppContext): Promise<ConversationSummary[]> {
@@ -10,7 +11,10 @@ export async function listConversations(ctx: AppContext): Promise<ConversationSu
   return list;
 }
 
-/** The whole conversation, or with `page` one page of it (the newest, or the one before `page.before`). */
+/**
+ * The whole timeline (every branch), or with `page` one page of the chosen branch (the newest, or
+ * the one before `page.before`) with the siblings of its messages.
+ */
 export async function getConversation(
   ctx: AppContext,
   conversationId: string,
@@ -20,7 +24,9 @@ export async function getConversation(
   const snapshot = await ctx.storage.conversations.get(conversationId);
   if (!snapshot) throw notFound(conversationId);
   ctx.knownConversations.add(conversationId);
-  return page ? conversationPage(snapshot, page.before) : snapshot;
+  if (!page) return snapshot;
+  const tree = branchTree(snapshot.events);
+  return { ...conversationPage({ ...snapshot, events: tree.chosenEvents() }, page.before), branches: tree.siblings() };
 }
 
 /** The conversation a message goes to: a new one (titled from the text) when `conversationId` is null. */

@@ -2,7 +2,7 @@ import { parseSlashCommand } from '../../../../../shared/commands';
 import type { SendResult, ValidCallRequest } from '../../../../../shared/contract';
 import { ContractError } from '../../../../../shared/contract-error';
 import type { EventOf } from '../../../../../shared/events';
-import { visibleEvents } from '../../../store/timeline/visible-events';
+import { branchTree } from '../../../store/timeline/branch-tree';
 import type { AppContext } from '../../app-context';
 import type { ConversationSession } from '../../runs/conversation-sessions';
 import { BUSY_MESSAGE, startRun } from '../../runs/run-launcher';
@@ -10,9 +10,10 @@ import { abandonTask } from '../../runs/task-control';
 import { ensureConversation } from './conversation-handlers';
 
 /**
- * chat.edit: `timeline-rewound` withdraws the message and everything after it, the new text is
- * appended as a new user message, and a run starts from there. The old lines stay in the
- * timeline (it is append-only); the history the model sees and the view leave them out.
+ * chat.edit: the new text becomes a sibling of the message (`timeline-rewound`, then the new user
+ * message: a new branch, chosen), and a run starts from there. The old branch stays in the
+ * timeline (it is append-only) and can be chosen again (conversation.selectBranch); the history
+ * the model sees and the view follow the chosen branch (branch-tree.ts).
  */
 export async function editMessage(ctx: AppContext, request: ValidCallRequest<'chat.edit'>): Promise<SendResult> {
   const text = request.text.trim();
@@ -30,7 +31,7 @@ export async function editMessage(ctx: AppContext, request: ValidCallRequest<'ch
   return { type: 'run', runId: run.runId, conversationId: session.conversationId };
 }
 
-/** chat.regenerate: the last answer is withdrawn and the last user message is sent again (a new message id, the same text). */
+/** chat.regenerate: the last user message is sent again as its own sibling (a new message id, the same text): a new branch. */
 export async function regenerateAnswer(ctx: AppContext, request: ValidCallRequest<'chat.regenerate'>): Promise<SendResult> {
   const { session, messages } = await prepare(ctx, request.conversationId, request.model);
   const last = messages[messages.length - 1];
@@ -60,7 +61,9 @@ async function prepare(
   if (session.stack.depth() > 0) await abandonTask(ctx, session);
   await ctx.storage.conversations.flush();
   const snapshot = await ctx.storage.conversations.get(id);
-  const messages = visibleEvents(snapshot?.events ?? []).filter((event): event is EventOf<'user-message'> => event.type === 'user-message');
+  const messages = branchTree(snapshot?.events ?? [])
+    .chosenEvents()
+    .filter((event): event is EventOf<'user-message'> => event.type === 'user-message');
   if (session.activeRun) throw new ContractError('busy', BUSY_MESSAGE);
   return { session, messages };
 }

@@ -2,6 +2,7 @@ import type { UserItem } from '../../../store/events/conversation-view';
 import { selectActiveView } from '../../../store/selectors';
 import { useTaco } from '../../../store/store-context';
 import { CopyButton } from '../../CopyButton';
+import { BranchSwitcher } from './BranchSwitcher';
 import { UserMessageEditor } from './UserMessageEditor';
 
 /**
@@ -27,6 +28,7 @@ export function UserMessageTools({ item }: { item: UserItem }) {
           Edit
         </button>
         <CopyButton text={item.text} what="message" />
+        <BranchSwitcher messageId={item.id} />
       </div>
     </>
   );

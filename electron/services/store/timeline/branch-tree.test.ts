@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { TacoEvent } from '../../../../shared/events';
+import { timelineToHistory } from '../../agent/context/timeline-to-history';
+import { branchTree } from './branch-tree';
+
+const c = 'conv';
+const user = (messageId: string, text: string): TacoEvent => ({ type: 'user-message', conversationId: c, messageId, text, at: 1 });
+const run = (runId: string, answer: string): TacoEvent[] => [
+  { type: 'run-start', conversationId: c, runId, model: 'm', goal: 'g', startedAt: 1 },
+  { type: 'text-delta', conversationId: c, runId, text: answer },
+  { type: 'run-finish', conversationId: c, runId, reason: 'complete', message: '', error: null, at: 2 },
+];
+const rewind = (fromMessageId: string, messageId?: string): TacoEvent => ({
+  type: 'timeline-rewound',
+  conversationId: c,
+  fromMessageId,
+  ...(messageId === undefined ? {} : { messageId }),
+  at: 3,
+});
+const select = (messageId: string): TacoEvent => ({ type: 'branch-selected', conversationId: c, messageId, at: 4 });
+
+/** What the chosen branch says, one line per message or answer. */
+function shown(events: readonly TacoEvent[]): string[] {
+  return branchTree(events)
+    .chosenEvents()
+    .flatMap((event) =>
+      event.type === 'user-message' ? [`you: ${event.text}`] : event.type === 'text-delta' ? [`taco: ${event.text}`] : [],
+    );
+}
+
+/**
+ * m1 "hi" → answer; m2 "plan a trip" → answer; then m2 edited twice (m2b "plan a hike", m2c
+ * "plan a swim"), each answered: three branches at the second message.
+ */
+const threeBranches: TacoEvent[] = [
+  user('m1', 'hi'),
+  ...run('r1', 'hello'),
+  user('m2', 'plan a trip'),
+  ...run('r2', 'trip plan'),
+  rewind('m2'),
+  user('m2b', 'plan a hike'),
+  ...run('r3', 'hike plan'),
+  rewind('m2b'),
+  user('m2c', 'plan a swim'),
+  ...run('r4', 'swim plan'),
+];
+
+describe('branchTree: a message with three branches', () => {
+  it('shows the newest branch, and names the siblings oldest first', () => {
+    const tree = branchTree(threeBranches);
+    expect(shown(threeBranches)).toEqual(['you: hi', 'taco: hello', 'you: plan a swim', 'taco: swim plan']);
+    expect(tree.siblings()).toEqual({ m2c: ['m2', 'm2b', 'm2c'] });
+    expect(tree.chosenMessageIds()).toEqual(['m1', 'm2c']);
+    expect(tree.chosenRunIds()).toEqual(new Set(['r1', 'r4']));
+  });
+
+  it('selecting the first or second branch shows it, and its siblings stay the same three', () => {
+    const first = [...threeBranches, select('m2')];
+    expect(shown(first)).toEqual(['you: hi', 'taco: hello', 'you: plan a trip', 'taco: trip plan']);
+    expect(branchTree(first).siblings()).toEqual({ m2: ['m2', 'm2b', 'm2c'] });
+    const second = [...first, select('m2b')];
+    expect(shown(second)).toEqual(['you: hi', 'taco: hello', 'you: plan a hike', 'taco: hike plan']);
+    expect(branchTree(second).chosenRunIds()).toEqual(new Set(['r1', 'r3']));
+  });
+
+  it('a message sent on a chosen branch continues that branch, and the rest follows when switching back', () => {
+    const events = [...threeBranches, select('m2'), user('m3', 'by train'), ...run('r5', 'train times'), select('m2c'), select('m2')];
+    expect(shown(events)).toEqual(['you: hi', 'taco: hello', 'you: plan a trip', 'taco: trip plan', 'you: by train', 'taco: train times']);
+    const onSwim = [...events, select('m2c')];
+    expect(shown(onSwim)).toEqual(['you: hi', 'taco: hello', 'you: plan a swim', 'taco: swim plan']);
+  });
+
+  it('editing a message of an older branch adds a fourth sibling there', () => {
+    const events = [...threeBranches, select('m2'), rewind('m2'), user('m2d', 'plan a ride'), ...run('r6', 'ride plan')];
+    expect(branchTree(events).siblings()).toEqual({ m2d: ['m2', 'm2b', 'm2c', 'm2d'] });
+    expect(shown(events)).toEqual(['you: hi', 'taco: hello', 'you: plan a ride', 'taco: ride plan']);
+  });
+
+  it('regenerating the first message branches at the start; selecting a later message chooses its whole path', () => {
+    const events = [...threeBranches, rewind('m1'), user('m1b', 'hi'), ...run('r7', 'hey there')];
+    const tree = branchTree(events);
+    expect(tree.siblings()).toEqual({ m1b: ['m1', 'm1b'] });
+    expect(shown(events)).toEqual(['you: hi', 'taco: hey there']);
+    const back = [...events, select('m2b')];
+    expect(shown(back)).toEqual(['you: hi', 'taco: hello', 'you: plan a hike', 'taco: hike plan']);
+    expect(branchTree(back).siblings()).toEqual({ m1: ['m1', 'm1b'], m2b: ['m2', 'm2b', 'm2c'] });
+  });
+
+  it('an edit continues from just before the message: eventsBefore', () => {
+    const tree = branchTree(threeBranches);
+    expect(timelineToHistory(tree.eventsBefore('m2c') ?? [])).toEqual([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'hello' },
+    ]);
+    expect(tree.eventsBefore('m2')).toBeNull();
+  });
+
+  it('the model sees only the chosen branch', () => {
+    expect(timelineToHistory([...threeBranches, select('m2b')])).toEqual([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'hello' },
+      { role: 'user', content: 'plan a hike' },
+      { role: 'assistant', content: 'hike plan' },
+    ]);
+  });
+
+  it('a title change belongs to every branch; unknown ids change nothing', () => {
+    const updated: TacoEvent = {
+      type: 'conversation-updated',
+      conversationId: c,
+      summary: { conversationId: c, title: 'Trips', model: 'm', pinned: false, createdAt: 1, updatedAt: 2 },
+    };
+    const events = [...threeBranches, updated, select('nope'), rewind('nope'), select('m2')];
+    expect(branchTree(events).chosenEvents()).toContain(updated);
+    expect(shown(events)).toEqual(['you: hi', 'taco: hello', 'you: plan a trip', 'taco: trip plan']);
+  });
+
+  it('a rewind that names its message is a branch only when that message comes', () => {
+    const events = [...threeBranches, rewind('m2c', 'm2d'), user('m2d', 'plan a dive')];
+    expect(branchTree(events).siblings()).toEqual({ m2d: ['m2', 'm2b', 'm2c', 'm2d'] });
+  });
+
+  it('a rewind that no message followed (a crash between the two lines) leaves the conversation as it was', () => {
+    const events = [...threeBranches, rewind('m2c', 'm2d')];
+    expect(shown(events)).toEqual(shown(threeBranches));
+    expect(branchTree(events).siblings()).toEqual(branchTree(threeBranches).siblings());
+    // The next plain message continues the shown branch.
+    const next = [...events, user('m3', 'and then?')];
+    expect(shown(next).slice(-1)).toEqual(['you: and then?']);
+    expect(branchTree(next).siblings()).toEqual({ m2c: ['m2', 'm2b', 'm2c'] });
+  });
+});

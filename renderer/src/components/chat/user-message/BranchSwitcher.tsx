@@ -1,0 +1,59 @@
+import { branchPosition } from '../../../../../shared/branches';
+import { useTaco } from '../../../store/store-context';
+
+/**
+ * ‹ 2 / 3 › under a user message that has other versions (edits, regenerations): the arrows ask
+ * main to show the previous or next sibling's branch (conversation.selectBranch). Plain buttons,
+ * so Tab, Enter and Space work; the arrow keys move too while the group has focus.
+ */
+export function BranchSwitcher({ messageId }: { messageId: string }) {
+  const conversationId = useTaco((state) => state.activeConversationId);
+  const siblings = useTaco((state) => (conversationId ? state.branches[conversationId]?.siblings : undefined));
+  const running = useTaco((state) => (conversationId ? (state.views[conversationId]?.running ?? false) : false));
+  const switching = useTaco((state) => state.switchingBranchOf !== null);
+  const selectBranch = useTaco((state) => state.selectBranch);
+  const position = siblings ? branchPosition(siblings, messageId) : null;
+  if (!position || !conversationId) return null;
+  const { index, count, ids } = position;
+  const disabled = running || switching;
+  const go = (to: number): void => {
+    const target = ids[to - 1];
+    if (target && !disabled) void selectBranch(conversationId, target);
+  };
+  return (
+    <div
+      className="branch-switcher"
+      role="group"
+      aria-label={`Version ${index} of ${count}`}
+      data-testid="branch-switcher"
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowLeft' && index > 1) go(index - 1);
+        if (event.key === 'ArrowRight' && index < count) go(index + 1);
+      }}
+    >
+      <button
+        type="button"
+        className="message-action"
+        aria-label="Previous version"
+        data-testid="branch-previous"
+        disabled={disabled || index === 1}
+        onClick={() => go(index - 1)}
+      >
+        ‹
+      </button>
+      <span data-testid="branch-position">
+        {index} / {count}
+      </span>
+      <button
+        type="button"
+        className="message-action"
+        aria-label="Next version"
+        data-testid="branch-next"
+        disabled={disabled || index === count}
+        onClick={() => go(index + 1)}
+      >
+        ›
+      </button>
+    </div>
+  );
+}
