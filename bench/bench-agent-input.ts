@@ -1,5 +1,5 @@
-import type { TacoEvent } from '../shared/events';
-import { defaultSettings, type Limits } from '../shared/settings';
+import type { TacoEvent } from '../shared/contract/events';
+import { defaultSettings, type Limits } from '../shared/settings/settings';
 import type { MemoryStore, ToolRegistry } from '../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput } from '../electron/services/agent/loop/agent-types';
 import { answeringApprovals, answeringDepth, answeringQuestions } from '../electron/services/agent/testing/test-gates';

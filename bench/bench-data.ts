@@ -1,4 +1,4 @@
-import type { TacoEvent } from '../shared/events';
+import type { TacoEvent } from '../shared/contract/events';
 import { createConversationStore } from '../electron/services/store/conversations/conversation-store';
 import { BENCH_DEFAULTS } from './bench-defaults';
 

@@ -1,4 +1,4 @@
-import type { ModelCapabilities } from '../shared/models';
+import type { ModelCapabilities } from '../shared/models/models';
 import { runAgent } from '../electron/services/agent/loop/run-agent';
 import { testRegistry, testTool } from '../electron/services/agent/testing/test-tools';
 import type { ChatProvider, ChatStepRequest, ProviderChunk } from '../electron/services/provider/provider-types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../shared/events';
+import type { TacoEvent } from '../shared/contract/events';
 import { checkDelivered, deliveredTokens, type StreamRun } from './pipeline-bench';
 
 const usage = (runId: string, completionTokens: number): TacoEvent =>

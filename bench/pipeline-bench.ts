@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ollama } from 'ollama';
 import { DEFAULTS } from '../shared/constants';
-import type { TacoEvent } from '../shared/events';
+import type { TacoEvent } from '../shared/contract/events';
 import { loadCatalogue } from '../tools/catalogue/load-catalogue';
 import { runAgent } from '../electron/services/agent/loop/run-agent';
 import { createEventHub, type EventHub } from '../electron/services/app/events/event-hub';

@@ -21,7 +21,11 @@ describe('dependency rules', () => {
 
   describe('each rule catches a forbidden import (a test of the test)', () => {
     const cases: Array<[string, string, string]> = [
-      ['shared/events.ts', "import { runAgent } from '../electron/services/agent/loop/run-agent';", 'shared/ imports nothing of ours'],
+      [
+        'shared/contract/events.ts',
+        "import { runAgent } from '../../electron/services/agent/loop/run-agent';",
+        'shared/ imports nothing of ours',
+      ],
       [
         'tools/files/read_file.ts',
         "import type { ChatProvider } from '../../electron/services/provider/provider-types';",

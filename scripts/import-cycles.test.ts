@@ -16,7 +16,7 @@ describe('import cycles', () => {
     const edges = readImportGraph(ROOT).filter((edge) => edge.target !== null && /\.(ts|tsx)$/.test(edge.from));
     const resolved = edges.filter((edge) => resolveTarget(ROOT, edge.target!) !== null);
     expect(resolved.length).toBeGreaterThan(1000);
-    expect(resolveTarget(ROOT, 'shared/events')).toBe('shared/events.ts');
+    expect(resolveTarget(ROOT, 'shared/contract/events')).toBe('shared/contract/events.ts');
     expect(resolveTarget(ROOT, 'renderer/src/components/App')).toBe('renderer/src/components/App.tsx');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../shared/events';
+import type { TacoEvent } from '../../shared/contract/events';
 import type { EventListener, WsBenchClient } from '../services/ws-bench-client';
 import { watchWave } from './concurrent-wave';
 

@@ -6,7 +6,7 @@
  * so the rest — three `calculate` calls and the streamed text around them — runs in all of them
  * at once. The watcher then checks from the events that it did.
  */
-import type { TacoEvent } from '../../shared/events';
+import type { TacoEvent } from '../../shared/contract/events';
 import { taskNumberOf } from '../../test-support/fake-ollama/scenarios/tools/concurrent-tasks';
 import type { WsBenchClient } from '../services/ws-bench-client';
 

@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { createAppServices, type AppServices } from '../../electron/services/app/app-services';
 import { reply, standardModels, startFakeOllama, type Reply, type Scenario } from '../../test-support/fake-ollama/index';
 import { BENCH_DEFAULTS } from '../bench-defaults';

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { commonPrefixLength, renderServerPrompt } from '../../test-support/fake-ollama/index';
 import type { SentRequest } from './cache-scripts';
 

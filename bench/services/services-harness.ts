@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TacoEvent } from '../../shared/events';
+import type { TacoEvent } from '../../shared/contract/events';
 import { createAppServices, type AppServices } from '../../electron/services/app/app-services';
 import { startFakeOllamaProcess } from '../bench-processes';
 

@@ -4,8 +4,8 @@
  * unless the caller answers them itself (`answerQuestions: false`).
  */
 import WebSocket from 'ws';
-import type { TacoEvent } from '../../shared/events';
-import { WS_PATH, type WsServerMessage } from '../../shared/transport';
+import type { TacoEvent } from '../../shared/contract/events';
+import { WS_PATH, type WsServerMessage } from '../../shared/contract/transport';
 
 export interface WsBenchClient {
   call<T>(name: string, request: unknown): Promise<T>;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import type { ParameterType } from '../../shared/tools/tool-info';
 import type { ToolDefinition } from '../../shared/tools/tool-definition';
 import { loadToolRegistry } from '../../tools/catalogue/tool-registry';

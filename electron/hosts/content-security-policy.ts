@@ -42,7 +42,7 @@ export function metaContentSecurityPolicy(): string {
 }
 
 /**
- * The diagram frame's policy (`shared/diagram-frame.ts`): its own script only, no network at all
+ * The diagram frame's policy (`shared/rendering/diagram-frame.ts`): its own script only, no network at all
  * (no fetch, no remote image: a diagram that names one loads nothing), data: images, framed only
  * by our page. The frame is also sandboxed (`allow-scripts`, no same origin) by the page that
  * opens it. `renderer/public/diagram-frame.html` carries the same minus frame-ancestors (a test

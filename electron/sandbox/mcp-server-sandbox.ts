@@ -1,5 +1,5 @@
-import type { McpServerConfig } from '../../shared/mcp';
-import type { SandboxNotice } from '../../shared/sandbox-notice';
+import type { McpServerConfig } from '../../shared/mcp/mcp';
+import type { SandboxNotice } from '../../shared/approvals/sandbox-notice';
 import { currentPlaces } from './command-sandbox';
 import { mcpServerPolicy, type PolicyPlaces } from './sandbox-policy';
 import { sandboxedInvocation } from './sandboxed-invocation';

@@ -1,4 +1,4 @@
-import { NO_SANDBOX_WORDS, type SandboxNotice } from '../../shared/sandbox-notice';
+import { NO_SANDBOX_WORDS, type SandboxNotice } from '../../shared/approvals/sandbox-notice';
 import type { SandboxPolicy } from './sandbox-policy';
 import type { SandboxSupport } from './sandbox-support';
 

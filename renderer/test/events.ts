@@ -1,4 +1,4 @@
-import type { TacoEvent } from '../../shared/events';
+import type { TacoEvent } from '../../shared/contract/events';
 import type { StackFrame } from '../../shared/tools/tool-stack';
 
 /** Builders for events of one conversation and run, so tests read like a timeline. */

@@ -1,8 +1,8 @@
-import type { CallName, CallRequest, CallResponse, EventName, EventPayloads, TacoApi } from '../../shared/contract';
-import type { ConversationSummary } from '../../shared/conversation';
-import type { ModelEvent, TacoEvent } from '../../shared/events';
-import type { ModelInfo } from '../../shared/models';
-import { defaultSettings } from '../../shared/settings';
+import type { CallName, CallRequest, CallResponse, EventName, EventPayloads, TacoApi } from '../../shared/contract/contract';
+import type { ConversationSummary } from '../../shared/conversations/conversation';
+import type { ModelEvent, TacoEvent } from '../../shared/contract/events';
+import type { ModelInfo } from '../../shared/models/models';
+import { defaultSettings } from '../../shared/settings/settings';
 import type { ToolInfo } from '../../shared/tools/tool-info';
 
 type Handler<K extends CallName> = (request: CallRequest<K>) => CallResponse<K> | Promise<CallResponse<K>>;

@@ -1,5 +1,5 @@
-import type { McpServerView, McpToolView } from '../../shared/mcp';
-import type { ModelEvent } from '../../shared/events';
+import type { McpServerView, McpToolView } from '../../shared/mcp/mcp';
+import type { ModelEvent } from '../../shared/contract/events';
 
 export const mcpTool = (server: string, name: string, overrides: Partial<McpToolView> = {}): McpToolView => ({
   name,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalPolicy, Settings } from '../settings';
+import type { ApprovalPolicy, Settings } from '../settings/settings';
 import { approvalNeeded, toolOverride, type ApprovalQuestion } from './approval-decision';
 
 const riskAsks: Settings['approvals'] = { read: 'ask', write: 'ask', shell: 'ask', network: 'ask' };

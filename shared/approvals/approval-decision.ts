@@ -1,4 +1,4 @@
-import type { ApprovalPolicy, Risk, Settings } from '../settings';
+import type { ApprovalPolicy, Risk, Settings } from '../settings/settings';
 
 /** What the decision needs to know about one call of a tool. */
 export interface ApprovalQuestion {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../json';
+import type { JsonObject } from '../contract/json';
 import { approvalScopeFor, normalizeToolPath } from './approval-scope';
 import { codeExecutionWarning } from './code-execution-paths';
 

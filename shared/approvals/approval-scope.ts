@@ -1,7 +1,7 @@
-import type { JsonObject } from '../json';
-import type { Risk } from '../settings';
+import type { JsonObject } from '../contract/json';
+import type { Risk } from '../settings/settings';
 import type { ToolSource } from '../tools/tool-info';
-import { stableJson } from '../json';
+import { stableJson } from '../contract/json';
 
 /** What "Allow for this conversation" allows: later calls with the same key run without asking. */
 export interface ApprovalScope {

@@ -1,5 +1,5 @@
-import type { JsonObject } from '../json';
-import type { Risk } from '../settings';
+import type { JsonObject } from '../contract/json';
+import type { Risk } from '../settings/settings';
 import { normalizeToolPath } from './approval-scope';
 
 /**

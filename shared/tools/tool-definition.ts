@@ -1,4 +1,4 @@
-import type { JsonObject } from '../json';
+import type { JsonObject } from '../contract/json';
 
 /** A tool as a chat request offers it to the model (Ollama's and OpenAI's `tools` entry). */
 export interface ToolDefinition {

@@ -1,4 +1,4 @@
-import type { Risk } from '../settings';
+import type { Risk } from '../settings/settings';
 
 export const TOOL_TYPES = ['function', 'non_function', 'handoff', 'agent_as_tool', 'ask_user'] as const;
 export type ToolType = (typeof TOOL_TYPES)[number];

@@ -1,5 +1,5 @@
-import { BARE_SECONDS, isGoDuration } from '../../shared/go-duration';
-import type { JsonObject } from '../../shared/json';
+import { BARE_SECONDS, isGoDuration } from '../../shared/models/go-duration';
+import type { JsonObject } from '../../shared/contract/json';
 import { isJsonObject } from './http-utils';
 import type { FakeChatMessage, FakeChatRequest, FakeModel } from './scenario-types';
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { ResponseGuard, sendError, sendJson } from './http-utils';
 import { serveReplay } from '../replays/replay-types';
 import type { FakeChatRequest, Reply, ReplyChunk, ReplyCounts } from './scenario-types';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { sendError, sendJson } from './http-utils';
 import { requestedModel } from './model-endpoints';
 import type { EmbedScript, FakeModel } from './scenario-types';

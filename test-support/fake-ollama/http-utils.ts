@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { JsonObject, JsonValue } from '../../shared/json';
+import type { JsonObject, JsonValue } from '../../shared/contract/json';
 
 export function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

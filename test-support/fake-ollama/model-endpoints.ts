@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { ResponseGuard, sendError, sendJson } from './http-utils';
 import type { FakeModel, PullScript } from './scenario-types';
 

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 
 /**
  * What a real Ollama reports about the prompt, and why, imitated for the fake (ollama/ollama at

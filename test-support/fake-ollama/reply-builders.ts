@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import type { FakeChatMessage, FakeChatRequest, Reply, ReplyChunk, ReplyCounts, ReplyEnding, ReplySource } from './scenario-types';
 
 export interface ReplyOptions {

@@ -1,5 +1,5 @@
 import type { PromptEvaluation } from './prompt-cache';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import type { Replay } from '../replays/replay-types';
 
 /** Capability names as Ollama reports them in /api/tags and /api/show. */

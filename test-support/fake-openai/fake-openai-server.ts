@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { isJsonObject, parseJsonObject, readBody } from '../fake-ollama/http-utils';
 import { openAiReply } from './openai-replies';
 import { serveReplay } from '../replays/replay-types';

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import type { Replay } from '../replays/replay-types';
 
 /** A model as `/v1/models` lists it, and whether it accepts `tools` (vLLM/llama.cpp answer 400 otherwise). */

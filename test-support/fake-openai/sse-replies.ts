@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { JsonObject, JsonValue } from '../../shared/json';
+import type { JsonObject, JsonValue } from '../../shared/contract/json';
 import { ResponseGuard } from '../fake-ollama/http-utils';
 import { serveReplay } from '../replays/replay-types';
 import type { FakeOpenAiChatRequest, OpenAiReply } from './scenario-types';

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import type { ToolInfo, ToolParameterInfo } from '../../shared/tools/tool-info';
 import type { ToolDefinition } from '../../shared/tools/tool-definition';
 

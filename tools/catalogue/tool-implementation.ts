@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import type { ToolContext, ToolRun } from './tool-runtime-types';
 
 /** What a tool's implementation module (`tools/<category>/<tool_id>.ts`) exports. */

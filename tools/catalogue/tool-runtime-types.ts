@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import type { ToolInfo } from '../../shared/tools/tool-info';
 import type { ToolDefinition } from '../../shared/tools/tool-definition';
-import type { DocumentFilter, DocumentRecord } from '../../shared/documents';
-import type { WebSearchHit } from '../../shared/web-search';
-import type { SandboxNotice } from '../../shared/sandbox-notice';
+import type { DocumentFilter, DocumentRecord } from '../../shared/documents/documents';
+import type { WebSearchHit } from '../../shared/settings/web-search';
+import type { SandboxNotice } from '../../shared/approvals/sandbox-notice';
 
 /** Persisted notes for save_memory / recall_memory. */
 export interface MemoryStore {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { createToolRegistry } from './tool-registry-memory';
 import type { RegisteredTool } from './tool-runtime-types';
 import { mergeToolSources, type ToolSource } from './tool-sources';

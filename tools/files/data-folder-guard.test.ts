@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolOutcome, ToolRun } from '../catalogue/tool-runtime-types';
 import { createTestToolContext } from '../catalogue/tool-test-context';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { guardDataFolder } from './data-folder-guard';
 import { run as readFileRun } from './read_file';
 import { run as writeFileRun } from './write_file';

@@ -1,7 +1,7 @@
 import { link, mkdir, readFile, rename, rm, symlink, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { createTestToolContext } from '../catalogue/tool-test-context';
 import type { ToolRun } from '../catalogue/tool-runtime-types';
 import { createWorkspaceFixture, SECRET, type WorkspaceFixture } from './workspace-fixture';

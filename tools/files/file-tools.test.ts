@@ -2,7 +2,7 @@ import { DEFAULTS } from '../../shared/constants';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { createTestToolContext } from '../catalogue/tool-test-context';
 import type { ToolOutcome, ToolRun } from '../catalogue/tool-runtime-types';
 import { NO_WORKSPACE_MESSAGE } from './workspace-path';

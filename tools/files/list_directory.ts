@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../shared/constants';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { jsonOutput, optionalStringArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 import { resolveWorkspacePath } from './workspace-path';

@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../shared/constants';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { jsonOutput, optionalStringArg, stringArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 import { readHandleHead, type TextHead } from './read-text-head';

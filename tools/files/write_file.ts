@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { jsonOutput, optionalStringArg, stringArg, stringArrayArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolContext, type ToolRun } from '../catalogue/tool-runtime-types';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { boundedDiff } from './bounded-diff';
 import { openVerifiedForRead, openVerifiedForWrite, type OpenHooks } from './open-verified';
 import { readWorkspaceFile } from './read_file';

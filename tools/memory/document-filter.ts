@@ -1,5 +1,5 @@
-import type { DocumentFilter, DocumentRecord } from '../../shared/documents';
-import type { JsonObject } from '../../shared/json';
+import type { DocumentFilter, DocumentRecord } from '../../shared/documents/documents';
+import type { JsonObject } from '../../shared/contract/json';
 import { optionalStringArg } from '../catalogue/args/tool-args';
 import { ToolFailure } from '../catalogue/tool-runtime-types';
 

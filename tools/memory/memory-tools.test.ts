@@ -2,7 +2,7 @@ import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { createTestToolContext } from '../catalogue/tool-test-context';
 import type { ToolOutcome } from '../catalogue/tool-runtime-types';
 import { createFileMemoryStore, createInMemoryMemoryStore } from './memory-store';

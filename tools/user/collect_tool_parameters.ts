@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../shared/constants';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { jsonOutput, stringArg, stringArrayArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { createTestToolContext } from '../catalogue/tool-test-context';
 import type { ToolOutcome } from '../catalogue/tool-runtime-types';
 import { BLOCKED_MATH_FUNCTIONS } from './math-worker-source';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULTS } from '../../shared/constants';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject } from '../../shared/contract/json';
 import { createTestToolContext } from '../catalogue/tool-test-context';
 import type { NetworkPolicy, ToolOutcome } from '../catalogue/tool-runtime-types';
 import { createFetchUrl } from './fetch_url';

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import type { SendResult } from '../../../shared/contract';
+import type { SendResult } from '../../../shared/contract/contract';
 import { chunk, reply } from '../../../test-support/fake-ollama/index';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { callService, runOf } from '../../services/app/testing/service-calls';

@@ -1,4 +1,4 @@
-import type { ModelListResult } from '../../../shared/models';
+import type { ModelListResult } from '../../../shared/models/models';
 import { createAppServices } from '../../services/app/app-services';
 import type { AppServices } from '../../services/app/app-services-types';
 import { resolveServers } from '../../services/servers/resolved-server';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chunk, reply, standardModels, startFakeOllama, type ReplySource } from '../../../test-support/fake-ollama/index';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { localServer } from '../../services/servers/resolved-server';
-import { defaultSettings } from '../../../shared/settings';
+import { defaultSettings } from '../../../shared/settings/settings';
 import { startApiServer, type ExtraRoute } from './api-server';
 import { rawRequest } from './testing/gateway-fixture';
 

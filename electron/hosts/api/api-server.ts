@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULTS } from '../../../shared/constants';
-import type { ModelListResult } from '../../../shared/models';
+import type { ModelListResult } from '../../../shared/models/models';
 import { forwardChat } from '../../services/gateway/forward-chat';
 import { toOpenAiModelList, type OpenAiModelList } from '../../services/gateway/list-models';
 import { errorBody, GatewayError, toGatewayError } from '../../services/gateway/openai-error';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EnhancedPromptView } from '../../../shared/system-prompts';
+import type { EnhancedPromptView } from '../../../shared/conversations/system-prompts';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
-import type { ConversationSummary } from '../../../shared/conversation';
+import type { ConversationSummary } from '../../../shared/conversations/conversation';
 import { reply } from '../../../test-support/fake-ollama/index';
 import { callService } from '../../services/app/testing/service-calls';
 import { tacoRoutes } from './taco-routes';

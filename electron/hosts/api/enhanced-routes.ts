@@ -1,6 +1,6 @@
-import type { SendResult } from '../../../shared/contract';
-import type { ContractErrorShape } from '../../../shared/contract-error';
-import type { ConversationSummary } from '../../../shared/conversation';
+import type { SendResult } from '../../../shared/contract/contract';
+import type { ContractErrorShape } from '../../../shared/contract/contract-error';
+import type { ConversationSummary } from '../../../shared/conversations/conversation';
 import type { AppServices } from '../../services/app/app-services-types';
 import { parseEnhancedRequest } from '../../services/gateway/enhanced-request';
 import { GatewayError } from '../../services/gateway/openai-error';

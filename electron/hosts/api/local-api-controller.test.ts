@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import type { LocalApiStatus } from '../../../shared/local-api';
+import type { LocalApiStatus } from '../../../shared/settings/local-api';
 import { standardModels, startFakeOllama } from '../../../test-support/fake-ollama/index';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { createAppServices } from '../../services/app/app-services';

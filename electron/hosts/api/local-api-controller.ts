@@ -1,5 +1,5 @@
-import type { LocalApiConfig, LocalApiStatus } from '../../../shared/local-api';
-import type { ValidCallRequest } from '../../../shared/contract';
+import type { LocalApiConfig, LocalApiStatus } from '../../../shared/settings/local-api';
+import type { ValidCallRequest } from '../../../shared/contract/contract';
 import type { AppServices } from '../../services/app/app-services-types';
 import {
   createLocalApiConfigStore,
@@ -10,7 +10,7 @@ import {
 } from '../../services/local-api/local-api-config';
 import type { LocalApiPort } from '../../services/local-api/local-api-port';
 import { resolveServers } from '../../services/servers/resolved-server';
-import type { ModelListResult } from '../../../shared/models';
+import type { ModelListResult } from '../../../shared/models/models';
 import { startApiServer, type ApiServer } from './api-server';
 import { tacoRoutes } from './taco-routes';
 import { APP_APPROVALS_OFF } from './api-approvals';

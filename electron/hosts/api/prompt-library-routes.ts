@@ -1,5 +1,5 @@
 import { ZodError } from 'zod';
-import type { Settings } from '../../../shared/settings';
+import type { Settings } from '../../../shared/settings/settings';
 import type { ToolInfo } from '../../../shared/tools/tool-info';
 import type { AppServices } from '../../services/app/app-services-types';
 import { GatewayError } from '../../services/gateway/openai-error';

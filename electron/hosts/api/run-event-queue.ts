@@ -1,4 +1,4 @@
-import type { TacoEvent } from '../../../shared/events';
+import type { TacoEvent } from '../../../shared/contract/events';
 import type { AppServices } from '../../services/app/app-services-types';
 
 /**

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { ServerKind } from '../../../shared/servers';
+import type { ServerKind } from '../../../shared/models/servers';
 import type { UnattendedElicitation } from '../../services/mcp/elicitation/elicitation-defaults';
 
 export type ApproveMode = 'all' | 'none' | 'read';

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../shared/events';
-import type { Risk } from '../../../shared/settings';
+import type { TacoEvent } from '../../../shared/contract/events';
+import type { Risk } from '../../../shared/settings/settings';
 import {
   EMPTY_TERMINAL_ANSWER,
   NO_ONE_TO_ASK,

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../shared/events';
-import type { McpServerConfig } from '../../../shared/mcp';
+import type { TacoEvent } from '../../../shared/contract/events';
+import type { McpServerConfig } from '../../../shared/mcp/mcp';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { toolResults } from '../../../test-support/fake-ollama/reply-builders';
 import { everythingServer, filesystemServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';

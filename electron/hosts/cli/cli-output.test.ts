@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../shared/events';
+import type { TacoEvent } from '../../../shared/contract/events';
 import { createCliOutput } from './cli-output';
 
 const run = { runId: 'r1', conversationId: 'c1' };

@@ -1,7 +1,7 @@
-import type { TacoEvent } from '../../../shared/events';
+import type { TacoEvent } from '../../../shared/contract/events';
 import { formatToolName } from '../../../shared/tools/format-tool-name';
 import { terminalSafe } from './terminal-safe';
-import { truncationWarning } from '../../../shared/truncation-warning';
+import { truncationWarning } from '../../../shared/conversations/truncation-warning';
 
 export interface TextSink {
   write(text: string): unknown;

@@ -1,4 +1,4 @@
-import type { ModelEvent } from '../../../shared/events';
+import type { ModelEvent } from '../../../shared/contract/events';
 import { reportCardText } from '../../../shared/probe/report-card';
 import type { AppServices } from '../../services/app/app-services-types';
 import type { CliOutput, TextSink } from './cli-output';

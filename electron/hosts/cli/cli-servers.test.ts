@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newServer } from '../../../shared/servers';
+import { newServer } from '../../../shared/models/servers';
 import { reply, standardModels, startFakeOllama, type Reply } from '../../../test-support/fake-ollama/index';
 import { openAiModels, openAiReply, startFakeOpenAi, type OpenAiReply } from '../../../test-support/fake-openai/index';
 import { createAppServices } from '../../services/app/app-services';

@@ -1,4 +1,4 @@
-import { exitCodeForStopReason } from '../../../shared/stop-reason';
+import { exitCodeForStopReason } from '../../../shared/conversations/stop-reason';
 import type { AppServices } from '../../services/app/app-services-types';
 import type { CliOutput } from './cli-output';
 

@@ -1,5 +1,5 @@
 import type { CustomScheme, Protocol } from 'electron';
-import { isDiagramFrameFile } from '../../../shared/diagram-frame';
+import { isDiagramFrameFile } from '../../../shared/rendering/diagram-frame';
 import { diagramFramePolicy } from '../content-security-policy';
 import { lookUpStaticFile, readStaticFile } from '../web/static-files';
 import { APP_HOST, APP_SCHEME } from './renderer-location';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CALL_NAMES } from '../../../shared/contract';
-import type { PullProgressEvent, TacoEvent } from '../../../shared/events';
-import { callChannel, eventChannel, type CallEnvelope } from '../../../shared/transport';
+import { CALL_NAMES } from '../../../shared/contract/contract';
+import type { PullProgressEvent, TacoEvent } from '../../../shared/contract/events';
+import { callChannel, eventChannel, type CallEnvelope } from '../../../shared/contract/transport';
 import { FakeWebContents } from './testing/fake-electron';
 import { FrameState } from './testing/fake-web-frame';
 

@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
-import { CALL_NAMES } from '../../../shared/contract';
-import { callChannel, eventChannel, type CallEnvelope } from '../../../shared/transport';
+import { CALL_NAMES } from '../../../shared/contract/contract';
+import { callChannel, eventChannel, type CallEnvelope } from '../../../shared/contract/transport';
 import type { AppServices } from '../../services/app/app-services-types';
 
 export const FORBIDDEN_SENDER_MESSAGE = 'Refused: this request did not come from the TACO window.';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ConversationSnapshot } from '../../../shared/conversation';
-import type { TacoEvent } from '../../../shared/events';
-import { WS_PATH, type WsServerMessage } from '../../../shared/transport';
+import type { ConversationSnapshot } from '../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../shared/contract/events';
+import { WS_PATH, type WsServerMessage } from '../../../shared/contract/transport';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import {
   concurrentTasks,

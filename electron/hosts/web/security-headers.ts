@@ -16,7 +16,7 @@ export function securityHeaders(port: number): Record<string, string> {
 }
 
 /**
- * Headers of the diagram frame's two files (`shared/diagram-frame.ts`): its own policy, framed
+ * Headers of the diagram frame's two files (`shared/rendering/diagram-frame.ts`): its own policy, framed
  * only by our page, and its script loadable by the sandboxed (origin-less) frame.
  */
 export function diagramFrameHeaders(): Record<string, string> {

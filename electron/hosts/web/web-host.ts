@@ -7,7 +7,7 @@ import { createAppServices } from '../../services/app/app-services';
 import type { AppServices } from '../../services/app/app-services-types';
 import { createAccessToken } from './access-token';
 import { isAllowedHost } from './host-check';
-import { isDiagramFrameFile } from '../../../shared/diagram-frame';
+import { isDiagramFrameFile } from '../../../shared/rendering/diagram-frame';
 import { diagramFrameHeaders, securityHeaders } from './security-headers';
 import { checkPageAccess, sessionCookieHeader, type AccessSecrets } from './session-cookie';
 import { lookUpStaticFile, readStaticFile } from './static-files';

@@ -1,6 +1,6 @@
-import type { CallEnvelope, WsClientMessage, WsServerMessage } from '../../../shared/transport';
-import type { ContractErrorCode } from '../../../shared/contract-error';
-import { isCallName } from '../../../shared/contract';
+import type { CallEnvelope, WsClientMessage, WsServerMessage } from '../../../shared/contract/transport';
+import type { ContractErrorCode } from '../../../shared/contract/contract-error';
+import { isCallName } from '../../../shared/contract/contract';
 
 /** Id used in an error frame answering a frame that had no usable id. */
 export const NO_CALL_ID = -1;

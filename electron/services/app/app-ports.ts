@@ -1,6 +1,6 @@
-import type { ConversationSearchHit, ConversationSnapshot, ConversationSummary } from '../../../shared/conversation';
-import type { TacoEvent } from '../../../shared/events';
-import type { Settings, SettingsPatch } from '../../../shared/settings';
+import type { ConversationSearchHit, ConversationSnapshot, ConversationSummary } from '../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../shared/contract/events';
+import type { Settings, SettingsPatch } from '../../../shared/settings/settings';
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput, AgentLoopOutcome } from '../agent/loop/agent-types';
 import type { SecretCipher } from '../mcp/auth/token-store';

@@ -1,7 +1,7 @@
-import type { EventOf, ModelEvent, TacoEvent } from '../../../shared/events';
-import type { ServerKind } from '../../../shared/servers';
-import type { Limits, Settings } from '../../../shared/settings';
-import type { CallEnvelope } from '../../../shared/transport';
+import type { EventOf, ModelEvent, TacoEvent } from '../../../shared/contract/events';
+import type { ServerKind } from '../../../shared/models/servers';
+import type { Limits, Settings } from '../../../shared/settings/settings';
+import type { CallEnvelope } from '../../../shared/contract/transport';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
 import type { SecretCipher } from '../mcp/auth/token-store';
 import type { UnattendedElicitation } from '../mcp/elicitation/elicitation-defaults';

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SendResult } from '../../../shared/contract';
-import type { ConversationSnapshot } from '../../../shared/conversation';
-import type { TacoEvent } from '../../../shared/events';
-import type { ModelListResult } from '../../../shared/models';
-import type { Settings } from '../../../shared/settings';
+import type { SendResult } from '../../../shared/contract/contract';
+import type { ConversationSnapshot } from '../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../shared/contract/events';
+import type { ModelListResult } from '../../../shared/models/models';
+import type { Settings } from '../../../shared/settings/settings';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { GREETING } from '../../../test-support/fake-ollama/scenarios/chat/basic-chat';
 import { createAppServices, type AppServices } from './app-services';

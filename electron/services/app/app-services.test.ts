@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SendResult } from '../../../shared/contract';
-import type { EventOf, TacoEvent } from '../../../shared/events';
-import type { ModelListResult } from '../../../shared/models';
-import type { Settings } from '../../../shared/settings';
+import type { SendResult } from '../../../shared/contract/contract';
+import type { EventOf, TacoEvent } from '../../../shared/contract/events';
+import type { ModelListResult } from '../../../shared/models/models';
+import type { Settings } from '../../../shared/settings/settings';
 import type { AppPorts } from './app-ports';
 import type { AppServices } from './app-services-types';
 import { CONTINUE_PROMPT } from './handlers/chat-send';

@@ -1,6 +1,6 @@
-import { callRequestSchemas, isCallName, type CallName, type CallResponse, type ValidCallRequest } from '../../../shared/contract';
-import { describeZodError, toContractErrorShape } from '../../../shared/contract-error';
-import type { CallEnvelope } from '../../../shared/transport';
+import { callRequestSchemas, isCallName, type CallName, type CallResponse, type ValidCallRequest } from '../../../shared/contract/contract';
+import { describeZodError, toContractErrorShape } from '../../../shared/contract/contract-error';
+import type { CallEnvelope } from '../../../shared/contract/transport';
 
 /** One handler per call, typed from the contract. Requests arrive validated. */
 export type CallHandlers = { [K in CallName]: (request: ValidCallRequest<K>) => Promise<CallResponse<K>> | CallResponse<K> };

@@ -42,7 +42,7 @@ import { abandonWorkflow, resumeWorkflow } from './handlers/workflow-handlers';
 import { createModelServices } from './models/model-services';
 import { scheduleSideRequests } from '../provider/side-request-scheduler';
 import { createProviderHolder, type ProviderHolder } from './provider-holder';
-import type { ModelListResult } from '../../../shared/models';
+import type { ModelListResult } from '../../../shared/models/models';
 import { localServer } from '../servers/resolved-server';
 import { createServerServices } from '../servers/server-services';
 import { createRunRecords } from './runs/run-records';

@@ -5,7 +5,7 @@ import { dataFolderHolding } from '../../../tools/files/data-folder-guard';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { createAppServices } from './app-services';
 import { callService } from './testing/service-calls';
-import type { SettingsView } from '../../../shared/settings';
+import type { SettingsView } from '../../../shared/settings/settings';
 
 const cleanups = cleanupAfterEach();
 

@@ -1,5 +1,5 @@
-import { ContractError } from '../../../shared/contract-error';
-import type { TacoEvent } from '../../../shared/events';
+import { ContractError } from '../../../shared/contract/contract-error';
+import type { TacoEvent } from '../../../shared/contract/events';
 import { loadCatalogue } from '../../../tools/catalogue/load-catalogue';
 import { runAgentLoop } from '../agent/loop/run-agent';
 import { DEFAULTS } from '../../../shared/constants';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SendResult } from '../../../shared/contract';
-import type { ConversationSnapshot, ConversationSummary } from '../../../shared/conversation';
-import type { TacoEvent } from '../../../shared/events';
+import type { SendResult } from '../../../shared/contract/contract';
+import type { ConversationSnapshot, ConversationSummary } from '../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../shared/contract/events';
 import type { AgentRunInput } from '../agent/loop/agent-types';
 import type { ChatProvider } from '../provider/provider-types';
 import type { AppServices } from './app-services-types';

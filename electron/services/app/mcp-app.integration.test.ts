@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelEvent } from '../../../shared/events';
-import type { McpServerView } from '../../../shared/mcp';
+import type { ModelEvent } from '../../../shared/contract/events';
+import type { McpServerView } from '../../../shared/mcp/mcp';
 import type { ToolInfo } from '../../../shared/tools/tool-info';
 import { everythingServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
 import { createMcpService } from '../mcp/mcp-service';

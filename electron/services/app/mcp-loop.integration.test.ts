@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SendResult } from '../../../shared/contract';
-import type { TacoEvent } from '../../../shared/events';
-import type { McpServerConfig } from '../../../shared/mcp';
+import type { SendResult } from '../../../shared/contract/contract';
+import type { TacoEvent } from '../../../shared/contract/events';
+import type { McpServerConfig } from '../../../shared/mcp/mcp';
 import { startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import { reply } from '../../../test-support/fake-ollama/reply-builders';
 import type { FakeModel, ReplySource } from '../../../test-support/fake-ollama/scenario-types';

@@ -1,4 +1,4 @@
-import type { Settings, SettingsPatch } from '../../../shared/settings';
+import type { Settings, SettingsPatch } from '../../../shared/settings/settings';
 import type { SettingsStorePort } from './app-ports';
 
 export interface SettingsOverrides {

@@ -1,5 +1,5 @@
-import type { BrowsedDocument, VersionContent } from '../../../shared/document-browser';
-import type { VersionRecord, VersionRef } from '../../../shared/documents';
+import type { BrowsedDocument, VersionContent } from '../../../shared/documents/document-browser';
+import type { VersionRecord, VersionRef } from '../../../shared/documents/documents';
 import type { CallHandlers } from '../app/call-router';
 import type { DocumentIndex } from './document-index';
 import { versionPreview } from './version-preview';

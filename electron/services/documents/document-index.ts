@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULTS } from '../../../shared/constants';
-import { documentRecordSchema, type DocumentAuthor, type DocumentFilter, type DocumentRecord } from '../../../shared/documents';
+import { documentRecordSchema, type DocumentAuthor, type DocumentFilter, type DocumentRecord } from '../../../shared/documents/documents';
 import { writeFileAtomic } from '../store/files/atomic-write';
 import { ensureDir } from '../store/files/data-dir';
 import { createKeyedQueue } from '../store/files/keyed-queue';

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { DEFAULTS } from '../../../shared/constants';
-import type { DocumentRecord } from '../../../shared/documents';
+import type { DocumentRecord } from '../../../shared/documents/documents';
 
 interface SearchFields {
   id: string;

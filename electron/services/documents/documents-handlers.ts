@@ -1,4 +1,4 @@
-import { undoneWrites, type VersionRecord } from '../../../shared/documents';
+import { undoneWrites, type VersionRecord } from '../../../shared/documents/documents';
 import type { AppContext } from '../app/app-context';
 import type { CallHandlers } from '../app/call-router';
 import { resolveWorkspace } from '../app/runs/run-launcher';

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { undoneWrites } from '../../../shared/documents';
+import { undoneWrites } from '../../../shared/documents/documents';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { redoWrite } from './redo-change';
 import { undoWrite } from './undo-change';

@@ -1,4 +1,4 @@
-import { undoneWrites, type UndoResult } from '../../../shared/documents';
+import { undoneWrites, type UndoResult } from '../../../shared/documents/documents';
 import { applyContent, currentTooLarge, describe, diffFromCurrent, otherWorkspace, planRestore, type UndoTarget } from './undo-change';
 
 /**

@@ -1,6 +1,6 @@
 import { vi, describe, expect, it } from 'vitest';
-import type { SendResult } from '../../../shared/contract';
-import type { CallEnvelope } from '../../../shared/transport';
+import type { SendResult } from '../../../shared/contract/contract';
+import type { CallEnvelope } from '../../../shared/contract/transport';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { startFakeOllama } from '../../../test-support/fake-ollama/fake-ollama-server';
 import type { RecordedRequest } from '../../../test-support/fake-ollama/scenario-types';

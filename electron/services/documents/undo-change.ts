@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import { undoneWrites, type ContentRef, type UndoPreview, type UndoResult, type VersionRecord } from '../../../shared/documents';
+import { undoneWrites, type ContentRef, type UndoPreview, type UndoResult, type VersionRecord } from '../../../shared/documents/documents';
 import { boundedDiff, sizeSummary } from '../../../tools/files/bounded-diff';
 import { openVerifiedForRead, removeVerified } from '../../../tools/files/open-verified';
 import { resolveWorkspacePath } from '../../../tools/files/workspace-path';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { appendDataFile } from '../store/files/data-file';
-import { versionRecordSchema, type VersionRecord } from '../../../shared/documents';
+import { versionRecordSchema, type VersionRecord } from '../../../shared/documents/documents';
 
 /**
  * Appends one record as a JSON line and fsyncs it before returning: once the caller goes on to

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { VersionContent } from '../../../shared/document-browser';
+import type { VersionContent } from '../../../shared/documents/document-browser';
 import { mimeTypeOf } from './document-meta';
 
 /** The first bytes each previewable picture type starts with: a data URL is made only when the bytes are that picture. */

@@ -1,7 +1,7 @@
 import { readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULTS } from '../../../shared/constants';
-import type { ContentRef, VersionRecord } from '../../../shared/documents';
+import type { ContentRef, VersionRecord } from '../../../shared/documents/documents';
 import { assertSafeId } from '../store/files/data-dir';
 import { createKeyedQueue } from '../store/files/keyed-queue';
 import { readBlob, writeBlob } from './content-blobs';

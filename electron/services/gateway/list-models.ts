@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { ModelListResult } from '../../../shared/models';
+import type { ModelListResult } from '../../../shared/models/models';
 import { GatewayError } from './openai-error';
 
 export interface OpenAiModelList {

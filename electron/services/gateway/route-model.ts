@@ -1,4 +1,4 @@
-import { parseModelRef } from '../../../shared/servers';
+import { parseModelRef } from '../../../shared/models/servers';
 import type { ResolvedServer } from '../servers/resolved-server';
 import type { ForwardTarget } from './forward-types';
 import { GatewayError } from './openai-error';

@@ -1,5 +1,5 @@
-import type { TacoEvent } from '../../../shared/events';
-import type { StopReason } from '../../../shared/stop-reason';
+import type { TacoEvent } from '../../../shared/contract/events';
+import type { StopReason } from '../../../shared/conversations/stop-reason';
 import { completionId } from './ollama-response';
 import { GatewayError } from './openai-error';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { DEFAULTS } from '../../../shared/constants';
-import { localApiConfigSchema, type LocalApiConfig } from '../../../shared/local-api';
+import { localApiConfigSchema, type LocalApiConfig } from '../../../shared/settings/local-api';
 import { writeFileAtomic } from '../store/files/atomic-write';
 import { readJsonFile } from '../store/files/read-json-file';
 

@@ -1,5 +1,5 @@
-import type { LocalApiStatus } from '../../../shared/local-api';
-import type { ValidCallRequest } from '../../../shared/contract';
+import type { LocalApiStatus } from '../../../shared/settings/local-api';
+import type { ValidCallRequest } from '../../../shared/contract/contract';
 
 /** The local API as a host runs it (the desktop app): the `localApi.*` calls go here. */
 export interface LocalApiPort {

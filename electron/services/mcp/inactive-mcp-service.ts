@@ -1,4 +1,4 @@
-import { ContractError } from '../../../shared/contract-error';
+import { ContractError } from '../../../shared/contract/contract-error';
 import type { McpService } from './mcp-service-types';
 
 /** A service with no servers that refuses changes: tests of other parts, and hosts that run without MCP. */

@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { z } from 'zod';
-import type { JsonObject } from '../../../shared/json';
+import type { JsonObject } from '../../../shared/contract/json';
 import { PARAMETER_TYPES, type ParameterType, type ToolParameterInfo } from '../../../shared/tools/tool-info';
 
 /**

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { McpServerConfig } from '../../../shared/mcp';
+import type { McpServerConfig } from '../../../shared/mcp/mcp';
 import { ToolFailure } from '../../../tools/catalogue/tool-runtime-types';
 import type { McpConnection } from './mcp-connection';
 import { MCP_CONNECTION_CLOSED, MCP_REQUEST_TIMEOUT, mcpErrorCode } from './mcp-errors';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { z } from 'zod';
 import { DEFAULTS } from '../../../shared/constants';
-import { mcpConfigFileSchema, mcpServerConfigSchema, mcpServerNameSchema, type McpServerConfig } from '../../../shared/mcp';
+import { mcpConfigFileSchema, mcpServerConfigSchema, mcpServerNameSchema, type McpServerConfig } from '../../../shared/mcp/mcp';
 import { moveAside, writeFileAtomic } from '../store/files/atomic-write';
 import { readJsonFile } from '../store/files/read-json-file';
 

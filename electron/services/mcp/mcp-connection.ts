@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerConfig, McpServerStatus } from '../../../shared/mcp';
+import type { McpServerConfig, McpServerStatus } from '../../../shared/mcp/mcp';
 import type { McpClientHooks } from './mcp-client-hooks';
 import { describeExit } from './mcp-errors';
 import { listToolsWithinLimits } from './mcp-limits';

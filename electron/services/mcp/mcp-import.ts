@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../shared/constants';
-import { ContractError } from '../../../shared/contract-error';
-import { MCP_SERVER_NAME_PATTERN, mcpServerConfigSchema, type McpServerConfig } from '../../../shared/mcp';
+import { ContractError } from '../../../shared/contract/contract-error';
+import { MCP_SERVER_NAME_PATTERN, mcpServerConfigSchema, type McpServerConfig } from '../../../shared/mcp/mcp';
 import { describeServerProblem } from './mcp-config';
 
 export interface ImportPlan {

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ModelEvent } from '../../../shared/events';
-import { MCP_SECRET_MASK } from '../../../shared/mcp';
+import type { ModelEvent } from '../../../shared/contract/events';
+import { MCP_SECRET_MASK } from '../../../shared/mcp/mcp';
 import { everythingServer, MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
 import { mcpHarnessesClosedAfterEach, type Harness } from './testing/mcp-harness';
 

@@ -1,8 +1,8 @@
-import type { ModelEvent } from '../../../shared/events';
-import type { McpServerConfig, McpServerView } from '../../../shared/mcp';
-import type { McpAuthStatus } from '../../../shared/mcp-auth';
-import type { McpResourceContent, McpResourceInfo } from '../../../shared/mcp-resources';
-import type { ElicitationAction, McpElicitationRequest } from '../../../shared/mcp-elicitation';
+import type { ModelEvent } from '../../../shared/contract/events';
+import type { McpServerConfig, McpServerView } from '../../../shared/mcp/mcp';
+import type { McpAuthStatus } from '../../../shared/mcp/mcp-auth';
+import type { McpResourceContent, McpResourceInfo } from '../../../shared/mcp/mcp-resources';
+import type { ElicitationAction, McpElicitationRequest } from '../../../shared/mcp/mcp-elicitation';
 import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types';
 
 /** One prompt a server offers (prompts/list), for the workflows that offer them as user-invoked actions. */

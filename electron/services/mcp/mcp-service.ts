@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { DEFAULTS } from '../../../shared/constants';
-import { ContractError } from '../../../shared/contract-error';
-import type { ModelEvent, TacoEvent } from '../../../shared/events';
-import type { McpServerConfig, McpServerView } from '../../../shared/mcp';
+import { ContractError } from '../../../shared/contract/contract-error';
+import type { ModelEvent, TacoEvent } from '../../../shared/contract/events';
+import type { McpServerConfig, McpServerView } from '../../../shared/mcp/mcp';
 import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types';
 import { userPath } from './transport/command-resolver';
 import { mcpConfigSecrets } from '../provider/raw-log/known-secrets';
@@ -16,7 +16,7 @@ import { unattendedElicitation, type UnattendedElicitation } from './elicitation
 import { McpConnection, type ConnectionTimings } from './mcp-connection';
 import { planImport } from './mcp-import';
 import { listServerPrompts, readServerPrompt } from './mcp-prompts';
-import type { McpResourceContent, McpResourceInfo } from '../../../shared/mcp-resources';
+import type { McpResourceContent, McpResourceInfo } from '../../../shared/mcp/mcp-resources';
 import { listServerResources, readServerResource } from './resources/mcp-resources';
 import type { McpPromptInfo, McpPromptResult, McpService } from './mcp-service-types';
 import { adaptServerTools, type ServerTools } from './mcp-tool-adapter';

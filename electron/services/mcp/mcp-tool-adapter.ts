@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { TacoEvent } from '../../../shared/events';
-import type { JsonObject } from '../../../shared/json';
-import type { McpApprovalPolicy, McpToolView } from '../../../shared/mcp';
+import type { TacoEvent } from '../../../shared/contract/events';
+import type { JsonObject } from '../../../shared/contract/json';
+import type { McpApprovalPolicy, McpToolView } from '../../../shared/mcp/mcp';
 import type { ToolInfo } from '../../../shared/tools/tool-info';
 import { ToolFailure, type RegisteredTool, type ToolContext } from '../../../tools/catalogue/tool-runtime-types';
 import { argsSchemaFromJsonSchema, parametersFromJsonSchema, type ToolInputSchema } from './json-schema-args';

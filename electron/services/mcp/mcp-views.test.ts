@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MCP_SECRET_MASK } from '../../../shared/mcp';
+import { MCP_SECRET_MASK } from '../../../shared/mcp/mcp';
 import { unmaskSecrets } from './mcp-views';
 
 describe('unmaskSecrets: a stored header stays with its host', () => {

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../shared/constants';
-import { ContractError } from '../../../shared/contract-error';
-import { MCP_SECRET_MASK, type McpServerConfig, type McpServerView, type McpToolView } from '../../../shared/mcp';
+import { ContractError } from '../../../shared/contract/contract-error';
+import { MCP_SECRET_MASK, type McpServerConfig, type McpServerView, type McpToolView } from '../../../shared/mcp/mcp';
 import type { ConnectionState } from './mcp-connection';
 import { mcpSandboxNotice } from '../../sandbox/mcp-server-sandbox';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { stableJson } from '../../../shared/json';
+import { stableJson } from '../../../shared/contract/json';
 
 /** Where a server runs, as its config or its view says: a URL, or a command with its args and folder. */
 export interface ServerWhere {

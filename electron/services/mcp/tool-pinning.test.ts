@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import type { McpServerView } from '../../../shared/mcp';
+import type { McpServerView } from '../../../shared/mcp/mcp';
 import { startHttpMcpServer } from '../../../test-support/mcp/http-mcp-server';
 import { MCP_TEST_TIMEOUT_MS } from '../../../test-support/mcp/mcp-test-servers';
 import { needsApproval } from '../agent/tool-calls/call-gates';

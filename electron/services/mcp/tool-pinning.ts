@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { writeFileAtomic } from '../store/files/atomic-write';
-import { stableJson } from '../../../shared/json';
+import { stableJson } from '../../../shared/contract/json';
 
 /** The parts of a tool a user reviews, each hashed: what the model reads and what decides approval. */
 const PARTS = {

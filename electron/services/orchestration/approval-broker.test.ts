@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TacoEvent } from '../../../shared/events';
+import type { TacoEvent } from '../../../shared/contract/events';
 import { createApprovalBroker } from './approval-broker';
 import type { ApprovalRequest } from './orchestration-types';
 

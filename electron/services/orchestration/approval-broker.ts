@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULTS } from '../../../shared/constants';
-import type { ApprovalDecision, EventOf, TacoEvent } from '../../../shared/events';
+import type { ApprovalDecision, EventOf, TacoEvent } from '../../../shared/contract/events';
 import { abortError } from './abort-error';
 import { createPendingRequests, shutdownError } from './pending-requests';
 import type { ApprovalGate, ApprovalRequest } from './orchestration-types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLASH_COMMANDS } from '../../../shared/commands';
+import { SLASH_COMMANDS } from '../../../shared/conversations/commands';
 import type { ToolInfo } from '../../../shared/tools/tool-info';
 import type { StackFrame } from '../../../shared/tools/tool-stack';
 import { editDistance } from './close-matches';

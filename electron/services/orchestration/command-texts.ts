@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import { SLASH_COMMANDS, WORKFLOW_COMMAND } from '../../../shared/commands';
+import { SLASH_COMMANDS, WORKFLOW_COMMAND } from '../../../shared/conversations/commands';
 import type { FrameState, StackFrame } from '../../../shared/tools/tool-stack';
 import type { ToolInfo } from '../../../shared/tools/tool-info';
 import { closeMatches } from './close-matches';

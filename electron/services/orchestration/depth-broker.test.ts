@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../shared/events';
+import type { TacoEvent } from '../../../shared/contract/events';
 import type { StackFrame } from '../../../shared/tools/tool-stack';
 import { createDepthBroker } from './depth-broker';
 

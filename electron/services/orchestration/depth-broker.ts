@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { EventOf, TacoEvent } from '../../../shared/events';
+import type { EventOf, TacoEvent } from '../../../shared/contract/events';
 import { abortError } from './abort-error';
 import { createPendingRequests, shutdownError } from './pending-requests';
 import type { DepthGate } from './orchestration-types';

@@ -1,4 +1,4 @@
-import type { ApprovalDecision, EventOf } from '../../../shared/events';
+import type { ApprovalDecision, EventOf } from '../../../shared/contract/events';
 import type { FrameState, StackFrame } from '../../../shared/tools/tool-stack';
 
 /**

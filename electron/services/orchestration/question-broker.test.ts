@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../shared/events';
+import type { TacoEvent } from '../../../shared/contract/events';
 import { createQuestionBroker } from './question-broker';
 
 const request = { runId: 'run-1', conversationId: 'conv-1', callId: 'call-1', question: 'Which file?' };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULTS } from '../../../shared/constants';
-import type { EventOf, TacoEvent } from '../../../shared/events';
+import type { EventOf, TacoEvent } from '../../../shared/contract/events';
 import { abortError } from './abort-error';
 import { createPendingRequests, shutdownError } from './pending-requests';
 import type { QuestionGate } from './orchestration-types';

@@ -1,4 +1,4 @@
-import type { TacoEvent } from '../../../shared/events';
+import type { TacoEvent } from '../../../shared/contract/events';
 import type { ProbeAttempt, ProbeFailureKind } from '../../../shared/probe/probe-report';
 import { needsTools, type ProbeTask } from '../../../shared/probe/probe-task';
 import { isMalformedToolCall } from '../provider/malformed-tool-call';

@@ -1,7 +1,7 @@
-import { ContractError } from '../../../shared/contract-error';
-import type { ModelEvent } from '../../../shared/events';
-import { modelLabel } from '../../../shared/model-label';
-import { LOCAL_SERVER_NAME } from '../../../shared/model-ref';
+import { ContractError } from '../../../shared/contract/contract-error';
+import type { ModelEvent } from '../../../shared/contract/events';
+import { modelLabel } from '../../../shared/models/model-label';
+import { LOCAL_SERVER_NAME } from '../../../shared/models/model-ref';
 import type { ModelCheckList, ModelCheckProgress, ModelTuning } from '../../../shared/probe/model-check';
 import type { ProbeSetting } from '../../../shared/probe/probe-report';
 import { DEFAULTS } from '../../../shared/constants';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../shared/constants';
-import { defaultSettings } from '../../../shared/settings';
+import { defaultSettings } from '../../../shared/settings/settings';
 import type { ProbeReport } from '../../../shared/probe/probe-report';
 import { loadToolRegistry } from '../../../tools/catalogue/tool-registry';
 import { cleanupAfterAll } from '../../../test-support/cleanups';

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { Limits } from '../../../shared/settings';
+import type { Limits } from '../../../shared/settings/settings';
 import {
   overall,
   median,

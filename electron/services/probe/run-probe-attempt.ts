@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { Limits } from '../../../shared/settings';
+import type { Limits } from '../../../shared/settings/settings';
 import type { ProbeAttempt, ProbeSetting } from '../../../shared/probe/probe-report';
 import type { ProbeTask } from '../../../shared/probe/probe-task';
 import { createInMemoryMemoryStore } from '../../../tools/memory/memory-store';

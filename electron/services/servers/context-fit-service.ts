@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { ValidCallRequest } from '../../../shared/contract';
-import type { ContextFit } from '../../../shared/models';
+import type { ValidCallRequest } from '../../../shared/contract/contract';
+import type { ContextFit } from '../../../shared/models/models';
 import { estimateContextFit } from '../provider/memory/context-fit';
 import { providerFailureMessage } from '../provider/provider-error-mapping';
 import type { ServerRouter } from './server-router';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContextFit } from '../../../shared/models';
+import type { ContextFit } from '../../../shared/models/models';
 import { llama32, reply, startFakeOllama } from '../../../test-support/fake-ollama/index';
 import type { FakeModel } from '../../../test-support/fake-ollama/scenario-types';
 import { cleanupAfterEach } from '../../../test-support/cleanups';

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { ModelInfo, ModelListResult, ServerModels } from '../../../shared/models';
-import { LOCAL_SERVER_ID, modelRef } from '../../../shared/servers';
+import type { ModelInfo, ModelListResult, ServerModels } from '../../../shared/models/models';
+import { LOCAL_SERVER_ID, modelRef } from '../../../shared/models/servers';
 import { ProviderError, type ChatProvider } from '../provider/provider-types';
 import type { ResolvedServer } from './resolved-server';
 

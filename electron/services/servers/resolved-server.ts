@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../../shared/constants';
-import { LOCAL_SERVER_ID, type ServerConfig, type ServerKind } from '../../../shared/servers';
-import type { Settings } from '../../../shared/settings';
-import { LOCAL_SERVER_NAME } from '../../../shared/model-ref';
+import { LOCAL_SERVER_ID, type ServerConfig, type ServerKind } from '../../../shared/models/servers';
+import type { Settings } from '../../../shared/settings/settings';
+import { LOCAL_SERVER_NAME } from '../../../shared/models/model-ref';
 
 export { LOCAL_SERVER_NAME };
 

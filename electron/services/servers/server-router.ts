@@ -1,5 +1,5 @@
-import type { ModelCapabilities, ModelInfo } from '../../../shared/models';
-import { LOCAL_SERVER_ID, parseModelRef } from '../../../shared/servers';
+import type { ModelCapabilities, ModelInfo } from '../../../shared/models/models';
+import { LOCAL_SERVER_ID, parseModelRef } from '../../../shared/models/servers';
 import {
   ProviderError,
   type ChatProvider,

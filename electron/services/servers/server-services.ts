@@ -1,8 +1,8 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { ModelListResult } from '../../../shared/models';
-import { LOCAL_SERVER_ID, parseModelRef, type ServerKind, type ServerTestResult } from '../../../shared/servers';
-import type { Settings } from '../../../shared/settings';
-import type { ValidCallRequest } from '../../../shared/contract';
+import type { ModelListResult } from '../../../shared/models/models';
+import { LOCAL_SERVER_ID, parseModelRef, type ServerKind, type ServerTestResult } from '../../../shared/models/servers';
+import type { Settings } from '../../../shared/settings/settings';
+import type { ValidCallRequest } from '../../../shared/contract/contract';
 import type { ChatProvider } from '../provider/provider-types';
 import { listServerModels } from './list-server-models';
 import { localServer, resolveServers, type ResolvedServer } from './resolved-server';

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SendResult } from '../../../shared/contract';
-import type { ConversationSnapshot } from '../../../shared/conversation';
-import type { TacoEvent } from '../../../shared/events';
-import type { ModelListResult } from '../../../shared/models';
+import type { SendResult } from '../../../shared/contract/contract';
+import type { ConversationSnapshot } from '../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../shared/contract/events';
+import type { ModelListResult } from '../../../shared/models/models';
 import { DEFAULTS } from '../../../shared/constants';
-import { newServer, type ServerConfig, type ServerTestResult } from '../../../shared/servers';
-import type { Settings } from '../../../shared/settings';
+import { newServer, type ServerConfig, type ServerTestResult } from '../../../shared/models/servers';
+import type { Settings } from '../../../shared/settings/settings';
 import { reply, standardModels, startFakeOllama, type FakeOllama } from '../../../test-support/fake-ollama/index';
 import { openAiModels, openAiReply, startFakeOpenAi, type OpenAiScenario } from '../../../test-support/fake-openai/index';
 import { createAppServices, type AppServices } from '../app/app-services';

@@ -1,4 +1,4 @@
-import { transportProblem, type ServerKind, type ServerTestFailure, type ServerTestResult } from '../../../shared/servers';
+import { transportProblem, type ServerKind, type ServerTestFailure, type ServerTestResult } from '../../../shared/models/servers';
 import { errorCode } from '../provider/error-code';
 import { openAiBaseUrl } from '../provider/openai-compatible/openai-base-url';
 import { CrossOriginRedirectError, sameOriginFetch } from '../provider/same-origin-fetch';

@@ -1,4 +1,4 @@
-import type { EnhancedPromptView, SystemPromptPreset } from '../../../shared/system-prompts';
+import type { EnhancedPromptView, SystemPromptPreset } from '../../../shared/conversations/system-prompts';
 import type { ToolInfo } from '../../../shared/tools/tool-info';
 import { buildToolDefinition } from '../../../tools/catalogue/tool-definition';
 import { buildSystemPrompt } from '../agent/context/system-prompt';

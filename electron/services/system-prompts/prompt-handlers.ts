@@ -1,7 +1,7 @@
-import { ContractError } from '../../../shared/contract-error';
-import type { ValidCallRequest } from '../../../shared/contract';
-import type { ConversationSummary } from '../../../shared/conversation';
-import type { EnhancedPromptView, SystemPromptPreset } from '../../../shared/system-prompts';
+import { ContractError } from '../../../shared/contract/contract-error';
+import type { ValidCallRequest } from '../../../shared/contract/contract';
+import type { ConversationSummary } from '../../../shared/conversations/conversation';
+import type { EnhancedPromptView, SystemPromptPreset } from '../../../shared/conversations/system-prompts';
 import type { AppContext } from '../app/app-context';
 import { setConversationOptions } from '../app/handlers/conversations/conversation-manage';
 import { enhancePreset } from './enhanced-prompt';

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
-import type { SystemPromptPreset } from '../../../shared/system-prompts';
+import type { SystemPromptPreset } from '../../../shared/conversations/system-prompts';
 import type { ToolInfo } from '../../../shared/tools/tool-info';
 import { buildSystemPrompt } from '../agent/context/system-prompt';
 import { enhancePreset } from './enhanced-prompt';

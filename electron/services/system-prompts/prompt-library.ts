@@ -1,6 +1,11 @@
 import { join } from 'node:path';
 import { DEFAULTS } from '../../../shared/constants';
-import { presetLibrarySchema, systemPromptPresetSchema, type PresetLibrary, type SystemPromptPreset } from '../../../shared/system-prompts';
+import {
+  presetLibrarySchema,
+  systemPromptPresetSchema,
+  type PresetLibrary,
+  type SystemPromptPreset,
+} from '../../../shared/conversations/system-prompts';
 import { writeFileAtomic } from '../store/files/atomic-write';
 import { readJsonFile } from '../store/files/read-json-file';
 

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../../shared/settings';
-import { WEB_SEARCH_KEY_MASK, maskWebSearch, unmaskWebSearch, webSearchSettingsSchema } from '../../../shared/web-search';
+import { defaultSettings } from '../../../shared/settings/settings';
+import { WEB_SEARCH_KEY_MASK, maskWebSearch, unmaskWebSearch, webSearchSettingsSchema } from '../../../shared/settings/web-search';
 import { loadCatalogue } from '../../../tools/catalogue/load-catalogue';
 import { createTestToolContext } from '../../../tools/catalogue/tool-test-context';
 import { run as searchWeb, SEARCH_OFF_MESSAGE } from '../../../tools/web/search_web';

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { WebSearchHit, WebSearchSettings } from '../../../shared/web-search';
+import type { WebSearchHit, WebSearchSettings } from '../../../shared/settings/web-search';
 
 /** A message of ours: it names the service and what to fix, never an address, a key or a password. */
 class SearchServiceError extends Error {}

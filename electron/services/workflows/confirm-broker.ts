@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULTS } from '../../../shared/constants';
-import type { EventOf, TacoEvent } from '../../../shared/events';
+import type { EventOf, TacoEvent } from '../../../shared/contract/events';
 import { abortError } from '../orchestration/abort-error';
 
 export interface ConfirmRequest {

@@ -1,5 +1,5 @@
-import type { RunEvent } from '../../../shared/events';
-import type { JsonObject } from '../../../shared/json';
+import type { RunEvent } from '../../../shared/contract/events';
+import type { JsonObject } from '../../../shared/contract/json';
 import type { AgentRunInput } from '../agent/loop/agent-types';
 import { executeToolCall } from '../agent/tool-calls/execute-tool-call';
 import { createLoopScope } from '../agent/loop/loop-scope';

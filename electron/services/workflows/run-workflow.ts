@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { TacoEvent } from '../../../shared/events';
-import type { JsonObject } from '../../../shared/json';
-import { describeStopReason, type StopReason } from '../../../shared/stop-reason';
+import type { TacoEvent } from '../../../shared/contract/events';
+import type { JsonObject } from '../../../shared/contract/json';
+import { describeStopReason, type StopReason } from '../../../shared/conversations/stop-reason';
 import type { WorkflowFinishReason, WorkflowInfo, WorkflowParamValues, WorkflowStep } from '../../../shared/workflows/workflow';
 import { renderTemplate } from '../../../shared/workflows/workflow-template';
 import { createToolRegistry } from '../../../tools/catalogue/tool-registry-memory';

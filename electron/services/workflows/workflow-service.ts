@@ -1,8 +1,8 @@
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULTS } from '../../../shared/constants';
-import { ContractError } from '../../../shared/contract-error';
-import type { ValidCallRequest } from '../../../shared/contract';
+import { ContractError } from '../../../shared/contract/contract-error';
+import type { ValidCallRequest } from '../../../shared/contract/contract';
 import type { WorkflowDraftResult, WorkflowRunResult, WorkspaceEntriesResult } from '../../../shared/workflows/workflow';
 import { resolveWorkspacePath } from '../../../tools/files/workspace-path';
 import type { AppContext } from '../app/app-context';

@@ -1,2 +1,2 @@
 /** One byte format for main and the window: the sizes Ollama shows. */
-export { formatBytes } from '../../../shared/format-bytes';
+export { formatBytes } from '../../../shared/models/format-bytes';

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../../../shared/json';
+import type { JsonObject, JsonValue } from '../../../shared/contract/json';
 
 function summarizeValue(value: JsonValue): string {
   if (typeof value === 'string') return JSON.stringify(value);

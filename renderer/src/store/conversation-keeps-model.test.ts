@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../../shared/settings';
-import { newServer } from '../../../shared/servers';
-import type { ModelListResult, ServerModels } from '../../../shared/models';
+import { defaultSettings } from '../../../shared/settings/settings';
+import { newServer } from '../../../shared/models/servers';
+import type { ModelListResult, ServerModels } from '../../../shared/models/models';
 import { createFakeApi, model, summary } from '../../test/fake-api';
 import { memoryStorage } from '../../test/render-app';
 import { connectStore, createTacoStore } from './create-taco-store';

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../shared/constants';
 import { describe, expect, it } from 'vitest';
-import type { TacoApi } from '../../../shared/contract';
+import type { TacoApi } from '../../../shared/contract/contract';
 import { eventsFor } from '../../test/events';
 import { createFakeApi } from '../../test/fake-api';
 import { memoryStorage } from '../../test/render-app';

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { TacoApi } from '../../../shared/contract';
+import type { TacoApi } from '../../../shared/contract/contract';
 import type { TacoClient } from '../transport/taco-client';
 import { createBranchesSlice } from './slices/branches-slice';
 import { createCatalogueSlice } from './slices/catalogue-slice';

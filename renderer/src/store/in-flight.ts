@@ -1,4 +1,4 @@
-import type { CallName } from '../../../shared/contract';
+import type { CallName } from '../../../shared/contract/contract';
 import { flightKey, type GetState, type SetState } from './store-types';
 
 /**

@@ -1,8 +1,8 @@
-import type { ConversationSummary } from '../../../shared/conversation';
-import type { ModelListResult } from '../../../shared/models';
-import { modelLabel, type ServerName } from '../../../shared/model-label';
-import { LOCAL_SERVER_ID, parseModelRef } from '../../../shared/model-ref';
-import type { Settings } from '../../../shared/settings';
+import type { ConversationSummary } from '../../../shared/conversations/conversation';
+import type { ModelListResult } from '../../../shared/models/models';
+import { modelLabel, type ServerName } from '../../../shared/models/model-label';
+import { LOCAL_SERVER_ID, parseModelRef } from '../../../shared/models/model-ref';
+import type { Settings } from '../../../shared/settings/settings';
 
 /** Why the selected model cannot answer now. */
 export type UnavailableReason = 'offline' | 'turned-off' | 'removed' | 'missing';

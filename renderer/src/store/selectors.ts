@@ -1,4 +1,4 @@
-import type { ModelInfo } from '../../../shared/models';
+import type { ModelInfo } from '../../../shared/models/models';
 import { emptyView, type ConversationView, type OfferedView } from './events/conversation-view';
 import type { TacoState } from './store-types';
 

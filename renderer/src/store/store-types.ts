@@ -1,4 +1,4 @@
-import type { CallName, TacoApi } from '../../../shared/contract';
+import type { CallName, TacoApi } from '../../../shared/contract/contract';
 /**
  * The whole store. Each slice adds its own interface from its own file, by declaration merging:
  *

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { TacoEvent } from '../../../shared/events';
-import type { TacoBridge } from '../../../shared/transport';
+import type { TacoEvent } from '../../../shared/contract/events';
+import type { TacoBridge } from '../../../shared/contract/transport';
 import { createBridgeClient, isTacoBridge } from './bridge-client';
 import { TacoCallError } from './taco-call-error';
 

@@ -1,5 +1,5 @@
-import type { CallName, CallRequest, CallResponse, EventName, EventPayloads } from '../../../shared/contract';
-import type { TacoBridge } from '../../../shared/transport';
+import type { CallName, CallRequest, CallResponse, EventName, EventPayloads } from '../../../shared/contract/contract';
+import type { TacoBridge } from '../../../shared/contract/transport';
 import { unwrapEnvelope } from './envelope';
 import { TacoCallError } from './taco-call-error';
 import type { ConnectionState, TacoClient } from './taco-client';

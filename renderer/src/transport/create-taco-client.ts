@@ -1,4 +1,4 @@
-import type { TacoBridge } from '../../../shared/transport';
+import type { TacoBridge } from '../../../shared/contract/transport';
 import { createBridgeClient, isTacoBridge } from './bridge-client';
 import type { TacoClient } from './taco-client';
 import { createWsClient, type WebSocketLike } from './ws-client';

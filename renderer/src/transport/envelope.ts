@@ -1,5 +1,5 @@
-import type { CallName } from '../../../shared/contract';
-import type { ContractErrorCode } from '../../../shared/contract-error';
+import type { CallName } from '../../../shared/contract/contract';
+import type { ContractErrorCode } from '../../../shared/contract/contract-error';
 import { TacoCallError } from './taco-call-error';
 
 const CODES: readonly ContractErrorCode[] = ['invalid-payload', 'unknown-call', 'not-found', 'busy', 'forbidden', 'internal'];

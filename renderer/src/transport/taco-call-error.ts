@@ -1,4 +1,4 @@
-import type { ContractErrorCode } from '../../../shared/contract-error';
+import type { ContractErrorCode } from '../../../shared/contract/contract-error';
 
 /** Codes a call can fail with: main's contract codes, plus the transport losing its connection. */
 export type TacoCallErrorCode = ContractErrorCode | 'disconnected';

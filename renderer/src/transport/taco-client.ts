@@ -1,4 +1,4 @@
-import type { TacoApi } from '../../../shared/contract';
+import type { TacoApi } from '../../../shared/contract/contract';
 
 /** Where the link to main stands. Electron's bridge is always open. */
 export type ConnectionState =

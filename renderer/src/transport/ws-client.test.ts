@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TacoEvent } from '../../../shared/events';
-import type { WsClientMessage } from '../../../shared/transport';
+import type { TacoEvent } from '../../../shared/contract/events';
+import type { WsClientMessage } from '../../../shared/contract/transport';
 import { TacoCallError } from './taco-call-error';
 import type { ConnectionState } from './taco-client';
 import { createWsClient, type WebSocketLike } from './ws-client';

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { CallName, CallRequest, CallResponse, EventName, EventPayloads } from '../../../shared/contract';
-import type { WsClientMessage } from '../../../shared/transport';
+import type { CallName, CallRequest, CallResponse, EventName, EventPayloads } from '../../../shared/contract/contract';
+import type { WsClientMessage } from '../../../shared/contract/transport';
 import { unwrapEnvelope } from './envelope';
 import { TacoCallError } from './taco-call-error';
 import type { ConnectionState, TacoClient } from './taco-client';

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import { WS_PATH } from '../../../shared/transport';
+import { WS_PATH } from '../../../shared/contract/transport';
 
 /** The bits of `window` the token logic touches (fakes in tests). */
 export interface PageEnvironment {

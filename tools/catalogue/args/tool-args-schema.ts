@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JsonObject, JsonValue } from '../../../shared/json';
+import type { JsonObject, JsonValue } from '../../../shared/contract/json';
 import type { ToolParameterInfo } from '../../../shared/tools/tool-info';
 import { coerceArray, coerceBoolean, coerceNumber, coerceObject, coerceString, matchEnum } from './tool-args-coercion';
 

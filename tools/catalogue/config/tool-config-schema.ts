@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PARAMETER_TYPES, TOOL_TYPES } from '../../../shared/tools/tool-info';
-import { RISKS } from '../../../shared/settings';
+import { RISKS } from '../../../shared/settings/settings';
 
 /** tool_id and parameter names: snake_case, as Ollama and small models expect. */
 export const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { newServer } from '../../../../shared/servers';
+import { newServer } from '../../../../shared/models/servers';
 import { standardModels, startFakeOllama, type FakeOllama, type ReplySource } from '../../../../test-support/fake-ollama/index';
 import { openAiModels, startFakeOpenAi, type FakeOpenAi, type OpenAiReplySource } from '../../../../test-support/fake-openai/index';
 import type { Cleanups } from '../../../../test-support/cleanups';

@@ -1,5 +1,5 @@
-import { CALL_NAMES, EVENT_NAMES, type EventName, type EventPayloads } from '../../../../shared/contract';
-import { callChannel, eventChannel, type CallEnvelope, type TacoBridge } from '../../../../shared/transport';
+import { CALL_NAMES, EVENT_NAMES, type EventName, type EventPayloads } from '../../../../shared/contract/contract';
+import { callChannel, eventChannel, type CallEnvelope, type TacoBridge } from '../../../../shared/contract/transport';
 
 /** The part of ipcRenderer the bridge uses. It never leaves this file. */
 export interface IpcRendererPort {

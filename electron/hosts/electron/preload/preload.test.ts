@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CALL_NAMES, EVENT_NAMES } from '../../../../shared/contract';
-import { callChannel, eventChannel, type TacoBridge } from '../../../../shared/transport';
+import { CALL_NAMES, EVENT_NAMES } from '../../../../shared/contract/contract';
+import { callChannel, eventChannel, type TacoBridge } from '../../../../shared/contract/transport';
 
 const electron = vi.hoisted(() => {
   const listeners = new Map<string, Array<(...args: unknown[]) => void>>();

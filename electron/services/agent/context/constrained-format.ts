@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 
 /**

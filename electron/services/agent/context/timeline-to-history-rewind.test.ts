@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { timelineToHistory } from './timeline-to-history';
 
 const c = 'conv-1';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { runAgent } from '../loop/run-agent';
 import { createHarness } from '../testing/run-harness';
 import { callReply, createScriptedProvider, done, say, toolCalls, type ScriptedReply } from '../testing/scripted-provider';

@@ -1,7 +1,7 @@
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { chosenBranchEvents } from '../../store/timeline/branch-tree';
 import type { ChatMessage, ProviderToolCall } from '../../provider/provider-types';
-import { withResourceBlocks } from '../../../../shared/mcp-resources';
+import { withResourceBlocks } from '../../../../shared/mcp/mcp-resources';
 
 interface StepBuffer {
   text: string;

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { startFakeOllama, type FakeOllama, type Scenario } from '../../../../test-support/fake-ollama/index';
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import { createOllamaProvider } from '../../provider/index';
 import type { ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import { createHarness, type Harness, type HarnessOptions } from '../testing/run-harness';

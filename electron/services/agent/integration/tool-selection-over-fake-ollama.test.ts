@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../shared/constants';
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import { llama32, nomicEmbed, reply, standardModels, type Scenario } from '../../../../test-support/fake-ollama/index';
 import type { RegisteredTool, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import { LABELLED_REQUESTS } from '../../../../bench/tool-selection/labelled-requests';

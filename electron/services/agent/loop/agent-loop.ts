@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { prefetchReads } from '../tool-calls/prefetch-reads';
 import { isSmallTalk } from '../context/small-talk';
-import type { StopReason } from '../../../../shared/stop-reason';
+import type { StopReason } from '../../../../shared/conversations/stop-reason';
 import type { HandoffPayload } from '../../../../tools/catalogue/tool-runtime-types';
 import { assistantCallMessage } from '../tool-calls/call-history';
 import { askBatchApprovals } from '../tool-calls/batch-approvals';

@@ -2,13 +2,13 @@ import type { WebSearch } from '../../web-search/web-search';
 import type { AlwaysAllowedTools } from '../../mcp/always-allowed-tools';
 import type { DocumentIndex } from '../../documents/document-index';
 import type { VersionStore } from '../../documents/version-store';
-import type { TacoEvent } from '../../../../shared/events';
-import type { ApprovalPolicy, Limits, Settings } from '../../../../shared/settings';
-import type { StopReason } from '../../../../shared/stop-reason';
+import type { TacoEvent } from '../../../../shared/contract/events';
+import type { ApprovalPolicy, Limits, Settings } from '../../../../shared/settings/settings';
+import type { StopReason } from '../../../../shared/conversations/stop-reason';
 import type { CommandSandbox, MemoryStore, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../../orchestration/orchestration-types';
 import type { ChatMessage, ChatProvider, ModelOptions } from '../../provider/provider-types';
-import type { AttachedResource } from '../../../../shared/mcp-resources';
+import type { AttachedResource } from '../../../../shared/mcp/mcp-resources';
 import type { ToolMode } from '../../../../shared/probe/probe-report';
 
 /**

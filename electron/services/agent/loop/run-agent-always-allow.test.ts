@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import { adaptServerTools } from '../../mcp/mcp-tool-adapter';
 import { createAlwaysAllowedTools } from '../../mcp/always-allowed-tools';
 import { runAgent } from './run-agent';

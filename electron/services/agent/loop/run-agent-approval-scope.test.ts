@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import { runAgent } from './run-agent';
 import { createHarness } from '../testing/run-harness';
 import { answeringApprovals } from '../testing/test-gates';

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ModelCapabilities } from '../../../../shared/models';
-import type { StopReason } from '../../../../shared/stop-reason';
+import type { ModelCapabilities } from '../../../../shared/models/models';
+import type { StopReason } from '../../../../shared/conversations/stop-reason';
 import { runLoop, type LoopEnd } from './agent-loop';
 import type { AgentLoopOutcome, AgentRunInput, AgentRunOutcome } from './agent-types';
 import { createLoopScope } from './loop-scope';
@@ -11,7 +11,7 @@ import { createRunSignal, raceAbort, type RunSignal } from './run-signal';
 import { STATUS, stoppedStatus } from '../status/status-texts';
 import { runSubAgent } from './sub-agent';
 import { numCtxFor } from '../../provider/ollama/chat-request-builder';
-import { withResourceBlocks } from '../../../../shared/mcp-resources';
+import { withResourceBlocks } from '../../../../shared/mcp/mcp-resources';
 import { allowedTools } from '../tool-calls/call-target';
 
 /**

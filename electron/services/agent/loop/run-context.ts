@@ -1,4 +1,4 @@
-import type { RunEvent } from '../../../../shared/events';
+import type { RunEvent } from '../../../../shared/contract/events';
 import type { HandoffPayload, RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import type { ChatMessage } from '../../provider/provider-types';
 import type { AgentRunInput } from './agent-types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { runWithLifecycle, type RunLifecycleInput } from './run-lifecycle';
 
 function lifecycle(signal = new AbortController().signal): { run: RunLifecycleInput; events: TacoEvent[] } {

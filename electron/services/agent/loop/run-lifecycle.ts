@@ -1,6 +1,6 @@
-import type { EventOf, TacoEvent } from '../../../../shared/events';
-import type { Limits } from '../../../../shared/settings';
-import { describeStopReason, type StopReason } from '../../../../shared/stop-reason';
+import type { EventOf, TacoEvent } from '../../../../shared/contract/events';
+import type { Limits } from '../../../../shared/settings/settings';
+import { describeStopReason, type StopReason } from '../../../../shared/conversations/stop-reason';
 import type { AgentLoopOutcome } from './agent-types';
 
 export interface RunLifecycleInput {

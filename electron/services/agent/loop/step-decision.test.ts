@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../../../shared/settings';
+import { defaultSettings } from '../../../../shared/settings/settings';
 import { createRunCounters } from './run-counters';
 import { decideStep, toArguments, type StepResult } from './step-decision';
 import { consecutiveErrorsReached, maxIterationsReached, repeatedCallReached } from './stop-conditions';

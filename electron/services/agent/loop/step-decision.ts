@@ -1,8 +1,8 @@
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import type { HandoffPayload } from '../../../../tools/catalogue/tool-runtime-types';
 import type { ProviderToolCall } from '../../provider/provider-types';
-import type { Limits } from '../../../../shared/settings';
-import type { StopReason } from '../../../../shared/stop-reason';
+import type { Limits } from '../../../../shared/settings/settings';
+import type { StopReason } from '../../../../shared/conversations/stop-reason';
 import { modelGaveUp } from '../repairs/give-up-detector';
 import type { TextToolCall } from '../repairs/json-tool-call-parser';
 import type { RunCounters } from './run-counters';

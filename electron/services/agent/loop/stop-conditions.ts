@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { Limits } from '../../../../shared/settings';
-import type { StopReason } from '../../../../shared/stop-reason';
+import type { Limits } from '../../../../shared/settings/settings';
+import type { StopReason } from '../../../../shared/conversations/stop-reason';
 import type { RunCounters } from './run-counters';
 
 /**

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import { describeStopReason } from '../../../../shared/stop-reason';
+import { describeStopReason } from '../../../../shared/conversations/stop-reason';
 import { documentBlocks } from '../../../../tools/agents/document-blocks';
 import { ToolFailure, type HandoffPayload } from '../../../../tools/catalogue/tool-runtime-types';
 import { runLoop } from './agent-loop';

@@ -1,4 +1,4 @@
-import { stableJson, type JsonValue } from '../../../../shared/json';
+import { stableJson, type JsonValue } from '../../../../shared/contract/json';
 
 /** JSON with object keys sorted at every level, so `{b,a}` and `{a,b}` read the same. */
 export function canonicalJson(value: JsonValue): string {

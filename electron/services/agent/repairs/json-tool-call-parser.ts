@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../../../../shared/json';
+import type { JsonObject, JsonValue } from '../../../../shared/contract/json';
 
 /** A tool call a model wrote as JSON in its text instead of through Ollama's `tool_calls`. */
 export interface TextToolCall {

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { z } from 'zod';
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import type { ToolParameterInfo } from '../../../../shared/tools/tool-info';
 import type { RegisteredTool, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 

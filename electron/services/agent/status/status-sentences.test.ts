@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanSentence, statusSentencePrompt } from './status-sentences';
 import { stoppedStatus, toolFailedStatus, usingToolStatus } from './status-texts';
-import { defaultSettings } from '../../../../shared/settings';
+import { defaultSettings } from '../../../../shared/settings/settings';
 
 describe('status texts', () => {
   it('cleans a generated sentence to one line of at most 10 words', () => {

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { formatToolName } from '../../../../shared/tools/format-tool-name';
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import type { ChatProvider } from '../../provider/provider-types';
 import { firstReplyLine } from '../../provider/ollama/side-reply-line';
 

@@ -1,6 +1,6 @@
 import { formatToolName } from '../../../../shared/tools/format-tool-name';
-import type { Limits } from '../../../../shared/settings';
-import type { StopReason } from '../../../../shared/stop-reason';
+import type { Limits } from '../../../../shared/settings/settings';
+import type { StopReason } from '../../../../shared/conversations/stop-reason';
 
 /** The fixed steps of the thinking status. */
 export const STATUS = {

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { EventOf } from '../../../../shared/events';
+import type { EventOf } from '../../../../shared/contract/events';
 import type { StepUsage } from '../../provider/provider-types';
 
 /** What a `usage` event reports of one step. */

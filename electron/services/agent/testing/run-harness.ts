@@ -1,5 +1,5 @@
-import type { EventOf, TacoEvent, TacoEventType } from '../../../../shared/events';
-import { defaultSettings } from '../../../../shared/settings';
+import type { EventOf, TacoEvent, TacoEventType } from '../../../../shared/contract/events';
+import { defaultSettings } from '../../../../shared/settings/settings';
 import type { MemoryStore, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import { createToolStack } from '../../orchestration/tool-stack';
 import type { ChatProvider } from '../../provider/provider-types';

@@ -1,5 +1,5 @@
-import type { JsonObject } from '../../../../shared/json';
-import type { ModelCapabilities, ModelInfo } from '../../../../shared/models';
+import type { JsonObject } from '../../../../shared/contract/json';
+import type { ModelCapabilities, ModelInfo } from '../../../../shared/models/models';
 import {
   ProviderError,
   type ChatMessage,

@@ -1,4 +1,4 @@
-import type { ApprovalDecision } from '../../../../shared/events';
+import type { ApprovalDecision } from '../../../../shared/contract/events';
 import type {
   ApprovalGate,
   ApprovalRequest,

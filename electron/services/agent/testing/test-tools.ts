@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { JsonObject } from '../../../../shared/json';
-import type { Risk } from '../../../../shared/settings';
+import type { JsonObject } from '../../../../shared/contract/json';
+import type { Risk } from '../../../../shared/settings/settings';
 import type { ParameterType, ToolParameterInfo, ToolType } from '../../../../shared/tools/tool-info';
 import type { RegisteredTool, ToolContext, ToolOutcome, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 

@@ -2,7 +2,7 @@ import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { cleanupAfterEach } from '../../../../test-support/cleanups';
 import { approvalSubject } from './approval-subject';

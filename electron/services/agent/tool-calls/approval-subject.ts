@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { approvalScopeFor, type ApprovalScope } from '../../../../shared/approvals/approval-scope';
 import { codeExecutionWarning } from '../../../../shared/approvals/code-execution-paths';

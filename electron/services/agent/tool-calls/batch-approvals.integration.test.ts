@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { SendResult } from '../../../../shared/contract';
-import type { EventOf, TacoEvent } from '../../../../shared/events';
+import type { SendResult } from '../../../../shared/contract/contract';
+import type { EventOf, TacoEvent } from '../../../../shared/contract/events';
 import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
 import { createAppServices } from '../../app/app-services';
 import { cleanupAfterEach } from '../../../../test-support/cleanups';

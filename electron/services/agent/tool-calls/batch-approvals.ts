@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate } from '../../orchestration/orchestration-types';
 import { askApproval, needsApproval, type ApprovalAnswer } from './call-gates';

@@ -1,12 +1,12 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ApprovalDecision } from '../../../../shared/events';
-import type { JsonObject } from '../../../../shared/json';
+import type { ApprovalDecision } from '../../../../shared/contract/events';
+import type { JsonObject } from '../../../../shared/contract/json';
 import type { RegisteredTool, ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput } from '../loop/agent-types';
 import { approvalNeeded, toolOverride } from '../../../../shared/approvals/approval-decision';
 import { approvalSubject } from './approval-subject';
 import type { AlwaysAllowSubject } from '../../../../shared/approvals/always-allow';
-import type { SandboxNotice } from '../../../../shared/sandbox-notice';
+import type { SandboxNotice } from '../../../../shared/approvals/sandbox-notice';
 import { emitStatus, type RunShared } from '../loop/run-context';
 import { awaitingApprovalStatus } from '../status/status-texts';
 

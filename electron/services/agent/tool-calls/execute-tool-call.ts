@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ToolErrorEnding } from '../../../../shared/events';
-import type { JsonObject } from '../../../../shared/json';
+import type { ToolErrorEnding } from '../../../../shared/contract/events';
+import type { JsonObject } from '../../../../shared/contract/json';
 import type { ToolType } from '../../../../shared/tools/tool-info';
 import type { FrameState } from '../../../../shared/tools/tool-stack';
 import type { HandoffPayload, RegisteredTool, ToolOutcome } from '../../../../tools/catalogue/tool-runtime-types';

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '../../../../shared/conversation';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import type { AppContext } from '../app-context';
 
 /** Tells the renderer (and the CLI) that a conversation's summary changed. Never stored: the meta record is. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { createEventBatcher } from './event-batcher';
 
 const delta = (text: string, runId = 'r1'): TacoEvent => ({ type: 'text-delta', runId, conversationId: 'c1', text });

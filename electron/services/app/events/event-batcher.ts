@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 
 export interface BatcherTimers {
   setTimeout(callback: () => void, ms: number): unknown;

@@ -1,4 +1,4 @@
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { createEventBatcher } from './event-batcher';
 
 export interface EventHub {

@@ -1,5 +1,5 @@
-import { ContractError } from '../../../../shared/contract-error';
-import type { AttachedResource } from '../../../../shared/mcp-resources';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import type { AttachedResource } from '../../../../shared/mcp/mcp-resources';
 import type { McpService } from '../../mcp/mcp-service-types';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SendResult } from '../../../../shared/contract';
-import type { ConversationSummary } from '../../../../shared/conversation';
-import { newServer } from '../../../../shared/servers';
+import type { SendResult } from '../../../../shared/contract/contract';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
+import { newServer } from '../../../../shared/models/servers';
 import type { AgentRunInput } from '../../agent/loop/agent-types';
 import { composeAppServices } from '../compose-app-services';
 import { createMemoryStorage, fakePorts, fakeRunAgent } from '../testing/fake-ports';

@@ -1,6 +1,6 @@
-import { CONTINUE_PROMPT, parseSlashCommand, type SlashCommand } from '../../../../shared/commands';
-import { ContractError } from '../../../../shared/contract-error';
-import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
+import { CONTINUE_PROMPT, parseSlashCommand, type SlashCommand } from '../../../../shared/conversations/commands';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import type { SendResult, ValidCallRequest } from '../../../../shared/contract/contract';
 import type { AppContext } from '../app-context';
 import { detectContextSwitch, type ContextSwitchVerdict } from '../../orchestration/context-switch';
 import type { ConversationSession } from '../runs/conversation-sessions';

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ModelListResult } from '../../../../shared/models';
+import type { ModelListResult } from '../../../../shared/models/models';
 import { probeFailure } from '../../provider/provider-error-mapping';
 import type { AppContext } from '../app-context';
 

@@ -1,4 +1,4 @@
-import type { ValidCallRequest } from '../../../../shared/contract';
+import type { ValidCallRequest } from '../../../../shared/contract/contract';
 import type { AppContext } from '../app-context';
 
 /** approval.respond: the broker checks the id was issued by main and is still open. */

@@ -1,5 +1,5 @@
-import { ContractError } from '../../../../shared/contract-error';
-import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import type { SendResult, ValidCallRequest } from '../../../../shared/contract/contract';
 import type { AppContext } from '../app-context';
 import { startRun } from '../runs/run-launcher';
 import { ensureConversation } from './conversations/conversation-handlers';

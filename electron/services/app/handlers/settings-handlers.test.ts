@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SendResult } from '../../../../shared/contract';
-import type { Settings } from '../../../../shared/settings';
-import { WEB_SEARCH_KEY_MASK } from '../../../../shared/web-search';
+import type { SendResult } from '../../../../shared/contract/contract';
+import type { Settings } from '../../../../shared/settings/settings';
+import { WEB_SEARCH_KEY_MASK } from '../../../../shared/settings/web-search';
 import type { AgentRunInput } from '../../agent/loop/agent-types';
 import { testRegistry, testTool } from '../../agent/testing/test-tools';
 import { composeAppServices } from '../compose-app-services';

@@ -1,8 +1,8 @@
-import { ContractError } from '../../../../shared/contract-error';
-import { maskServers, unmaskServers } from '../../../../shared/servers';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import { maskServers, unmaskServers } from '../../../../shared/models/servers';
 import { realpathSync } from 'node:fs';
-import { maskWebSearch, unmaskWebSearch } from '../../../../shared/web-search';
-import type { Settings, SettingsPatch, SettingsView } from '../../../../shared/settings';
+import { maskWebSearch, unmaskWebSearch } from '../../../../shared/settings/web-search';
+import type { Settings, SettingsPatch, SettingsView } from '../../../../shared/settings/settings';
 import { dataFoldersInside } from '../../../../tools/files/data-folder-guard';
 import type { AppContext } from '../app-context';
 import { unknownToolApprovalError } from './tool-approvals-check';

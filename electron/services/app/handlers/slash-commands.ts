@@ -1,4 +1,4 @@
-import type { SlashCommand } from '../../../../shared/commands';
+import type { SlashCommand } from '../../../../shared/conversations/commands';
 import type { ToolInfo } from '../../../../shared/tools/tool-info';
 import { helpText, statusText, toolsText, toolText, unknownCommandText } from '../../orchestration/command-texts';
 import type { AppContext } from '../app-context';

@@ -1,4 +1,4 @@
-import type { Settings, SettingsPatch } from '../../../../shared/settings';
+import type { Settings, SettingsPatch } from '../../../../shared/settings/settings';
 import type { ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 
 /**

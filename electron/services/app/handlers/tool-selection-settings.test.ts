@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SendResult } from '../../../../shared/contract';
+import type { SendResult } from '../../../../shared/contract/contract';
 import type { AgentRunInput } from '../../agent/loop/agent-types';
 import { testRegistry, testTool } from '../../agent/testing/test-tools';
 import type { AppServicesOptions } from '../app-services-types';

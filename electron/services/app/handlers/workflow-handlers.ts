@@ -1,6 +1,6 @@
-import type { SendResult, ValidCallRequest } from '../../../../shared/contract';
-import { ContractError } from '../../../../shared/contract-error';
-import type { ConversationSnapshot } from '../../../../shared/conversation';
+import type { SendResult, ValidCallRequest } from '../../../../shared/contract/contract';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import type { ConversationSnapshot } from '../../../../shared/conversations/conversation';
 import type { AppContext } from '../app-context';
 import { emitSummary } from '../events/conversation-updates';
 import { BUSY_MESSAGE, startRun } from '../runs/run-launcher';

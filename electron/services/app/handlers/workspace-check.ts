@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { ContractError } from '../../../../shared/contract-error';
-import type { SettingsPatch } from '../../../../shared/settings';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import type { SettingsPatch } from '../../../../shared/settings/settings';
 
 /** "~/projects" → the home folder's projects; anything else as typed. */
 function expandHome(path: string): string {

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import type { DocumentRecord } from '../../../../shared/documents';
+import type { DocumentRecord } from '../../../../shared/documents/documents';
 import { detectImageType } from './image-format';
 import { sha256 } from '../../documents/content-blobs';
 import type { DocumentIndex } from '../../documents/document-index';

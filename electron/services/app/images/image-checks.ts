@@ -1,4 +1,4 @@
-import { ContractError } from '../../../../shared/contract-error';
+import { ContractError } from '../../../../shared/contract/contract-error';
 import type { ChatProvider } from '../../provider/provider-types';
 import { ProviderError } from '../../provider/provider-types';
 import { detectImageType } from './image-format';

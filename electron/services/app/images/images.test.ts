@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
-import type { SendResult } from '../../../../shared/contract';
-import { IMAGE_LIMITS } from '../../../../shared/contract';
-import type { ConversationSnapshot } from '../../../../shared/conversation';
-import type { TacoEvent } from '../../../../shared/events';
-import type { CallEnvelope } from '../../../../shared/transport';
+import type { SendResult } from '../../../../shared/contract/contract';
+import { IMAGE_LIMITS } from '../../../../shared/contract/contract';
+import type { ConversationSnapshot } from '../../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../../shared/contract/events';
+import type { CallEnvelope } from '../../../../shared/contract/transport';
 import { createAppServices, type AppServices } from '../app-services';
 import { checkImageData } from './image-checks';
 import { detectImageType, isBase64 } from './image-format';

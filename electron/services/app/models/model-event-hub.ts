@@ -1,4 +1,4 @@
-import type { PullProgressEvent } from '../../../../shared/events';
+import type { PullProgressEvent } from '../../../../shared/contract/events';
 
 export interface ModelEventHub {
   emit(event: PullProgressEvent): void;

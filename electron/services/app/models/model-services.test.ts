@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reply, standardModels, startFakeOllama, type FakeOllama, type Scenario } from '../../../../test-support/fake-ollama/index';
-import type { PullProgressEvent } from '../../../../shared/events';
+import type { PullProgressEvent } from '../../../../shared/contract/events';
 import type { ModelAdmin, PullOptions } from '../../provider/model-admin/model-admin-types';
 import { createModelServices, type ModelServices } from './model-services';
 import { PULL_CANCELLED_STATUS } from './pull-registry';

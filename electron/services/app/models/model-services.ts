@@ -1,10 +1,10 @@
-import type { PullProgressEvent } from '../../../../shared/events';
+import type { PullProgressEvent } from '../../../../shared/contract/events';
 import type { ModelAdmin } from '../../provider/model-admin/model-admin-types';
 import { createOllamaModelAdmin } from '../../provider/model-admin/ollama-model-admin';
 import { providerFailureMessage } from '../../provider/provider-error-mapping';
 import { ProviderError } from '../../provider/provider-types';
 import type { CallHandlers } from '../call-router';
-import { parseModelRef } from '../../../../shared/servers';
+import { parseModelRef } from '../../../../shared/models/servers';
 import { modelAdminMessages } from '../../provider/model-admin/model-admin-messages';
 import type { ResolvedServer } from '../../servers/resolved-server';
 import { createModelEventHub } from './model-event-hub';

@@ -1,4 +1,4 @@
-import type { OllamaTestResult } from '../../../../shared/contract';
+import type { OllamaTestResult } from '../../../../shared/contract/contract';
 import type { ModelAdmin } from '../../provider/model-admin/model-admin-types';
 import { probeFailure } from '../../provider/provider-error-mapping';
 

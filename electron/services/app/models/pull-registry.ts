@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import { ContractError } from '../../../../shared/contract-error';
-import type { PullProgressEvent } from '../../../../shared/events';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import type { PullProgressEvent } from '../../../../shared/contract/events';
 import type { ModelAdmin, PullProgress } from '../../provider/model-admin/model-admin-types';
 import { providerFailureMessage } from '../../provider/provider-error-mapping';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SendResult } from '../../../../shared/contract';
-import type { ConversationSummary } from '../../../../shared/conversation';
-import type { TacoEvent } from '../../../../shared/events';
+import type { SendResult } from '../../../../shared/contract/contract';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
 import { reply } from '../../../../test-support/fake-ollama/reply-builders';
 import { basicChat } from '../../../../test-support/fake-ollama/scenarios/chat/basic-chat';

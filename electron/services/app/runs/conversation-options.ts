@@ -1,4 +1,4 @@
-import type { ConversationOptions } from '../../../../shared/conversation';
+import type { ConversationOptions } from '../../../../shared/conversations/conversation';
 
 /**
  * A conversation.setOptions request over the stored options: a value sets the field, null clears

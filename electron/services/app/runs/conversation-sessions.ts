@@ -1,4 +1,4 @@
-import type { EventOf, TacoEvent } from '../../../../shared/events';
+import type { EventOf, TacoEvent } from '../../../../shared/contract/events';
 import type { ToolStack } from '../../orchestration/orchestration-types';
 
 export interface ActiveRun {

@@ -1,5 +1,5 @@
-import { ContractError } from '../../../../shared/contract-error';
-import { LOCAL_SERVER_ID, parseModelRef } from '../../../../shared/servers';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import { LOCAL_SERVER_ID, parseModelRef } from '../../../../shared/models/servers';
 import type { AppContext } from '../app-context';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SendResult } from '../../../../shared/contract';
-import type { TacoEvent } from '../../../../shared/events';
-import type { JsonObject } from '../../../../shared/json';
+import type { SendResult } from '../../../../shared/contract/contract';
+import type { TacoEvent } from '../../../../shared/contract/events';
+import type { JsonObject } from '../../../../shared/contract/json';
 import { cleanupAfterEach } from '../../../../test-support/cleanups';
 import { startFakeOllama, type FakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
 import { reply } from '../../../../test-support/fake-ollama/reply-builders';

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { EventOf } from '../../../../shared/events';
+import type { EventOf } from '../../../../shared/contract/events';
 
 /** The `run-finish` of recent runs, so a host can wait for a run it just started. */
 export interface RunRecords {

@@ -1,4 +1,4 @@
-import type { ConversationOptions, ConversationSummary } from '../../../../shared/conversation';
+import type { ConversationOptions, ConversationSummary } from '../../../../shared/conversations/conversation';
 import { timelineToHistory } from '../../agent/context/timeline-to-history';
 import { branchTree } from '../../store/timeline/branch-tree';
 import type { ConversationRunOptions } from '../../agent/loop/agent-types';

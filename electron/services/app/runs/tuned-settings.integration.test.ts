@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SendResult } from '../../../../shared/contract';
-import type { ModelEvent } from '../../../../shared/events';
+import type { SendResult } from '../../../../shared/contract/contract';
+import type { ModelEvent } from '../../../../shared/contract/events';
 import type { ModelCheckList } from '../../../../shared/probe/model-check';
 import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
 import { modelCheckScenario, PROFILE_MODELS } from '../../../../test-support/fake-models/model-profiles';

@@ -1,4 +1,4 @@
-import type { ConversationOptions } from '../../../../shared/conversation';
+import type { ConversationOptions } from '../../../../shared/conversations/conversation';
 import type { ModelTuning } from '../../../../shared/probe/model-check';
 import type { ConversationRunOptions } from '../../agent/loop/agent-types';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SendResult } from '../../../../shared/contract';
-import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversation';
-import type { TacoEvent } from '../../../../shared/events';
+import type { SendResult } from '../../../../shared/contract/contract';
+import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import type { AgentRunInput } from '../../agent/loop/agent-types';
 import { createConversationStore } from '../../store/conversations/conversation-store';
 import { composeAppServices } from '../compose-app-services';

@@ -1,7 +1,7 @@
-import { ContractError } from '../../../../shared/contract-error';
-import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversation';
-import type { TacoEvent } from '../../../../shared/events';
-import { applySettingsPatch, defaultSettings, settingsSchema, type Settings } from '../../../../shared/settings';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../../shared/contract/events';
+import { applySettingsPatch, defaultSettings, settingsSchema, type Settings } from '../../../../shared/settings/settings';
 import type { ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput, AgentLoopOutcome } from '../../agent/loop/agent-types';
 import { createInactiveMcpService } from '../../mcp/inactive-mcp-service';

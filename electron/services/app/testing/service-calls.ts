@@ -1,5 +1,5 @@
-import type { ContractErrorShape } from '../../../../shared/contract-error';
-import type { SendResult } from '../../../../shared/contract';
+import type { ContractErrorShape } from '../../../../shared/contract/contract-error';
+import type { SendResult } from '../../../../shared/contract/contract';
 import type { AppServices } from '../app-services-types';
 
 type Handles = Pick<AppServices, 'handle'>;

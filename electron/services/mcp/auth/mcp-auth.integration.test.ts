@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ModelEvent, TacoEvent } from '../../../../shared/events';
-import type { McpServerView } from '../../../../shared/mcp';
+import type { ModelEvent, TacoEvent } from '../../../../shared/contract/events';
+import type { McpServerView } from '../../../../shared/mcp/mcp';
 import { cleanupAfterEach } from '../../../../test-support/cleanups';
 import { MCP_TEST_TIMEOUT_MS } from '../../../../test-support/mcp/mcp-test-servers';
 import { startOAuthMcpServer } from '../../../../test-support/mcp/oauth-mcp-server';

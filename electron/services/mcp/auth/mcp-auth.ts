@@ -1,7 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerConfig } from '../../../../shared/mcp';
-import type { McpAuthStatus } from '../../../../shared/mcp-auth';
+import type { McpServerConfig } from '../../../../shared/mcp/mcp';
+import type { McpAuthStatus } from '../../../../shared/mcp/mcp-auth';
 import type { NetworkPolicy } from '../../../../tools/catalogue/tool-runtime-types';
 import { createNetworkPolicy } from '../../../../tools/web/network-policy';
 import type { Authorizer } from './authorizer';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ModelEvent } from '../../../../shared/events';
-import type { ElicitationAction, McpElicitationRequest } from '../../../../shared/mcp-elicitation';
+import type { ModelEvent } from '../../../../shared/contract/events';
+import type { ElicitationAction, McpElicitationRequest } from '../../../../shared/mcp/mcp-elicitation';
 import { createPendingRequests, shutdownError } from '../../orchestration/pending-requests';
 import type { McpClientHooks } from '../mcp-client-hooks';
 import type { ActiveCalls } from './active-calls';

@@ -1,4 +1,4 @@
-import type { ElicitationField, ElicitationValue } from '../../../../shared/mcp-elicitation';
+import type { ElicitationField, ElicitationValue } from '../../../../shared/mcp/mcp-elicitation';
 import type { ElicitationParams } from '../mcp-client-hooks';
 
 type Property = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelEvent } from '../../../../shared/events';
-import type { McpElicitationRequest } from '../../../../shared/mcp-elicitation';
+import type { ModelEvent } from '../../../../shared/contract/events';
+import type { McpElicitationRequest } from '../../../../shared/mcp/mcp-elicitation';
 import { everythingServer, MCP_TEST_TIMEOUT_MS } from '../../../../test-support/mcp/mcp-test-servers';
 import { mcpHarnessesClosedAfterEach } from '../testing/mcp-harness';
 

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { DEFAULTS } from '../../../../shared/constants';
-import { MCP_SERVER_NAME_PATTERN } from '../../../../shared/mcp';
+import { MCP_SERVER_NAME_PATTERN } from '../../../../shared/mcp/mcp';
 import type {
   RegistryInput,
   RegistryInstallPlan,
   RegistryLaunch,
   RegistryPlanResult,
   RegistryTransport,
-} from '../../../../shared/mcp-registry';
+} from '../../../../shared/mcp/mcp-registry';
 import { checkBaseUrl, checkIdentifier, checkOciPinned, checkPinnedVersion, KIND_WORDS, metacharacterIn } from './package-checks';
 import type { KeyValueInput, RegistryArgument, RegistryPackage, RegistryRemote, ServerResponse } from './registry-schema';
 

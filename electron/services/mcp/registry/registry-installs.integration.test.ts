@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RegistryInstallPlan, RegistryInstallRequest } from '../../../../shared/mcp-registry';
+import type { RegistryInstallPlan, RegistryInstallRequest } from '../../../../shared/mcp/mcp-registry';
 import { startFakeRegistry } from '../../../../test-support/fake-mcp-registry/fake-registry';
 import {
   allFixtures,

@@ -1,5 +1,5 @@
-import { ContractError } from '../../../../shared/contract-error';
-import { type McpServerConfig, type McpServerView } from '../../../../shared/mcp';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import { type McpServerConfig, type McpServerView } from '../../../../shared/mcp/mcp';
 import type {
   RegistryInstallPlan,
   RegistryInstallRequest,
@@ -7,7 +7,7 @@ import type {
   RegistrySearchResult,
   RegistryServerSummary,
   RegistryUpdate,
-} from '../../../../shared/mcp-registry';
+} from '../../../../shared/mcp/mcp-registry';
 import type { McpService } from '../mcp-service-types';
 import { planInstall, type PlanContext } from './install-plan';
 import { metacharacterIn } from './package-checks';

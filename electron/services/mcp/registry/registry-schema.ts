@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULTS } from '../../../../shared/constants';
-import { registryServerNameSchema } from '../../../../shared/mcp-registry';
+import { registryServerNameSchema } from '../../../../shared/mcp/mcp-registry';
 
 /**
  * The registry's answers, validated field by field and capped: a registry is untrusted input.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { McpServerView } from '../../../../shared/mcp';
-import type { RegistryInstallPlan } from '../../../../shared/mcp-registry';
+import type { McpServerView } from '../../../../shared/mcp/mcp';
+import type { RegistryInstallPlan } from '../../../../shared/mcp/mcp-registry';
 import { describeUpdate } from './update-changes';
 
 const installed = {

@@ -1,5 +1,5 @@
-import type { McpServerView } from '../../../../shared/mcp';
-import type { RegistryInstallPlan } from '../../../../shared/mcp-registry';
+import type { McpServerView } from '../../../../shared/mcp/mcp';
+import type { RegistryInstallPlan } from '../../../../shared/mcp/mcp-registry';
 
 /**
  * What an update changes in what runs, in words: the command, its arguments (the version pin

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DEFAULTS } from '../../../../shared/constants';
-import type { McpResourceContent, McpResourceInfo } from '../../../../shared/mcp-resources';
+import type { McpResourceContent, McpResourceInfo } from '../../../../shared/mcp/mcp-resources';
 
 /** resources/list of one server, every page up to the cap; a server without resources has none. */
 export async function listServerResources(server: string, client: Client, timeoutMs: number): Promise<McpResourceInfo[]> {

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TacoEvent } from '../../../../shared/events';
-import type { McpServerConfig, McpServerStatus, McpServerView } from '../../../../shared/mcp';
+import type { TacoEvent } from '../../../../shared/contract/events';
+import type { McpServerConfig, McpServerStatus, McpServerView } from '../../../../shared/mcp/mcp';
 import { createTestToolContext } from '../../../../tools/catalogue/tool-test-context';
 import type { RegisteredTool, ToolContext, ToolOutcome } from '../../../../tools/catalogue/tool-runtime-types';
 import { cleanupAfterEach, type Cleanups } from '../../../../test-support/cleanups';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ModelEvent } from '../../../../shared/events';
-import type { McpServerConfig, McpServerView } from '../../../../shared/mcp';
+import type { ModelEvent } from '../../../../shared/contract/events';
+import type { McpServerConfig, McpServerView } from '../../../../shared/mcp/mcp';
 import type { Cleanups } from '../../../../test-support/cleanups';
 import { createNetworkPolicy } from '../../../../tools/web/network-policy';
 import { loopbackAuthorizer } from '../auth/loopback-authorizer';

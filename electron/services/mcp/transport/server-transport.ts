@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
-import type { McpServerConfig } from '../../../../shared/mcp';
+import type { McpServerConfig } from '../../../../shared/mcp/mcp';
 import type { McpClientHooks } from '../mcp-client-hooks';
 import { resolveCommand } from './command-resolver';
 import { describeExit } from '../mcp-errors';

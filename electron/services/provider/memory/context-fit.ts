@@ -1,5 +1,5 @@
-import type { ContextFit, KvShape, LoadedModel } from '../../../../shared/models';
-import { formatBytes } from '../../../../shared/format-bytes';
+import type { ContextFit, KvShape, LoadedModel } from '../../../../shared/models/models';
+import { formatBytes } from '../../../../shared/models/format-bytes';
 import { kvCacheBytes } from './kv-shape';
 
 export interface ContextFitInput {

@@ -1,4 +1,4 @@
-import type { KvShape } from '../../../../shared/models';
+import type { KvShape } from '../../../../shared/models/models';
 
 /**
  * The KV shape of a model from Ollama's /api/show `model_info`, read as ollama/ollama

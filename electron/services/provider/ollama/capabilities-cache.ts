@@ -1,4 +1,4 @@
-import type { ModelCapabilities } from '../../../../shared/models';
+import type { ModelCapabilities } from '../../../../shared/models/models';
 
 /**
  * One /api/show per model per provider: results are kept, concurrent lookups share one request,

@@ -1,6 +1,6 @@
 import type { ChatRequest, Message, Tool } from 'ollama';
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ModelCapabilities } from '../../../../shared/models';
+import type { ModelCapabilities } from '../../../../shared/models/models';
 import type { ChatMessage, ChatStepRequest, CompleteRequest, ToolDefinition } from '../provider-types';
 
 /**

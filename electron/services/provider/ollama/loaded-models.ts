@@ -1,4 +1,4 @@
-import type { LoadedModel, ModelInfo } from '../../../../shared/models';
+import type { LoadedModel, ModelInfo } from '../../../../shared/models/models';
 
 /**
  * Ollama `/api/ps`: what the server holds in memory. Shape from ollama/ollama `api/types.go`

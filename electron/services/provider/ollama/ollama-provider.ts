@@ -1,6 +1,6 @@
 import type { Ollama } from 'ollama';
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ModelCapabilities, ModelInfo } from '../../../../shared/models';
+import type { ModelCapabilities, ModelInfo } from '../../../../shared/models/models';
 import { CapabilitiesCache } from './capabilities-cache';
 import { buildCompleteRequest, numCtxFor } from './chat-request-builder';
 import { createBoundClient, type BoundClient } from './ollama-client';

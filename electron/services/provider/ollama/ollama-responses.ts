@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue } from '../../../../shared/json';
-import type { ModelCapabilities, ModelInfo } from '../../../../shared/models';
+import type { JsonObject, JsonValue } from '../../../../shared/contract/json';
+import type { ModelCapabilities, ModelInfo } from '../../../../shared/models/models';
 import type { ProviderChunk, ProviderToolCall, StepUsage } from '../provider-types';
 import { parseKvShape } from '../memory/kv-shape';
 

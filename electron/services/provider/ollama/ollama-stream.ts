@@ -1,5 +1,5 @@
 import type { AbortableAsyncIterator, ChatResponse } from 'ollama';
-import type { ModelCapabilities } from '../../../../shared/models';
+import type { ModelCapabilities } from '../../../../shared/models/models';
 import { buildStepRequest, numCtxFor } from './chat-request-builder';
 import { createBoundClient } from './ollama-client';
 import { burstChunks } from './burst-chunks';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { openAiReply, startFakeOpenAi, type FakeOpenAi, type OpenAiScenario } from '../../../../test-support/fake-openai/index';
 import { llamaCppPropsCaptured, llamaCppSlotsCaptured } from '../../../../test-support/replays/llama-cpp-replays';
 import type { Replay } from '../../../../test-support/replays/replay-types';

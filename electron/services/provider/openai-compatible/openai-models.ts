@@ -1,4 +1,4 @@
-import type { ModelInfo } from '../../../../shared/models';
+import type { ModelInfo } from '../../../../shared/models/models';
 
 type Dict = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ModelCapabilities, ModelInfo } from '../../../../shared/models';
+import type { ModelCapabilities, ModelInfo } from '../../../../shared/models/models';
 import { CapabilitiesCache } from '../ollama/capabilities-cache';
 import { ProviderError, type ChatProvider, type CompleteRequest } from '../provider-types';
 import { openAiBaseUrl } from './openai-base-url';

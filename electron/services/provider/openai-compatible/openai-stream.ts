@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { Stream } from 'openai/core/streaming';
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ModelCapabilities } from '../../../../shared/models';
+import type { ModelCapabilities } from '../../../../shared/models/models';
 import { ProviderError, type ChatStepRequest, type ProviderChunk, type ProviderErrorDetail, type StepUsage } from '../provider-types';
 import { openAiMessages } from './openai-messages';
 import { APIError } from 'openai';

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../../../../shared/json';
+import type { JsonObject, JsonValue } from '../../../../shared/contract/json';
 import type { ProviderToolCall } from '../provider-types';
 
 export interface ToolCallDelta {

@@ -11,7 +11,7 @@ import {
   llamaCppToolSchemaUnanchoredPattern,
   llamaCppToolSchemaUnrecognized,
 } from '../../../../test-support/replays/llama-cpp-replays';
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { runAgent } from '../../agent/loop/run-agent';
 import { createHarness } from '../../agent/testing/run-harness';

@@ -1,5 +1,5 @@
-import type { McpServerConfig } from '../../../../shared/mcp';
-import type { Settings } from '../../../../shared/settings';
+import type { McpServerConfig } from '../../../../shared/mcp/mcp';
+import type { Settings } from '../../../../shared/settings/settings';
 
 /**
  * The app's own secrets, as exact values for the raw log's masker (mask-secrets.ts): whatever form

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../../../test-support/cleanups';
 import { createScriptedProvider, done, say } from '../../agent/testing/scripted-provider';
-import { defaultSettings, type Settings } from '../../../../shared/settings';
+import { defaultSettings, type Settings } from '../../../../shared/settings/settings';
 import { mcpConfigSecrets, oauthSecrets, settingsSecrets } from './known-secrets';
 import { maskSecrets } from './mask-secrets';
 import { withRawLog } from './raw-log-provider';

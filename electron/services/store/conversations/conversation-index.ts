@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conversationOptionsSchema, type ConversationSummary } from '../../../../shared/conversation';
+import { conversationOptionsSchema, type ConversationSummary } from '../../../../shared/conversations/conversation';
 import type { OpenRunMark } from '../timeline/run-state';
 import { readJsonFile } from '../files/read-json-file';
 

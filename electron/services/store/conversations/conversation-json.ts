@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { conversationOptionsSchema, type ConversationSnapshot } from '../../../../shared/conversation';
-import { ContractError } from '../../../../shared/contract-error';
+import { conversationOptionsSchema, type ConversationSnapshot } from '../../../../shared/conversations/conversation';
+import { ContractError } from '../../../../shared/contract/contract-error';
 import type { TimelineImport } from './conversation-store';
 import { storedEventSchema } from '../timeline/event-schemas';
 import { TIMELINE_FORMAT_VERSION } from '../timeline/timeline-records';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationSummary } from '../../../../shared/conversation';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { conversationToMarkdown } from './conversation-markdown';
 import { fenceFor, fenced, safeMarkdown } from './markdown-safety';
 import { finishInterruptedRuns } from '../timeline/run-state';

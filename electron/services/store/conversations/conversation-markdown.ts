@@ -1,5 +1,5 @@
-import type { ConversationSnapshot } from '../../../../shared/conversation';
-import type { EventOf, TacoEvent } from '../../../../shared/events';
+import type { ConversationSnapshot } from '../../../../shared/conversations/conversation';
+import type { EventOf, TacoEvent } from '../../../../shared/contract/events';
 import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import { escapeHtml, fenced, inlineCode, plainLine, safeMarkdown } from './markdown-safety';
 import { chosenBranchEvents } from '../timeline/branch-tree';

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile, appendFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ContractError } from '../../../../shared/contract-error';
-import type { TacoEvent } from '../../../../shared/events';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { createConversationStore, type ConversationStore } from './conversation-store';
 
 let dataDir: string;

@@ -2,14 +2,14 @@ import { DEFAULTS } from '../../../../shared/constants';
 import { randomUUID } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ContractError, describeZodError } from '../../../../shared/contract-error';
+import { ContractError, describeZodError } from '../../../../shared/contract/contract-error';
 import type {
   ConversationOptions,
   ConversationSearchHit,
   ConversationSnapshot,
   ConversationSummary,
-} from '../../../../shared/conversation';
-import type { TacoEvent } from '../../../../shared/events';
+} from '../../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { writeFileAtomic } from '../files/atomic-write';
 import { assertSafeId, conversationsDir } from '../files/data-dir';
 import { sortSummaries } from './conversation-index';

@@ -1,5 +1,5 @@
-import type { ConversationOptions } from '../../../../shared/conversation';
-import type { EventOf, TacoEvent } from '../../../../shared/events';
+import type { ConversationOptions } from '../../../../shared/conversations/conversation';
+import type { EventOf, TacoEvent } from '../../../../shared/contract/events';
 
 export const IMPORTED_RUN_MESSAGE =
   'Imported: this task had not finished in the exported conversation, so it was closed and cannot be resumed here. Type a message to go on.';

@@ -1,7 +1,7 @@
 import { micromark } from 'micromark';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { conversationToMarkdown } from './conversation-markdown';
 import { safeMarkdown } from './markdown-safety';
 

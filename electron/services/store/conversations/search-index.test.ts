@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationSummary } from '../../../../shared/conversation';
-import type { TacoEvent } from '../../../../shared/events';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { buildSearchDoc, createSearchIndex } from './search-index';
 import { foldText, snippetAround } from './search-text';
 

@@ -1,8 +1,8 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { ConversationSearchHit, ConversationSummary } from '../../../../shared/conversation';
-import type { TacoEvent } from '../../../../shared/events';
+import type { ConversationSearchHit, ConversationSummary } from '../../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { findWordPrefix, queryTokens, snippetAround, tokenize } from './search-text';
 
 /** Format of `search-index.json`. Derived data: anything stale or unreadable is rebuilt from the timelines. */

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { ConversationSummary } from '../../../../shared/conversation';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { moveAside } from '../files/atomic-write';
 import { readIndex } from './conversation-index';
 import { conversationsDir, ensureDir, idFromTimelineName, indexFile, searchIndexFile } from '../files/data-dir';

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ConversationSummary } from '../../../../shared/conversation';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { writeFileAtomic } from '../files/atomic-write';
 import { serializeIndex, sortSummaries, type IndexEntry } from './conversation-index';
 import { conversationFile, indexFile, searchIndexFile } from '../files/data-dir';

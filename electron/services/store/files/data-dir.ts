@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
-import { ContractError } from '../../../../shared/contract-error';
+import { ContractError } from '../../../../shared/contract/contract-error';
 import { DEFAULTS } from '../../../../shared/constants';
 
 /**

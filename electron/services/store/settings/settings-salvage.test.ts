@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../../../shared/settings';
+import { defaultSettings } from '../../../../shared/settings/settings';
 import { salvageSettings } from './settings-salvage';
 import { createSettingsStore } from './settings-store';
 

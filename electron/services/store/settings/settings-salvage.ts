@@ -5,7 +5,7 @@ import {
   settingsSchema,
   type Settings,
   type SettingsPatch,
-} from '../../../../shared/settings';
+} from '../../../../shared/settings/settings';
 
 /** Settings fields that are objects of their own: each of their entries is checked alone. */
 const NESTED = new Set(['limits', 'approvals', 'toolApprovals']);

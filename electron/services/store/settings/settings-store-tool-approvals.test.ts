@@ -2,7 +2,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applySettingsPatch, defaultSettings, MAX_TOOL_APPROVALS, settingsPatchSchema, settingsSchema } from '../../../../shared/settings';
+import {
+  applySettingsPatch,
+  defaultSettings,
+  MAX_TOOL_APPROVALS,
+  settingsPatchSchema,
+  settingsSchema,
+} from '../../../../shared/settings/settings';
 import { createSettingsStore } from './settings-store';
 
 let dataDir: string;

@@ -1,6 +1,12 @@
 import { basename } from 'node:path';
-import { ContractError, describeZodError } from '../../../../shared/contract-error';
-import { applySettingsPatch, defaultSettings, settingsPatchSchema, settingsSchema, type Settings } from '../../../../shared/settings';
+import { ContractError, describeZodError } from '../../../../shared/contract/contract-error';
+import {
+  applySettingsPatch,
+  defaultSettings,
+  settingsPatchSchema,
+  settingsSchema,
+  type Settings,
+} from '../../../../shared/settings/settings';
 import { moveAside, writeFileAtomic } from '../files/atomic-write';
 import { ensureDir, settingsFile } from '../files/data-dir';
 import { salvageSettings } from './settings-salvage';

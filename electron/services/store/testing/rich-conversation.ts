@@ -1,4 +1,4 @@
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 
 /**
  * A conversation with one of almost everything a timeline holds: thinking, text in pieces, a tool

@@ -1,5 +1,5 @@
-import type { BranchSiblings } from '../../../../shared/branches';
-import type { TacoEvent } from '../../../../shared/events';
+import type { BranchSiblings } from '../../../../shared/conversations/branches';
+import type { TacoEvent } from '../../../../shared/contract/events';
 
 /**
  * The branches of a conversation, read from its append-only timeline (nothing is ever rewritten):

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { TOOL_ERROR_ENDINGS, type TacoEvent } from '../../../../shared/events';
-import type { JsonObject, JsonValue } from '../../../../shared/json';
-import { RISKS } from '../../../../shared/settings';
-import { STOP_REASONS } from '../../../../shared/stop-reason';
+import { TOOL_ERROR_ENDINGS, type TacoEvent } from '../../../../shared/contract/events';
+import type { JsonObject, JsonValue } from '../../../../shared/contract/json';
+import { RISKS } from '../../../../shared/settings/settings';
+import { STOP_REASONS } from '../../../../shared/conversations/stop-reason';
 import { TOOL_TYPES } from '../../../../shared/tools/tool-info';
 import { WORKFLOW_FINISH_REASONS } from '../../../../shared/workflows/workflow';
 

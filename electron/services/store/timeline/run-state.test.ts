@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../../shared/events';
-import { describeStopReason } from '../../../../shared/stop-reason';
+import type { TacoEvent } from '../../../../shared/contract/events';
+import { describeStopReason } from '../../../../shared/conversations/stop-reason';
 import { finishInterruptedRuns, trackMark, unfinishedOf } from './run-state';
 
 const c = 'conv';

@@ -1,6 +1,6 @@
-import type { ConversationSummary, PendingWorkflow } from '../../../../shared/conversation';
-import type { EventOf, TacoEvent } from '../../../../shared/events';
-import { describeStopReason } from '../../../../shared/stop-reason';
+import type { ConversationSummary, PendingWorkflow } from '../../../../shared/conversations/conversation';
+import type { EventOf, TacoEvent } from '../../../../shared/contract/events';
+import { describeStopReason } from '../../../../shared/conversations/stop-reason';
 
 /** The last run of a conversation while it has not finished, and what it waits for, if anything. */
 export interface OpenRun {

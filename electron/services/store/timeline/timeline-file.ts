@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { appendFile, open, readFile, stat, writeFile } from 'node:fs/promises';
-import type { ConversationSummary } from '../../../../shared/conversation';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { isNotFound } from '../conversations/conversation-index';
 import { TIMELINE_FORMAT, TIMELINE_FORMAT_VERSION, serializeRecord, type TimelineRecord } from './timeline-records';
 

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import { ContractError } from '../../../../shared/contract-error';
-import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversation';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversations/conversation';
 import { moveAside } from '../files/atomic-write';
 import { buildSearchDoc } from '../conversations/search-index';
 import type { StoreState } from '../conversations/store-state';

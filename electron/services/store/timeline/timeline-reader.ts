@@ -1,5 +1,5 @@
-import type { ConversationSummary } from '../../../../shared/conversation';
-import type { TacoEvent } from '../../../../shared/events';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { trackRun, type OpenRun } from './run-state';
 import {
   DEFAULT_CONVERSATION_TITLE,

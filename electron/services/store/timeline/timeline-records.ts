@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { conversationOptionsSchema } from '../../../../shared/conversation';
-import type { TacoEvent, TacoEventType } from '../../../../shared/events';
+import { conversationOptionsSchema } from '../../../../shared/conversations/conversation';
+import type { TacoEvent, TacoEventType } from '../../../../shared/contract/events';
 
 /**
  * Format of `conversations/<id>.jsonl`. Bump with a migration (timeline-migrations.ts) when a

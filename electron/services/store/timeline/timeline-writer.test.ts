@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ContractError } from '../../../../shared/contract-error';
-import type { TacoEvent } from '../../../../shared/events';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import type { ConversationStore } from '../conversations/conversation-store';
 import { createTimelineWriter } from './timeline-writer';
 

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import { ContractError } from '../../../../shared/contract-error';
-import type { TacoEvent, TacoEventType } from '../../../../shared/events';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import type { TacoEvent, TacoEventType } from '../../../../shared/contract/events';
 import type { ConversationStore } from '../conversations/conversation-store';
 
 export interface TimelineWriterOptions {

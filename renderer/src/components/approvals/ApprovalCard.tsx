@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ApprovalDecision } from '../../../../shared/events';
+import type { ApprovalDecision } from '../../../../shared/contract/events';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';

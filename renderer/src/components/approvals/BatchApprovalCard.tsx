@@ -1,4 +1,4 @@
-import type { ApprovalDecision } from '../../../../shared/events';
+import type { ApprovalDecision } from '../../../../shared/contract/events';
 import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';

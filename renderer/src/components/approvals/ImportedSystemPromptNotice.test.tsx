@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ConversationOptions } from '../../../../shared/conversation';
+import type { ConversationOptions } from '../../../../shared/conversations/conversation';
 import { createFakeApi, summary } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { ImportedSystemPromptNotice } from './ImportedSystemPromptNotice';

@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { PendingWorkflow } from '../../../../shared/conversation';
-import { describeStopReason } from '../../../../shared/stop-reason';
+import type { PendingWorkflow } from '../../../../shared/conversations/conversation';
+import { describeStopReason } from '../../../../shared/conversations/stop-reason';
 import { eventsFor } from '../../../test/events';
 import { createFakeApi, summary } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';

@@ -1,4 +1,4 @@
-import type { PendingWorkflow } from '../../../../shared/conversation';
+import type { PendingWorkflow } from '../../../../shared/conversations/conversation';
 import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import { summarizeArgs } from '../../format/summarize-args';
 import { useTaco } from '../../store/store-context';

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { eventsFor } from '../../../test/events';
 import { renderWithStore } from '../../../test/render-app';
 import { MessageList } from '../message-list/MessageList';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { eventsFor } from '../../../test/events';
 import { renderWithStore } from '../../../test/render-app';
 import { MessageList } from '../message-list/MessageList';

@@ -1,4 +1,4 @@
-import type { Risk } from '../../../../shared/settings';
+import type { Risk } from '../../../../shared/settings/settings';
 
 const LABELS: Record<Risk, string> = { read: 'Reads', write: 'Writes', shell: 'Shell', network: 'Network' };
 const TITLES: Record<Risk, string> = {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { applySettingsPatch, defaultSettings, type Settings } from '../../../../shared/settings';
+import { applySettingsPatch, defaultSettings, type Settings } from '../../../../shared/settings/settings';
 import { createFakeApi, tool } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { TacoCallError } from '../../transport/taco-call-error';

@@ -1,4 +1,4 @@
-import type { McpServerView, McpToolView } from '../../../../shared/mcp';
+import type { McpServerView, McpToolView } from '../../../../shared/mcp/mcp';
 import type { ToolInfo } from '../../../../shared/tools/tool-info';
 import { mcpToolLabel } from '../../format/mcp-tool-name';
 

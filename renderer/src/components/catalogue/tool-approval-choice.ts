@@ -1,5 +1,5 @@
 // Types only: shared/settings.ts carries zod schemas the renderer must not bundle.
-import type { ApprovalPolicy, Settings, SettingsPatch } from '../../../../shared/settings';
+import type { ApprovalPolicy, Settings, SettingsPatch } from '../../../../shared/settings/settings';
 import type { ToolInfo } from '../../../../shared/tools/tool-info';
 import { approvalNeeded } from '../../../../shared/approvals/approval-decision';
 

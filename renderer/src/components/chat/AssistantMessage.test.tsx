@@ -1,4 +1,4 @@
-import { CONTINUE_PROMPT } from '../../../../shared/commands';
+import { CONTINUE_PROMPT } from '../../../../shared/conversations/commands';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

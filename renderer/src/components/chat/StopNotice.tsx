@@ -1,4 +1,4 @@
-import { describeStopReason } from '../../../../shared/stop-reason';
+import { describeStopReason } from '../../../../shared/conversations/stop-reason';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';

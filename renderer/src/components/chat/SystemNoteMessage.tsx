@@ -1,4 +1,4 @@
-import { CONTINUE_PROMPT } from '../../../../shared/commands';
+import { CONTINUE_PROMPT } from '../../../../shared/conversations/commands';
 import type { SystemNote } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
 import { Markdown } from '../markdown/Markdown';

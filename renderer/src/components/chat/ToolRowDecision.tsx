@@ -1,4 +1,4 @@
-import type { ApprovalDecision } from '../../../../shared/events';
+import type { ApprovalDecision } from '../../../../shared/contract/events';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { exactCallText } from '../approvals/ApprovalWarnings';
 import { DiffView } from '../diff/DiffView';

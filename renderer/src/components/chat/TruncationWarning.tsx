@@ -1,4 +1,4 @@
-import { truncationWarning } from '../../../../shared/truncation-warning';
+import { truncationWarning } from '../../../../shared/conversations/truncation-warning';
 
 /** The prompt filled the model's context window: the numbers and what to do. */
 export function TruncationWarning({ promptTokens, contextTokens }: { promptTokens: number; contextTokens: number }) {

@@ -1,5 +1,5 @@
 import type { UsageView } from '../../store/events/conversation-view';
-import { modelLabel } from '../../../../shared/model-label';
+import { modelLabel } from '../../../../shared/models/model-label';
 import { useServerNames } from '../models/ConversationModelLabel';
 
 /** Generation speed after a run, and a warning when Ollama cut the context. */

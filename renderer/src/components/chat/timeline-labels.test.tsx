@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent, ToolErrorEnding } from '../../../../shared/events';
+import type { TacoEvent, ToolErrorEnding } from '../../../../shared/contract/events';
 import { eventsFor, frame } from '../../../test/events';
 import { renderWithStore } from '../../../test/render-app';
 import { MessageList } from '../message-list/MessageList';

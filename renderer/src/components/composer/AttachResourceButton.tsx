@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { McpResourceInfo } from '../../../../shared/mcp-resources';
+import type { McpResourceInfo } from '../../../../shared/mcp/mcp-resources';
 import type { ResourceChip } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
 import { Combobox } from '../ui/Combobox';

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { eventsFor } from '../../../test/events';
 import { renderWithStore } from '../../../test/render-app';
 import { summary } from '../../../test/fake-api';
-import { defaultSettings } from '../../../../shared/settings';
-import { newServer } from '../../../../shared/servers';
+import { defaultSettings } from '../../../../shared/settings/settings';
+import { newServer } from '../../../../shared/models/servers';
 import { Composer } from './Composer';
 import { MessageList } from '../message-list/MessageList';
 

@@ -2,7 +2,7 @@ import { DEFAULTS } from '../../../../shared/constants';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { callRequestSchemas } from '../../../../shared/contract';
+import { callRequestSchemas } from '../../../../shared/contract/contract';
 import { createFakeApi, model } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { Composer } from './Composer';

@@ -1,4 +1,4 @@
-import { SLASH_COMMANDS, WORKFLOW_COMMAND } from '../../../../shared/commands';
+import { SLASH_COMMANDS, WORKFLOW_COMMAND } from '../../../../shared/conversations/commands';
 import type { ToolInfo } from '../../../../shared/tools/tool-info';
 import type { WorkflowInfo } from '../../../../shared/workflows/workflow';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BrowsedDocument } from '../../../../shared/document-browser';
+import type { BrowsedDocument } from '../../../../shared/documents/document-browser';
 import { Tabs } from '../ui/Tabs';
 import { DocumentMeta } from './DocumentMeta';
 import { DocumentVersions } from './DocumentVersions';

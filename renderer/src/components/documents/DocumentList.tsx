@@ -1,4 +1,4 @@
-import type { BrowsedDocument } from '../../../../shared/document-browser';
+import type { BrowsedDocument } from '../../../../shared/documents/document-browser';
 import { formatBytes } from '../../format/format-bytes';
 import { Select } from '../ui/Select';
 import { filterChoices, type DocumentFilterState } from './document-filter';

@@ -1,4 +1,4 @@
-import type { DocumentRecord } from '../../../../shared/documents';
+import type { DocumentRecord } from '../../../../shared/documents/documents';
 import { formatBytes } from '../../format/format-bytes';
 import { creatorOf } from './document-filter';
 

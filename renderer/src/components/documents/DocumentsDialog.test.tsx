@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { BrowsedDocument, VersionContent } from '../../../../shared/document-browser';
-import type { DocumentRecord, VersionRecord, VersionRef } from '../../../../shared/documents';
+import type { BrowsedDocument, VersionContent } from '../../../../shared/documents/document-browser';
+import type { DocumentRecord, VersionRecord, VersionRef } from '../../../../shared/documents/documents';
 import { createFakeApi } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { DocumentsDialog } from './DocumentsDialog';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { DocumentsBrowseResult } from '../../../../shared/document-browser';
+import type { DocumentsBrowseResult } from '../../../../shared/documents/document-browser';
 import { useTaco } from '../../store/store-context';
 import { Dialog } from '../ui/Dialog';
 import { DocumentDetail } from './DocumentDetail';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { UndoPreview, UndoResult, VersionRecord } from '../../../../shared/documents';
+import type { UndoPreview, UndoResult, VersionRecord } from '../../../../shared/documents/documents';
 import { eventsFor } from '../../../test/events';
 import { createFakeApi, tool } from '../../../test/fake-api';
 import { PlainConversation } from '../../../test/plain-conversation';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { UndoPreview } from '../../../../shared/documents';
+import type { UndoPreview } from '../../../../shared/documents/documents';
 import { useTaco } from '../../store/store-context';
 import { DiffView } from '../diff/DiffView';
 import { AlertDialog } from '../ui/AlertDialog';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { VersionContent } from '../../../../shared/document-browser';
-import type { VersionRef } from '../../../../shared/documents';
+import type { VersionContent } from '../../../../shared/documents/document-browser';
+import type { VersionRef } from '../../../../shared/documents/documents';
 import { formatBytes } from '../../format/format-bytes';
 import { useTaco } from '../../store/store-context';
 import { Markdown } from '../markdown/Markdown';

@@ -1,5 +1,5 @@
-import type { BrowsedDocument } from '../../../../shared/document-browser';
-import type { DocumentRecord } from '../../../../shared/documents';
+import type { BrowsedDocument } from '../../../../shared/documents/document-browser';
+import type { DocumentRecord } from '../../../../shared/documents/documents';
 
 /** What the browser's list is narrowed by: words over path, description, tags and summary, and one tag, creator and type. */
 export interface DocumentFilterState {

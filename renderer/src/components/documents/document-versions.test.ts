@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VersionRecord } from '../../../../shared/documents';
+import type { VersionRecord } from '../../../../shared/documents/documents';
 import { sameContent, versionEntries } from './document-versions';
 
 const base = { workspace: null, tool: 'write_file', callId: 'k', runId: 'r', at: 0, path: 'a.txt', kind: 'write' } as const;

@@ -1,4 +1,4 @@
-import type { ContentRef, VersionRecord, VersionRef } from '../../../../shared/documents';
+import type { ContentRef, VersionRecord, VersionRef } from '../../../../shared/documents/documents';
 
 /** One content of a document the browser can preview, compare and restore. */
 export interface VersionEntry {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { eventsFor } from '../../../test/events';
 import { renderWithStore } from '../../../test/render-app';
 import { StoreProvider } from '../../store/store-context';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { McpElicitationRequest } from '../../../../shared/mcp-elicitation';
+import type { McpElicitationRequest } from '../../../../shared/mcp/mcp-elicitation';
 import { createFakeApi } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';

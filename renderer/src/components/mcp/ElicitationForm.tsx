@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ElicitationAction, McpElicitationRequest } from '../../../../shared/mcp-elicitation';
+import type { ElicitationAction, McpElicitationRequest } from '../../../../shared/mcp/mcp-elicitation';
 import type { WorkflowParamValue } from '../../../../shared/workflows/workflow';
 import { useTaco } from '../../store/store-context';
 import { ParamField } from '../workflows/ParamField';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { McpResourceContent } from '../../../../shared/mcp-resources';
+import type { McpResourceContent } from '../../../../shared/mcp/mcp-resources';
 import { useTaco } from '../../store/store-context';
 
 /** `[resource link: NAME <URI>…]`, as main words a resource_link block of a tool result (mcp-result.ts). */

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { McpApprovalPolicy } from '../../../../shared/mcp';
+import type { McpApprovalPolicy } from '../../../../shared/mcp/mcp';
 import { useTaco } from '../../store/store-context';
 import { Select } from '../ui/Select';
 import { APPROVAL_EXPLANATIONS, APPROVAL_POLICIES, APPROVAL_WORDS } from './mcp-words';

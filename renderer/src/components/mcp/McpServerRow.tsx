@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { McpServerView } from '../../../../shared/mcp';
+import type { McpServerView } from '../../../../shared/mcp/mcp';
 import type { McpActionResult } from '../../store/slices/mcp-slice';
 import { useTaco } from '../../store/store-context';
 import { formFromServer } from './mcp-server-form';

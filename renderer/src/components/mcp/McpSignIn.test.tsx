@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { McpAuthStatus } from '../../../../shared/mcp-auth';
+import type { McpAuthStatus } from '../../../../shared/mcp/mcp-auth';
 import { createFakeApi } from '../../../test/fake-api';
 import { mcpServer } from '../../../test/mcp';
 import { renderWithStore } from '../../../test/render-app';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { McpServerView } from '../../../../shared/mcp';
-import type { McpAuthStatus } from '../../../../shared/mcp-auth';
+import type { McpServerView } from '../../../../shared/mcp/mcp';
+import type { McpAuthStatus } from '../../../../shared/mcp/mcp-auth';
 import { useTaco } from '../../store/store-context';
 
 /**

@@ -1,4 +1,4 @@
-import type { McpServerStatus } from '../../../../shared/mcp';
+import type { McpServerStatus } from '../../../../shared/mcp/mcp';
 import { STATUS_WORDS } from './mcp-words';
 
 export function McpStatusPill({ status }: { status: McpServerStatus }) {

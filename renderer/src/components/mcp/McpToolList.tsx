@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { McpServerView, McpToolView } from '../../../../shared/mcp';
+import type { McpServerView, McpToolView } from '../../../../shared/mcp/mcp';
 import { useTaco } from '../../store/store-context';
 import { revealInvisible } from '../../format/reveal-invisible';
 import { Switch } from '../ui/Switch';

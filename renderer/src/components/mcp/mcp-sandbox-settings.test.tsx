@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { McpServerConfig, McpServerView } from '../../../../shared/mcp';
+import type { McpServerConfig, McpServerView } from '../../../../shared/mcp/mcp';
 import { createFakeApi } from '../../../test/fake-api';
 import { mcpServer } from '../../../test/mcp';
 import { renderWithStore } from '../../../test/render-app';

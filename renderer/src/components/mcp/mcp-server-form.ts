@@ -1,5 +1,5 @@
 // Types only: shared/mcp.ts carries zod schemas the renderer must not bundle.
-import type { McpApprovalPolicy, McpServerConfig, McpServerView, MCP_SECRET_MASK } from '../../../../shared/mcp';
+import type { McpApprovalPolicy, McpServerConfig, McpServerView, MCP_SECRET_MASK } from '../../../../shared/mcp/mcp';
 import { DEFAULTS } from '../../../../shared/constants';
 
 /** Main's mask for a stored env/header value: sending it back keeps the stored value. Checked against shared/mcp.ts by its type. */

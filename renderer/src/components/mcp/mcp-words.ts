@@ -1,4 +1,4 @@
-import type { McpApprovalPolicy, McpServerStatus, McpServerView } from '../../../../shared/mcp';
+import type { McpApprovalPolicy, McpServerStatus, McpServerView } from '../../../../shared/mcp/mcp';
 
 export const STATUS_WORDS: Record<McpServerStatus, string> = {
   starting: 'Starting',

@@ -1,4 +1,4 @@
-import type { ModelInfo } from '../../../../shared/models';
+import type { ModelInfo } from '../../../../shared/models/models';
 import { modelCapabilities } from './model-capabilities';
 
 const TITLES = {

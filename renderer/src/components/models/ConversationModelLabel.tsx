@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { modelLabel } from '../../../../shared/model-label';
+import { modelLabel } from '../../../../shared/models/model-label';
 import { serverNames } from '../../store/model-availability';
 import { useTaco } from '../../store/store-context';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ModelInfo } from '../../../../shared/models';
+import type { ModelInfo } from '../../../../shared/models/models';
 import { formatBytes } from '../../format/format-bytes';
 import { useTaco } from '../../store/store-context';
 import { CapabilityBadges } from './CapabilityBadges';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeApi, model } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';
-import type { PullProgressEvent } from '../../../../shared/events';
+import type { PullProgressEvent } from '../../../../shared/contract/events';
 
 const progress = (overrides: Partial<PullProgressEvent>): PullProgressEvent => ({
   type: 'pull-progress',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ModelInfo, ModelListResult } from '../../../../shared/models';
+import type { ModelInfo, ModelListResult } from '../../../../shared/models/models';
 import { createFakeApi, model } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';

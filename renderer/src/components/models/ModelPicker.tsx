@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTaco } from '../../store/store-context';
-import { modelLabel } from '../../../../shared/model-label';
+import { modelLabel } from '../../../../shared/models/model-label';
 import { useServerNames } from './ConversationModelLabel';
 import { Combobox } from '../ui/Combobox';
 import type { CommandGroup } from '../ui/CommandList';

@@ -1,4 +1,4 @@
-import type { ModelInfo } from '../../../../shared/models';
+import type { ModelInfo } from '../../../../shared/models/models';
 import { useTaco } from '../../store/store-context';
 import { CapabilityBadges } from './CapabilityBadges';
 import { memoryLine } from './model-memory';

@@ -1,4 +1,4 @@
-import type { ServerModels } from '../../../../shared/models';
+import type { ServerModels } from '../../../../shared/models/models';
 
 /**
  * A dot beside the picker for servers whose models could not be listed: their names and errors

@@ -1,4 +1,4 @@
-import type { ModelInfo } from '../../../../shared/models';
+import type { ModelInfo } from '../../../../shared/models/models';
 
 /** The capabilities worth a badge, in a fixed order. */
 export const SHOWN_CAPABILITIES = ['tools', 'thinking', 'vision'] as const;

@@ -1,4 +1,4 @@
-import type { ModelInfo } from '../../../../shared/models';
+import type { ModelInfo } from '../../../../shared/models/models';
 
 /**
  * Where a loaded model sits, from the server's own figures (Ollama `/api/ps`): all on the GPU, or

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelInfo, ModelListResult } from '../../../../shared/models';
+import type { ModelInfo, ModelListResult } from '../../../../shared/models/models';
 import { memoryLine } from './model-memory';
 import { modelDetails, pickerGroups, serverOfModel, shortModelName } from './model-picker-groups';
 

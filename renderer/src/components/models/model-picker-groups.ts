@@ -1,5 +1,5 @@
-import { LOCAL_SERVER_NAME } from '../../../../shared/model-ref';
-import type { ModelInfo, ModelListResult } from '../../../../shared/models';
+import { LOCAL_SERVER_NAME } from '../../../../shared/models/model-ref';
+import type { ModelInfo, ModelListResult } from '../../../../shared/models/models';
 import { formatBytes } from '../../format/format-bytes';
 
 /** One server's part of the picker: its models, or why there are none. */

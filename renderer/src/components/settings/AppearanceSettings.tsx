@@ -1,4 +1,4 @@
-import type { Settings } from '../../../../shared/settings';
+import type { Settings } from '../../../../shared/settings/settings';
 import { useTaco } from '../../store/store-context';
 import type { SettingsForm } from './settings-form';
 import { Select } from '../ui/Select';

@@ -1,4 +1,4 @@
-import type { ApprovalPolicy } from '../../../../shared/settings';
+import type { ApprovalPolicy } from '../../../../shared/settings/settings';
 import { RISKS, RISK_WORDS, type SettingsForm } from './settings-form';
 import { Switch } from '../ui/Switch';
 import { Select } from '../ui/Select';

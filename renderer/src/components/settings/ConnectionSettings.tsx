@@ -1,6 +1,6 @@
 import { Select } from '../ui/Select';
 import { useState } from 'react';
-import type { OllamaTestResult } from '../../../../shared/contract';
+import type { OllamaTestResult } from '../../../../shared/contract/contract';
 import { useTaco } from '../../store/store-context';
 import type { SettingsForm } from './settings-form';
 

@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../../../../shared/servers';
+import type { ServerConfig } from '../../../../shared/models/servers';
 import { useTaco } from '../../store/store-context';
 
 import { Select } from '../ui/Select';

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { applySettingsPatch, defaultSettings, type Settings } from '../../../../shared/settings';
-import { WEB_SEARCH_KEY_MASK } from '../../../../shared/web-search';
+import { applySettingsPatch, defaultSettings, type Settings } from '../../../../shared/settings/settings';
+import { WEB_SEARCH_KEY_MASK } from '../../../../shared/settings/web-search';
 import { createFakeApi } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';

@@ -1,4 +1,4 @@
-import type { WebSearchSettings as WebSearchSetting } from '../../../../shared/web-search';
+import type { WebSearchSettings as WebSearchSetting } from '../../../../shared/settings/web-search';
 import type { SettingsForm } from './settings-form';
 import { Select } from '../ui/Select';
 

@@ -1,8 +1,8 @@
 // Types only: shared/settings.ts carries zod schemas the renderer must not bundle.
 import { DEFAULTS } from '../../../../shared/constants';
-import type { Risk, Settings, SettingsPatch } from '../../../../shared/settings';
-import type { WebSearchSettings } from '../../../../shared/web-search';
-import type { ServerConfig } from '../../../../shared/servers';
+import type { Risk, Settings, SettingsPatch } from '../../../../shared/settings/settings';
+import type { WebSearchSettings } from '../../../../shared/settings/web-search';
+import type { ServerConfig } from '../../../../shared/models/servers';
 
 export const RISK_WORDS: Record<Risk, string> = {
   read: 'Reading files',

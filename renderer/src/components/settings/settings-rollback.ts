@@ -1,5 +1,5 @@
-import type { LocalApiStatus } from '../../../../shared/local-api';
-import type { McpServerConfig, McpServerView } from '../../../../shared/mcp';
+import type { LocalApiStatus } from '../../../../shared/settings/local-api';
+import type { McpServerConfig, McpServerView } from '../../../../shared/mcp/mcp';
 import { configFromForm, formFromServer } from '../mcp/mcp-server-form';
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
-import type { LocalApiStatus } from '../../../../shared/local-api';
-import type { McpServerView } from '../../../../shared/mcp';
+import type { LocalApiStatus } from '../../../../shared/settings/local-api';
+import type { McpServerView } from '../../../../shared/mcp/mcp';
 import { useTaco } from '../../store/store-context';
 import { planLocalApiRollback, planMcpRollback, type McpUndoStep } from './settings-rollback';
 import type { SettingsSession } from './settings-session';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../../../shared/settings';
+import { defaultSettings } from '../../../../shared/settings/settings';
 import { createFakeApi } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { ConversationSummary } from '../../../../shared/conversation';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { useTaco } from '../../store/store-context';
 import { Menu, MenuItem } from '../ui/Menu';
 import { downloadTextFile } from './download-text-file';

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '../../../../shared/conversation';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 
 export interface SidebarGroups {
   pinned: ConversationSummary[];

@@ -4,7 +4,7 @@ import { displayToolName } from '../../format/mcp-tool-name';
 import { frameStateLabel } from '../../format/frame-state-label';
 import { formatArgs } from '../../format/summarize-args';
 import type { FrameEntry, ToolOutcome, ToolProgressView } from '../../store/events/conversation-view';
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
 import { ToolImages } from '../tool-display/ToolImages';
 import { ToolProgress } from '../tool-display/ToolProgress';

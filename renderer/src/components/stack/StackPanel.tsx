@@ -5,7 +5,7 @@ import { useNow } from '../../hooks/use-now';
 import type { ToolOutcome, ToolProgressView } from '../../store/events/conversation-view';
 import { selectActiveView } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject } from '../../../../shared/contract/json';
 import { buildFrameTree } from './frame-tree';
 import { StackFrameNode } from './StackFrameNode';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { EnhancedPromptView, SystemPromptPreset } from '../../../../shared/system-prompts';
+import type { EnhancedPromptView, SystemPromptPreset } from '../../../../shared/conversations/system-prompts';
 import { createFakeApi } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';

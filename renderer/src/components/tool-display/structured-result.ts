@@ -1,4 +1,4 @@
-import type { JsonValue } from '../../../../shared/json';
+import type { JsonValue } from '../../../../shared/contract/json';
 
 /**
  * How a tool's result text is best shown: a table (a list of flat records), fields (one record),

@@ -1,4 +1,4 @@
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import type { AssistantTurn, ConversationView, ToolOutcome, TurnPart } from './conversation-view';
 import { appendItem, createDraftItems, hasUserMessage, type DraftItems } from './draft-items';
 import { applyStackFrames, applyToolOutcome, keepActiveEntries } from './stack-entries';

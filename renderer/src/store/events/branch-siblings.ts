@@ -1,5 +1,5 @@
-import type { BranchSiblings } from '../../../../shared/branches';
-import type { TacoEvent } from '../../../../shared/events';
+import type { BranchSiblings } from '../../../../shared/conversations/branches';
+import type { TacoEvent } from '../../../../shared/contract/events';
 
 /**
  * The ‹ 2 / 3 › data of one conversation: main's map (`branches` of a paged conversation.get),

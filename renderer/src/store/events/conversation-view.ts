@@ -1,6 +1,6 @@
-import type { ApprovalDecision, EventOf, ToolErrorEnding } from '../../../../shared/events';
-import type { JsonObject } from '../../../../shared/json';
-import type { StopReason } from '../../../../shared/stop-reason';
+import type { ApprovalDecision, EventOf, ToolErrorEnding } from '../../../../shared/contract/events';
+import type { JsonObject } from '../../../../shared/contract/json';
+import type { StopReason } from '../../../../shared/conversations/stop-reason';
 import type { FrameState, StackFrame } from '../../../../shared/tools/tool-stack';
 import type { WorkflowFinishReason, WorkflowStepState, WorkflowStepType } from '../../../../shared/workflows/workflow';
 

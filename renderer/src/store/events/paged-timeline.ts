@@ -1,4 +1,4 @@
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { applyEvents } from './apply-events';
 import { emptyView, type ConversationView } from './conversation-view';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelEvent, PullProgressEvent } from '../../../../shared/events';
+import type { ModelEvent, PullProgressEvent } from '../../../../shared/contract/events';
 import { applyPullEvents, pullPercent } from './pull-state';
 
 const event = (overrides: Partial<PullProgressEvent>): PullProgressEvent => ({

@@ -1,4 +1,4 @@
-import type { ModelEvent, PullProgressEvent } from '../../../../shared/events';
+import type { ModelEvent, PullProgressEvent } from '../../../../shared/contract/events';
 
 /** Where a pull stands, from its `pull-progress` events. */
 export type PullPhase = 'running' | 'done' | 'failed' | 'cancelled';

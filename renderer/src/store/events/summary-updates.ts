@@ -1,5 +1,5 @@
-import type { ConversationSummary, PendingWorkflow } from '../../../../shared/conversation';
-import type { TacoEvent } from '../../../../shared/events';
+import type { ConversationSummary, PendingWorkflow } from '../../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../../shared/contract/events';
 
 /** Put `summary` in the list: replaces the entry with its id, or adds it. */
 export function upsertSummary(list: readonly ConversationSummary[], summary: ConversationSummary): ConversationSummary[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { eventsFor, frame } from '../../../test/events';
 import { summary } from '../../../test/fake-api';
 import { applyEvents } from './apply-events';

@@ -1,4 +1,4 @@
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import type { ToolProgressView } from './conversation-view';
 
 /** `{ images }` when a tool result carries base64 strings, else nothing (stored events are not trusted; the UI validates the bytes). */

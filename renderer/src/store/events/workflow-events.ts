@@ -1,4 +1,4 @@
-import type { EventOf } from '../../../../shared/events';
+import type { EventOf } from '../../../../shared/contract/events';
 import type { ConversationView, WorkflowView } from './conversation-view';
 import { withTurn } from './turn-updates';
 

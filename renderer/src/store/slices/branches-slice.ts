@@ -1,4 +1,4 @@
-import type { BranchSiblings } from '../../../../shared/branches';
+import type { BranchSiblings } from '../../../../shared/conversations/branches';
 import type { BranchState } from '../events/branch-siblings';
 import type { SliceCreator } from '../store-types';
 

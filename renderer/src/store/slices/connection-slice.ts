@@ -1,4 +1,4 @@
-import type { ModelListResult } from '../../../../shared/models';
+import type { ModelListResult } from '../../../../shared/models/models';
 import type { SliceCreator } from '../store-types';
 import type { ConnectionState } from '../../transport/taco-client';
 

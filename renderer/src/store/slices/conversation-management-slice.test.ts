@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { eventsFor } from '../../../test/events';
 import { createFakeApi, summary } from '../../../test/fake-api';
 import { memoryStorage } from '../../../test/render-app';

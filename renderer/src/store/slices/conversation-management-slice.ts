@@ -1,11 +1,11 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { ConversationSummary } from '../../../../shared/conversation';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { describeCallFailure } from '../../transport/taco-call-error';
 import { selectActiveView } from '../selectors';
 import { runInFlight } from '../in-flight';
 import type { SliceCreator } from '../store-types';
 import { upsertSummary, withPendingWorkflow } from '../events/summary-updates';
-import type { ConversationOptions, ConversationSearchHit, PendingWorkflow } from '../../../../shared/conversation';
+import type { ConversationOptions, ConversationSearchHit, PendingWorkflow } from '../../../../shared/conversations/conversation';
 
 /** A conversation the user deleted that can still be brought back. */
 export interface PendingDelete {

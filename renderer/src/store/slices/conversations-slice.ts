@@ -1,5 +1,5 @@
-import type { ConversationSummary } from '../../../../shared/conversation';
-import type { TacoEvent } from '../../../../shared/events';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { conversationModelOf, modelAvailability } from '../model-availability';
 import { applyEvents } from '../events/apply-events';
 import { emptyView, type ConversationView } from '../events/conversation-view';

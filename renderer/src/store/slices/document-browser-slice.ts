@@ -1,5 +1,5 @@
-import type { DocumentsBrowseResult, VersionContent } from '../../../../shared/document-browser';
-import type { VersionRef } from '../../../../shared/documents';
+import type { DocumentsBrowseResult, VersionContent } from '../../../../shared/documents/document-browser';
+import type { VersionRef } from '../../../../shared/documents/documents';
 import type { SliceCreator } from '../store-types';
 
 /** The Documents browser asks main for each document's metadata and versions, and for one version's content to preview. */

@@ -1,4 +1,4 @@
-import type { DocumentsListResult, UndoPreview, UndoResult, VersionRef } from '../../../../shared/documents';
+import type { DocumentsListResult, UndoPreview, UndoResult, VersionRef } from '../../../../shared/documents/documents';
 import type { SliceCreator } from '../store-types';
 
 /** The files tools wrote in a conversation, their versions, undo and restore: main decides, the slice asks. */

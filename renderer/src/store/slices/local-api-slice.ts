@@ -1,4 +1,4 @@
-import type { LocalApiStatus } from '../../../../shared/local-api';
+import type { LocalApiStatus } from '../../../../shared/settings/local-api';
 import type { SliceCreator } from '../store-types';
 
 /** Settings → Local API: main owns the config and the key; this keeps what it answered. */

@@ -1,5 +1,5 @@
-import type { ModelEvent } from '../../../../shared/events';
-import type { McpElicitationRequest } from '../../../../shared/mcp-elicitation';
+import type { ModelEvent } from '../../../../shared/contract/events';
+import type { McpElicitationRequest } from '../../../../shared/mcp/mcp-elicitation';
 
 /**
  * The open MCP forms after one `model-events` batch: `mcp-elicitation` opens one,

@@ -1,4 +1,9 @@
-import type { RegistryInstallRequest, RegistryPlanResult, RegistryServerSummary, RegistryUpdate } from '../../../../shared/mcp-registry';
+import type {
+  RegistryInstallRequest,
+  RegistryPlanResult,
+  RegistryServerSummary,
+  RegistryUpdate,
+} from '../../../../shared/mcp/mcp-registry';
 import { describeCallFailure } from '../../transport/taco-call-error';
 import type { SliceCreator } from '../store-types';
 import { upsertServer } from './mcp-slice';

@@ -1,9 +1,9 @@
 import type { AlwaysAllowedTool } from '../../../../shared/approvals/always-allow';
-import type { McpServerConfig, McpServerView } from '../../../../shared/mcp';
-import type { McpStatusEvent, ModelEvent } from '../../../../shared/events';
-import type { McpAuthStatus } from '../../../../shared/mcp-auth';
-import type { McpResourceContent, McpResourceInfo } from '../../../../shared/mcp-resources';
-import type { ElicitationAnswer, McpElicitationRequest } from '../../../../shared/mcp-elicitation';
+import type { McpServerConfig, McpServerView } from '../../../../shared/mcp/mcp';
+import type { McpStatusEvent, ModelEvent } from '../../../../shared/contract/events';
+import type { McpAuthStatus } from '../../../../shared/mcp/mcp-auth';
+import type { McpResourceContent, McpResourceInfo } from '../../../../shared/mcp/mcp-resources';
+import type { ElicitationAnswer, McpElicitationRequest } from '../../../../shared/mcp/mcp-elicitation';
 import { inBrowserPage } from './links-slice';
 import { applyElicitationEvents } from './mcp-elicitations';
 import { describeCallFailure } from '../../transport/taco-call-error';

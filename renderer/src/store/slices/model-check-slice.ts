@@ -1,4 +1,4 @@
-import type { ModelEvent } from '../../../../shared/events';
+import type { ModelEvent } from '../../../../shared/contract/events';
 import type { ModelCheckProgress } from '../../../../shared/probe/model-check';
 import type { ProbeReport } from '../../../../shared/probe/probe-report';
 import { describeCallFailure } from '../../transport/taco-call-error';

@@ -1,10 +1,10 @@
 import { describeCallFailure } from '../../transport/taco-call-error';
 import { applyPullEvents, type PullState } from '../events/pull-state';
 import type { SliceCreator } from '../store-types';
-import type { CallRequest, OllamaTestResult } from '../../../../shared/contract';
-import type { ServerTestResult } from '../../../../shared/servers';
-import type { ModelEvent } from '../../../../shared/events';
-import type { ContextFit } from '../../../../shared/models';
+import type { CallRequest, OllamaTestResult } from '../../../../shared/contract/contract';
+import type { ServerTestResult } from '../../../../shared/models/servers';
+import type { ModelEvent } from '../../../../shared/contract/events';
+import type { ContextFit } from '../../../../shared/models/models';
 
 export type ModelActionResult = { ok: true } | { ok: false; message: string };
 

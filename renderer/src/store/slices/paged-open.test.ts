@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TacoEvent } from '../../../../shared/events';
+import type { TacoEvent } from '../../../../shared/contract/events';
 import { eventsFor } from '../../../test/events';
 import { createFakeApi, summary } from '../../../test/fake-api';
 import { memoryStorage } from '../../../test/render-app';

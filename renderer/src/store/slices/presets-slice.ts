@@ -1,4 +1,4 @@
-import type { EnhancedPromptView, SystemPromptPreset } from '../../../../shared/system-prompts';
+import type { EnhancedPromptView, SystemPromptPreset } from '../../../../shared/conversations/system-prompts';
 import type { SliceCreator } from '../store-types';
 
 /** The system prompt library as the renderer sees it: main owns the presets and builds every view. */

@@ -1,8 +1,8 @@
-import type { CallName } from '../../../../shared/contract';
+import type { CallName } from '../../../../shared/contract/contract';
 import { selectActiveView } from '../selectors';
 import { runInFlight } from '../in-flight';
 import type { SliceCreator } from '../store-types';
-import type { ApprovalDecision } from '../../../../shared/events';
+import type { ApprovalDecision } from '../../../../shared/contract/events';
 
 export interface RunActionsSlice {
   /** Calls in flight, by key (e.g. "approval:a1"), so their buttons can wait. */

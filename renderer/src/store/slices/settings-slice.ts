@@ -1,6 +1,6 @@
 import { describeCallFailure } from '../../transport/taco-call-error';
 import type { SliceCreator } from '../store-types';
-import type { SettingsPatch, SettingsView } from '../../../../shared/settings';
+import type { SettingsPatch, SettingsView } from '../../../../shared/settings/settings';
 
 export type SaveSettingsResult = { ok: true } | { ok: false; message: string };
 

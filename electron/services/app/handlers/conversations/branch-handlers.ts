@@ -1,5 +1,5 @@
-import type { ValidCallRequest } from '../../../../../shared/contract';
-import { ContractError } from '../../../../../shared/contract-error';
+import type { ValidCallRequest } from '../../../../../shared/contract/contract';
+import { ContractError } from '../../../../../shared/contract/contract-error';
 import { branchTree } from '../../../store/timeline/branch-tree';
 import type { AppContext } from '../../app-context';
 import { BUSY_MESSAGE } from '../../runs/run-launcher';

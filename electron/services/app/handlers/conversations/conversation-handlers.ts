@@ -1,5 +1,5 @@
-import { ContractError } from '../../../../../shared/contract-error';
-import type { ConversationSnapshot, ConversationSummary } from '../../../../../shared/conversation';
+import { ContractError } from '../../../../../shared/contract/contract-error';
+import type { ConversationSnapshot, ConversationSummary } from '../../../../../shared/conversations/conversation';
 import type { AppContext } from '../../app-context';
 import { conversationPage } from './conversation-page';
 import { branchTree } from '../../../store/timeline/branch-tree';

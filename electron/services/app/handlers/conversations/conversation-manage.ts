@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../../../../shared/constants';
-import type { ValidCallRequest } from '../../../../../shared/contract';
-import { ContractError } from '../../../../../shared/contract-error';
-import type { ConversationSearchHit, ConversationSummary } from '../../../../../shared/conversation';
+import type { ValidCallRequest } from '../../../../../shared/contract/contract';
+import { ContractError } from '../../../../../shared/contract/contract-error';
+import type { ConversationSearchHit, ConversationSummary } from '../../../../../shared/conversations/conversation';
 import type { AppContext } from '../../app-context';
 import { mergeConversationOptions } from '../../runs/conversation-options';
 import { emitSummary } from '../../events/conversation-updates';

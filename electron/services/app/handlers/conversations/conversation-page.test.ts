@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../../shared/constants';
-import { callRequestSchemas } from '../../../../../shared/contract';
-import { ContractError } from '../../../../../shared/contract-error';
-import type { ConversationSnapshot } from '../../../../../shared/conversation';
-import type { TacoEvent } from '../../../../../shared/events';
+import { callRequestSchemas } from '../../../../../shared/contract/contract';
+import { ContractError } from '../../../../../shared/contract/contract-error';
+import type { ConversationSnapshot } from '../../../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../../../shared/contract/events';
 import { conversationPage } from './conversation-page';
 
 function snapshot(count: number): ConversationSnapshot {

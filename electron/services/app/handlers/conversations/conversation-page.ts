@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../../../../shared/constants';
-import { ContractError } from '../../../../../shared/contract-error';
-import type { ConversationSnapshot } from '../../../../../shared/conversation';
-import type { TacoEvent } from '../../../../../shared/events';
+import { ContractError } from '../../../../../shared/contract/contract-error';
+import type { ConversationSnapshot } from '../../../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../../../shared/contract/events';
 
 /** The cursor of the page that ends just before event `index` ("e" and the index). */
 export function cursorAt(index: number): string {

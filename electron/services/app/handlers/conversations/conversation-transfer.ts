@@ -1,6 +1,6 @@
-import type { ValidCallRequest } from '../../../../../shared/contract';
-import { ContractError } from '../../../../../shared/contract-error';
-import type { ConversationSummary } from '../../../../../shared/conversation';
+import type { ValidCallRequest } from '../../../../../shared/contract/contract';
+import { ContractError } from '../../../../../shared/contract/contract-error';
+import type { ConversationSummary } from '../../../../../shared/conversations/conversation';
 import { parseConversationExport, conversationToJson } from '../../../store/conversations/conversation-json';
 import { conversationToMarkdown } from '../../../store/conversations/conversation-markdown';
 import type { AppContext } from '../../app-context';

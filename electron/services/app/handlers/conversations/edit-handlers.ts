@@ -1,7 +1,7 @@
-import { parseSlashCommand } from '../../../../../shared/commands';
-import type { SendResult, ValidCallRequest } from '../../../../../shared/contract';
-import { ContractError } from '../../../../../shared/contract-error';
-import type { EventOf } from '../../../../../shared/events';
+import { parseSlashCommand } from '../../../../../shared/conversations/commands';
+import type { SendResult, ValidCallRequest } from '../../../../../shared/contract/contract';
+import { ContractError } from '../../../../../shared/contract/contract-error';
+import type { EventOf } from '../../../../../shared/contract/events';
 import { branchTree } from '../../../store/timeline/branch-tree';
 import type { AppContext } from '../../app-context';
 import type { ConversationSession } from '../../runs/conversation-sessions';

@@ -1,4 +1,4 @@
-import { branchPosition } from '../../../../../shared/branches';
+import { branchPosition } from '../../../../../shared/conversations/branches';
 import { useTaco } from '../../../store/store-context';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { RegistryServerSummary } from '../../../../../shared/mcp-registry';
+import type { RegistryServerSummary } from '../../../../../shared/mcp/mcp-registry';
 import { useTaco } from '../../../store/store-context';
 import { RegistryInstallDialog, type InstallTarget } from './RegistryInstallDialog';
 import { RegistryAddress } from './RegistryAddress';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { MCP_SECRET_MASK } from '../../../../../shared/mcp';
-import type { RegistryInstallPlan, RegistryInput, RegistryUpdate } from '../../../../../shared/mcp-registry';
+import { MCP_SECRET_MASK } from '../../../../../shared/mcp/mcp';
+import type { RegistryInstallPlan, RegistryInput, RegistryUpdate } from '../../../../../shared/mcp/mcp-registry';
 import { useTaco } from '../../../store/store-context';
 import { Dialog } from '../../ui/Dialog';
 import { RegistryPlanView } from './RegistryPlanView';

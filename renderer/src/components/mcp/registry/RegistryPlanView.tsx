@@ -1,4 +1,4 @@
-import type { RegistryInstallPlan } from '../../../../../shared/mcp-registry';
+import type { RegistryInstallPlan } from '../../../../../shared/mcp/mcp-registry';
 
 /** Exactly what will run, as main built it: command and each argument, address, version, environment names, sandbox. Plain text. */
 export function RegistryPlanView({ plan, changes }: { plan: RegistryInstallPlan; changes: string[] | null }) {

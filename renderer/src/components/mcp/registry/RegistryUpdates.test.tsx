@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MCP_SECRET_MASK } from '../../../../../shared/mcp';
-import type { RegistryUpdate } from '../../../../../shared/mcp-registry';
+import { MCP_SECRET_MASK } from '../../../../../shared/mcp/mcp';
+import type { RegistryUpdate } from '../../../../../shared/mcp/mcp-registry';
 import { createFakeApi } from '../../../../test/fake-api';
 import { mcpServer } from '../../../../test/mcp';
 import { renderWithStore } from '../../../../test/render-app';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ContextFit } from '../../../../../shared/models';
+import type { ContextFit } from '../../../../../shared/models/models';
 import { useTaco } from '../../../store/store-context';
 
 /** Waits this long after the last keystroke before asking main. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ConversationSummary } from '../../../../../shared/conversation';
+import type { ConversationSummary } from '../../../../../shared/conversations/conversation';
 import { useTaco } from '../../../store/store-context';
 import { draftFromOptions, parseOptionsDraft, type OptionsDraft } from './conversation-options-form';
 import { Dialog } from '../../ui/Dialog';

@@ -1,4 +1,4 @@
-import type { ConversationOptions } from '../../../../../shared/conversation';
+import type { ConversationOptions } from '../../../../../shared/conversations/conversation';
 
 /** The option fields as the dialog edits them: text, empty meaning "the app's default". */
 export interface OptionsDraft {

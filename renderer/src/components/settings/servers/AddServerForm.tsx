@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServerKind } from '../../../../../shared/servers';
+import type { ServerKind } from '../../../../../shared/models/servers';
 import { useTaco } from '../../../store/store-context';
 import { EMPTY_DRAFT, KIND_WORDS, serverFromDraft, testRequestFor, type ServerDraft, type ServerTestState } from './server-form';
 import { ServerTestOutcome } from './ServerTestOutcome';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ServerConfig } from '../../../../../shared/servers';
+import type { ServerConfig } from '../../../../../shared/models/servers';
 import { useTaco } from '../../../store/store-context';
 import { AddServerForm } from './AddServerForm';
 import { KIND_WORDS, serverFromDraft, testRequestFor, type ServerDraft, type ServerTestState } from './server-form';

@@ -1,5 +1,5 @@
 // Types only: shared/servers.ts carries zod schemas the renderer must not bundle.
-import type { ServerConfig, ServerKind, ServerTestResult } from '../../../../../shared/servers';
+import type { ServerConfig, ServerKind, ServerTestResult } from '../../../../../shared/models/servers';
 import { DEFAULTS } from '../../../../../shared/constants';
 
 /** What the add-server form holds. */

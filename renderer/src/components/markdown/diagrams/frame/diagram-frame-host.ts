@@ -5,7 +5,7 @@ import {
   parseFrameReply,
   type DiagramTheme,
   type FrameReply,
-} from '../../../../../../shared/diagram-frame';
+} from '../../../../../../shared/rendering/diagram-frame';
 // Vite builds the frame's script as one classic script (a sandboxed page cannot load our module
 // scripts: they are fetched with CORS); the frame's page loads it from DIAGRAM_FRAME_SCRIPT.
 import frameScript from './diagram-frame-main.ts?worker&url';

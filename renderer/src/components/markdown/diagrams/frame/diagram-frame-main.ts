@@ -1,4 +1,4 @@
-import { parseFrameRequest, type FrameReply } from '../../../../../../shared/diagram-frame';
+import { parseFrameRequest, type FrameReply } from '../../../../../../shared/rendering/diagram-frame';
 import { renderMermaid } from '../mermaid-render';
 import { checkMermaidSource } from '../mermaid-source-check';
 

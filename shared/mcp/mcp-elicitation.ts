@@ -1,4 +1,4 @@
-import type { WorkflowParam } from './workflows/workflow';
+import type { WorkflowParam } from '../workflows/workflow';
 
 /** A value an elicitation form field holds. */
 export type ElicitationValue = string | number | boolean;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS } from './constants';
+import { DEFAULTS } from '../constants';
 import { isPrivateHost, maskServers, modelRef, newServer, parseModelRef, serversSchema, transportProblem, unmaskServers } from './servers';
-import { applySettingsPatch, defaultSettings, settingsPatchSchema } from './settings';
+import { applySettingsPatch, defaultSettings, settingsPatchSchema } from '../settings/settings';
 
 describe('model references', () => {
   it('plain for the first server, <id>::<model> for an added one, and back', () => {

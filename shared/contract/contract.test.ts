@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALL_NAMES, callRequestSchemas, isCallName } from './contract';
 import { describeZodError } from './contract-error';
-import { applySettingsPatch, defaultSettings, settingsPatchSchema, settingsSchema } from './settings';
+import { applySettingsPatch, defaultSettings, settingsPatchSchema, settingsSchema } from '../settings/settings';
 
 describe('contract', () => {
   it('names every call once and recognises only those names', () => {

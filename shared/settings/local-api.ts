@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULTS } from './constants';
+import { DEFAULTS } from '../constants';
 
 /**
  * Settings → Local API: TACO's OpenAI-compatible API for other apps, off by default. The key is

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DEFAULTS } from './constants';
-import { serversSchema } from './servers';
+import { DEFAULTS } from '../constants';
+import { serversSchema } from '../models/servers';
 import { webSearchSettingsSchema } from './web-search';
-import { modelTuningsSchema } from './probe/model-check';
+import { modelTuningsSchema } from '../probe/model-check';
 
 const httpUrl = z
   .string()

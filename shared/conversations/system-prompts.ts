@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { allowedToolsSchema, conversationOptionsSchema } from './conversation-summary';
-import { DEFAULTS } from './constants';
+import { DEFAULTS } from '../constants';
 
 /**
  * The system prompt library: named presets (a prompt, a default model, model options and the

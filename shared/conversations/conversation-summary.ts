@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BARE_SECONDS, GO_DURATION } from './go-duration';
+import { BARE_SECONDS, GO_DURATION } from '../models/go-duration';
 
 /*
  * A conversation's summary and options: what the conversation list and the events carry. Apart

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STOP_REASONS, describeStopReason, exitCodeForStopReason } from './stop-reason';
-import { formatToolName } from './tools/format-tool-name';
+import { formatToolName } from '../tools/format-tool-name';
 import { parseSlashCommand } from './commands';
 
 describe('stop reasons', () => {

@@ -1,16 +1,16 @@
-import type { SandboxNotice } from './sandbox-notice';
-import type { ConversationSummary } from './conversation-summary';
+import type { SandboxNotice } from '../approvals/sandbox-notice';
+import type { ConversationSummary } from '../conversations/conversation-summary';
 import type { JsonObject } from './json';
-import type { McpServerView } from './mcp';
-import type { ElicitationAction, McpElicitationRequest } from './mcp-elicitation';
-import type { AttachedResource } from './mcp-resources';
-import type { Risk } from './settings';
-import type { StackFrame } from './tools/tool-stack';
-import type { StopReason } from './stop-reason';
-import type { ModelCheckProgress } from './probe/model-check';
-import type { ProbeReport } from './probe/probe-report';
-import type { ToolType } from './tools/tool-info';
-import type { WorkflowFinishReason, WorkflowParamValues, WorkflowStepState, WorkflowStepType } from './workflows/workflow';
+import type { McpServerView } from '../mcp/mcp';
+import type { ElicitationAction, McpElicitationRequest } from '../mcp/mcp-elicitation';
+import type { AttachedResource } from '../mcp/mcp-resources';
+import type { Risk } from '../settings/settings';
+import type { StackFrame } from '../tools/tool-stack';
+import type { StopReason } from '../conversations/stop-reason';
+import type { ModelCheckProgress } from '../probe/model-check';
+import type { ProbeReport } from '../probe/probe-report';
+import type { ToolType } from '../tools/tool-info';
+import type { WorkflowFinishReason, WorkflowParamValues, WorkflowStepState, WorkflowStepType } from '../workflows/workflow';
 
 /** How a call without a result ended (the row's chip: Failed, Denied, Cancelled, Skipped). */
 export const TOOL_ERROR_ENDINGS = ['failed', 'denied', 'cancelled', 'skipped'] as const;

@@ -1,4 +1,4 @@
-import { DEFAULTS } from './constants';
+import { DEFAULTS } from '../constants';
 
 /**
  * How a model is named across servers: the first server's models keep their plain names, an added

@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import type { AlwaysAllowedTool } from './approvals/always-allow';
-import { DEFAULTS } from './constants';
-import { conversationOptionsSchema, type ConversationSearchHit, type ConversationSnapshot, type ConversationSummary } from './conversation';
+import type { AlwaysAllowedTool } from '../approvals/always-allow';
+import { DEFAULTS } from '../constants';
+import {
+  conversationOptionsSchema,
+  type ConversationSearchHit,
+  type ConversationSnapshot,
+  type ConversationSummary,
+} from '../conversations/conversation';
 import type { ModelEvent, TacoEvent } from './events';
-import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from './mcp';
-import type { McpAuthStatus } from './mcp-auth';
-import type { McpResourceContent, McpResourceInfo } from './mcp-resources';
-import type { McpElicitationRequest } from './mcp-elicitation';
+import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from '../mcp/mcp';
+import type { McpAuthStatus } from '../mcp/mcp-auth';
+import type { McpResourceContent, McpResourceInfo } from '../mcp/mcp-resources';
+import type { McpElicitationRequest } from '../mcp/mcp-elicitation';
 import {
   registryInstallRequestSchema,
   registryServerNameSchema,
@@ -14,23 +19,23 @@ import {
   type RegistryPlanResult,
   type RegistrySearchResult,
   type RegistryUpdate,
-} from './mcp-registry';
-import { localApiChangeSchema, type LocalApiStatus } from './local-api';
-import type { ContextFit, ModelListResult } from './models';
-import type { ModelCheckList } from './probe/model-check';
-import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from './system-prompts';
-import { versionRefSchema, type DocumentsListResult, type UndoPreview, type UndoResult } from './documents';
-import type { DocumentsBrowseResult, VersionContent } from './document-browser';
-import { serverTestRequestSchema, type ServerTestResult } from './servers';
-import { settingsPatchSchema, type SettingsView } from './settings';
-import type { ToolInfo } from './tools/tool-info';
+} from '../mcp/mcp-registry';
+import { localApiChangeSchema, type LocalApiStatus } from '../settings/local-api';
+import type { ContextFit, ModelListResult } from '../models/models';
+import type { ModelCheckList } from '../probe/model-check';
+import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from '../conversations/system-prompts';
+import { versionRefSchema, type DocumentsListResult, type UndoPreview, type UndoResult } from '../documents/documents';
+import type { DocumentsBrowseResult, VersionContent } from '../documents/document-browser';
+import { serverTestRequestSchema, type ServerTestResult } from '../models/servers';
+import { settingsPatchSchema, type SettingsView } from '../settings/settings';
+import type { ToolInfo } from '../tools/tool-info';
 import type {
   WorkflowDraftResult,
   WorkflowExtractResult,
   WorkflowListResult,
   WorkflowRunResult,
   WorkspaceEntriesResult,
-} from './workflows/workflow';
+} from '../workflows/workflow';
 
 /**
  * The one contract between the renderer and main. Every call is a line here: the zod schema of

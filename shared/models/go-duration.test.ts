@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversationOptionsSchema } from './conversation';
+import { conversationOptionsSchema } from '../conversations/conversation';
 import { isGoDuration } from './go-duration';
 
 // Cases from Go's own table (go/src/time/time_test.go parseDurationTests / parseDurationErrorTests).

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { DEFAULTS } from './constants';
-import { ContractError } from './contract-error';
+import { DEFAULTS } from '../constants';
+import { ContractError } from '../contract/contract-error';
 import { LOCAL_SERVER_ID } from './model-ref';
 
 /**

@@ -1,6 +1,6 @@
-import type { SandboxNotice } from './sandbox-notice';
+import type { SandboxNotice } from '../approvals/sandbox-notice';
 import { z } from 'zod';
-import { DEFAULTS } from './constants';
+import { DEFAULTS } from '../constants';
 
 /**
  * MCP servers as tool sources: the shapes both sides of the contract share. The

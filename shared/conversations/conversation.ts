@@ -1,8 +1,8 @@
 import type { BranchSiblings } from './branches';
 import type { ConversationSummary } from './conversation-summary';
-import type { TacoEvent } from './events';
-import type { JsonObject } from './json';
-import type { Risk } from './settings';
+import type { TacoEvent } from '../contract/events';
+import type { JsonObject } from '../contract/json';
+import type { Risk } from '../settings/settings';
 
 export { conversationOptionsSchema, type ConversationOptions, type ConversationSummary } from './conversation-summary';
 
