@@ -247,6 +247,12 @@ export const DEFAULTS = {
    * and where the sandbox program is looked for. Every path under HOME is relative to it.
    */
   sandbox: {
+    /**
+     * Environment variables a command (run_command, sandboxed or not) never inherits from TACO:
+     * TACO's own (its API key), and any whose name says it holds a secret. Matched against the
+     * upper-cased name; everything else (PATH, HOME, JAVA_HOME, …) is passed on.
+     */
+    secretEnvNamePattern: /(^TACO_)|KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION|PRIVATE|(^|_)PAT($|_)/,
     /** bubblewrap on Linux: the distribution's package installs it here. */
     bwrapPaths: ['/usr/bin/bwrap', '/usr/local/bin/bwrap'],
     /** Seatbelt on macOS (part of the system). */

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ToolFailure } from '../catalogue/tool-runtime-types';
 import { createOutputCollector } from './output-collector';
+import { commandEnvironment } from './command-environment';
 
 export interface CommandLimits {
   timeoutMs: number;
@@ -40,6 +41,8 @@ export function runShellCommand(
       detached: process.platform !== 'win32',
       stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
+      // TACO's own and secret-named variables stay out of the command's reach.
+      env: commandEnvironment(process.env),
     };
     const child = options.invocation
       ? spawn(options.invocation.file, options.invocation.args, { ...spawnOptions, shell: false })

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { commandEnvironment } from './command-environment';
+import { runShellCommand } from './command-runner';
+
+describe('the environment a command inherits', () => {
+  it('drops TACO’s own variables and every secret-named one; keeps the rest', () => {
+    const env = commandEnvironment({
+      PATH: '/usr/bin',
+      HOME: '/home/ada',
+      JAVA_HOME: '/opt/java',
+      LANG: 'en_GB.UTF-8',
+      TACO_API_KEY: 'taco-key',
+      TACO_DATA_DIR: '/data',
+      OPENAI_API_KEY: 'sk-1',
+      GITHUB_TOKEN: 'ghp_1',
+      AWS_SECRET_ACCESS_KEY: 'aws',
+      PGPASSWORD: 'pg',
+      npm_config__auth: 'npm',
+      GOOGLE_APPLICATION_CREDENTIALS: '/keys.json',
+      SSH_AUTH_SOCK: '/tmp/agent.sock',
+      GITLAB_PAT: 'glpat',
+      // A name that only looks secret is dropped too: the pattern errs on the side of the secret.
+      KEYBOARD: 'us',
+    });
+    expect(Object.keys(env).sort()).toEqual(['HOME', 'JAVA_HOME', 'LANG', 'PATH']);
+  });
+});
+
+describe('run_command’s process', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it('cannot read a secret from TACO’s environment with env', async () => {
+    process.env.TACO_API_KEY = 'the-api-key-value';
+    process.env.MY_SERVICE_TOKEN = 'the-token-value';
+    process.env.TACO_TEST_VISIBLE = 'x';
+    process.env.PLAIN_SETTING = 'plain-value';
+    const result = await runShellCommand('env', {
+      cwd: process.cwd(),
+      signal: new AbortController().signal,
+      timeoutMs: 30_000,
+      maxOutputChars: 200_000,
+    });
+    expect(result.stdout).toContain('PLAIN_SETTING=plain-value');
+    expect(result.stdout).not.toContain('the-api-key-value');
+    expect(result.stdout).not.toContain('the-token-value');
+  });
+});
