@@ -1,6 +1,7 @@
 import type { SandboxNotice } from '../approvals/sandbox-notice';
 import { z } from 'zod';
 import { DEFAULTS } from '../constants';
+import { httpUrlSchema } from '../contract/http-url';
 
 /**
  * MCP servers as tool sources: the shapes both sides of the contract share. The
@@ -69,27 +70,11 @@ export const mcpServerNameSchema = z
 const envKey = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name such as API_KEY');
 const headerKey = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'must be an HTTP header name such as Authorization');
 const secretValue = z.string().max(8192);
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http:// or https:// URL, for example http://127.0.0.1:3000/mcp')
-  // The URL is shown in Settings; credentials belong in "headers", whose values never leave main.
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.username === '' && url.password === '';
-    } catch {
-      return true;
-    }
-  }, 'must not carry a user name or password: put credentials in "headers" (for example Authorization)');
+// The URL is shown in Settings; credentials belong in "headers", whose values never leave main.
+const httpUrl = httpUrlSchema({
+  example: 'http://127.0.0.1:3000/mcp',
+  noCredentials: 'must not carry a user name or password: put credentials in "headers" (for example Authorization)',
+});
 
 /**
  * One server's config as the user edits it: `{command, args?, env?, cwd?}` (stdio) or

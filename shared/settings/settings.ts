@@ -3,29 +3,14 @@ import { DEFAULTS } from '../constants';
 import { serversSchema } from '../models/servers';
 import { webSearchSettingsSchema } from './web-search';
 import { modelTuningsSchema } from '../probe/model-check';
+import { httpUrlSchema } from '../contract/http-url';
 
-const httpUrl = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(2048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http:// or https:// URL, for example http://127.0.0.1:11434')
-  // Node's fetch refuses such an address, quoting it (credentials included) in its error; model servers refuse it too (shared/servers.ts).
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.username === '' && url.password === '';
-    } catch {
-      return true;
-    }
-  }, 'must not contain a user name or password (user:password@): add a model server with an Authorization header instead');
+// Node's fetch refuses an address with credentials, quoting it in its error; model servers refuse it too (shared/models/servers.ts).
+const httpUrl = httpUrlSchema({
+  empty: 'must not be empty',
+  example: 'http://127.0.0.1:11434',
+  noCredentials: 'must not contain a user name or password (user:password@): add a model server with an Authorization header instead',
+});
 
 export const RISKS = ['read', 'write', 'shell', 'network'] as const;
 export type Risk = (typeof RISKS)[number];
