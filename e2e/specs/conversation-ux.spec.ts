@@ -127,11 +127,14 @@ test('the title stays readable from 800 to 1920 px with the tool stack open, who
       { width: 800, height: 600 },
     ]) {
       await page.setViewportSize(size);
-      // Below 1000 px the stack is a rail whose details open over the chat.
-      if (size.width < 1000 && (await page.getByTestId('stack-panel').getAttribute('data-collapsed')) === 'true') {
-        await page.getByTestId('stack-panel-toggle').click();
-      }
-      await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', 'false');
+      // Below 1000 px the stack is a rail whose details open over the chat. The window folds it on
+      // its resize event, which may come after this line: open it until it stays open.
+      await expect(async () => {
+        if ((await page.getByTestId('stack-panel').getAttribute('data-collapsed')) === 'true') {
+          await page.getByTestId('stack-panel-toggle').click();
+        }
+        await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', 'false', { timeout: 2000 });
+      }).toPass();
       const box = await page.getByTestId('chat-title').evaluate((title) => ({
         width: title.clientWidth,
         whole: title.scrollWidth,
