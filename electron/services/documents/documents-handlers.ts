@@ -2,6 +2,7 @@ import { undoneWrites, type VersionRecord } from '../../../shared/documents/docu
 import type { AppContext } from '../app/app-context';
 import type { CallHandlers } from '../app/call-router';
 import { resolveWorkspace } from '../app/runs/run-launcher';
+import { branchRunsOf } from './branch-runs';
 import { redoWrite } from './redo-change';
 import { boundedDiff, sizeSummary, tooLargeToDiff } from '../../../tools/files/bounded-diff';
 import { previewUndo, restoreVersion, undoWrite, type UndoTarget } from './undo-change';
@@ -13,7 +14,7 @@ export type DocumentsCallName =
 export function documentsHandlers(ctx: AppContext): Pick<CallHandlers, DocumentsCallName> {
   const targetOf = async (conversationId: string, callId?: string): Promise<UndoTarget> => {
     const workspace = await resolveWorkspace(ctx.settings.current().workspace);
-    const base = { store: ctx.versions, conversationId, workspace };
+    const base = { store: ctx.versions, conversationId, workspace, branchRuns: await branchRunsOf(ctx, conversationId) };
     if (callId === undefined) return base;
     const record = (await ctx.versions.records(conversationId)).find(
       (candidate) => candidate.kind === 'write' && candidate.callId === callId,

@@ -13,25 +13,65 @@ export interface UndoTarget {
   workspace: string | null;
   /** The write to undo; absent: the last write of the conversation not undone yet. */
   seq?: number;
+  /**
+   * The runs on the branch the conversation shows (branch-tree.ts `chosenRunIds`). A plain undo
+   * takes back only their writes, and an undo says so when another branch's run wrote the file
+   * since. Absent: every run counts (a conversation without branches).
+   */
+  branchRuns?: ReadonlySet<string>;
 }
 
 export const NOTHING_TO_UNDO =
   'Nothing to undo: no file was written in this conversation (or every write is undone already). Commands run with run_command cannot be undone.';
 
-/** The write that undo would take back: the one named, or the last one not undone yet. */
-export function undoableWrite(records: VersionRecord[], seq?: number): VersionRecord | null {
+export const NOTHING_TO_UNDO_ON_BRANCH =
+  'Nothing to undo on this branch: the writes not undone yet were made on another branch of this conversation. Switch to that branch (‹ › under the message) to undo them.';
+
+/** The write that undo would take back: the one named, or the last one of the branch not undone yet. */
+export function undoableWrite(records: VersionRecord[], seq?: number, branchRuns?: ReadonlySet<string>): VersionRecord | null {
   const undone = undoneWrites(records);
   if (seq !== undefined) {
     const record = records.find((candidate) => candidate.seq === seq);
     return record && record.kind === 'write' && !undone.has(record.seq) ? record : null;
   }
-  return records.findLast((record) => record.kind === 'write' && !undone.has(record.seq)) ?? null;
+  return records.findLast((record) => record.kind === 'write' && !undone.has(record.seq) && onBranch(record, branchRuns)) ?? null;
+}
+
+function onBranch(record: VersionRecord, branchRuns: ReadonlySet<string> | undefined): boolean {
+  // A write no run made (none today; older records) is not any one branch's.
+  return branchRuns === undefined || record.runId === null || branchRuns.has(record.runId);
+}
+
+/** Why a plain undo found nothing: nothing at all, or only other branches' writes. */
+function nothingMessage(records: VersionRecord[], target: UndoTarget): string {
+  if (target.seq === undefined && target.branchRuns && undoableWrite(records) !== null) return NOTHING_TO_UNDO_ON_BRANCH;
+  return NOTHING_TO_UNDO;
+}
+
+/**
+ * A later write to the same file by a run of another branch: undoing here would replace what
+ * that branch wrote, so the answer says so and waits for a confirmation.
+ */
+function laterWriteElsewhere(records: VersionRecord[], record: VersionRecord, branchRuns?: ReadonlySet<string>): VersionRecord | null {
+  if (branchRuns === undefined) return null;
+  const undone = undoneWrites(records);
+  return (
+    records.findLast(
+      (other) =>
+        other.seq > record.seq &&
+        other.kind === 'write' &&
+        other.path === record.path &&
+        !undone.has(other.seq) &&
+        !onBranch(other, branchRuns),
+    ) ?? null
+  );
 }
 
 /** What undoing would do: the diff from the file as it is now to the content before the write. */
 export async function previewUndo(target: UndoTarget): Promise<UndoPreview> {
-  const record = undoableWrite(await target.store.records(target.conversationId), target.seq);
-  if (!record) return { type: 'nothing', message: NOTHING_TO_UNDO };
+  const records = await target.store.records(target.conversationId);
+  const record = undoableWrite(records, target.seq, target.branchRuns);
+  if (!record) return { type: 'nothing', message: nothingMessage(records, target) };
   const elsewhere = otherWorkspace(record, target.workspace);
   if (elsewhere) return { type: 'nothing', message: elsewhere };
   return previewOf(record, await planRestore(target, record.path, record.before, record.after));
@@ -44,8 +84,9 @@ export async function previewUndo(target: UndoTarget): Promise<UndoPreview> {
  * answer asking for confirmation carries it).
  */
 export async function undoWrite(target: UndoTarget & { confirmed: boolean }): Promise<UndoResult> {
-  const record = undoableWrite(await target.store.records(target.conversationId), target.seq);
-  if (!record) return { type: 'nothing', message: NOTHING_TO_UNDO };
+  const records = await target.store.records(target.conversationId);
+  const record = undoableWrite(records, target.seq, target.branchRuns);
+  if (!record) return { type: 'nothing', message: nothingMessage(records, target) };
   const elsewhere = otherWorkspace(record, target.workspace);
   if (elsewhere) return { type: 'nothing', message: elsewhere };
   const plan = await planRestore(target, record.path, record.before, record.after);
@@ -58,10 +99,14 @@ export async function undoWrite(target: UndoTarget & { confirmed: boolean }): Pr
   const tooLarge = currentTooLarge(record.path, plan.current);
   if (tooLarge) return { type: 'nothing', message: tooLarge };
   if (plan.changedSince && !target.confirmed) {
+    const elsewhere = laterWriteElsewhere(records, record, target.branchRuns);
+    const why = elsewhere
+      ? `${record.path} was written since by another branch of this conversation (its ${elsewhere.tool ?? 'write'}).`
+      : `${record.path} changed since this write.`;
     return {
       type: 'needs-confirmation',
       preview: previewOf(record, plan),
-      message: `${record.path} changed since this write. Undoing puts back the content before the write; the current content is kept as a version. Confirm to undo (/undo confirm).`,
+      message: `${why} Undoing puts back the content before the write; the current content is kept as a version. Confirm to undo (/undo confirm).`,
     };
   }
   const written = await applyContent(target, record.path, plan, { kind: 'undo', undoes: record.seq });

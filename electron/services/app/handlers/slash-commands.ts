@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context';
 import type { ConversationSession } from '../runs/conversation-sessions';
 import { abandonTask } from '../runs/task-control';
 import { resolveWorkspace } from '../runs/run-launcher';
+import { branchRunsOf } from '../../documents/branch-runs';
 import { undoWrite } from '../../documents/undo-change';
 
 /** The answer to a slash command, in words. */
@@ -57,7 +58,8 @@ function oneLine(text: string): string {
 async function undoText(ctx: AppContext, conversationId: string, confirmed: boolean): Promise<string> {
   const workspace = await resolveWorkspace(ctx.settings.current().workspace);
   try {
-    const result = await undoWrite({ store: ctx.versions, conversationId, workspace, confirmed });
+    const branchRuns = await branchRunsOf(ctx, conversationId);
+    const result = await undoWrite({ store: ctx.versions, conversationId, workspace, confirmed, branchRuns });
     if (result.type === 'needs-confirmation' && result.preview.type === 'ready') return `${result.message}\n\n${result.preview.diff}`;
     return result.message;
   } catch (error) {
