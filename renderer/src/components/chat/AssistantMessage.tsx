@@ -108,11 +108,14 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
         {turnSegments(turn.parts).map(renderSegment)}
         {turn.usage?.truncation && <TruncationWarning {...turn.usage.truncation} />}
         {running && <StatusLine text={status} />}
-        {finished && turn.usage && <UsageLine usage={turn.usage} model={turn.model} />}
-        {/* Which tools the model saw: on request (the "i") for the turn at hand; unasked when the model wanted one left out. */}
-        {turn.offered && isLatest && (
-          <ToolsOfferedNote offered={turn.offered} asked={turn.parts.flatMap((part) => (part.type === 'tool' ? [part.tool] : []))} />
-        )}
+        {/* One row under the answer: model and speed, then the "i" for which tools the model saw (on request for the
+            turn at hand; unasked when the model wanted one left out). */}
+        <div className="message-meta">
+          {finished && turn.usage && <UsageLine usage={turn.usage} model={turn.model} />}
+          {turn.offered && isLatest && (
+            <ToolsOfferedNote offered={turn.offered} asked={turn.parts.flatMap((part) => (part.type === 'tool' ? [part.tool] : []))} />
+          )}
+        </div>
         <AssistantMessageActions turn={turn} isLatest={isLatest} />
       </div>
     </article>

@@ -11,7 +11,7 @@ export function DocumentsButton() {
     <>
       <button
         type="button"
-        className="button documents-button"
+        className="button ghost documents-button"
         data-testid="documents-button"
         title="The files written in this conversation, their versions, diff and restore"
         aria-haspopup="dialog"
