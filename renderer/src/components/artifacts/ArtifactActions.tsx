@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { copyText } from '../markdown/copy-text';
+import { downloadTextFile } from '../sidebar/download-text-file';
+import { artifactMimeType, type ArtifactKind } from './artifact-kinds';
+
+interface Props {
+  kind: ArtifactKind;
+  code: string;
+  fileName: string;
+}
+
+/** Copy and Download of the version shown (a download only ever on this click, from this window). */
+export function ArtifactActions({ kind, code, fileName }: Props) {
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = async () => {
+    try {
+      await copyText(code);
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <div className="artifact-actions">
+      <button type="button" className="button" data-testid="artifact-copy" onClick={() => void copy()}>
+        {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Select and press Ctrl+C' : 'Copy'}
+      </button>
+      <button
+        type="button"
+        className="button"
+        data-testid="artifact-download"
+        onClick={() => downloadTextFile({ filename: fileName, mimeType: artifactMimeType(kind), content: code })}
+      >
+        Download
+      </button>
+    </div>
+  );
+}
