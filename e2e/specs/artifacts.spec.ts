@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLOCK_V1 } from '../../test-support/fake-ollama/scenarios/chat/artifacts';
 import { expect, test } from '../support/taco-fixture';
 
 /** Sends one message and waits for its answer to finish. */
@@ -111,6 +114,29 @@ test.describe('artifacts', () => {
     }
     await pane.getByRole('button', { name: 'Close the preview' }).click();
     await expect(pane).toHaveCount(0);
+  });
+
+  test('Save to workspace is an approved write_file: the card shows the diff, nothing is written before Allow', async ({ taco, page }) => {
+    const workspace = taco.tempDir('taco-e2e-artifact-');
+    const ollama = await taco.startFakeOllama('artifacts');
+    await taco.openApp({ ollamaUrl: ollama.url, workspace });
+    await expect(page.getByTestId('model-picker')).toBeEnabled();
+    await ask(page, 'Make me a clock page');
+    await preview(page);
+
+    await page.getByTestId('artifact-save').click();
+    const dialog = page.getByTestId('artifact-save-dialog');
+    await expect(dialog.getByLabel('File in the workspace')).toHaveValue('clock-v1.html');
+    await dialog.getByLabel('File in the workspace').fill('site/clock.html');
+    await dialog.getByTestId('artifact-save-submit').click();
+    await expect(dialog).toHaveCount(0);
+
+    const card = page.getByTestId('approval-card');
+    await expect(card.getByTestId('diff-preview')).toContainText('+<title>Clock</title>');
+    expect(existsSync(join(workspace, 'site', 'clock.html'))).toBe(false);
+    await card.getByTestId('approval-allow-once').click();
+    await expect.poll(() => existsSync(join(workspace, 'site', 'clock.html'))).toBe(true);
+    expect(readFileSync(join(workspace, 'site', 'clock.html'), 'utf8')).toBe(CLOCK_V1);
   });
 
   test('a hostile artifact does nothing outside its frame: no network, no parent, no top navigation, no cookies or storage, no popup, no form post, no download', async ({

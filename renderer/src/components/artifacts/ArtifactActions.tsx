@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { copyText } from '../markdown/copy-text';
 import { downloadTextFile } from '../sidebar/download-text-file';
 import { artifactMimeType, type ArtifactKind } from './artifact-kinds';
+import { SaveArtifactDialog } from './SaveArtifactDialog';
 
 interface Props {
   kind: ArtifactKind;
@@ -9,9 +10,13 @@ interface Props {
   fileName: string;
 }
 
-/** Copy and Download of the version shown (a download only ever on this click, from this window). */
+/**
+ * Copy, Download (only ever on this click, from this window) and Save to workspace (an approved
+ * write_file, through the save workflow) of the version shown.
+ */
 export function ArtifactActions({ kind, code, fileName }: Props) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [saving, setSaving] = useState(false);
   const copy = async () => {
     try {
       await copyText(code);
@@ -33,6 +38,10 @@ export function ArtifactActions({ kind, code, fileName }: Props) {
       >
         Download
       </button>
+      <button type="button" className="button" data-testid="artifact-save" onClick={() => setSaving(true)}>
+        Save to workspace
+      </button>
+      {saving && <SaveArtifactDialog code={code} suggestedPath={fileName} onClose={() => setSaving(false)} />}
     </div>
   );
 }
