@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { DEFAULTS } from '../../../../shared/constants';
 import { copyText } from '../markdown/copy-text';
 import { downloadTextFile } from '../sidebar/download-text-file';
 import { artifactMimeType, type ArtifactKind } from './artifact-kinds';
@@ -17,6 +18,11 @@ interface Props {
 export function ArtifactActions({ kind, code, fileName }: Props) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (copied === 'idle') return;
+    const timer = setTimeout(() => setCopied('idle'), DEFAULTS.rendererConversations.copiedConfirmMs);
+    return () => clearTimeout(timer);
+  }, [copied]);
   const copy = async () => {
     try {
       await copyText(code);
