@@ -40,6 +40,25 @@ test.describe('every built-in workflow from the picker', () => {
     await expect(page.getByTestId('stop-button')).toHaveCount(0);
   });
 
+  test('save_text_to_file: the text is written only after its write_file is approved, with its diff', async ({ taco, page }) => {
+    const workspace = taco.tempDir('taco-e2e-wf-');
+    const ollama = await taco.startFakeOllama('workflows');
+    await taco.openApp({ ollamaUrl: ollama.url, workspace });
+
+    await openWorkflowForm(page, 'save_text_to_file', 'save text');
+    await page.getByTestId('workflow-param-path').fill('notes/hello.md');
+    await page.getByTestId('workflow-param-content').fill('# Hello\n');
+    await runFromForm(page);
+
+    const card = page.getByTestId('approval-card');
+    await expect(card.getByTestId('diff-preview')).toContainText('+# Hello');
+    expect(existsSync(join(workspace, 'notes/hello.md'))).toBe(false);
+    await card.getByTestId('approval-allow-once').click();
+    await expectOutcome(page, 'complete', 'all 1 steps done');
+    await expectStepStates(page, ['done']);
+    expect(readFileSync(join(workspace, 'notes/hello.md'), 'utf8')).toBe('# Hello\n');
+  });
+
   test('explain_folder: the folder is chosen by browsing into it; listed, its README read, then explained', async ({ taco, page }) => {
     const workspace = taco.tempDir('taco-e2e-wf-');
     writeFiles(workspace, { 'demo/README.md': '# demo\n', 'demo/src/app.py': 'print(1)\n', 'elsewhere.txt': 'x\n' });

@@ -1,3 +1,5 @@
+import { ARTIFACT_HOST, ARTIFACT_SCHEME } from '../../shared/rendering/artifact-frame';
+
 /**
  * The renderer's Content Security Policy: the one source for both hosts' response header (the
  * Electron app:// protocol and dev-server responses, the web host's HTTP responses) and for the
@@ -10,6 +12,9 @@ const DIRECTIVES: ReadonlyArray<readonly [string, string]> = [
   ['style-src', "'self'"],
   ['img-src', "'self' data: https:"],
   ['connect-src', "'self'"],
+  // Frames: our own pages (the diagram frame; the artifact frame in the web host) and, in Electron,
+  // the artifact frame's own scheme (shared/rendering/artifact-frame.ts). Nothing else is framed.
+  ['frame-src', `'self' ${ARTIFACT_SCHEME}://${ARTIFACT_HOST}`],
   ['object-src', "'none'"],
   ['base-uri', "'none'"],
   ['form-action', "'none'"],

@@ -230,6 +230,14 @@ export const callRequestSchemas = {
   'documents.browse': z.object({ conversationId: id }).strict(),
   /** One version's content for a preview (size-capped; binary described; pictures checked). */
   'documents.content': z.object({ conversationId: id, version: versionRefSchema }).strict(),
+  /** Two versions of an artifact the model wrote (renderer/src/components/artifacts), compared by the one bounded diff. */
+  'artifacts.diff': z
+    .object({
+      name: z.string().trim().min(1).max(200),
+      before: z.string().max(DEFAULTS.rendererArtifacts.maxDiffChars),
+      after: z.string().max(DEFAULTS.rendererArtifacts.maxDiffChars),
+    })
+    .strict(),
 } as const;
 
 export type CallName = keyof typeof callRequestSchemas;
@@ -320,6 +328,7 @@ export interface CallResponses {
   'documents.redo': UndoResult;
   'documents.browse': DocumentsBrowseResult;
   'documents.content': VersionContent;
+  'artifacts.diff': { diff: string };
 }
 
 export type OllamaTestResult =

@@ -4,6 +4,7 @@ import type { PullProgressEvent, TacoEvent } from '../../../shared/contract/even
 import { callChannel, eventChannel, type CallEnvelope } from '../../../shared/contract/transport';
 import { FakeWebContents } from './testing/fake-electron';
 import { FrameState } from './testing/fake-web-frame';
+import { artifactFramePolicy } from '../artifact-frame-policy';
 
 const electron = vi.hoisted(() => ({ current: null as null | ReturnType<typeof import('./testing/fake-electron').createFakeElectron> }));
 
@@ -78,12 +79,29 @@ describe('Electron main (electron mocked)', async () => {
   });
 
   it('serves the built renderer from its own app:// origin, registered as privileged before the app is ready', () => {
-    expect(fake.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+    expect(fake.protocol.registerSchemesAsPrivileged).toHaveBeenCalledTimes(1);
+    expect(fake.protocol.privileged).toEqual([
       { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+      { scheme: 'artifact', privileges: { standard: true, secure: true } },
     ]);
     const registered = fake.protocol.registerSchemesAsPrivileged.mock.invocationCallOrder[0] ?? Infinity;
     expect(registered).toBeLessThan(fake.app.whenReady.mock.invocationCallOrder[0] ?? -Infinity);
     expect(fake.session.defaultSession.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
+  });
+
+  it('serves the artifact preview frame from its own artifact:// origin, framed only by app://taco', async () => {
+    const page = await fake.session.defaultSession.protocol.fetch('artifact://preview/artifact-frame.html');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(artifactFramePolicy('app://taco'));
+    expect((await fake.session.defaultSession.protocol.fetch('artifact://preview/index.html')).status).toBe(404);
+    // Our window's subframes may load it; the window itself may not go there.
+    const contents = window.webContents;
+    expect(contents.navigateFromPage('artifact://preview/artifact-frame.html', { frame: contents.addSubframe('about:blank') })).toBe(true);
+    expect(contents.navigateFromPage('about:srcdoc', { frame: contents.addSubframe('about:blank') })).toBe(true);
+    expect(contents.navigateFromPage('app://taco/diagram-frame.html', { frame: contents.addSubframe('about:blank') })).toBe(true);
+    expect(contents.navigateFromPage('artifact://preview/other.html', { frame: contents.addSubframe('about:blank') })).toBe(false);
+    expect(contents.navigateFromPage('artifact://preview/artifact-frame.html')).toBe(false);
+    expect(contents.navigateFromPage('app://taco/diagram-frame.html')).toBe(false);
   });
 
   it('has one IPC handler per contract call', () => {
@@ -263,6 +281,10 @@ describe('Electron main (electron mocked)', async () => {
     expect(headers['X-Other']).toEqual(['1']);
     expect(headers['Content-Security-Policy']?.[0]).toContain("script-src 'self'");
     expect(headers['Content-Security-Policy']?.[0]).not.toContain('unsafe');
+    // The artifact frame keeps its own policy (the renderer's would let it frame and connect to 'self').
+    const frameHeaders = { 'Content-Security-Policy': [artifactFramePolicy('app://taco')] };
+    onHeaders({ url: 'artifact://preview/artifact-frame.html', responseHeaders: frameHeaders }, callback);
+    expect((callback.mock.calls[1]?.[0] as { responseHeaders: unknown }).responseHeaders).toEqual(frameHeaders);
   });
 
   it('on quit, shuts the services (and their MCP servers) down first, then quits', async () => {

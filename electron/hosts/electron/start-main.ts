@@ -6,6 +6,7 @@ import { openExternalGuarded } from '../../services/app/open-external-guard';
 import { createLocalApiController } from '../api/local-api-controller';
 import { buildMenuTemplate } from './app-menu';
 import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app-protocol';
+import { ARTIFACT_SCHEME_PRIVILEGES, artifactFrameAncestor, registerArtifactProtocol } from './artifact-protocol';
 import { registerIpc } from './ipc';
 import { createMenuActions } from './menu-actions';
 import { rendererUrl, type RendererLocation } from './renderer-location';
@@ -45,11 +46,15 @@ export async function startMain(): Promise<void> {
   });
 
   // Before ready: app://taco/ is a standard, secure origin of its own (never file://).
-  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+  // artifact://preview/ is the artifact preview frame's own origin. One call for both: Electron
+  // passes each call's schemes to child processes as a command-line switch, which a second call
+  // would replace (shell/browser/api/electron_api_protocol.cc, AppendSchemesToCmdLine).
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES, ARTIFACT_SCHEME_PRIVILEGES]);
   await app.whenReady();
   restrictPermissions(session.defaultSession, location);
   enforceCsp(session.defaultSession, cspFor(location));
   if (location.type === 'bundle') registerAppProtocol(session.defaultSession.protocol, location.dir, cspFor(location));
+  registerArtifactProtocol(session.defaultSession.protocol, artifactFrameAncestor(location));
 
   const dataDir = app.getPath('userData');
   let services: AppServices;

@@ -1,7 +1,9 @@
 import type { Session, WebContents } from 'electron';
 import { contentSecurityPolicy } from '../content-security-policy';
 import { checkExternalUrl } from '../../services/app/open-external-guard';
-import { isOwnRendererUrl, type RendererLocation } from './renderer-location';
+import { DIAGRAM_FRAME_PAGE } from '../../../shared/rendering/diagram-frame';
+import { isArtifactFrameUrl } from './artifact-protocol';
+import { isOwnRendererUrl, rendererUrl, type RendererLocation } from './renderer-location';
 
 /**
  * Every webContents (the window, and any created later: devtools, dialogs) may not open windows
@@ -27,9 +29,20 @@ export function guardWebContents(
     if (!isOwnRendererUrl(url, location)) event.preventDefault();
   });
   contents.on('will-frame-navigate', (event) => {
-    if (!isOwnRendererUrl(event.url, location)) event.preventDefault();
+    if (isOwnRendererUrl(event.url, location)) return;
+    // Our page's own frames may load their pages (never the window itself): the artifact preview
+    // frame (artifact://preview/), its nested srcdoc frame, and the diagram frame.
+    if (!event.isMainFrame && isOwnFramePage(event.url, location)) return;
+    event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+/** A page our renderer opens in an iframe: the artifact preview frame, its srcdoc, the diagram frame. */
+function isOwnFramePage(url: string, location: RendererLocation): boolean {
+  if (isArtifactFrameUrl(url) || url === 'about:srcdoc') return true;
+  const diagramPage = new URL(DIAGRAM_FRAME_PAGE, rendererUrl(location)).href;
+  return url === diagramPage;
 }
 
 /**
@@ -60,6 +73,8 @@ export function cspFor(location: RendererLocation): string {
  */
 export function enforceCsp(session: Pick<Session, 'webRequest'>, policy: string): void {
   session.webRequest.onHeadersReceived((details, callback) => {
+    // The artifact frame's page carries its own, stricter policy (artifact-protocol.ts): keep it.
+    if (typeof details.url === 'string' && isArtifactFrameUrl(details.url)) return callback({ responseHeaders: details.responseHeaders });
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
 }

@@ -1,5 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { diagramFramePolicy } from '../content-security-policy';
+import { artifactFramePolicy } from '../artifact-frame-policy';
+import { ARTIFACT_FRAME_PAGE } from '../../../shared/rendering/artifact-frame';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -202,6 +204,21 @@ describe('web host: the token becomes a session cookie', () => {
     const page = await get('/', { cookie });
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['content-security-policy']).not.toBe(diagramFramePolicy());
+  });
+
+  it("serves the artifact preview frame's page without a cookie, sandboxed by its own header, with no network", async () => {
+    const answer = await get('/artifact-frame.html', { cookie: null });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-security-policy']).toBe(artifactFramePolicy("'self'"));
+    expect(answer.headers['content-security-policy']).toContain('sandbox allow-scripts');
+    expect(answer.headers['content-security-policy']).toContain("connect-src 'none'");
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.body).toBe(ARTIFACT_FRAME_PAGE);
+    // Only that exact page: a neighbour still needs the cookie.
+    for (const path of ['/artifact-frame.html/', '/artifact-frame.htmlx', '/artifact-frame'])
+      expect((await get(path, { cookie: null })).status, path).toBe(403);
+    // The app's page allows frames from itself and the artifact scheme, nothing else.
+    expect((await get('/', { cookie })).headers['content-security-policy']).toContain("frame-src 'self' artifact://preview;");
   });
 
   it('refuses a request with neither token nor cookie, a wrong cookie, or a wrong token', async () => {

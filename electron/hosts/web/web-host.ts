@@ -8,6 +8,8 @@ import type { AppServices } from '../../services/app/app-services-types';
 import { createAccessToken } from './access-token';
 import { isAllowedHost } from './host-check';
 import { isDiagramFrameFile } from '../../../shared/rendering/diagram-frame';
+import { serveArtifactFrame } from './artifact-frame-route';
+import { ARTIFACT_FRAME_PATH } from '../../../shared/rendering/artifact-frame';
 import { diagramFrameHeaders, securityHeaders } from './security-headers';
 import { checkPageAccess, sessionCookieHeader, type AccessSecrets } from './session-cookie';
 import { lookUpStaticFile, readStaticFile } from './static-files';
@@ -126,6 +128,9 @@ async function serve(
   // The diagram frame's page and script: built files with no data in them, asked for by a
   // sandboxed frame that has no origin (so no SameSite cookie), served under the frame's policy.
   if (isDiagramFrameFile(url.pathname)) return serveFile(response, port, staticDir, url.pathname, request.method, diagramFrameHeaders());
+  // The artifact preview frame's page: static, no data in it (the artifact comes by postMessage),
+  // its own sandboxing policy; asked for by an opaque-origin frame, so no session cookie either.
+  if (url.pathname === ARTIFACT_FRAME_PATH) return serveArtifactFrame(response, request.method);
   const access = checkPageAccess(url, request.headers.cookie, secrets, port);
   switch (access.type) {
     case 'refused':

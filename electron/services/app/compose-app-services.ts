@@ -54,6 +54,7 @@ import { rememberedSecrets, settingsSecrets } from '../provider/raw-log/known-se
 import { withRawLog } from '../provider/raw-log/raw-log-provider';
 import { documentBrowserHandlers } from '../documents/document-browser-handlers';
 import { documentsHandlers } from '../documents/documents-handlers';
+import { artifactHandlers } from '../artifacts/artifact-handlers';
 import { createDocumentIndex } from '../documents/document-index';
 import { summarizeDocument } from '../documents/summarize-document';
 import { createWorkflowHandlers } from '../workflows/create-workflow-handlers';
@@ -240,6 +241,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     ...createWorkflowHandlers(ctx, overrides.confirms),
     ...documentsHandlers(ctx),
     ...documentBrowserHandlers(ctx),
+    ...artifactHandlers(),
   };
   const route = createCallRouter(handlers);
   let disposed: Promise<void> | null = null;

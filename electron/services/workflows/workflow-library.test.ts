@@ -128,6 +128,7 @@ describe('createWorkflowLibrary', () => {
       'draft_commit_message',
       'explain_folder',
       'rename_identifier',
+      'save_text_to_file',
       'summarise_file',
     ]);
   });

@@ -1,5 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useTaco } from '../store/store-context';
+import { ArtifactPane } from './artifacts/ArtifactPane';
+import { ArtifactPreviewProvider } from './artifacts/preview-context';
 import { ChatHeader } from './chat/ChatHeader';
 import { Composer } from './composer/Composer';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -48,12 +50,15 @@ export function App() {
           <ConnectionBanner />
           <OllamaBanner />
           <McpBanner />
-          <MessageList />
+          <ArtifactPreviewProvider>
+            <MessageList />
+          </ArtifactPreviewProvider>
           <ElicitationForms />
           <ImportedSystemPromptNotice />
           <Notices />
           <Composer />
         </main>
+        <ArtifactPane />
         <StackPanel />
         <Suspense fallback={null}>
           {catalogueOpen && <LazyCatalogue />}

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { TacoApi } from '../../../shared/contract/contract';
 import type { TacoClient } from '../transport/taco-client';
+import { createArtifactsSlice } from './slices/artifacts-slice';
 import { createBranchesSlice } from './slices/branches-slice';
 import { createCatalogueSlice } from './slices/catalogue-slice';
 import { createConnectionSlice } from './slices/connection-slice';
@@ -44,6 +45,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createDocumentsSlice(set, get, deps),
     ...createDocumentBrowserSlice(set, get, deps),
     ...createBranchesSlice(set, get, deps),
+    ...createArtifactsSlice(set, get, deps),
     async init() {
       await get().loadSettings();
       await Promise.all([get().loadModels(), get().loadConversations(), get().loadMcpServers()]);

@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario-types';
 import { agentDemo } from './tools/agent-demo';
+import { artifacts } from './chat/artifacts';
 import { basicChat } from './chat/basic-chat';
 import { concurrentTasks } from './tools/concurrent-tasks';
 import { documentsDemo } from './tools/documents-demo';
@@ -53,6 +54,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     documentsDemo,
     runCommand,
     modelCheck,
+    artifacts,
   ].map((scenario) => [scenario.name, scenario]),
 );
 

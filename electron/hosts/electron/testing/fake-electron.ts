@@ -157,7 +157,9 @@ export function createFakeElectron() {
     /** shell/browser/api/electron_api_protocol.cc: throws once the app is ready. */
     registerSchemesAsPrivileged: vi.fn((schemes: Array<{ scheme: string; privileges?: Record<string, boolean> }>) => {
       if (ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
-      protocol.privileged.push(...schemes);
+      // Each call appends its schemes to the command line of child processes (AppendSchemesToCmdLine →
+      // AppendSwitchASCII): a later call's switch replaces the earlier one's, so renderers know only the last call's.
+      protocol.privileged = [...schemes];
     }),
   };
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PreviewButton } from '../artifacts/PreviewButton';
 import { CopyCodeButton } from './CopyCodeButton';
 
 interface Props {
@@ -9,13 +10,16 @@ interface Props {
   children: ReactNode;
 }
 
-/** A fenced code block: the language, a copy button, and the code. */
+/** A fenced code block: the language, Preview (an artifact in an answer), a copy button, and the code. */
 export function CodeBlock({ language, code, children }: Props) {
   return (
     <div className="md-code" data-testid="code-block" data-language={language ?? ''}>
       <div className="md-code-head">
         <span className="md-code-lang">{language ?? 'text'}</span>
-        <CopyCodeButton text={code} />
+        <span className="md-code-actions">
+          <PreviewButton language={language} code={code} />
+          <CopyCodeButton text={code} />
+        </span>
       </div>
       <pre className="md-code-body">{children}</pre>
     </div>

