@@ -81,7 +81,7 @@ export function ModelPicker({ field }: { field?: ModelPickerFieldProps } = {}) {
   const server = listedServer ?? (missing?.server ? { name: missing.server } : null);
   const name = current ? shortModelName(current) : missing ? `${missing.model} (unavailable)` : null;
   const empty = all.length === 0;
-  const placeholder = models === null ? 'Loading models…' : 'No models';
+  const placeholder = models === null ? 'Loading models…' : field && !empty ? 'The window’s model' : 'No models';
 
   const trigger = (
     <button
@@ -90,7 +90,14 @@ export function ModelPicker({ field }: { field?: ModelPickerFieldProps } = {}) {
       data-testid={field?.testId ?? 'model-picker'}
       data-value={selected ?? ''}
       disabled={empty && !selected}
-      aria-label={name ? `Model: ${name}${server ? ` on ${server.name}` : ''}. Change model` : 'Choose a model'}
+      aria-label={
+        field
+          ? // Named by what it shows (axe: label-content-name-mismatch), the field's label describing it.
+            `${name ?? placeholder}${server && serverGroups ? ` ${server.name}` : ''}: change`
+          : name
+            ? `Model: ${name}${server ? ` on ${server.name}` : ''}. Change model`
+            : 'Choose a model'
+      }
       {...(field ? { 'aria-describedby': field.describedBy } : {})}
       title={name ? `${name}${server ? ` · ${server.name}` : ''}` : undefined}
     >
