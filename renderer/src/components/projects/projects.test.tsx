@@ -71,8 +71,11 @@ describe('projects in the sidebar', () => {
     expect(titlesIn(section())).toEqual(['Beds']);
     expect(titlesIn(screen.getByTestId('recent-conversations'))).toEqual(['Bread']);
     expect(screen.getByTestId('recent-conversations-label').textContent).toBe('No project');
+    act(() => within(rowOf('Beds')).getByTestId('conversation-item').focus());
     await user.click(within(section()).getByTestId('project-toggle'));
     expect(within(section()).getByTestId('project-toggle').getAttribute('aria-expanded')).toBe('false');
+    // The list keeps its one Tab stop on a row still shown.
+    expect(screen.getAllByTestId('conversation-item').filter((item) => item.tabIndex === 0)).toHaveLength(1);
     expect(titlesIn(section())).toEqual([]);
     expect(titlesIn(screen.getByTestId('pinned-conversations'))).toEqual(['Pinned one']);
   });

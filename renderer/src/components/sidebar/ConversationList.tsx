@@ -14,6 +14,7 @@ export function ConversationList() {
   const conversations = useTaco((state) => state.conversations);
   const projects = useTaco((state) => state.projects);
   const looseDrop = useConversationDrop(null);
+  const collapsed = useTaco((state) => state.collapsedProjects);
   const pendingDeletes = useTaco((state) => state.pendingDeletes);
   const deletedIds = useTaco((state) => state.deletedIds);
   const activeId = useTaco((state) => state.activeConversationId);
@@ -27,7 +28,9 @@ export function ConversationList() {
     [conversations, projects, pendingDeletes, deletedIds],
   );
   const hidden = (id: string) => Boolean(deletedIds[id]) || pendingDeletes.some((entry) => entry.conversationId === id);
-  const rows = [...groups.pinned, ...groups.projects.flatMap((group) => group.rows), ...groups.loose];
+  // Rows of a folded project are not shown, so the one Tab stop never lands on them.
+  const shownInProjects = groups.projects.filter((group) => !collapsed[group.project.projectId]).flatMap((group) => group.rows);
+  const rows = [...groups.pinned, ...shownInProjects, ...groups.loose];
   const ids = rows.map((row) => row.conversationId);
   const tabStop = [focusedId, activeId].find((id) => id !== null && ids.includes(id)) ?? ids[0] ?? null;
 
