@@ -57,8 +57,9 @@ export function ProjectSection({ project, count, children }: Props) {
             {collapsed ? '▸' : '▾'}
           </span>
           <span className="project-name">{name}</span>
-          <span className="project-count muted small" aria-label={`${count} conversations`}>
+          <span className="project-count muted small">
             {count}
+            <span className="visually-hidden"> {count === 1 ? 'conversation' : 'conversations'}</span>
           </span>
         </button>
         <button
