@@ -590,6 +590,13 @@ export const DEFAULTS = {
     /** Same bound as a conversation's own system prompt (conversationOptionsSchema). */
     maxPromptChars: 20_000,
   },
+  /** Projects: conversations grouped with their own workspace and defaults (electron/services/projects). */
+  projects: {
+    /** File in the data folder that holds the projects. */
+    fileName: 'projects.json',
+    maxProjects: 200,
+    maxNameChars: 80,
+  },
   /** The local OpenAI-compatible API (electron/services/gateway, electron/hosts/api). */
   gateway: {
     /** Largest request body accepted (images arrive base64 in the JSON: 32 MB). */

@@ -105,5 +105,37 @@ for (const theme of THEMES) {
       await expect(page.getByTestId('question-card')).toBeVisible();
       await expectAccessible(page, 'a question');
     });
+
+    test('projects: the sidebar sections and the project dialog, at 1920, 1280 and 800', async ({ taco, page }) => {
+      const ollama = await taco.startFakeOllama('conversations');
+      await taco.openApp({ ollamaUrl: ollama.url });
+      await pickModel(page, 'llama3.2:3b');
+      await page.getByTestId('composer').fill('Plan the week');
+      await page.getByTestId('composer').press('Enter');
+      await expect(page.getByTestId('answer-text')).toHaveCount(1);
+      await page.getByTestId('new-project').click();
+      const dialog = page.getByTestId('project-dialog');
+      await dialog.getByTestId('project-name').fill('Garden');
+      await dialog.getByTestId('project-save').click();
+      await expect(dialog).toHaveCount(0);
+      await page.getByTestId('project-new-chat').click();
+      await page.getByTestId('composer').fill('Plan the beds');
+      await page.getByTestId('composer').press('Enter');
+      await expect(page.getByTestId('project-conversations').getByTestId('conversation-row')).toHaveCount(1);
+      for (const width of [1920, 1280, 800]) {
+        await page.setViewportSize({ width, height: width === 800 ? 600 : 900 });
+        if (width === 800) await page.getByTestId('rail-conversations').click();
+        await expect(page.getByTestId('project-section')).toBeVisible();
+        await expectAccessible(page, `projects in the sidebar at ${width}`);
+        await taco.screenshot(`projects-sidebar-${theme}-${width}`);
+        await page.getByTestId('project-menu-button').click();
+        await page.getByTestId('project-menu-settings').click();
+        await expect(dialog).toBeVisible();
+        await expectAccessible(page, `the project dialog at ${width}`);
+        await taco.screenshot(`projects-dialog-${theme}-${width}`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+      }
+    });
   });
 }

@@ -103,6 +103,7 @@ export function createFakeApi(): FakeApi {
     'mcp.list': () => ({ servers: [] }),
     'mcp.alwaysAllowed.list': () => ({ tools: [] }),
     'systemPrompts.list': () => [],
+    'projects.list': () => [],
   };
   const calls: { name: CallName; request: unknown }[] = [];
 

@@ -27,6 +27,7 @@ import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from
 import { versionRefSchema, type DocumentsListResult, type UndoPreview, type UndoResult } from '../documents/documents';
 import type { DocumentsBrowseResult, VersionContent } from '../documents/document-browser';
 import { serverTestRequestSchema, type ServerTestResult } from '../models/servers';
+import { projectFieldsSchema, projectIdSchema, type Project } from '../projects/projects';
 import { settingsPatchSchema, type SettingsView } from '../settings/settings';
 import type { ToolInfo } from '../tools/tool-info';
 import type {
@@ -83,6 +84,8 @@ export const callRequestSchemas = {
         .array(z.object({ server: z.string().min(1).max(200), uri: z.string().min(1).max(4000) }).strict())
         .max(DEFAULTS.mcp.maxAttachedResources)
         .optional(),
+      /** With `conversationId` null: the new chat starts in this project and takes its defaults. */
+      projectId: projectIdSchema.optional(),
     })
     .strict(),
   /** Start a new run in the conversation with the same goal as its last one. */
@@ -160,6 +163,14 @@ export const callRequestSchemas = {
   'conversation.systemView': z.object({ conversationId: id }).strict(),
   /** A new, empty conversation with the preset's prompt and options; `model` overrides its default model. */
   'conversation.createFromPreset': z.object({ presetId: presetIdSchema, model: z.string().trim().min(1).max(200).nullable() }).strict(),
+  // Projects: conversations grouped with their own workspace and defaults (shared/projects/projects.ts).
+  'projects.list': empty,
+  'projects.create': projectFieldsSchema,
+  'projects.update': z.object({ projectId: projectIdSchema, changes: projectFieldsSchema.partial().strict() }).strict(),
+  /** Its conversations move to no project first: nothing is lost. */
+  'projects.remove': z.object({ projectId: projectIdSchema }).strict(),
+  /** null: out of any project. */
+  'conversation.moveToProject': z.object({ conversationId: id, projectId: projectIdSchema.nullable() }).strict(),
   // MCP servers as tool sources.
   'mcp.list': empty,
   /** Add a server, or replace one when `replace` is true. An env/header value equal to MCP_SECRET_MASK keeps the stored one. */
@@ -292,6 +303,11 @@ export interface CallResponses {
   'systemPrompts.enhanced': EnhancedPromptView;
   'conversation.createFromPreset': ConversationSummary;
   'conversation.systemView': EnhancedPromptView;
+  'projects.list': Project[];
+  'projects.create': Project;
+  'projects.update': Project;
+  'projects.remove': { removed: boolean; moved: number };
+  'conversation.moveToProject': ConversationSummary;
   'mcp.list': { servers: McpServerView[] };
   'mcp.save': { server: McpServerView };
   'mcp.remove': { removed: true };

@@ -9,6 +9,7 @@ import type { StackFrame } from '../tools/tool-stack';
 import type { StopReason } from '../conversations/stop-reason';
 import type { ModelCheckProgress } from '../probe/model-check';
 import type { ProbeReport } from '../probe/probe-report';
+import type { Project } from '../projects/projects';
 import type { ToolType } from '../tools/tool-info';
 import type { WorkflowFinishReason, WorkflowParamValues, WorkflowStepState, WorkflowStepType } from '../workflows/workflow';
 
@@ -200,6 +201,8 @@ export type ModelEvent =
   | { type: 'mcp-elicitation'; request: McpElicitationRequest }
   /** A sign-in the user started opened this authorization page (Electron: already in the browser; a browser page opens a tab). */
   | { type: 'mcp-sign-in'; server: string; url: string }
+  /** The projects changed (created, edited, removed): the whole list, which the window shows as it is. */
+  | { type: 'projects-changed'; projects: Project[] }
   /** That form was answered, or withdrawn (cancel); the values are not repeated. */
   | { type: 'mcp-elicitation-closed'; elicitationId: string; conversationId: string; action: ElicitationAction };
 /** A model pull's progress on the model-events channel. */

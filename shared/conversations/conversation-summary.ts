@@ -58,6 +58,8 @@ export interface ConversationSummary {
   createdAt: number;
   updatedAt: number;
   pinned: boolean;
+  /** The project the conversation belongs to (shared/projects/projects.ts); absent: no project. */
+  projectId?: string;
   /** Per-conversation parameters; absent on conversations that never set any. */
   options?: ConversationOptions;
   /**

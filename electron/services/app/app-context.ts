@@ -15,6 +15,8 @@ import type { ProviderHolder } from './provider-holder';
 import type { RunRecords } from './runs/run-records';
 import type { SettingsView } from './settings-view';
 import type { TitleRequests } from './titles/title-requests';
+import type { ProjectStore } from '../projects/project-store';
+import type { PromptLibrary } from '../system-prompts/prompt-library';
 
 /** The brokers that wait on the user (in memory, built by `composeAppServices`). */
 export interface Brokers {
@@ -49,6 +51,10 @@ export interface AppContext {
   settings: SettingsView;
   provider: ProviderHolder;
   runs: RunRecords;
+  /** Projects: conversations grouped with their own workspace and defaults (projects.json). */
+  projects: ProjectStore;
+  /** The system prompt library (presets a project's new chats start with). */
+  presets: PromptLibrary;
   /** Conversation ids known to exist (created or read in this process). */
   knownConversations: Set<string>;
   /** Side requests naming new conversations (stopped on delete and shutdown). */

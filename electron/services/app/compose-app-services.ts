@@ -65,6 +65,8 @@ import { createPromptLibrary } from '../system-prompts/prompt-library';
 import { createPromptHandlers } from '../system-prompts/prompt-handlers';
 import { contextFitFor } from '../servers/context-fit-service';
 import { createModelCheckService } from '../probe/model-check-service';
+import { createProjectStore } from '../projects/project-store';
+import { createProjectHandlers } from '../projects/project-handlers';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
@@ -193,6 +195,8 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     settings,
     provider,
     runs: createRunRecords(),
+    projects: createProjectStore({ dataDir: options.dataDir, ...(options.now ? { now: options.now } : {}) }),
+    presets: createPromptLibrary(options.dataDir),
     knownConversations: new Set(),
     titles: createTitleRequests(),
     now: options.now ?? Date.now,
@@ -235,7 +239,8 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'localApi.get': () => (options.localApi ?? NO_LOCAL_API).status(),
     'localApi.set': (request) => (options.localApi ?? NO_LOCAL_API).configure(request),
     'localApi.rotateKey': () => (options.localApi ?? NO_LOCAL_API).rotateKey(),
-    ...createPromptHandlers(ctx, createPromptLibrary(options.dataDir)),
+    ...createPromptHandlers(ctx, ctx.presets),
+    ...createProjectHandlers(ctx),
     ...mcpHandlers(mcp, alwaysAllowed),
     ...mcpRegistryHandlers(registry),
     ...createWorkflowHandlers(ctx, overrides.confirms),
@@ -257,7 +262,9 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
       const fromModels = models.subscribe(listener);
       const fromChecks = checks.subscribe(listener);
       const fromMcp = mcp.subscribe((event) => listener([event]));
+      const fromProjects = ctx.projects.subscribe((projects) => listener([{ type: 'projects-changed', projects }]));
       return () => {
+        fromProjects();
         fromModels();
         fromChecks();
         fromMcp();

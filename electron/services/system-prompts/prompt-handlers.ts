@@ -5,6 +5,7 @@ import type { EnhancedPromptView, SystemPromptPreset } from '../../../shared/con
 import type { AppContext } from '../app/app-context';
 import { setConversationOptions } from '../app/handlers/conversations/conversation-manage';
 import { enhancePreset } from './enhanced-prompt';
+import { projectRunSettings } from '../projects/project-run-settings';
 import { PresetLibraryError, type PromptLibrary } from './prompt-library';
 
 /** The system prompt library's calls: list, what the model sees, and a new conversation from a preset. */
@@ -41,7 +42,8 @@ export function createPromptHandlers(ctx: AppContext, library: PromptLibrary) {
           allowedTools: summary.options?.allowedTools ?? null,
         },
         tools: ctx.tools.list().map((tool) => tool.info),
-        workspace: ctx.settings.current().workspace,
+        // A conversation in a project works in the project's workspace.
+        workspace: (await projectRunSettings(ctx.projects, summary, ctx.settings.current())).workspace,
       });
     },
     /**

@@ -12,6 +12,7 @@ import { createDocumentsSlice } from './slices/documents-slice';
 import { createLinksSlice } from './slices/links-slice';
 import { createLocalApiSlice } from './slices/local-api-slice';
 import { createPresetsSlice } from './slices/presets-slice';
+import { createProjectsSlice } from './slices/projects-slice';
 import { createMcpSlice } from './slices/mcp-slice';
 import { createMcpRegistrySlice } from './slices/mcp-registry-slice';
 import { createModelsSlice } from './slices/models-slice';
@@ -46,9 +47,10 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createDocumentBrowserSlice(set, get, deps),
     ...createBranchesSlice(set, get, deps),
     ...createArtifactsSlice(set, get, deps),
+    ...createProjectsSlice(set, get, deps),
     async init() {
       await get().loadSettings();
-      await Promise.all([get().loadModels(), get().loadConversations(), get().loadMcpServers()]);
+      await Promise.all([get().loadModels(), get().loadConversations(), get().loadMcpServers(), get().loadProjects()]);
       await get().reopenLastConversation();
     },
   }));
@@ -68,6 +70,7 @@ export function connectStore(store: TacoStore, api: TacoApi): () => void {
     store.getState().applyModelEvents(events);
     store.getState().applyModelCheckEvents(events);
     store.getState().applyMcpEvents(events);
+    store.getState().applyProjectEvents(events);
   });
   const unsubscribeEvents = (): void => {
     unsubscribeTacoEvents();
@@ -88,6 +91,7 @@ export function connectStore(store: TacoStore, api: TacoApi): () => void {
       store.setState({ loaded: {} });
       void state.loadModels();
       void state.loadConversations();
+      void state.loadProjects();
       if (state.mcpServers !== null) void state.loadMcpServers();
       const active = state.activeConversationId;
       if (active) void state.openConversation(active, { force: true });

@@ -48,7 +48,7 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
   checkModelServer(ctx, request.model);
   // Read before anything is created or answered: a resource that cannot be read refuses the send whole.
   const resources = await readAttachedResources(ctx.mcp, request.resources ?? []);
-  const conversationId = await ensureConversation(ctx, request.conversationId, text, request.model);
+  const conversationId = await ensureConversation(ctx, request.conversationId, text, request.model, request.projectId);
   const session = ctx.sessions.get(conversationId);
 
   if (session.awaitingContinueAnswer) {

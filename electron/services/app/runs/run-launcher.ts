@@ -13,6 +13,7 @@ import type { AppContext } from '../app-context';
 import type { ActiveRun, ConversationSession } from './conversation-sessions';
 import { conversationRunOptions, noteRunStart, readConversationForRun } from './run-setup';
 import { tunedRunSettings } from './tuned-settings';
+import { projectRunSettings } from '../../projects/project-run-settings';
 
 export interface StartRunInput {
   session: ConversationSession;
@@ -64,13 +65,15 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   };
 
   const settings = ctx.settings.current();
-  const limits: Limits = { ...settings.limits, ...stripUndefined(ctx.options.limitOverrides ?? {}) };
   // A conversation created for this message has nothing to read: its first token should not wait for the disk.
   const { history, summary } = input.fresh
-    ? { history: [], summary: null }
+    ? { history: [], summary: await ctx.storage.conversations.summary(session.conversationId) }
     : await readConversationForRun(ctx, session.conversationId, input.rewindFrom);
   noteRunStart(ctx, summary, input.model);
-  const workspace = await resolveWorkspace(settings.workspace);
+  // The conversation's project, if any, sets the workspace and tool limits (project-run-settings.ts).
+  const fromProject = await projectRunSettings(ctx.projects, summary, settings);
+  const limits: Limits = { ...fromProject.limits, ...stripUndefined(ctx.options.limitOverrides ?? {}) };
+  const workspace = await resolveWorkspace(fromProject.workspace);
   session.lastGoal = input.goal;
   session.lastModel = input.model;
   // The branch event names its message and goes out right before it (branch-tree.ts).
@@ -92,12 +95,12 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
       ...resources,
     });
   }
-  if (settings.workspace && !workspace) {
+  if (fromProject.workspace && !workspace) {
     ctx.hub.emit({
       type: 'command-output',
       conversationId: session.conversationId,
       command: 'workspace',
-      output: `The workspace folder ${settings.workspace} does not exist, so file and shell tools have no folder to work in. Pick another folder in Settings.`,
+      output: `The workspace folder ${fromProject.workspace} does not exist, so file and shell tools have no folder to work in. Pick another folder in ${fromProject.workspaceSource}.`,
       at: ctx.now(),
     });
   }

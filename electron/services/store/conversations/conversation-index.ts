@@ -24,6 +24,7 @@ const entrySchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   pinned: z.boolean(),
+  projectId: z.string().min(1).optional(),
   options: conversationOptionsSchema.optional(),
   open: z
     .object({ runId: z.string().min(1), waiting: z.enum(['approval', 'question']).nullable() })
@@ -55,8 +56,8 @@ export async function readIndex(path: string): Promise<IndexRead> {
   if (!parsed.success) return { type: 'corrupt', reason: 'its contents are not a TACO index of this version' };
   return {
     type: 'ok',
-    entries: parsed.data.conversations.map(({ open, options, ...rest }) => ({
-      summary: { ...rest, ...(options ? { options } : {}) },
+    entries: parsed.data.conversations.map(({ open, options, projectId, ...rest }) => ({
+      summary: { ...rest, ...(projectId ? { projectId } : {}), ...(options ? { options } : {}) },
       open: open ?? null,
     })),
   };

@@ -58,7 +58,7 @@ describe('conversation store', () => {
     expect(snapshot.summary.title).toBe('Hello world');
 
     const [header] = await lines(id);
-    expect(JSON.parse(header ?? '')).toMatchObject({ type: 'header', format: 'taco-timeline', version: 3, conversationId: id });
+    expect(JSON.parse(header ?? '')).toMatchObject({ type: 'header', format: 'taco-timeline', version: 4, conversationId: id });
     const index = JSON.parse(await readFile(join(dataDir, 'index.json'), 'utf8'));
     expect(index).toMatchObject({ format: 'taco-index', version: 2 });
     expect(index.conversations.map((entry: { conversationId: string }) => entry.conversationId)).toEqual([id]);

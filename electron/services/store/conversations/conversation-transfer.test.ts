@@ -44,7 +44,7 @@ describe('JSON export and import', () => {
     expect(original.events.at(-1)).toMatchObject({ type: 'run-finish', runId: 'r3', reason: 'interrupted' });
 
     const file = conversationToJson(original);
-    expect(JSON.parse(file)).toMatchObject({ format: 'taco-conversation', version: 3, summary: { title: 'Chores', pinned: true } });
+    expect(JSON.parse(file)).toMatchObject({ format: 'taco-conversation', version: 4, summary: { title: 'Chores', pinned: true } });
     const imported = await store.importTimeline(parseConversationExport(file));
     expect(imported.conversationId).not.toBe(id);
     expect(imported).toMatchObject({

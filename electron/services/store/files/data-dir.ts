@@ -13,6 +13,7 @@ import { DEFAULTS } from '../../../../shared/constants';
  *   conversations/<id>.jsonl.v<N>.bak          a timeline as it was before its migration from format N
  *   search-index.json                 words of every conversation (derived; rebuilt when stale)
  *   memory.jsonl                      notes saved by save_memory
+ *   projects.json                     the projects (electron/services/projects/project-store.ts)
  *   <file>.v<N>.bak                   any file as it was before its migration from format N
  */
 export const conversationsDir = (dataDir: string): string => join(dataDir, 'conversations');

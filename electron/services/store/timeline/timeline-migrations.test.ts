@@ -81,8 +81,8 @@ describe('format migrations', () => {
 
     expect(await readFile(`${path()}.v1.bak`, 'utf8')).toBe(V1_TIMELINE);
     const migrated = await readFile(path(), 'utf8');
-    expect(timelineVersion(migrated)).toBe(3);
-    expect(logs.some((message) => /format 1 to format 3.*v1\.bak/.test(message))).toBe(true);
+    expect(timelineVersion(migrated)).toBe(4);
+    expect(logs.some((message) => /format 1 to format 4.*v1\.bak/.test(message))).toBe(true);
 
     await store.append(id, [{ type: 'user-message', conversationId: id, messageId: 'm2', text: 'Thanks', at: 1300 }]);
     await store.close();
@@ -100,7 +100,7 @@ describe('format migrations', () => {
   it('migrates before the first append, when nothing read the file first', async () => {
     const store = open();
     await store.append(id, [{ type: 'user-message', conversationId: id, messageId: 'm2', text: 'More', at: 1300 }]);
-    expect(timelineVersion(await readFile(path(), 'utf8'))).toBe(3);
+    expect(timelineVersion(await readFile(path(), 'utf8'))).toBe(4);
     expect(await readFile(`${path()}.v1.bak`, 'utf8')).toBe(V1_TIMELINE);
     expect((await store.read(id)).events).toHaveLength(5);
   });
@@ -120,7 +120,7 @@ describe('format migrations', () => {
     const torn = `${V1_TIMELINE}{"type":"event","at":12`;
     const migrated = migrateTimelineText(torn, 1);
     expect(migrated.endsWith('{"type":"event","at":12')).toBe(true);
-    expect(timelineVersion(migrated)).toBe(3);
+    expect(timelineVersion(migrated)).toBe(4);
     expect(timelineVersion('{"type":"header","format":"taco-timeline","version":7}\n')).toBe(7);
     expect(timelineVersion('not a header\n')).toBeNull();
   });

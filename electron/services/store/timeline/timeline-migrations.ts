@@ -11,10 +11,13 @@ type JsonRecord = Record<string, unknown>;
  * TACO say "written by a newer version" instead.
  * 2 → 3: no record changed shape; version 3 added `branch-selected` events, which a version-2
  * reader would skip (and show another branch than the one chosen).
+ * 3 → 4: no record changed shape; version 4 added `projectId` to meta records, which a version-3
+ * reader would skip (and show the conversation outside its project).
  */
 const STEPS: Readonly<Record<number, (record: JsonRecord) => JsonRecord>> = {
   1: (record) => record,
   2: (record) => record,
+  3: (record) => record,
 };
 
 /** The format version a timeline's text declares (its header), or null without a readable header. */

@@ -134,6 +134,8 @@ export function applyPatch(summary: ConversationSummary, patch: ConversationPatc
   if (patch.title !== undefined) summary.title = patch.title;
   if (patch.model !== undefined) summary.model = patch.model;
   if (patch.pinned !== undefined) summary.pinned = patch.pinned;
+  if (patch.projectId === null) delete summary.projectId;
+  else if (patch.projectId !== undefined) summary.projectId = patch.projectId;
   if (patch.options !== undefined) {
     if (Object.keys(patch.options).length > 0) summary.options = { ...patch.options };
     else delete summary.options;

@@ -8,9 +8,10 @@ import type { TacoEvent, TacoEventType } from '../../../../shared/contract/event
  * 1: header, event, meta {title, model, pinned}.
  * 2: meta may carry `options`; `workflow` records (a paused run the user abandoned).
  * 3: `branch-selected` events (which branch of an edited or regenerated message is shown).
+ * 4: meta may carry `projectId` (a move between projects).
  */
 export const TIMELINE_FORMAT = 'taco-timeline';
-export const TIMELINE_FORMAT_VERSION = 3;
+export const TIMELINE_FORMAT_VERSION = 4;
 
 export const DEFAULT_CONVERSATION_TITLE = 'New conversation';
 
@@ -20,6 +21,8 @@ export const conversationPatchSchema = z
     title: z.string().trim().min(1, 'must not be empty').max(200).optional(),
     model: z.string().trim().min(1).max(200).nullable().optional(),
     pinned: z.boolean().optional(),
+    /** The project the conversation moved to; null: out of any project (shared/projects/projects.ts). */
+    projectId: z.string().trim().min(1).max(128).nullable().optional(),
     /** The conversation's options as a whole (replacing the previous ones); {} clears them. */
     options: conversationOptionsSchema.optional(),
   })

@@ -46,14 +46,25 @@ function commandGroups(groups: readonly PickerGroup[], selected: string | null):
   }));
 }
 
+/** In a form (a project's default model): the value is the form's, and only the list is shown. */
+export interface ModelPickerFieldProps {
+  value: string | null;
+  onChange(model: string): void;
+  testId: string;
+  /** The field's label element (the button's own label names the model). */
+  describedBy: string;
+}
+
 /**
  * The model picker: a button naming the model and its server opens a searchable list grouped by
  * server (type to filter, arrow keys, Enter); each row says the model's size, quantisation,
- * capabilities and whether it fits in memory. The choice is remembered as the default.
+ * capabilities and whether it fits in memory. The choice is remembered as the default — or, as a
+ * form field (`field`), handed to the form.
  */
-export function ModelPicker() {
+export function ModelPicker({ field }: { field?: ModelPickerFieldProps } = {}) {
   const models = useTaco((state) => state.models);
-  const selected = useTaco((state) => state.selectedModel);
+  const windowModel = useTaco((state) => state.selectedModel);
+  const selected = field ? field.value : windowModel;
   const selectModel = useTaco((state) => state.selectModel);
   const openManager = useTaco((state) => state.setModelManagerOpen);
   const openSettings = useTaco((state) => state.setSettingsOpen);
@@ -70,16 +81,24 @@ export function ModelPicker() {
   const server = listedServer ?? (missing?.server ? { name: missing.server } : null);
   const name = current ? shortModelName(current) : missing ? `${missing.model} (unavailable)` : null;
   const empty = all.length === 0;
-  const placeholder = models === null ? 'Loading models…' : 'No models';
+  const placeholder = models === null ? 'Loading models…' : field && !empty ? 'The window’s model' : 'No models';
 
   const trigger = (
     <button
       type="button"
       className="model-trigger"
-      data-testid="model-picker"
+      data-testid={field?.testId ?? 'model-picker'}
       data-value={selected ?? ''}
       disabled={empty && !selected}
-      aria-label={name ? `Model: ${name}${server ? ` on ${server.name}` : ''}. Change model` : 'Choose a model'}
+      aria-label={
+        field
+          ? // Named by what it shows (axe: label-content-name-mismatch), the field's label describing it.
+            `${name ?? placeholder}${server && serverGroups ? ` ${server.name}` : ''}: change`
+          : name
+            ? `Model: ${name}${server ? ` on ${server.name}` : ''}. Change model`
+            : 'Choose a model'
+      }
+      {...(field ? { 'aria-describedby': field.describedBy } : {})}
       title={name ? `${name}${server ? ` · ${server.name}` : ''}` : undefined}
     >
       <span className="model-trigger-name">{name ?? placeholder}</span>
@@ -97,36 +116,67 @@ export function ModelPicker() {
         groups={commandGroups(groups, selected)}
         open={open}
         onOpenChange={setOpen}
-        onSelect={(id) => void selectModel(id)}
+        onSelect={(id) => (field ? field.onChange(id) : void selectModel(id))}
         label="Models"
         placeholder="Search models, servers, capabilities…"
         emptyText="No model matches."
-        testId="model-picker-popover"
-        inputTestId="model-search"
+        testId={field ? `${field.testId}-popover` : 'model-picker-popover'}
+        inputTestId={field ? `${field.testId}-search` : 'model-search'}
         footer={
-          <div className="model-picker-footer">
-            <button
-              type="button"
-              className="button ghost small"
-              onClick={() => {
-                setOpen(false);
-                openManager(true);
-              }}
-            >
-              Download or manage models…
-            </button>
-          </div>
+          field ? undefined : (
+            <div className="model-picker-footer">
+              <button
+                type="button"
+                className="button ghost small"
+                onClick={() => {
+                  setOpen(false);
+                  openManager(true);
+                }}
+              >
+                Download or manage models…
+              </button>
+            </div>
+          )
         }
       />
+      {field ? null : (
+        <ModelPickerExtras
+          current={current}
+          serverGroups={serverGroups}
+          runningPulls={runningPulls}
+          onOpenManager={() => openManager(true)}
+          onOpenSettings={() => openSettings(true, 'servers')}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Beside the window's picker: the capabilities, the servers' status and the Models button. */
+function ModelPickerExtras({
+  current,
+  serverGroups,
+  runningPulls,
+  onOpenManager,
+  onOpenSettings,
+}: {
+  current: Parameters<typeof CapabilityBadges>[0]['model'] | null;
+  serverGroups: Parameters<typeof ServerStatusDot>[0]['groups'] | null;
+  runningPulls: number;
+  onOpenManager(): void;
+  onOpenSettings(): void;
+}) {
+  return (
+    <>
       {current && <CapabilityBadges model={current} />}
-      {serverGroups && <ServerStatusDot groups={serverGroups} onOpenSettings={() => openSettings(true, 'servers')} />}
+      {serverGroups && <ServerStatusDot groups={serverGroups} onOpenSettings={onOpenSettings} />}
       <button
         type="button"
         className="button ghost models-button"
         data-testid="models-button"
         aria-haspopup="dialog"
         title="Download, unload or delete models"
-        onClick={() => openManager(true)}
+        onClick={onOpenManager}
       >
         Models
         {runningPulls > 0 ? (
@@ -135,6 +185,6 @@ export function ModelPicker() {
           </span>
         ) : null}
       </button>
-    </div>
+    </>
   );
 }

@@ -2,6 +2,8 @@ import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { useTaco } from '../../store/store-context';
 import { Menu, MenuItem } from '../ui/Menu';
+import { MoveToProjectMenu } from '../projects/MoveToProjectMenu';
+import { conversationDragProps } from '../projects/use-conversation-drop';
 import { downloadTextFile } from './download-text-file';
 import { MoreIcon, PinIcon } from '../Icons';
 import { RenameField } from './RenameField';
@@ -87,6 +89,7 @@ export function ConversationRow({ summary, active, tabbable, onFocusRow, onBefor
       data-testid="conversation-row"
       data-conversation-id={conversationId}
       data-pinned={pinned}
+      {...conversationDragProps(conversationId)}
     >
       {renaming ? (
         <RenameField title={title} onDone={finishRename} />
@@ -145,6 +148,7 @@ export function ConversationRow({ summary, active, tabbable, onFocusRow, onBefor
               {action.label}
             </MenuItem>
           ))}
+          <MoveToProjectMenu summary={summary} />
         </Menu>
       )}
     </li>

@@ -4,12 +4,23 @@ import type { SearchState } from '../../store/slices/conversation-management-sli
 import { useTaco } from '../../store/store-context';
 import { MatchText } from './MatchText';
 
+/** The name of the project a conversation is in, or null: search finds across projects and says which. */
+function useProjectNames(): (conversationId: string) => string | null {
+  const conversations = useTaco((state) => state.conversations);
+  const projects = useTaco((state) => state.projects);
+  return (conversationId) => {
+    const projectId = conversations.find((entry) => entry.conversationId === conversationId)?.projectId;
+    return projects.find((project) => project.projectId === projectId)?.name ?? null;
+  };
+}
+
 /** What the sidebar search found: titles and snippets (plain text, the match marked); arrows move, Enter opens. */
 export function SearchResults({ search }: { search: Exclude<SearchState, { type: 'idle' }> }) {
   const openConversation = useTaco((state) => state.openConversation);
   const activeId = useTaco((state) => state.activeConversationId);
   const pendingDeletes = useTaco((state) => state.pendingDeletes);
   const deletedIds = useTaco((state) => state.deletedIds);
+  const projectOf = useProjectNames();
   const container = useRef<HTMLUListElement>(null);
   const onKeyDown = useRovingFocus(container);
 
@@ -57,6 +68,11 @@ export function SearchResults({ search }: { search: Exclude<SearchState, { type:
               <span className="conversation-title">
                 <MatchText text={hit.title.trim() || 'Untitled'} query={search.query} />
               </span>
+              {projectOf(hit.conversationId) && (
+                <span className="conversation-meta muted small" data-testid="search-hit-project">
+                  in {projectOf(hit.conversationId)}
+                </span>
+              )}
               {hit.matchedIn === 'content' && hit.snippet && (
                 <span className="search-snippet" data-testid="search-snippet">
                   <MatchText text={hit.snippet} query={search.query} />

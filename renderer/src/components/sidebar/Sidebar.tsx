@@ -9,6 +9,7 @@ import { SearchResults } from './SearchResults';
 import { SidebarSearch } from './SidebarSearch';
 import { PresetPicker } from '../system-prompts/PresetPicker';
 import { SystemViewButton, SystemViewDialog } from '../system-prompts/SystemViewDialog';
+import { ProjectDialog } from '../projects/ProjectDialog';
 
 /**
  * New chat, search, the conversations (pinned first) with their actions, import, and the way to
@@ -19,6 +20,7 @@ export function Sidebar() {
   const newConversation = useTaco((state) => state.newConversation);
   const openCatalogue = useTaco((state) => state.setCatalogueOpen);
   const openSettings = useTaco((state) => state.setSettingsOpen);
+  const openProjectDialog = useTaco((state) => state.setProjectDialog);
   const search = useTaco((state) => state.search);
   const activeId = useTaco((state) => state.activeConversationId);
   const drawerOpen = useTaco((state) => state.sidebarDrawerOpen);
@@ -67,6 +69,14 @@ export function Sidebar() {
           New chat
         </button>
         <PresetPicker />
+        <button
+          type="button"
+          className="button ghost new-project"
+          data-testid="new-project"
+          onClick={() => openProjectDialog({ type: 'create' })}
+        >
+          New project…
+        </button>
         <SidebarSearch resultsRef={results} />
         <div ref={results} className="sidebar-scroll">
           {search.type === 'idle' ? <ConversationList /> : <SearchResults search={search} />}
@@ -82,6 +92,7 @@ export function Sidebar() {
           <SystemViewButton />
         </div>
         <SystemViewDialog />
+        <ProjectDialog />
         <DeleteUndoToasts />
       </nav>
     </>

@@ -56,3 +56,32 @@ export function MenuItem({
 export function MenuSeparator() {
   return <RadixMenu.Separator className="ui-menu-separator" />;
 }
+
+/** A nested menu ("Move to project ▸"): opens to the side on hover, → or Enter; ← or Esc closes it. */
+export function MenuSub({
+  label,
+  children,
+  testId,
+  contentTestId,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  contentTestId?: string;
+}) {
+  return (
+    <RadixMenu.Sub>
+      <RadixMenu.SubTrigger className="ui-menu-item ui-menu-subtrigger" data-testid={testId}>
+        {label}
+        <span className="ui-menu-subcaret" aria-hidden="true">
+          ▸
+        </span>
+      </RadixMenu.SubTrigger>
+      <RadixMenu.Portal>
+        <RadixMenu.SubContent className="ui-menu" data-testid={contentTestId} sideOffset={2} collisionPadding={8}>
+          {children}
+        </RadixMenu.SubContent>
+      </RadixMenu.Portal>
+    </RadixMenu.Sub>
+  );
+}

@@ -93,7 +93,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
     },
 
     newConversation() {
-      set({ activeConversationId: null, loadingConversationId: null, draftView: emptyView(null) });
+      set({ activeConversationId: null, loadingConversationId: null, draftView: emptyView(null), draftProjectId: null });
       get().rememberOpenConversation(null);
     },
 
@@ -206,6 +206,8 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
       // Commands need no model; a message waits for Retry or another model (the composer says why).
       if (availability.type === 'unavailable' && !text.trim().startsWith('/')) return false;
       const conversationId = get().activeConversationId;
+      // A new chat started in a project is filed there and takes its defaults (main decides them).
+      const projectId = conversationId === null ? get().draftProjectId : null;
       set({ sending: true });
       try {
         const result = await api.call('chat.send', {
@@ -214,6 +216,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
           model,
           ...(images && images.length > 0 ? { images: [...images] } : {}),
           ...(resources && resources.length > 0 ? { resources: resources.map(({ server, uri }) => ({ server, uri })) } : {}),
+          ...(projectId ? { projectId } : {}),
         });
         const id = result.conversationId;
         if (id === null) {
@@ -231,6 +234,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
         }
         set((state) => ({
           draftView: conversationId === null ? emptyView(null) : state.draftView,
+          draftProjectId: conversationId === null ? null : state.draftProjectId,
           sending: false,
           activeConversationId: state.activeConversationId === conversationId ? id : state.activeConversationId,
           views: state.views[id] ? state.views : { ...state.views, [id]: emptyView(id) },

@@ -4,6 +4,8 @@ import type { AppContext } from '../../app-context';
 import { conversationPage } from './conversation-page';
 import { branchTree } from '../../../store/timeline/branch-tree';
 import { titleFromText } from '../../titles/title-from-text';
+import { existingProject } from '../../../projects/project-handlers';
+import { fileNewChatInProject } from '../../../projects/project-chat';
 
 export async function listConversations(ctx: AppContext): Promise<ConversationSummary[]> {
   const list = await ctx.storage.conversations.list();
@@ -29,11 +31,23 @@ export async function getConversation(
   return { ...conversationPage({ ...snapshot, events: tree.chosenEvents() }, page.before), branches: tree.siblings() };
 }
 
-/** The conversation a message goes to: a new one (titled from the text) when `conversationId` is null. */
-export async function ensureConversation(ctx: AppContext, conversationId: string | null, text: string, model: string): Promise<string> {
+/**
+ * The conversation a message goes to: a new one (titled from the text) when `conversationId` is
+ * null, filed in `projectId` with the project's defaults when given (refused before anything is
+ * stored when there is no such project).
+ */
+export async function ensureConversation(
+  ctx: AppContext,
+  conversationId: string | null,
+  text: string,
+  model: string,
+  projectId?: string,
+): Promise<string> {
   if (conversationId === null) {
+    const project = projectId === undefined ? null : await existingProject(ctx, projectId);
     const summary = await ctx.storage.conversations.create({ title: titleFromText(text), model });
     ctx.knownConversations.add(summary.conversationId);
+    if (project) await fileNewChatInProject(ctx, summary.conversationId, project);
     return summary.conversationId;
   }
   if (ctx.knownConversations.has(conversationId)) return conversationId;
