@@ -2,6 +2,7 @@ import type { TacoEvent } from '../shared/contract/events';
 import { defaultSettings, type Limits } from '../shared/settings/settings';
 import type { MemoryStore, ToolRegistry } from '../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput } from '../electron/services/agent/loop/agent-types';
+import type { SpanSink } from '../electron/services/agent/loop/round-spans';
 import { answeringApprovals, answeringDepth, answeringQuestions } from '../electron/services/agent/testing/test-gates';
 import { createToolStack } from '../electron/services/orchestration/tool-stack';
 import type { ChatProvider } from '../electron/services/provider/provider-types';
@@ -15,6 +16,8 @@ export interface BenchRunInput {
   tools: ToolRegistry;
   emit: (event: TacoEvent) => void;
   limits?: Partial<Limits>;
+  /** The per-round breakdown's recorder (bench/peer-breakdown.ts). */
+  onSpan?: SpanSink;
 }
 
 /** One run's input as the app builds it: default settings and limits, a fresh stack, gates that allow. */
@@ -40,6 +43,7 @@ export function benchRunInput(options: BenchRunInput): AgentRunInput {
     allowedForConversation: new Set(),
     emit: options.emit,
     signal: new AbortController().signal,
+    ...(options.onSpan ? { onSpan: options.onSpan } : {}),
   };
 }
 

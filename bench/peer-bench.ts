@@ -7,6 +7,8 @@ import { testRegistry, testTool } from '../electron/services/agent/testing/test-
 import { createOllamaProvider } from '../electron/services/provider/ollama/ollama-provider';
 import type { ChatProvider } from '../electron/services/provider/provider-types';
 import type { ToolRegistry } from '../tools/catalogue/tool-runtime-types';
+import type { TacoEvent } from '../shared/contract/events';
+import type { SpanSink } from '../electron/services/agent/loop/round-spans';
 import { BENCH_TOOL, BENCH_TOOL_ROUNDS } from '../test-support/fake-ollama/scenarios/bench/bench-tool-rounds';
 import { benchRunInput } from './bench-agent-input';
 import { BENCH_DEFAULTS } from './bench-defaults';
@@ -55,7 +57,14 @@ export async function runPeerBench(options: BenchLog): Promise<Samples> {
   }
 }
 
-function createOursRunner(provider: ChatProvider): () => Promise<void> {
+/** What the per-round breakdown (peer-breakdown.ts) adds to our side's runs: where events go, the span recorder. */
+export interface OursRunnerOptions {
+  emit?: (event: TacoEvent) => void;
+  onSpan?: SpanSink;
+}
+
+/** Our side: one run of the task per call, in a new run of the same conversation. */
+export function createOursRunner(provider: ChatProvider, options: OursRunnerOptions = {}): () => Promise<void> {
   const tools: ToolRegistry = testRegistry(
     testTool({
       id: BENCH_TOOL,
@@ -72,7 +81,8 @@ function createOursRunner(provider: ChatProvider): () => Promise<void> {
       userText: TASK,
       provider,
       tools,
-      emit: () => undefined,
+      emit: options.emit ?? (() => undefined),
+      ...(options.onSpan ? { onSpan: options.onSpan } : {}),
     });
     const outcome = await runAgent(input);
     const results = outcome.messages.filter((message) => message.role === 'tool').length;
@@ -84,7 +94,8 @@ function createOursRunner(provider: ChatProvider): () => Promise<void> {
   };
 }
 
-function createTheirsRunner(model: LanguageModel): () => Promise<void> {
+/** The AI SDK's side: one generateText tool loop per call. */
+export function createTheirsRunner(model: LanguageModel): () => Promise<void> {
   const tools = {
     [BENCH_TOOL]: tool({ description: DESCRIPTION, inputSchema: z.object({ key: z.string() }), execute: async ({ key }) => lookup(key) }),
   };

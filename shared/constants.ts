@@ -171,6 +171,12 @@ export const DEFAULTS = {
      * before any sentence could be shown, and the side request would only hold up the model.
      */
     statusSentenceDelayMs: 100,
+    /**
+     * The streamed model request (Ollama's /api/chat, every round) goes over node:http with kept-alive
+     * sockets instead of Node's fetch, which costs main two to three times the CPU per request
+     * (provider/node-http-fetch.ts; BENCHMARKS.md, per-round breakdown). False: fetch.
+     */
+    streamOverNodeHttp: true,
   },
 
   /** Tool stack, approvals, commands, context switch (electron/services/orchestration). */

@@ -19,6 +19,7 @@ import { decideStep, type NextStep, type PlannedCall, type StepResult } from './
 import { AFTER_CALL, AFTER_ROUND, firstStop } from './stop-conditions';
 import { streamStep } from '../stream/stream-step';
 import { summaryInstruction } from '../context/summary-request';
+import { spanEnd, spanStart } from './round-spans';
 
 export type LoopEnd =
   { type: 'stopped'; reason: StopReason; answer: string; error: string | null } | { type: 'handoff'; payload: HandoffPayload };
@@ -30,7 +31,9 @@ export type LoopEnd =
  */
 export async function runLoop(shared: RunShared, scope: LoopScope): Promise<LoopEnd> {
   for (;;) {
+    const started = spanStart(shared);
     const next = await takeStep(shared, scope);
+    spanEnd(shared, 'step', started);
     switch (next.type) {
       case 'run-again':
         continue;
@@ -93,8 +96,10 @@ async function takeStep(shared: RunShared, scope: LoopScope): Promise<NextStep> 
 async function runRound(shared: RunShared, scope: LoopScope, step: StepResult, calls: PlannedCall[]): Promise<NextStep> {
   scope.messages.push(assistantCallMessage(shared, step.visibleText, step.rawText, calls, step.nativeCalls));
   emitStatus(shared, STATUS.selecting);
+  const gatesStarted = spanStart(shared);
   const batch = await askBatchApprovals(shared, scope, calls);
   const started = await prefetchReads(shared, scope, calls);
+  spanEnd(shared, 'gates', gatesStarted);
   try {
     for (const call of calls) {
       const outcome = await executeToolCall(shared, scope, call, batch?.byCall.get(call), started.get(call));

@@ -10,6 +10,7 @@ import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../../orc
 import type { ChatMessage, ChatProvider, ModelOptions } from '../../provider/provider-types';
 import type { AttachedResource } from '../../../../shared/mcp/mcp-resources';
 import type { ToolMode } from '../../../../shared/probe/probe-report';
+import type { SpanSink } from './round-spans';
 
 /**
  * A conversation's own options, as one object from the stored conversation to each step: the
@@ -85,6 +86,8 @@ export interface AgentRunInput {
   signal: AbortSignal;
   /** Injected clock for tests; defaults to Date.now. */
   now?: () => number;
+  /** The per-round breakdown's recorder (bench only, round-spans.ts); absent: no span is timed. */
+  onSpan?: SpanSink;
 }
 
 export interface AgentRunOutcome {

@@ -13,6 +13,7 @@ import { runSubAgent } from './sub-agent';
 import { numCtxFor } from '../../provider/ollama/chat-request-builder';
 import { withResourceBlocks } from '../../../../shared/mcp/mcp-resources';
 import { allowedTools } from '../tool-calls/call-target';
+import { spanEnd, spanStart } from './round-spans';
 
 /**
  * One whole run for one user turn, as the app runs it: `run-start`, the loop, exactly one
@@ -44,7 +45,8 @@ export async function runAgent(input: AgentRunInput): Promise<AgentRunOutcome> {
  */
 export async function runAgentLoop(input: AgentRunInput): Promise<AgentLoopOutcome> {
   const now = input.now ?? Date.now;
-  const emit = (body: Parameters<RunShared['emit']>[0]): void => input.emit(withRunIds(input, body));
+  const plainEmit = (body: Parameters<RunShared['emit']>[0]): void => input.emit(withRunIds(input, body));
+  const emit = input.onSpan ? timedEmit(input, plainEmit) : plainEmit;
   const runSignal = createRunSignal(input.signal, input.limits.runTimeoutMs);
   emit({ type: 'status', text: STATUS.analyzing });
 
@@ -94,6 +96,16 @@ export async function runAgentLoop(input: AgentRunInput): Promise<AgentLoopOutco
     else emit({ type: 'status', text: stopped });
   }
   return { reason, error, messages };
+}
+
+/** The per-round breakdown's `emit`: the same calls, each timed as `events`. */
+function timedEmit(input: AgentRunInput, emit: RunShared['emit']): RunShared['emit'] {
+  const owner = { input };
+  return (body) => {
+    const started = spanStart(owner);
+    emit(body);
+    spanEnd(owner, 'events', started);
+  };
 }
 
 /** The state a run's loop shares; exported for direct tool calls outside the loop (workflow tool steps). */

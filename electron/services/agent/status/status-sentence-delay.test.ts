@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULTS } from '../../../../shared/constants';
 import { createScriptedProvider } from '../testing/scripted-provider';
 import { requestStatusSentence } from './status-sentences';
 
@@ -35,5 +36,47 @@ describe('status sentence: asked only for a tool that is still running', () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(await pending.result).toBeNull();
     expect(provider.completeRequests).toEqual([]);
+  });
+
+  it('a run already stopped when the tool starts asks nothing and answers null', async () => {
+    const provider = createScriptedProvider({ replies: [], complete: () => 'Reading a file' });
+    const run = new AbortController();
+    run.abort();
+    const pending = start(provider, run.signal);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await pending.result).toBeNull();
+    expect(provider.completeRequests).toEqual([]);
+  });
+
+  it('a tool that finishes while its sentence is asked for stops the side request', async () => {
+    const signals: AbortSignal[] = [];
+    const provider = createScriptedProvider({
+      replies: [],
+      complete: (request) => {
+        signals.push(request.signal);
+        return new Promise<string>(() => undefined);
+      },
+    });
+    const pending = start(provider);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(signals.map((signal) => signal.aborted)).toEqual([false]);
+    pending.cancel();
+    expect(await pending.result).toBeNull();
+    expect(signals.map((signal) => signal.aborted)).toEqual([true]);
+  });
+
+  it('a sentence slower than its budget is dropped and its request stopped', async () => {
+    const signals: AbortSignal[] = [];
+    const provider = createScriptedProvider({
+      replies: [],
+      complete: (request) => {
+        signals.push(request.signal);
+        return new Promise<string>(() => undefined);
+      },
+    });
+    const pending = start(provider);
+    await vi.advanceTimersByTimeAsync(100 + DEFAULTS.statusSentenceBudgetMs);
+    expect(await pending.result).toBeNull();
+    expect(signals.map((signal) => signal.aborted)).toEqual([true]);
   });
 });

@@ -61,39 +61,47 @@ export interface PendingSentence {
  */
 export function requestStatusSentence(request: SentenceRequest): PendingSentence {
   const delayMs = request.delayMs ?? DEFAULTS.agentPerf.statusSentenceDelayMs;
-  const controller = new AbortController();
-  const onAbort = (): void => controller.abort();
-  request.signal.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => controller.abort(), delayMs + DEFAULTS.statusSentenceBudgetMs);
-  let startCall: () => void = () => undefined;
-  const started = new Promise<void>((resolve) => (startCall = resolve));
-  const delay = setTimeout(startCall, delayMs);
-  const cleanup = (): void => {
-    clearTimeout(timer);
+  let settle: (text: string | null) => void = () => undefined;
+  const result = new Promise<string | null>((resolve) => (settle = resolve));
+  // Made only once the sentence is asked for: a tool done within the delay (most) costs no controller and no abort.
+  let controller: AbortController | null = null;
+  let budget: ReturnType<typeof setTimeout> | undefined;
+  let delay: ReturnType<typeof setTimeout> | undefined;
+  let finished = false;
+  const finish = (text: string | null): void => {
+    if (finished) return;
+    finished = true;
     clearTimeout(delay);
-    request.signal.removeEventListener('abort', onAbort);
+    clearTimeout(budget);
+    request.signal.removeEventListener('abort', stop);
+    settle(text);
   };
-  const aborted = new Promise<null>((resolve) => {
-    if (controller.signal.aborted) resolve(null);
-    controller.signal.addEventListener('abort', () => resolve(null), { once: true });
-  });
-  const call = started
-    .then(() => {
-      if (controller.signal.aborted) throw new Error('The tool finished before a sentence was needed.');
-    })
-    .then(() =>
-      request.provider.complete({
+  // The tool finished, the run stopped or the budget ran out: whatever was asked is dropped.
+  function stop(): void {
+    if (finished) return;
+    controller?.abort();
+    finish(null);
+  }
+  if (request.signal.aborted) {
+    finish(null);
+    return { result, cancel: stop };
+  }
+  request.signal.addEventListener('abort', stop, { once: true });
+  delay = setTimeout(() => {
+    controller = new AbortController();
+    // The budget counts from the start, as the delay does.
+    budget = setTimeout(stop, DEFAULTS.statusSentenceBudgetMs);
+    request.provider
+      .complete({
         model: request.model,
         messages: [{ role: 'user', content: statusSentencePrompt(request.tool, request.args) }],
         maxTokens: DEFAULTS.statusSentenceMaxTokens,
         signal: controller.signal,
-      }),
-    )
-    .then((raw) => (controller.signal.aborted ? null : cleanSentence(raw)))
-    .catch(() => null);
-  const result = Promise.race([call, aborted]).finally(cleanup);
-  return {
-    result,
-    cancel: () => controller.abort(),
-  };
+      })
+      .then(
+        (raw) => finish(cleanSentence(raw)),
+        () => finish(null),
+      );
+  }, delayMs);
+  return { result, cancel: stop };
 }

@@ -20,6 +20,7 @@ import { createMarkerNormalizer } from '../repairs/tool-call-markers';
 import { resolveTool } from '../repairs/tool-call-repair';
 import { usageFigures } from './usage-report';
 import { toolsForRequest } from '../tool-selection/run-tool-selection';
+import { spanEnd, spanStart } from '../loop/round-spans';
 
 export interface StepOptions {
   /** False for the summary at max_iterations: no tools sent, no calls read from the text. */
@@ -62,7 +63,10 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
   const definitionsOf = (offered: readonly RegisteredTool[]) =>
     options.toolsOffered && shared.mode === 'native' && offered.length > 0 ? offeredDefinitions(offered, shared.numCtx) : [];
   // What changes from step to step goes last, so the server reuses its cache for the rest.
-  const run = [...scope.messages, ...(options.extra ?? []), ...promptTail(input.stack.contextPrompt(scope.goal))];
+  const stackStarted = spanStart(shared);
+  const stackContext = input.stack.contextPrompt(scope.goal);
+  spanEnd(shared, 'stack-context', stackStarted);
+  const run = [...scope.messages, ...(options.extra ?? []), ...promptTail(stackContext)];
   const extraReserveTokens = scope.fitReserveTokens ?? 0;
   let charsPerToken: number = DEFAULTS.agent.charsPerToken;
   // Tools get the window's room only after the history: fewer go out when even the shortest history leaves them none.
@@ -82,7 +86,10 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
     return fitted;
   };
   // Past the tool budget only the most relevant tools go out (tool-selection/).
+  const selectionStarted = spanStart(shared);
   const tools = options.toolsOffered && shared.tools.length > 0 ? await toolsForRequest(shared, scope, fitToWindow) : shared.tools;
+  spanEnd(shared, 'selection', selectionStarted);
+  const buildStarted = spanStart(shared);
   // This step's calls may use only what it offered (call-target.ts): nothing when it offered no tools.
   scope.offered = options.toolsOffered ? tools : [];
   const definitions = definitionsOf(tools);
@@ -122,6 +129,9 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
     if (scope.showText) deltas.push('text-delta', text);
   };
 
+  spanEnd(shared, 'request-build', buildStarted);
+  let providerStarted = spanStart(shared);
+  let streamStarted = 0;
   try {
     const stream = input.provider.streamChat({
       model: input.model,
@@ -133,6 +143,11 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
     });
     const yielder = createEventLoopYielder();
     for await (const chunk of abortable(stream, shared.signal)) {
+      if (providerStarted !== 0) {
+        spanEnd(shared, 'provider-wait', providerStarted);
+        providerStarted = 0;
+        streamStarted = spanStart(shared);
+      }
       const pause = yielder.due();
       if (pause) await pause;
       switch (chunk.type) {
@@ -164,6 +179,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
     return { type: 'failed', error, partialText: shown };
   }
 
+  spanEnd(shared, 'provider-stream', streamStarted);
   const tail = markers.end();
   if (tail) show(filter.push(tail));
   const end = filter.end();

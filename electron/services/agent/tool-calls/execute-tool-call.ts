@@ -20,6 +20,7 @@ import { invalidArgumentsMessage, resolveTool } from '../repairs/tool-call-repai
 import { createToolContext } from './tool-context';
 import { callTarget } from './call-target';
 import { repeatedFailure, repeatedFailureMessage, repeatedFailureStopMessage } from './repeated-failure';
+import { spanEnd, spanStart } from '../loop/round-spans';
 
 export type CallOutcome =
   | { type: 'done'; tally: CallTally }
@@ -160,6 +161,7 @@ async function runTool(
     shared.emit({ type: 'tool-error', callId, tool: toolId, error, durationMs: 0, ending });
     pushToolMessage(shared, scope, toolId, error, false);
   };
+  const gatesStarted = spanStart(shared);
   const context = createToolContext(shared, { callId, frameId });
   // Not asked because it can change nothing: run_command then runs it in the scratch sandbox only.
   if (await runsAsScratch(tool, input, args)) context.scratchRun = true;
@@ -185,6 +187,7 @@ async function runTool(
     withdraw('Not run: the run stopped.', 'cancelled');
     return { type: 'halt' };
   }
+  spanEnd(shared, 'gates', gatesStarted);
 
   emitStatus(shared, usingToolStatus(toolId));
   const sentence = requestStatusSentence({ provider: input.provider, model: input.model, tool: toolId, args, signal: shared.signal });
@@ -193,9 +196,11 @@ async function runTool(
     if (text && running && !shared.signal.aborted) emitStatus(shared, text);
   });
   const started = shared.now();
+  const toolStarted = spanStart(shared);
   let outcome: ToolOutcome;
   try {
     outcome = await raceAbort(prefetched ?? Promise.resolve().then(() => tool.run(args, context)), shared.signal);
+    spanEnd(shared, 'tool', toolStarted);
   } catch (error) {
     return failed(shared, scope, toolId, callId, frameId, started, error);
   } finally {
