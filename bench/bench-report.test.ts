@@ -13,6 +13,7 @@ describe('jsonReport', () => {
       'batches_per_second',
       'loop_ms_per_iteration',
       'tool_selection_recall_at_budget',
+      'tool_selection_recall_held_out',
       'prompt_tokens_ratio',
       'selection_ms_p95',
       'prefix_reuse_ratio',
@@ -44,9 +45,10 @@ describe('jsonReport', () => {
   });
 
   it('has a budget for every figure as the issues set them, upper bounds except the selection recall and the prefix reuse', () => {
-    expect(FIGURE_NAMES).toHaveLength(29);
+    expect(FIGURE_NAMES).toHaveLength(30);
     expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual([
       'tool_selection_recall_at_budget',
+      'tool_selection_recall_held_out',
       'prefix_reuse_ratio',
       'prefix_reuse_ratio_turns',
     ]);
@@ -56,6 +58,7 @@ describe('jsonReport', () => {
       batches_per_second: 62,
       loop_ms_per_iteration: 1,
       tool_selection_recall_at_budget: 0.95,
+      tool_selection_recall_held_out: 0.95,
       prompt_tokens_ratio: 0.35,
       selection_ms_p95: 5,
       prefix_reuse_ratio: 0.9,
