@@ -28,6 +28,13 @@ export const FIGURES = [
     meaning: 'Wall time per tool round of the agent loop with a zero-latency scripted model and a trivial tool.',
   },
   {
+    name: 'probe_overhead_ratio',
+    unit: '×',
+    budget: 1.05,
+    meaning:
+      'Check this model: every probe task tried as the check tries it (scratch folder, events kept, judged) over the same agent run without that bookkeeping, on the fake server, summed wall time.',
+  },
+  {
     name: 'tool_selection_recall_at_budget',
     unit: '',
     budget: 0.95,

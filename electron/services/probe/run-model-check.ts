@@ -16,6 +16,7 @@ import type { ChatProvider } from '../provider/provider-types';
 import type { ProbeLibrary } from './probe-library';
 import { probeToolRegistry } from './probe-tools';
 import { runProbeAttempt } from './run-probe-attempt';
+import { scratchRemovalsSettled } from './scratch-folder';
 import { settingKey, tuningCandidates, type TuningStage } from './tuning-candidates';
 import type { UserActivity } from './user-activity';
 
@@ -68,6 +69,15 @@ export function attemptKey(setting: ProbeSetting, taskId: string, index: number)
  * tries done so far were handed to `onAttempt`).
  */
 export async function runModelCheck(input: ModelCheckInput): Promise<ProbeReport> {
+  try {
+    return await checkModel(input);
+  } finally {
+    // Every try's scratch folder is gone before the check reports (or is cancelled).
+    await scratchRemovalsSettled();
+  }
+}
+
+async function checkModel(input: ModelCheckInput): Promise<ProbeReport> {
   const registries = {
     plain: probeToolRegistry(input.tools, []),
     distractors: probeToolRegistry(input.tools, input.library.distractors),
