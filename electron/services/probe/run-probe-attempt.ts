@@ -19,6 +19,8 @@ export interface AttemptInput {
   /** The task's tools (probe-tools.ts): the user's without network tools, distractors when asked for. */
   tools: ToolRegistry;
   setting: ProbeSetting;
+  /** The prompt-based format with the server's grammar (true, as conversations run) or without; absent: the default. */
+  constrainedPromptFormat?: boolean;
   /** The user's limits; the try's own time and round limits apply when they are shorter. */
   limits: Limits;
   maxContextTokens: number;
@@ -50,6 +52,7 @@ export function probeRunInput(input: AttemptInput, workspace: string, emit: Agen
     maxContextTokens: input.maxContextTokens,
     conversation: { toolMode: input.setting.toolMode, ...(input.setting.think ? {} : { think: false }) },
     toolBudget: input.setting.toolBudget,
+    ...(input.constrainedPromptFormat === undefined ? {} : { constrainedPromptFormat: input.constrainedPromptFormat }),
     approvalPolicy: { read: 'allow', write: 'allow', shell: 'ask', network: 'ask' },
     workspace,
     memory: createInMemoryMemoryStore(input.now),
