@@ -5,6 +5,7 @@ export const STAGES = [
   'bundle',
   'pipeline',
   'loop',
+  'probe',
   'selection',
   'promptcache',
   'peer',

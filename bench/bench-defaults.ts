@@ -27,6 +27,10 @@ export const BENCH_DEFAULTS = {
   /** batches_per_second is the highest rate over this many consecutive batches. */
   batchRateWindow: 10,
 
+  /** probe_overhead_ratio: rounds over every probe task before measuring, and per measured sample. */
+  probeWarmupRounds: 1,
+  probeRoundsPerSample: 6,
+
   /** loop_ms_per_iteration: tool rounds per run, runs per measured sample, warm-up runs. */
   loopRounds: 10,
   loopRunsPerSample: 20,

@@ -12,7 +12,9 @@ describe('jsonReport', () => {
       'main_us_per_token',
       'batches_per_second',
       'loop_ms_per_iteration',
+      'probe_overhead_ratio',
       'tool_selection_recall_at_budget',
+      'tool_selection_recall_held_out',
       'prompt_tokens_ratio',
       'selection_ms_p95',
       'prefix_reuse_ratio',
@@ -44,9 +46,10 @@ describe('jsonReport', () => {
   });
 
   it('has a budget for every figure as the issues set them, upper bounds except the selection recall and the prefix reuse', () => {
-    expect(FIGURE_NAMES).toHaveLength(29);
+    expect(FIGURE_NAMES).toHaveLength(31);
     expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual([
       'tool_selection_recall_at_budget',
+      'tool_selection_recall_held_out',
       'prefix_reuse_ratio',
       'prefix_reuse_ratio_turns',
     ]);
@@ -55,7 +58,9 @@ describe('jsonReport', () => {
       main_us_per_token: 20,
       batches_per_second: 62,
       loop_ms_per_iteration: 1,
+      probe_overhead_ratio: 1.05,
       tool_selection_recall_at_budget: 0.95,
+      tool_selection_recall_held_out: 0.95,
       prompt_tokens_ratio: 0.35,
       selection_ms_p95: 5,
       prefix_reuse_ratio: 0.9,

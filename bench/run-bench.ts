@@ -18,6 +18,7 @@ import { runPeerBench } from './peer-bench';
 import { runStage } from './bench-stage';
 import { stopAllStarted } from './bench-processes';
 import { runPipelineBench } from './pipeline-bench';
+import { runProbeOverheadBench } from './probe-overhead-bench';
 import { runRssBench } from './browser/rss-bench';
 import { runSelectionBench } from './tool-selection/selection-bench';
 import { runPromptCacheBench } from './prompt-cache/prompt-cache-bench';
@@ -34,7 +35,8 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   bundle: ['bundle_kb_gz'],
   pipeline: ['pipeline_ratio', 'main_us_per_token', 'batches_per_second'],
   loop: ['loop_ms_per_iteration'],
-  selection: ['tool_selection_recall_at_budget', 'prompt_tokens_ratio', 'selection_ms_p95'],
+  probe: ['probe_overhead_ratio'],
+  selection: ['tool_selection_recall_at_budget', 'tool_selection_recall_held_out', 'prompt_tokens_ratio', 'selection_ms_p95'],
   promptcache: ['prefix_reuse_ratio', 'prefix_reuse_ratio_turns', 'num_ctx_changes', 'side_request_delay_ms'],
   peer: ['peer_ratio'],
   browser: ['open_5000_ms', 'open_5000_ratio', 'stream_long_task_ms', 'frame_cost_ratio', 'dom_nodes_5000'],
@@ -103,6 +105,7 @@ async function main(): Promise<number> {
     bundle: () => measureBundle(staticDir),
     pipeline: () => runPipelineBench(options),
     loop: () => runLoopBench(options),
+    probe: () => runProbeOverheadBench(options),
     selection: () => runSelectionBench(options),
     promptcache: () => runPromptCacheBench(options),
     peer: () => runPeerBench(options),

@@ -129,6 +129,13 @@ export const DEFAULTS = {
     nameBoost: 3,
     descriptionBoost: 1.5,
     parameterBoost: 1,
+    /** A query word's synonym (search-terms.ts) weighs this much of the word itself. */
+    synonymWeight: 0.7,
+    /**
+     * Each pair of neighbouring query words the tool's name or description has side by side adds
+     * this share of the best score (chosen on the training half of the labelled requests).
+     */
+    wordPairBonus: 0.5,
     /** Lexical fuzziness (share of a term's length that may differ); prefix matching is on. */
     fuzzy: 0.15,
     /**

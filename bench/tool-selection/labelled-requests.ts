@@ -1,3 +1,6 @@
+import { EVERYDAY_REQUESTS } from './everyday-requests';
+import { isHeldOut } from './seeded-split';
+
 /**
  * Realistic requests a user types, each with the one tool a model needs to answer it, over the
  * 150-tool benchmark catalogue (built-ins, the MCP servers' tools, distractors). Written by hand
@@ -11,7 +14,7 @@ export interface LabelledRequest {
   heldOut?: true;
 }
 
-export const LABELLED_REQUESTS: readonly LabelledRequest[] = [
+const HAND_SPLIT_REQUESTS: readonly LabelledRequest[] = [
   // Built-in tools
   { request: 'What is in notes/todo.txt?', tool: 'read_file', test: true },
   { request: 'Show me which files are in the src folder', tool: 'list_directory', test: true },
@@ -94,4 +97,10 @@ export const LABELLED_REQUESTS: readonly LabelledRequest[] = [
   { request: 'Keep in mind that I prefer tabs over spaces', tool: 'save_memory', heldOut: true },
   { request: 'Open readme.md and tell me what it says', tool: 'read_file', heldOut: true },
   { request: 'Which files does the docs directory contain?', tool: 'list_directory', heldOut: true },
+];
+
+/** The first requests (held out by hand, as written), then the everyday batch, split by a seeded hash. */
+export const LABELLED_REQUESTS: readonly LabelledRequest[] = [
+  ...HAND_SPLIT_REQUESTS,
+  ...EVERYDAY_REQUESTS.map((entry): LabelledRequest => (isHeldOut(entry.request) ? { ...entry, heldOut: true } : entry)),
 ];

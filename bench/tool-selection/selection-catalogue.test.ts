@@ -14,8 +14,10 @@ describe('the selection benchmark catalogue', () => {
     const all = distractorSpecs();
     const labelled = new Set(LABELLED_REQUESTS.map((entry) => entry.tool));
     const lastLabelled = all.map((spec) => spec.id).findLastIndex((id) => labelled.has(id));
-    // Fewer than there are after the last labelled distractor: the cut has to skip over it.
-    const count = lastLabelled - 2;
+    // One fewer than the unlabelled ones after the last labelled distractor can make: the cut has to skip over it.
+    const unlabelledAfter = all.length - 1 - lastLabelled;
+    expect(all.slice(0, lastLabelled).some((spec) => !labelled.has(spec.id))).toBe(true);
+    const count = all.length - unlabelledAfter - 1;
     const kept = fewerDistractors(all, count);
     expect(kept).toHaveLength(count);
     expect(kept.map((spec) => spec.id)).toContain(all[lastLabelled]!.id);

@@ -5,6 +5,8 @@ test.describe('Check this model', () => {
     taco,
     page,
   }) => {
+    // Three checks run to their end or their cancel, one try after another through the real loop.
+    test.slow();
     const ollama = await taco.startFakeOllama('model-check');
     await taco.openApp({ ollamaUrl: ollama.url });
     await expect(page.getByTestId('model-picker')).toBeEnabled();
@@ -23,14 +25,16 @@ test.describe('Check this model', () => {
     await expect(progress).toHaveCount(0);
     await expect(row('check-good:3b').getByTestId('model-check-start')).toBeEnabled();
 
-    // Two checks to the end: their cards, and the comparison.
+    // Two checks to the end: their cards, and the comparison. A check is 24 tries and 6 more for
+    // the format comparison (and tuning's), one after another: its card may take longer than one expect's default.
+    const wholeCheck = { timeout: 60_000 };
     await row('check-good:3b').getByTestId('model-check-start').click();
     const goodCard = dialog.locator('[data-testid="report-card"][data-model="check-good:3b"]');
-    await expect(goodCard.getByTestId('report-pass1')).toHaveText('100 %');
+    await expect(goodCard.getByTestId('report-pass1')).toHaveText('100 %', wholeCheck);
     await expect(goodCard.getByTestId('report-tuned')).toHaveText('Tuned from its report: native tool calls, 16 tools');
     await row('check-native-broken:3b').getByTestId('model-check-start').click();
     const brokenCard = dialog.locator('[data-testid="report-card"][data-model="check-native-broken:3b"]');
-    await expect(brokenCard.getByTestId('report-failures')).toContainText('malformed call');
+    await expect(brokenCard.getByTestId('report-failures')).toContainText('malformed call', wholeCheck);
     await expect(brokenCard.getByTestId('report-tuned')).toContainText('Tuned from its report: prompt format');
     const compare = dialog.getByTestId('compare-reports');
     await expect(compare.getByRole('columnheader')).toHaveCount(3);

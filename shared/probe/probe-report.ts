@@ -75,6 +75,24 @@ export interface TunedSettings extends ProbeSetting {
   summary: string;
 }
 
+/** Passes of tries, and mean time per try, of one way of running a task. */
+export interface TriesScore {
+  passes: number;
+  tries: number;
+  meanMs: number;
+}
+
+/**
+ * The constrained format's effect: one task in the prompt-based format with the server's grammar
+ * (one offered call or an answer, as conversations send it) and without (plain instructions).
+ */
+export interface FormatComparison {
+  taskId: string;
+  title: string;
+  constrained: TriesScore;
+  unconstrained: TriesScore;
+}
+
 export interface ProbeReport {
   type: 'probe-report';
   /** The model reference (`<serverId>::<model>` on an added server). */
@@ -94,6 +112,8 @@ export interface ProbeReport {
   /** Each setting tuning tried on the failing tasks (the baseline first): passes of tries, mean time per try. */
   tried: Array<{ setting: ProbeSetting; passes: number; tries: number; meanMs: number }>;
   tuned: TunedSettings;
+  /** The task marked `compareFormats` with and without the grammar; absent in reports made before it. */
+  formats?: FormatComparison | null;
   durationMs: number;
   finishedAt: number;
 }

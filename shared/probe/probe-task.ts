@@ -51,6 +51,8 @@ export const probeTaskSchema = z
     files: z.record(relativePath, probeFileSchema).default({}),
     /** Offer the probe's inert distractor tools too (30+ everyday tools from other apps) beside the user's own. */
     distractors: z.boolean().default(false),
+    /** Also run in the prompt-based format with the server's grammar and without, to show the grammar's effect. */
+    compareFormats: z.boolean().default(false),
     check: probeCheckSchema,
   })
   .strict();

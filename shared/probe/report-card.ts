@@ -27,6 +27,14 @@ export function speedText(report: Pick<ProbeReport, 'firstTokenMs' | 'tokensPerS
   return `${first}, ${rate}`;
 }
 
+/** The constrained format's effect in words: "Read, then write: 3/3 with the server's grammar, 0/3 without". */
+export function formatsText(report: Pick<ProbeReport, 'formats'>): string {
+  const formats = report.formats;
+  if (!formats) return '—';
+  const { constrained, unconstrained } = formats;
+  return `${formats.title}: ${constrained.passes}/${constrained.tries} with the server's grammar, ${unconstrained.passes}/${unconstrained.tries} without`;
+}
+
 /** The card as plain lines (the CLI without --json). */
 export function reportCardText(report: ProbeReport): string {
   const lines = [
@@ -37,6 +45,7 @@ export function reportCardText(report: ProbeReport): string {
       (task) =>
         `  ${task.passK === 1 ? '✓' : '✗'} ${task.title.padEnd(32)} ${task.passes}/${task.runs}${Object.keys(task.failures).length > 0 ? `  (${failuresText(task.failures)})` : ''}`,
     ),
+    ...(report.formats ? [`  prompt format: ${formatsText(report)}`] : []),
     `  ${report.tuned.summary}`,
   ];
   return lines.join('\n');
@@ -77,6 +86,7 @@ export function compareMarkdown(reports: readonly ProbeReport[]): string {
         }),
       ),
     ),
+    row('prompt format', reports.map(formatsText)),
     row(
       'tuned',
       reports.map((report) => report.tuned.summary),

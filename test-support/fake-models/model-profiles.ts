@@ -20,6 +20,11 @@ export const PROFILE_MODELS = {
   loops: 'check-loops:1b',
   /** Right at every task, but slow (a pause between chunks): a check long enough to watch and cancel. */
   slow: 'check-slow:3b',
+  /**
+   * Takes no native tools; left to itself it writes its calls in words ("Action: read_file(...)"),
+   * which no parser reads. Held to the constrained format's grammar (`format`), its calls are right.
+   */
+  sloppyJson: 'check-sloppy-json:1b',
 } as const;
 
 const SLOW_CHUNK_DELAY_MS = 120;
@@ -30,7 +35,7 @@ const HARMLESS_WRONG = ['current_time', 'recall_memory', 'list_documents', 'calc
 function toolModel(name: string): FakeModel {
   return {
     name,
-    capabilities: ['completion', 'tools'],
+    capabilities: name === PROFILE_MODELS.sloppyJson ? ['completion'] : ['completion', 'tools'],
     contextLength: 32_768,
     family: 'llama',
     parameterSize: '3B',
@@ -45,9 +50,21 @@ function offeredTools(request: FakeChatRequest): string[] {
   return [...system.matchAll(/^- ([a-z][a-z0-9_]*): /gm)].map((found) => found[1] ?? '');
 }
 
-/** An action as this request's format carries it: a native call when tools were sent, else the prompt format's JSON. */
+/** Whether the request asks for the constrained format's grammar (Ollama `format` with a schema): the server then holds the model to it. */
+function grammarAsked(request: FakeChatRequest): boolean {
+  const format = request.body['format'];
+  return typeof format === 'object' && format !== null;
+}
+
+/**
+ * An action as this request's format carries it: a native call when tools were sent, else the
+ * prompt format's JSON; under the grammar an answer is `{"answer": …}`, as the server would force it.
+ */
 function asReply(request: FakeChatRequest, action: SolverAction): Reply {
-  if (action.type === 'answer') return reply.text(action.text, { counts: { evalCount: 20, evalDurationNs: 500_000_000 } });
+  if (action.type === 'answer') {
+    const text = grammarAsked(request) ? JSON.stringify({ answer: action.text }) : action.text;
+    return reply.text(text, { counts: { evalCount: 20, evalDurationNs: 500_000_000 } });
+  }
   if (request.tools)
     return reply.chunks([chunk.toolCall(action.tool, action.args)], { counts: { evalCount: 12, evalDurationNs: 300_000_000 } });
   return reply.text(JSON.stringify({ tool: action.tool, parameters: action.args }), {
@@ -95,6 +112,14 @@ function respond(request: FakeChatRequest): Reply {
       const first = solve(goal, []);
       return asReply(request, first.type === 'call' ? first : action);
     }
+    case PROFILE_MODELS.sloppyJson:
+      if (action.type === 'call' && !grammarAsked(request))
+        return reply.text(
+          `Action: ${action.tool}(${Object.entries(action.args)
+            .map(([key, value]) => `${key}=${String(value)}`)
+            .join(', ')})`,
+        );
+      return asReply(request, action);
     case PROFILE_MODELS.slow: {
       const answer = asReply(request, action);
       return answer.type === 'chunks' ? { ...answer, delayMs: SLOW_CHUNK_DELAY_MS } : answer;
@@ -108,7 +133,7 @@ function respond(request: FakeChatRequest): Reply {
 export function modelCheckScenario(): Scenario {
   return {
     name: 'model-check',
-    description: 'Five scripted models with distinct profiles for "Check this model".',
+    description: 'Scripted models with distinct profiles for "Check this model".',
     models: Object.values(PROFILE_MODELS).map(toolModel),
     replies: [],
     whenExhausted: respond,

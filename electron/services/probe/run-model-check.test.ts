@@ -34,6 +34,14 @@ async function check(model: string, runs = 2, extra: Partial<ModelCheckInput> = 
   });
 }
 
+/** The constrained format must not lose to the unconstrained one on any scripted model. */
+function expectGrammarNotWorse(report: ProbeReport): void {
+  expect(report.formats).toMatchObject({ taskId: 'read_then_write' });
+  expect(report.formats?.constrained.tries).toBe(report.runs);
+  expect(report.formats?.unconstrained.tries).toBe(report.runs);
+  expect(report.formats?.constrained.passes).toBeGreaterThanOrEqual(report.formats?.unconstrained.passes ?? Infinity);
+}
+
 describe('the model check on scripted models', () => {
   it('passes a model that does every task right, pass^k 1, and keeps its setting', async () => {
     const report = await check(PROFILE_MODELS.good, 3);
@@ -45,6 +53,8 @@ describe('the model check on scripted models', () => {
     expect(report.medianToolRounds).toBeGreaterThanOrEqual(1);
     expect(report.tuned).toMatchObject({ toolMode: 'native', toolBudget: DEFAULTS.toolBudget, usesTools: true });
     expect(report.tried).toHaveLength(1);
+    expectGrammarNotWorse(report);
+    expect(report.formats?.constrained.passes).toBe(3);
   });
 
   it('reports malformed native calls and tunes the model to the prompt format', async () => {
@@ -53,6 +63,7 @@ describe('the model check on scripted models', () => {
     expect(report.tasks.find((task) => task.taskId === 'small_talk')?.passK).toBe(1);
     expect(report.tuned.toolMode).toBe('prompt');
     expect(report.tuned.summary).toMatch(/^Tuned from its report: prompt format, \d+ tools$/);
+    expectGrammarNotWorse(report);
   });
 
   it('reports wrong tools when many are offered and tunes the budget down to 8', async () => {
@@ -67,6 +78,7 @@ describe('the model check on scripted models', () => {
     // Most of the failing tasks pass under the small budget; the first pass (the baseline) passed none of them.
     expect(report.tried[0]?.passes).toBe(0);
     expect(best?.passes).toBeGreaterThan((best?.tries ?? 0) / 2);
+    expectGrammarNotWorse(report);
   });
 
   it('says clearly that a model that never calls tools does not use them', async () => {
@@ -75,11 +87,24 @@ describe('the model check on scripted models', () => {
     expect(report.passK).toBe(1 / 8);
     expect(report.tuned.usesTools).toBe(false);
     expect(report.tuned.summary).toMatch(/^Does not use tools/);
+    expectGrammarNotWorse(report);
   });
 
   it('counts a model that repeats its call as a loop', async () => {
     const report = await check(PROFILE_MODELS.loops);
     expect(report.failures.loop).toBeGreaterThan(0);
     expect(report.tuned.usesTools).toBe(true);
+    expectGrammarNotWorse(report);
+  });
+
+  it('shows the constrained format’s effect: a model that writes its calls in words passes only under the grammar', async () => {
+    const report = await check(PROFILE_MODELS.sloppyJson, 2, { capabilities: { tools: false, thinking: false } });
+    expect(report.formats).toEqual({
+      taskId: 'read_then_write',
+      title: 'Read, then write',
+      constrained: expect.objectContaining({ passes: 2, tries: 2 }),
+      unconstrained: expect.objectContaining({ passes: 0, tries: 2 }),
+    });
+    expect(report.passAt1).toBeGreaterThan(0.5);
   });
 });

@@ -5,9 +5,11 @@ import {
   median,
   summariseTask,
   tunedSummary,
+  type FormatComparison,
   type ProbeAttempt,
   type ProbeReport,
   type ProbeSetting,
+  type TriesScore,
   type TunedSettings,
 } from '../../../shared/probe/probe-report';
 import type { ProbeTask } from '../../../shared/probe/probe-task';
@@ -16,6 +18,7 @@ import type { ChatProvider } from '../provider/provider-types';
 import type { ProbeLibrary } from './probe-library';
 import { probeToolRegistry } from './probe-tools';
 import { runProbeAttempt } from './run-probe-attempt';
+import { scratchRemovalsSettled } from './scratch-folder';
 import { settingKey, tuningCandidates, type TuningStage } from './tuning-candidates';
 import type { UserActivity } from './user-activity';
 
@@ -68,6 +71,15 @@ export function attemptKey(setting: ProbeSetting, taskId: string, index: number)
  * tries done so far were handed to `onAttempt`).
  */
 export async function runModelCheck(input: ModelCheckInput): Promise<ProbeReport> {
+  try {
+    return await checkModel(input);
+  } finally {
+    // Every try's scratch folder is gone before the check reports (or is cancelled).
+    await scratchRemovalsSettled();
+  }
+}
+
+async function checkModel(input: ModelCheckInput): Promise<ProbeReport> {
   const registries = {
     plain: probeToolRegistry(input.tools, []),
     distractors: probeToolRegistry(input.tools, input.library.distractors),
@@ -79,13 +91,18 @@ export async function runModelCheck(input: ModelCheckInput): Promise<ProbeReport
   let measuredMs = 0;
   let measuredTries = 0;
 
-  const runTask = async (task: ProbeTask, setting: ProbeSetting, phase: CheckProgress['phase']): Promise<ProbeAttempt[]> => {
+  const runTask = async (
+    task: ProbeTask,
+    setting: ProbeSetting,
+    phase: CheckProgress['phase'],
+    constrained?: boolean,
+  ): Promise<ProbeAttempt[]> => {
     const attempts: ProbeAttempt[] = [];
     for (let index = 0; index < input.runs; index += 1) {
-      const key = attemptKey(setting, task.id, index);
+      const key = `${attemptKey(setting, task.id, index)}${constrained === false ? '|no-grammar' : ''}`;
       const earlier = input.done?.[key];
-      const attempt =
-        earlier ?? (await attemptYielding(input, task, setting, task.distractors ? registries.distractors : registries.plain));
+      const tools = task.distractors ? registries.distractors : registries.plain;
+      const attempt = earlier ?? (await attemptYielding(input, task, setting, tools, constrained));
       if (!earlier) {
         measuredMs += attempt.durationMs;
         measuredTries += 1;
@@ -128,6 +145,22 @@ export async function runModelCheck(input: ModelCheckInput): Promise<ProbeReport
     }
   }
 
+  // The constrained format's effect, on the task marked for it: the prompt-based format with the grammar and without.
+  let formats: FormatComparison | null = null;
+  const formatTask = tasks.find((task) => task.compareFormats);
+  if (formatTask) {
+    const promptSetting: ProbeSetting = { ...best.setting, toolMode: 'prompt' };
+    planned += 2 * input.runs;
+    const constrained = await runTask(formatTask, promptSetting, 'tuning', true);
+    const unconstrained = await runTask(formatTask, promptSetting, 'tuning', false);
+    formats = {
+      taskId: formatTask.id,
+      title: formatTask.title,
+      constrained: triesScore(constrained),
+      unconstrained: triesScore(unconstrained),
+    };
+  }
+
   const results = tasks.map((task) => summariseTask(task.id, task.title, baselineAttempts.get(task.id) ?? []));
   const all = [...baselineAttempts.values()].flat();
   const figures = overall(results);
@@ -147,15 +180,19 @@ export async function runModelCheck(input: ModelCheckInput): Promise<ProbeReport
     baseline: input.baseline,
     tried,
     tuned: { ...tunedBase, summary: tunedSummary(tunedBase) },
+    formats,
     durationMs: input.now() - started,
     finishedAt: input.now(),
   };
 }
 
 function scoreOf(setting: ProbeSetting, attempts: readonly ProbeAttempt[]): ProbeReport['tried'][number] {
+  return { setting, ...triesScore(attempts) };
+}
+
+function triesScore(attempts: readonly ProbeAttempt[]): TriesScore {
   const total = attempts.reduce((sum, attempt) => sum + attempt.durationMs, 0);
   return {
-    setting,
     passes: attempts.filter((attempt) => attempt.passed).length,
     tries: attempts.length,
     meanMs: attempts.length === 0 ? 0 : Math.round(total / attempts.length),
@@ -175,7 +212,13 @@ function better(candidate: ProbeReport['tried'][number], current: ProbeReport['t
  * One try that gives way to the user: it starts only while the user's runs are idle, and one that
  * starts meanwhile abandons it (not counted) to run it again afterwards.
  */
-async function attemptYielding(input: ModelCheckInput, task: ProbeTask, setting: ProbeSetting, tools: ToolRegistry): Promise<ProbeAttempt> {
+async function attemptYielding(
+  input: ModelCheckInput,
+  task: ProbeTask,
+  setting: ProbeSetting,
+  tools: ToolRegistry,
+  constrained: boolean | undefined,
+): Promise<ProbeAttempt> {
   for (;;) {
     await input.activity?.whenIdle(input.signal);
     const controller = new AbortController();
@@ -194,6 +237,7 @@ async function attemptYielding(input: ModelCheckInput, task: ProbeTask, setting:
         provider: input.provider,
         tools,
         setting,
+        ...(constrained === undefined ? {} : { constrainedPromptFormat: constrained }),
         limits: input.limits,
         maxContextTokens: input.maxContextTokens,
         signal: controller.signal,

@@ -4,12 +4,13 @@ import type { ProbeAttempt, ProbeSetting } from '../../../shared/probe/probe-rep
 import type { ProbeTask } from '../../../shared/probe/probe-task';
 import { createInMemoryMemoryStore } from '../../../tools/memory/memory-store';
 import type { ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
+import type { AgentRunInput } from '../agent/loop/agent-types';
 import { runAgent } from '../agent/loop/run-agent';
 import { createToolStack } from '../orchestration/tool-stack';
 import type { ChatProvider } from '../provider/provider-types';
 import { judgeAttempt, type TimedEvent } from './judge-attempt';
 import { probeGates } from './probe-gates';
-import { createScratchFolder } from './scratch-folder';
+import { createScratchFolder, removeInBackground } from './scratch-folder';
 
 export interface AttemptInput {
   task: ProbeTask;
@@ -18,6 +19,8 @@ export interface AttemptInput {
   /** The task's tools (probe-tools.ts): the user's without network tools, distractors when asked for. */
   tools: ToolRegistry;
   setting: ProbeSetting;
+  /** The prompt-based format with the server's grammar (true, as conversations run) or without; absent: the default. */
+  constrainedPromptFormat?: boolean;
   /** The user's limits; the try's own time and round limits apply when they are shorter. */
   limits: Limits;
   maxContextTokens: number;
@@ -27,8 +30,44 @@ export interface AttemptInput {
 }
 
 /**
+ * The agent run of one try: the task's prompt, a fresh conversation, the setting's tool format,
+ * budget and thinking, the check's shorter limits, `workspace` as the workspace and its gates.
+ * The benchmark runs it without the probe's bookkeeping (bench/probe-overhead-bench.ts).
+ */
+export function probeRunInput(input: AttemptInput, workspace: string, emit: AgentRunInput['emit']): AgentRunInput {
+  const runId = `check-${input.newId()}`;
+  return {
+    runId,
+    conversationId: runId,
+    model: input.model,
+    history: [],
+    userText: input.task.prompt,
+    provider: input.provider,
+    tools: input.tools,
+    limits: {
+      ...input.limits,
+      maxIterations: Math.min(input.limits.maxIterations, DEFAULTS.modelCheck.maxIterations),
+      runTimeoutMs: Math.min(input.limits.runTimeoutMs, DEFAULTS.modelCheck.attemptTimeoutMs),
+    },
+    maxContextTokens: input.maxContextTokens,
+    conversation: { toolMode: input.setting.toolMode, ...(input.setting.think ? {} : { think: false }) },
+    toolBudget: input.setting.toolBudget,
+    ...(input.constrainedPromptFormat === undefined ? {} : { constrainedPromptFormat: input.constrainedPromptFormat }),
+    approvalPolicy: { read: 'allow', write: 'allow', shell: 'ask', network: 'ask' },
+    workspace,
+    memory: createInMemoryMemoryStore(input.now),
+    ...probeGates(input.tools),
+    stack: createToolStack({ now: input.now }),
+    allowedForConversation: new Set(),
+    emit,
+    signal: input.signal,
+    now: input.now,
+  };
+}
+
+/**
  * One try of one task through the real agent loop, in a fresh scratch folder that is removed
- * afterwards. Nothing of it is stored: its events go only to the judge. Never throws for what the
+ * afterwards (in the background: `scratchRemovalsSettled`). Nothing of it is stored: its events go only to the judge. Never throws for what the
  * model does; rejects only when `signal` aborts (the try then does not count).
  */
 export async function runProbeAttempt(input: AttemptInput): Promise<ProbeAttempt> {
@@ -36,36 +75,10 @@ export async function runProbeAttempt(input: AttemptInput): Promise<ProbeAttempt
   const events: TimedEvent[] = [];
   const startedAt = input.now();
   try {
-    const runId = `check-${input.newId()}`;
-    await runAgent({
-      runId,
-      conversationId: runId,
-      model: input.model,
-      history: [],
-      userText: input.task.prompt,
-      provider: input.provider,
-      tools: input.tools,
-      limits: {
-        ...input.limits,
-        maxIterations: Math.min(input.limits.maxIterations, DEFAULTS.modelCheck.maxIterations),
-        runTimeoutMs: Math.min(input.limits.runTimeoutMs, DEFAULTS.modelCheck.attemptTimeoutMs),
-      },
-      maxContextTokens: input.maxContextTokens,
-      conversation: { toolMode: input.setting.toolMode, ...(input.setting.think ? {} : { think: false }) },
-      toolBudget: input.setting.toolBudget,
-      approvalPolicy: { read: 'allow', write: 'allow', shell: 'ask', network: 'ask' },
-      workspace: scratch.root,
-      memory: createInMemoryMemoryStore(input.now),
-      ...probeGates(input.tools),
-      stack: createToolStack({ now: input.now }),
-      allowedForConversation: new Set(),
-      emit: (event) => events.push({ event, at: input.now() }),
-      signal: input.signal,
-      now: input.now,
-    });
+    await runAgent(probeRunInput(input, scratch.root, (event) => events.push({ event, at: input.now() })));
     if (input.signal.aborted) throw input.signal.reason instanceof Error ? input.signal.reason : new Error('The check was cancelled.');
     return judgeAttempt(input.task, events, await scratch.readChecked(), startedAt);
   } finally {
-    await scratch.remove();
+    removeInBackground(scratch);
   }
 }

@@ -35,3 +35,22 @@ export async function createScratchFolder(task: ProbeTask): Promise<ScratchFolde
     remove: () => rm(root, { recursive: true, force: true }),
   };
 }
+
+const removing = new Set<Promise<void>>();
+
+/**
+ * Removes the folder off the try's path (a try against a fast server is a few milliseconds; the
+ * removal is as long again): the check awaits `scratchRemovalsSettled` before it reports.
+ */
+export function removeInBackground(folder: ScratchFolder): void {
+  const removal: Promise<void> = folder
+    .remove()
+    .catch(() => undefined)
+    .finally(() => removing.delete(removal));
+  removing.add(removal);
+}
+
+/** Resolves once every folder given to `removeInBackground` so far is gone. */
+export async function scratchRemovalsSettled(): Promise<void> {
+  while (removing.size > 0) await Promise.all([...removing]);
+}

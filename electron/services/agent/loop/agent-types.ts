@@ -48,6 +48,11 @@ export interface AgentRunInput {
   conversation?: ConversationRunOptions;
   /** Tools per model request when more are enabled (settings.toolBudget); 0 or absent offers all. */
   toolBudget?: number;
+  /**
+   * The prompt-based format asks the server's grammar for one offered call or an answer
+   * (DEFAULTS.agent.constrainedPromptFormat when absent); the model check turns it off to show its effect.
+   */
+  constrainedPromptFormat?: boolean;
   /** The tools the conversation's previous run offered, in order: this run's requests start with them while they fit. */
   offeredBefore?: readonly string[];
   /** Ollama embedding model that ranks the tools (settings.embeddingModel); '' or absent ranks by keywords. */

@@ -43,7 +43,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
   const { input } = shared;
   // Prompt mode: the server's grammar keeps the reply to one offered call or an answer.
   const constrainedFor = (offered: readonly RegisteredTool[]): boolean =>
-    DEFAULTS.agent.constrainedPromptFormat &&
+    (input.constrainedPromptFormat ?? DEFAULTS.agent.constrainedPromptFormat) &&
     options.toolsOffered &&
     shared.mode === 'prompt' &&
     offered.length > 0 &&

@@ -1,8 +1,10 @@
 import MiniSearch from 'minisearch';
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
-import { catalogueKey } from './catalogue-key';
-import { processQueryTerm, processTerm } from './search-terms';
+import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
+import { catalogueKey, textHash } from './catalogue-key';
+import { indexWords, sharedPairs, wordPairs } from './phrase-bonus';
+import { processQueryTerm, processTerm, rewritePhrases, rewriteQuery } from './search-terms';
 import { toolSearchFields, type ToolSearchFields } from './tool-text';
 
 /** Tool ids by relevance to a query (BM25+ over name, description and parameters), best first; only tools that match. */
@@ -11,25 +13,51 @@ export interface LexicalIndex {
   rank(query: string): string[];
 }
 
+/** Usage instructions by tool id (built-in tools have them; an MCP server's tools do not). */
+export type UsageByTool = ReadonlyMap<string, string>;
+const NO_USAGE: UsageByTool = new Map();
+
+/** The usage instructions of these tools, by the name their definitions carry (tools without any left out). */
+export function usageByTool(tools: readonly RegisteredTool[]): UsageByTool {
+  return new Map(
+    tools
+      .filter((tool) => tool.info.usageInstructions.trim() !== '')
+      .map((tool) => [tool.definition.function.name, tool.info.usageInstructions]),
+  );
+}
+
 const cache = new Map<string, LexicalIndex>();
 /** The same array of definitions (a run keeps one) skips even computing the key. */
-const byArray = new WeakMap<readonly ToolDefinition[], LexicalIndex>();
+const byArray = new WeakMap<readonly ToolDefinition[], { usage: UsageByTool; index: LexicalIndex }>();
 /** A few catalogue versions (main run, an MCP server coming and going); the oldest is dropped. */
 const CACHED_VERSIONS = 4;
 
-/** The index of this catalogue version: built once, then reused by every request and every run. */
-export function lexicalIndexFor(definitions: readonly ToolDefinition[]): LexicalIndex {
+/**
+ * The index of this catalogue version: built once, then reused by every request and every run.
+ * `usage` adds each tool's usage instructions to the words it is found by.
+ */
+export function lexicalIndexFor(definitions: readonly ToolDefinition[], usage: UsageByTool = NO_USAGE): LexicalIndex {
   const same = byArray.get(definitions);
-  if (same) return same;
-  const key = catalogueKey(definitions);
+  if (same && same.usage === usage) return same.index;
+  const key = usageKey(catalogueKey(definitions), usage);
   let index = cache.get(key);
   if (!index) {
-    index = buildLexicalIndex(definitions, key);
+    index = buildLexicalIndex(definitions, usage, key);
     cache.set(key, index);
     if (cache.size > CACHED_VERSIONS) cache.delete(cache.keys().next().value as string);
   }
-  byArray.set(definitions, index);
+  byArray.set(definitions, { usage, index });
   return index;
+}
+
+function usageKey(key: string, usage: UsageByTool): string {
+  if (usage.size === 0) return key;
+  return textHash(
+    `${key}\u0003${[...usage]
+      .map(([id, text]) => `${id}\u0000${text}`)
+      .sort()
+      .join('\u0001')}`,
+  );
 }
 
 /** How many times an index was built (for tests that check the cache). */
@@ -38,13 +66,14 @@ export function lexicalIndexBuilds(): number {
 }
 let builds = 0;
 
-function buildLexicalIndex(definitions: readonly ToolDefinition[], key: string): LexicalIndex {
+function buildLexicalIndex(definitions: readonly ToolDefinition[], usage: UsageByTool, key: string): LexicalIndex {
   builds += 1;
-  const { nameBoost, descriptionBoost, parameterBoost, fuzzy } = DEFAULTS.toolSelection;
+  const { nameBoost, descriptionBoost, parameterBoost, fuzzy, synonymWeight, wordPairBonus } = DEFAULTS.toolSelection;
   const search = new MiniSearch<ToolSearchFields>({
     fields: ['name', 'description', 'parameters'],
     storeFields: [],
     processTerm,
+    extractField: (document, field) => rewritePhrases(String(document[field as keyof ToolSearchFields])),
     searchOptions: {
       processTerm: processQueryTerm,
       boost: { name: nameBoost, description: descriptionBoost, parameters: parameterBoost },
@@ -53,12 +82,30 @@ function buildLexicalIndex(definitions: readonly ToolDefinition[], key: string):
       combineWith: 'OR',
     },
   });
-  search.addAll(definitions.map(toolSearchFields));
+  const fields = definitions.map((definition) => toolSearchFields(definition, usage.get(definition.function.name)));
+  search.addAll(fields);
+  const pairsOf = new Map(fields.map((field) => [field.id, wordPairs(indexWords(`${field.name}\n${field.description}`))]));
   return {
     key,
     rank(query) {
       if (!query.trim()) return [];
-      return search.search(query).map((hit) => String(hit.id));
+      const rewritten = rewriteQuery(query);
+      const own = indexWords(rewritten);
+      const ownTerms = new Set(own);
+      // A synonym the table added weighs less than a word the user wrote, and matches only as a
+      // whole word: prefix and fuzzy matching of every synonym would cost more than all the rest.
+      const hits = search.search(rewritten, {
+        boostTerm: (term) => (ownTerms.has(term) ? 1 : synonymWeight),
+        prefix: (term) => ownTerms.has(term) && term.length >= 3,
+        fuzzy: (term) => (ownTerms.has(term) && term.length >= 6 ? fuzzy : false),
+      });
+      const queryPairs = wordPairs(own);
+      const top = hits[0]?.score ?? 0;
+      const scored = hits.map((hit) => ({
+        id: String(hit.id),
+        score: hit.score + top * wordPairBonus * sharedPairs(queryPairs, pairsOf.get(String(hit.id)) ?? new Set()),
+      }));
+      return scored.sort((a, b) => b.score - a.score).map((hit) => hit.id);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { emitStatus, type LoopScope, type RunShared } from '../loop/run-context';
 import { sharedEmbeddingCache } from './embedding-cache';
+import { usageByTool, type UsageByTool } from './lexical-index';
 import { isCoreTool, needsSelection, selectTools } from './select-tools';
 import { selectionQuery } from './selection-query';
 import { rankTools, type RankerKind, type Ranking } from './tool-ranking';
@@ -22,6 +23,8 @@ interface RunSelectionState {
   embeddingFailed: boolean;
   /** The run's tool definitions, one array for all its requests (the lexical index is found by it). */
   definitions: ToolDefinition[];
+  /** Their usage instructions by tool name (one map for the run, like the definitions). */
+  usage: UsageByTool;
   /** What the last request offered, in the order it went out: later requests keep it as their prefix. */
   offered: string[];
 }
@@ -42,6 +45,7 @@ function stateOf(shared: RunShared): RunSelectionState {
       found: new Set(),
       embeddingFailed: false,
       definitions: shared.tools.map((tool) => tool.definition),
+      usage: usageByTool(shared.tools),
       offered: [],
     };
     states.set(shared, state);
@@ -135,6 +139,7 @@ export async function findToolsForRun(shared: RunShared, query: string): Promise
 async function rank(shared: RunShared, state: RunSelectionState, query: string): Promise<Ranking> {
   const ranking = await rankTools({
     definitions: state.definitions,
+    usage: state.usage,
     query,
     provider: shared.input.provider,
     embeddingModel: state.embeddingFailed ? '' : (shared.input.embeddingModel ?? ''),

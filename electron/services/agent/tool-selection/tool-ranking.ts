@@ -3,12 +3,14 @@ import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 import type { ChatProvider } from '../../provider/provider-types';
 import type { EmbeddingCache } from './embedding-cache';
 import { rankByEmbedding } from './embedding-ranker';
-import { lexicalIndexFor } from './lexical-index';
+import { lexicalIndexFor, type UsageByTool } from './lexical-index';
 
 export type RankerKind = 'lexical' | 'embedding';
 
 export interface RankInput {
   definitions: readonly ToolDefinition[];
+  /** The tools' usage instructions, by name: more words to find them by (keywords only). */
+  usage?: UsageByTool;
   query: string;
   provider: ChatProvider;
   /** '' (or an earlier failure in this run) ranks by keywords. */
@@ -28,7 +30,7 @@ export type Ranking =
  * an embedding failure.
  */
 export async function rankTools(input: RankInput): Promise<Ranking> {
-  const lexical = (): string[] => lexicalIndexFor(input.definitions).rank(input.query);
+  const lexical = (): string[] => lexicalIndexFor(input.definitions, input.usage).rank(input.query);
   const embed = input.provider.embed?.bind(input.provider);
   if (!input.embeddingModel || !embed) return { ranker: 'lexical', ids: lexical(), fallback: null };
   const signal = AbortSignal.any([input.signal, AbortSignal.timeout(DEFAULTS.toolSelection.embedTimeoutMs)]);

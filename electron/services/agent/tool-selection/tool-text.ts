@@ -18,14 +18,22 @@ export interface ToolSearchFields {
   parameters: string;
 }
 
-/** Name split into words (plus the id itself), description, and each parameter's name and description. */
-export function toolSearchFields(definition: ToolDefinition): ToolSearchFields {
+/**
+ * Name split into words (plus the id itself), description (with the tool's usage instructions when
+ * it has them), and each parameter's name and description.
+ */
+export function toolSearchFields(definition: ToolDefinition, usage = ''): ToolSearchFields {
   const { name, description, parameters } = definition.function;
   const params = Object.entries(parameters.properties).map(([key, schema]) => {
     const text = typeof schema['description'] === 'string' ? schema['description'] : '';
     return `${splitIdentifier(key)} ${text}`;
   });
-  return { id: name, name: `${splitIdentifier(name)} ${name}`, description, parameters: params.join('\n') };
+  return {
+    id: name,
+    name: `${splitIdentifier(name)} ${name}`,
+    description: usage ? `${description}\n${usage}` : description,
+    parameters: params.join('\n'),
+  };
 }
 
 /** One text per tool for an embedding model: name words, description, parameter descriptions. */

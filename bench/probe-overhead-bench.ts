@@ -1,0 +1,112 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEFAULTS } from '../shared/constants';
+import { probeFileText, type ProbeTask } from '../shared/probe/probe-task';
+import { defaultSettings } from '../shared/settings/settings';
+import { loadToolRegistry } from '../tools/catalogue/tool-registry';
+import { runAgent } from '../electron/services/agent/loop/run-agent';
+import { loadProbeLibrary } from '../electron/services/probe/probe-library';
+import { probeToolRegistry } from '../electron/services/probe/probe-tools';
+import { scratchRemovalsSettled } from '../electron/services/probe/scratch-folder';
+import { probeRunInput, runProbeAttempt, type AttemptInput } from '../electron/services/probe/run-probe-attempt';
+import { createOllamaProvider } from '../electron/services/provider/ollama/ollama-provider';
+import { PROFILE_MODELS } from '../test-support/fake-models/model-profiles';
+import { BENCH_DEFAULTS } from './bench-defaults';
+import type { BenchLog, Samples } from './bench-figures';
+import { startFakeOllamaProcess } from './bench-processes';
+
+/** The task's files in a folder made once, outside the timing: the bare run's workspace. */
+async function preparedFolder(task: ProbeTask): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'taco-bench-probe-'));
+  for (const [relative, file] of Object.entries(task.files)) {
+    await mkdir(path.dirname(path.join(root, relative)), { recursive: true });
+    await writeFile(path.join(root, relative), probeFileText(file));
+  }
+  return root;
+}
+
+/**
+ * probe_overhead_ratio: every probe task as the model check runs one try (runProbeAttempt: a
+ * scratch folder made and removed, every event kept with its time, the judge) over the same run
+ * without that bookkeeping (runAgent with the same input, in a folder prepared beforehand, events
+ * dropped), on the fake server's good scripted model. Tries alternate, with and without, so the
+ * machine's load falls on both alike; the ratio is of the tasks' fastest tries, summed.
+ */
+export async function runProbeOverheadBench(options: BenchLog): Promise<Samples> {
+  const fake = await startFakeOllamaProcess('model-check');
+  const folders: string[] = [];
+  try {
+    const library = await loadProbeLibrary();
+    const userTools = await loadToolRegistry();
+    const registries = { plain: probeToolRegistry(userTools, []), distractors: probeToolRegistry(userTools, library.distractors) };
+    const provider = createOllamaProvider({ host: fake.url, maxContextTokens: 32_768 });
+    let id = 0;
+    const attemptInput = (task: ProbeTask): AttemptInput => ({
+      task,
+      model: PROFILE_MODELS.good,
+      provider,
+      tools: task.distractors ? registries.distractors : registries.plain,
+      setting: { toolMode: 'native', toolBudget: DEFAULTS.toolBudget, think: false },
+      limits: defaultSettings().limits,
+      maxContextTokens: 32_768,
+      signal: new AbortController().signal,
+      now: Date.now,
+      newId: () => String((id += 1)),
+    });
+    const bareFolders = new Map<string, string>();
+    for (const task of library.tasks) {
+      const folder = await preparedFolder(task);
+      folders.push(folder);
+      bareFolders.set(task.id, folder);
+    }
+    const withProbe = async (task: ProbeTask): Promise<number> => {
+      const started = performance.now();
+      const attempt = await runProbeAttempt(attemptInput(task));
+      if (!attempt.passed) throw new Error(`The probe benchmark's try of ${task.id} failed (${attempt.failure ?? 'no reason'}).`);
+      return performance.now() - started;
+    };
+    const bare = async (task: ProbeTask): Promise<number> => {
+      const started = performance.now();
+      const outcome = await runAgent(probeRunInput(attemptInput(task), bareFolders.get(task.id) ?? '', () => undefined));
+      if (outcome.reason !== 'complete') throw new Error(`The probe benchmark's bare run of ${task.id} stopped with "${outcome.reason}".`);
+      return performance.now() - started;
+    };
+    let probeFirst = true;
+    /** One try of each task both ways, alternating which goes first so neither always runs on a warmer cache. */
+    const round = async (): Promise<Map<string, { probe: number; bare: number }>> => {
+      const times = new Map<string, { probe: number; bare: number }>();
+      for (const task of library.tasks) {
+        probeFirst = !probeFirst;
+        const first = probeFirst ? await withProbe(task) : await bare(task);
+        const second = probeFirst ? await bare(task) : await withProbe(task);
+        times.set(task.id, probeFirst ? { probe: first, bare: second } : { probe: second, bare: first });
+      }
+      return times;
+    };
+    for (let warm = 0; warm < BENCH_DEFAULTS.probeWarmupRounds; warm += 1) await round();
+    const ratios: number[] = [];
+    for (let sample = 0; sample < options.runs; sample += 1) {
+      // Each task's fastest try each way: a shared machine only ever adds time, so the fastest is
+      // the closest to the work itself.
+      const fastest = new Map<string, { probe: number; bare: number }>();
+      for (let index = 0; index < BENCH_DEFAULTS.probeRoundsPerSample; index += 1) {
+        for (const [taskId, times] of await round()) {
+          const best = fastest.get(taskId);
+          fastest.set(taskId, best ? { probe: Math.min(best.probe, times.probe), bare: Math.min(best.bare, times.bare) } : times);
+        }
+      }
+      const probeMs = [...fastest.values()].reduce((sum, times) => sum + times.probe, 0);
+      const bareMs = [...fastest.values()].reduce((sum, times) => sum + times.bare, 0);
+      ratios.push(probeMs / bareMs);
+      options.log(
+        `  probe: ${(probeMs / fastest.size).toFixed(1)} ms per try with its bookkeeping, ${(bareMs / fastest.size).toFixed(1)} ms without (fastest of ${BENCH_DEFAULTS.probeRoundsPerSample} per task, ${fastest.size} tasks)`,
+      );
+    }
+    return { probe_overhead_ratio: ratios };
+  } finally {
+    await scratchRemovalsSettled();
+    await fake.process.stop();
+    for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  }
+}
