@@ -8,6 +8,7 @@ import {
   type ConversationSummary,
 } from '../conversations/conversation';
 import type { ModelEvent, TacoEvent } from './events';
+import type { ImportResult } from '../conversations/conversation-import';
 import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from '../mcp/mcp';
 import type { McpAuthStatus } from '../mcp/mcp-auth';
 import type { McpResourceContent, McpResourceInfo } from '../mcp/mcp-resources';
@@ -114,6 +115,8 @@ export const callRequestSchemas = {
   /** Markdown, HTML and PDF hold the chosen branch; JSON keeps every branch. PDF only where the host can print (the desktop app). */
   'conversation.export': z.object({ conversationId: id, format: z.enum(['markdown', 'json', 'html', 'pdf']) }).strict(),
   'conversation.import': z.object({ content: z.string().max(DEFAULTS.maxImportChars) }).strict(),
+  /** A TACO export, or ChatGPT's or Claude's conversations.json: every conversation in it, or nothing. */
+  'conversations.import': z.object({ content: z.string().max(DEFAULTS.maxImportChars) }).strict(),
   /** A run paused on an approval or a question when the app stopped: go on, or drop it. */
   'workflow.resume': z.object({ conversationId: id, model: z.string().trim().min(1).max(200) }).strict(),
   'workflow.abandon': z.object({ conversationId: id }).strict(),
@@ -263,6 +266,7 @@ export interface CallResponses {
   /** `content` is text, or base64 when `encoding` says so (a PDF). */
   'conversation.export': { filename: string; mimeType: string; content: string; encoding?: 'base64' };
   'conversation.import': ConversationSummary;
+  'conversations.import': ImportResult;
   'workflow.resume': SendResult;
   'workflow.abandon': { abandoned: boolean };
   'conversation.setOptions': ConversationSummary;
