@@ -2,6 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { DEFAULTS } from '../../../../shared/constants';
 import { IMPORT_SOURCE_NAMES, type ImportResult } from '../../../../shared/conversations/conversation-import';
 import { useTaco } from '../../store/store-context';
+import { showToast } from '../ui/toast-queue';
 
 /** Why a picked file is not sent to main at all; null when it may be. */
 export function precheckImport(file: { name: string; size: number }): string | null {
@@ -47,7 +48,7 @@ export function ImportConversationButton() {
       if (content.length > DEFAULTS.maxImportChars) return notify(`The file was not imported: “${file.name}” is larger than TACO accepts.`);
       const imported = await importConversation(content);
       // Say so: the list changes and a conversation opens, which is easy to miss.
-      if (imported.ok) notify(importedWords(file.name, imported.result));
+      if (imported.ok) showToast({ title: importedWords(file.name, imported.result) });
     } catch {
       notify(`The file was not imported: “${file.name}” could not be read. Check that it is still there and try again.`);
     } finally {

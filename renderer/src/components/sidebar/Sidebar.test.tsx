@@ -263,7 +263,7 @@ describe('Sidebar: export and import', () => {
     await user.upload(screen.getByTestId('import-file'), new File(['{"format":"taco"}'], 'trip.json', { type: 'application/json' }));
     await waitFor(() => expect(store.getState().activeConversationId).toBe('imported'));
     expect(api.callsOf('conversations.import')).toEqual([{ content: '{"format":"taco"}' }]);
-    await waitFor(() => expect(screen.getByTestId('error-notice').textContent).toContain('Imported “trip.json”. It is open now'));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Imported “trip.json”. It is open now'));
   });
 
   it('imports every conversation of a ChatGPT export, says how many and what was left out, and opens the first', async () => {
@@ -277,7 +277,7 @@ describe('Sidebar: export and import', () => {
     const { store } = await renderWithStore(<App />, { api });
     await user.upload(screen.getByTestId('import-file'), new File(['[]'], 'conversations.json', { type: 'application/json' }));
     await waitFor(() => expect(store.getState().activeConversationId).toBe('g1'));
-    expect(screen.getByTestId('error-notice').textContent).toContain(
+    expect((await screen.findByTestId('toast')).textContent).toContain(
       'Imported 2 conversations from ChatGPT. 1 image, attachment or tool trace could not be brought in. The first is open now.',
     );
     expect(screen.getAllByTestId('conversation-title').map((title) => title.textContent)).toEqual(
