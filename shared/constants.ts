@@ -590,6 +590,20 @@ export const DEFAULTS = {
   maxMessageChars: 200_000,
   /** Largest conversation export accepted by conversation.import (characters). */
   maxImportChars: 50_000_000,
+  /**
+   * Imports of another app's export (ChatGPT's or Claude's conversations.json; conversations.import).
+   * A file over any of these is refused whole, with words naming the limit: nothing is imported.
+   */
+  foreignImport: {
+    /** Conversations in one file. */
+    maxConversations: 2000,
+    /** Messages (ChatGPT: nodes of one conversation's tree) in one conversation. */
+    maxMessagesPerConversation: 10_000,
+    /** Characters of one message's text. */
+    maxMessageChars: 1_000_000,
+    /** Characters of a title (longer ones are cut, as any title is). */
+    maxTitleChars: 1000,
+  },
   /** The web host (electron/hosts/web). */
   webHost: {
     /** Largest WebSocket frame accepted (a 200,000-character message is at most ~800 KB of UTF-8). */

@@ -94,6 +94,7 @@ export function createFakeApi(): FakeApi {
         ? { filename: `${request.conversationId}.json`, mimeType: 'application/json', content: '{"format":"taco-conversation"}' }
         : { filename: `${request.conversationId}.md`, mimeType: 'text/markdown', content: '# Conversation' },
     'conversation.import': () => summary('imported', { title: 'Imported' }),
+    'conversations.import': () => ({ source: 'taco', conversations: [summary('imported', { title: 'Imported' })], skipped: 0 }),
     'conversation.setOptions': (request) => summary(request.conversationId, { options: request.options }),
     'conversation.confirmSystemPrompt': (request) => summary(request.conversationId),
     'workflow.resume': (request) => ({ type: 'run', runId: 'r-resumed', conversationId: request.conversationId }),

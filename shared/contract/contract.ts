@@ -8,6 +8,7 @@ import {
   type ConversationSummary,
 } from '../conversations/conversation';
 import type { ModelEvent, TacoEvent } from './events';
+import type { ImportResult } from '../conversations/conversation-import';
 import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from '../mcp/mcp';
 import type { McpAuthStatus } from '../mcp/mcp-auth';
 import type { McpResourceContent, McpResourceInfo } from '../mcp/mcp-resources';
@@ -114,8 +115,11 @@ export const callRequestSchemas = {
   'conversation.selectBranch': z.object({ conversationId: id, messageId: id }).strict(),
   'conversation.delete': z.object({ conversationId: id }).strict(),
   'conversations.search': z.object({ query: z.string().max(500) }).strict(),
-  'conversation.export': z.object({ conversationId: id, format: z.enum(['markdown', 'json']) }).strict(),
+  /** Markdown, HTML and PDF hold the chosen branch; JSON keeps every branch. PDF only where the host can print (the desktop app). */
+  'conversation.export': z.object({ conversationId: id, format: z.enum(['markdown', 'json', 'html', 'pdf']) }).strict(),
   'conversation.import': z.object({ content: z.string().max(DEFAULTS.maxImportChars) }).strict(),
+  /** A TACO export, or ChatGPT's or Claude's conversations.json: every conversation in it, or nothing. */
+  'conversations.import': z.object({ content: z.string().max(DEFAULTS.maxImportChars) }).strict(),
   /** A run paused on an approval or a question when the app stopped: go on, or drop it. */
   'workflow.resume': z.object({ conversationId: id, model: z.string().trim().min(1).max(200) }).strict(),
   'workflow.abandon': z.object({ conversationId: id }).strict(),
@@ -278,8 +282,10 @@ export interface CallResponses {
   'conversation.selectBranch': { selected: boolean };
   'conversation.delete': { deleted: boolean };
   'conversations.search': ConversationSearchHit[];
-  'conversation.export': { filename: string; mimeType: string; content: string };
+  /** `content` is text, or base64 when `encoding` says so (a PDF). */
+  'conversation.export': { filename: string; mimeType: string; content: string; encoding?: 'base64' };
   'conversation.import': ConversationSummary;
+  'conversations.import': ImportResult;
   'workflow.resume': SendResult;
   'workflow.abandon': { abandoned: boolean };
   'conversation.setOptions': ConversationSummary;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../../services/app/app-services';
 import type { AppServices } from '../../services/app/app-services-types';
 import { openExternalGuarded } from '../../services/app/open-external-guard';
+import { printHtmlToPdf } from './print-pdf';
 import { createLocalApiController } from '../api/local-api-controller';
 import { buildMenuTemplate } from './app-menu';
 import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app-protocol';
@@ -65,7 +66,7 @@ export async function startMain(): Promise<void> {
     const secretCipher = safeStorage.isEncryptionAvailable()
       ? { encrypt: (plain: string) => safeStorage.encryptString(plain), decrypt: (sealed: Buffer) => safeStorage.decryptString(sealed) }
       : null;
-    services = await createAppServices({ dataDir, openExternal, secretCipher, localApi });
+    services = await createAppServices({ dataDir, openExternal, secretCipher, localApi, printPdf: printHtmlToPdf });
   } catch (error) {
     dialog.showErrorBox('TACO could not start', error instanceof Error ? error.message : String(error));
     app.exit(1);

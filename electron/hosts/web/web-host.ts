@@ -14,6 +14,7 @@ import { diagramFrameHeaders, securityHeaders } from './security-headers';
 import { checkPageAccess, sessionCookieHeader, type AccessSecrets } from './session-cookie';
 import { lookUpStaticFile, readStaticFile } from './static-files';
 import { attachWsGateway } from './ws-gateway';
+import { printViewId, servePrintView } from './print-view';
 
 export interface WebHostOptions {
   /** 0 picks any free port. */
@@ -77,7 +78,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const secrets: AccessSecrets = { token, session: createAccessToken(), page: createAccessToken() };
   let port = 0;
   const server = createServer((request, response) => {
-    void serve(request, response, staticDir, port, secrets).catch((error: unknown) => {
+    void serve(request, response, staticDir, port, secrets, services).catch((error: unknown) => {
       if (!response.headersSent) send(response, port, 500, 'TACO could not answer this request. Reload the page.');
       console.error('web host:', error);
     });
@@ -116,6 +117,7 @@ async function serve(
   staticDir: string,
   port: number,
   secrets: AccessSecrets,
+  services: AppServices,
 ): Promise<void> {
   if (!isAllowedHost(request.headers.host, port)) {
     return send(response, port, 403, `Refused: TACO only answers at http://127.0.0.1:${port}/ (this protects against DNS rebinding).`);
@@ -147,6 +149,8 @@ async function serve(
       return unreachable;
     }
   }
+  const printId = printViewId(url.pathname);
+  if (printId !== null) return servePrintView(response, services, printId, request.method);
   return serveFile(response, port, staticDir, url.pathname, request.method, securityHeaders(port));
 }
 

@@ -30,6 +30,8 @@ export interface AppServicesOptions {
   hostKind?: ServerKind;
   /** Opens a checked http(s) URL in the system browser (Electron: shell.openExternal). */
   openExternal: (url: string) => Promise<void>;
+  /** Prints an exported HTML page to PDF (Electron: webContents.printToPDF); absent where the host cannot (the browser prints instead). */
+  printPdf?: (html: string) => Promise<Uint8Array>;
   /** Build replacement gates; `emit` sends their events to the timeline and subscribers. */
   gates?: (emit: (event: TacoEvent) => void) => GateOverrides;
   /** Limits that win over the stored settings for every run (CLI --max-iterations, --timeout-ms). */

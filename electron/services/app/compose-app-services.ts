@@ -27,6 +27,7 @@ import {
   confirmSystemPrompt,
 } from './handlers/conversations/conversation-manage';
 import { exportConversation, importConversation } from './handlers/conversations/conversation-transfer';
+import { importConversations } from './handlers/conversations/import-conversations';
 import { editMessage, regenerateAnswer } from './handlers/conversations/edit-handlers';
 import { selectBranch } from './handlers/conversations/branch-handlers';
 import { mcpHandlers } from './handlers/mcp-handlers';
@@ -226,6 +227,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'conversations.search': (request) => searchConversations(ctx, request.query),
     'conversation.export': (request) => exportConversation(ctx, request),
     'conversation.import': (request) => importConversation(ctx, request.content),
+    'conversations.import': (request) => importConversations(ctx, request.content),
     'workflow.resume': (request) => resumeWorkflow(ctx, request),
     'workflow.abandon': (request) => abandonWorkflow(ctx, request.conversationId),
     'conversation.setOptions': (request) => setConversationOptions(ctx, request),

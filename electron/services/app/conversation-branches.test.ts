@@ -143,7 +143,7 @@ describe('branches through the app services', () => {
     expect(said(await page(h, id))).toEqual(['you: a joke', 'taco: Answer one.']);
   });
 
-  it('search finds every branch; Markdown exports the chosen one, JSON keeps all', async () => {
+  it('search finds every branch; Markdown and HTML export the chosen one, JSON keeps all', async () => {
     const h = await start(await tempDir(), REPLIES);
     const { id } = await threeBranches(h);
     for (const word of ['apples', 'pears', 'plums'])
@@ -153,6 +153,10 @@ describe('branches through the app services', () => {
     const markdown = await h.call<{ content: string }>('conversation.export', { conversationId: id, format: 'markdown' });
     expect(markdown.content).toContain('two plums');
     expect(markdown.content).not.toContain('two apples');
+    const html = await h.call<{ content: string; mimeType: string }>('conversation.export', { conversationId: id, format: 'html' });
+    expect(html.mimeType).toBe('text/html');
+    expect(html.content).toContain('two plums');
+    for (const text of ['two apples', 'two pears']) expect(html.content).not.toContain(text);
     const json = await h.call<{ content: string }>('conversation.export', { conversationId: id, format: 'json' });
     for (const text of ['two apples', 'two pears', 'two plums']) expect(json.content).toContain(text);
   });

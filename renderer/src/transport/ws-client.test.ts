@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TacoEvent } from '../../../shared/contract/events';
 import type { WsClientMessage } from '../../../shared/contract/transport';
+import { DEFAULTS } from '../../../shared/constants';
 import { TacoCallError } from './taco-call-error';
 import type { ConnectionState } from './taco-client';
 import { createWsClient, type WebSocketLike } from './ws-client';
@@ -90,6 +91,18 @@ describe('createWsClient', () => {
     const error = await sent.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TacoCallError);
     expect(error).toMatchObject({ code: 'invalid-payload', message: 'settings.set: "ollamaHost" must be a URL' });
+  });
+
+  it('refuses in words a call larger than the web host accepts, instead of losing the connection', async () => {
+    const client = makeClient();
+    latest().open();
+    const huge = client.call('conversations.import', { content: 'é'.repeat(DEFAULTS.webHost.maxFrameBytes / 2) });
+    await expect(huge).rejects.toMatchObject({
+      code: 'invalid-payload',
+      message: expect.stringMatching(/too large to send to TACO in the browser/),
+    });
+    expect(latest().sent).toEqual([]);
+    expect(latest().closedWith).toBeNull();
   });
 
   it('delivers event batches to subscribers until they unsubscribe, and ignores junk frames', () => {

@@ -83,8 +83,20 @@ export function createWsClient(options: WsClientOptions): WsTacoClient {
       queued.push({ message, entry });
       return;
     }
+    const frame = JSON.stringify(message);
+    // The web host closes the socket on a frame over its limit: refuse it here, in words, instead.
+    if (frame.length > DEFAULTS.webHost.maxFrameBytes / 4 && new TextEncoder().encode(frame).length > DEFAULTS.webHost.maxFrameBytes) {
+      const limit = `${Math.floor(DEFAULTS.webHost.maxFrameBytes / (1024 * 1024))} MB`;
+      entry.reject(
+        new TacoCallError(
+          'invalid-payload',
+          `This is too large to send to TACO in the browser (over ${limit} at once). Use the desktop app, or split it into smaller files.`,
+        ),
+      );
+      return;
+    }
     try {
-      socket.send(JSON.stringify(message));
+      socket.send(frame);
       pending.set(message.id, entry);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);

@@ -4,38 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TacoEvent } from '../../../../shared/contract/events';
 import { conversationToMarkdown } from './conversation-markdown';
 import { safeMarkdown } from './markdown-safety';
-
-/** Markdown an attacker (a model, a fetched page quoted by it, an imported conversation) may write. */
-const HOSTILE = [
-  '\\`<img src=x onerror=alert(1)>`',
-  'a \\` b <img src=x onerror=alert(2)> c `',
-  '<img src=x onerror=alert(3)>',
-  '<svg/onload=alert(4)>',
-  '<script>alert(5)</script>',
-  '<a href="javascript:alert(6)">x</a>',
-  '<details open ontoggle=alert(7)><summary>s</summary></details>',
-  '<!-- c --><iframe src="https://evil.example"></iframe>',
-  'text <b onmouseover=alert(8)>bold</b> <style>*{}</style>',
-  '[a](javascript&#58;alert(9))',
-  '[a](&#106;avascript:alert(10))',
-  '[a](&#x6A;avascript&colon;alert(11))',
-  '[a](JaVaScRiPt:alert(12))',
-  '[a](<javascript:alert(13)>)',
-  '[a](<java\tscript:alert(14)>)',
-  '[a](vbscript:msgbox(15)) [b](file:///etc/passwd) [c](data:text/html,<script>alert(16)</script>)',
-  '![i](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMTcpPg==)',
-  '![i](javascript:alert(18))',
-  '<javascript:alert(19)>',
-  '[r]\n\n[r]: javascript:alert(20)',
-  '[r2][]\n\n[r2]: &#106;avascript:alert(21)',
-  '```\nunclosed fence swallowing the rest <img src=x onerror=alert(22)>',
-  '<div\nonclick=alert(23)>multi-line tag</div>',
-  '    <img src=x onerror=alert(24)> (indented code is fine)',
-  '> quote <img src=x onerror=alert(25)>\n> [q](javascript:alert(26))',
-  '- item <img src=x onerror=alert(27)>\n- [l](javascript:alert(28))',
-  '| h |\n|---|\n| <img src=x onerror=alert(29)> |',
-  '<http://ok.example/?a=1> [fine](https://ok.example "title") ![ok](https://ok.example/x.png) [rel](docs/a.md) [mail](mailto:a@b.example)',
-];
+import { HOSTILE } from '../testing/hostile-markdown';
 
 const SAFE_ELEMENTS = new Set([
   'p',

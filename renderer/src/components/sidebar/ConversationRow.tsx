@@ -5,6 +5,9 @@ import { Menu, MenuItem } from '../ui/Menu';
 import { MoveToProjectMenu } from '../projects/MoveToProjectMenu';
 import { conversationDragProps } from '../projects/use-conversation-drop';
 import { downloadTextFile } from './download-text-file';
+import { openPrintView } from './print-view';
+import { inBrowserPage } from '../../store/slices/links-slice';
+import type { ExportFormat } from '../../store/slices/conversation-management-slice';
 import { MoreIcon, PinIcon } from '../Icons';
 import { RenameField } from './RenameField';
 import { ConversationModelLabel } from '../models/ConversationModelLabel';
@@ -46,9 +49,14 @@ export function ConversationRow({ summary, active, tabbable, onFocusRow, onBefor
     deleteConversation(conversationId);
   };
 
-  const download = async (format: 'markdown' | 'json') => {
+  const notify = useTaco((state) => state.notify);
+  const download = async (format: ExportFormat) => {
     const file = await exportConversation(conversationId, format);
     if (file) downloadTextFile(file);
+  };
+  // A PDF: the desktop app prints it in main; a browser opens the print view and its print dialog.
+  const printPdf = () => {
+    if (!openPrintView(conversationId)) notify('The print view did not open: allow pop-ups for this TACO page, then try again.');
   };
 
   const actions: { id: string; label: string; danger?: boolean; run(): void }[] = [
@@ -56,6 +64,10 @@ export function ConversationRow({ summary, active, tabbable, onFocusRow, onBefor
     { id: 'pin', label: pinned ? 'Unpin' : 'Pin to top', run: () => void setPinned(conversationId, !pinned) },
     { id: 'export-markdown', label: 'Export as Markdown', run: () => void download('markdown') },
     { id: 'export-json', label: 'Export as JSON', run: () => void download('json') },
+    { id: 'export-html', label: 'Export as HTML', run: () => void download('html') },
+    inBrowserPage()
+      ? { id: 'export-pdf', label: 'Print / Save as PDF', run: printPdf }
+      : { id: 'export-pdf', label: 'Export as PDF', run: () => void download('pdf') },
     { id: 'delete', label: 'Delete', danger: true, run: remove },
   ];
 

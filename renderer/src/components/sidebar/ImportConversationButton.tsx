@@ -1,17 +1,35 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { DEFAULTS } from '../../../../shared/constants';
+import { IMPORT_SOURCE_NAMES, type ImportResult } from '../../../../shared/conversations/conversation-import';
 import { useTaco } from '../../store/store-context';
+import { showToast } from '../ui/toast-queue';
 
 /** Why a picked file is not sent to main at all; null when it may be. */
 export function precheckImport(file: { name: string; size: number }): string | null {
-  if (file.size === 0) return `“${file.name}” is empty. Pick a conversation exported from TACO as JSON.`;
+  if (file.size === 0)
+    return `“${file.name}” is empty. Pick a conversation exported from TACO as JSON, or a conversations.json from ChatGPT or Claude.`;
   // UTF-8 takes at least one byte a character, so a file this large cannot fit the limit.
   if (file.size > DEFAULTS.maxImportChars * 4)
-    return `“${file.name}” is too large to be a TACO conversation export. Pick the .json file TACO exported.`;
+    return `“${file.name}” is too large to import (TACO reads up to ${DEFAULTS.maxImportChars.toLocaleString('en')} characters at once).`;
   return null;
 }
 
-/** Import a conversation exported as JSON: pick the file, main checks it, the conversation opens. */
+/** What the user is told after an import: how many, from where, what was left out, what is open. */
+export function importedWords(fileName: string, result: ImportResult): string {
+  const count = result.conversations.length;
+  if (count === 0) return `“${fileName}” holds no conversations, so nothing was imported.`;
+  const what =
+    result.source === 'taco'
+      ? `“${fileName}”`
+      : `${count} conversation${count === 1 ? '' : 's'} from ${IMPORT_SOURCE_NAMES[result.source]}`;
+  const left =
+    result.skipped > 0
+      ? ` ${result.skipped} image${result.skipped === 1 ? '' : 's'}, attachment${result.skipped === 1 ? '' : 's'} or tool trace${result.skipped === 1 ? '' : 's'} could not be brought in.`
+      : '';
+  return `Imported ${what}.${left} ${count === 1 ? 'It is' : 'The first is'} open now.`;
+}
+
+/** Import a TACO JSON export or ChatGPT's or Claude's conversations.json: pick the file, main checks it, the first conversation opens. */
 export function ImportConversationButton() {
   const importConversation = useTaco((state) => state.importConversation);
   const notify = useTaco((state) => state.notify);
@@ -30,7 +48,7 @@ export function ImportConversationButton() {
       if (content.length > DEFAULTS.maxImportChars) return notify(`The file was not imported: “${file.name}” is larger than TACO accepts.`);
       const imported = await importConversation(content);
       // Say so: the list changes and a conversation opens, which is easy to miss.
-      if (imported.ok) notify(`Imported “${file.name}”. It is open now.`);
+      if (imported.ok) showToast({ title: importedWords(file.name, imported.result) });
     } catch {
       notify(`The file was not imported: “${file.name}” could not be read. Check that it is still there and try again.`);
     } finally {
@@ -45,7 +63,7 @@ export function ImportConversationButton() {
         className="button ghost"
         data-testid="import-button"
         disabled={busy}
-        title="Open a conversation exported from TACO as JSON"
+        title="Import a conversation exported from TACO (JSON), or ChatGPT’s or Claude’s conversations.json"
         onClick={() => input.current?.click()}
       >
         {busy ? 'Importing…' : 'Import'}
@@ -56,7 +74,7 @@ export function ImportConversationButton() {
         accept=".json,application/json"
         hidden
         data-testid="import-file"
-        aria-label="Conversation file to import"
+        aria-label="Conversations file to import (TACO, ChatGPT or Claude)"
         onChange={(event) => void onPick(event)}
       />
     </>

@@ -220,7 +220,15 @@ describe('Sidebar: keyboard', () => {
     await user.keyboard('{Shift>}{F10}{/Shift}');
     const menu = screen.getByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Rename', 'Pin to top', 'Export as Markdown', 'Export as JSON', 'Delete']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Rename',
+      'Pin to top',
+      'Export as Markdown',
+      'Export as JSON',
+      'Export as HTML',
+      'Print / Save as PDF',
+      'Delete',
+    ]);
     expect(document.activeElement).toBe(items[0]);
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(document.activeElement).toBe(items[2]);
@@ -254,14 +262,47 @@ describe('Sidebar: export and import', () => {
     const { api, store } = await renderWithStore(<App />, { api: apiWith(three()) });
     await user.upload(screen.getByTestId('import-file'), new File(['{"format":"taco"}'], 'trip.json', { type: 'application/json' }));
     await waitFor(() => expect(store.getState().activeConversationId).toBe('imported'));
-    expect(api.callsOf('conversation.import')).toEqual([{ content: '{"format":"taco"}' }]);
-    await waitFor(() => expect(screen.getByTestId('error-notice').textContent).toContain('Imported “trip.json”. It is open now'));
+    expect(api.callsOf('conversations.import')).toEqual([{ content: '{"format":"taco"}' }]);
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Imported “trip.json”. It is open now'));
+  });
+
+  it('imports every conversation of a ChatGPT export, says how many and what was left out, and opens the first', async () => {
+    const user = userEvent.setup();
+    const api = apiWith(three());
+    api.handle('conversations.import', () => ({
+      source: 'chatgpt',
+      conversations: [summary('g1', { title: 'Packing list' }), summary('g2', { title: 'Hello' })],
+      skipped: 1,
+    }));
+    const { store } = await renderWithStore(<App />, { api });
+    await user.upload(screen.getByTestId('import-file'), new File(['[]'], 'conversations.json', { type: 'application/json' }));
+    await waitFor(() => expect(store.getState().activeConversationId).toBe('g1'));
+    expect((await screen.findByTestId('toast')).textContent).toContain(
+      'Imported 2 conversations from ChatGPT. 1 image, attachment or tool trace could not be brought in. The first is open now.',
+    );
+    expect(screen.getAllByTestId('conversation-title').map((title) => title.textContent)).toEqual(
+      expect.arrayContaining(['Packing list', 'Hello']),
+    );
+  });
+
+  it('in a browser, Print / Save as PDF opens the print view of that conversation and prints it once loaded', async () => {
+    const user = userEvent.setup();
+    const view = new EventTarget() as EventTarget & { print: () => void };
+    view.print = vi.fn();
+    const open = vi.spyOn(window, 'open').mockReturnValue(view as unknown as Window);
+    await renderWithStore(<App />, { api: apiWith(three()) });
+    await user.click(within(await openMenu(user, 'Alpha')).getByText('Print / Save as PDF'));
+    expect(open).toHaveBeenCalledWith('/print/a', '_blank');
+    expect(view.print).not.toHaveBeenCalled();
+    view.dispatchEvent(new Event('load'));
+    expect(view.print).toHaveBeenCalledTimes(1);
+    open.mockRestore();
   });
 
   it('a file main refuses is explained in words', async () => {
     const user = userEvent.setup();
     const api = apiWith(three());
-    api.handle('conversation.import', () => {
+    api.handle('conversations.import', () => {
       throw new TacoCallError(
         'invalid-payload',
         'This file is not a TACO conversation export. Export the conversation again from TACO as JSON.',
@@ -281,6 +322,6 @@ describe('Sidebar: export and import', () => {
     await renderWithStore(<App />, { api });
     fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File([], 'empty.json')] } });
     await waitFor(() => expect(screen.getByTestId('error-notice').textContent).toContain('“empty.json” is empty'));
-    expect(api.callsOf('conversation.import')).toEqual([]);
+    expect(api.callsOf('conversations.import')).toEqual([]);
   });
 });

@@ -10,9 +10,10 @@ export function safeFilename(name: string): string {
   return cleaned.slice(0, 200) || 'conversation.txt';
 }
 
-/** Save text as a download: a Blob behind a temporary `<a download>`, clicked once, then let go. */
+/** Save text (or base64 bytes, a PDF) as a download: a Blob behind a temporary `<a download>`, clicked once, then let go. */
 export function downloadTextFile(file: ExportedFile, doc: Document = document): void {
-  const url = URL.createObjectURL(new Blob([file.content], { type: file.mimeType }));
+  const body = file.encoding === 'base64' ? Uint8Array.from(atob(file.content), (char) => char.charCodeAt(0)) : file.content;
+  const url = URL.createObjectURL(new Blob([body], { type: file.mimeType }));
   const link = doc.createElement('a');
   link.href = url;
   link.download = safeFilename(file.filename);

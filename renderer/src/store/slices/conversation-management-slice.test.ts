@@ -181,15 +181,15 @@ describe('conversation management: export, import, options', () => {
 
   it('imports, lists and opens the new conversation', async () => {
     const { api, store } = await setup();
-    expect(await store.getState().importConversation('{"x":1}')).toEqual({ ok: true });
-    expect(api.callsOf('conversation.import')).toEqual([{ content: '{"x":1}' }]);
+    expect(await store.getState().importConversation('{"x":1}')).toMatchObject({ ok: true, result: { source: 'taco' } });
+    expect(api.callsOf('conversations.import')).toEqual([{ content: '{"x":1}' }]);
     expect(store.getState().activeConversationId).toBe('imported');
     expect(titles(store.getState().conversations)).toContain('Imported');
   });
 
   it('a refused import says what went wrong', async () => {
     const api = createFakeApi();
-    api.handle('conversation.import', () => {
+    api.handle('conversations.import', () => {
       throw new TacoCallError('invalid-payload', 'This is not a TACO conversation export (no "format" field).');
     });
     const { store } = await setup(api);

@@ -6,6 +6,7 @@ import { runInFlight } from '../in-flight';
 import type { SliceCreator } from '../store-types';
 import { upsertSummary, withPendingWorkflow } from '../events/summary-updates';
 import type { ConversationOptions, ConversationSearchHit, PendingWorkflow } from '../../../../shared/conversations/conversation';
+import type { ImportResult } from '../../../../shared/conversations/conversation-import';
 
 /** A conversation the user deleted that can still be brought back. */
 export interface PendingDelete {
@@ -20,7 +21,11 @@ export interface ExportedFile {
   filename: string;
   mimeType: string;
   content: string;
+  /** The content is base64 (a PDF); absent for text. */
+  encoding?: 'base64';
 }
+
+export type ExportFormat = 'markdown' | 'json' | 'html' | 'pdf';
 
 export type ActionResult = { ok: true } | { ok: false; message: string };
 
@@ -51,8 +56,9 @@ export interface ConversationManagementSlice {
   deleteConversation(conversationId: string): void;
   undoDelete(conversationId: string): void;
   setSearchQuery(query: string): void;
-  exportConversation(conversationId: string, format: 'markdown' | 'json'): Promise<ExportedFile | null>;
-  importConversation(content: string): Promise<ActionResult>;
+  exportConversation(conversationId: string, format: ExportFormat): Promise<ExportedFile | null>;
+  /** A TACO export or ChatGPT's or Claude's conversations.json: all its conversations listed, the first opened. */
+  importConversation(content: string): Promise<{ ok: true; result: ImportResult } | { ok: false; message: string }>;
   saveConversationOptions(conversationId: string, options: ConversationOptions): Promise<ActionResult>;
   /** Edit a user message of the open conversation; 'last' picks the latest one. False when there is none. */
   startEditing(messageId: string | 'last'): boolean;
@@ -203,10 +209,11 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
 
     async importConversation(content) {
       try {
-        const summary = await api.call('conversation.import', { content });
-        putSummary(summary);
-        await get().openConversation(summary.conversationId);
-        return { ok: true };
+        const result = await api.call('conversations.import', { content });
+        for (const summary of result.conversations) putSummary(summary);
+        const first = result.conversations[0];
+        if (first) await get().openConversation(first.conversationId);
+        return { ok: true, result };
       } catch (error) {
         const message = `The file was not imported: ${describeCallFailure(error)}`;
         get().notify(message);

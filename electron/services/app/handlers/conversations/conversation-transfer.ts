@@ -3,14 +3,18 @@ import { ContractError } from '../../../../../shared/contract/contract-error';
 import type { ConversationSummary } from '../../../../../shared/conversations/conversation';
 import { parseConversationExport, conversationToJson } from '../../../store/conversations/conversation-json';
 import { conversationToMarkdown } from '../../../store/conversations/conversation-markdown';
+import { conversationToHtml } from '../../../store/conversations/html-export/conversation-html';
 import type { AppContext } from '../../app-context';
 import { emitSummary } from '../../events/conversation-updates';
 
-/** conversation.export: Markdown to read, or JSON (the timeline with its format version) to import again. */
+/**
+ * conversation.export: Markdown, a self-contained HTML page or a PDF of it to read (the chosen
+ * branch), or JSON (the timeline with its format version, every branch) to import again.
+ */
 export async function exportConversation(
   ctx: AppContext,
   request: ValidCallRequest<'conversation.export'>,
-): Promise<{ filename: string; mimeType: string; content: string }> {
+): Promise<{ filename: string; mimeType: string; content: string; encoding?: 'base64' }> {
   await ctx.storage.conversations.flush();
   const snapshot = await ctx.storage.conversations.get(request.conversationId);
   if (!snapshot)
@@ -24,6 +28,18 @@ export async function exportConversation(
       return { filename: `${name}.md`, mimeType: 'text/markdown', content: conversationToMarkdown(snapshot) };
     case 'json':
       return { filename: `${name}.json`, mimeType: 'application/json', content: conversationToJson(snapshot) };
+    case 'html':
+      return { filename: `${name}.html`, mimeType: 'text/html', content: conversationToHtml(snapshot) };
+    case 'pdf': {
+      const printPdf = ctx.options.printPdf;
+      if (!printPdf)
+        throw new ContractError(
+          'invalid-payload',
+          'This version of TACO cannot write a PDF itself. Use “Print / Save as PDF” instead: your browser’s print dialog can save the conversation as a PDF.',
+        );
+      const pdf = await printPdf(conversationToHtml(snapshot));
+      return { filename: `${name}.pdf`, mimeType: 'application/pdf', content: Buffer.from(pdf).toString('base64'), encoding: 'base64' };
+    }
     default: {
       const unreachable: never = request.format;
       return unreachable;
