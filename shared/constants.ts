@@ -748,6 +748,11 @@ export const DEFAULTS = {
      * elements took ~330 ms of React, style and layout work in one task, 500 a frame ~45 ms.
      */
     elementsPerFrame: 300,
+    /**
+     * Characters of a block shown while it waits for the worker (the rest follows with its
+     * result): an 84 KB block as text was ~50 ms of layout on its own.
+     */
+    pendingPreviewChars: 2000,
   },
 
   /** Images attached in the composer (renderer/src/components/composer). */

@@ -1,5 +1,6 @@
 import type { Root } from 'hast';
 import { memo, useCallback, useEffect, useSyncExternalStore } from 'react';
+import { DEFAULTS } from '../../../../shared/constants';
 import { frameBudget } from './frame-budget/shared-frame-budget';
 import { treeCost } from './frame-budget/tree-cost';
 import { useFrameTurn } from './frame-budget/use-frame-turn';
@@ -43,6 +44,13 @@ function TreeInItsFrame({ tree, text, grew }: { tree: Root; text: string; grew: 
   return <BlockText text={text} grew={grew} failure={null} />;
 }
 
+/** A waiting block's text, cut short: only a placeholder until its elements come (a failed block shows all of it). */
+function preview(text: string): string {
+  const trimmed = text.replace(/^\n+/, '');
+  const limit = DEFAULTS.rendererMarkdown.pendingPreviewChars;
+  return trimmed.length > limit ? `${trimmed.slice(0, limit)}…` : trimmed;
+}
+
 /** The block before its elements: its streamed look (it just finished streaming), its text, or its text with the reason it stays so. */
 function BlockText({ text, grew, failure }: { text: string; grew: boolean; failure: string | null }) {
   // Just finished streaming: it keeps the look it had (parsed here, as on every batch before) for the moment the worker takes.
@@ -54,7 +62,7 @@ function BlockText({ text, grew, failure }: { text: string; grew: boolean; failu
       data-state={failure === null ? 'pending' : 'failed'}
       title={failure ?? undefined}
     >
-      {text.replace(/^\n+/, '')}
+      {failure === null ? preview(text) : text.replace(/^\n+/, '')}
     </div>
   );
 }
