@@ -54,7 +54,14 @@ function preview(text: string): string {
 /** The block before its elements: its streamed look (it just finished streaming), its text, or its text with the reason it stays so. */
 function BlockText({ text, grew, failure }: { text: string; grew: boolean; failure: string | null }) {
   // Just finished streaming: it keeps the look it had (parsed here, as on every batch before) for the moment the worker takes.
-  if (failure === null && grew) return <MarkdownBlock text={text} complete={false} />;
+  // Marked as waiting (a box that lays out as nothing), so tests and the bench can tell it from the finished block.
+  if (failure === null && grew) {
+    return (
+      <div className="md-block-waiting" data-state="pending">
+        <MarkdownBlock text={text} complete={false} />
+      </div>
+    );
+  }
   return (
     <div
       className="md-block-text"
