@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_DEFAULTS } from '../bench-defaults';
@@ -55,6 +55,8 @@ const WAIT_FOR_SETTLED = `({ timeoutMs }) => new Promise((resolve, reject) => {
  * (`hostile-render-data.ts`: the review's 496-edge graph and image node, a diagram at the caps,
  * an 84 KB matrix, 400 nested roots, many ordinary formulas) is opened from the sidebar, drawn,
  * scrolled to the top with the wheel and back. Each run on a fresh page (nothing cached).
+ * With TACO_BENCH_TRACE_DIR=<dir>, each run's Chromium trace (timeline categories: script, style,
+ * layout, pre-paint, paint per task) is written there, to see what the longest tasks were.
  */
 export async function runRenderHostileBench(options: RenderHostileBenchOptions): Promise<Samples> {
   const dataDir = await mkdtemp(join(tmpdir(), 'taco-bench-render-hostile-'));
@@ -73,7 +75,10 @@ export async function runRenderHostileBench(options: RenderHostileBenchOptions):
         await page.getByTestId('model-picker').waitFor({ state: 'visible' });
         await page.evaluate(call(TWO_FRAMES, null));
         await page.evaluate(call(RESET_LONG_TASKS, null));
+        const traceDir = process.env.TACO_BENCH_TRACE_DIR;
+        if (traceDir) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
         const { longestMs, count } = await openAndScroll(page);
+        if (traceDir) await writeFile(join(traceDir, `render-hostile-${run}.json`), await browser.stopTracing());
         longest.push(longestMs);
         options.log(`  opened, drawn and scrolled: ${count} long tasks, the longest ${longestMs.toFixed(1)} ms`);
       } finally {

@@ -49,6 +49,21 @@ describe('bounded typesetting in an answer', () => {
     spy.mockRestore();
   });
 
+  it('shows a source too long to typeset in a bounded box of its own, even inside a sentence, whole and reachable by Tab', async () => {
+    const { container } = render(
+      <Markdown text={`See $$${HUGE_MATRIX}$$ here, and $$\\sqrt{${'{'.repeat(20)}x${'}'.repeat(20)}}$$ too.`} streaming={false} />,
+    );
+    await waitFor(() => expect(container.querySelectorAll('code.md-math-source')).toHaveLength(2), SLOW);
+    const [long, deep] = [...container.querySelectorAll('code.md-math-source')];
+    // Over the length cap: a block (bounded and scrolled by the stylesheet), with every character kept.
+    expect(long?.classList.contains('md-math-display')).toBe(true);
+    expect(long?.getAttribute('tabindex')).toBe('0');
+    expect(long?.textContent).toBe(HUGE_MATRIX);
+    // Short but refused (too deep): it stays in its line.
+    expect(deep?.classList.contains('md-math-inline')).toBe(true);
+    expect(deep?.hasAttribute('tabindex')).toBe(false);
+  });
+
   it('typesets $$…$$ alone in its paragraph as display maths, and inside a sentence inline', async () => {
     const { container } = render(
       <Markdown text={'The roots are\n\n$$x = \\frac{1}{2}$$\n\nwhere $$a \\ne 0$$ holds.'} streaming={false} />,

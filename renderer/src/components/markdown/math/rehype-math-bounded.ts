@@ -26,7 +26,13 @@ function asSource(value: string, display: boolean, title: string): Element {
   return {
     type: 'element',
     tagName: 'code',
-    properties: { className: ['md-math-source', display ? 'md-math-display' : 'md-math-inline'], title, dataState: 'refused' },
+    properties: {
+      className: ['md-math-source', display ? 'md-math-display' : 'md-math-inline'],
+      title,
+      dataState: 'refused',
+      // A display source is a box that scrolls when long: reachable by keyboard.
+      ...(display ? { tabIndex: 0 } : {}),
+    },
     children: [{ type: 'text', value }],
   };
 }
@@ -56,7 +62,9 @@ function render(value: string, display: boolean, options: MathOptions): readonly
 export function rehypeMathBounded(options: MathOptions) {
   const formula = (value: string, display: boolean): readonly ElementContent[] => {
     const check = checkFormula(value);
-    if (!check.ok) return [asSource(value, display, `Not typeset: ${check.reason}.`)];
+    // A source too long to typeset is too long to sit in a line of text: it gets its own bounded box.
+    if (!check.ok)
+      return [asSource(value, display || value.length > DEFAULTS.rendererMath.maxFormulaChars, `Not typeset: ${check.reason}.`)];
     return render(value, display, options).map((node) => structuredClone(node));
   };
   const transform = (parent: Parent): void => {
