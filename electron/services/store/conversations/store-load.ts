@@ -25,9 +25,10 @@ export async function loadStore(state: StoreState): Promise<{ searchReady: Promi
   let changed = false;
   switch (index.type) {
     case 'ok':
-      for (const { summary, open } of index.entries) {
+      for (const { summary, open, tail } of index.entries) {
         state.summaries.set(summary.conversationId, summary);
         state.opens.set(summary.conversationId, open);
+        if (tail) state.tails.set(summary.conversationId, tail);
       }
       break;
     case 'missing':
@@ -60,6 +61,7 @@ export async function loadStore(state: StoreState): Promise<{ searchReady: Promi
     if (!onDisk.has(id)) {
       state.summaries.delete(id);
       state.opens.delete(id);
+      state.tails.delete(id);
       changed = true;
     }
   }

@@ -7,6 +7,7 @@ import { createDelayedSaver, type DelayedSaver } from '../files/delayed-saver';
 import { createKeyedQueue, type KeyedQueue } from '../files/keyed-queue';
 import { unfinishedOf, type OpenRunMark } from '../timeline/run-state';
 import { createSearchIndex, type SearchIndex } from './search-index';
+import type { TailFacts } from '../timeline/tail-facts';
 
 /** What the conversation store keeps in memory, shared by its parts. */
 export interface StoreState {
@@ -24,6 +25,8 @@ export interface StoreState {
   readonly endsClean: Map<string, boolean>;
   /** Timelines known to be in the current format. */
   readonly current: Set<string>;
+  /** Where each timeline's newest page starts, for the timelines the tail can serve (tail-facts.ts). */
+  readonly tails: Map<string, TailFacts>;
   search: SearchIndex;
   readonly searchSaver: DelayedSaver;
   /** Rewrites index.json (atomically; writes coalesce while one is in flight). */
@@ -56,6 +59,7 @@ export function createStoreState(options: {
     live: new Set(),
     endsClean: new Map(),
     current: new Set(),
+    tails: new Map(),
     search: createSearchIndex(),
     searchSaver: createDelayedSaver({
       delayMs: options.searchSaveDelayMs ?? DEFAULTS.store.searchIndexSaveDelayMs,
@@ -72,6 +76,7 @@ export function createStoreState(options: {
             const entries: IndexEntry[] = sortSummaries(state.summaries.values()).map((summary) => ({
               summary,
               open: state.opens.get(summary.conversationId) ?? null,
+              tail: state.tails.get(summary.conversationId) ?? null,
             }));
             await writeFileAtomic(indexFile(dataDir), serializeIndex(entries));
           }

@@ -69,6 +69,7 @@ export async function recoverUnreadable(state: StoreState, id: string, unreadabl
   await createTimelineFile(path, summary, state.now());
   state.endsClean.set(id, true);
   state.current.add(id);
+  state.tails.delete(id);
   state.summaries.set(id, summary);
   state.opens.set(id, null);
   state.search.put(id, buildSearchDoc(summary.title, [], (await fileSize(path)) ?? 0));
