@@ -54,7 +54,16 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
 };
 
 /** Stages that need the renderer built for them. */
-const NEEDS_RENDERER: readonly Stage[] = ['bundle', 'browser', 'rss', 'concurrent', 'concurrentpage', 'renderhostile', 'coldstart', 'history'];
+const NEEDS_RENDERER: readonly Stage[] = [
+  'bundle',
+  'browser',
+  'rss',
+  'concurrent',
+  'concurrentpage',
+  'renderhostile',
+  'coldstart',
+  'history',
+];
 
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);

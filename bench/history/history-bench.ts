@@ -118,10 +118,15 @@ export async function runHistoryBench(options: HistoryBenchOptions): Promise<Sam
     const queriesFile = join(historyDir, 'bench-queries.json');
     await writeFile(
       queriesFile,
-      JSON.stringify({ queries: queries(history, BENCH_DEFAULTS.historyQueries), workspaceConversationId: history.workspaceConversationId }),
+      JSON.stringify({
+        queries: queries(history, BENCH_DEFAULTS.historyQueries),
+        workspaceConversationId: history.workspaceConversationId,
+      }),
     );
 
-    const samples: Required<Pick<Samples, 'history_rss_ratio' | 'history_search_p95_ms' | 'history_documents_search_p95_ms' | 'history_cold_start_ratio'>> = {
+    const samples: Required<
+      Pick<Samples, 'history_rss_ratio' | 'history_search_p95_ms' | 'history_documents_search_p95_ms' | 'history_cold_start_ratio'>
+    > = {
       history_rss_ratio: [],
       history_search_p95_ms: [],
       history_documents_search_p95_ms: [],

@@ -93,10 +93,16 @@ function conversationEvents(id: string, messages: number, word: () => string, ne
   for (let index = 0; index * 2 < messages; index += 1) {
     const at = 1_700_000_000_000 + index * 60_000;
     const runId = `${id}-r${index}`;
-    events.push({ type: 'user-message', conversationId: id, messageId: `${id}-u${index}`, text: sentence(word, 5 + Math.floor(next() * 20)), at });
+    events.push({
+      type: 'user-message',
+      conversationId: id,
+      messageId: `${id}-u${index}`,
+      text: sentence(word, 4 + Math.floor(next() * 12)),
+      at,
+    });
     if (index * 2 + 1 >= messages) break;
     events.push({ type: 'run-start', conversationId: id, runId, model: BENCH_DEFAULTS.model, goal: 'Answer', startedAt: at + 10 });
-    const answer = [sentence(word, 20 + Math.floor(next() * 40)), sentence(word, 10 + Math.floor(next() * 40))].join(' ');
+    const answer = [sentence(word, 12 + Math.floor(next() * 24)), sentence(word, 4 + Math.floor(next() * 16))].join(' ');
     events.push({ type: 'text-delta', conversationId: id, runId, text: answer });
     events.push({ type: 'run-finish', conversationId: id, runId, reason: 'complete', message: 'Done.', error: null, at: at + 3000 });
   }
@@ -137,18 +143,26 @@ export async function writeHistory(dataDir: string, shape: HistoryShape, seed = 
   return { shape, timelineBytes, messages, workspaceConversationId, vocabulary: words };
 }
 
-async function writeWorkspace(dataDir: string, conversationId: string, shape: HistoryShape, word: () => string, next: () => number): Promise<void> {
+async function writeWorkspace(
+  dataDir: string,
+  conversationId: string,
+  shape: HistoryShape,
+  word: () => string,
+  next: () => number,
+): Promise<void> {
   const dir = join(documentsDir(dataDir), conversationId);
   const blobs = join(dir, 'blobs');
   await mkdir(blobs, { recursive: true, mode: 0o700 });
-  const author = { task: 'Generated workspace', runId: null, tool: 'write_file' };
+  const author = { task: 'Generated workspace', runId: null, callId: null, tool: 'write_file' };
   const latest = new Map<string, { hash: string; size: number }>();
   const records: string[] = [];
   // Each file keeps its path across its versions (every file is written versions / files times).
   const paths = Array.from({ length: shape.files }, (_, index) => `src/${word()}/${word()}-${index}.ts`);
   for (let seq = 1; seq <= shape.versions; seq += 1) {
     const path = paths[(seq - 1) % shape.files] ?? 'src/index.ts';
-    const content = Buffer.from(`// ${sentence(word, 8)}\n${Array.from({ length: 8 + Math.floor(next() * 24) }, () => `export const ${word()} = '${sentence(word, 6)}';`).join('\n')}\n`);
+    const content = Buffer.from(
+      `// ${sentence(word, 8)}\n${Array.from({ length: 8 + Math.floor(next() * 24) }, () => `export const ${word()} = '${sentence(word, 6)}';`).join('\n')}\n`,
+    );
     const hash = createHash('sha256').update(content).digest('hex');
     await writeFile(join(blobs, hash), content, { mode: 0o600 });
     const before = latest.get(path) ?? null;

@@ -15,8 +15,8 @@ import { assertSafeId, conversationsDir } from '../files/data-dir';
 import { sortSummaries } from './conversation-index';
 import { closeImportedRuns, flagImportedOptions } from './import-safety';
 import { finishInterruptedRuns, trackMark, type OpenRunMark } from '../timeline/run-state';
-import { buildSearchDoc } from './search-index';
-import { loadStore, remember, UNREADABLE_TITLE } from './store-load';
+import { buildSearchDoc } from './search-docs';
+import { loadStore, refreshSearch, remember, UNREADABLE_TITLE } from './store-load';
 import { createStoreState } from './store-state';
 import { factsAfterRead, readNewestPage, startFacts, writeTracked, type NewestPage } from './tail-tracking';
 import { createTimelineFile, endsWithNewline, fileSize, headerLines, readTimelineText } from '../timeline/timeline-file';
@@ -104,12 +104,10 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
   const { files, summaries, opens } = state;
   const newId = options.newId ?? randomUUID;
   const now = state.now;
-  let searchReady: Promise<void> = Promise.resolve();
   let loading: Promise<void> | null = null;
-  const ready = (): Promise<void> =>
-    (loading ??= loadStore(state).then((loaded) => {
-      searchReady = loaded.searchReady;
-    }));
+  const ready = (): Promise<void> => (loading ??= loadStore(state));
+  /** The search index, read and brought up to date with the timelines at the first search. */
+  let searchReady: Promise<void> | null = null;
   const ensureKnown = (id: string): void => {
     if (!summaries.has(id)) throw notFound(id);
   };
@@ -264,7 +262,7 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
 
     async search(query) {
       await ready();
-      await searchReady;
+      await (searchReady ??= refreshSearch(state));
       return state.search.search(query, (id) => {
         const summary = summaries.get(id);
         return summary ? state.present(summary) : undefined;

@@ -2,11 +2,12 @@ import { DEFAULTS } from '../../../../shared/constants';
 import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { writeFileAtomic } from '../files/atomic-write';
 import { serializeIndex, sortSummaries, type IndexEntry } from './conversation-index';
-import { conversationFile, indexFile, searchIndexFile } from '../files/data-dir';
+import { join } from 'node:path';
+import { conversationFile, indexFile } from '../files/data-dir';
 import { createDelayedSaver, type DelayedSaver } from '../files/delayed-saver';
 import { createKeyedQueue, type KeyedQueue } from '../files/keyed-queue';
 import { unfinishedOf, type OpenRunMark } from '../timeline/run-state';
-import { createSearchIndex, type SearchIndex } from './search-index';
+import { createDiskSearchIndex, type SearchIndex } from './disk-search-index';
 import type { TailFacts } from '../timeline/tail-facts';
 
 /** What the conversation store keeps in memory, shared by its parts. */
@@ -60,11 +61,11 @@ export function createStoreState(options: {
     endsClean: new Map(),
     current: new Set(),
     tails: new Map(),
-    search: createSearchIndex(),
+    search: createDiskSearchIndex(join(dataDir, 'search'), log),
     searchSaver: createDelayedSaver({
       delayMs: options.searchSaveDelayMs ?? DEFAULTS.store.searchIndexSaveDelayMs,
-      isDirty: () => state.search.dirty,
-      save: () => writeFileAtomic(searchIndexFile(dataDir), state.search.serialize()),
+      isDirty: () => state.search.loaded,
+      save: () => state.search.persist(),
       onError: (error) => log(`Could not write the search index (${messageOf(error)}); it will be rebuilt from the timelines.`),
     }),
     saveIndex() {
