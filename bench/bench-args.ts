@@ -20,6 +20,8 @@ export const STAGES = [
   'mcp',
   'gateway',
   'undo',
+  'openmain',
+  'history',
 ] as const;
 export type Stage = (typeof STAGES)[number];
 

@@ -1,5 +1,16 @@
 /** What the benchmark runs, in one place. None of this changes how the app behaves. */
 export const BENCH_DEFAULTS = {
+  /**
+   * The history figures (bench/history/): the issue's long history. TACO_BENCH_HISTORY_SCALE
+   * multiplies the counts (0.05 for a quick look; generating the full one takes minutes).
+   */
+  history: { conversations: 2000, meanMessages: 200, files: 5000, versions: 20000 },
+  /** Queries per run for history_search_p95_ms and history_documents_search_p95_ms (after one warm-up query). */
+  historyQueries: 40,
+  /** open_main_ratio: the long and the short conversation, and conversation.get calls of each per run. */
+  openMainLongMessages: 5000,
+  openMainShortMessages: 50,
+  openMainCallsPerRun: 7,
   /** undo_8000_ratio / undo_preview_8000_ms (bench/undo-bench.ts): the file sizes compared, warm-up undos and pairs per run. */
   undoSmallLines: 100,
   undoLargeLines: 8_000,

@@ -190,6 +190,37 @@ export const FIGURES = [
     meaning:
       'Main: the Undo dialog’s preview of an 8,000-line file whose every line changed since the write (the bounded diff gives up after DEFAULTS.diff.timeoutMs and summarises; it was 19.9 s unbounded).',
   },
+  {
+    name: 'open_main_ratio',
+    unit: '×',
+    budget: 1.5,
+    meaning: 'Main’s time to answer a paged conversation.get (opening a conversation) for 5,000 messages over 50.',
+  },
+  {
+    name: 'history_cold_start_ratio',
+    unit: '×',
+    budget: 1.3,
+    meaning:
+      'Cold start to a usable window (bundled web host spawned → painted, conversations listed) with a long history over an empty data folder.',
+  },
+  {
+    name: 'history_search_p95_ms',
+    unit: 'ms',
+    budget: 50,
+    meaning: '95th percentile of conversations.search over the long history (2,000 conversations, ~200 MB of timelines).',
+  },
+  {
+    name: 'history_documents_search_p95_ms',
+    unit: 'ms',
+    budget: 100,
+    meaning: '95th percentile of search_documents over a workspace of 5,000 files with 20,000 versions.',
+  },
+  {
+    name: 'history_rss_ratio',
+    unit: '×',
+    budget: 1.5,
+    meaning: 'Main’s RSS (its services in a process of their own, one conversation open) with the long history over an empty data folder.',
+  },
 ] as const;
 
 export type FigureName = (typeof FIGURES)[number]['name'];

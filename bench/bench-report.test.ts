@@ -39,6 +39,11 @@ describe('jsonReport', () => {
       'gateway_overhead_ms',
       'undo_8000_ratio',
       'undo_preview_8000_ms',
+      'open_main_ratio',
+      'history_cold_start_ratio',
+      'history_search_p95_ms',
+      'history_documents_search_p95_ms',
+      'history_rss_ratio',
     ]);
     expect(parsed.pipeline_ratio).toBe(1.2);
     expect(parsed.dom_nodes_5000).toBe(290);
@@ -46,7 +51,7 @@ describe('jsonReport', () => {
   });
 
   it('has a budget for every figure as the issues set them, upper bounds except the selection recall and the prefix reuse', () => {
-    expect(FIGURE_NAMES).toHaveLength(31);
+    expect(FIGURE_NAMES).toHaveLength(36);
     expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual([
       'tool_selection_recall_at_budget',
       'tool_selection_recall_held_out',
@@ -85,6 +90,11 @@ describe('jsonReport', () => {
       gateway_overhead_ms: 5,
       undo_8000_ratio: 3,
       undo_preview_8000_ms: 200,
+      open_main_ratio: 1.5,
+      history_cold_start_ratio: 1.3,
+      history_search_p95_ms: 50,
+      history_documents_search_p95_ms: 100,
+      history_rss_ratio: 1.5,
     });
   });
 });

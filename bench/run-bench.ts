@@ -30,6 +30,7 @@ import { runFirstTokenBench } from './services/first-token-bench';
 import { runSoakBench } from './services/soak-bench';
 import { runGatewayBench } from './gateway-bench';
 import { runUndoBench } from './undo-bench';
+import { runHistoryBench, runOpenMainBench } from './history/history-bench';
 
 const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   bundle: ['bundle_kb_gz'],
@@ -50,10 +51,21 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   mcp: ['mcp_call_overhead_ms'],
   gateway: ['gateway_overhead_ms'],
   undo: ['undo_8000_ratio', 'undo_preview_8000_ms'],
+  openmain: ['open_main_ratio'],
+  history: ['history_cold_start_ratio', 'history_search_p95_ms', 'history_documents_search_p95_ms', 'history_rss_ratio'],
 };
 
 /** Stages that need the renderer built for them. */
-const NEEDS_RENDERER: readonly Stage[] = ['bundle', 'browser', 'rss', 'concurrent', 'concurrentpage', 'renderhostile', 'coldstart'];
+const NEEDS_RENDERER: readonly Stage[] = [
+  'bundle',
+  'browser',
+  'rss',
+  'concurrent',
+  'concurrentpage',
+  'renderhostile',
+  'coldstart',
+  'history',
+];
 
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
@@ -120,6 +132,8 @@ async function main(): Promise<number> {
     mcp: () => runMcpBench(options),
     gateway: () => runGatewayBench(options),
     undo: () => runUndoBench(options),
+    openmain: () => runOpenMainBench(options),
+    history: () => runHistoryBench(options),
   };
   for (const stage of args.stages) {
     const figures = STAGE_FIGURES[stage];

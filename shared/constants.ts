@@ -512,6 +512,8 @@ export const DEFAULTS = {
     searchSnippetChars: 160,
     /** The search index is written this long after a change (and on close); a stale one is refreshed at start. */
     searchIndexSaveDelayMs: 30_000,
+    /** The search index's log of changes is folded into a new snapshot when it is saved past this size. */
+    searchLogMaxBytes: 8 * 1024 * 1024,
     /** Data files (settings with server headers, mcp.json with env secrets, conversations) are the user's alone. */
     fileMode: 0o600,
     /** Data folders the app creates, likewise. */

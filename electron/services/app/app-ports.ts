@@ -9,6 +9,7 @@ import type { McpService } from '../mcp/mcp-service-types';
 import type { ChatProvider } from '../provider/provider-types';
 import type { ResolvedServer } from '../servers/resolved-server';
 import type { ConversationPatch, TimelineImport } from '../store/conversations/conversation-store';
+import type { NewestPage } from '../store/conversations/tail-tracking';
 
 /**
  * The real I/O behind the app services, and nothing else: the provider (Ollama), the loop (which
@@ -54,6 +55,11 @@ export interface ConversationStorePort {
   list(): Promise<ConversationSummary[]>;
   /** null when there is no such conversation. */
   get(conversationId: string): Promise<ConversationSnapshot | null>;
+  /**
+   * The newest page read from the end of the timeline; null when the whole timeline must be read
+   * (`get`), or there is no such conversation. Optional: a store without it is always read whole.
+   */
+  newestPage?(conversationId: string): Promise<NewestPage | null>;
   /** null when there is no such conversation. */
   summary(conversationId: string): Promise<ConversationSummary | null>;
   /** Title, model, pin or options (options replace the previous ones whole). Throws not-found. */

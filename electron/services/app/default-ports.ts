@@ -97,6 +97,9 @@ function conversationPort(store: ConversationStore): ConversationStorePort {
         throw error;
       }
     },
+    async newestPage(conversationId) {
+      return (await store.summary(conversationId)) ? store.readNewestPage(conversationId) : null;
+    },
     summary: (conversationId) => store.summary(conversationId),
     update: (conversationId, patch) => store.update(conversationId, patch),
     async delete(conversationId) {

@@ -9,6 +9,7 @@ import { createKeyedQueue } from '../store/files/keyed-queue';
 import { sha256 } from './content-blobs';
 import { mimeTypeOf, tokenCount } from './document-meta';
 import { searchDocuments } from './document-search';
+import { createDocumentSearchCache } from './document-search-cache';
 import { documentsDir, type VersionStore } from './version-store';
 
 export interface WriteNote {
@@ -76,6 +77,7 @@ export function createDocumentIndex(options: DocumentIndexOptions): DocumentInde
   const now = options.now ?? Date.now;
   const pending = new Set<Promise<void>>();
   const stopping = new AbortController();
+  const searchCache = createDocumentSearchCache();
 
   const read = async (conversationId: string): Promise<DocumentRecord[]> => {
     const text = await readFile(recordsFile(options.dataDir, conversationId), 'utf8').catch(() => null);
@@ -169,6 +171,9 @@ export function createDocumentIndex(options: DocumentIndexOptions): DocumentInde
           ? data.toString('utf8').slice(0, DEFAULTS.documents.searchContentChars)
           : '';
       };
+      // Unfiltered full text (what search_documents asks without filters) keeps its index between searches.
+      if (!embed && Object.values(filter).every((value) => value === undefined) && query.trim() !== '')
+        return searchCache.search(conversationId, documents, query, content);
       return searchDocuments(documents, query, content, embed);
     },
     async get(conversationId, path) {

@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import { DEFAULTS } from '../../../shared/constants';
 import type { DocumentRecord } from '../../../shared/documents/documents';
 
-interface SearchFields {
+export interface SearchFields {
   id: string;
   path: string;
   description: string;
@@ -24,21 +24,34 @@ export async function searchDocuments(
 ): Promise<DocumentRecord[]> {
   const limit = DEFAULTS.documents.maxListed;
   if (query.trim() === '') return documents.slice(0, limit);
-  const fields: SearchFields[] = await Promise.all(
-    documents.map(async (doc) => ({
-      id: doc.path,
-      path: doc.path.replace(/[/._-]+/g, ' '),
-      description: doc.description,
-      tags: doc.tags.join(' '),
-      summary: doc.autoSummary ?? '',
-      content: await contentOf(doc),
-    })),
-  );
+  const fields: SearchFields[] = await Promise.all(documents.map(async (doc) => searchFields(doc, await contentOf(doc))));
   if (embed) {
     const ranked = await byMeaning(fields, query, embed).catch(() => null);
     if (ranked) return ranked.map((path) => documents.find((doc) => doc.path === path)!).slice(0, limit);
   }
-  const index = new MiniSearch<SearchFields>({
+  const index = fullTextIndex();
+  index.addAll(fields);
+  return index
+    .search(query)
+    .map((hit) => documents.find((doc) => doc.path === hit.id)!)
+    .slice(0, limit);
+}
+
+/** What full-text search looks at in a document. */
+export function searchFields(doc: DocumentRecord, content: string): SearchFields {
+  return {
+    id: doc.path,
+    path: doc.path.replace(/[/._-]+/g, ' '),
+    description: doc.description,
+    tags: doc.tags.join(' '),
+    summary: doc.autoSummary ?? '',
+    content,
+  };
+}
+
+/** An empty full-text index with the fields and options every document search uses. */
+export function fullTextIndex(): MiniSearch<SearchFields> {
+  return new MiniSearch<SearchFields>({
     fields: ['path', 'description', 'tags', 'summary', 'content'],
     searchOptions: {
       boost: { tags: 3, path: 2, description: 2 },
@@ -46,11 +59,6 @@ export async function searchDocuments(
       fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
     },
   });
-  index.addAll(fields);
-  return index
-    .search(query)
-    .map((hit) => documents.find((doc) => doc.path === hit.id)!)
-    .slice(0, limit);
 }
 
 async function byMeaning(fields: SearchFields[], query: string, embed: (texts: string[]) => Promise<number[][]>): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conversationOptionsSchema, type ConversationSummary } from '../../../../shared/conversations/conversation';
 import type { OpenRunMark } from '../timeline/run-state';
+import { tailFactsSchema, type TailFacts } from '../timeline/tail-facts';
 import { readJsonFile } from '../files/read-json-file';
 
 /**
@@ -15,6 +16,8 @@ export const INDEX_FORMAT_VERSION = 2;
 export interface IndexEntry {
   summary: ConversationSummary;
   open: OpenRunMark | null;
+  /** Where the newest page of its timeline starts (tail-facts.ts); absent: the whole file is read. */
+  tail?: TailFacts | null;
 }
 
 const entrySchema = z.object({
@@ -30,6 +33,8 @@ const entrySchema = z.object({
     .object({ runId: z.string().min(1), waiting: z.enum(['approval', 'question']).nullable() })
     .nullable()
     .optional(),
+  // Optional: an index written before tails (or a timeline they cannot serve) reads the whole file.
+  tail: tailFactsSchema.optional(),
 });
 
 const indexSchema = z.object({
@@ -56,9 +61,10 @@ export async function readIndex(path: string): Promise<IndexRead> {
   if (!parsed.success) return { type: 'corrupt', reason: 'its contents are not a TACO index of this version' };
   return {
     type: 'ok',
-    entries: parsed.data.conversations.map(({ open, options, projectId, ...rest }) => ({
+    entries: parsed.data.conversations.map(({ open, options, projectId, tail, ...rest }) => ({
       summary: { ...rest, ...(projectId ? { projectId } : {}), ...(options ? { options } : {}) },
       open: open ?? null,
+      tail: tail ?? null,
     })),
   };
 }
@@ -71,7 +77,11 @@ function olderVersion(value: unknown): number | null {
 }
 
 export function serializeIndex(entries: Iterable<IndexEntry>): string {
-  const conversations = [...entries].map(({ summary, open }) => ({ ...withoutUnfinished(summary), ...(open ? { open } : {}) }));
+  const conversations = [...entries].map(({ summary, open, tail }) => ({
+    ...withoutUnfinished(summary),
+    ...(open ? { open } : {}),
+    ...(tail ? { tail } : {}),
+  }));
   return `${JSON.stringify({ format: INDEX_FORMAT, version: INDEX_FORMAT_VERSION, conversations }, null, 1)}\n`;
 }
 

@@ -15,11 +15,12 @@ import { assertSafeId, conversationsDir } from '../files/data-dir';
 import { sortSummaries } from './conversation-index';
 import { closeImportedRuns, flagImportedOptions } from './import-safety';
 import { finishInterruptedRuns, trackMark, type OpenRunMark } from '../timeline/run-state';
-import { buildSearchDoc } from './search-index';
-import { loadStore, remember, UNREADABLE_TITLE } from './store-load';
+import { buildSearchDoc } from './search-docs';
+import { loadStore, refreshSearch, remember, UNREADABLE_TITLE } from './store-load';
 import { createStoreState } from './store-state';
+import { factsAfterRead, readNewestPage, startFacts, writeTracked, type NewestPage } from './tail-tracking';
 import { createTimelineFile, endsWithNewline, fileSize, headerLines, readTimelineText } from '../timeline/timeline-file';
-import { notFound, recoverUnreadable, syncSearchSize, writeLines } from '../timeline/timeline-lines';
+import { notFound, recoverUnreadable, syncSearchSize } from '../timeline/timeline-lines';
 import { applyPatch, parseTimeline } from '../timeline/timeline-reader';
 import { DEFAULT_CONVERSATION_TITLE, coalesceDeltas, conversationPatchSchema, serializeRecord } from '../timeline/timeline-records';
 import { upgradeTimeline } from '../timeline/timeline-upgrade';
@@ -61,6 +62,11 @@ export interface ConversationStore {
    * waiting for the user.
    */
   read(conversationId: string): Promise<ConversationSnapshot>;
+  /**
+   * The newest page of the conversation read from the end of its timeline (tail-facts.ts), or
+   * null when only reading the whole timeline can say it (then `read` does).
+   */
+  readNewestPage(conversationId: string): Promise<NewestPage | null>;
   /** Pinned first, then most recently updated. */
   list(): Promise<ConversationSummary[]>;
   /** The summary, or null when there is no such conversation. */
@@ -98,12 +104,10 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
   const { files, summaries, opens } = state;
   const newId = options.newId ?? randomUUID;
   const now = state.now;
-  let searchReady: Promise<void> = Promise.resolve();
   let loading: Promise<void> | null = null;
-  const ready = (): Promise<void> =>
-    (loading ??= loadStore(state).then((loaded) => {
-      searchReady = loaded.searchReady;
-    }));
+  const ready = (): Promise<void> => (loading ??= loadStore(state));
+  /** The search index, read and brought up to date with the timelines at the first search. */
+  let searchReady: Promise<void> | null = null;
   const ensureKnown = (id: string): void => {
     if (!summaries.has(id)) throw notFound(id);
   };
@@ -122,6 +126,7 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
         await createTimelineFile(state.pathOf(id), summary, at);
         state.endsClean.set(id, true);
         state.current.add(id);
+        await startFacts(state, id);
         state.search.put(id, buildSearchDoc(title, [], (await fileSize(state.pathOf(id))) ?? 0));
       });
       summaries.set(id, summary);
@@ -144,7 +149,12 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
         ensureKnown(id);
         const at = now();
         const merged = coalesceDeltas(stored);
-        await writeLines(state, id, merged.map((event) => `${serializeRecord({ type: 'event', at, event })}\n`).join(''));
+        const size = await writeTracked(
+          state,
+          id,
+          merged.map((event) => `${serializeRecord({ type: 'event', at, event })}\n`).join(''),
+          merged,
+        );
         const summary = summaries.get(id);
         if (summary) summary.updatedAt = Math.max(summary.updatedAt, at);
         let mark = opens.get(id) ?? null;
@@ -154,7 +164,7 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
           mark = trackMark(mark, event);
         }
         opens.set(id, mark);
-        state.search.append(id, merged, (await fileSize(state.pathOf(id))) ?? 0);
+        state.search.append(id, merged, size ?? 0);
         state.searchSaver.touch();
       });
       void state.saveIndex();
@@ -168,6 +178,7 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
         let text = await readTimelineText(path);
         if (text === null) {
           if (summaries.delete(id)) void state.saveIndex();
+          state.tails.delete(id);
           state.search.remove(id);
           throw notFound(id);
         }
@@ -179,13 +190,22 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
         if (parsed.unreadable) return recoverUnreadable(state, id, UNREADABLE_TITLE);
         for (const notice of parsed.notices) state.log(`${id}: ${notice}`);
         state.endsClean.set(id, text.length === 0 || text.endsWith('\n'));
-        const before = JSON.stringify([summaries.get(id) ?? null, opens.get(id) ?? null]);
+        const before = JSON.stringify([summaries.get(id) ?? null, opens.get(id) ?? null, state.tails.get(id) ?? null]);
         const summary = remember(state, id, parsed, Buffer.byteLength(text));
-        if (JSON.stringify([summary, opens.get(id) ?? null]) !== before) void state.saveIndex();
+        if (parsed.notices.length === 0) await factsAfterRead(state, id, text, parsed.events);
+        else state.tails.delete(id);
+        if (JSON.stringify([summary, opens.get(id) ?? null, state.tails.get(id) ?? null]) !== before) void state.saveIndex();
         state.searchSaver.touch();
         const finished = finishInterruptedRuns(parsed.events, parsed.eventAts, { isLive: state.isLive, abandoned: parsed.abandoned });
         return { summary: state.present(summary), events: finished.events, notices: parsed.notices, pending: finished.pending };
       });
+    },
+
+    async readNewestPage(conversationId) {
+      const id = assertSafeId(conversationId);
+      await ready();
+      ensureKnown(id);
+      return files.run(id, () => readNewestPage(state, id));
     },
 
     async list() {
@@ -209,7 +229,7 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       const result = await files.run(id, async () => {
         const summary = summaries.get(id);
         if (!summary) throw notFound(id);
-        await writeLines(state, id, `${serializeRecord({ type: 'meta', at: now(), patch: parsed.data })}\n`);
+        await writeTracked(state, id, `${serializeRecord({ type: 'meta', at: now(), patch: parsed.data })}\n`, []);
         applyPatch(summary, parsed.data);
         state.search.setTitle(id, summary.title);
         await syncSearchSize(state, id);
@@ -227,6 +247,7 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
         opens.delete(id);
         state.endsClean.delete(id);
         state.current.delete(id);
+        state.tails.delete(id);
         state.search.remove(id);
         const dir = conversationsDir(state.dataDir);
         const leftovers = (await readdir(dir)).filter((name) => name.startsWith(`${id}.corrupt-`) || name.startsWith(`${id}.jsonl.`));
@@ -241,7 +262,7 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
 
     async search(query) {
       await ready();
-      await searchReady;
+      await (searchReady ??= refreshSearch(state));
       return state.search.search(query, (id) => {
         const summary = summaries.get(id);
         return summary ? state.present(summary) : undefined;
@@ -290,7 +311,9 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
         const mark = opens.get(id) ?? null;
         const summary = summaries.get(id);
         if (!summary || !mark || state.isLive(mark.runId)) return null;
-        await writeLines(state, id, `${serializeRecord({ type: 'workflow', at: now(), runId: mark.runId, state: 'abandoned' })}\n`);
+        await writeTracked(state, id, `${serializeRecord({ type: 'workflow', at: now(), runId: mark.runId, state: 'abandoned' })}\n`, []);
+        // The reader closes the abandoned run where the next turn begins: only a whole read says where.
+        state.tails.delete(id);
         opens.set(id, null);
         await syncSearchSize(state, id);
         return state.present(summary);

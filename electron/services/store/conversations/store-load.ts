@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { moveAside } from '../files/atomic-write';
@@ -6,7 +6,7 @@ import { readIndex } from './conversation-index';
 import { conversationsDir, ensureDir, idFromTimelineName, indexFile, searchIndexFile } from '../files/data-dir';
 import { backupBeforeMigration } from '../files/file-backup';
 import { markOf } from '../timeline/run-state';
-import { buildSearchDoc, createSearchIndex, readSavedSearchDocs } from './search-index';
+import { buildSearchDoc } from './search-docs';
 import { messageOf, type StoreState } from './store-state';
 import { fileSize, readTimelineText } from '../timeline/timeline-file';
 import { parseTimeline, summarizeTimeline, type ParsedTimeline } from '../timeline/timeline-reader';
@@ -15,19 +15,20 @@ export const UNREADABLE_TITLE = 'Unreadable conversation';
 
 /**
  * Opens the store: the index (rebuilt from the timelines when it is missing, corrupt or of an
- * older format), reconciled with the folder, and the saved search index. Resolves with the
- * refresh of search entries that are stale, which runs in the background.
+ * older format), reconciled with the folder. The search index is read later, at the first search
+ * or change (disk-search-index.ts): a long history costs the start nothing.
  */
-export async function loadStore(state: StoreState): Promise<{ searchReady: Promise<void> }> {
+export async function loadStore(state: StoreState): Promise<void> {
   const { dataDir, log } = state;
   await ensureDir(conversationsDir(dataDir));
   const index = await readIndex(indexFile(dataDir));
   let changed = false;
   switch (index.type) {
     case 'ok':
-      for (const { summary, open } of index.entries) {
+      for (const { summary, open, tail } of index.entries) {
         state.summaries.set(summary.conversationId, summary);
         state.opens.set(summary.conversationId, open);
+        if (tail) state.tails.set(summary.conversationId, tail);
       }
       break;
     case 'missing':
@@ -54,24 +55,23 @@ export async function loadStore(state: StoreState): Promise<{ searchReady: Promi
       return unreachable;
     }
   }
-  const saved = await readSavedSearchDocs(searchIndexFile(dataDir));
+  // The one-file search index of format 2 (every text in one JSON file) is replaced by search/.
+  await rm(searchIndexFile(dataDir), { force: true });
   const onDisk = new Set((await readdir(conversationsDir(dataDir))).map(idFromTimelineName).filter((id): id is string => id !== null));
   for (const id of [...state.summaries.keys()]) {
     if (!onDisk.has(id)) {
       state.summaries.delete(id);
       state.opens.delete(id);
+      state.tails.delete(id);
       changed = true;
     }
   }
-  for (const id of saved.keys()) if (!onDisk.has(id)) saved.delete(id);
-  state.search = createSearchIndex(saved);
   for (const id of onDisk) {
     if (state.summaries.has(id)) continue;
     await summarizeFile(state, id);
     changed = true;
   }
   if (changed) await state.saveIndex();
-  return { searchReady: refreshSearch(state) };
 }
 
 /** A summary (and search text) rebuilt from the timeline; a file that cannot be read is listed and repaired when opened. */
@@ -99,13 +99,18 @@ export function remember(state: StoreState, id: string, parsed: ParsedTimeline, 
   const summary = summarizeTimeline(id, parsed, { now: state.now() });
   state.summaries.set(id, summary);
   state.opens.set(id, markOf(parsed.open));
-  if (state.search.size(id) !== size) state.search.put(id, buildSearchDoc(summary.title, parsed.events, size));
+  // Before the search index is read, a stale entry is found by refreshSearch instead.
+  if (state.search.loaded && state.search.size(id) !== size) state.search.put(id, buildSearchDoc(summary.title, parsed.events, size));
   return summary;
 }
 
-/** Re-reads the timelines whose saved search text is missing or stale (they changed since it was saved). */
-async function refreshSearch(state: StoreState): Promise<void> {
+/**
+ * Reads the search index, then re-reads the timelines whose words it lacks or took from another
+ * size of the file (changed since, or a change the index did not record before a crash).
+ */
+export async function refreshSearch(state: StoreState): Promise<void> {
   const { search } = state;
+  await search.load();
   for (const id of search.ids()) if (!state.summaries.has(id)) search.remove(id);
   for (const id of [...state.summaries.keys()]) {
     const size = await fileSize(state.pathOf(id)).catch(() => null);

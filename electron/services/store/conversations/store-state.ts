@@ -2,11 +2,13 @@ import { DEFAULTS } from '../../../../shared/constants';
 import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { writeFileAtomic } from '../files/atomic-write';
 import { serializeIndex, sortSummaries, type IndexEntry } from './conversation-index';
-import { conversationFile, indexFile, searchIndexFile } from '../files/data-dir';
+import { join } from 'node:path';
+import { conversationFile, indexFile } from '../files/data-dir';
 import { createDelayedSaver, type DelayedSaver } from '../files/delayed-saver';
 import { createKeyedQueue, type KeyedQueue } from '../files/keyed-queue';
 import { unfinishedOf, type OpenRunMark } from '../timeline/run-state';
-import { createSearchIndex, type SearchIndex } from './search-index';
+import { createDiskSearchIndex, type SearchIndex } from './disk-search-index';
+import type { TailFacts } from '../timeline/tail-facts';
 
 /** What the conversation store keeps in memory, shared by its parts. */
 export interface StoreState {
@@ -24,6 +26,8 @@ export interface StoreState {
   readonly endsClean: Map<string, boolean>;
   /** Timelines known to be in the current format. */
   readonly current: Set<string>;
+  /** Where each timeline's newest page starts, for the timelines the tail can serve (tail-facts.ts). */
+  readonly tails: Map<string, TailFacts>;
   search: SearchIndex;
   readonly searchSaver: DelayedSaver;
   /** Rewrites index.json (atomically; writes coalesce while one is in flight). */
@@ -56,11 +60,12 @@ export function createStoreState(options: {
     live: new Set(),
     endsClean: new Map(),
     current: new Set(),
-    search: createSearchIndex(),
+    tails: new Map(),
+    search: createDiskSearchIndex(join(dataDir, 'search'), log),
     searchSaver: createDelayedSaver({
       delayMs: options.searchSaveDelayMs ?? DEFAULTS.store.searchIndexSaveDelayMs,
-      isDirty: () => state.search.dirty,
-      save: () => writeFileAtomic(searchIndexFile(dataDir), state.search.serialize()),
+      isDirty: () => state.search.loaded,
+      save: () => state.search.persist(),
       onError: (error) => log(`Could not write the search index (${messageOf(error)}); it will be rebuilt from the timelines.`),
     }),
     saveIndex() {
@@ -72,6 +77,7 @@ export function createStoreState(options: {
             const entries: IndexEntry[] = sortSummaries(state.summaries.values()).map((summary) => ({
               summary,
               open: state.opens.get(summary.conversationId) ?? null,
+              tail: state.tails.get(summary.conversationId) ?? null,
             }));
             await writeFileAtomic(indexFile(dataDir), serializeIndex(entries));
           }

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { ContractError } from '../../../../shared/contract/contract-error';
 import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversations/conversation';
 import { moveAside } from '../files/atomic-write';
-import { buildSearchDoc } from '../conversations/search-index';
+import { buildSearchDoc } from '../conversations/search-docs';
 import type { StoreState } from '../conversations/store-state';
 import { appendLines, createTimelineFile, endsWithNewline, fileSize, readFirstLine, readTimelineText } from './timeline-file';
 import { headerNeedsMigration, upgradeTimeline } from './timeline-upgrade';
@@ -69,6 +69,7 @@ export async function recoverUnreadable(state: StoreState, id: string, unreadabl
   await createTimelineFile(path, summary, state.now());
   state.endsClean.set(id, true);
   state.current.add(id);
+  state.tails.delete(id);
   state.summaries.set(id, summary);
   state.opens.set(id, null);
   state.search.put(id, buildSearchDoc(summary.title, [], (await fileSize(path)) ?? 0));

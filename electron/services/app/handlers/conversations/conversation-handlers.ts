@@ -1,8 +1,7 @@
 import { ContractError } from '../../../../../shared/contract/contract-error';
 import type { ConversationSnapshot, ConversationSummary } from '../../../../../shared/conversations/conversation';
 import type { AppContext } from '../../app-context';
-import { conversationPage } from './conversation-page';
-import { branchTree } from '../../../store/timeline/branch-tree';
+import { chosenBranchPage, newestPageSnapshot } from './conversation-page';
 import { titleFromText } from '../../titles/title-from-text';
 import { existingProject } from '../../../projects/project-handlers';
 import { fileNewChatInProject } from '../../../projects/project-chat';
@@ -15,7 +14,8 @@ export async function listConversations(ctx: AppContext): Promise<ConversationSu
 
 /**
  * The whole timeline (every branch), or with `page` one page of the chosen branch (the newest, or
- * the one before `page.before`) with the siblings of its messages.
+ * the one before `page.before`) with the siblings of its messages. The newest page of a timeline
+ * without branches is read from the end of the file (tail-facts.ts); anything else, whole.
  */
 export async function getConversation(
   ctx: AppContext,
@@ -23,12 +23,19 @@ export async function getConversation(
   page?: { before?: string | undefined },
 ): Promise<ConversationSnapshot> {
   await ctx.storage.conversations.flush();
+  if (page && page.before === undefined) {
+    // A timeline the tail can serve is read from its end: opening costs what the page costs.
+    const newest = await ctx.storage.conversations.newestPage?.(conversationId);
+    if (newest) {
+      ctx.knownConversations.add(conversationId);
+      return newestPageSnapshot(newest);
+    }
+  }
   const snapshot = await ctx.storage.conversations.get(conversationId);
   if (!snapshot) throw notFound(conversationId);
   ctx.knownConversations.add(conversationId);
   if (!page) return snapshot;
-  const tree = branchTree(snapshot.events);
-  return { ...conversationPage({ ...snapshot, events: tree.chosenEvents() }, page.before), branches: tree.siblings() };
+  return chosenBranchPage(snapshot, page.before);
 }
 
 /**

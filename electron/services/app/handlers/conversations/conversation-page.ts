@@ -2,6 +2,8 @@ import { DEFAULTS } from '../../../../../shared/constants';
 import { ContractError } from '../../../../../shared/contract/contract-error';
 import type { ConversationSnapshot } from '../../../../../shared/conversations/conversation';
 import type { TacoEvent } from '../../../../../shared/contract/events';
+import { branchTree } from '../../../store/timeline/branch-tree';
+import type { NewestPage } from '../../../store/conversations/tail-tracking';
 
 /** The cursor of the page that ends just before event `index` ("e" and the index). */
 export function cursorAt(index: number): string {
@@ -49,4 +51,25 @@ function startsTurn(events: readonly TacoEvent[], index: number): boolean {
   const event = events[index];
   if (event?.type === 'user-message') return true;
   return event?.type === 'run-start' && events[index - 1]?.type !== 'user-message';
+}
+
+/** A page of the chosen branch of a whole timeline, with the siblings of its messages. */
+export function chosenBranchPage(snapshot: ConversationSnapshot, before: string | undefined): ConversationSnapshot {
+  const tree = branchTree(snapshot.events);
+  return { ...conversationPage({ ...snapshot, events: tree.chosenEvents() }, before), branches: tree.siblings() };
+}
+
+/**
+ * The newest page read from the end of the timeline, as `chosenBranchPage` answers it for the
+ * same timeline: the tail serves only timelines with no branch, no notice and no run to close.
+ */
+export function newestPageSnapshot(newest: NewestPage): ConversationSnapshot {
+  return {
+    summary: newest.summary,
+    events: newest.events,
+    notices: [],
+    pending: null,
+    olderCursor: newest.start > 0 ? cursorAt(newest.start) : null,
+    branches: {},
+  };
 }

@@ -1,9 +1,12 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import type { ConversationSearchHit, ConversationSummary } from '../../../../shared/conversations/conversation';
 import type { TacoEvent } from '../../../../shared/contract/events';
-import { findWordPrefix, queryTokens, snippetAround, tokenize } from './search-text';
+import { findWordPrefix, queryTokens, snippetAround, tokenize } from '../conversations/search-text';
+
+/**
+ * The conversation search as it was before its index moved to disk (format 2, every text in
+ * memory): the reference the disk index's results are compared with (disk-search-index.test.ts).
+ */
 
 /** Format of `search-index.json`. Derived data: anything stale or unreadable is rebuilt from the timelines. */
 export const SEARCH_FORMAT = 'taco-search';
@@ -81,7 +84,7 @@ function applyEvent(doc: SearchDoc, event: TacoEvent): number {
  * are appended, so a search never reads a timeline. Words match as prefixes ("conf" finds
  * "config"), every word of the query must match, title hits come first, then the most recent.
  */
-export function createSearchIndex(saved: Map<string, SearchDoc> = new Map()): SearchIndex {
+export function createMemorySearchIndex(saved: Map<string, SearchDoc> = new Map()): SearchIndex {
   const docs = new Map<string, SearchDoc>();
   const postings = new Map<string, Set<string>>();
   let dirty = false;
@@ -208,30 +211,4 @@ function hitFor(summary: ConversationSummary, doc: SearchDoc, tokens: readonly s
     matchedIn: inTitle ? 'title' : 'content',
     updatedAt: summary.updatedAt,
   };
-}
-
-const savedSchema = z.object({
-  format: z.literal(SEARCH_FORMAT),
-  version: z.literal(SEARCH_FORMAT_VERSION),
-  docs: z.array(
-    z.object({
-      conversationId: z.string().min(1),
-      title: z.string(),
-      text: z.string(),
-      size: z.number().int().min(0),
-    }),
-  ),
-});
-
-/** The saved docs, or an empty map when the file is missing, unreadable or of another version. */
-export async function readSavedSearchDocs(path: string): Promise<Map<string, SearchDoc>> {
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(path, 'utf8'));
-  } catch {
-    return new Map();
-  }
-  const parsed = savedSchema.safeParse(value);
-  if (!parsed.success) return new Map();
-  return new Map(parsed.data.docs.map(({ conversationId, ...doc }) => [conversationId, doc]));
 }

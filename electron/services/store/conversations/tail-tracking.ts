@@ -1,0 +1,87 @@
+import { stat } from 'node:fs/promises';
+import type { ConversationSummary } from '../../../../shared/conversations/conversation';
+import type { TacoEvent } from '../../../../shared/contract/events';
+import { isNotFound } from './conversation-index';
+import type { StoreState } from './store-state';
+import { emptyFacts, extendFacts, factsFromText } from '../timeline/tail-facts';
+import { writeLines } from '../timeline/timeline-lines';
+import { readTailPage } from '../timeline/tail-reader';
+
+/** The newest page of a conversation read from the end of its timeline. */
+export interface NewestPage {
+  summary: ConversationSummary;
+  events: TacoEvent[];
+  /** Index (in the conversation's events) of the page's first event. */
+  start: number;
+}
+
+async function statOf(path: string): Promise<{ size: number; mtimeMs: number } | null> {
+  try {
+    const { size, mtimeMs } = await stat(path);
+    return { size, mtimeMs };
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * writeLines, keeping the timeline's tail facts true: they are extended by what was written when
+ * the file was exactly as they said before and grew by exactly `body`; otherwise dropped (the
+ * next whole read makes them again). `events` are the events `body` holds, one line each, in
+ * order (none for a meta or workflow record). Returns the file's size after.
+ */
+export async function writeTracked(state: StoreState, id: string, body: string, events: readonly TacoEvent[]): Promise<number | null> {
+  const path = state.pathOf(id);
+  const facts = state.tails.get(id);
+  state.tails.delete(id);
+  const before = facts ? await statOf(path) : null;
+  await writeLines(state, id, body);
+  const after = await statOf(path);
+  if (!facts || !before || !after || before.size !== facts.size || before.mtimeMs !== facts.mtimeMs) return after?.size ?? null;
+  if (after.size - before.size !== Buffer.byteLength(body)) return after.size;
+  const offsets: number[] = [];
+  let offset = before.size;
+  for (const line of body.split('\n')) {
+    if (line === '') continue;
+    offsets.push(offset);
+    offset += Buffer.byteLength(line) + 1;
+  }
+  const next =
+    events.length === 0 ? { ...facts, ...after } : offsets.length === events.length ? extendFacts(facts, events, offsets, after) : null;
+  if (next) state.tails.set(id, next);
+  return after.size;
+}
+
+/** Facts for a timeline just created (header and metas, no events). */
+export async function startFacts(state: StoreState, id: string): Promise<void> {
+  const file = await statOf(state.pathOf(id));
+  if (file) state.tails.set(id, emptyFacts(file));
+}
+
+/** After a whole read without notices: the facts of that text (none when the tail cannot serve it). */
+export async function factsAfterRead(state: StoreState, id: string, text: string, events: readonly TacoEvent[]): Promise<void> {
+  const file = await statOf(state.pathOf(id));
+  const facts = file ? factsFromText(text, events, file) : null;
+  if (facts) state.tails.set(id, facts);
+  else state.tails.delete(id);
+}
+
+/**
+ * The newest page from the end of the timeline, or null when the whole file must be read: no
+ * facts, a run left open that no process runs (the reader closes it), or a file the facts no
+ * longer describe. Run inside the file queue.
+ */
+export async function readNewestPage(state: StoreState, id: string): Promise<NewestPage | null> {
+  const facts = state.tails.get(id);
+  const summary = state.summaries.get(id);
+  if (!facts || !summary) return null;
+  const mark = state.opens.get(id) ?? null;
+  if ((mark && !state.isLive(mark.runId)) || (facts.openRunId !== null && !state.isLive(facts.openRunId))) return null;
+  const page = await readTailPage(state.pathOf(id), facts);
+  if (!page) {
+    state.tails.delete(id);
+    return null;
+  }
+  return { summary: state.present(summary), events: page.events, start: page.start };
+}
