@@ -117,14 +117,15 @@ export function createMcpService(options: McpServiceOptions): McpService {
     const entry = entries.get(name);
     if (!entry) return;
     const state = entry.connection?.view();
+    const location = serverLocation(entry.config);
     entry.tools =
       state?.status === 'ready'
         ? adaptServerTools(state.tools, {
             server: name,
-            location: serverLocation(entry.config),
+            location,
             approval: entry.config.approval ?? 'ask',
             unreviewed: reviews.unreviewed(
-              name,
+              { name, location },
               entry,
               state.tools,
               () => entries.get(name) === entry && sameTools(entry.connection?.view().tools ?? [], state.tools),
@@ -252,8 +253,10 @@ export function createMcpService(options: McpServiceOptions): McpService {
         // A sign-in belongs to the address it was made for: a new server, or one moved, starts signed out.
         const moved = existing !== undefined && existing.config.url !== merged.url;
         if (!existing || moved) await auth?.signOut(name);
-        // And a review: the tools at the new address ask until the user accepts them.
-        if (moved || saveOptions?.reviewTools) await pins.reset(name);
+        // And a review: the tools at the new address or command ask until the user accepts them.
+        const location = serverLocation(merged);
+        const relocated = existing !== undefined && serverLocation(existing.config) !== location;
+        if (relocated || saveOptions?.reviewTools) await pins.reset({ name, location });
         const entry: Entry = { config: merged, persisted: true, connection: null, tools: NO_TOOLS, reviewed: null };
         entries.set(name, entry);
         invalid.delete(name);
@@ -272,7 +275,10 @@ export function createMcpService(options: McpServiceOptions): McpService {
         invalid.delete(name);
         registered = [...entries.values()].flatMap((each) => each.tools.registered);
         await persist();
-        await pins.forget(name);
+        // Its pins go, unless another server runs at the same location (they are that server's too).
+        const location = entry ? serverLocation(entry.config) : null;
+        if (location !== null && ![...entries.values()].some((other) => serverLocation(other.config) === location))
+          await pins.forget({ name, location });
       }),
     setEnabled: (name, enabled) =>
       serial(async () => {
@@ -325,7 +331,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
             'invalid-payload',
             `mcp.acceptToolChanges: the MCP server "${name}" is not ready; start it to review its tools.`,
           );
-        await pins.accept(name, state.tools);
+        await pins.accept({ name, location: serverLocation(entry.config) }, state.tools);
         entry.reviewed = { tools: state.tools, unreviewed: new Map() };
         changed(name);
         return viewOf(name) as McpServerView;
