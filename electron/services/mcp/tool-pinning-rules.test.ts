@@ -217,6 +217,11 @@ describe('a pins file kept by server name (before pins were kept per location)',
     expect(await createToolPins(dir).review(at('good'), [tool({ description: 'changed' })])).toEqual(new Map([['shout', ['description']]]));
     expect(await createToolPins(dir).review(at('bad'), [tool()])).toEqual(new Map());
     expect(await createToolPins(dir).review(at('u'), [tool()])).toEqual(new Map([['shout', ['new tool']]]));
+    expect((onDisk(dir) as { unplaced: unknown }).unplaced).toEqual([]);
+    oldFile(dir, { version: 2, locations: null, unplaced: ['u'] });
+    expect(await createToolPins(dir).review(at('u'), [tool()])).toEqual(new Map([['shout', ['new tool']]]));
+    oldFile(dir, { version: 2, locations: { [at('u').location]: null }, unplaced: [] });
+    expect(await createToolPins(dir).review(at('u'), [tool()])).toEqual(new Map());
     for (const broken of [{ version: 2 }, { version: 2, locations: [], unplaced: 'u' }]) {
       oldFile(dir, broken);
       expect(await createToolPins(dir).review(at('u'), [tool()])).toEqual(new Map());

@@ -33,7 +33,7 @@ export async function readPinsFile(file: string): Promise<PinsFile> {
 }
 
 /** Version 2 as it is; an older file (keyed by server name) becomes the list of its names, unplaced. */
-export function parsePins(parsed: unknown): PinsFile {
+function parsePins(parsed: unknown): PinsFile {
   if (!isRecord(parsed)) return emptyPins();
   if (parsed['version'] !== 2) return { ...emptyPins(), unplaced: Object.keys(parsed).filter((name) => isRecord(parsed[name])) };
   const locations = isRecord(parsed['locations']) ? parsed['locations'] : {};
