@@ -23,6 +23,7 @@ export default defineConfig({
       'electron/services/mcp/tool-review.test.ts',
       'electron/services/mcp/auth/token-store.test.ts',
       'electron/services/mcp/auth/stored-refresh.test.ts',
+      'electron/services/mcp/auth/oauth-fetch.test.ts',
       'electron/services/mcp/auth/mcp-auth.integration.test.ts',
       'electron/services/mcp/auth/oauth-address.integration.test.ts',
       'electron/services/mcp/auth/oauth-consent.integration.test.ts',
