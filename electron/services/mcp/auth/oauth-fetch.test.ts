@@ -11,11 +11,11 @@ import type { TacoOAuthProvider } from './taco-oauth-provider';
 const SERVER = new URL('https://mcp.example.com/mcp');
 const granted: OAuthTokens = { access_token: 'token-1', token_type: 'bearer', scope: 'mcp:read' };
 
-function setup(answer: { status: number; challenge?: string }, signInRequested: boolean) {
+function setup(answer: { status: number; challenge?: string }, signInRequested: boolean, tokens: OAuthTokens | null = granted) {
   const invalidated: string[] = [];
   const sent: (string | null)[] = [];
   const provider = {
-    tokens: async () => granted,
+    tokens: async () => tokens ?? undefined,
     clientInformation: async () => undefined,
     discoveryState: async () => undefined,
     invalidateCredentials: async (scope: string) => void invalidated.push(scope),
@@ -43,6 +43,12 @@ describe('oauthFetch: a 403 insufficient_scope (step-up)', () => {
     expect(sent).toEqual(['Bearer token-1']);
   });
 
+  it('with no tokens stored at all, any challenged scope is wider than the grant', async () => {
+    const { fetchFn, sent } = setup({ status: 403, challenge: insufficient('mcp:write') }, false, null);
+    await expect(fetchFn(SERVER.href)).rejects.toThrow(/more permissions/);
+    expect(sent).toEqual([null]);
+  });
+
   it('before Sign in, a scope already granted is only a refresh of the stored sign-in (none here: Sign in is needed)', async () => {
     const { fetchFn } = setup({ status: 403, challenge: insufficient('mcp:read') }, false);
     const refused = fetchFn(SERVER.href);
@@ -63,6 +69,8 @@ describe('oauthFetch: a 403 insufficient_scope (step-up)', () => {
     const forbidden = setup({ status: 403, challenge: 'Bearer error="invalid_token"' }, false);
     expect((await forbidden.fetchFn(SERVER.href, { headers: { Accept: 'application/json' } })).status).toBe(403);
     expect(forbidden.sent).toEqual(['Bearer token-1']);
+    const badRequest = setup({ status: 400, challenge: insufficient('mcp:write') }, false);
+    expect((await badRequest.fetchFn(SERVER.href)).status).toBe(400);
     const unauthorized = setup({ status: 401, challenge: 'Bearer scope="mcp:write"' }, true);
     await expect(unauthorized.fetchFn(SERVER.href)).rejects.toThrow('authorization would start here');
     expect(unauthorized.invalidated).toEqual([]);
