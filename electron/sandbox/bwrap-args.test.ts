@@ -35,8 +35,8 @@ describe('bwrapArgs', () => {
   });
 
   it("an MCP server's write list (~ expanded) is what it may write; nothing at all when the list is empty", () => {
-    const policy = mcpServerPolicy({ ...places, write: ['~/notes', '/srv/data'], network: false });
-    expect(policy.writable).toEqual(['/home/ana/notes', '/srv/data']);
+    const policy = mcpServerPolicy({ ...places, write: ['~', '~/notes', '/srv/data', '/srv/../etc'], network: false });
+    expect(policy.writable).toEqual(['/home/ana', '/home/ana/notes', '/srv/data', '/etc']);
     const none = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false }), '/', kindOf);
     expect(none).not.toContain('--bind-try');
     expect(none).toContain('--unshare-net');

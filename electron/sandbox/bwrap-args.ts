@@ -8,7 +8,7 @@ export type PathKind = 'folder' | 'file' | null;
  * Order matters: later mounts cover earlier ones.
  * - `--ro-bind / /`: the whole file system, read-only.
  * - `--dev /dev`, `--proc /proc`: a minimal /dev and the sandbox's own /proc.
- * - `--tmpfs /tmp`: a private, empty /tmp (privateTmp).
+ * - `--tmpfs /tmp`: a private, empty /tmp (every sandbox has one).
  * - `--bind-try F F`: each writable folder, read-write (a missing one is skipped).
  * - `--tmpfs H` (a folder) or `--ro-bind /dev/null H` (a file): each hidden path that exists,
  *   after the writable ones so that a data folder inside the workspace stays hidden.
@@ -20,8 +20,7 @@ export type PathKind = 'folder' | 'file' | null;
  * - `--chdir`: the working folder.
  */
 export function bwrapArgs(policy: SandboxPolicy, cwd: string, kindOf: (path: string) => PathKind): string[] {
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
-  if (policy.privateTmp) args.push('--tmpfs', '/tmp');
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
   for (const folder of policy.writable) args.push('--bind-try', folder, folder);
   for (const hidden of policy.hidden) {
     const kind = kindOf(hidden);

@@ -5,7 +5,8 @@ import { DEFAULTS } from '../../shared/constants';
  * What a sandboxed process may do: the one policy type every sandbox is generated from (bwrap's
  * argv on Linux, a Seatbelt profile on macOS) and that the approval card and Settings put in words.
  * Everything not listed as writable is read-only; hidden paths are not visible at all (they win
- * over writable ones: the data folder stays hidden inside a writable workspace).
+ * over writable ones: the data folder stays hidden inside a writable workspace). Every sandboxed
+ * process gets a fresh, empty /tmp of its own, gone when it ends (macOS: its temporary folders).
  */
 export interface SandboxPolicy {
   /** Absolute folders the process may write (the workspace, an MCP server's `write` list). */
@@ -14,8 +15,6 @@ export interface SandboxPolicy {
   hidden: readonly string[];
   /** False: no network at all (not even loopback). */
   network: boolean;
-  /** A fresh, empty /tmp of its own, gone when it ends. */
-  privateTmp: boolean;
 }
 
 /** Where a policy's hidden paths come from: HOME and the data folders TACO guards (data-folder-guard.ts). */
@@ -32,7 +31,7 @@ export function hiddenPaths(places: PolicyPlaces): string[] {
 
 /** run_command's policy: the workspace read-write, the rest read-only, secrets hidden, a private /tmp; network only when allowed for this command. */
 export function commandPolicy(input: { workspace: string; network: boolean } & PolicyPlaces): SandboxPolicy {
-  return { writable: [input.workspace], hidden: hiddenPaths(input), network: input.network, privateTmp: true };
+  return { writable: [input.workspace], hidden: hiddenPaths(input), network: input.network };
 }
 
 /**
@@ -40,13 +39,13 @@ export function commandPolicy(input: { workspace: string; network: boolean } & P
  * writable but its private /tmp, no network. Whatever it does is gone when it ends.
  */
 export function scratchPolicy(places: PolicyPlaces): SandboxPolicy {
-  return { writable: [], hidden: hiddenPaths(places), network: false, privateTmp: true };
+  return { writable: [], hidden: hiddenPaths(places), network: false };
 }
 
 /** A stdio MCP server's policy, from its `sandbox` entry in mcp.json (`~/` expanded against HOME). */
 export function mcpServerPolicy(input: { write: readonly string[]; network: boolean } & PolicyPlaces): SandboxPolicy {
   const writable = input.write.map((entry) => expandHome(entry, input.home));
-  return { writable, hidden: hiddenPaths(input), network: input.network, privateTmp: true };
+  return { writable, hidden: hiddenPaths(input), network: input.network };
 }
 
 /** `~` and `~/x` against `home`; anything else resolved to an absolute path. */

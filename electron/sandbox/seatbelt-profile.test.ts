@@ -40,4 +40,15 @@ describe('seatbeltProfile', () => {
     expect(profile).toContain('(subpath "/Volumes/x\\"(allow default)")');
     expect(profile).not.toContain('(deny network*)');
   });
+
+  it('a backslash in a path is escaped too, so it cannot escape the closing quote', () => {
+    const profile = seatbeltProfile(mcpServerPolicy({ ...places, write: ['/Volumes/x\\'], network: false }));
+    expect(profile).toContain('(subpath "/Volumes/x\\\\")');
+  });
+
+  it('a policy with nothing hidden denies no reads (an empty deny rule would match every file)', () => {
+    const profile = seatbeltProfile({ writable: ['/w'], hidden: [], network: true });
+    expect(profile).not.toContain('file-read*');
+    expect(profile).toContain('(allow file-write* (subpath "/w") (subpath "/private/tmp") (subpath "/private/var/folders"))');
+  });
 });

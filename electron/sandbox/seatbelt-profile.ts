@@ -7,8 +7,8 @@ import type { SandboxPolicy } from './sandbox-policy';
  * that a `(deny default)` profile would have to list one by one) keep working. In Seatbelt the
  * last matching rule wins, so the order is: deny all writes, allow the writable folders (and the
  * temporary folders), then deny the hidden paths (reads and writes), then the network.
- * macOS has no private /tmp: `privateTmp` allows writes to /private/tmp and the per-user
- * temporary folders (/private/var/folders) instead, which other programs share.
+ * macOS has no private /tmp: writes to /private/tmp and the per-user temporary folders
+ * (/private/var/folders) are allowed instead, which other programs share.
  */
 export function seatbeltProfile(policy: SandboxPolicy): string {
   const lines = ['(version 1)', '(allow default)', '(deny file-write*)'];
@@ -16,8 +16,8 @@ export function seatbeltProfile(policy: SandboxPolicy): string {
   lines.push(
     '(allow file-write-data (literal "/dev/null") (literal "/dev/zero") (literal "/dev/dtracehelper") (regex #"^/dev/tty") (regex #"^/dev/fd/"))',
   );
-  const writable = [...policy.writable, ...(policy.privateTmp ? ['/private/tmp', '/private/var/folders'] : [])];
-  if (writable.length > 0) lines.push(`(allow file-write* ${writable.map(subpath).join(' ')})`);
+  const writable = [...policy.writable, '/private/tmp', '/private/var/folders'];
+  lines.push(`(allow file-write* ${writable.map(subpath).join(' ')})`);
   if (policy.hidden.length > 0) lines.push(`(deny file-read* file-write* ${policy.hidden.map(subpath).join(' ')})`);
   if (!policy.network) lines.push('(deny network*)');
   return `${lines.join('\n')}\n`;

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { link, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { link, mkdir, open, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWorkspaceFixture, type WorkspaceFixture } from './workspace-fixture';
-import { openVerifiedForRead, openVerifiedForWrite, removeVerified } from './open-verified';
+import { createWorkspaceFixture, SECRET, type WorkspaceFixture } from './workspace-fixture';
+import { openFailure, openVerifiedForRead, openVerifiedForWrite, removeVerified } from './open-verified';
 import { resolveWorkspacePath, type WorkspacePath } from './workspace-path';
 
 /** The verified opens alone: what they refuse besides swaps (file-races.test.ts), and what removeVerified hands over. */
@@ -82,6 +83,17 @@ describe('openVerifiedForWrite', () => {
     // Nobody reads the FIFO: a non-blocking open for writing fails at once instead of waiting.
     expect(await message(openVerifiedForWrite(await target('pipe')))).toBe('"pipe" cannot be opened (ENXIO).');
   });
+
+  it('refuses a FIFO that something reads (the open succeeds then), before a byte is written', async () => {
+    execFileSync('mkfifo', [path.join(fixture.workspace, 'pipe')]);
+    const reader = await open(path.join(fixture.workspace, 'pipe'), constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      expect(await message(openVerifiedForWrite(await target('pipe')))).toBe('"pipe" is not a regular file, so it cannot be written.');
+      expect((await reader.read(Buffer.alloc(8), 0, 8, null)).bytesRead).toBe(0);
+    } finally {
+      await reader.close();
+    }
+  });
 });
 
 describe('removeVerified', () => {
@@ -121,5 +133,45 @@ describe('removeVerified', () => {
       ),
     ).toBe('not now');
     expect(await readFile(file, 'utf8')).toContain('hello from inside');
+  });
+});
+
+describe('a write whose parent folder is swapped for a link out of the workspace', () => {
+  const swapParentOut = (relativeFolder: string) => async () => {
+    await rm(path.join(fixture.workspace, relativeFolder), { recursive: true });
+    await symlink(path.join(fixture.base, 'outside'), path.join(fixture.workspace, relativeFolder));
+  };
+
+  it('is refused, and the file it created out there is removed again', async () => {
+    await mkdir(path.join(fixture.workspace, 'new'));
+    expect(await message(openVerifiedForWrite(await target('new/made.txt'), { beforeOpen: swapParentOut('new') }))).toContain(
+      '"new/made.txt" changed while it was being opened',
+    );
+    await expect(readFile(path.join(fixture.base, 'outside', 'made.txt'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('is refused, and a file that was already there is left as it was', async () => {
+    await mkdir(path.join(fixture.workspace, 'new'));
+    expect(await message(openVerifiedForWrite(await target('new/secret.txt'), { beforeOpen: swapParentOut('new') }))).toContain(
+      'changed while it was being opened',
+    );
+    expect(await readFile(path.join(fixture.base, 'outside', 'secret.txt'), 'utf8')).toBe(SECRET);
+  });
+});
+
+describe('why an open failed, in words', () => {
+  const failure = (code: string | undefined, text = 'boom'): string =>
+    openFailure({ relative: 'a.txt' }, Object.assign(new Error(text), code === undefined ? {} : { code })).message;
+
+  it('a symbolic link (Linux ELOOP, BSD and macOS EMLINK), a file gone, permission denied, or the code itself', () => {
+    const link = '"a.txt" became a symbolic link after it was checked, so it was refused. Use a path to a real file.';
+    expect(failure('ELOOP')).toBe(link);
+    expect(failure('EMLINK')).toBe(link);
+    expect(failure('ENOENT')).toBe('"a.txt" changed while it was being opened (it is gone). Try again.');
+    expect(failure('EACCES')).toBe('"a.txt" cannot be opened: permission was denied.');
+    expect(failure('EPERM')).toBe('"a.txt" cannot be opened: permission was denied.');
+    expect(failure('EISDIR')).toBe('"a.txt" cannot be opened (EISDIR).');
+    expect(failure(undefined, 'no code at all')).toBe('"a.txt" cannot be opened (no code at all).');
+    expect(openFailure({ relative: 'a.txt' }, 'thrown text').message).toBe('"a.txt" cannot be opened (thrown text).');
   });
 });

@@ -131,7 +131,8 @@ function hardLinked(target: WorkspacePath, links: number, verb: 'read' | 'writte
   );
 }
 
-function openFailure(target: WorkspacePath, error: unknown): ToolFailure {
+/** Why a checked file could not be opened, in words (a link swapped in, gone, not permitted, or the system's code). */
+export function openFailure(target: Pick<WorkspacePath, 'relative'>, error: unknown): ToolFailure {
   const code = errorCode(error);
   if (code === 'ELOOP' || code === 'EMLINK')
     return new ToolFailure(

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { DEFAULTS } from '../../../shared/constants';
 import { ContractError } from '../../../shared/contract/contract-error';
-import type { ModelEvent, TacoEvent } from '../../../shared/contract/events';
+import type { TacoEvent } from '../../../shared/contract/events';
 import type { McpServerConfig, McpServerView } from '../../../shared/mcp/mcp';
 import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types';
 import { userPath } from './transport/command-resolver';
 import { mcpConfigSecrets } from '../provider/raw-log/known-secrets';
-import { loadMcpFile, readExtraConfig, saveMcpFile, type ParsedMcpConfig } from './mcp-config';
+import { saveMcpFile, type ParsedMcpConfig } from './mcp-config';
 import { createMcpCaller } from './mcp-caller';
 import type { McpClientHooks } from './mcp-client-hooks';
 import { createActiveCalls, trackCalls } from './elicitation/active-calls';
@@ -15,15 +15,16 @@ import { usesOAuth, type McpAuth } from './auth/mcp-auth';
 import { unattendedElicitation, type UnattendedElicitation } from './elicitation/elicitation-defaults';
 import { McpConnection, type ConnectionTimings } from './mcp-connection';
 import { planImport } from './mcp-import';
-import { listServerPrompts, readServerPrompt } from './mcp-prompts';
-import type { McpResourceContent, McpResourceInfo } from '../../../shared/mcp/mcp-resources';
-import { listServerResources, readServerResource } from './resources/mcp-resources';
-import type { McpPromptInfo, McpPromptResult, McpService } from './mcp-service-types';
-import { adaptServerTools, type ServerTools } from './mcp-tool-adapter';
+import { createMcpEventHub } from './mcp-event-hub';
+import { newEntry, NO_TOOLS, type McpServerEntry as Entry } from './mcp-server-entry';
+import { serverContent } from './mcp-server-content';
+import { loadServers, type InvalidServer } from './mcp-service-load';
+import type { McpService } from './mcp-service-types';
+import { adaptServerTools } from './mcp-tool-adapter';
 import { serverLocation } from './server-location';
 import { invalidServerView, serverView, unmaskSecrets } from './mcp-views';
 import { createToolPins, type ToolPins } from './tool-pinning';
-import { createToolReviews, sameTools, type ReviewedTools } from './tool-review';
+import { createToolReviews, sameTools } from './tool-review';
 
 export interface McpServiceOptions {
   dataDir: string;
@@ -49,18 +50,6 @@ export interface McpServiceOptions {
   unattendedElicitation?: UnattendedElicitation;
 }
 
-interface Entry {
-  config: McpServerConfig;
-  /** false: from --mcp-config, for this run only. */
-  persisted: boolean;
-  connection: McpConnection | null;
-  tools: ServerTools;
-  /** The tool list last compared with the pins (tool-review.ts). */
-  reviewed: ReviewedTools | null;
-}
-
-const NO_TOOLS: ServerTools = { views: [], registered: [] };
-
 /** The app's MCP servers (see McpService). Loads mcp.json and starts the enabled servers in the background. */
 export function createMcpService(options: McpServiceOptions): McpService {
   const now = options.now ?? Date.now;
@@ -76,21 +65,13 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const pins = options.pins ?? createToolPins(options.dataDir);
   const reviews = createToolReviews(pins, log);
   const entries = new Map<string, Entry>();
-  const invalid = new Map<string, { raw: unknown; message: string }>();
-  const listeners = new Set<(event: ModelEvent) => void>();
+  const invalid = new Map<string, InvalidServer>();
+  const events = createMcpEventHub(log);
+  const broadcast = events.broadcast;
   let registered: RegisteredTool[] = [];
   let disposed = false;
   let chain: Promise<unknown> = Promise.resolve();
 
-  const broadcast = (event: ModelEvent): void => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        log(`An ${event.type} subscriber failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-  };
   const emitStatus = (name: string): void => {
     const view = viewOf(name);
     if (view) broadcast({ type: 'mcp-status', server: view });
@@ -117,14 +98,15 @@ export function createMcpService(options: McpServiceOptions): McpService {
     const entry = entries.get(name);
     if (!entry) return;
     const state = entry.connection?.view();
+    const location = serverLocation(entry.config);
     entry.tools =
       state?.status === 'ready'
         ? adaptServerTools(state.tools, {
             server: name,
-            location: serverLocation(entry.config),
+            location,
             approval: entry.config.approval ?? 'ask',
             unreviewed: reviews.unreviewed(
-              name,
+              { name, location },
               entry,
               state.tools,
               () => entries.get(name) === entry && sameTools(entry.connection?.view().tools ?? [], state.tools),
@@ -202,32 +184,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
   };
 
   const loaded = serial(async () => {
-    const stored = await loadMcpFile(file, now());
-    if (stored.notice) log(stored.notice);
-    for (const [name, bad] of stored.invalid) {
-      invalid.set(name, bad);
-      log(bad.message);
-    }
-    for (const [name, config] of stored.servers)
-      entries.set(name, { config, persisted: true, connection: null, tools: NO_TOOLS, reviewed: null });
-    if (options.extraConfigFile) {
-      // A bad --mcp-config is reported; the servers of mcp.json still start.
-      const extra = await readExtraConfig(options.extraConfigFile).catch((error: unknown) => {
-        log(error instanceof Error ? error.message : String(error));
-        return null;
-      });
-      for (const bad of extra?.invalid.values() ?? []) log(bad.message);
-      for (const [name, config] of extra?.servers ?? []) {
-        entries.set(name, {
-          config: { ...config, enabled: config.enabled ?? true },
-          persisted: false,
-          connection: null,
-          tools: NO_TOOLS,
-          reviewed: null,
-        });
-        invalid.delete(name);
-      }
-    }
+    await loadServers({ entries, invalid }, { file, extraConfigFile: options.extraConfigFile, now: now(), log });
     for (const [name, entry] of entries) startEntry(name, entry);
     for (const name of [...entries.keys(), ...invalid.keys()]) emitStatus(name);
   });
@@ -252,9 +209,11 @@ export function createMcpService(options: McpServiceOptions): McpService {
         // A sign-in belongs to the address it was made for: a new server, or one moved, starts signed out.
         const moved = existing !== undefined && existing.config.url !== merged.url;
         if (!existing || moved) await auth?.signOut(name);
-        // And a review: the tools at the new address ask until the user accepts them.
-        if (moved || saveOptions?.reviewTools) await pins.reset(name);
-        const entry: Entry = { config: merged, persisted: true, connection: null, tools: NO_TOOLS, reviewed: null };
+        // And a review: the tools at the new address or command ask until the user accepts them.
+        const location = serverLocation(merged);
+        const relocated = existing !== undefined && serverLocation(existing.config) !== location;
+        if (relocated || saveOptions?.reviewTools) await pins.reset({ name, location });
+        const entry = newEntry(merged, true);
         entries.set(name, entry);
         invalid.delete(name);
         await persist();
@@ -272,7 +231,10 @@ export function createMcpService(options: McpServiceOptions): McpService {
         invalid.delete(name);
         registered = [...entries.values()].flatMap((each) => each.tools.registered);
         await persist();
-        await pins.forget(name);
+        // Its pins go, unless another server runs at the same location (they are that server's too).
+        const location = entry ? serverLocation(entry.config) : null;
+        if (location !== null && ![...entries.values()].some((other) => serverLocation(other.config) === location))
+          await pins.forget({ name, location });
       }),
     setEnabled: (name, enabled) =>
       serial(async () => {
@@ -299,7 +261,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
         for (const [name, config] of plan.added) {
           // Whatever a server of that name left behind is not this one's sign-in.
           await auth?.signOut(name);
-          entries.set(name, { config, persisted: true, connection: null, tools: NO_TOOLS, reviewed: null });
+          entries.set(name, newEntry(config, true));
         }
         if (plan.added.size > 0) await persist();
         for (const name of plan.added.keys()) emitStatus(name);
@@ -325,42 +287,13 @@ export function createMcpService(options: McpServiceOptions): McpService {
             'invalid-payload',
             `mcp.acceptToolChanges: the MCP server "${name}" is not ready; start it to review its tools.`,
           );
-        await pins.accept(name, state.tools);
+        await pins.accept({ name, location: serverLocation(entry.config) }, state.tools);
         entry.reviewed = { tools: state.tools, unreviewed: new Map() };
         changed(name);
         return viewOf(name) as McpServerView;
       }),
     tools: () => registered,
-    async listPrompts(): Promise<McpPromptInfo[]> {
-      await loaded.catch(() => undefined);
-      const lists = await Promise.all(
-        [...entries].map(([name, entry]) => {
-          const client = entry.connection?.client();
-          return client ? listServerPrompts(name, client, timings.initializeTimeoutMs) : Promise.resolve([]);
-        }),
-      );
-      return lists.flat();
-    },
-    async listResources(): Promise<McpResourceInfo[]> {
-      await loaded.catch(() => undefined);
-      const lists = await Promise.all(
-        [...entries].map(([name, entry]) => {
-          const client = entry.connection?.client();
-          return client ? listServerResources(name, client, timings.initializeTimeoutMs) : Promise.resolve([]);
-        }),
-      );
-      return lists.flat();
-    },
-    async readResource(server, uri): Promise<McpResourceContent> {
-      const client = entries.get(server)?.connection?.client();
-      if (!client) throw new ContractError('not-found', `The MCP server "${server}" is not ready, so its resource cannot be read.`);
-      return readServerResource(server, client, uri, entries.get(server)?.config.timeoutMs ?? DEFAULTS.mcp.callTimeoutMs);
-    },
-    async getPrompt(server, name, args): Promise<McpPromptResult> {
-      const client = entries.get(server)?.connection?.client();
-      if (!client) throw new ContractError('not-found', `The MCP server "${server}" is not ready, so its prompt "${name}" cannot be read.`);
-      return readServerPrompt(client, name, args, entries.get(server)?.config.timeoutMs ?? DEFAULTS.mcp.callTimeoutMs);
-    },
+    ...serverContent(entries, loaded, timings.initializeTimeoutMs),
     async authStatus(name) {
       const entry = mustGet(name);
       return auth && usesOAuth(entry.config) && entry.config.url !== undefined
@@ -390,12 +323,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
       }),
     answerElicitation: (elicitationId, action, content) => elicitation.answer(elicitationId, action, content),
     pendingElicitations: (conversationId) => elicitation.pendingFor(conversationId),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: events.subscribe,
     async settled(timeoutMs) {
       let timer: NodeJS.Timeout | undefined;
       const expired = new Promise<void>((resolve) => {
@@ -416,7 +344,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
       await loaded.catch(() => undefined);
       await Promise.all([...entries.values()].map((entry) => stopEntry(entry, 'TACO is shutting down; the MCP server was stopped.')));
       registered = [];
-      listeners.clear();
+      events.clear();
     },
   };
 }

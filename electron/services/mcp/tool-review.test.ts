@@ -4,6 +4,7 @@ import { createToolReviews, type ReviewHolder } from './tool-review';
 import type { ToolPins } from './tool-pinning';
 
 const tools: Tool[] = [{ name: 'echo', inputSchema: { type: 'object' } }];
+const SERVER = { name: 's', location: 'here' };
 
 /** Pins whose review answers only when the test says so. */
 function heldPins(answer: Map<string, string[]>): { pins: ToolPins; release(): void } {
@@ -28,7 +29,7 @@ describe('tool reviews', () => {
     const holder: ReviewHolder = { reviewed: null };
     let rebuilt = 0;
     const first = reviews.unreviewed(
-      's',
+      SERVER,
       holder,
       tools,
       () => true,
@@ -46,7 +47,7 @@ describe('tool reviews', () => {
     expect(
       reviews
         .unreviewed(
-          's',
+          SERVER,
           holder,
           tools,
           () => true,
@@ -63,7 +64,7 @@ describe('tool reviews', () => {
     const holder: ReviewHolder = { reviewed: null };
     let rebuilt = 0;
     reviews.unreviewed(
-      's',
+      SERVER,
       holder,
       tools,
       () => false,

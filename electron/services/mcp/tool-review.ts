@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConnection } from './mcp-connection';
-import type { ToolPins } from './tool-pinning';
+import type { PinnedServer, ToolPins } from './tool-pinning';
 
 /** The tool list last compared with the pins, and what changed per unreviewed tool (tool-pinning.ts). */
 export interface ReviewedTools {
@@ -23,7 +23,7 @@ export interface ToolReviews {
    * the server's current one (`isCurrent`), it is kept on the holder and `onReviewed` rebuilds.
    */
   unreviewed(
-    server: string,
+    server: PinnedServer,
     holder: ReviewHolder,
     tools: readonly Tool[],
     isCurrent: () => boolean,
@@ -47,7 +47,7 @@ export function createToolReviews(pins: ToolPins, log: (message: string) => void
       const review = pins
         .review(server, tools)
         .catch((error: unknown) => {
-          log(`The reviewed tools of "${server}" could not be read: ${error instanceof Error ? error.message : String(error)}`);
+          log(`The reviewed tools of "${server.name}" could not be read: ${error instanceof Error ? error.message : String(error)}`);
           return checking;
         })
         .then((unreviewed) => {

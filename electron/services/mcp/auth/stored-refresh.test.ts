@@ -43,3 +43,76 @@ describe('refreshStoredSignIn: what it needs before it sends anything', () => {
     expect(fetched).toEqual([]);
   });
 });
+
+/** A token endpoint that records each refresh request's form and answers with `reply`. */
+function tokenEndpoint(reply: () => Response) {
+  const requests: { url: string; form: URLSearchParams }[] = [];
+  const fetchFn = async (input: string | URL, init?: RequestInit) => {
+    requests.push({ url: String(input), form: new URLSearchParams(String(init?.body)) });
+    return reply();
+  };
+  return { requests, fetchFn };
+}
+
+function recordingProvider(stored: { discovery: OAuthDiscoveryState }) {
+  const saved: OAuthTokens[] = [];
+  const invalidated: string[] = [];
+  const provider = {
+    ...providerWith({ tokens, client, discovery: stored.discovery }),
+    saveTokens: async (next: OAuthTokens) => void saved.push(next),
+    invalidateCredentials: async (scope: string) => void invalidated.push(scope),
+  } as unknown as TacoOAuthProvider;
+  return { provider, saved, invalidated };
+}
+
+const fresh = () => Response.json({ access_token: 'new', token_type: 'bearer', refresh_token: 'refresh-2' });
+
+describe('refreshStoredSignIn: the refresh it sends and what it keeps', () => {
+  it('without resource metadata: one refresh at the stored authorization server, no resource indicator; the new tokens are saved with their issuer', async () => {
+    const { provider, saved } = recordingProvider({ discovery });
+    const endpoint = tokenEndpoint(fresh);
+    await refreshStoredSignIn(provider, SERVER, endpoint.fetchFn);
+    expect(endpoint.requests.map((each) => each.url)).toEqual(['https://auth.example.com/token']);
+    const form = endpoint.requests[0]?.form;
+    expect(form?.get('grant_type')).toBe('refresh_token');
+    expect(form?.get('refresh_token')).toBe('refresh-1');
+    expect(form?.has('resource')).toBe(false);
+    expect(saved).toEqual([
+      expect.objectContaining({ access_token: 'new', refresh_token: 'refresh-2', issuer: 'https://auth.example.com' }),
+    ]);
+  });
+
+  it("with resource metadata: the metadata's resource indicator is sent verbatim (not as the URL parser rewrites it)", async () => {
+    const withMetadata = { ...discovery, resourceMetadata: { resource: 'https://mcp.example.com' } } as unknown as OAuthDiscoveryState;
+    const endpoint = tokenEndpoint(fresh);
+    await refreshStoredSignIn(recordingProvider({ discovery: withMetadata }).provider, SERVER, endpoint.fetchFn);
+    expect(endpoint.requests[0]?.form.get('resource')).toBe('https://mcp.example.com');
+  });
+
+  it('resource metadata stored for another address: refused before anything is sent', async () => {
+    const elsewhere = { ...discovery, resourceMetadata: { resource: 'https://other.example.com/mcp' } } as unknown as OAuthDiscoveryState;
+    const endpoint = tokenEndpoint(fresh);
+    await expect(refreshStoredSignIn(recordingProvider({ discovery: elsewhere }).provider, SERVER, endpoint.fetchFn)).rejects.toThrow(
+      /does not match/,
+    );
+    expect(endpoint.requests).toEqual([]);
+  });
+
+  it('a refused refresh (invalid_grant) forgets the tokens and asks for Sign in', async () => {
+    const { provider, saved, invalidated } = recordingProvider({ discovery });
+    const endpoint = tokenEndpoint(() => Response.json({ error: 'invalid_grant' }, { status: 400 }));
+    await expect(refreshStoredSignIn(provider, SERVER, endpoint.fetchFn)).rejects.toThrow(/expired/);
+    expect(invalidated).toEqual(['tokens']);
+    expect(saved).toEqual([]);
+  });
+
+  it('any other failure (the server is down) keeps the stored sign-in and is reported as it is', async () => {
+    const { provider, saved, invalidated } = recordingProvider({ discovery });
+    const endpoint = tokenEndpoint(() => Response.json({ error: 'temporarily_unavailable' }, { status: 503 }));
+    const refused = refreshStoredSignIn(provider, SERVER, endpoint.fetchFn);
+    await expect(refused).rejects.toThrow();
+    await expect(refused).rejects.not.toBeInstanceOf(SignInRequired);
+    expect(invalidated).toEqual([]);
+    expect(saved).toEqual([]);
+  });
+});

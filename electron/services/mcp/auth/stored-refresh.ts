@@ -18,9 +18,10 @@ export async function refreshStoredSignIn(provider: TacoOAuthProvider, serverUrl
     provider.discoveryState(),
   ]);
   if (!tokens?.refresh_token || !clientInformation || !discovery?.authorizationServerUrl) throw new SignInRequired(NEEDS_SIGN_IN);
-  const selected = await selectResourceURL(serverUrl, provider, discovery.resourceMetadata);
-  // As the SDK's auth(): the metadata's resource indicator verbatim.
-  const resource = selected && discovery.resourceMetadata ? discovery.resourceMetadata.resource : selected;
+  // As the SDK's auth(): the stored metadata must name this address (it throws otherwise); then its
+  // resource indicator is sent verbatim, and none without metadata.
+  await selectResourceURL(serverUrl, provider, discovery.resourceMetadata);
+  const resource = discovery.resourceMetadata?.resource;
   let refreshed: OAuthTokens;
   try {
     refreshed = await refreshAuthorization(discovery.authorizationServerUrl, {

@@ -24,9 +24,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** An MCP service over a fresh data folder whose mcp.json holds `servers`. */
+/**
+ * An MCP service over a fresh data folder whose mcp.json holds `servers`; or over `overrides.dataDir`
+ * (a later start of the app: its mcp.json is written anew, the folder is left for its owner to remove).
+ */
 export function startMcpHarness(servers: Record<string, McpServerConfig>, overrides: Partial<McpServiceOptions> = {}): Harness {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'taco-mcp-'));
+  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'taco-mcp-'));
   writeFileSync(path.join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: servers }));
   const events: TacoEvent[] = [];
   const service = createMcpService({
@@ -82,7 +85,7 @@ export function startMcpHarness(servers: Record<string, McpServerConfig>, overri
     },
     async close() {
       await service.dispose();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (overrides.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
