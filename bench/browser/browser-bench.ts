@@ -17,6 +17,7 @@ import {
   WAIT_FOR_CONVERSATIONS,
   WAIT_FOR_FINISH,
 } from './page-scripts';
+import { pickModel } from '../../e2e/support/model-picker';
 
 export interface BrowserBenchOptions extends BenchLog {
   /** The renderer, built for this benchmark. */
@@ -196,7 +197,7 @@ async function openConversation(page: Page, conversation: GeneratedConversation)
   const timing = (await page.evaluate(
     call(OPEN_AND_TIME, { title: conversation.title, marker: endMarker(conversation.title), timeoutMs: 30_000 }),
   )) as OpenTiming;
-  await page.getByTestId('model-picker').selectOption(BENCH_DEFAULTS.model);
+  await pickModel(page, BENCH_DEFAULTS.model);
   await page.evaluate(call(TWO_FRAMES, null));
   return timing;
 }

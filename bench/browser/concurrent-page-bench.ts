@@ -11,6 +11,7 @@ import { launchChromium, startBenchHost } from './browser-bench';
 import { rendererMainTasks, summarizeTasks, TASK_CATEGORIES } from './chromium-trace';
 import { watchWave, type WaveReport } from './concurrent-wave';
 import { call, COUNT_BATCHES, READ_COUNTS, TWO_FRAMES, WAIT_FOR_ANSWERS } from './page-scripts';
+import { pickModel } from '../../e2e/support/model-picker';
 
 export interface ConcurrentPageBenchOptions extends BenchLog {
   staticDir: string;
@@ -73,7 +74,7 @@ async function runWave(page: Page, client: WsBenchClient, browser: Browser | nul
   const [shown, ...others] = tasks;
   if (shown === undefined) throw new Error('A wave needs at least one conversation.');
   await page.getByTestId('new-chat').click();
-  await page.getByTestId('model-picker').selectOption(BENCH_DEFAULTS.concurrentModel);
+  await pickModel(page, BENCH_DEFAULTS.concurrentModel);
   const composer = page.getByTestId('composer');
   await composer.fill(`calculate task ${shown}`);
   await page.evaluate(call(TWO_FRAMES, null));
