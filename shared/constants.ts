@@ -510,6 +510,8 @@ export const DEFAULTS = {
     searchMaxQueryWords: 8,
     /** Characters of text shown around a match. */
     searchSnippetChars: 160,
+    /** A hit's text is read in chunks of this size until its snippet is found (snippet-read.ts), not whole. */
+    searchSnippetReadBytes: 16 * 1024,
     /** The search index is written this long after a change (and on close); a stale one is refreshed at start. */
     searchIndexSaveDelayMs: 30_000,
     /** The search index's log of changes is folded into a new snapshot when it is saved past this size. */
@@ -520,6 +522,8 @@ export const DEFAULTS = {
     folderMode: 0o700,
     /** At start, at most this many entries of the data folder are checked for modes an older version left open (tighten-modes.ts). */
     tightenMaxEntries: 50_000,
+    /** Written in the data folder after a whole walk narrowed every mode (tighten-modes.ts): later starts look at the first level only. */
+    modesMarker: '.modes-narrowed',
   },
 
   /** search_web (electron/services/web-search): Ollama's web search API or a SearXNG instance. */

@@ -16,7 +16,7 @@ import { createConversationStore, type ConversationStore } from '../store/conver
 import { createTimelineWriter } from '../store/timeline/timeline-writer';
 import { createSettingsStore } from '../store/settings/settings-store';
 import { memoryFile } from '../store/files/data-dir';
-import { tightenDataModes } from '../store/files/tighten-modes';
+import { tightenDataModesOnce } from '../store/files/tighten-modes';
 import { createMemoryFileStore } from '../store/settings/memory-file-store';
 import type { TimelineWriter } from '../store/timeline/timeline-writer';
 import type { AppPorts, ConversationStorePort, Storage } from './app-ports';
@@ -67,8 +67,9 @@ function rememberingSecrets(store: TokenStore): TokenStore {
 }
 
 async function openStorage(dataDir: string): Promise<Storage> {
-  // Folders and files an older version left readable by others are narrowed before anything is read.
-  await tightenDataModes(dataDir);
+  // Folders and files an older version left readable by others are narrowed before anything is read
+  // (the whole folder once; later starts look at its first level).
+  await tightenDataModesOnce(dataDir);
   const store = createConversationStore({ dataDir });
   const settings = await createSettingsStore({ dataDir });
   return { conversations: conversationPort(store), settings };

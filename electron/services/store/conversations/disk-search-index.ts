@@ -5,6 +5,7 @@ import type { ConversationSearchHit, ConversationSummary } from '../../../../sha
 import type { TacoEvent } from '../../../../shared/contract/events';
 import { writeFileAtomic } from '../files/atomic-write';
 import { extendEnd, hitFor, textAdded, titleMatches, type SearchDoc, type TextEnd } from './search-docs';
+import { readForSnippet } from './snippet-read';
 import { queryTokens, tokenize } from './search-text';
 import { SEARCH_FORMAT, SEARCH_FORMAT_VERSION, parseLogLine, parseSnapshot, type LogOp, type SnapshotDoc } from './search-log';
 
@@ -285,7 +286,7 @@ export function createDiskSearchIndex(dir: string, log: (message: string) => voi
       const shown = ranked.slice(0, DEFAULTS.store.searchMaxHits);
       await writes;
       return Promise.all(
-        shown.map(async ({ summary }) => hitFor(summary, await readFile(textFile(summary.conversationId), 'utf8').catch(() => ''), tokens)),
+        shown.map(async ({ summary }) => hitFor(summary, await readForSnippet(textFile(summary.conversationId), tokens), tokens)),
       );
     },
     ids: () => [...docs.keys()],

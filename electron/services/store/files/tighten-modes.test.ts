@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../../../test-support/cleanups';
 import { createAppServices } from '../../app/app-services';
-import { tightenDataModes } from './tighten-modes';
+import { DEFAULTS } from '../../../../shared/constants';
+import { tightenDataModes, tightenDataModesOnce } from './tighten-modes';
 
 const cleanups = cleanupAfterEach();
 const mode = (entry: string): number => statSync(entry).mode & 0o777;
@@ -68,6 +69,33 @@ describe.skipIf(process.platform === 'win32')('an older install’s open modes a
     const { dataDir } = olderInstall();
     expect(await tightenDataModes(dataDir, 2)).toBe(2);
     expect(mode(dataDir)).toBe(0o700);
+  });
+
+  it('start walks the whole folder once; later starts look at the first level, and walk again when it is loose', async () => {
+    const { dataDir, entries } = olderInstall();
+    const marker = path.join(dataDir, DEFAULTS.store.modesMarker);
+    expect(await tightenDataModesOnce(dataDir)).toBe(entries.folders.length + entries.files.length);
+    expect(mode(marker)).toBe(0o600);
+    for (const file of entries.files) expect([file, mode(file)]).toEqual([file, 0o600]);
+
+    // Deep entries are not looked at again while the first level is narrow…
+    const deep = entries.files[1] ?? '';
+    chmodSync(deep, 0o644);
+    expect(await tightenDataModesOnce(dataDir)).toBe(0);
+    expect(mode(deep)).toBe(0o644);
+    // …and are when an older version left a loose entry at the first level.
+    const logs = path.join(dataDir, 'logs');
+    chmodSync(logs, 0o755);
+    expect(await tightenDataModesOnce(dataDir)).toBe(2);
+    expect([mode(logs), mode(deep)]).toEqual([0o700, 0o600]);
+  });
+
+  it('a walk cut short leaves no marker, so the next start walks again', async () => {
+    const { dataDir } = olderInstall();
+    await tightenDataModesOnce(dataDir, 2);
+    expect(() => statSync(path.join(dataDir, DEFAULTS.store.modesMarker))).toThrow();
+    expect(await tightenDataModesOnce(dataDir)).toBeGreaterThan(0);
+    expect(mode(path.join(dataDir, DEFAULTS.store.modesMarker))).toBe(0o600);
   });
 
   it('a missing data folder is nothing to do', async () => {
