@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULTS } from '../../../shared/constants';
@@ -79,19 +79,42 @@ export function createDocumentIndex(options: DocumentIndexOptions): DocumentInde
   const stopping = new AbortController();
   const searchCache = createDocumentSearchCache();
 
+  /**
+   * The records as last read or written, per conversation, with the file's identity then: a search
+   * over thousands of documents checks the file (one stat) instead of parsing it again each time.
+   * The records are frozen, since every caller shares them.
+   */
+  const parsed = new Map<string, { key: string; documents: readonly DocumentRecord[] }>();
+  const fileKey = async (file: string): Promise<string | null> => {
+    const info = await stat(file, { bigint: true }).catch(() => null);
+    return info === null ? null : `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+  };
+  const remember = (conversationId: string, key: string | null, documents: DocumentRecord[]): DocumentRecord[] => {
+    for (const doc of documents) Object.freeze(doc);
+    if (key === null) parsed.delete(conversationId);
+    else parsed.set(conversationId, { key, documents });
+    return documents;
+  };
   const read = async (conversationId: string): Promise<DocumentRecord[]> => {
-    const text = await readFile(recordsFile(options.dataDir, conversationId), 'utf8').catch(() => null);
+    const file = recordsFile(options.dataDir, conversationId);
+    const key = await fileKey(file);
+    if (key === null) return [];
+    const cached = parsed.get(conversationId);
+    if (cached?.key === key) return [...cached.documents];
+    const text = await readFile(file, 'utf8').catch(() => null);
     if (text === null) return [];
     try {
-      const parsed = fileSchema.safeParse(JSON.parse(text));
-      return parsed.success ? parsed.data.documents : [];
+      const result = fileSchema.safeParse(JSON.parse(text));
+      return result.success ? remember(conversationId, key, result.data.documents) : [];
     } catch {
       return [];
     }
   };
   const write = async (conversationId: string, documents: DocumentRecord[]): Promise<void> => {
     await ensureDir(join(documentsDir(options.dataDir), conversationId));
-    await writeFileAtomic(recordsFile(options.dataDir, conversationId), JSON.stringify({ documents }));
+    const file = recordsFile(options.dataDir, conversationId);
+    await writeFileAtomic(file, JSON.stringify({ documents }));
+    remember(conversationId, await fileKey(file), documents);
   };
   const update = (conversationId: string, change: (documents: DocumentRecord[]) => DocumentRecord[]): Promise<DocumentRecord[]> =>
     queue.run(conversationId, async () => {
