@@ -83,7 +83,7 @@ test.describe('documents, versions and undo', () => {
     await taco.openApp({ ollamaUrl: ollama.url, workspace });
     await pickModel(page, 'llama3.2:3b');
 
-    await page.getByTestId('composer').fill('Please file the meeting notes');
+    await page.getByTestId('composer').fill('Please file the meeting notes, then search the documents for them');
     await page.getByTestId('composer').press('Enter');
     await page.getByTestId('approval-allow-once').click();
     await expect(page.getByTestId('answer-text').last()).toContainText('Found:');

@@ -57,7 +57,7 @@ describe('documents between agents and search_documents (CLI --json)', () => {
 
   it('search_documents finds a written document by a word of its content and by its tag', async () => {
     const workspace = tempDir('taco-docs-ws-');
-    const result = await run(workspace, 'Please file the meeting notes');
+    const result = await run(workspace, 'Please file the meeting notes, then search the documents for them');
     const searches = result.ofType('tool-result').filter((event) => event.tool === 'search_documents');
     expect(searches).toHaveLength(2);
     const [byWord, byTag] = searches.map((event) => JSON.parse(String(event.result)) as { documents: Array<Record<string, unknown>> });
@@ -67,7 +67,7 @@ describe('documents between agents and search_documents (CLI --json)', () => {
       mime_type: 'text/markdown',
       tags: ['minutes', 'monday'],
       description: 'Minutes of the Monday meeting',
-      created_for: 'Please file the meeting notes',
+      created_for: 'Please file the meeting notes, then search the documents for them',
     });
   });
 });

@@ -42,7 +42,7 @@ describe('the document summary goes the side-request way', () => {
 
     const sent = await call<SendResult>(services, 'chat.send', {
       conversationId: first.conversationId,
-      text: 'Please file the meeting notes',
+      text: 'Please file the meeting notes, then search the documents for them',
       model,
     });
     if (sent.type !== 'run') throw new Error('expected a run');

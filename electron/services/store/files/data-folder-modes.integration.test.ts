@@ -44,7 +44,7 @@ describe.skipIf(process.platform === 'win32')('the data folder after a real sess
     const run = runOf(
       await callService<SendResult>(services, 'chat.send', {
         conversationId: null,
-        text: 'Please file the meeting notes (key wsk-own-secret-value)',
+        text: 'Please file the meeting notes, then search the documents for them (key wsk-own-secret-value)',
         model: 'qwen3:4b',
       }),
     );
