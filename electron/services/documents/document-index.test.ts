@@ -47,6 +47,22 @@ function setUp(summarize?: Summarize, whenIdle?: () => Promise<void>) {
 }
 
 describe('document records', () => {
+  it('are parsed once and read again when the file changes, by the index or by anything else', async () => {
+    const { index, dataDir } = setUp();
+    await index.noteWrite(note('a.md', 'alpha'));
+    const first = await index.list('c1');
+    // The same records come back while the file is as it was (no parse): shared, so frozen.
+    expect((await index.list('c1'))[0]).toBe(first[0]);
+    expect(Object.isFrozen(first[0])).toBe(true);
+    await index.noteWrite(note('b.md', 'beta'));
+    expect((await index.list('c1')).map((doc) => doc.path).sort()).toEqual(['a.md', 'b.md']);
+    // Another program (or an older TACO) replaces the file: its records are what is read.
+    const file = join(dataDir, 'documents', 'c1', 'documents.json');
+    const edited = { documents: first.map((doc) => ({ ...doc, description: 'changed outside' })) };
+    writeFileSync(file, JSON.stringify(edited));
+    expect((await index.list('c1')).map((doc) => [doc.path, doc.description])).toEqual([['a.md', 'changed outside']]);
+  });
+
   it("keep the seed's metadata and are filtered by tag, creator, type and date", async () => {
     const { index } = setUp();
     await index.noteWrite(note('report.md', '# Report\n', { tags: ['finance'], description: 'Q3 report' }));
