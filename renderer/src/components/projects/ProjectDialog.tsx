@@ -3,6 +3,7 @@ import { useTaco } from '../../store/store-context';
 import { ModelPicker } from '../models/ModelPicker';
 import { Dialog } from '../ui/Dialog';
 import { Select } from '../ui/Select';
+import { LimitField } from '../settings/LimitField';
 import { PROJECT_LIMITS, projectFields, projectForm, type ProjectForm } from './project-form';
 
 /**
@@ -132,24 +133,18 @@ function ProjectFormDialog({ projectId, initial }: { projectId: string | null; i
           <p className="field-hint">Empty fields follow Settings → Limits.</p>
           <div className="settings-grid">
             {PROJECT_LIMITS.map(({ field, label, min, max, unit }) => (
-              <label key={field} className="field">
-                <span className="field-label">{label}</span>
-                <span className="field-inline">
-                  <input
-                    type="number"
-                    inputMode="numeric"
-                    data-testid={`project-limit-${field}`}
-                    min={min}
-                    max={max}
-                    step={1}
-                    value={form[field]}
-                    placeholder={settingsValue(field)}
-                    aria-invalid={error?.field === field}
-                    onChange={(event) => change({ [field]: event.target.value })}
-                  />
-                  {unit && <span className="muted small">{unit}</span>}
-                </span>
-              </label>
+              <LimitField
+                key={field}
+                label={label}
+                min={min}
+                max={max}
+                unit={unit}
+                testId={`project-limit-${field}`}
+                value={form[field]}
+                placeholder={settingsValue(field)}
+                invalid={error?.field === field}
+                onChange={(value) => change({ [field]: value })}
+              />
             ))}
           </div>
         </fieldset>

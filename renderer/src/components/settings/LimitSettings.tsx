@@ -1,3 +1,4 @@
+import { LimitField } from './LimitField';
 import type { NumberField, SettingsForm } from './settings-form';
 
 interface Props {
@@ -33,24 +34,18 @@ export function LimitSettings({ form, change, invalidField }: Props) {
       <legend className="section-title">Limits</legend>
       <div className="settings-grid">
         {LIMITS.map(({ field, label, hint, min, max, unit }) => (
-          <label key={field} className="field">
-            <span className="field-label">{label}</span>
-            <span className="field-inline">
-              <input
-                type="number"
-                inputMode="numeric"
-                data-testid={`settings-limit-${field}`}
-                min={min}
-                max={max}
-                step={1}
-                value={form[field]}
-                aria-invalid={invalidField === field}
-                onChange={(event) => change({ [field]: event.target.value })}
-              />
-              {unit && <span className="muted small">{unit}</span>}
-            </span>
-            <span className="field-hint">{hint}</span>
-          </label>
+          <LimitField
+            key={field}
+            label={label}
+            hint={hint}
+            min={min}
+            max={max}
+            unit={unit}
+            testId={`settings-limit-${field}`}
+            value={form[field]}
+            invalid={invalidField === field}
+            onChange={(value) => change({ [field]: value })}
+          />
         ))}
       </div>
     </fieldset>
