@@ -27,6 +27,7 @@ const cleanups = cleanupAfterEach();
 
 function indexOf(docs: Record<string, { title: string; events: TacoEvent[]; updatedAt?: number }>, dir = cleanups.tempDir('taco-search-')) {
   const index = createDiskSearchIndex(dir, () => undefined);
+  cleanups.defer(() => index.persist());
   const summaries = new Map<string, ConversationSummary>();
   for (const [id, doc] of Object.entries(docs)) {
     index.put(id, buildSearchDoc(doc.title, doc.events, 0));
@@ -122,6 +123,7 @@ describe('search index', async () => {
     const { index, dir } = indexOf({ a: { title: 'Alpha', events: [user('a', 'm1', 'hello world')] } });
     await index.persist();
     const restored = createDiskSearchIndex(dir, () => undefined);
+    cleanups.defer(() => restored.persist());
     expect((await restored.search('world', () => summary('a', 'Alpha'))).map((hit) => hit.conversationId)).toEqual(['a']);
     expect((await restored.search('alp', () => summary('a', 'Alpha')))[0]?.matchedIn).toBe('title');
   });

@@ -29,6 +29,8 @@ describe('the search index on disk', () => {
     const next = random(42);
     const phrase = (count: number): string => Array.from({ length: count }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
     const disk = createDiskSearchIndex(cleanups.tempDir('taco-search-'), () => undefined);
+    // Its writes finish before its folder is removed (steps after the last search still write).
+    cleanups.defer(() => disk.persist());
     const memory = createMemorySearchIndex();
     const summaries = new Map<string, ConversationSummary>();
     for (let step = 0; step < 300; step += 1) {
