@@ -54,13 +54,19 @@ async function setup(options: { server?: OAuthMcpServerOptions; network?: McpAut
   return { server, auth, url, call, authorized, prepared: () => prepared, closed: () => closed };
 }
 
-/** Every fetch to the server's /mcp that carries a token, with what was sent and the status it got. */
+/**
+ * Every fetch to the server's /mcp that carries a token, with what was sent and the status it got
+ * (`answer` may replace its response); and the client registrations' bodies.
+ */
 function recordMcpRequests(answer?: (status: number) => Response | null) {
   const real = globalThis.fetch;
   const sent: Array<{ method: string | undefined; headers: Record<string, string>; body: unknown; status: number }> = [];
+  const registrations: unknown[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const headers = new Headers(init?.headers);
-    const toMcp = new URL(String(input instanceof Request ? input.url : input)).pathname === '/mcp' && headers.has('authorization');
+    const where = new URL(String(input instanceof Request ? input.url : input)).pathname;
+    if (where === '/register') registrations.push(JSON.parse(String(init?.body)));
+    const toMcp = where === '/mcp' && headers.has('authorization');
     const response = await real(input, init);
     if (!toMcp) return response;
     sent.push({
@@ -71,7 +77,7 @@ function recordMcpRequests(answer?: (status: number) => Response | null) {
     });
     return answer?.(response.status) ?? response;
   });
-  return sent;
+  return { sent, registrations };
 }
 
 describe('createMcpAuth: the browser only after Sign in, and once', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
@@ -87,7 +93,7 @@ describe('createMcpAuth: the browser only after Sign in, and once', { timeout: M
 
   it('Sign in authorizes once, tells each page listener (until unsubscribed), and the server is then signed in for its address', async () => {
     const t = await setup();
-    const sent = recordMcpRequests();
+    const { sent, registrations } = recordMcpRequests();
     const pages: string[] = [];
     const dropped: string[] = [];
     t.auth.onAuthorizationPage((server, page) => void pages.push(`${server} ${page}`));
@@ -114,6 +120,7 @@ describe('createMcpAuth: the browser only after Sign in, and once', { timeout: M
         status: 200,
       },
     ]);
+    expect(registrations).toEqual([expect.objectContaining({ client_name: 'TACO' })]);
     expect(await t.auth.status('remote', t.url)).toEqual({ state: 'signed-in', account: null, signedInAt: NOW });
     expect(await t.auth.status('remote', new URL('https://elsewhere.example/mcp'))).toEqual({
       state: 'signed-out',
@@ -155,6 +162,16 @@ describe('createMcpAuth: the browser only after Sign in, and once', { timeout: M
       await expect(t.call()).rejects.toThrow(NEEDS_SIGN_IN);
       expect(t.authorized).toHaveLength(authorizedBefore);
     }
+  });
+
+  it('Sign in while still signed in needs no authorization, and leaves no permission behind', async () => {
+    const t = await setup();
+    await t.auth.signIn('remote', t.url, '1');
+    await t.auth.signIn('remote', t.url, '1');
+    expect(t.authorized).toHaveLength(1);
+    await t.auth.signOut('remote');
+    await expect(t.call()).rejects.toThrow(NEEDS_SIGN_IN);
+    expect(t.authorized).toHaveLength(1);
   });
 
   it('close closes the authorizer', async () => {
@@ -208,6 +225,8 @@ describe('accountOf: who the ID token names, for display', () => {
     await store.write('remote', url, { tokens: { access_token: 'a', token_type: 'bearer', id_token: token({ email: 'me@x' }) } });
     const auth = createMcpAuth({ store, authorizer: headlessAuthorizer('http://127.0.0.1:9/callback'), now: () => 0 });
     expect(await auth.status('remote', url)).toEqual({ state: 'signed-in', account: 'me@x', signedInAt: null });
+    // An authorizer with nothing to close (the headless one) closes as well.
+    await expect(auth.close()).resolves.toBeUndefined();
   });
 });
 
