@@ -38,6 +38,8 @@ const outcomeOf = (grant: Promise<{ code: string }>): Promise<string> =>
 /** What the browser gets at the loopback for `query` (and `path`, default the callback). */
 async function visit(authorizer: Authorizer, query: string, path = '/callback'): Promise<{ status: number; text: string }> {
   const response = await fetch(`${authorizer.redirectUrl.replace('/callback', path)}?${query}`);
+  // Every answer is a page in the browser: HTML, never something it would sniff or offer to save.
+  expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
   return { status: response.status, text: await response.text() };
 }
 
@@ -50,6 +52,14 @@ describe('loopbackAuthorizer: the redirect URI', () => {
     expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
     await authorizer.prepare();
     expect(authorizer.redirectUrl).toBe(first);
+  });
+
+  it('listens on the loopback address only: not on another loopback address or IPv6', async () => {
+    const { authorizer } = start();
+    await authorizer.prepare();
+    const port = new URL(authorizer.redirectUrl).port;
+    await expect(fetch(`http://127.0.0.2:${port}/callback`)).rejects.toThrow();
+    await expect(fetch(`http://[::1]:${port}/callback`)).rejects.toThrow();
   });
 });
 
