@@ -4,7 +4,10 @@
  * it is imported (its CLI's engines check), but its runner works on the Node 20 the repository's
  * checks use: there the Stryker class is loaded from its own module, past the check; on Node 22 or
  * later from the package's entry. Files given as arguments replace the config's `mutate` list, to
- * measure one file at a time on a shared machine. Not part of `npm test`: a run takes minutes.
+ * measure one file at a time on a shared machine. TACO_MUTATION_TIMEOUT_MS replaces the config's
+ * `timeoutMS` (the extra time a mutant gets before it counts as timed out, i.e. detected): a module
+ * whose mutants hang (a server that never answers) spends that long on each. Not part of
+ * `npm test`: a run takes minutes.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -20,5 +23,10 @@ async function loadStryker(): Promise<StrykerModule['Stryker']> {
 }
 
 const files = process.argv.slice(2);
+const timeoutMS = Number(process.env['TACO_MUTATION_TIMEOUT_MS'] ?? Number.NaN);
 const Stryker = await loadStryker();
-await new Stryker({ configFile: 'stryker.config.json', ...(files.length > 0 ? { mutate: files } : {}) }).runMutationTest();
+await new Stryker({
+  configFile: 'stryker.config.json',
+  ...(files.length > 0 ? { mutate: files } : {}),
+  ...(Number.isInteger(timeoutMS) && timeoutMS > 0 ? { timeoutMS } : {}),
+}).runMutationTest();

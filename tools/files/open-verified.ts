@@ -4,9 +4,21 @@ import path from 'node:path';
 import { ToolFailure } from '../catalogue/tool-runtime-types';
 import { errorCode, isInside, type WorkspacePath } from './workspace-path';
 
-/** Test seam: runs between the path check and the open, where a swap would happen. */
+/** The file-system calls whose order the verification relies on. */
+export interface VerifiedFs {
+  open(file: string, flags: number, mode?: number): Promise<FileHandle>;
+  stat(file: string): Promise<Stats>;
+  lstat(file: string): Promise<Stats>;
+  realpath(file: string): Promise<string>;
+  unlink(file: string): Promise<void>;
+}
+
+const NODE_FS: VerifiedFs = { open, stat, lstat, realpath, unlink };
+
+/** Test seams: `beforeOpen` runs between the path check and the open, where a swap would happen; `fs` wraps the calls (default node:fs/promises) to put a swap between any two of them. */
 export interface OpenHooks {
   beforeOpen?: () => Promise<void> | void;
+  fs?: Partial<VerifiedFs>;
 }
 
 // O_NOFOLLOW: a last component swapped for a symlink fails to open. O_NONBLOCK: a FIFO cannot hang the open.
@@ -20,16 +32,17 @@ const NONBLOCK = constants.O_NONBLOCK ?? 0;
  * be outside the workspace, and nothing can tell where they are.
  */
 export async function openVerifiedForRead(target: WorkspacePath, hooks: OpenHooks = {}): Promise<{ handle: FileHandle; info: Stats }> {
+  const fs = { ...NODE_FS, ...hooks.fs };
   await hooks.beforeOpen?.();
   let handle: FileHandle;
   try {
-    handle = await open(target.absolute, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
+    handle = await fs.open(target.absolute, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
   } catch (error) {
     throw openFailure(target, error);
   }
   try {
     const info = await handle.stat();
-    await verifySameFile(target, info);
+    await verifySameFile(fs, target, info);
     if (info.isDirectory()) throw new ToolFailure(`"${target.relative}" is a folder. Use list_directory to see what it holds.`);
     if (!info.isFile()) throw new ToolFailure(`"${target.relative}" is not a regular file, so it cannot be read.`);
     if (info.nlink > 1) throw hardLinked(target, info.nlink, 'read');
@@ -49,17 +62,18 @@ export async function openVerifiedForWrite(
   target: WorkspacePath,
   hooks: OpenHooks = {},
 ): Promise<{ handle: FileHandle; created: boolean }> {
+  const fs = { ...NODE_FS, ...hooks.fs };
   await mkdir(path.dirname(target.absolute), { recursive: true });
   await hooks.beforeOpen?.();
   let handle: FileHandle;
   let created = true;
   try {
-    handle = await open(target.absolute, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW | NONBLOCK, 0o666);
+    handle = await fs.open(target.absolute, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW | NONBLOCK, 0o666);
   } catch (error) {
     if (errorCode(error) !== 'EEXIST') throw openFailure(target, error);
     created = false;
     try {
-      handle = await open(target.absolute, constants.O_WRONLY | NOFOLLOW | NONBLOCK);
+      handle = await fs.open(target.absolute, constants.O_WRONLY | NOFOLLOW | NONBLOCK);
     } catch (again) {
       throw openFailure(target, again);
     }
@@ -67,9 +81,9 @@ export async function openVerifiedForWrite(
   try {
     const info = await handle.stat();
     try {
-      await verifySameFile(target, info);
+      await verifySameFile(fs, target, info);
     } catch (error) {
-      if (created) await removeIfSame(target.absolute, info);
+      if (created) await removeIfSame(fs, target.absolute, info);
       throw error;
     }
     if (!info.isFile()) throw new ToolFailure(`"${target.relative}" is not a regular file, so it cannot be written.`);
@@ -94,24 +108,25 @@ export async function removeVerified(
   beforeRemove: (current: Buffer | { notKept: number }) => Promise<void>,
   hooks: OpenHooks & { beforeUnlink?: () => Promise<void> | void } = {},
 ): Promise<void> {
+  const fs = { ...NODE_FS, ...hooks.fs };
   const { handle, info } = await openVerifiedForRead(target, hooks);
   try {
     await beforeRemove(info.size > maxBytes ? { notKept: info.size } : await handle.readFile());
     await hooks.beforeUnlink?.();
-    await verifySameFile(target, info);
-    const now = await lstat(target.absolute).catch(() => null);
+    await verifySameFile(fs, target, info);
+    const now = await fs.lstat(target.absolute).catch(() => null);
     if (now === null || now.dev !== info.dev || now.ino !== info.ino) {
       throw new ToolFailure(`"${target.relative}" changed while it was being removed, so it was left alone. Try again.`);
     }
-    await unlink(target.absolute);
+    await fs.unlink(target.absolute);
   } finally {
     await handle.close();
   }
 }
 
-async function verifySameFile(target: WorkspacePath, opened: Stats): Promise<void> {
-  const real = await realpath(target.absolute).catch(() => null);
-  const now = real !== null && isInside(target.root, real) ? await stat(real).catch(() => null) : null;
+async function verifySameFile(fs: VerifiedFs, target: WorkspacePath, opened: Stats): Promise<void> {
+  const real = await fs.realpath(target.absolute).catch(() => null);
+  const now = real !== null && isInside(target.root, real) ? await fs.stat(real).catch(() => null) : null;
   if (now === null || now.dev !== opened.dev || now.ino !== opened.ino) {
     throw new ToolFailure(
       `"${target.relative}" changed while it was being opened (a symbolic link or folder was swapped), so it was refused. Try again; if it keeps happening, something is changing the workspace folder.`,
@@ -120,9 +135,9 @@ async function verifySameFile(target: WorkspacePath, opened: Stats): Promise<voi
 }
 
 /** Best effort: removes the file this call created, only if the path still names it. */
-async function removeIfSame(file: string, created: Stats): Promise<void> {
-  const now = await stat(file).catch(() => null);
-  if (now !== null && now.dev === created.dev && now.ino === created.ino) await unlink(file).catch(() => undefined);
+async function removeIfSame(fs: VerifiedFs, file: string, created: Stats): Promise<void> {
+  const now = await fs.stat(file).catch(() => null);
+  if (now !== null && now.dev === created.dev && now.ino === created.ino) await fs.unlink(file).catch(() => undefined);
 }
 
 function hardLinked(target: WorkspacePath, links: number, verb: 'read' | 'written'): ToolFailure {
