@@ -786,6 +786,11 @@ export const DEFAULTS = {
     maxMatrixCells: 120,
     /** Typeset formulas the markdown worker keeps per source and mode. */
     cacheEntries: 256,
+    /**
+     * A refused display formula's source longer than this (characters) is shown in pieces of at
+     * most this size, each laid out only when scrolled into view in the source's bounded box.
+     */
+    sourcePieceChars: 1000,
   },
   /**
    * Finished markdown blocks that are costly to parse or typeset are rendered off the window's
