@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { HOSTILE_RENDER_END, writeHostileRenderConversation } from '../../bench/browser/hostile-render-data';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/taco-fixture';
@@ -101,6 +102,13 @@ test.describe('a conversation of hostile diagrams and formulas (render budgets)'
         await matrix.scrollIntoViewIfNeeded();
         await taco.screenshot(`hostile-render-matrix-${theme}-${width}`);
       }
+      // The source in pieces is still one scrollable, focusable box to assistive technology.
+      const axe = await new AxeBuilder({ page })
+        .include('code.md-math-source')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const serious = axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      expect(serious.map((violation) => violation.id)).toEqual([]);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: 'light' });
