@@ -786,6 +786,11 @@ export const DEFAULTS = {
     maxMatrixCells: 120,
     /** Typeset formulas the markdown worker keeps per source and mode. */
     cacheEntries: 256,
+    /**
+     * A refused display formula's source longer than this (characters) is shown in pieces of at
+     * most this size, each laid out only when scrolled into view in the source's bounded box.
+     */
+    sourcePieceChars: 1000,
   },
   /**
    * Finished markdown blocks that are costly to parse or typeset are rendered off the window's
@@ -837,6 +842,12 @@ export const DEFAULTS = {
     gapPx: 18,
     /** Scrolled this close (px) to the top of the loaded messages, the list asks for the page before them. */
     loadOlderWithinPx: 600,
+    /**
+     * Render the rows a scroll brings in inside the scroll event's own task (flushSync). Off: they
+     * render in a task of their own, so a row of typeset formulas mounted or unmounted by a scroll
+     * is not one long task with that frame's style, layout and paint (overscan keeps rows ready).
+     */
+    flushSyncOnScroll: false,
   },
   workflows: {
     /** Longest text a workflow step's output summary carries in a `workflow-step` event. */

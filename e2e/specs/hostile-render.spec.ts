@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { HOSTILE_RENDER_END, writeHostileRenderConversation } from '../../bench/browser/hostile-render-data';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/taco-fixture';
@@ -68,6 +69,49 @@ test.describe('a conversation of hostile diagrams and formulas (render budgets)'
     expect(box.scroll).toBeGreaterThan(box.client);
     expect(box.text).toBeGreaterThan(80_000);
     await expect(matrix).toHaveAttribute('title', /^Not typeset: /);
+    // It comes in pieces that the browser lays out only when scrolled into view in the box (laid
+    // out whole it was 40–80 ms of text layout each time its row was), and all of it can be read:
+    // scrolled to its end, the box shows the source's last piece.
+    const pieces = matrix.locator('.md-math-source-piece');
+    expect(await pieces.count()).toBeGreaterThan(40);
+    expect(await pieces.first().evaluate((element) => getComputedStyle(element).contentVisibility)).toBe('auto');
+    await expect
+      .poll(
+        () =>
+          matrix.evaluate((element) => {
+            element.scrollTop = element.scrollHeight;
+            return element.scrollTop + element.clientHeight >= element.scrollHeight - 1;
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    await expect(pieces.last()).toContainText('\\end{matrix}');
+    const lastShown = await pieces.last().evaluate((piece) => {
+      const box = piece.parentElement?.getBoundingClientRect();
+      const rect = piece.getBoundingClientRect();
+      return box !== undefined && rect.height > 0 && rect.top < box.bottom && rect.bottom > box.top;
+    });
+    expect(lastShown).toBe(true);
+    await matrix.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const width of [800, 1280, 1920]) {
+        await page.setViewportSize({ width, height: 800 });
+        await matrix.scrollIntoViewIfNeeded();
+        await taco.screenshot(`hostile-render-matrix-${theme}-${width}`);
+      }
+      // The source in pieces is still one scrollable, focusable box to assistive technology.
+      const axe = await new AxeBuilder({ page })
+        .include('code.md-math-source')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const serious = axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      expect(serious.map((violation) => violation.id)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // Reading back to the top: older answers come in a frame's worth at a time and the window
     // keeps taking input meanwhile.
@@ -80,5 +124,21 @@ test.describe('a conversation of hostile diagrams and formulas (render budgets)'
 
     // The graph with 496 edges is refused before any layout, with the reason.
     await expect(page.getByTestId('mermaid-fallback').filter({ hasText: 'more than 200 edges (496)' })).toBeVisible();
+
+    // How the diagrams and the formulas look, at each width and theme.
+    const list = page.getByTestId('message-list');
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const width of [800, 1280, 1920]) {
+        await page.setViewportSize({ width, height: 800 });
+        await list.evaluate((element) => element.scrollTo({ top: 0 }));
+        await expect.poll(() => busyNow(page), { timeout: 60_000 }).toBe(0);
+        await taco.screenshot(`hostile-render-diagrams-${theme}-${width}`);
+        await list.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+        await expect(last).toBeInViewport();
+        await expect.poll(() => busyNow(page), { timeout: 60_000 }).toBe(0);
+        await taco.screenshot(`hostile-render-formulas-${theme}-${width}`);
+      }
+    }
   });
 });

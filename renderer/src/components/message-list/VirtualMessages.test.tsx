@@ -107,6 +107,19 @@ describe('the message list is virtualized', () => {
     expect(answers()).not.toContain('answer 0');
   });
 
+  it('renders the rows a scroll brings in after the scroll event’s task, not inside it', async () => {
+    const { list } = await openLong();
+    const keys = () => [...list.querySelectorAll<HTMLElement>('.message-row')].map((row) => row.dataset.key).join(',');
+    const before = keys();
+    // A scroll far up, as the browser reports it (outside React's act): a row of typeset formulas
+    // mounted inside that event's task made one long task of React work with the frame's layout
+    // and paint (flushSync); it renders in a task of its own.
+    list.scrollTop = list.scrollHeight / 2;
+    list.dispatchEvent(new Event('scroll'));
+    expect(keys()).toBe(before);
+    await waitFor(() => expect(keys()).not.toBe(before));
+  });
+
   it('keeps a growing answer pinned to the bottom, until the user scrolls up', async () => {
     const { api, list } = await openLong();
     const bottom = () => list.scrollHeight;

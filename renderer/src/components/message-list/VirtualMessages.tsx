@@ -65,6 +65,10 @@ export function VirtualMessages({ view, older }: { view: ConversationView; older
     // id, so measured sizes stay with their rows across a prepend); first measurements of rows above
     // the viewport are compensated too. At the end, the list stays at the end as rows grow.
     anchorTo: 'end',
+    // A scroll that brings rows in or takes them away renders in a task of its own, not inside the
+    // scroll event's (flushSync): mounting or unmounting a row of typeset formulas (~7,000
+    // elements) was React work on top of that task's style, layout and paint, one long task.
+    useFlushSync: DEFAULTS.messageList.flushSyncOnScroll,
   });
   const totalSize = virtualizer.getTotalSize();
   const rows = virtualizer.getVirtualItems();

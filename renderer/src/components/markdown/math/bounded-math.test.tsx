@@ -64,6 +64,18 @@ describe('bounded typesetting in an answer', () => {
     expect(deep?.hasAttribute('tabindex')).toBe(false);
   });
 
+  it('puts a long refused source in its box in pieces, each a frame’s worth of text layout, the text whole', async () => {
+    const { container } = render(<Markdown text={`$$${HUGE_MATRIX}$$`} streaming={false} />);
+    await waitFor(() => expect(container.querySelector('code.md-math-source')).not.toBeNull(), SLOW);
+    const pieces = [...container.querySelectorAll('code.md-math-source > .md-math-source-piece')];
+    const max = DEFAULTS.rendererMath.sourcePieceChars;
+    expect(pieces.length).toBeGreaterThanOrEqual(Math.ceil(HUGE_MATRIX.length / max));
+    expect(pieces.every((piece) => (piece.textContent ?? '').length <= max)).toBe(true);
+    expect(pieces.map((piece) => piece.textContent).join('')).toBe(HUGE_MATRIX);
+    // Cut after a space: no "x^2" split over two pieces.
+    expect(pieces.slice(0, -1).every((piece) => piece.textContent?.endsWith(' '))).toBe(true);
+  });
+
   it('typesets $$…$$ alone in its paragraph as display maths, and inside a sentence inline', async () => {
     const { container } = render(
       <Markdown text={'The roots are\n\n$$x = \\frac{1}{2}$$\n\nwhere $$a \\ne 0$$ holds.'} streaming={false} />,

@@ -5,6 +5,7 @@ import type { Element, ElementContent, Parent, Root } from 'hast';
 import { DEFAULTS } from '../../../../../shared/constants';
 import { BoundedCache } from '../bounded-cache';
 import { checkFormula } from './formula-caps';
+import { sourcePieces } from './source-pieces';
 
 export type MathOptions = Omit<KatexOptions, 'displayMode' | 'throwOnError'>;
 
@@ -21,6 +22,21 @@ function aloneInParagraph(parent: Parent, element: Element): boolean {
   return parent.children.every((child) => child === element || (child.type === 'text' && child.value.trim() === ''));
 }
 
+/**
+ * A display source's text: in pieces (blocks laid out only when scrolled into view in its bounded
+ * box) when it is longer than one piece, so a long refused source costs a piece's layout, not all of it.
+ */
+function sourceChildren(value: string, display: boolean): ElementContent[] {
+  const max = DEFAULTS.rendererMath.sourcePieceChars;
+  if (!display || value.length <= max) return [{ type: 'text', value }];
+  return sourcePieces(value, max).map((piece) => ({
+    type: 'element',
+    tagName: 'span',
+    properties: { className: ['md-math-source-piece'] },
+    children: [{ type: 'text', value: piece }],
+  }));
+}
+
 /** The formula as it was written, as code: what shows over a cap. */
 function asSource(value: string, display: boolean, title: string): Element {
   return {
@@ -33,7 +49,7 @@ function asSource(value: string, display: boolean, title: string): Element {
       // A display source is a box that scrolls when long: reachable by keyboard.
       ...(display ? { tabIndex: 0 } : {}),
     },
-    children: [{ type: 'text', value }],
+    children: sourceChildren(value, display),
   };
 }
 
