@@ -146,3 +146,56 @@ test('at 800 px the conversations open in a drawer from the rail, and picking on
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', 'true');
 });
+
+/** The header's model picker: the name it shows, how wide that is and how wide it would be uncut. */
+function pickerName(page: Page): Promise<{ text: string; shown: number; whole: number }> {
+  return page.getByTestId('model-picker').evaluate((trigger) => {
+    const name = trigger.querySelector('.model-trigger-name');
+    if (!name) throw new Error('no model name in the picker');
+    return { text: name.textContent ?? '', shown: name.getBoundingClientRect().width, whole: name.scrollWidth };
+  });
+}
+
+/** A model's name is read when at least this much of it shows (cut at the end beyond). */
+const MIN_PICKER_NAME_WIDTH = 80;
+
+test('with the artifact pane open or closed the model picker names the model, and the header controls fit', async ({ taco, page }) => {
+  const ollama = await taco.startFakeOllama('artifacts');
+  await taco.openApp({ ollamaUrl: ollama.url });
+  await pickModel(page, 'llama3.2:3b');
+  await page.getByTestId('composer').fill('Make me a clock page');
+  await page.getByTestId('composer').press('Enter');
+  await expect(page.getByTestId('answer-text').last().getByTestId('code-preview')).toBeVisible();
+  await expect(page.getByTestId('stop-button')).toHaveCount(0);
+
+  for (const pane of ['closed', 'open'] as const) {
+    if (pane === 'open') {
+      await page.getByTestId('answer-text').last().getByTestId('code-preview').click();
+      await expect(page.getByTestId('artifact-pane')).toBeVisible();
+    }
+    // Below 1000 px the pane is a drawer over the chat: the header under it is not squeezed.
+    for (const size of pane === 'open' ? SIZES.filter((entry) => entry.width >= 1000) : SIZES) {
+      await page.setViewportSize(size);
+      const name = await pickerName(page);
+      expect(name.text, `picker at ${size.width}, pane ${pane}`).toBe('llama3.2:3b');
+      expect(name.shown, `picker name width at ${size.width}, pane ${pane}`).toBeGreaterThanOrEqual(MIN_PICKER_NAME_WIDTH);
+      // A short name is shown whole.
+      expect(name.shown, `picker name cut at ${size.width}, pane ${pane}`).toBeGreaterThanOrEqual(name.whole - 0.5);
+      const { header, controls } = await headerBoxes(page);
+      for (const control of controls)
+        expect(contains(header, control), `${control.name} sticks out at ${size.width}, pane ${pane}`).toBe(true);
+      for (let i = 0; i < controls.length; i += 1)
+        for (let j = i + 1; j < controls.length; j += 1)
+          expect(overlaps(controls[i]!, controls[j]!), `${controls[i]!.name} overlaps ${controls[j]!.name} at ${size.width}`).toBe(false);
+    }
+  }
+
+  // At 1280 with the pane open the header's buttons are icons named by their labels, and the picker's tooltip names the model.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('button', { name: 'Models', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Documents', exact: true })).toBeVisible();
+  for (const icon of ['models-button', 'documents-button'])
+    expect((await page.getByTestId(icon).boundingBox())?.width ?? 0).toBeLessThan(48);
+  await page.getByTestId('model-picker').hover();
+  await expect(page.getByRole('tooltip')).toContainText('llama3.2:3b');
+});
