@@ -1,7 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/taco-fixture';
+import { expect, test, type TacoHarness } from '../support/taco-fixture';
 import { pickModel } from '../support/model-picker';
 
 /**
@@ -40,6 +41,24 @@ function headerBoxes(page: Page): Promise<{ header: Box; controls: Box[] }> {
   });
 }
 
+/** A data folder whose settings add a model server on a port nothing listens on. */
+async function dataWithDeadServer(taco: TacoHarness): Promise<string> {
+  const data = taco.tempDir('taco-e2e-data-');
+  const deadServer = {
+    id: 'office',
+    name: 'Workstation in the office with a long name',
+    kind: 'ollama',
+    baseUrl: `http://127.0.0.1:${await taco.freePort()}`,
+    headers: {},
+    allowInsecure: false,
+    connectTimeoutMs: 3000,
+    enabled: true,
+    toolSupport: {},
+  };
+  writeFileSync(join(data, 'settings.json'), JSON.stringify({ format: 'taco-settings', version: 1, settings: { servers: [deadServer] } }));
+  return data;
+}
+
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
 }
@@ -70,23 +89,7 @@ for (const scheme of ['light', 'dark'] as const) {
       const workspace = taco.tempDir('taco-e2e-ws-');
       writeFileSync(join(workspace, 'notes.txt'), 'Buy milk and eggs\n');
       // An added model server on a port nothing listens on: its error must not break the header.
-      const data = taco.tempDir('taco-e2e-data-');
-      const deadPort = await taco.freePort();
-      const deadServer = {
-        id: 'office',
-        name: 'Workstation in the office with a long name',
-        kind: 'ollama',
-        baseUrl: `http://127.0.0.1:${deadPort}`,
-        headers: {},
-        allowInsecure: false,
-        connectTimeoutMs: 3000,
-        enabled: true,
-        toolSupport: {},
-      };
-      writeFileSync(
-        join(data, 'settings.json'),
-        JSON.stringify({ format: 'taco-settings', version: 1, settings: { servers: [deadServer] } }),
-      );
+      const data = await dataWithDeadServer(taco);
       const ollama = await taco.startFakeOllama('agent-demo');
       await taco.openApp({ ollamaUrl: ollama.url, workspace, dataDir: data });
 
@@ -160,8 +163,11 @@ function pickerName(page: Page): Promise<{ text: string; shown: number; whole: n
 const MIN_PICKER_NAME_WIDTH = 80;
 
 test('with the artifact pane open or closed the model picker names the model, and the header controls fit', async ({ taco, page }) => {
+  // An added server that does not answer: its status dot and the server's name in the picker take room too.
+  const data = await dataWithDeadServer(taco);
   const ollama = await taco.startFakeOllama('artifacts');
-  await taco.openApp({ ollamaUrl: ollama.url });
+  await taco.openApp({ ollamaUrl: ollama.url, dataDir: data });
+  await expect(page.getByTestId('model-server-status')).toHaveAttribute('aria-label', /Workstation in the office/);
   await pickModel(page, 'llama3.2:3b');
   await page.getByTestId('composer').fill('Make me a clock page');
   await page.getByTestId('composer').press('Enter');
@@ -196,6 +202,16 @@ test('with the artifact pane open or closed the model picker names the model, an
   await expect(page.getByRole('button', { name: 'Documents', exact: true })).toBeVisible();
   for (const icon of ['models-button', 'documents-button'])
     expect((await page.getByTestId(icon).boundingBox())?.width ?? 0).toBeLessThan(48);
+  // The icons keep their names and their contrast (axe: no serious or critical violation in the header).
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).include('.chat-header').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      scheme,
+    ).toEqual([]);
+  }
   await page.getByTestId('model-picker').hover();
   await expect(page.getByRole('tooltip')).toContainText('llama3.2:3b');
 });
