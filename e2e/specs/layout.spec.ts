@@ -179,8 +179,10 @@ test('with the artifact pane open or closed the model picker names the model, an
       await page.getByTestId('answer-text').last().getByTestId('code-preview').click();
       await expect(page.getByTestId('artifact-pane')).toBeVisible();
     }
-    // Below 1000 px the pane is a drawer over the chat: the header under it is not squeezed.
-    for (const size of pane === 'open' ? SIZES.filter((entry) => entry.width >= 1000) : SIZES) {
+    // Below 1000 px the pane is a drawer over the chat: the header under it is not squeezed. At
+    // 1000 px it is beside the chat, and the chat column is narrowest (about 370 px).
+    const sizes = pane === 'open' ? [{ width: 1000, height: 700 }, ...SIZES.filter((entry) => entry.width >= 1000)] : SIZES;
+    for (const size of sizes) {
       await page.setViewportSize(size);
       const name = await pickerName(page);
       expect(name.text, `picker at ${size.width}, pane ${pane}`).toBe('llama3.2:3b');
