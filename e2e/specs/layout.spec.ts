@@ -1,7 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/taco-fixture';
+import { expect, test, type TacoHarness } from '../support/taco-fixture';
 import { pickModel } from '../support/model-picker';
 
 /**
@@ -40,6 +41,24 @@ function headerBoxes(page: Page): Promise<{ header: Box; controls: Box[] }> {
   });
 }
 
+/** A data folder whose settings add a model server on a port nothing listens on. */
+async function dataWithDeadServer(taco: TacoHarness): Promise<string> {
+  const data = taco.tempDir('taco-e2e-data-');
+  const deadServer = {
+    id: 'office',
+    name: 'Workstation in the office with a long name',
+    kind: 'ollama',
+    baseUrl: `http://127.0.0.1:${await taco.freePort()}`,
+    headers: {},
+    allowInsecure: false,
+    connectTimeoutMs: 3000,
+    enabled: true,
+    toolSupport: {},
+  };
+  writeFileSync(join(data, 'settings.json'), JSON.stringify({ format: 'taco-settings', version: 1, settings: { servers: [deadServer] } }));
+  return data;
+}
+
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
 }
@@ -70,23 +89,7 @@ for (const scheme of ['light', 'dark'] as const) {
       const workspace = taco.tempDir('taco-e2e-ws-');
       writeFileSync(join(workspace, 'notes.txt'), 'Buy milk and eggs\n');
       // An added model server on a port nothing listens on: its error must not break the header.
-      const data = taco.tempDir('taco-e2e-data-');
-      const deadPort = await taco.freePort();
-      const deadServer = {
-        id: 'office',
-        name: 'Workstation in the office with a long name',
-        kind: 'ollama',
-        baseUrl: `http://127.0.0.1:${deadPort}`,
-        headers: {},
-        allowInsecure: false,
-        connectTimeoutMs: 3000,
-        enabled: true,
-        toolSupport: {},
-      };
-      writeFileSync(
-        join(data, 'settings.json'),
-        JSON.stringify({ format: 'taco-settings', version: 1, settings: { servers: [deadServer] } }),
-      );
+      const data = await dataWithDeadServer(taco);
       const ollama = await taco.startFakeOllama('agent-demo');
       await taco.openApp({ ollamaUrl: ollama.url, workspace, dataDir: data });
 
@@ -145,4 +148,72 @@ test('at 800 px the conversations open in a drawer from the rail, and picking on
   await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', 'false');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('stack-panel')).toHaveAttribute('data-collapsed', 'true');
+});
+
+/** The header's model picker: the name it shows, how wide that is and how wide it would be uncut. */
+function pickerName(page: Page): Promise<{ text: string; shown: number; whole: number }> {
+  return page.getByTestId('model-picker').evaluate((trigger) => {
+    const name = trigger.querySelector('.model-trigger-name');
+    if (!name) throw new Error('no model name in the picker');
+    return { text: name.textContent ?? '', shown: name.getBoundingClientRect().width, whole: name.scrollWidth };
+  });
+}
+
+/** A model's name is read when at least this much of it shows (cut at the end beyond). */
+const MIN_PICKER_NAME_WIDTH = 80;
+
+test('with the artifact pane open or closed the model picker names the model, and the header controls fit', async ({ taco, page }) => {
+  // An added server that does not answer: its status dot and the server's name in the picker take room too.
+  const data = await dataWithDeadServer(taco);
+  const ollama = await taco.startFakeOllama('artifacts');
+  await taco.openApp({ ollamaUrl: ollama.url, dataDir: data });
+  await expect(page.getByTestId('model-server-status')).toHaveAttribute('aria-label', /Workstation in the office/);
+  await pickModel(page, 'llama3.2:3b');
+  await page.getByTestId('composer').fill('Make me a clock page');
+  await page.getByTestId('composer').press('Enter');
+  await expect(page.getByTestId('answer-text').last().getByTestId('code-preview')).toBeVisible();
+  await expect(page.getByTestId('stop-button')).toHaveCount(0);
+
+  for (const pane of ['closed', 'open'] as const) {
+    if (pane === 'open') {
+      await page.getByTestId('answer-text').last().getByTestId('code-preview').click();
+      await expect(page.getByTestId('artifact-pane')).toBeVisible();
+    }
+    // Below 1000 px the pane is a drawer over the chat: the header under it is not squeezed. At
+    // 1000 px it is beside the chat, and the chat column is narrowest (about 370 px).
+    const sizes = pane === 'open' ? [{ width: 1000, height: 700 }, ...SIZES.filter((entry) => entry.width >= 1000)] : SIZES;
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      const name = await pickerName(page);
+      expect(name.text, `picker at ${size.width}, pane ${pane}`).toBe('llama3.2:3b');
+      expect(name.shown, `picker name width at ${size.width}, pane ${pane}`).toBeGreaterThanOrEqual(MIN_PICKER_NAME_WIDTH);
+      // A short name is shown whole.
+      expect(name.shown, `picker name cut at ${size.width}, pane ${pane}`).toBeGreaterThanOrEqual(name.whole - 0.5);
+      const { header, controls } = await headerBoxes(page);
+      for (const control of controls)
+        expect(contains(header, control), `${control.name} sticks out at ${size.width}, pane ${pane}`).toBe(true);
+      for (let i = 0; i < controls.length; i += 1)
+        for (let j = i + 1; j < controls.length; j += 1)
+          expect(overlaps(controls[i]!, controls[j]!), `${controls[i]!.name} overlaps ${controls[j]!.name} at ${size.width}`).toBe(false);
+    }
+  }
+
+  // At 1280 with the pane open the header's buttons are icons named by their labels, and the picker's tooltip names the model.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('button', { name: 'Models', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Documents', exact: true })).toBeVisible();
+  for (const icon of ['models-button', 'documents-button'])
+    expect((await page.getByTestId(icon).boundingBox())?.width ?? 0).toBeLessThan(48);
+  // The icons keep their names and their contrast (axe: no serious or critical violation in the header).
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).include('.chat-header').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      scheme,
+    ).toEqual([]);
+  }
+  await page.getByTestId('model-picker').hover();
+  await expect(page.getByRole('tooltip')).toContainText('llama3.2:3b');
 });

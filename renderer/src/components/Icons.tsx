@@ -116,3 +116,34 @@ export function InfoIcon({ label }: IconProps) {
     </svg>
   );
 }
+
+/** A cube: the models (the header's Models button when it is narrow). */
+export function CubeIcon({ label }: IconProps) {
+  return (
+    <svg className="icon" viewBox="0 0 16 16" width="16" height="16" {...svgProps(label)}>
+      <path
+        d="M8 1.8 13.5 4.8v6.4L8 14.2 2.5 11.2V4.8ZM2.5 4.8 8 7.8l5.5-3M8 7.8v6.4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** A page with a folded corner: the conversation's documents (the header's Documents button when it is narrow). */
+export function FileIcon({ label }: IconProps) {
+  return (
+    <svg className="icon" viewBox="0 0 16 16" width="16" height="16" {...svgProps(label)}>
+      <path
+        d="M4 1.8h5l3.5 3.5v8.9H4ZM9 1.8v3.5h3.5M6 8.5h4.5M6 11h4.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

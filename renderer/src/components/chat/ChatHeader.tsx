@@ -15,15 +15,18 @@ export function ChatHeader() {
   const firstMessage = useTaco((state) => selectActiveView(state).items.find((item) => item.type === 'user')?.text ?? null);
   const fallback = firstMessage?.trim().slice(0, FALLBACK_TITLE_CHARS) || 'Conversation';
   const shown = active === null ? 'New chat' : title || fallback;
-  // The title wins space over the picker (chat-header in layout.css); cut at the end, whole on hover.
+  // The header is a size container and its row adapts to it (conversations.css): the title keeps a
+  // readable share, cut at the end and whole on hover; the picker always names its model.
   return (
     <header className="chat-header">
-      <h1 className="chat-title" data-testid="chat-title" title={shown}>
-        {shown}
-      </h1>
-      <ModelPicker />
-      <ConversationOptionsButton />
-      <DocumentsButton />
+      <div className="chat-header-row">
+        <h1 className="chat-title" data-testid="chat-title" title={shown}>
+          {shown}
+        </h1>
+        <ModelPicker />
+        <ConversationOptionsButton />
+        <DocumentsButton />
+      </div>
     </header>
   );
 }

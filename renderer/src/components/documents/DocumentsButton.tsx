@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTaco } from '../../store/store-context';
 import { DocumentsDialog } from './DocumentsDialog';
+import { FileIcon } from '../Icons';
 
 /** In the chat header of a saved conversation: opens the Documents panel (the files its tools wrote, their versions). */
 export function DocumentsButton() {
@@ -17,7 +18,11 @@ export function DocumentsButton() {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        Documents
+        {/* Icon-only when the header is narrow (conversations.css); the label stays its name. */}
+        <span className="header-button-icon">
+          <FileIcon />
+        </span>
+        <span className="header-button-label">Documents</span>
       </button>
       {open && <DocumentsDialog conversationId={conversationId} onClose={() => setOpen(false)} />}
     </>

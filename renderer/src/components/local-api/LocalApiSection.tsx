@@ -29,7 +29,11 @@ export function LocalApiSection() {
   const portValid = portNumber === 0 || (portNumber >= 1024 && portNumber <= 65_535);
 
   return (
-    <section className="settings-section" data-testid="local-api-section">
+    <section className="settings-section" data-testid="local-api-section" aria-labelledby="local-api-section-title">
+      {/* Titled like every other Settings page. */}
+      <h3 id="local-api-section-title" className="section-title">
+        Local API
+      </h3>
       <p className="field-hint">
         Other apps on this computer (Continue, Cline, scripts) can use every model TACO knows through one OpenAI-compatible address, on
         127.0.0.1 only, with a key.

@@ -9,6 +9,8 @@ import { modelCapabilities } from './model-capabilities';
 import { pickerGroups, serverOfModel, shortModelName, type PickerGroup } from './model-picker-groups';
 import { ModelPickerRow } from './ModelPickerRow';
 import { ServerStatusDot } from './ServerModelGroups';
+import { Tooltip } from '../ui/Tooltip';
+import { CubeIcon } from '../Icons';
 
 /** A server's heading in the list: its name and whether it answered. */
 function GroupHeading({ group }: { group: PickerGroup }) {
@@ -83,7 +85,8 @@ export function ModelPicker({ field }: { field?: ModelPickerFieldProps } = {}) {
   const empty = all.length === 0;
   const placeholder = models === null ? 'Loading models…' : field && !empty ? 'The window’s model' : 'No models';
 
-  const trigger = (
+  const fullName = name ? `${name}${server ? ` · ${server.name}` : ''}` : null;
+  const button = (
     <button
       type="button"
       className="model-trigger"
@@ -99,7 +102,6 @@ export function ModelPicker({ field }: { field?: ModelPickerFieldProps } = {}) {
             : 'Choose a model'
       }
       {...(field ? { 'aria-describedby': field.describedBy } : {})}
-      title={name ? `${name}${server ? ` · ${server.name}` : ''}` : undefined}
     >
       <span className="model-trigger-name">{name ?? placeholder}</span>
       {server && (serverGroups || missing) && <span className="model-trigger-server">{server.name}</span>}
@@ -108,6 +110,8 @@ export function ModelPicker({ field }: { field?: ModelPickerFieldProps } = {}) {
       </span>
     </button>
   );
+  // The name is cut at the end when the header is narrow (conversations.css): whole in the tooltip.
+  const trigger = fullName ? <Tooltip content={fullName}>{button}</Tooltip> : button;
 
   return (
     <div className="model-picker">
@@ -178,7 +182,11 @@ function ModelPickerExtras({
         title="Download, unload or delete models"
         onClick={onOpenManager}
       >
-        Models
+        {/* Icon-only when the header is narrow (conversations.css); the label stays its name. */}
+        <span className="header-button-icon">
+          <CubeIcon />
+        </span>
+        <span className="header-button-label">Models</span>
         {runningPulls > 0 ? (
           <span className="badge models-button-count" aria-label={`${runningPulls} downloading`}>
             {runningPulls}

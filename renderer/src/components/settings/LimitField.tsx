@@ -1,4 +1,8 @@
-/** One tool limit as a whole-number field: Settings → Limits and a project's limits (where empty follows Settings). */
+/**
+ * One tool limit as a whole-number field: Settings → Limits and a project's limits (where empty
+ * follows Settings). A hint ends with the allowed range, kept on one line ("(2–" and "200)." on
+ * two lines read as two numbers).
+ */
 export function LimitField({
   label,
   min,
@@ -40,7 +44,14 @@ export function LimitField({
         />
         {unit && <span className="muted small">{unit}</span>}
       </span>
-      {hint && <span className="field-hint">{hint}</span>}
+      {hint && (
+        <span className="field-hint">
+          {hint}{' '}
+          <span className="field-range">
+            ({min}–{max}).
+          </span>
+        </span>
+      )}
     </label>
   );
 }

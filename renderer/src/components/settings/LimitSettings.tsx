@@ -8,11 +8,11 @@ interface Props {
 }
 
 const LIMITS: ReadonlyArray<{ field: NumberField; label: string; hint: string; min: number; max: number; unit?: string }> = [
-  { field: 'maxIterations', label: 'Tool rounds per message', hint: 'Then the model sums up and stops (1–100).', min: 1, max: 100 },
+  { field: 'maxIterations', label: 'Tool rounds per message', hint: 'Then the model sums up and stops', min: 1, max: 100 },
   {
     field: 'timeoutSeconds',
     label: 'Time limit per message',
-    hint: 'Seconds before a run stops (1–86400).',
+    hint: 'Seconds before a run stops',
     min: 1,
     max: 86_400,
     unit: 's',
@@ -20,11 +20,11 @@ const LIMITS: ReadonlyArray<{ field: NumberField; label: string; hint: string; m
   {
     field: 'maxConsecutiveErrors',
     label: 'Tool errors in a row',
-    hint: 'Failed tool calls in a row that stop the run (1–20).',
+    hint: 'Failed tool calls in a row that stop the run',
     min: 1,
     max: 20,
   },
-  { field: 'depthLimit', label: 'Tool stack depth', hint: 'Nested tools before TACO asks you to continue (2–200).', min: 2, max: 200 },
+  { field: 'depthLimit', label: 'Tool stack depth', hint: 'Nested tools before TACO asks you to continue', min: 2, max: 200 },
 ];
 
 /** How far one message may go before the loop stops. */

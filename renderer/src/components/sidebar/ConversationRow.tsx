@@ -126,7 +126,7 @@ export function ConversationRow({ summary, active, tabbable, onFocusRow, onBefor
                 <PinIcon label="Pinned" />
               </span>
             )}
-            {title}
+            <span className="conversation-title-text">{title}</span>
           </span>
           <span className="conversation-meta muted">
             {model && <ConversationModelLabel model={model} />}

@@ -66,7 +66,9 @@ export function SearchResults({ search }: { search: Exclude<SearchState, { type:
               onClick={() => void openConversation(hit.conversationId)}
             >
               <span className="conversation-title">
-                <MatchText text={hit.title.trim() || 'Untitled'} query={search.query} />
+                <span className="conversation-title-text">
+                  <MatchText text={hit.title.trim() || 'Untitled'} query={search.query} />
+                </span>
               </span>
               {projectOf(hit.conversationId) && (
                 <span className="conversation-meta muted small" data-testid="search-hit-project">
