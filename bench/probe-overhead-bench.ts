@@ -8,8 +8,8 @@ import { loadToolRegistry } from '../tools/catalogue/tool-registry';
 import { runAgent } from '../electron/services/agent/loop/run-agent';
 import { loadProbeLibrary } from '../electron/services/probe/probe-library';
 import { probeToolRegistry } from '../electron/services/probe/probe-tools';
-import { scratchRemovalsSettled } from '../electron/services/probe/scratch-folder';
 import { probeRunInput, runProbeAttempt, type AttemptInput } from '../electron/services/probe/run-probe-attempt';
+import { createScratchSupply } from '../electron/services/probe/scratch-supply';
 import { createOllamaProvider } from '../electron/services/provider/ollama/ollama-provider';
 import { PROFILE_MODELS } from '../test-support/fake-models/model-profiles';
 import { BENCH_DEFAULTS } from './bench-defaults';
@@ -28,7 +28,8 @@ async function preparedFolder(task: ProbeTask): Promise<string> {
 
 /**
  * probe_overhead_ratio: every probe task as the model check runs one try (runProbeAttempt: a
- * scratch folder made and removed, every event kept with its time, the judge) over the same run
+ * scratch folder taken from the check's supply, which makes the task's next one meanwhile and
+ * removes used ones in the background; every event kept with its time; the judge) over the same run
  * without that bookkeeping (runAgent with the same input, in a folder prepared beforehand, events
  * dropped), on the fake server's good scripted model. Tries alternate, with and without, so the
  * machine's load falls on both alike; the ratio is of the tasks' fastest tries, summed.
@@ -36,6 +37,8 @@ async function preparedFolder(task: ProbeTask): Promise<string> {
 export async function runProbeOverheadBench(options: BenchLog): Promise<Samples> {
   const fake = await startFakeOllamaProcess('model-check');
   const folders: string[] = [];
+  // The check's supply of scratch folders, as runModelCheck has one: made ahead, removed in the background.
+  const scratch = createScratchSupply();
   try {
     const library = await loadProbeLibrary();
     const userTools = await loadToolRegistry();
@@ -53,6 +56,7 @@ export async function runProbeOverheadBench(options: BenchLog): Promise<Samples>
       signal: new AbortController().signal,
       now: Date.now,
       newId: () => String((id += 1)),
+      scratch,
     });
     const bareFolders = new Map<string, string>();
     for (const task of library.tasks) {
@@ -105,7 +109,7 @@ export async function runProbeOverheadBench(options: BenchLog): Promise<Samples>
     }
     return { probe_overhead_ratio: ratios };
   } finally {
-    await scratchRemovalsSettled();
+    await scratch.close();
     await fake.process.stop();
     for (const folder of folders) await rm(folder, { recursive: true, force: true });
   }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/taco-fixture';
 
 test.describe('Check this model', () => {
@@ -39,6 +40,26 @@ test.describe('Check this model', () => {
     const compare = dialog.getByTestId('compare-reports');
     await expect(compare.getByRole('columnheader')).toHaveCount(3);
     await expect(compare.getByRole('row', { name: /pass\^1/ })).toContainText('100 %');
+    // The rows the export has, on screen too (one list: shared/probe/compare-table.ts).
+    await expect(compare.getByRole('row', { name: /^prompt format/ })).toContainText("with the server's grammar");
+    await expect(compare.getByRole('row', { name: /^median tool rounds/ })).toBeVisible();
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const width of [1920, 1280, 800]) {
+        await page.setViewportSize({ width, height: width === 800 ? 600 : 900 });
+        await compare.scrollIntoViewIfNeeded();
+        const axe = await new AxeBuilder({ page })
+          .include('[data-testid="compare-reports"]')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        const serious = axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+        expect(
+          serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+          `the comparison, ${theme}, at ${width}`,
+        ).toEqual([]);
+        await taco.screenshot(`model-check-compare-${theme}-${width}`);
+      }
+    }
     await page.keyboard.press('Escape');
 
     // Where the model is picked.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeReport } from './probe-report';
-import { compareMarkdown, formatsText, reportCardText } from './report-card';
+import { compareMarkdown } from './compare-table';
+import { formatsText, reportCardText } from './report-card';
 
 function report(formats: ProbeReport['formats']): ProbeReport {
   return {

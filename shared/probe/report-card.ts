@@ -1,17 +1,12 @@
 import { FAILURE_WORDS, PROBE_FAILURE_KINDS, type ProbeFailureKind, type ProbeReport } from './probe-report';
 
 /*
- * A report card in words: the CLI prints it, and the Models dialog exports the comparison table
- * as markdown. Model names and servers are the user's own words, but they are escaped for the
- * table (a `|` would split a cell).
+ * A report card in words: the CLI prints it, the Models dialog's cards and comparison
+ * (compare-table.ts) use its phrases.
  */
 
 export function percent(value: number): string {
   return `${Math.round(value * 100)} %`;
-}
-
-function cell(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|');
 }
 
 export function failuresText(failures: ProbeReport['failures']): string {
@@ -49,48 +44,4 @@ export function reportCardText(report: ProbeReport): string {
     `  ${report.tuned.summary}`,
   ];
   return lines.join('\n');
-}
-
-/** Report cards side by side: one column per model, one row per figure and per task. */
-export function compareMarkdown(reports: readonly ProbeReport[]): string {
-  if (reports.length === 0) return 'No model has been checked yet.\n';
-  const header = `| | ${reports.map((report) => cell(`${report.model} (${report.server})`)).join(' | ')} |`;
-  const rule = `| --- | ${reports.map(() => '---').join(' | ')} |`;
-  const row = (label: string, values: string[]): string => `| ${cell(label)} | ${values.map(cell).join(' | ')} |`;
-  const taskIds = [...new Set(reports.flatMap((report) => report.tasks.map((task) => task.taskId)))];
-  const titles = new Map(reports.flatMap((report) => report.tasks.map((task) => [task.taskId, task.title] as const)));
-  const rows = [
-    row(
-      'pass^1',
-      reports.map((report) => percent(report.passAt1)),
-    ),
-    row(
-      'pass^k',
-      reports.map((report) => `${percent(report.passK)} (k = ${report.runs})`),
-    ),
-    row('speed', reports.map(speedText)),
-    row(
-      'median tool rounds',
-      reports.map((report) => String(report.medianToolRounds ?? '—')),
-    ),
-    row(
-      'failures',
-      reports.map((report) => failuresText(report.failures)),
-    ),
-    ...taskIds.map((taskId) =>
-      row(
-        titles.get(taskId) ?? taskId,
-        reports.map((report) => {
-          const task = report.tasks.find((candidate) => candidate.taskId === taskId);
-          return task ? `${task.passes}/${task.runs}` : '—';
-        }),
-      ),
-    ),
-    row('prompt format', reports.map(formatsText)),
-    row(
-      'tuned',
-      reports.map((report) => report.tuned.summary),
-    ),
-  ];
-  return [header, rule, ...rows].join('\n') + '\n';
 }

@@ -18,7 +18,7 @@ import type { ChatProvider } from '../provider/provider-types';
 import type { ProbeLibrary } from './probe-library';
 import { probeToolRegistry } from './probe-tools';
 import { runProbeAttempt } from './run-probe-attempt';
-import { scratchRemovalsSettled } from './scratch-folder';
+import { createScratchSupply, type ScratchSupply } from './scratch-supply';
 import { settingKey, tuningCandidates, type TuningStage } from './tuning-candidates';
 import type { UserActivity } from './user-activity';
 
@@ -71,15 +71,16 @@ export function attemptKey(setting: ProbeSetting, taskId: string, index: number)
  * tries done so far were handed to `onAttempt`).
  */
 export async function runModelCheck(input: ModelCheckInput): Promise<ProbeReport> {
+  const scratch = createScratchSupply();
   try {
-    return await checkModel(input);
+    return await checkModel(input, scratch);
   } finally {
-    // Every try's scratch folder is gone before the check reports (or is cancelled).
-    await scratchRemovalsSettled();
+    // Every try's scratch folder, and every one made ahead, is gone before the check reports (or is cancelled).
+    await scratch.close();
   }
 }
 
-async function checkModel(input: ModelCheckInput): Promise<ProbeReport> {
+async function checkModel(input: ModelCheckInput, scratch: ScratchSupply): Promise<ProbeReport> {
   const registries = {
     plain: probeToolRegistry(input.tools, []),
     distractors: probeToolRegistry(input.tools, input.library.distractors),
@@ -102,7 +103,7 @@ async function checkModel(input: ModelCheckInput): Promise<ProbeReport> {
       const key = `${attemptKey(setting, task.id, index)}${constrained === false ? '|no-grammar' : ''}`;
       const earlier = input.done?.[key];
       const tools = task.distractors ? registries.distractors : registries.plain;
-      const attempt = earlier ?? (await attemptYielding(input, task, setting, tools, constrained));
+      const attempt = earlier ?? (await attemptYielding(input, scratch, task, setting, tools, constrained));
       if (!earlier) {
         measuredMs += attempt.durationMs;
         measuredTries += 1;
@@ -214,6 +215,7 @@ function better(candidate: ProbeReport['tried'][number], current: ProbeReport['t
  */
 async function attemptYielding(
   input: ModelCheckInput,
+  scratch: ScratchSupply,
   task: ProbeTask,
   setting: ProbeSetting,
   tools: ToolRegistry,
@@ -243,6 +245,7 @@ async function attemptYielding(
         signal: controller.signal,
         now: input.now,
         newId: input.newId,
+        scratch,
       });
     } catch (error) {
       if (input.signal.aborted) throw error;

@@ -10,7 +10,7 @@ import { createToolStack } from '../orchestration/tool-stack';
 import type { ChatProvider } from '../provider/provider-types';
 import { judgeAttempt, type TimedEvent } from './judge-attempt';
 import { probeGates } from './probe-gates';
-import { createScratchFolder, removeInBackground } from './scratch-folder';
+import type { ScratchSupply } from './scratch-supply';
 
 export interface AttemptInput {
   task: ProbeTask;
@@ -27,6 +27,8 @@ export interface AttemptInput {
   signal: AbortSignal;
   now: () => number;
   newId: () => string;
+  /** The check's scratch folders (scratch-supply.ts): each try takes a fresh one and gives it back. */
+  scratch: ScratchSupply;
 }
 
 /**
@@ -66,12 +68,13 @@ export function probeRunInput(input: AttemptInput, workspace: string, emit: Agen
 }
 
 /**
- * One try of one task through the real agent loop, in a fresh scratch folder that is removed
- * afterwards (in the background: `scratchRemovalsSettled`). Nothing of it is stored: its events go only to the judge. Never throws for what the
- * model does; rejects only when `signal` aborts (the try then does not count).
+ * One try of one task through the real agent loop, in a fresh scratch folder taken from the
+ * check's supply and given back afterwards (it is removed in the background). Nothing of it is
+ * stored: its events go only to the judge. Never throws for what the model does; rejects only
+ * when `signal` aborts (the try then does not count).
  */
 export async function runProbeAttempt(input: AttemptInput): Promise<ProbeAttempt> {
-  const scratch = await createScratchFolder(input.task);
+  const scratch = await input.scratch.take(input.task);
   const events: TimedEvent[] = [];
   const startedAt = input.now();
   try {
@@ -79,6 +82,6 @@ export async function runProbeAttempt(input: AttemptInput): Promise<ProbeAttempt
     if (input.signal.aborted) throw input.signal.reason instanceof Error ? input.signal.reason : new Error('The check was cancelled.');
     return judgeAttempt(input.task, events, await scratch.readChecked(), startedAt);
   } finally {
-    removeInBackground(scratch);
+    input.scratch.release(scratch);
   }
 }

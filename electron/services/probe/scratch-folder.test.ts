@@ -1,23 +1,27 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { probeTaskSchema } from '../../../shared/probe/probe-task';
-import { createScratchFolder, removeInBackground, scratchRemovalsSettled } from './scratch-folder';
+import { createScratchFolder } from './scratch-folder';
 
 const task = probeTaskSchema.parse({
   id: 'read_fact',
   title: 'Read a fact',
   measures: 'Reading.',
   prompt: 'What is in notes.txt?',
-  files: { 'notes.txt': 'The code is 4417.', 'deep/inside/a.txt': 'a' },
-  check: { answerIncludes: ['4417'] },
+  files: { 'notes.txt': 'The code is 4417.', 'deep/inside/a.txt': 'a', 'logs/app.log': { lines: 3, line: 'ok {n}', at: { '2': 'ERROR' } } },
+  check: { answerIncludes: ['4417'], fileEquals: { 'notes.txt': 'x', 'missing.txt': 'y' } },
 });
 
 describe('the scratch folder of a try', () => {
-  it('holds the task’s files, and is gone once the removals in the background have settled', async () => {
+  it('holds the task’s files, generated ones included, reads back its checked files, and is gone once removed', async () => {
     const folders = await Promise.all([createScratchFolder(task), createScratchFolder(task)]);
-    for (const folder of folders) expect(existsSync(`${folder.root}/deep/inside/a.txt`)).toBe(true);
-    for (const folder of folders) removeInBackground(folder);
-    await scratchRemovalsSettled();
+    for (const folder of folders) {
+      expect(readFileSync(`${folder.root}/deep/inside/a.txt`, 'utf8')).toBe('a');
+      expect(readFileSync(`${folder.root}/logs/app.log`, 'utf8')).toBe('ok 1\nERROR\nok 3\n');
+      expect(await folder.readChecked()).toEqual({ 'notes.txt': 'The code is 4417.', 'missing.txt': null });
+    }
+    expect(folders[0]?.root).not.toBe(folders[1]?.root);
+    await Promise.all(folders.map((folder) => folder.remove()));
     for (const folder of folders) expect(existsSync(folder.root)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { probeFileText, type ProbeTask } from '../../../shared/probe/probe-task';
+import { probeFileText, type ProbeFile, type ProbeTask } from '../../../shared/probe/probe-task';
 
 export interface ScratchFolder {
   /** Absolute, realpath'd: the try's workspace. */
@@ -16,8 +16,9 @@ export async function createScratchFolder(task: ProbeTask): Promise<ScratchFolde
   const root = await realpath(await mkdtemp(path.join(tmpdir(), 'taco-check-')));
   for (const [relative, file] of Object.entries(task.files)) {
     const target = path.join(root, relative);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, probeFileText(file), { mode: 0o600 });
+    const folder = path.dirname(target);
+    if (folder !== root) await mkdir(folder, { recursive: true });
+    await writeFile(target, fileText(file), { mode: 0o600 });
   }
   return {
     root,
@@ -36,21 +37,15 @@ export async function createScratchFolder(task: ProbeTask): Promise<ScratchFolde
   };
 }
 
-const removing = new Set<Promise<void>>();
+/** A generated file's text, made once per task file (the task is immutable data; a log is 1,500 lines). */
+const generated = new WeakMap<Exclude<ProbeFile, string>, string>();
 
-/**
- * Removes the folder off the try's path (a try against a fast server is a few milliseconds; the
- * removal is as long again): the check awaits `scratchRemovalsSettled` before it reports.
- */
-export function removeInBackground(folder: ScratchFolder): void {
-  const removal: Promise<void> = folder
-    .remove()
-    .catch(() => undefined)
-    .finally(() => removing.delete(removal));
-  removing.add(removal);
-}
-
-/** Resolves once every folder given to `removeInBackground` so far is gone. */
-export async function scratchRemovalsSettled(): Promise<void> {
-  while (removing.size > 0) await Promise.all([...removing]);
+function fileText(file: ProbeFile): string {
+  if (typeof file === 'string') return file;
+  let text = generated.get(file);
+  if (text === undefined) {
+    text = probeFileText(file);
+    generated.set(file, text);
+  }
+  return text;
 }

@@ -1,25 +1,10 @@
 import type { ProbeReport } from '../../../../../shared/probe/probe-report';
-import { compareMarkdown, failuresText, percent, speedText } from '../../../../../shared/probe/report-card';
+import { compareMarkdown, compareRows } from '../../../../../shared/probe/compare-table';
 import { CopyButton } from '../../CopyButton';
 
-/** Report cards side by side, one column per model; copied as a markdown table. */
+/** Report cards side by side, one column per model, the rows of `compareRows`; copied as a markdown table of the same rows. */
 export function CompareReports({ reports }: { reports: readonly ProbeReport[] }) {
-  const taskIds = [...new Set(reports.flatMap((report) => report.tasks.map((task) => task.taskId)))];
-  const titles = new Map(reports.flatMap((report) => report.tasks.map((task) => [task.taskId, task.title] as const)));
-  const rows: Array<[string, (report: ProbeReport) => string]> = [
-    ['pass^1', (report) => percent(report.passAt1)],
-    ['pass^k', (report) => `${percent(report.passK)} (k = ${report.runs})`],
-    ['speed', speedText],
-    ['failures', (report) => failuresText(report.failures)],
-    ...taskIds.map((taskId): [string, (report: ProbeReport) => string] => [
-      titles.get(taskId) ?? taskId,
-      (report) => {
-        const task = report.tasks.find((candidate) => candidate.taskId === taskId);
-        return task ? `${task.passes}/${task.runs}` : '—';
-      },
-    ]),
-    ['tuned', (report) => report.tuned.summary],
-  ];
+  const rows = compareRows(reports);
   return (
     <section aria-labelledby="compare-models-title" data-testid="compare-reports">
       <div className="compare-head">
@@ -44,11 +29,11 @@ export function CompareReports({ reports }: { reports: readonly ProbeReport[] })
             </tr>
           </thead>
           <tbody>
-            {rows.map(([label, value]) => (
+            {rows.map(({ label, values }) => (
               <tr key={label}>
                 <th scope="row">{label}</th>
-                {reports.map((report) => (
-                  <td key={report.model}>{value(report)}</td>
+                {values.map((value, index) => (
+                  <td key={reports[index]?.model ?? index}>{value}</td>
                 ))}
               </tr>
             ))}

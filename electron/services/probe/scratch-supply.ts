@@ -1,0 +1,65 @@
+import type { ProbeTask } from '../../../shared/probe/probe-task';
+import { createScratchFolder, type ScratchFolder } from './scratch-folder';
+
+/**
+ * The scratch folders of one check. Against a fast server a try lasts about ten milliseconds and
+ * making its folder (a temp folder, the task's files) one to two of them, and removing it as long
+ * again, so neither happens on a try's path: while a try of a task runs, the folder for the task's
+ * next try is made (fresh, and touched by nothing until that try takes it), and a finished try's
+ * folder is removed in the background. Each try still gets a folder of its own.
+ */
+export interface ScratchSupply {
+  /** A fresh folder with the task's files: the one made ahead for the task when there is one. */
+  take(task: ProbeTask): Promise<ScratchFolder>;
+  /** The try is over: its folder is removed in the background. */
+  release(folder: ScratchFolder): void;
+  /** Removes the folders made ahead and never taken, and resolves once every folder is gone. */
+  close(): Promise<void>;
+}
+
+/** `make` makes one folder (tests count what was made). */
+export function createScratchSupply(make: (task: ProbeTask) => Promise<ScratchFolder> = createScratchFolder): ScratchSupply {
+  const ahead = new Map<ProbeTask, Promise<ScratchFolder>>();
+  const removing = new Set<Promise<void>>();
+  let closed = false;
+
+  const removeInBackground = (folder: Promise<ScratchFolder> | ScratchFolder): void => {
+    const removal: Promise<void> = Promise.resolve(folder)
+      .then((made) => made.remove())
+      .catch(() => undefined)
+      .finally(() => removing.delete(removal));
+    removing.add(removal);
+  };
+
+  const makeAhead = (task: ProbeTask): void => {
+    if (closed) return;
+    const next = make(task);
+    // A failure here is met again, and reported, when the next try makes its own folder.
+    next.catch(() => undefined);
+    ahead.set(task, next);
+  };
+
+  return {
+    async take(task) {
+      if (closed) throw new Error('This check is over: it has no scratch folders left.');
+      const ready = ahead.get(task);
+      ahead.delete(task);
+      const folder = (ready ? await ready.catch(() => null) : null) ?? (await make(task));
+      if (closed) {
+        removeInBackground(folder);
+        throw new Error('This check is over: it has no scratch folders left.');
+      }
+      makeAhead(task);
+      return folder;
+    },
+    release(folder) {
+      removeInBackground(folder);
+    },
+    async close() {
+      closed = true;
+      for (const folder of ahead.values()) removeInBackground(folder);
+      ahead.clear();
+      while (removing.size > 0) await Promise.all([...removing]);
+    },
+  };
+}
