@@ -20,6 +20,14 @@ interface DrawnSection {
   rows: { item: Extract<SidebarItem, { type: 'row' }>; index: number; start: number }[];
 }
 
+/**
+ * A slot's height as laid out, unrounded: rows are fractions of a pixel tall (51.27 px), and the
+ * library's whole-pixel sizes drifted a pixel every few rows from where stacked rows would be.
+ */
+function measureSlot(element: Element, entry: ResizeObserverEntry | undefined): number {
+  return entry?.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height;
+}
+
 function estimate(item: SidebarItem | undefined): number {
   if (!item) return rowEstimatePx;
   if (item.type === 'header') return item.gapBefore + (item.section.type === 'project' ? projectHeaderEstimatePx : labelEstimatePx);
@@ -78,7 +86,7 @@ export function ConversationList({ scrollRef }: { scrollRef: RefObject<HTMLEleme
     overscan,
     rangeExtractor,
     observeElementRect: observeListRect,
-    paddingEnd: 0,
+    measureElement: measureSlot,
   });
 
   const focusRow = (conversationId: string) => {

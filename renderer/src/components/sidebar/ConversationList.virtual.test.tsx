@@ -41,9 +41,6 @@ function scrollTo(this: HTMLElement, options?: ScrollToOptions | number): void {
   this.dispatchEvent(new Event('scroll'));
 }
 beforeAll(() => {
-  patch('offsetHeight', function () {
-    return this.classList.contains('conversation-slot') ? SLOT_PX : 0;
-  });
   patch('clientHeight', function () {
     return this.classList.contains('sidebar-scroll') ? VIEW_PX : 0;
   });
@@ -56,7 +53,7 @@ beforeAll(() => {
     configurable: true,
     writable: true,
     value(this: HTMLElement) {
-      const height = this.classList.contains('sidebar-scroll') ? VIEW_PX : 0;
+      const height = this.classList.contains('sidebar-scroll') ? VIEW_PX : this.classList.contains('conversation-slot') ? SLOT_PX : 0;
       return { x: 0, y: 0, top: 0, left: 0, right: 240, bottom: height, width: 240, height, toJSON: () => ({}) };
     },
   });
