@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { Project } from '../../../../shared/projects/projects';
 
 /** The id of a project's list of rows (its header's toggle controls it). */
@@ -11,6 +11,8 @@ interface Props {
   header: ReactNode;
   /** The drawn rows' slots (none while the section is folded). */
   children: ReactNode;
+  /** Where the list places the section (its box spans its header and rows). */
+  style: CSSProperties;
 }
 
 /**
@@ -18,7 +20,7 @@ interface Props {
  * technology, holding whatever of its header and rows is drawn. The list stays while the project
  * is open, even with no row drawn, so the header's toggle always controls something there.
  */
-export function ProjectSection({ project, collapsed, header, children }: Props) {
+export function ProjectSection({ project, collapsed, header, children, style }: Props) {
   const { projectId, name } = project;
   return (
     <section
@@ -26,6 +28,7 @@ export function ProjectSection({ project, collapsed, header, children }: Props) 
       aria-label={`Project ${name}`}
       data-testid="project-section"
       data-project-id={projectId}
+      style={style}
     >
       {header}
       {!collapsed && (

@@ -63,6 +63,16 @@ export function ConversationList({ scrollRef }: { scrollRef: RefObject<HTMLEleme
     return sidebarItems(sidebarSections({ groups, projects, collapsed, countOf: (projectId) => counts.get(projectId) ?? 0 }));
   }, [conversations, projects, collapsed, pendingDeletes, deletedIds]);
 
+  /** Each section's first and last item: a section's box spans them (so it has the size it shows). */
+  const spans = useMemo(() => {
+    const found = new Map<string, { first: number; last: number }>();
+    items.forEach((item, index) => {
+      const span = found.get(item.section.id);
+      if (span) span.last = index;
+      else found.set(item.section.id, { first: index, last: index });
+    });
+    return found;
+  }, [items]);
   // Rows of a folded project are not items, so the one Tab stop never lands on them.
   const rowIds = useMemo(() => items.flatMap((item) => (item.type === 'row' ? [item.key] : [])), [items]);
   const indexOf = useMemo(() => new Map(items.map((item, index) => [item.key, index])), [items]);
@@ -163,19 +173,27 @@ export function ConversationList({ scrollRef }: { scrollRef: RefObject<HTMLEleme
     else last.rows.push({ item, index: virtual.index, start: virtual.start });
   }
 
+  const measurements = virtualizer.measurementsCache;
+  /** A section's box: from its first item's start to its last one's end; its slots are placed inside it. */
+  const sectionBox = (id: string) => {
+    const span = spans.get(id);
+    const top = span ? (measurements[span.first]?.start ?? 0) : 0;
+    const bottom = span ? (measurements[span.last]?.end ?? top) : top;
+    return { top, style: { transform: `translateY(${top}px)`, height: bottom - top } };
+  };
   const slot = (index: number, start: number, gapBefore: number) => ({
     'data-index': index,
     ref: virtualizer.measureElement,
     style: { transform: `translateY(${start}px)`, paddingTop: gapBefore || undefined },
   });
-  const rowSlots = (rows: DrawnSection['rows']) =>
+  const rowSlots = (rows: DrawnSection['rows'], top: number) =>
     rows.map(({ item, index, start }) => (
       <li
         key={item.key}
         className="conversation-slot"
         aria-posinset={item.position}
         aria-setsize={item.setSize}
-        {...slot(index, start, item.gapBefore)}
+        {...slot(index, start - top, item.gapBefore)}
       >
         <ConversationRow
           summary={item.summary}
@@ -197,8 +215,9 @@ export function ConversationList({ scrollRef }: { scrollRef: RefObject<HTMLEleme
       onKeyDown={onKeyDown}
     >
       {drawn.map(({ section, header, rows }) => {
+        const box = sectionBox(section.id);
         const headerSlot = header && (
-          <div key={header.item.key} className="conversation-slot" {...slot(header.index, header.start, header.item.gapBefore)}>
+          <div key={header.item.key} className="conversation-slot" {...slot(header.index, header.start - box.top, header.item.gapBefore)}>
             {section.type === 'project' ? (
               <ProjectHeader project={section.project} count={section.count} collapsed={section.collapsed} />
             ) : (
@@ -207,14 +226,14 @@ export function ConversationList({ scrollRef }: { scrollRef: RefObject<HTMLEleme
           </div>
         );
         return section.type === 'project' ? (
-          <ProjectSection key={section.id} project={section.project} collapsed={section.collapsed} header={headerSlot}>
-            {rowSlots(rows)}
+          <ProjectSection key={section.id} project={section.project} collapsed={section.collapsed} header={headerSlot} style={box.style}>
+            {rowSlots(rows, box.top)}
           </ProjectSection>
         ) : (
-          <section key={section.id} className="conversation-group" aria-label={section.label}>
+          <section key={section.id} className="conversation-group" aria-label={section.label} style={box.style}>
             {headerSlot}
             <ul className="conversation-list" data-testid={section.testId}>
-              {rowSlots(rows)}
+              {rowSlots(rows, box.top)}
             </ul>
           </section>
         );
