@@ -193,6 +193,8 @@ export function ConversationList({ scrollRef }: { scrollRef: RefObject<HTMLEleme
         className="conversation-slot"
         aria-posinset={item.position}
         aria-setsize={item.setSize}
+        // Focus anywhere in the row (its menu button, a rename field) keeps it drawn while scrolled away.
+        onFocus={() => setFocusedId(item.key)}
         {...slot(index, start - top, item.gapBefore)}
       >
         <ConversationRow
