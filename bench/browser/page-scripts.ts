@@ -44,7 +44,17 @@ export const READ_COUNTS = `() => ({ batches: window.__tacoBench.batches, finish
  * arrived over the WebSocket (the rest is the renderer's work), and how big it was.
  */
 export const OPEN_AND_TIME = `({ title, marker, timeoutMs }) => new Promise((resolve, reject) => {
-  const item = [...document.querySelectorAll('[data-testid="conversation-item"]')].find((element) => (element.textContent || '').includes(title));
+  const find = () => [...document.querySelectorAll('[data-testid="conversation-item"]')].find((element) => (element.textContent || '').includes(title));
+  // The sidebar draws only the rows in view: scroll it down until the row is drawn (before the clock starts).
+  const scroller = document.querySelector('.sidebar-scroll');
+  const seek = (found) => {
+    const item = find();
+    if (item || !scroller || scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) { found(item); return; }
+    scroller.scrollTop += Math.max(1, scroller.clientHeight - 40);
+    requestAnimationFrame(() => requestAnimationFrame(() => seek(found)));
+  };
+  if (!find() && scroller) scroller.scrollTop = 0;
+  requestAnimationFrame(() => seek((item) => {
   if (!item) { reject(new Error('No conversation titled ' + title + ' in the sidebar.')); return; }
   if (window.__tacoBench) window.__tacoBench.largestResult = { bytes: 0, at: 0 };
   const started = performance.now();
@@ -68,6 +78,7 @@ export const OPEN_AND_TIME = `({ title, marker, timeoutMs }) => new Promise((res
     requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
+  }));
 })`;
 
 /** Elements in the document. */
@@ -76,11 +87,12 @@ export const COUNT_NODES = `() => document.getElementsByTagName('*').length`;
 /** Resolves after two animation frames (what was committed is painted). */
 export const TWO_FRAMES = `() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null))))`;
 
-/** Resolves once the sidebar lists at least `count` conversations. */
+/** Resolves once the sidebar lists at least `count` conversations (it draws only those in view; its list says how many it has). */
 export const WAIT_FOR_CONVERSATIONS = `({ count, timeoutMs }) => new Promise((resolve, reject) => {
   const started = performance.now();
   const check = () => {
-    if (document.querySelectorAll('[data-testid="conversation-item"]').length >= count) { resolve(null); return; }
+    const list = document.querySelector('[data-testid="conversation-list"]');
+    if (list && document.querySelector('[data-testid="conversation-item"]') && Number(list.getAttribute('data-rows')) >= count) { resolve(null); return; }
     if (performance.now() - started > timeoutMs) { reject(new Error('The sidebar did not list ' + count + ' conversations within ' + timeoutMs + ' ms.')); return; }
     setTimeout(check, 50);
   };

@@ -73,6 +73,8 @@ export async function startMain(): Promise<void> {
     return;
   }
 
+  // The window's first question is the conversation list: the index is read while the window loads.
+  void services.handle('conversations.list', {});
   void localApi.start().catch((error: unknown) => console.error('The local API did not start:', error));
 
   const disposeIpc = registerIpc({

@@ -74,6 +74,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       openExternal: async () => undefined,
     }));
 
+  // The page's first question is the conversation list: the index is read while the page loads,
+  // not after it asks (over a long history that read is most of what the page would wait for).
+  if (ownServices) void services.handle('conversations.list', {});
+
   const token = createAccessToken();
   const secrets: AccessSecrets = { token, session: createAccessToken(), page: createAccessToken() };
   let port = 0;

@@ -28,10 +28,19 @@ export const tailFactsSchema = z.object({
   size: z.number().int().min(0),
   mtimeMs: z.number(),
   events: z.number().int().min(0),
-  turns: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])),
+  // Checked in one loop: a long history's index holds tens of thousands of these pairs, and a zod
+  // tuple per pair made reading it at start take most of a second.
+  turns: z.custom<Array<[number, number]>>(isTurnList, 'turns must be pairs of whole numbers from 0'),
   openRunId: z.string().nullable(),
   afterUserMessage: z.boolean(),
 });
+
+const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/** [event index, byte offset] pairs, each a whole number from 0. */
+function isTurnList(value: unknown): boolean {
+  return Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && isCount(pair[0]) && isCount(pair[1]));
+}
 
 /** Events that move the conversation between branches: a timeline with one has no facts. */
 function isBranchEvent(event: TacoEvent): boolean {

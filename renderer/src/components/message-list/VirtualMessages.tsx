@@ -1,5 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeListRect } from '../../hooks/observe-list-rect';
 import { useCallback, useEffect, useRef } from 'react';
 import type { ConversationView } from '../../store/events/conversation-view';
 import { estimateItemSize } from './estimate-item-size';
@@ -16,16 +17,6 @@ export const MESSAGE_LIST_PROPS = {
   'aria-label': 'Conversation',
   'data-testid': 'message-list',
 } as const;
-
-/**
- * The list's size as the virtualizer sees it. A list not laid out yet (or a test's DOM, which has
- * no layout) reports a height of 0, which would render no message at all: assume the window's.
- */
-function observeListRect(instance: Virtualizer<HTMLDivElement, Element>, callback: (rect: { width: number; height: number }) => void) {
-  return observeElementRect(instance, (rect) =>
-    callback(rect.height > 0 ? rect : { width: rect.width, height: window.innerHeight || 800 }),
-  );
-}
 
 /**
  * The messages of one conversation, virtualized: only the rows on screen (and a few beyond) are

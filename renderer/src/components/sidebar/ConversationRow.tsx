@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { useTaco } from '../../store/store-context';
 import { Menu, MenuItem } from '../ui/Menu';
@@ -30,9 +30,10 @@ interface Props {
 
 /**
  * One conversation in the sidebar: opens on click; F2 renames in place, Delete deletes (with
- * undo), the "⋯" button, the context-menu key or a right click open the menu of actions.
+ * undo), the "⋯" button, the context-menu key or a right click open the menu of actions. Drawn
+ * inside the list's slot (ConversationList.tsx); memoized, as the list draws again as it scrolls.
  */
-export function ConversationRow({ summary, active, tabbable, onFocusRow, onBeforeDelete }: Props) {
+export const ConversationRow = memo(function ConversationRow({ summary, active, tabbable, onFocusRow, onBeforeDelete }: Props) {
   const { conversationId, pinned, model } = summary;
   const title = summary.title.trim() || 'Untitled';
   const openConversation = useTaco((state) => state.openConversation);
@@ -96,7 +97,7 @@ export function ConversationRow({ summary, active, tabbable, onFocusRow, onBefor
   };
 
   return (
-    <li
+    <div
       className={`conversation-row${active ? ' active' : ''}${pinned ? ' pinned' : ''}`}
       data-testid="conversation-row"
       data-conversation-id={conversationId}
@@ -163,6 +164,6 @@ export function ConversationRow({ summary, active, tabbable, onFocusRow, onBefor
           <MoveToProjectMenu summary={summary} />
         </Menu>
       )}
-    </li>
+    </div>
   );
-}
+});

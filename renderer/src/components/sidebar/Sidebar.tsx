@@ -79,7 +79,7 @@ export function Sidebar() {
         </button>
         <SidebarSearch resultsRef={results} />
         <div ref={results} className="sidebar-scroll">
-          {search.type === 'idle' ? <ConversationList /> : <SearchResults search={search} />}
+          {search.type === 'idle' ? <ConversationList scrollRef={results} /> : <SearchResults search={search} />}
         </div>
         <div className="sidebar-footer">
           <button type="button" className="button ghost" data-testid="catalogue-button" onClick={() => openCatalogue(true)}>
