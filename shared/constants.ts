@@ -537,6 +537,8 @@ export const DEFAULTS = {
     timeoutMs: 20_000,
     /** Characters of each result's content passed to the model. */
     contentChars: 500,
+    /** A search service's answer is read up to this; past it the search fails (ten results need far less). */
+    maxResponseBytes: 1024 * 1024,
   },
 
   /** Versions of the files tools write, kept for undo (electron/services/documents). */

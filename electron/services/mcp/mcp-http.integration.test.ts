@@ -50,4 +50,11 @@ describe('MCP over HTTP against the SDK’s own server (McpServer)', { timeout: 
     expect(failed.error).toMatch(/127\.0\.0\.1:9/);
     expect(h.service.tools()).toEqual([]);
   });
+
+  it('a failure names the address without its query: a token there (?api_key=) never reaches the status the model is told', async () => {
+    const h = harness({ keyed: { url: 'http://127.0.0.1:9/mcp?api_key=sekrit-query-token&x=1' } });
+    const failed = await h.waitFor('keyed', 'failed');
+    expect(failed.error).toContain('http://127.0.0.1:9/mcp');
+    expect(failed.error).not.toContain('sekrit-query-token');
+  });
 });

@@ -1,5 +1,6 @@
 import { DEFAULTS } from '../../../shared/constants';
 import type { ChatProvider } from '../provider/provider-types';
+import { withoutThinkBlocks } from '../provider/without-think-blocks';
 
 export type ContextSwitchVerdict = 'same-task' | 'new-request';
 
@@ -64,7 +65,7 @@ export async function detectContextSwitch(input: ContextSwitchInput): Promise<Co
 
 /** 'new-request' only when the answer clearly says NEW and not SAME. */
 export function parseVerdict(answer: string): ContextSwitchVerdict {
-  const withoutThinking = answer.replace(/<think>[\s\S]*?<\/think>/gi, ' ');
+  const withoutThinking = withoutThinkBlocks(answer, ' ');
   const words = new Set(withoutThinking.toUpperCase().match(/[A-Z]+/g) ?? []);
   return words.has('NEW') && !words.has('SAME') ? 'new-request' : 'same-task';
 }

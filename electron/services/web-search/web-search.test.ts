@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULTS } from '../../../shared/constants';
 import { defaultSettings } from '../../../shared/settings/settings';
 import { WEB_SEARCH_KEY_MASK, maskWebSearch, unmaskWebSearch, webSearchSettingsSchema } from '../../../shared/settings/web-search';
 import { loadCatalogue } from '../../../tools/catalogue/load-catalogue';
@@ -65,6 +66,11 @@ beforeAll(async () => {
       });
     }
     if (request.url?.startsWith('/off/search')) return json(403, {});
+    if (request.url?.startsWith('/huge/search')) {
+      // A valid answer past the cap: one result whose content alone is larger.
+      const content = 'x'.repeat(DEFAULTS.webSearch.maxResponseBytes + 1024);
+      return json(200, { results: [{ url: 'https://example.com/', title: 'huge', content }] });
+    }
     json(404, {});
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -105,6 +111,11 @@ describe('search_web services', () => {
     expect(parsed.results.map((hit) => hit.url)).toEqual(['https://github.com/ollama/ollama', 'https://ollama.com/']);
     expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/searx/search?q=ollama&format=json' });
     expect(await search('ollama', 1, signal)).toHaveLength(1);
+  });
+
+  it('an answer larger than DEFAULTS.webSearch.maxResponseBytes is refused, not read whole into main', async () => {
+    const search = createWebSearch({ provider: 'searxng', searxngUrl: `${base}/huge` })!;
+    await expect(search('x', 5, signal)).rejects.toThrow(/larger than 1 MB/);
   });
 
   it('an instance without the JSON format enabled says so', async () => {

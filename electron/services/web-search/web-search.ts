@@ -1,8 +1,12 @@
 import { DEFAULTS } from '../../../shared/constants';
 import type { WebSearchHit, WebSearchSettings } from '../../../shared/settings/web-search';
+import { cappedBodyFetch, McpLimitError } from '../mcp/mcp-limits';
 
 /** A message of ours: it names the service and what to fix, never an address, a key or a password. */
 class SearchServiceError extends Error {}
+
+/** Answers are read up to DEFAULTS.webSearch.maxResponseBytes: a service cannot fill main's memory. */
+const cappedFetch = cappedBodyFetch((input, init) => fetch(input, init), DEFAULTS.webSearch.maxResponseBytes);
 
 export type WebSearch = (query: string, maxResults: number, signal: AbortSignal) => Promise<WebSearchHit[]>;
 
@@ -24,7 +28,7 @@ export function createWebSearch(
     if (!key) return null;
     return (query, maxResults, signal) =>
       guarded("Ollama's web search", signal, async () => {
-        const response = await fetch(ollamaUrl, {
+        const response = await cappedFetch(ollamaUrl, {
           method: 'POST',
           headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
           body: JSON.stringify({ query, max_results: maxResults }),
@@ -43,7 +47,7 @@ export function createWebSearch(
       const url = new URL('search', base.endsWith('/') ? base : `${base}/`);
       url.searchParams.set('q', query);
       url.searchParams.set('format', 'json');
-      const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(DEFAULTS.webSearch.timeoutMs)]) });
+      const response = await cappedFetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(DEFAULTS.webSearch.timeoutMs)]) });
       if (response.status === 403)
         throw new SearchServiceError(
           'The SearXNG instance refused JSON results: enable the json format in its settings.yml (search.formats).',
@@ -74,7 +78,11 @@ async function guarded<T>(service: string, signal: AbortSignal, search: () => Pr
 async function jsonOf(response: Response): Promise<unknown> {
   try {
     return await response.json();
-  } catch {
+  } catch (error) {
+    if (error instanceof McpLimitError)
+      throw new SearchServiceError(
+        `The search service's answer is larger than ${Math.round(DEFAULTS.webSearch.maxResponseBytes / (1024 * 1024))} MB; TACO stopped reading it.`,
+      );
     throw new SearchServiceError('The search service answered with something that is not JSON.');
   }
 }

@@ -154,7 +154,8 @@ function isClientError(error: unknown): boolean {
 }
 
 function startFailure(options: OpenOptions, error: unknown, process?: ProcessGroupTransport): string {
-  const target = options.config.command !== undefined ? `\`${options.config.command}\`` : options.config.url;
+  const url = options.config.url;
+  const target = options.config.command !== undefined ? `\`${options.config.command}\`` : addressWithoutQuery(url ?? '');
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
     return `The server did not answer "initialize" within ${Math.round(options.initializeTimeoutMs / 1000)} s (${target}). Check that it is an MCP server speaking ${options.config.command !== undefined ? 'stdio' : 'HTTP'}, then restart it.`;
   const code = error instanceof Error && 'code' in error ? String((error as { code: unknown }).code) : '';
@@ -166,5 +167,18 @@ function startFailure(options: OpenOptions, error: unknown, process?: ProcessGro
   const exit = process?.exit;
   if (exit) return `The server exited during startup (${describeExit(exit)}). See its last lines of output below.`;
   const message = error instanceof Error ? error.message : String(error);
-  return `${target} could not be started: ${message}`;
+  return `${target} could not be started: ${url ? message.split(url).join(target) : message}`;
+}
+
+/**
+ * The address as a failure names it: without its query and fragment, where a server's token may
+ * sit (`?api_key=…`). The failure reaches the model (a call to a failed server quotes it) and the log.
+ */
+function addressWithoutQuery(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return url.split(/[?#]/)[0] ?? '';
+  }
 }

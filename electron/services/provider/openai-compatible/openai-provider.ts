@@ -16,6 +16,7 @@ import { retryWhileLoading } from './loading-retry';
 import { createModelContextReader } from './model-context';
 import { createLlamaCppTokenCounter } from './llama-cpp-tokens';
 import { readBusySlots, type BusyWatch } from './llama-cpp-slots';
+import { withoutThinkBlocks } from '../without-think-blocks';
 
 export { openAiBaseUrl } from './openai-base-url';
 
@@ -162,7 +163,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
           ),
         );
         const raw = answer.choices[0]?.message.content;
-        const content = typeof raw === 'string' ? raw.replace(/<think>[\s\S]*?<\/think>/g, '').trim() : '';
+        const content = typeof raw === 'string' ? withoutThinkBlocks(raw).trim() : '';
         if (content === '') throw new ProviderError('ollama-error', openAiMessages.noContent(request.model), host);
         return content;
       } catch (error) {

@@ -23,7 +23,7 @@ async function walk(root: string): Promise<Array<{ path: string; mode: number; f
 }
 
 describe.skipIf(process.platform === 'win32')('the data folder after a real session', () => {
-  it('holds nothing group- or other-readable: conversations, versions, blobs, documents, raw logs', async () => {
+  it('holds nothing group- or other-readable: conversations, versions, blobs, documents, raw logs, projects, workflows, search index, MCP servers', async () => {
     const previous = process.umask(0o022);
     cleanups.defer(() => void process.umask(previous));
     const fake = await startFakeOllama({ scenario: 'documents-demo' });
@@ -56,6 +56,26 @@ describe.skipIf(process.platform === 'win32')('the data folder after a real sess
     // Undo keeps the current content as a version too.
     const undone = await callService<UndoResult>(services, 'documents.undo', { conversationId: run.conversationId, confirmed: true });
     expect(undone.type).toBe('undone');
+    // The newer stores: projects, a saved workflow, the disk search index, MCP servers.
+    const project = await callService<{ projectId: string }>(services, 'projects.create', {
+      name: 'Modes',
+      workspace: null,
+      defaultModel: null,
+      presetId: null,
+      toolLimits: {},
+    });
+    await callService(services, 'conversation.moveToProject', { conversationId: run.conversationId, projectId: project.projectId });
+    const draft = {
+      id: 'modes_check',
+      name: 'Modes',
+      category: 'Mine',
+      description: 'd',
+      params: [],
+      steps: [{ type: 'prompt', prompt: 'Hi' }],
+    };
+    expect(await callService(services, 'workflows.saveDraft', { content: JSON.stringify(draft) })).toMatchObject({ ok: true });
+    await callService(services, 'conversations.search', { query: 'meeting notes' });
+    await callService(services, 'mcp.save', { name: 'off', config: { command: 'node', args: ['-e', '0'], enabled: false } });
     await services.dispose();
 
     const entries = await walk(dataDir);
@@ -65,6 +85,15 @@ describe.skipIf(process.platform === 'win32')('the data folder after a real sess
     expect(names.some((name) => name.startsWith(`documents/${run.conversationId}/blobs/`))).toBe(true);
     expect(names.some((name) => /^logs\/llm\/[\d-]+\/request_/.test(name))).toBe(true);
     expect(names.some((name) => name.startsWith('conversations/'))).toBe(true);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'projects.json',
+        'mcp.json',
+        'workflows/modes_check.json',
+        'search/log.jsonl',
+        `search/text/${run.conversationId}.txt`,
+      ]),
+    );
     const logs = entries.filter((entry) => !entry.folder && entry.path.includes(`${path.sep}logs${path.sep}`));
     expect(logs.length).toBeGreaterThan(0);
     for (const log of logs) expect(readFileSync(log.path, 'utf8')).not.toContain('wsk-own-secret-value');
