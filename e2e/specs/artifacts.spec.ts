@@ -190,6 +190,30 @@ test.describe('artifacts', () => {
     await expect(page.getByTestId('artifact-pane')).toBeVisible();
   });
 
+  test('an artifact that navigates its own frame away goes nowhere: the frame policy refuses it before any request', async ({
+    taco,
+    page,
+  }) => {
+    const ollama = await taco.startFakeOllama('artifacts');
+    await taco.openApp({ ollamaUrl: ollama.url });
+    await expect(page.getByTestId('model-picker')).toBeEnabled();
+    const frameRequests = await recordFrameRequests(page);
+    const refusals: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith("Framing 'http://127.0.0.1:9/' violates")) refusals.push(message.text());
+    });
+    const appUrl = page.url();
+
+    await ask(page, 'Take me away');
+    await preview(page);
+    // The artifact frame's policy (default-src 'none', so no frame-src) refuses its own frame's
+    // navigation: Chromium says so, and nothing was sent.
+    await expect.poll(() => refusals.length).toBeGreaterThan(0);
+    expect(frameRequests.reached).toEqual([]);
+    expect(page.url()).toBe(appUrl);
+    await expect(page.getByTestId('artifact-pane')).toBeVisible();
+  });
+
   test('an artifact that never yields is stopped after the budget; the window answers all along', async ({ taco, page }) => {
     const ollama = await taco.startFakeOllama('artifacts');
     await taco.openApp({ ollamaUrl: ollama.url });

@@ -5,6 +5,8 @@
  * forms, no base, no plugins; framed only by our page; and sandboxed by the header itself, so the
  * page is an opaque origin even if something opened it without the iframe's sandbox attribute.
  * A nested `srcdoc` frame (where the artifact runs) inherits all of it.
+ * The artifact's frame cannot navigate itself away either: that navigation is checked against
+ * this page's frame-src, which falls back to `default-src 'none'` (`e2e/specs/artifacts.spec.ts`).
  */
 export function artifactFramePolicy(frameAncestors: string): string {
   const directives: ReadonlyArray<readonly [string, string]> = [

