@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TacoEvent } from '../../../../shared/contract/events';
 import { eventsFor } from '../../../test/events';
 import { createFakeApi, summary } from '../../../test/fake-api';
+import { patchLayout } from '../../../test/jsdom-layout';
 import { renderWithStore } from '../../../test/render-app';
 import { MessageList } from './MessageList';
 
@@ -19,11 +20,7 @@ function longConversation(conversationId: string): TacoEvent[] {
 // jsdom has no layout: give rows and the list sizes, as @tanstack/react-virtual's docs suggest.
 const ROW_PX = 100;
 const LIST_PX = 800;
-const patched: Array<[string, PropertyDescriptor | undefined]> = [];
-function patch(property: string, get: (this: HTMLElement) => number): void {
-  patched.push([property, Object.getOwnPropertyDescriptor(HTMLElement.prototype, property)]);
-  Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get });
-}
+const layout = patchLayout();
 /**
  * jsdom has no `scrollTo` (the virtualizer's way to move the list): move it as a browser would,
  * clamped, and report it the way a browser does, after the task that scrolled (the scroll event
@@ -36,26 +33,20 @@ function scrollTo(this: HTMLElement, options?: ScrollToOptions | number): void {
   setTimeout(() => this.dispatchEvent(new Event('scroll')));
 }
 beforeAll(() => {
-  patch('offsetHeight', function () {
+  layout.size('offsetHeight', function () {
     return this.classList.contains('message-row') ? ROW_PX : 0;
   });
-  patch('clientHeight', function () {
+  layout.size('clientHeight', function () {
     return this.classList.contains('message-list') ? LIST_PX : 0;
   });
-  patch('scrollHeight', function () {
+  layout.size('scrollHeight', function () {
     if (!this.classList.contains('message-list')) return 0;
     const column = this.querySelector<HTMLElement>('.message-column-virtual');
     return column ? Number.parseFloat(column.style.height) || 0 : 0;
   });
-  patched.push(['scrollTo', Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollTo')]);
-  Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, writable: true, value: scrollTo });
+  layout.method('scrollTo', scrollTo);
 });
-afterAll(() => {
-  for (const [property, descriptor] of patched) {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, property, descriptor);
-    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[property];
-  }
-});
+afterAll(() => layout.restore());
 
 async function openLong() {
   const api = createFakeApi();

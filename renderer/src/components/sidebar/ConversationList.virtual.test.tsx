@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../shared/constants';
 import type { Project } from '../../../../shared/projects/projects';
 import { createFakeApi, summary } from '../../../test/fake-api';
+import { patchLayout } from '../../../test/jsdom-layout';
 import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';
 
@@ -26,11 +27,7 @@ const history = (inProject?: string) =>
 // A row is as tall as assumed before it is measured, so positions are plain multiples.
 const SLOT_PX = DEFAULTS.sidebarList.rowWithMetaEstimatePx;
 const VIEW_PX = 600;
-const patched: Array<[string, PropertyDescriptor | undefined]> = [];
-function patch(property: string, get: (this: HTMLElement) => number): void {
-  patched.push([property, Object.getOwnPropertyDescriptor(HTMLElement.prototype, property)]);
-  Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get });
-}
+const layout = patchLayout();
 const listHeight = (scroller: HTMLElement) =>
   Number.parseFloat(scroller.querySelector<HTMLElement>('.conversation-groups-virtual')?.style.height ?? '0') || 0;
 /** jsdom has no `scrollTo`: move the scroll element as a browser would (clamped), then say so with a scroll event. */
@@ -41,31 +38,19 @@ function scrollTo(this: HTMLElement, options?: ScrollToOptions | number): void {
   this.dispatchEvent(new Event('scroll'));
 }
 beforeAll(() => {
-  patch('clientHeight', function () {
+  layout.size('clientHeight', function () {
     return this.classList.contains('sidebar-scroll') ? VIEW_PX : 0;
   });
-  patch('scrollHeight', function () {
+  layout.size('scrollHeight', function () {
     return this.classList.contains('sidebar-scroll') ? listHeight(this) : 0;
   });
-  const rect = Object.getOwnPropertyDescriptor(Element.prototype, 'getBoundingClientRect');
-  patched.push(['getBoundingClientRect', rect]);
-  Object.defineProperty(HTMLElement.prototype, 'getBoundingClientRect', {
-    configurable: true,
-    writable: true,
-    value(this: HTMLElement) {
-      const height = this.classList.contains('sidebar-scroll') ? VIEW_PX : this.classList.contains('conversation-slot') ? SLOT_PX : 0;
-      return { x: 0, y: 0, top: 0, left: 0, right: 240, bottom: height, width: 240, height, toJSON: () => ({}) };
-    },
+  layout.method('getBoundingClientRect', function () {
+    const height = this.classList.contains('sidebar-scroll') ? VIEW_PX : this.classList.contains('conversation-slot') ? SLOT_PX : 0;
+    return { x: 0, y: 0, top: 0, left: 0, right: 240, bottom: height, width: 240, height, toJSON: () => ({}) };
   });
-  patched.push(['scrollTo', Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollTo')]);
-  Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, writable: true, value: scrollTo });
+  layout.method('scrollTo', scrollTo);
 });
-afterAll(() => {
-  for (const [property, descriptor] of patched) {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, property, descriptor);
-    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[property];
-  }
-});
+afterAll(() => layout.restore());
 
 async function renderHistory(projects: Project[] = []) {
   const api = createFakeApi();
