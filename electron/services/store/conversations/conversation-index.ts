@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { conversationOptionsSchema, type ConversationSummary } from '../../../../shared/conversations/conversation';
 import type { OpenRunMark } from '../timeline/run-state';
-import { tailFactsSchema, type TailFacts } from '../timeline/tail-facts';
+import { branchTailFactsSchema, tailFactsSchema, type TailFacts } from '../timeline/tail-facts';
 import { readJsonFile } from '../files/read-json-file';
 
 /**
@@ -35,6 +35,8 @@ const entrySchema = z.object({
     .optional(),
   // Optional: an index written before tails (or a timeline they cannot serve) reads the whole file.
   tail: tailFactsSchema.optional(),
+  // A timeline with branches: a TACO that predates these drops the key, and reads the whole file.
+  branchTail: branchTailFactsSchema.optional(),
 });
 
 const indexSchema = z.object({
@@ -61,10 +63,10 @@ export async function readIndex(path: string): Promise<IndexRead> {
   if (!parsed.success) return { type: 'corrupt', reason: 'its contents are not a TACO index of this version' };
   return {
     type: 'ok',
-    entries: parsed.data.conversations.map(({ open, options, projectId, tail, ...rest }) => ({
+    entries: parsed.data.conversations.map(({ open, options, projectId, tail, branchTail, ...rest }) => ({
       summary: { ...rest, ...(projectId ? { projectId } : {}), ...(options ? { options } : {}) },
       open: open ?? null,
-      tail: tail ?? null,
+      tail: branchTail ?? tail ?? null,
     })),
   };
 }
@@ -80,7 +82,7 @@ export function serializeIndex(entries: Iterable<IndexEntry>): string {
   const conversations = [...entries].map(({ summary, open, tail }) => ({
     ...withoutUnfinished(summary),
     ...(open ? { open } : {}),
-    ...(tail ? { tail } : {}),
+    ...(tail ? (tail.branch ? { branchTail: tail } : { tail }) : {}),
   }));
   return `${JSON.stringify({ format: INDEX_FORMAT, version: INDEX_FORMAT_VERSION, conversations }, null, 1)}\n`;
 }

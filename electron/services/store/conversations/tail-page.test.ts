@@ -1,4 +1,4 @@
-import { appendFile, open as openFile, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, open as openFile, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConversationSnapshot } from '../../../../shared/conversations/conversation';
@@ -40,13 +40,53 @@ async function newestPage(store: ConversationStore, id: string): Promise<{ page:
   return { page: chosenBranchPage(await store.read(id), undefined), fromTail: false };
 }
 
+/** Whether the timeline has a branch or a rewind (which the tail once left to the whole read). */
+async function isBranched(world: World, id: string): Promise<boolean> {
+  const text = await readFile(join(world.dataDir, 'conversations', `${id}.jsonl`), 'utf8');
+  return text.includes('"type":"timeline-rewound"') || text.includes('"type":"branch-selected"');
+}
+
+/** The newest page of a copy of the timeline, read whole by a store of its own (no index, no facts). */
+async function wholePageOfCopy(world: World, id: string): Promise<ConversationSnapshot> {
+  const dataDir = cleanups.tempDir('taco-tail-copy-');
+  await mkdir(join(dataDir, 'conversations'), { recursive: true });
+  await copyFile(join(world.dataDir, 'conversations', `${id}.jsonl`), join(dataDir, 'conversations', `${id}.jsonl`));
+  const store = createConversationStore({ dataDir, log: () => undefined });
+  try {
+    return chosenBranchPage(await store.read(id), undefined);
+  } finally {
+    await store.close();
+  }
+}
+
 /** The same page from the whole file only, as before tails. */
 async function wholePage(store: ConversationStore, id: string): Promise<ConversationSnapshot> {
   return chosenBranchPage(await store.read(id), undefined);
 }
 
+/**
+ * For `branchy` timelines: most steps edit or choose a branch, the rest continue; no run is left
+ * cut off (which ends a timeline's tail facts for good), so long stretches are served from the tail.
+ */
+function branchyStep(draw: number): number {
+  if (draw < 0.25) return 0.68; // an edit or regenerate (a rewind, its message, a run)
+  if (draw < 0.35) return 0.71; // a branch chosen
+  if (draw < 0.65) return 0.3; // a message and its run
+  if (draw < 0.7) return 0.6; // a continue
+  if (draw < 0.73) return 0.64; // a command
+  if (draw < 0.76) return 0.765; // a rename
+  if (draw < 0.8) return 0.82; // a restart
+  return 0.9; // a streamed turn
+}
+
 /** Random turns: long and short runs, commands, continues, edits, branch choices, cut-off runs, renames, restarts, torn tails. */
-async function randomTimeline(world: World, seed: number, steps: number, check: (id: string) => Promise<void>): Promise<void> {
+async function randomTimeline(
+  world: World,
+  seed: number,
+  steps: number,
+  check: (id: string) => Promise<void>,
+  branchy = false,
+): Promise<void> {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const created = await world.store.create({ title: `Random ${seed}`, model: 'm' });
@@ -82,7 +122,7 @@ async function randomTimeline(world: World, seed: number, steps: number, check: 
   };
   for (let step = 0; step < steps; step += 1) {
     const events: TacoEvent[] = [];
-    const what = next();
+    const what = branchy ? branchyStep(messages.length === 0 ? 0.5 : next()) : next();
     if (what < 0.55) {
       message(events);
       run(events, true);
@@ -134,6 +174,8 @@ describe('the newest page read from the end of the timeline', () => {
   it('is, for random timelines (branches, rewinds, cut-off runs, torn tails, restarts), the page the whole file gives', async () => {
     let fromTail = 0;
     let whole = 0;
+    let branchedFromTail = 0;
+    let withSiblings = 0;
     for (let seed = 1; seed <= 8; seed += 1) {
       const world: World = { dataDir: cleanups.tempDir('taco-tail-'), clock: 1000, store: undefined as unknown as ConversationStore };
       world.store = openStore(world);
@@ -142,11 +184,49 @@ describe('the newest page read from the end of the timeline', () => {
         expect(tail.page).toEqual(await wholePage(world.store, id));
         if (tail.fromTail) fromTail += 1;
         else whole += 1;
+        if (tail.fromTail && (await isBranched(world, id))) branchedFromTail += 1;
+        if (tail.fromTail && Object.keys(tail.page.branches ?? {}).length > 0) withSiblings += 1;
       });
     }
-    // Both ways were taken: the comparison proved something about each.
+    // Both ways were taken, for plain and branched timelines: the comparison proved something about each.
     expect(fromTail).toBeGreaterThan(50);
     expect(whole).toBeGreaterThan(50);
+    expect(branchedFromTail).toBeGreaterThan(20);
+    expect(withSiblings).toBeGreaterThan(20);
+  });
+
+  it('is, for random timelines with many edits and branch choices, the page the whole file gives, over long runs of appends', async () => {
+    let branchedFromTail = 0;
+    let withSiblings = 0;
+    for (let seed = 11; seed <= 15; seed += 1) {
+      const world: World = { dataDir: cleanups.tempDir('taco-tail-'), clock: 1000, store: undefined as unknown as ConversationStore };
+      world.store = openStore(world);
+      let step = 0;
+      await randomTimeline(
+        world,
+        seed,
+        50,
+        async (id) => {
+          step += 1;
+          const tail = await newestPage(world.store, id);
+          // Mostly compared with a copy of the file read whole elsewhere, so that the facts here
+          // live through many appends (a whole read here would make them again); sometimes here.
+          const expected = step % 7 === 0 ? await wholePage(world.store, id) : await wholePageOfCopy(world, id);
+          expect({ events: tail.page.events, olderCursor: tail.page.olderCursor, branches: tail.page.branches }).toEqual({
+            events: expected.events,
+            olderCursor: expected.olderCursor,
+            branches: expected.branches,
+          });
+          if (tail.fromTail && (await isBranched(world, id))) {
+            branchedFromTail += 1;
+            if (Object.keys(tail.page.branches ?? {}).length > 0) withSiblings += 1;
+          }
+        },
+        true,
+      );
+    }
+    expect(branchedFromTail).toBeGreaterThan(80);
+    expect(withSiblings).toBeGreaterThan(80);
   });
 
   it('reads only the end: a file whose beginning no longer parses still gives its newest page', async () => {
@@ -179,6 +259,51 @@ describe('the newest page read from the end of the timeline', () => {
     expect(tail.fromTail).toBe(true);
     expect(tail.page).toEqual(expected);
     expect(tail.page.olderCursor).toBe('e1100');
+  });
+
+  it('reads only the chosen branch: after a regenerate, neither the start of the file nor the branch left behind is read', async () => {
+    const world: World = { dataDir: cleanups.tempDir('taco-tail-'), clock: 1000, store: undefined as unknown as ConversationStore };
+    world.store = openStore(world);
+    const { conversationId: id } = await world.store.create({ title: 'Long', model: 'm' });
+    const turn = (messageId: string, runId: string, text: string): TacoEvent[] => [
+      { type: 'user-message', conversationId: id, messageId, text, at: 1 },
+      { type: 'run-start', conversationId: id, runId, model: 'm', goal: 'g', startedAt: 1 },
+      { type: 'text-delta', conversationId: id, runId, text: `answer to ${text}` },
+      { type: 'run-finish', conversationId: id, runId, reason: 'complete', message: '', error: null, at: 1 },
+    ];
+    for (let index = 0; index < 300; index += 1) await world.store.append(id, turn(`u${index}`, `r${index}`, `q${index}`));
+    const path = join(world.dataDir, 'conversations', `${id}.jsonl`);
+    const leftBehind = (await stat(path)).size;
+    // The last answer again (as chat.regenerate writes it), then two more turns on the new branch.
+    await world.store.append(id, [{ type: 'timeline-rewound', conversationId: id, fromMessageId: 'u299', messageId: 'v299', at: 2 }]);
+    const regenerated = (await stat(path)).size;
+    await world.store.append(id, turn('v299', 's299', 'q299'));
+    await world.store.read(id); // the whole read that makes the facts again
+    await world.store.append(id, turn('u300', 'r300', 'q300'));
+    await world.store.append(id, turn('u301', 'r301', 'q301'));
+    await utimes(path, 1_700_000_000, 1_700_000_000);
+    const expected = await wholePage(world.store, id);
+    expect(expected.branches).toEqual({ v299: ['u299', 'v299'] });
+    expect(expected.events.some((event) => event.type === 'user-message' && event.messageId === 'u299')).toBe(false);
+    expect(expected.events.some((event) => event.type === 'user-message' && event.messageId === 'u280')).toBe(true);
+    await world.store.close();
+
+    // Overwrite the first half and the branch left behind (same size, same mtime): the tail never reads them.
+    const { size } = await stat(path);
+    const before = await readFile(path);
+    const lastTurnStart = before.lastIndexOf('{"type":"event"', before.indexOf('"messageId":"u299"'));
+    const handle = await openFile(path, 'r+');
+    await handle.write(Buffer.alloc(Math.floor(size / 2), 'x'), 0, Math.floor(size / 2), 0);
+    await handle.write(Buffer.alloc(regenerated - lastTurnStart, 'x'), 0, regenerated - lastTurnStart, lastTurnStart);
+    await handle.close();
+    await utimes(path, 1_700_000_000, 1_700_000_000);
+    expect(lastTurnStart).toBeGreaterThan(size / 2);
+    expect(regenerated).toBeGreaterThan(leftBehind);
+    world.store = openStore(world);
+
+    const tail = await newestPage(world.store, id);
+    expect(tail.fromTail).toBe(true);
+    expect(tail.page).toEqual(expected);
   });
 
   it('falls back to the whole file for a timeline written by an older TACO, then serves it from the end', async () => {

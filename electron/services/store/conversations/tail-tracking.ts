@@ -1,9 +1,11 @@
 import { stat } from 'node:fs/promises';
 import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import type { TacoEvent } from '../../../../shared/contract/events';
+import type { BranchSiblings } from '../../../../shared/conversations/branches';
 import { isNotFound } from './conversation-index';
 import type { StoreState } from './store-state';
-import { emptyFacts, extendFacts, factsFromText } from '../timeline/tail-facts';
+import { emptyFacts, extendFacts, type LineSpan } from '../timeline/tail-facts';
+import { factsFromText } from '../timeline/facts-from-text';
 import { writeLines } from '../timeline/timeline-lines';
 import { readTailPage } from '../timeline/tail-reader';
 
@@ -11,8 +13,10 @@ import { readTailPage } from '../timeline/tail-reader';
 export interface NewestPage {
   summary: ConversationSummary;
   events: TacoEvent[];
-  /** Index (in the conversation's events) of the page's first event. */
+  /** Index (in the chosen branch's events) of the page's first event. */
   start: number;
+  /** The siblings of the chosen branch's messages that have alternatives. */
+  branches: BranchSiblings;
 }
 
 async function statOf(path: string): Promise<{ size: number; mtimeMs: number } | null> {
@@ -40,15 +44,16 @@ export async function writeTracked(state: StoreState, id: string, body: string, 
   const after = await statOf(path);
   if (!facts || !before || !after || before.size !== facts.size || before.mtimeMs !== facts.mtimeMs) return after?.size ?? null;
   if (after.size - before.size !== Buffer.byteLength(body)) return after.size;
-  const offsets: number[] = [];
+  const lines: LineSpan[] = [];
   let offset = before.size;
   for (const line of body.split('\n')) {
     if (line === '') continue;
-    offsets.push(offset);
-    offset += Buffer.byteLength(line) + 1;
+    const end = offset + Buffer.byteLength(line) + 1;
+    lines.push([offset, end]);
+    offset = end;
   }
   const next =
-    events.length === 0 ? { ...facts, ...after } : offsets.length === events.length ? extendFacts(facts, events, offsets, after) : null;
+    events.length === 0 ? { ...facts, ...after } : lines.length === events.length ? extendFacts(facts, events, lines, after) : null;
   if (next) state.tails.set(id, next);
   return after.size;
 }
@@ -83,5 +88,5 @@ export async function readNewestPage(state: StoreState, id: string): Promise<New
     state.tails.delete(id);
     return null;
   }
-  return { summary: state.present(summary), events: page.events, start: page.start };
+  return { summary: state.present(summary), events: page.events, start: page.start, branches: page.branches };
 }

@@ -43,6 +43,13 @@ export interface BranchTree {
   eventsBefore(messageId: string): TacoEvent[] | null;
   /** The run ids on the chosen branch (runs of other branches are not the conversation as shown). */
   chosenRunIds(): Set<string>;
+  /** Where each of `chosenEvents()` is in `events` (ascending). */
+  chosenIndices(): number[];
+  /**
+   * Whether the next event is sure to continue the chosen branch: the conversation is at the
+   * chosen branch's last turn, with no rewind waiting for its message.
+   */
+  atChosenEnd(): boolean;
 }
 
 const SHARED = 'shared';
@@ -104,11 +111,11 @@ export function branchTree(events: readonly TacoEvent[]): BranchTree {
     for (let turn = root.chosen; turn; turn = turn.chosen) path.push(turn);
     return path;
   };
-  const eventsOf = (keep: ReadonlySet<Turn>): TacoEvent[] =>
-    events.filter((_, index) => {
-      const owner = owners[index];
-      return owner === SHARED || (owner !== BRANCH_EVENT && owner !== undefined && keep.has(owner));
-    });
+  const kept = (keep: ReadonlySet<Turn>, index: number): boolean => {
+    const owner = owners[index];
+    return owner === SHARED || (owner !== BRANCH_EVENT && owner !== undefined && keep.has(owner));
+  };
+  const eventsOf = (keep: ReadonlySet<Turn>): TacoEvent[] => events.filter((_, index) => kept(keep, index));
 
   return {
     chosenEvents: () => eventsOf(new Set([root, ...chosenPath()])),
@@ -133,6 +140,13 @@ export function branchTree(events: readonly TacoEvent[]): BranchTree {
       for (const event of eventsOf(new Set([root, ...chosenPath()]))) if (event.type === 'run-start') ids.add(event.runId);
       return ids;
     },
+    chosenIndices() {
+      const keep = new Set([root, ...chosenPath()]);
+      const indices: number[] = [];
+      for (let index = 0; index < events.length; index += 1) if (kept(keep, index)) indices.push(index);
+      return indices;
+    },
+    atChosenEnd: () => rewoundTo === null && tip === (chosenPath().at(-1) ?? root),
   };
 }
 

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { DEFAULTS } from '../../../../shared/constants';
 import type { TacoEvent } from '../../../../shared/contract/events';
+import type { BranchSiblings } from '../../../../shared/conversations/branches';
 
 /**
  * What the conversation index remembers of a timeline so that its newest page can be read from
  * the end of the file, without parsing the rest: the file's size and mtime when these facts were
  * true, how many events it holds, and where the turns near its end start (event index → byte
- * offset of its line). Only a timeline the plain reading serves as written has facts: no branch
- * events, no run left without its finish before another began, no unreadable line. Anything
- * else (a rewind, a branch, an abandoned run, a torn tail, a file changed behind our back) has
- * none, and the whole file is read.
+ * offset of its line). A timeline with branches (edits, regenerations, branch choices) has them for
+ * its chosen branch: the event index counts that branch's events, and `branch` says where in the
+ * file they are and which of its messages have siblings. No run may be left without its finish
+ * before another turn began, and every line must read: anything else (an abandoned run, a torn
+ * tail, a rewind still waiting for its message, a file changed behind our back) has no facts, and
+ * the whole file is read.
  */
 export interface TailFacts {
   size: number;
@@ -22,6 +25,19 @@ export interface TailFacts {
   openRunId: string | null;
   /** Whether the last event is a user's message (a run that starts right after it does not start a turn). */
   afterUserMessage: boolean;
+  /** Only for a timeline with branches: where the chosen branch's events are, and its siblings. */
+  branch?: BranchFacts;
+}
+
+/** The chosen branch of a timeline with branches, as far as its newest page needs it. */
+export interface BranchFacts {
+  /**
+   * [start, end) byte ranges of the chosen branch's event lines, oldest first, from the range that
+   * holds the first turn start kept on: only those lines are read (other branches' lie between).
+   */
+  ranges: Array<[number, number]>;
+  /** What conversation.get answers as `branches` for any page of the chosen branch. */
+  siblings: BranchSiblings;
 }
 
 export const tailFactsSchema = z.object({
@@ -35,6 +51,14 @@ export const tailFactsSchema = z.object({
   afterUserMessage: z.boolean(),
 });
 
+/** Facts with a `branch`: kept in the index under their own key, so a TACO that predates them reads the whole file. */
+export const branchTailFactsSchema = tailFactsSchema.extend({
+  branch: z.object({
+    ranges: z.custom<Array<[number, number]>>(isTurnList, 'ranges must be pairs of whole numbers from 0'),
+    siblings: z.record(z.string(), z.array(z.string())),
+  }),
+});
+
 const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 /** [event index, byte offset] pairs, each a whole number from 0. */
@@ -42,9 +66,24 @@ function isTurnList(value: unknown): boolean {
   return Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && isCount(pair[0]) && isCount(pair[1]));
 }
 
-/** Events that move the conversation between branches: a timeline with one has no facts. */
+/** Events that move the conversation between branches: appending one drops the facts (the next whole read makes them again). */
 function isBranchEvent(event: TacoEvent): boolean {
   return event.type === 'timeline-rewound' || event.type === 'branch-selected';
+}
+
+/**
+ * The run open after `event`, given the one open before; undefined when the event begins a new
+ * turn (or moves between branches) while a run is open: the reader would close that run with a
+ * made-up finish, which the facts cannot say.
+ */
+export function openRunAfter(openRunId: string | null, event: TacoEvent): string | null | undefined {
+  if (openRunId !== null) {
+    if (event.type === 'user-message' || isBranchEvent(event)) return undefined;
+    if (event.type === 'run-start' && event.runId !== openRunId) return undefined;
+  }
+  if (event.type === 'run-start') return event.runId;
+  if (event.type === 'run-finish' && event.runId === openRunId) return null;
+  return openRunId;
 }
 
 /** Whether event `index` starts a turn, as the page cutter (conversation-page.ts) says. */
@@ -54,33 +93,47 @@ function startsTurn(index: number, event: TacoEvent, afterUserMessage: boolean):
   return event.type === 'run-start' && !afterUserMessage;
 }
 
+/** [start, end) bytes of one line in the file (its newline included). */
+export type LineSpan = readonly [number, number];
+
 /**
- * The facts after `events` were appended as lines starting at byte `offsets[i]`; null when the
- * timeline stops being one the tail can serve (its facts are then dropped until the next whole
- * read).
+ * The facts after `events` were appended as lines at `lines[i]`; null when the timeline stops
+ * being one the tail can serve (its facts are then dropped until the next whole read). For a
+ * timeline with branches, the appended events continue the chosen branch (the facts say the
+ * conversation is at its end), and their lines join its byte ranges.
  */
 export function extendFacts(
   facts: TailFacts,
   events: readonly TacoEvent[],
-  offsets: readonly number[],
+  lines: readonly LineSpan[],
   file: { size: number; mtimeMs: number },
 ): TailFacts | null {
   let count = facts.events;
   let openRunId = facts.openRunId;
   let afterUserMessage = facts.afterUserMessage;
   const turns = [...facts.turns];
+  const ranges = facts.branch ? facts.branch.ranges.map(([start, end]): [number, number] => [start, end]) : null;
   for (const [position, event] of events.entries()) {
-    if (isBranchEvent(event)) return null;
-    // A new turn while a run is open: the reader would close that run with a made-up finish.
-    if (openRunId !== null && (event.type === 'user-message' || (event.type === 'run-start' && event.runId !== openRunId))) return null;
-    if (event.type === 'run-start') openRunId = event.runId;
-    if (event.type === 'run-finish' && event.runId === openRunId) openRunId = null;
-    if (startsTurn(count, event, afterUserMessage)) turns.push([count, offsets[position] ?? -1]);
+    const line = lines[position];
+    if (isBranchEvent(event) || !line) return null;
+    const open = openRunAfter(openRunId, event);
+    if (open === undefined) return null;
+    openRunId = open;
+    if (startsTurn(count, event, afterUserMessage)) turns.push([count, line[0]]);
+    if (ranges) addLine(ranges, line);
     afterUserMessage = event.type === 'user-message';
     count += 1;
   }
-  if (turns.some(([, offset]) => offset < 0)) return null;
-  return { size: file.size, mtimeMs: file.mtimeMs, events: count, turns: neededTurns(turns, count), openRunId, afterUserMessage };
+  const kept = neededTurns(turns, count);
+  const branch = facts.branch && ranges ? { siblings: facts.branch.siblings, ranges: neededRanges(ranges, kept) } : null;
+  return { size: file.size, mtimeMs: file.mtimeMs, events: count, turns: kept, openRunId, afterUserMessage, ...(branch ? { branch } : {}) };
+}
+
+/** Adds a line to the ranges: the last one grows when the line follows it, else a new one begins. */
+function addLine(ranges: Array<[number, number]>, [start, end]: LineSpan): void {
+  const last = ranges.at(-1);
+  if (last && last[1] === start) last[1] = end;
+  else ranges.push([start, end]);
 }
 
 /**
@@ -96,30 +149,13 @@ function neededTurns(turns: ReadonlyArray<[number, number]>, count: number): Arr
   return turns.slice(first).filter(([index]) => index >= floor);
 }
 
+/** The byte ranges a page starting at one of `turns` reads: those that end after the first of them begins. */
+function neededRanges(ranges: ReadonlyArray<[number, number]>, turns: ReadonlyArray<[number, number]>): Array<[number, number]> {
+  const first = turns[0];
+  return first ? ranges.filter(([, end]) => end > first[1]) : [];
+}
+
 /** The facts of a timeline with no events yet (just written: header and metas). */
 export function emptyFacts(file: { size: number; mtimeMs: number }): TailFacts {
   return { size: file.size, mtimeMs: file.mtimeMs, events: 0, turns: [], openRunId: null, afterUserMessage: false };
-}
-
-const EVENT_LINE = '{"type":"event"';
-
-/**
- * The facts of a whole timeline text, given the events the tolerant reader found in it (which
- * must have read every line: no notices). Null when the text is not one the tail can serve.
- */
-export function factsFromText(text: string, events: readonly TacoEvent[], file: { size: number; mtimeMs: number }): TailFacts | null {
-  if (Buffer.byteLength(text) !== file.size) return null;
-  const offsets: number[] = [];
-  let offset = 0;
-  let from = 0;
-  while (from < text.length) {
-    const end = text.indexOf('\n', from);
-    const stop = end === -1 ? text.length : end;
-    if (text.startsWith(EVENT_LINE, from)) offsets.push(offset);
-    offset += Buffer.byteLength(text.slice(from, stop)) + 1;
-    from = stop + 1;
-  }
-  // Every event line must be one the reader read, in order: otherwise the offsets are not theirs.
-  if (offsets.length !== events.length) return null;
-  return extendFacts(emptyFacts(file), events, offsets, file);
 }

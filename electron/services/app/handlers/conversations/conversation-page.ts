@@ -61,7 +61,7 @@ export function chosenBranchPage(snapshot: ConversationSnapshot, before: string 
 
 /**
  * The newest page read from the end of the timeline, as `chosenBranchPage` answers it for the
- * same timeline: the tail serves only timelines with no branch, no notice and no run to close.
+ * same timeline: the tail serves only timelines with no notice and no run to close.
  */
 export function newestPageSnapshot(newest: NewestPage): ConversationSnapshot {
   return {
@@ -70,6 +70,6 @@ export function newestPageSnapshot(newest: NewestPage): ConversationSnapshot {
     notices: [],
     pending: null,
     olderCursor: newest.start > 0 ? cursorAt(newest.start) : null,
-    branches: {},
+    branches: newest.branches,
   };
 }
