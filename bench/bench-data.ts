@@ -62,6 +62,41 @@ export function conversationEvents(conversationId: string, title: string, messag
   return events;
 }
 
+/**
+ * The events of `messages` messages as a user who edits writes them: every
+ * `BENCH_DEFAULTS.openMainEditEvery`th question is edited once (a rewind, the new text, its
+ * answer), then the conversation goes on from the edit; the last answer is regenerated at the
+ * end, so the newest page spans the branch point with the branch left behind between its parts.
+ */
+export function branchedConversationEvents(conversationId: string, title: string, messages: number): TacoEvent[] {
+  const plain = conversationEvents(conversationId, title, messages);
+  const events: TacoEvent[] = [];
+  let edits = 0;
+  const edit = (messageId: string, text: string, at: number, finalText: string): void => {
+    edits += 1;
+    const editId = `${conversationId}-edit-${edits}`;
+    const runId = `${conversationId}-edit-run-${edits}`;
+    events.push({ type: 'timeline-rewound', conversationId, fromMessageId: messageId, messageId: editId, at });
+    events.push({ type: 'user-message', conversationId, messageId: editId, text: `${text} (edited)`, at });
+    events.push({ type: 'run-start', conversationId, runId, model: BENCH_DEFAULTS.model, goal: text, startedAt: at + 10 });
+    events.push({ type: 'text-delta', conversationId, runId, text: finalText });
+    events.push({ type: 'run-finish', conversationId, runId, reason: 'complete', message: 'Done.', error: null, at: at + 3000 });
+  };
+  let question: { messageId: string; text: string; at: number } | null = null;
+  let exchange = 0;
+  for (const event of plain) {
+    events.push(event);
+    if (event.type === 'user-message') question = { messageId: event.messageId, text: event.text, at: event.at };
+    if (event.type === 'run-finish' && question) {
+      exchange += 1;
+      if (exchange % BENCH_DEFAULTS.openMainEditEvery === 0) edit(question.messageId, question.text, question.at, answerText(exchange));
+    }
+  }
+  // The last answer again (chat.regenerate), ending with the marker the plain one ends with.
+  if (question) edit(question.messageId, question.text, question.at, `${answerText(exchange)}\n\n${endMarker(title)}`);
+  return events;
+}
+
 export interface GeneratedConversation {
   conversationId: string;
   title: string;
@@ -71,7 +106,7 @@ export interface GeneratedConversation {
 /** Writes conversations through the real store (so the format is always the app's own). */
 export async function writeConversations(
   dataDir: string,
-  specs: ReadonlyArray<{ title: string; messages: number }>,
+  specs: ReadonlyArray<{ title: string; messages: number; branched?: boolean }>,
 ): Promise<GeneratedConversation[]> {
   const store = createConversationStore({ dataDir, log: () => undefined });
   const made: GeneratedConversation[] = [];
@@ -82,7 +117,10 @@ export async function writeConversations(
     const created = await Promise.all(
       group.map(async (spec) => {
         const summary = await store.create({ title: spec.title, model: BENCH_DEFAULTS.model });
-        await store.append(summary.conversationId, conversationEvents(summary.conversationId, spec.title, spec.messages));
+        const events = (spec.branched ? branchedConversationEvents : conversationEvents)(summary.conversationId, spec.title, spec.messages);
+        await store.append(summary.conversationId, events);
+        // An edit leaves the tail facts to the next whole read (a run's own history read, or the first open after it).
+        if (spec.branched) await store.read(summary.conversationId);
         return { conversationId: summary.conversationId, title: spec.title, messages: spec.messages };
       }),
     );

@@ -11,6 +11,8 @@ export const BENCH_DEFAULTS = {
   openMainLongMessages: 5000,
   openMainShortMessages: 50,
   openMainCallsPerRun: 7,
+  /** open_main_branched_ratio: every this many exchanges, a question is edited (bench-data.ts branchedConversationEvents). */
+  openMainEditEvery: 20,
   /** undo_8000_ratio / undo_preview_8000_ms (bench/undo-bench.ts): the file sizes compared, warm-up undos and pairs per run. */
   undoSmallLines: 100,
   undoLargeLines: 8_000,

@@ -197,6 +197,13 @@ export const FIGURES = [
     meaning: 'Main’s time to answer a paged conversation.get (opening a conversation) for 5,000 messages over 50.',
   },
   {
+    name: 'open_main_branched_ratio',
+    unit: '×',
+    budget: 1.5,
+    meaning:
+      'open_main_ratio for conversations a user edited (every 20th question edited, the last answer regenerated): 5,000 messages over 50.',
+  },
+  {
     name: 'history_cold_start_ratio',
     unit: '×',
     budget: 1.3,

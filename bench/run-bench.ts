@@ -51,7 +51,7 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   mcp: ['mcp_call_overhead_ms'],
   gateway: ['gateway_overhead_ms'],
   undo: ['undo_8000_ratio', 'undo_preview_8000_ms'],
-  openmain: ['open_main_ratio'],
+  openmain: ['open_main_ratio', 'open_main_branched_ratio'],
   history: ['history_cold_start_ratio', 'history_search_p95_ms', 'history_documents_search_p95_ms', 'history_rss_ratio'],
 };
 

@@ -17,27 +17,43 @@ export interface HistoryBenchOptions extends BenchLog {
   staticDir: string;
 }
 
+type OpenMainVariant = 'long' | 'short' | 'branchedLong' | 'branchedShort';
+
 /**
  * open_main_ratio: main's time to answer a paged `conversation.get` (what opening a conversation
- * asks) for a 5,000-message conversation over a 50-message one. The app services run in this
- * process, started anew for each run on the same folder (so each run begins with main's state
- * as after a start); the calls alternate long, short.
+ * asks) for a 5,000-message conversation over a 50-message one; open_main_branched_ratio, the
+ * same for conversations a user edited (bench-data.ts branchedConversationEvents). The app
+ * services run in this process, started anew for each run on the same folder (so each run begins
+ * with main's state as after a start); the calls alternate long, short, branched long, branched short.
  */
 export async function runOpenMainBench(options: BenchLog): Promise<Samples> {
   const dataDir = await mkdtemp(join(tmpdir(), 'taco-bench-open-main-'));
   try {
-    const [long, short] = await writeConversations(dataDir, [
-      { title: 'Long conversation', messages: BENCH_DEFAULTS.openMainLongMessages },
-      { title: 'Short conversation', messages: BENCH_DEFAULTS.openMainShortMessages },
+    const long = BENCH_DEFAULTS.openMainLongMessages;
+    const short = BENCH_DEFAULTS.openMainShortMessages;
+    const made = await writeConversations(dataDir, [
+      { title: 'Long conversation', messages: long },
+      { title: 'Short conversation', messages: short },
+      { title: 'Long edited conversation', messages: long, branched: true },
+      { title: 'Short edited conversation', messages: short, branched: true },
     ]);
-    if (!long || !short) throw new Error('the conversations were not written');
-    const ratios: number[] = [];
+    const ids: Record<OpenMainVariant, string | undefined> = {
+      long: made[0]?.conversationId,
+      short: made[1]?.conversationId,
+      branchedLong: made[2]?.conversationId,
+      branchedShort: made[3]?.conversationId,
+    };
+    const samples: Required<Pick<Samples, 'open_main_ratio' | 'open_main_branched_ratio'>> = {
+      open_main_ratio: [],
+      open_main_branched_ratio: [],
+    };
     for (let run = 0; run < options.runs; run += 1) {
       const services = await createAppServices({ dataDir, ollamaHost: 'http://127.0.0.1:9', openExternal: async () => undefined });
       try {
-        const times = { long: [] as number[], short: [] as number[] };
-        const get = async (which: 'long' | 'short'): Promise<void> => {
-          const conversationId = (which === 'long' ? long : short).conversationId;
+        const times: Record<OpenMainVariant, number[]> = { long: [], short: [], branchedLong: [], branchedShort: [] };
+        const get = async (which: OpenMainVariant): Promise<void> => {
+          const conversationId = ids[which];
+          if (!conversationId) throw new Error('the conversations were not written');
           const at = performance.now();
           const envelope = (await services.handle('conversation.get', { conversationId, page: {} })) as { ok: boolean };
           times[which].push(performance.now() - at);
@@ -45,17 +61,21 @@ export async function runOpenMainBench(options: BenchLog): Promise<Samples> {
         };
         await get('short');
         times.short.length = 0;
-        for (const which of interleave(['long', 'short'] as const, BENCH_DEFAULTS.openMainCallsPerRun)) await get(which);
+        const variants = ['long', 'short', 'branchedLong', 'branchedShort'] as const;
+        for (const which of interleave(variants, BENCH_DEFAULTS.openMainCallsPerRun)) await get(which);
         const ratio = median(times.long) / median(times.short);
-        ratios.push(ratio);
+        const branchedRatio = median(times.branchedLong) / median(times.branchedShort);
+        samples.open_main_ratio.push(ratio);
+        samples.open_main_branched_ratio.push(branchedRatio);
+        const ms = (which: OpenMainVariant): string => `${median(times[which]).toFixed(2)} ms`;
         options.log(
-          `  conversation.get (page): ${BENCH_DEFAULTS.openMainLongMessages} messages ${median(times.long).toFixed(2)} ms, ${BENCH_DEFAULTS.openMainShortMessages} messages ${median(times.short).toFixed(2)} ms (${ratio.toFixed(2)} ×)`,
+          `  conversation.get (page): ${long} messages ${ms('long')}, ${short} messages ${ms('short')} (${ratio.toFixed(2)} ×); edited: ${long} messages ${ms('branchedLong')}, ${short} messages ${ms('branchedShort')} (${branchedRatio.toFixed(2)} ×)`,
         );
       } finally {
         await services.dispose();
       }
     }
-    return { open_main_ratio: ratios };
+    return samples;
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
