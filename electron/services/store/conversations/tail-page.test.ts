@@ -84,7 +84,7 @@ async function randomTimeline(
   world: World,
   seed: number,
   steps: number,
-  check: (id: string) => Promise<void>,
+  check: (id: string, step: 'rewind' | 'other') => Promise<void>,
   branchy = false,
 ): Promise<void> {
   const next = random(seed);
@@ -132,7 +132,8 @@ async function randomTimeline(
       message(events);
       events.push({ type: 'command-output', conversationId: id, command: '/help', output: 'help', at: serial });
     } else if (what < 0.7 && messages.length > 0) {
-      const from = pick(messages);
+      // A branchy timeline mostly regenerates its last answer or edits its last message (what the page shows).
+      const from = branchy && next() < 0.6 ? messages[messages.length - 1]! : pick(messages);
       const messageId = `u${(serial += 1)}`;
       events.push({ type: 'timeline-rewound', conversationId: id, fromMessageId: from, messageId, at: serial });
       messages.push(messageId);
@@ -162,11 +163,11 @@ async function randomTimeline(
         await world.store.append(id, events.slice(from, from + size));
         from += size;
       }
-      await check(id);
+      await check(id, 'other');
       continue;
     }
     if (events.length > 0) await world.store.append(id, events);
-    await check(id);
+    await check(id, events[0]?.type === 'timeline-rewound' ? 'rewind' : 'other');
   }
 }
 
@@ -198,6 +199,7 @@ describe('the newest page read from the end of the timeline', () => {
   it('is, for random timelines with many edits and branch choices, the page the whole file gives, over long runs of appends', async () => {
     let branchedFromTail = 0;
     let withSiblings = 0;
+    let rewoundFromTail = 0;
     for (let seed = 11; seed <= 15; seed += 1) {
       const world: World = { dataDir: cleanups.tempDir('taco-tail-'), clock: 1000, store: undefined as unknown as ConversationStore };
       world.store = openStore(world);
@@ -206,7 +208,7 @@ describe('the newest page read from the end of the timeline', () => {
         world,
         seed,
         50,
-        async (id) => {
+        async (id, kind) => {
           step += 1;
           const tail = await newestPage(world.store, id);
           // Mostly compared with a copy of the file read whole elsewhere, so that the facts here
@@ -220,6 +222,8 @@ describe('the newest page read from the end of the timeline', () => {
           if (tail.fromTail && (await isBranched(world, id))) {
             branchedFromTail += 1;
             if (Object.keys(tail.page.branches ?? {}).length > 0) withSiblings += 1;
+            // Right after an edit or regenerate: the facts followed the rewind.
+            if (kind === 'rewind') rewoundFromTail += 1;
           }
         },
         true,
@@ -227,6 +231,7 @@ describe('the newest page read from the end of the timeline', () => {
     }
     expect(branchedFromTail).toBeGreaterThan(80);
     expect(withSiblings).toBeGreaterThan(80);
+    expect(rewoundFromTail).toBeGreaterThan(18);
   });
 
   it('reads only the end: a file whose beginning no longer parses still gives its newest page', async () => {
@@ -278,7 +283,7 @@ describe('the newest page read from the end of the timeline', () => {
     await world.store.append(id, [{ type: 'timeline-rewound', conversationId: id, fromMessageId: 'u299', messageId: 'v299', at: 2 }]);
     const regenerated = (await stat(path)).size;
     await world.store.append(id, turn('v299', 's299', 'q299'));
-    await world.store.read(id); // the whole read that makes the facts again
+    await world.store.read(id); // a first edit of a timeline without branches drops its facts: the whole read makes them again
     await world.store.append(id, turn('u300', 'r300', 'q300'));
     await world.store.append(id, turn('u301', 'r301', 'q301'));
     await utimes(path, 1_700_000_000, 1_700_000_000);
@@ -304,6 +309,42 @@ describe('the newest page read from the end of the timeline', () => {
     const tail = await newestPage(world.store, id);
     expect(tail.fromTail).toBe(true);
     expect(tail.page).toEqual(expected);
+  });
+
+  it('follows an edit or regenerate of a message on the newest page without a whole read, and the next one after a restart', async () => {
+    const world: World = { dataDir: cleanups.tempDir('taco-tail-'), clock: 1000, store: undefined as unknown as ConversationStore };
+    world.store = openStore(world);
+    const { conversationId: id } = await world.store.create({ title: 'Edited', model: 'm' });
+    const turn = (messageId: string, runId: string): TacoEvent[] => [
+      { type: 'user-message', conversationId: id, messageId, text: messageId, at: 1 },
+      { type: 'run-start', conversationId: id, runId, model: 'm', goal: 'g', startedAt: 1 },
+      { type: 'text-delta', conversationId: id, runId, text: `answer ${runId}` },
+      { type: 'run-finish', conversationId: id, runId, reason: 'complete', message: '', error: null, at: 1 },
+    ];
+    const rewind = (fromMessageId: string, messageId: string): TacoEvent => ({
+      type: 'timeline-rewound',
+      conversationId: id,
+      fromMessageId,
+      messageId,
+      at: 2,
+    });
+    for (let index = 0; index < 60; index += 1) await world.store.append(id, turn(`u${index}`, `r${index}`));
+    await world.store.append(id, [rewind('u59', 'a59'), ...turn('a59', 'ra59')]);
+    await world.store.read(id);
+    // Regenerate the last answer (the rewind and its message in separate writes), then edit the question before it.
+    await world.store.append(id, [rewind('a59', 'b59')]);
+    await world.store.append(id, turn('b59', 'rb59'));
+    expect(await newestPage(world.store, id)).toEqual({ page: await wholePageOfCopy(world, id), fromTail: true });
+    await world.store.close();
+    world.store = openStore(world);
+    await world.store.append(id, [rewind('u58', 'b58'), ...turn('b58', 'rb58'), ...turn('u60', 'r60')]);
+    const tail = await newestPage(world.store, id);
+    expect(tail.fromTail).toBe(true);
+    const expected = await wholePageOfCopy(world, id);
+    expect(tail.page.events).toEqual(expected.events);
+    expect(tail.page.branches).toEqual({ b58: ['u58', 'b58'] });
+    expect(expected.branches).toEqual({ b58: ['u58', 'b58'] });
+    expect(tail.page.olderCursor).toBe(expected.olderCursor);
   });
 
   it('falls back to the whole file for a timeline written by an older TACO, then serves it from the end', async () => {

@@ -52,7 +52,7 @@ function branchedFacts(
   const chosen = tree.chosenIndices();
   const chosenLines = chosen.map((index) => lines[index]).filter((line): line is LineSpan => line !== undefined);
   if (chosenLines.length !== chosen.length) return null;
-  const start = { ...emptyFacts(file), branch: { ranges: [], siblings: tree.siblings() } };
+  const start = { ...emptyFacts(file), branch: { ranges: [], siblings: tree.siblings(), messages: [], rewound: null } };
   const facts = extendFacts(
     start,
     chosen.map((index) => events[index]).filter((event): event is TacoEvent => event !== undefined),

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { DEFAULTS } from '../../../../shared/constants';
 import type { TacoEvent } from '../../../../shared/contract/events';
-import type { BranchSiblings } from '../../../../shared/conversations/branches';
+import {
+  addLine,
+  branchFactsSchema,
+  copyBranch,
+  cutAtRewind,
+  isPairList,
+  pruneBranch,
+  rewindOf,
+  type BranchFacts,
+} from './branch-tail-facts';
 
 /**
  * What the conversation index remembers of a timeline so that its newest page can be read from
@@ -11,8 +20,7 @@ import type { BranchSiblings } from '../../../../shared/conversations/branches';
  * its chosen branch: the event index counts that branch's events, and `branch` says where in the
  * file they are and which of its messages have siblings. No run may be left without its finish
  * before another turn began, and every line must read: anything else (an abandoned run, a torn
- * tail, a rewind still waiting for its message, a file changed behind our back) has no facts, and
- * the whole file is read.
+ * tail, a file changed behind our back) has no facts, and the whole file is read.
  */
 export interface TailFacts {
   size: number;
@@ -25,19 +33,8 @@ export interface TailFacts {
   openRunId: string | null;
   /** Whether the last event is a user's message (a run that starts right after it does not start a turn). */
   afterUserMessage: boolean;
-  /** Only for a timeline with branches: where the chosen branch's events are, and its siblings. */
+  /** Only for a timeline with branches: where the chosen branch's events are, and its siblings (branch-tail-facts.ts). */
   branch?: BranchFacts;
-}
-
-/** The chosen branch of a timeline with branches, as far as its newest page needs it. */
-export interface BranchFacts {
-  /**
-   * [start, end) byte ranges of the chosen branch's event lines, oldest first, from the range that
-   * holds the first turn start kept on: only those lines are read (other branches' lie between).
-   */
-  ranges: Array<[number, number]>;
-  /** What conversation.get answers as `branches` for any page of the chosen branch. */
-  siblings: BranchSiblings;
 }
 
 export const tailFactsSchema = z.object({
@@ -46,27 +43,15 @@ export const tailFactsSchema = z.object({
   events: z.number().int().min(0),
   // Checked in one loop: a long history's index holds tens of thousands of these pairs, and a zod
   // tuple per pair made reading it at start take most of a second.
-  turns: z.custom<Array<[number, number]>>(isTurnList, 'turns must be pairs of whole numbers from 0'),
+  turns: z.custom<Array<[number, number]>>(isPairList, 'turns must be pairs of whole numbers from 0'),
   openRunId: z.string().nullable(),
   afterUserMessage: z.boolean(),
 });
 
 /** Facts with a `branch`: kept in the index under their own key, so a TACO that predates them reads the whole file. */
-export const branchTailFactsSchema = tailFactsSchema.extend({
-  branch: z.object({
-    ranges: z.custom<Array<[number, number]>>(isTurnList, 'ranges must be pairs of whole numbers from 0'),
-    siblings: z.record(z.string(), z.array(z.string())),
-  }),
-});
+export const branchTailFactsSchema = tailFactsSchema.extend({ branch: branchFactsSchema });
 
-const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-
-/** [event index, byte offset] pairs, each a whole number from 0. */
-function isTurnList(value: unknown): boolean {
-  return Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && isCount(pair[0]) && isCount(pair[1]));
-}
-
-/** Events that move the conversation between branches: appending one drops the facts (the next whole read makes them again). */
+/** Events that move the conversation between branches. */
 function isBranchEvent(event: TacoEvent): boolean {
   return event.type === 'timeline-rewound' || event.type === 'branch-selected';
 }
@@ -99,8 +84,10 @@ export type LineSpan = readonly [number, number];
 /**
  * The facts after `events` were appended as lines at `lines[i]`; null when the timeline stops
  * being one the tail can serve (its facts are then dropped until the next whole read). For a
- * timeline with branches, the appended events continue the chosen branch (the facts say the
- * conversation is at its end), and their lines join its byte ranges.
+ * timeline with branches the appended events continue the chosen branch, their lines join its
+ * byte ranges, and an edit or regenerate of a message on its newest page moves it (branch-tree.ts:
+ * the new message becomes the rewound one's sibling, chosen); a branch choice, or a rewind of an
+ * older message or in a timeline without branch facts, drops them.
  */
 export function extendFacts(
   facts: TailFacts,
@@ -111,29 +98,51 @@ export function extendFacts(
   let count = facts.events;
   let openRunId = facts.openRunId;
   let afterUserMessage = facts.afterUserMessage;
-  const turns = [...facts.turns];
-  const ranges = facts.branch ? facts.branch.ranges.map(([start, end]): [number, number] => [start, end]) : null;
+  let turns = [...facts.turns];
+  const branch = facts.branch ? copyBranch(facts.branch) : null;
   for (const [position, event] of events.entries()) {
     const line = lines[position];
-    if (isBranchEvent(event) || !line) return null;
+    if (!line) return null;
     const open = openRunAfter(openRunId, event);
     if (open === undefined) return null;
     openRunId = open;
+    if (event.type === 'timeline-rewound') {
+      const rewound = branch ? rewindOf(branch, turns, event) : null;
+      if (!branch || !rewound) return null;
+      branch.rewound = rewound;
+      continue;
+    }
+    // A summary belongs to every branch (branch-tree.ts): one in a branched file is not followed.
+    if (event.type === 'branch-selected' || (branch && event.type === 'conversation-updated')) return null;
+    if (branch) {
+      const rewound = branch.rewound;
+      // As branch-tree.ts: a command's output waits with the rewind for its message; anything else ends the wait.
+      if (event.type !== 'command-output') branch.rewound = null;
+      if (rewound && event.type === 'user-message' && event.messageId === rewound.messageId) {
+        // The message itself starts a turn whatever came before it.
+        count = rewound.index;
+        turns = turns.filter(([index]) => index < count);
+        cutAtRewind(branch, rewound);
+      }
+    }
     if (startsTurn(count, event, afterUserMessage)) turns.push([count, line[0]]);
-    if (ranges) addLine(ranges, line);
+    if (branch) {
+      addLine(branch.ranges, line);
+      if (event.type === 'user-message') branch.messages.push([count, event.messageId]);
+    }
     afterUserMessage = event.type === 'user-message';
     count += 1;
   }
   const kept = neededTurns(turns, count);
-  const branch = facts.branch && ranges ? { siblings: facts.branch.siblings, ranges: neededRanges(ranges, kept) } : null;
-  return { size: file.size, mtimeMs: file.mtimeMs, events: count, turns: kept, openRunId, afterUserMessage, ...(branch ? { branch } : {}) };
-}
-
-/** Adds a line to the ranges: the last one grows when the line follows it, else a new one begins. */
-function addLine(ranges: Array<[number, number]>, [start, end]: LineSpan): void {
-  const last = ranges.at(-1);
-  if (last && last[1] === start) last[1] = end;
-  else ranges.push([start, end]);
+  return {
+    size: file.size,
+    mtimeMs: file.mtimeMs,
+    events: count,
+    turns: kept,
+    openRunId,
+    afterUserMessage,
+    ...(branch ? { branch: pruneBranch(branch, kept, count) } : {}),
+  };
 }
 
 /**
@@ -147,12 +156,6 @@ function neededTurns(turns: ReadonlyArray<[number, number]>, count: number): Arr
   let first = 0;
   for (let index = 0; index < turns.length; index += 1) if ((turns[index]?.[0] ?? 0) <= from) first = index;
   return turns.slice(first).filter(([index]) => index >= floor);
-}
-
-/** The byte ranges a page starting at one of `turns` reads: those that end after the first of them begins. */
-function neededRanges(ranges: ReadonlyArray<[number, number]>, turns: ReadonlyArray<[number, number]>): Array<[number, number]> {
-  const first = turns[0];
-  return first ? ranges.filter(([, end]) => end > first[1]) : [];
 }
 
 /** The facts of a timeline with no events yet (just written: header and metas). */
