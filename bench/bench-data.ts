@@ -119,7 +119,7 @@ export async function writeConversations(
         const summary = await store.create({ title: spec.title, model: BENCH_DEFAULTS.model });
         const events = (spec.branched ? branchedConversationEvents : conversationEvents)(summary.conversationId, spec.title, spec.messages);
         await store.append(summary.conversationId, events);
-        // An edit leaves the tail facts to the next whole read (a run's own history read, or the first open after it).
+        // The first edit of a conversation without branches leaves its tail facts to the next whole read (the first open after it).
         if (spec.branched) await store.read(summary.conversationId);
         return { conversationId: summary.conversationId, title: spec.title, messages: spec.messages };
       }),
