@@ -12,7 +12,7 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
  *
  * Unlike Electron's main, the dependencies are bundled too (`noExternal`): resolving and loading
  * node_modules file by file took as long again as the whole bundle. What only some users need
- * (the openai client, the HTML parser, the MCP SDK's transports) is imported on first use and
+ * (the openai client, the HTML parser, the MCP SDK's transports, ajv) is imported on first use and
  * lands in chunks of its own under out/web/assets/, so a start does not compile it. node_modules must still be
  * there at run time: the math worker loads mathjs by path (tools/utility/safe-math.ts), and MCP
  * servers are started with `npx`.

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { buildWebHost, OUT_DIR } from './build-web-host';
  */
 let root: string;
 let bundleDir: string;
+let entryFile: string;
 let fake: FakeOllama;
 let host: ChildProcess;
 let url: URL;
@@ -30,6 +31,7 @@ beforeAll(async () => {
   mkdirSync(OUT_DIR, { recursive: true });
   bundleDir = mkdtempSync(join(OUT_DIR, 'test-web-'));
   const entry = await buildWebHost(bundleDir);
+  entryFile = entry;
   const staticDir = join(root, 'renderer');
   mkdirSync(staticDir);
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>TACO</title>');
@@ -121,6 +123,13 @@ describe('the bundled web host (node out/web/web-main.js)', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(await page.text()).toContain('<title>TACO</title>');
+  });
+
+  it('does not load at start what only MCP servers need: ajv comes in a chunk of its own, with the first server', () => {
+    // The unminified bundle names each module it holds in a comment (`// …/node_modules/ajv/dist/core.js`).
+    const entrySource = readFileSync(entryFile, 'utf8');
+    expect(entrySource).toMatch(/^\/\/ .*node_modules\/zod\//m);
+    expect(entrySource).not.toMatch(/^\/\/ .*node_modules\/ajv\//m);
   });
 
   it('finds the built-in tools and workflows that the build collected', async () => {

@@ -14,21 +14,26 @@ export function currentPlaces(): PolicyPlaces {
 /** The shell that runs a command line, inside the sandbox as outside it. */
 const SHELL = '/bin/sh';
 
-/** run_command's sandbox: this system's support (detected once) and the command policy (or the scratch one). */
-export function createCommandSandbox(
-  support: SandboxSupport = sandboxSupport(),
-  places: () => PolicyPlaces = currentPlaces,
-): CommandSandbox {
+/**
+ * run_command's sandbox: this system's support and the command policy (or the scratch one).
+ * Without a given `support`, the system is probed (`sandboxSupport()`: it runs bwrap once, a
+ * blocking child process) at the first question asked of the sandbox, not when the services are
+ * made, so a start does not wait for it.
+ */
+export function createCommandSandbox(support?: SandboxSupport, places: () => PolicyPlaces = currentPlaces): CommandSandbox {
+  const supported = (): SandboxSupport => support ?? sandboxSupport();
   const policyFor = (options: { workspace: string; network: boolean; scratch: boolean }): SandboxPolicy =>
     options.scratch ? scratchPolicy(places()) : commandPolicy({ ...places(), workspace: options.workspace, network: options.network });
   return {
-    available: support.kind !== 'none',
+    get available() {
+      return supported().kind !== 'none';
+    },
     invocation(shellLine, options) {
-      const invocation = sandboxedInvocation(support, policyFor(options), SHELL, ['-c', shellLine], options.workspace);
+      const invocation = sandboxedInvocation(supported(), policyFor(options), SHELL, ['-c', shellLine], options.workspace);
       return invocation.sandboxed ? invocation : { sandboxed: false, reason: invocation.reason };
     },
     describe(options) {
-      return describeSandbox(support, policyFor(options), { workspace: options.workspace, home: places().home });
+      return describeSandbox(supported(), policyFor(options), { workspace: options.workspace, home: places().home });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { checkPageAccess, sessionCookieHeader, type AccessSecrets } from './sess
 import { lookUpStaticFile, readStaticFile } from './static-files';
 import { attachWsGateway } from './ws-gateway';
 import { printViewId, servePrintView } from './print-view';
+import { initialPageFiles, watchPageFiles, type PageFilesWatch } from './page-files';
 
 export interface WebHostOptions {
   /** 0 picks any free port. */
@@ -74,15 +76,19 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       openExternal: async () => undefined,
     }));
 
-  // The page's first question is the conversation list: the index is read while the page loads,
-  // not after it asks (over a long history that read is most of what the page would wait for).
-  if (ownServices) void services.handle('conversations.list', {});
+  // The page's first question is the conversation list: the index is read while the page parses
+  // and runs its script, not after it asks (over a long history that read is most of what the page
+  // would wait for). Not before the page's files are sent: reading and checking a long index holds
+  // the event loop, and the files would wait behind it.
+  const pageFiles = watchPageFiles(initialPageFiles(await readFile(join(staticDir, 'index.html'), 'utf8')), () => {
+    void services.handle('conversations.list', {});
+  });
 
   const token = createAccessToken();
   const secrets: AccessSecrets = { token, session: createAccessToken(), page: createAccessToken() };
   let port = 0;
   const server = createServer((request, response) => {
-    void serve(request, response, staticDir, port, secrets, services).catch((error: unknown) => {
+    void serve(request, response, staticDir, port, secrets, services, pageFiles).catch((error: unknown) => {
       if (!response.headersSent) send(response, port, 500, 'TACO could not answer this request. Reload the page.');
       console.error('web host:', error);
     });
@@ -122,6 +128,7 @@ async function serve(
   port: number,
   secrets: AccessSecrets,
   services: AppServices,
+  pageFiles: PageFilesWatch,
 ): Promise<void> {
   if (!isAllowedHost(request.headers.host, port)) {
     return send(response, port, 403, `Refused: TACO only answers at http://127.0.0.1:${port}/ (this protects against DNS rebinding).`);
@@ -155,6 +162,8 @@ async function serve(
   }
   const printId = printViewId(url.pathname);
   if (printId !== null) return servePrintView(response, services, printId, request.method);
+  // 'finish': the whole body is handed to the system, so work started then does not hold up its last bytes.
+  response.once('finish', () => pageFiles.sent(url.pathname));
   return serveFile(response, port, staticDir, url.pathname, request.method, securityHeaders(port));
 }
 

@@ -1,16 +1,30 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { z } from 'zod';
 import type { JsonObject } from '../../../shared/contract/json';
 import { PARAMETER_TYPES, type ParameterType, type ToolParameterInfo } from '../../../shared/tools/tool-info';
 
+type AjvModule = typeof import('ajv/dist/2020.js');
+
 /**
  * One validator for every MCP tool schema: drafts 07 and 2020-12, numbers and booleans the model
- * sent as strings coerced. Made when the first MCP tool is: constructing it compiles ajv's own
- * meta-schemas, which cost every start of the app (~50 ms of a cold start) even with no MCP server.
+ * sent as strings coerced. Neither ajv's code nor its meta-schemas load with TACO: an MCP
+ * connection loads them (`loadArgsValidator`) while its server starts, beside the SDK, so a start
+ * with or without MCP servers does not evaluate ajv (~50 ms of a cold start when it was made at
+ * load, ~15 ms when only its modules were). A schema asked for before that (tests, a caller that
+ * did not load it) loads ajv synchronously from node_modules.
  */
 let shared: Ajv2020 | null = null;
-const ajv = (): Ajv2020 =>
-  (shared ??= new Ajv2020({ strict: false, allErrors: true, coerceTypes: true, validateSchema: false, validateFormats: false }));
+const make = (module: AjvModule): Ajv2020 =>
+  new module.Ajv2020({ strict: false, allErrors: true, coerceTypes: true, validateSchema: false, validateFormats: false });
+const ajv = (): Ajv2020 => (shared ??= make(createRequire(import.meta.url)('ajv/dist/2020.js') as AjvModule));
+
+/** Loads ajv and makes the validator, once; MCP connections await it before their tools are adapted. */
+export async function loadArgsValidator(): Promise<void> {
+  if (shared) return;
+  const module = await import('ajv/dist/2020.js');
+  shared ??= make(module);
+}
 
 export type ToolInputSchema = { type: 'object'; properties?: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
 

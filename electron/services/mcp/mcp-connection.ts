@@ -4,6 +4,7 @@ import type { McpServerConfig, McpServerStatus } from '../../../shared/mcp/mcp';
 import type { McpClientHooks } from './mcp-client-hooks';
 import { describeExit } from './mcp-errors';
 import { listToolsWithinLimits } from './mcp-limits';
+import { loadArgsValidator } from './json-schema-args';
 import type { OpenedServer } from './transport/server-transport';
 import type { ProcessGroupTransport } from './transport/process-group-transport';
 
@@ -102,8 +103,8 @@ export class McpConnection {
 
   private async connect(generation: number): Promise<void> {
     let opened: OpenedServer;
-    // The SDK loads with the first server that starts, not with TACO.
-    const { openServer, ServerStartError } = await import('./transport/server-transport');
+    // The SDK and the arguments' validator load with the first server that starts, not with TACO.
+    const [{ openServer, ServerStartError }] = await Promise.all([import('./transport/server-transport'), loadArgsValidator()]);
     const pathValue = await this.options.pathValue();
     // Stopped (disabled, quit) while loading: nothing may be spawned any more.
     if (generation !== this.generation) return;
