@@ -48,6 +48,8 @@ export function ConversationList({ scrollRef }: { scrollRef: RefObject<HTMLEleme
   const pendingDeletes = useTaco((state) => state.pendingDeletes);
   const deletedIds = useTaco((state) => state.deletedIds);
   const activeId = useTaco((state) => state.activeConversationId);
+  const listing = useTaco((state) => state.conversationsListing);
+  const loadConversations = useTaco((state) => state.loadConversations);
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const container = useRef<HTMLDivElement>(null);
   /** A row to focus once it is drawn (keyboard moves and deletes reach rows not drawn yet). */
@@ -151,6 +153,23 @@ export function ConversationList({ scrollRef }: { scrollRef: RefObject<HTMLEleme
     setFocusedId(neighbour);
   }, []);
 
+  if (rowIds.length === 0 && projects.length === 0 && listing === 'loading') {
+    return (
+      <p className="muted small sidebar-empty" role="status" aria-busy="true" data-testid="conversations-loading">
+        Loading conversations…
+      </p>
+    );
+  }
+  if (rowIds.length === 0 && projects.length === 0 && listing === 'failed') {
+    return (
+      <div className="muted small sidebar-empty" role="status" data-testid="conversations-failed">
+        <p>Your conversations could not be read.</p>
+        <button type="button" className="link-button" onClick={() => void loadConversations()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
   if (rowIds.length === 0 && projects.length === 0) {
     return (
       <p className="muted small sidebar-empty">

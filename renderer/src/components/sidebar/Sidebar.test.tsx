@@ -325,3 +325,34 @@ describe('Sidebar: export and import', () => {
     expect(api.callsOf('conversations.import')).toEqual([]);
   });
 });
+
+describe('Sidebar: before the list arrives', () => {
+  it('says the list is loading, not that there are no conversations, until main answers', async () => {
+    const api = createFakeApi();
+    let answer: (list: ConversationSummary[]) => void = () => undefined;
+    api.handle('conversations.list', () => new Promise<ConversationSummary[]>((resolve) => (answer = resolve)));
+    const { store } = await renderWithStore(<App />, { api, init: false });
+    void store.getState().init();
+    expect(await screen.findByTestId('conversations-loading')).toBeTruthy();
+    expect(screen.queryByText(/No conversations yet/)).toBeNull();
+    act(() => answer([]));
+    expect(await screen.findByText(/No conversations yet/)).toBeTruthy();
+    expect(screen.queryByTestId('conversations-loading')).toBeNull();
+  });
+
+  it('says a failed read failed, and Try again reads the list again', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi();
+    let fail = true;
+    api.handle('conversations.list', () => {
+      if (fail) throw new TacoCallError('internal', 'index unreadable');
+      return three();
+    });
+    await renderWithStore(<App />, { api });
+    const failed = await screen.findByTestId('conversations-failed');
+    expect(screen.queryByText(/No conversations yet/)).toBeNull();
+    fail = false;
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Alpha', 'Beta', 'Gamma']));
+  });
+});

@@ -10,6 +10,11 @@ import { openedTimeline, timelineView, withLiveEvents, withOlderPage, type Paged
 
 export interface ConversationsSlice {
   conversations: ConversationSummary[];
+  /**
+   * Whether main's list has arrived: until it has, an empty list means "not read yet", not "no
+   * conversations" (over a long history the first frame paints before the list is read).
+   */
+  conversationsListing: 'loading' | 'listed' | 'failed';
   /** Null while a new chat has not been sent yet. */
   activeConversationId: string | null;
   views: Record<string, ConversationView>;
@@ -75,6 +80,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
   const timelines = new Map<string, PagedTimeline>();
   return {
     conversations: [],
+    conversationsListing: 'loading',
     activeConversationId: null,
     views: {},
     draftView: emptyView(null),
@@ -86,8 +92,10 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice> = (set, 
 
     async loadConversations() {
       try {
-        set({ conversations: await api.call('conversations.list', {}) });
+        set({ conversations: await api.call('conversations.list', {}), conversationsListing: 'listed' });
       } catch (error) {
+        // A list read before keeps showing; without one the sidebar says the read failed and offers another.
+        if (get().conversationsListing !== 'listed') set({ conversationsListing: 'failed' });
         get().reportError(error);
       }
     },
