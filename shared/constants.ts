@@ -179,7 +179,7 @@ export const DEFAULTS = {
      */
     statusSentenceDelayMs: 100,
     /**
-     * The streamed model request (Ollama's /api/chat, every round) goes over node:http with kept-alive
+     * Model requests (Ollama's streamed /api/chat of every round, and side requests such as a title) go over node:http with kept-alive
      * sockets instead of Node's fetch, which costs main two to three times the CPU per request
      * (provider/node-http-fetch.ts; BENCHMARKS.md, per-round breakdown). False: fetch.
      */

@@ -87,6 +87,11 @@ export const settingsSchema = z
 
 export type Settings = z.infer<typeof settingsSchema>;
 
+/** The settings whose value is a string, number or boolean (or unset): read in place, nothing to copy or to change. */
+export type ScalarSettingKey = {
+  [K in keyof Settings]-?: Settings[K] extends string | number | boolean | null | undefined ? K : never;
+}[keyof Settings];
+
 /** Settings as settings.get/settings.set answer them: masked headers, plus what main has to say about them (never stored). */
 export type SettingsView = Settings & {
   /** Set when the workspace folder contains TACO's data folder: file tools refuse that folder, but the user should know. */

@@ -1,6 +1,6 @@
 import type { ConversationSearchHit, ConversationSnapshot, ConversationSummary } from '../../../shared/conversations/conversation';
 import type { TacoEvent } from '../../../shared/contract/events';
-import type { Settings, SettingsPatch } from '../../../shared/settings/settings';
+import type { ScalarSettingKey, Settings, SettingsPatch } from '../../../shared/settings/settings';
 import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
 import type { AgentRunInput, AgentLoopOutcome } from '../agent/loop/agent-types';
 import type { SecretCipher } from '../mcp/auth/token-store';
@@ -80,6 +80,8 @@ export interface ConversationStorePort {
 
 export interface SettingsStorePort {
   get(): Settings;
+  /** One setting of a plain value without copying them all (a store without it is read through get()). */
+  peek?<K extends ScalarSettingKey>(key: K): Settings[K];
   /** Validates and persists; throws (changing nothing) when the patch is refused. */
   set(patch: SettingsPatch): Promise<Settings>;
 }

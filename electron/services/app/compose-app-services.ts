@@ -125,10 +125,10 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
           )
       : // Added servers get this in createServerProvider: side requests wait for the model's steps.
         (local: { host: string; maxContextTokens: number }) => scheduleSideRequests(ports.createProvider(local));
-  const localProvider = createProviderHolder(createLocal, () => {
-    const current = settings.current();
-    return { host: current.ollamaHost, maxContextTokens: current.maxContextTokens };
-  });
+  const localProvider = createProviderHolder(createLocal, () => ({
+    host: settings.value('ollamaHost'),
+    maxContextTokens: settings.value('maxContextTokens'),
+  }));
   let listLocal: () => Promise<ModelListResult> = () => Promise.reject(new Error('not ready'));
   const servers = createServerServices({
     settings: () => settings.current(),
@@ -143,13 +143,13 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
   const rawFromEnv = process.env['TACO_DEBUG_RAW'] === '1';
   const logged = withRawLog(servers.router, {
     dir: join(options.dataDir, 'logs', 'llm'),
-    enabled: () => rawFromEnv || settings.current().debugRawLog === true,
+    enabled: () => rawFromEnv || settings.value('debugRawLog') === true,
     secrets: () => [...settingsSecrets(settings.current()), ...(mcp.secretValues?.() ?? []), ...rememberedSecrets()],
   });
   const provider: ProviderHolder = { current: () => logged };
 
   const models = createModelServices({
-    host: () => settings.current().ollamaHost,
+    host: () => settings.value('ollamaHost'),
     serverOf: (ref) => servers.serverOf(ref),
     newId: options.newId ?? randomUUID,
   });

@@ -1,4 +1,4 @@
-import type { Settings, SettingsPatch } from '../../../shared/settings/settings';
+import type { ScalarSettingKey, Settings, SettingsPatch } from '../../../shared/settings/settings';
 import type { SettingsStorePort } from './app-ports';
 
 export interface SettingsOverrides {
@@ -9,6 +9,8 @@ export interface SettingsOverrides {
 export interface SettingsView {
   /** Stored settings with the flags applied. */
   current(): Settings;
+  /** One setting of a plain value as it applies now, without the copy current() makes (for reads on every model request). */
+  value<K extends ScalarSettingKey>(key: K): Settings[K];
   set(patch: SettingsPatch): Promise<Settings>;
 }
 
@@ -28,8 +30,15 @@ export function createSettingsView(store: SettingsStorePort, flags: SettingsOver
     };
   };
 
+  const stored = <K extends ScalarSettingKey>(key: K): Settings[K] => (store.peek ? store.peek(key) : store.get()[key]);
+
   return {
     current,
+    value(key) {
+      if (key === 'ollamaHost' && overrides.ollamaHost !== undefined) return overrides.ollamaHost as Settings[typeof key];
+      if (key === 'workspace' && overrides.workspace !== undefined) return overrides.workspace as Settings[typeof key];
+      return stored(key);
+    },
     async set(patch) {
       await store.set(patch);
       if (patch.ollamaHost !== undefined) delete overrides.ollamaHost;

@@ -1,5 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ChatMessage, ToolDefinition } from '../../provider/provider-types';
+import { definitionsChars } from './definition-chars';
 
 /** ~4 characters per token (small local models have small contexts). Rough on purpose; used with a reserve. */
 export function estimateTokens(messages: readonly ChatMessage[], tools: readonly ToolDefinition[] = []): number {
@@ -18,7 +19,7 @@ function messageChars(message: ChatMessage): number {
 }
 
 function toolChars(tools: readonly ToolDefinition[]): number {
-  return tools.length > 0 ? JSON.stringify(tools).length : 0;
+  return tools.length > 0 ? definitionsChars(tools) : 0;
 }
 
 function charsToTokens(chars: number): number {

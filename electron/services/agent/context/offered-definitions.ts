@@ -1,6 +1,7 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
+import { definitionsChars } from './definition-chars';
 
 const cache = new WeakMap<RegisteredTool, ToolDefinition>();
 
@@ -41,6 +42,6 @@ export function usageText(tool: Pick<RegisteredTool, 'info'>): string {
 /** The definitions of one request: with usage instructions while they fit the context share, else plain. */
 export function offeredDefinitions(tools: readonly RegisteredTool[], numCtx: number): ToolDefinition[] {
   const withUsage = tools.map(offeredDefinition);
-  const tokens = JSON.stringify(withUsage).length / DEFAULTS.agent.charsPerToken;
+  const tokens = definitionsChars(withUsage) / DEFAULTS.agent.charsPerToken;
   return tokens <= numCtx * DEFAULTS.toolSelection.usageMaxContextShare ? withUsage : tools.map((tool) => tool.definition);
 }

@@ -6,6 +6,7 @@ import type { RegisteredTool, ToolRegistry } from '../../../../tools/catalogue/t
 import { LABELLED_REQUESTS } from '../../../../bench/tool-selection/labelled-requests';
 import { selectionCatalogue } from '../../../../bench/tool-selection/selection-catalogue';
 import { runAgent } from '../loop/run-agent';
+import { embeddingText } from '../tool-selection/tool-text';
 import { testRegistry, testTool } from '../testing/test-tools';
 import { startFakeRun, type FakeRun } from './fake-ollama-harness';
 
@@ -140,6 +141,32 @@ describe('tool selection over HTTP, 150 tools, budget 16', () => {
       .flatMap((request) => request.body?.['input'] as string[]);
     expect(inputs).toEqual(['Do I have any unread mail?']);
     expect(offeredPerRequest()[0]).toContain('email_list_unread');
+  });
+
+  it('ranks once per run: later requests keep what the run offered (the budget is full), so they neither rank nor embed', async () => {
+    run.fake.setScenario(
+      scenario('embed-once', [reply.toolCall('current_time', {}), reply.toolCall('current_time', {}), reply.text('Done.')]),
+    );
+    run.fake.requests.length = 0;
+    const userText = 'What is the current time? Check the current time twice.';
+    const h = run.harness({ tools: registry, model: llama32.name, userText, toolBudget: BUDGET, embeddingModel: nomicEmbed.name });
+
+    const outcome = await runAgent(h.input);
+
+    expect(outcome.reason).toBe('complete');
+    const toolTexts = new Set(registry.list().map((tool) => embeddingText(tool.definition)));
+    const queries = run.fake.requests
+      .filter((request) => request.path === '/api/embed')
+      .flatMap((request) => request.body?.['input'] as string[])
+      .filter((text) => !toolTexts.has(text));
+    expect(queries).toEqual([userText]);
+    const [first, second, third] = offeredPerRequest();
+    expect(first).toHaveLength(BUDGET);
+    expect(second).toEqual(first);
+    expect(third).toEqual(first);
+    expect(first).toContain('current_time');
+    expect(h.of('tool-result')[0]?.tool).toBe('current_time');
+    expect(h.of('tools-offered').map((event) => event.ranker)).toEqual(['embedding', 'embedding', 'embedding']);
   });
 
   it('falls back to keywords, with a status note, when the embedding model fails; the run goes on', async () => {

@@ -78,8 +78,6 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?:
     if (budget > 0 || cut) emitOffered(shared, fitted, shared.tools.length, cut, configuredRanker(shared, state));
     return fitted;
   }
-  const query = selectionQuery(scope.goal, [...scope.earlier, scope.current, ...scope.messages]);
-  const ranking = await rank(shared, state, query);
   // Within a run what was offered stays offered, so the selection only grows (by find_tools' finds).
   const keep = new Set([
     ...shared.tools.map((tool) => tool.info.toolId).filter(isCoreTool),
@@ -87,6 +85,8 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?:
     ...state.used,
     ...state.found,
   ]);
+  const fixed = state.offered.length > 0 && keepFillsBudget(shared, keep, budget);
+  const ranking = fixed ? unranked(shared, state) : await rankForRequest(shared, state, scope);
   const selection = selectTools({ all: shared.tools.map((tool) => tool.info.toolId), budget, ranking: ranking.ids, keep });
   const byId = new Map(shared.tools.map((tool) => [tool.info.toolId, tool]));
   state.offered =
@@ -97,6 +97,28 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?:
   const offered = fit ? await fit(selected, keep) : selected;
   emitOffered(shared, offered, shared.tools.length, selection.narrowed || offered.length < selected.length, ranking.ranker);
   return offered;
+}
+
+/**
+ * Whether the tools a later request of the run must keep (what the run offered before, the core
+ * set, the used and found tools) already fill the budget: then no ranking can change the
+ * selection (`selectTools` takes the kept tools first and stops at the budget), so the request
+ * skips it: no keyword search, no embedding request for the query, on every round after the first.
+ * (A run's first request always ranks: `continuedOrder` adds ranked tools past the budget.)
+ */
+function keepFillsBudget(shared: RunShared, keep: ReadonlySet<string>, budget: number): boolean {
+  let kept = 0;
+  for (const tool of shared.tools) if (keep.has(tool.info.toolId)) kept += 1;
+  return kept >= budget;
+}
+
+/** The ranking of a request whose selection is fixed already: none, by the ranker the run uses. */
+function unranked(shared: RunShared, state: RunSelectionState): Ranking {
+  return { ranker: configuredRanker(shared, state), ids: [], fallback: null };
+}
+
+function rankForRequest(shared: RunShared, state: RunSelectionState, scope: LoopScope): Promise<Ranking> {
+  return rank(shared, state, selectionQuery(scope.goal, [...scope.earlier, scope.current, ...scope.messages]));
 }
 
 /**

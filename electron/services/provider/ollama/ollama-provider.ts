@@ -29,8 +29,9 @@ export interface OllamaProviderOptions {
 export function createOllamaProvider(options: OllamaProviderOptions): ChatProvider {
   const host = options.host.trim().replace(/\/+$/, '');
   const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  // The round's own request skips fetch's per-request cost; an injected fetch (tests) is used as it is.
-  const streamFetch = options.fetch === undefined && DEFAULTS.agentPerf.streamOverNodeHttp ? nodeHttpFetch(baseFetch) : baseFetch;
+  // Model requests (the round's own and side requests such as a title) skip fetch's per-request
+  // cost; an injected fetch (tests) is used as it is.
+  const modelFetch = options.fetch === undefined && DEFAULTS.agentPerf.streamOverNodeHttp ? nodeHttpFetch(baseFetch) : baseFetch;
   const probeTimeoutMs = options.probeTimeoutMs ?? DEFAULTS.ollamaProbeTimeoutMs;
   const headers = options.headers;
   const aborted = (): ProviderError => new ProviderError('aborted', providerMessages.aborted(), host);
@@ -85,7 +86,7 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
       const onNumCtx = (numCtx: number): void => void lastNumCtx.set(request.model, numCtx);
       const onToolsRefused = (model: string, known: ModelCapabilities): void => cache.withoutTools(model, known);
       return streamStep(
-        { host, fetch: streamFetch, maxContextTokens: options.maxContextTokens, capabilities, headers, onNumCtx, onToolsRefused },
+        { host, fetch: modelFetch, maxContextTokens: options.maxContextTokens, capabilities, headers, onNumCtx, onToolsRefused },
         request,
       );
     },
@@ -95,7 +96,7 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
       const modelCapabilities = await capabilities(request.model, request.signal);
       const numCtx = request.numCtx ?? lastNumCtx.get(request.model) ?? numCtxFor(modelCapabilities, options.maxContextTokens);
       try {
-        const { client } = createBoundClient({ host, fetch: baseFetch, signal: request.signal, headers });
+        const { client } = createBoundClient({ host, fetch: modelFetch, signal: request.signal, headers });
         const content = contentOf(await client.chat(buildCompleteRequest(request, modelCapabilities, numCtx))).trim();
         if (content === '') throw new ProviderError('ollama-error', providerMessages.noContent(request.model), host);
         return content;

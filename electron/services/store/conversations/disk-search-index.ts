@@ -1,9 +1,10 @@
-import { appendFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ConversationSearchHit, ConversationSummary } from '../../../../shared/conversations/conversation';
 import type { TacoEvent } from '../../../../shared/contract/events';
 import { writeFileAtomic } from '../files/atomic-write';
+import { createCoalescedWrites } from '../files/coalesced-writes';
 import { extendEnd, hitFor, textAdded, titleMatches, type SearchDoc, type TextEnd } from './search-docs';
 import { readForSnippet } from './snippet-read';
 import { queryTokens, tokenize } from './search-text';
@@ -54,6 +55,8 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
  * In memory: the postings (numbers, not texts) and a few fields per conversation, read at the
  * first search or change. A torn last line of the log is ignored; whatever it described shows as
  * a timeline size that does not match, and the store re-reads that timeline (store-load.ts).
+ * Writes go out one at a time in order; appends that wait together go out as one per file, the
+ * log last, so a log line never reaches the disk before the text it describes (coalesced-writes.ts).
  */
 export function createDiskSearchIndex(dir: string, log: (message: string) => void): SearchIndex {
   const docs = new Map<string, Doc>();
@@ -63,21 +66,18 @@ export function createDiskSearchIndex(dir: string, log: (message: string) => voi
   let loaded = false;
   let loading: Promise<void> | null = null;
   let waiting: Array<() => void> = [];
-  let writes: Promise<void> = Promise.resolve();
+  const writes = createCoalescedWrites({
+    onError: (error) => log(`Could not write the search index (${String(error)}); it will be rebuilt from the timelines.`),
+  });
   let logBytes = 0;
   const textFile = (id: string): string => join(dir, 'text', `${id}.txt`);
   const logFile = join(dir, 'log.jsonl');
   const snapshotFile = join(dir, 'snapshot.json');
 
-  const write = (task: () => Promise<void>): void => {
-    writes = writes
-      .then(task)
-      .catch((error: unknown) => log(`Could not write the search index (${String(error)}); it will be rebuilt from the timelines.`));
-  };
   const record = (op: LogOp): void => {
     const line = `${JSON.stringify(op)}\n`;
     logBytes += Buffer.byteLength(line);
-    write(() => appendFile(logFile, line, { mode: DEFAULTS.store.fileMode }));
+    writes.append(logFile, line);
   };
   const post = (n: number, words: Iterable<string>): void => {
     for (const word of words) {
@@ -206,7 +206,7 @@ export function createDiskSearchIndex(dir: string, log: (message: string) => voi
         const titleN = nextN++;
         const end = extendEnd({ length: 0, tail: '' }, doc.text);
         const text = doc.text;
-        write(() => (text === '' ? rm(textFile(id), { force: true }) : writeFileAtomic(textFile(id), text)));
+        writes.run(() => (text === '' ? rm(textFile(id), { force: true }) : writeFileAtomic(textFile(id), text)));
         apply({
           op: 'put',
           id,
@@ -243,7 +243,7 @@ export function createDiskSearchIndex(dir: string, log: (message: string) => voi
         // Text streams in pieces: start at the word the previous piece may have cut in two.
         let cut = before.length;
         while (added !== '' && cut > 0 && WORD_CHAR.test(before.charAt(cut - 1))) cut -= 1;
-        if (added !== '') write(() => appendFile(textFile(id), added, { mode: DEFAULTS.store.fileMode }));
+        writes.append(textFile(id), added);
         apply({ op: 'add', id, size, length: end.length, tail: end.tail, words: added === '' ? [] : unique(before.slice(cut) + added) });
       });
     },
@@ -256,7 +256,7 @@ export function createDiskSearchIndex(dir: string, log: (message: string) => voi
     remove(id) {
       change(() => {
         if (!docs.has(id)) return;
-        write(() => rm(textFile(id), { force: true }));
+        writes.run(() => rm(textFile(id), { force: true }));
         apply({ op: 'remove', id });
       });
     },
@@ -284,7 +284,7 @@ export function createDiskSearchIndex(dir: string, log: (message: string) => voi
       }
       ranked.sort((a, b) => Number(b.inTitle) - Number(a.inTitle) || b.summary.updatedAt - a.summary.updatedAt);
       const shown = ranked.slice(0, DEFAULTS.store.searchMaxHits);
-      await writes;
+      await writes.idle();
       return Promise.all(
         shown.map(async ({ summary }) => hitFor(summary, await readForSnippet(textFile(summary.conversationId), tokens), tokens)),
       );
@@ -293,7 +293,7 @@ export function createDiskSearchIndex(dir: string, log: (message: string) => voi
     async persist() {
       if (!loading) return;
       await loading;
-      await writes;
+      await writes.idle();
       if (logBytes <= DEFAULTS.store.searchLogMaxBytes) return;
       const snapshotDocs: SnapshotDoc[] = [...docs].map(([id, doc]) => ({ id, ...doc }));
       const live: Record<string, number[]> = {};

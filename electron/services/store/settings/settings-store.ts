@@ -5,6 +5,7 @@ import {
   defaultSettings,
   settingsPatchSchema,
   settingsSchema,
+  type ScalarSettingKey,
   type Settings,
 } from '../../../../shared/settings/settings';
 import { moveAside, writeFileAtomic } from '../files/atomic-write';
@@ -24,6 +25,8 @@ export interface SettingsStoreOptions {
 
 export interface SettingsStore {
   get(): Settings;
+  /** One setting of a plain value, read without copying all of them as get() does (main reads some on every model request). */
+  peek<K extends ScalarSettingKey>(key: K): Settings[K];
   /** Validates the patch, merges it, writes the file atomically. A refused patch changes nothing. */
   set(patch: unknown): Promise<Settings>;
   /** What loading had to repair, in words, for the user (a corrupt file moved aside). */
@@ -76,6 +79,7 @@ export async function createSettingsStore(options: SettingsStoreOptions): Promis
 
   return {
     get: () => structuredClone(current),
+    peek: (key) => current[key],
     notices,
     set(patch) {
       const parsed = settingsPatchSchema.safeParse(patch);
