@@ -26,7 +26,7 @@ import { createTimelineWriter } from '../electron/services/store/timeline/timeli
 import { BENCH_DEFAULTS } from './bench-defaults';
 import { startFakeOllamaProcess } from './bench-processes';
 import { interleave, median } from './bench-stats';
-import { createOursRunner, createTheirsRunner } from './peer-bench';
+import { createOursRunner, createTheirsRunner } from './peer-runners';
 
 const PARTS: ReadonlyArray<{ part: RoundPart; label: string }> = [
   { part: 'selection', label: 'selection (toolsForRequest, window fit)' },
@@ -38,7 +38,7 @@ const PARTS: ReadonlyArray<{ part: RoundPart; label: string }> = [
   { part: 'tool', label: 'tool (awaited)' },
   { part: 'events', label: 'events (inside emit: ids, then store + batcher with --events app)' },
 ];
-const WARMUP_RUNS = 20;
+const WARMUP_RUNS = BENCH_DEFAULTS.peerWarmupRuns;
 type Side = 'ours' | 'theirs' | 'ours-fetch';
 const STEPS_PER_RUN = 6;
 
