@@ -17,14 +17,14 @@ export async function runPeerBench(options: BenchLog): Promise<Samples> {
     const measured = await startScript(
       'bench/peer-main.ts',
       [fake.url, String(pairs)],
-      /^(\{"ours":\[.*\],"theirs":\[.*\]\})$/m,
+      /^(\{"runsPerSample":\d+,"ours":\[.*\],"theirs":\[.*\]\})$/m,
       ['--expose-gc'],
       BENCH_DEFAULTS.peerTimeoutMs,
     );
     await measured.stop();
-    const samples = JSON.parse(measured.match[1] ?? '{}') as { ours: number[]; theirs: number[] };
+    const samples = JSON.parse(measured.match[1] ?? '{}') as { runsPerSample: number; ours: number[]; theirs: number[] };
     const ratios = pairRatios(samples.ours, samples.theirs);
-    const perRun = (ms: number): string => (ms / BENCH_DEFAULTS.peerRunsPerSample).toFixed(1);
+    const perRun = (ms: number): string => (ms / samples.runsPerSample).toFixed(1);
     ratios.forEach((ratio, index) =>
       options.log(
         `  pair ${index + 1}: ours ${perRun(samples.ours[index] ?? 0)} ms, theirs ${perRun(samples.theirs[index] ?? 0)} ms a run: ${ratio.toFixed(3)}`,

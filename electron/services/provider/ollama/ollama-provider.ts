@@ -9,7 +9,7 @@ import { contentOf, parseCapabilities, parseModelList } from './ollama-responses
 import { streamStep } from './ollama-stream';
 import { toProviderError } from '../provider-error-mapping';
 import { providerMessages } from '../provider-messages';
-import { nodeHttpFetch } from '../node-http-fetch';
+import { chatOverNodeHttp } from './chat-over-node-http';
 import { ProviderError, type ChatProvider, type CompleteRequest, type EmbedRequest } from '../provider-types';
 
 export interface OllamaProviderOptions {
@@ -29,8 +29,10 @@ export interface OllamaProviderOptions {
 export function createOllamaProvider(options: OllamaProviderOptions): ChatProvider {
   const host = options.host.trim().replace(/\/+$/, '');
   const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  // The round's own request skips fetch's per-request cost; an injected fetch (tests) is used as it is.
-  const streamFetch = options.fetch === undefined && DEFAULTS.agentPerf.streamOverNodeHttp ? nodeHttpFetch(baseFetch) : baseFetch;
+  // The round's own request skips fetch's and ollama-js's per-request cost (what it hands back goes
+  // through ollama-js over fetch); an injected fetch (tests) is used as it is.
+  const overNodeHttp =
+    options.fetch === undefined && DEFAULTS.agentPerf.streamOverNodeHttp ? chatOverNodeHttp(host, options.headers) : undefined;
   const probeTimeoutMs = options.probeTimeoutMs ?? DEFAULTS.ollamaProbeTimeoutMs;
   const headers = options.headers;
   const aborted = (): ProviderError => new ProviderError('aborted', providerMessages.aborted(), host);
@@ -85,7 +87,16 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
       const onNumCtx = (numCtx: number): void => void lastNumCtx.set(request.model, numCtx);
       const onToolsRefused = (model: string, known: ModelCapabilities): void => cache.withoutTools(model, known);
       return streamStep(
-        { host, fetch: streamFetch, maxContextTokens: options.maxContextTokens, capabilities, headers, onNumCtx, onToolsRefused },
+        {
+          host,
+          fetch: baseFetch,
+          maxContextTokens: options.maxContextTokens,
+          capabilities,
+          headers,
+          onNumCtx,
+          onToolsRefused,
+          ...(overNodeHttp ? { overNodeHttp } : {}),
+        },
         request,
       );
     },
