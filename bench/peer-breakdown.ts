@@ -6,8 +6,9 @@
  * `--events app` sends every event where the app sends it: the event hub, the timeline writer into
  * a conversation store in a temporary folder, and a subscriber that serializes each batch as the
  * window's host does; `none` (the peer bench) drops them. Prints a Markdown table of medians.
- * `--with-fetch` adds a third side, interleaved with the two: our loop with the stream over Node's
- * fetch instead of node:http (DEFAULTS.agentPerf.streamOverNodeHttp off), for the before/after.
+ * `--with-fetch` adds a third side, interleaved with the two: our loop with the step sent through
+ * ollama-js over Node's fetch instead of straight over node:http (an injected fetch, as with
+ * DEFAULTS.agentPerf.streamOverNodeHttp off), for the before/after.
  * `--ours-only` leaves the AI SDK out, for a CPU profile of our side alone:
  * `node --cpu-prof --cpu-prof-dir=<dir> --import tsx bench/peer-breakdown.ts --ours-only`, read with
  * `npx tsx bench/cpu-profile-summary.ts <dir>/<file>.cpuprofile`.
