@@ -49,8 +49,16 @@ export const BENCH_DEFAULTS = {
   loopRunsPerSample: 20,
   loopWarmupRuns: 30,
 
-  /** peer_ratio: the task's tool rounds are fixed by the fake scenario (bench-tool-rounds). */
-  peerWarmupRuns: 2,
+  /**
+   * peer_ratio (bench/peer-main.ts says why each): warm-up runs of each side, interleaved; runs of
+   * one side per sample (a full GC before each sample); pairs of samples per `--runs`; how long
+   * the measuring process may take. The task's tool rounds are fixed by the fake scenario
+   * (bench-tool-rounds).
+   */
+  peerWarmupRuns: 40,
+  peerRunsPerSample: 4,
+  peerPairsPerRun: 4,
+  peerTimeoutMs: 600_000,
   /** The AI SDK's step limit: five tool steps and the answer. */
   peerStepLimit: 6,
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highestRate, interleave, median, percentile, roundFigure } from './bench-stats';
+import { highestRate, interleave, median, pairRatios, percentile, roundFigure } from './bench-stats';
 
 describe('percentile', () => {
   it('is the nearest-rank value: p95 of 1..100 is 95, p100 the largest, NaN for no samples', () => {
@@ -21,6 +21,13 @@ describe('median', () => {
   it('ignores values that are not numbers and is NaN for no samples', () => {
     expect(median([Number.NaN, 2, Number.POSITIVE_INFINITY, 4])).toBe(3);
     expect(median([])).toBeNaN();
+  });
+});
+
+describe('pairRatios', () => {
+  it('divides each sample by the one it ran beside, and skips pairs without a positive denominator', () => {
+    expect(pairRatios([2, 3, 4], [4, 6, 2])).toEqual([0.5, 0.5, 2]);
+    expect(pairRatios([1, 2, 3], [2, 0])).toEqual([0.5]);
   });
 });
 

@@ -33,6 +33,18 @@ export function interleave<T>(variants: readonly T[], rounds: number): T[] {
 }
 
 /**
+ * One ratio per pair of samples run next to each other (`numerators[i]` over `denominators[i]`,
+ * as `interleave` ordered them): what the machine was doing in those seconds weighs on both.
+ * A pair with a missing or non-positive denominator gives no ratio.
+ */
+export function pairRatios(numerators: readonly number[], denominators: readonly number[]): number[] {
+  return numerators.flatMap((value, index) => {
+    const other = denominators[index];
+    return other !== undefined && other > 0 ? [value / other] : [];
+  });
+}
+
+/**
  * The highest rate (per second) over any `window` consecutive timestamps (ms): for a burst that
  * keeps one batch per 16 ms this is 62.5. With fewer timestamps than the window, the whole list
  * is the window; with fewer than two there is no rate (0).

@@ -1,107 +1,37 @@
-import { generateText, stepCountIs, tool, type LanguageModel } from 'ai';
-import { createOllama } from 'ollama-ai-provider-v2';
-import { z } from 'zod';
-import { DEFAULTS } from '../shared/constants';
-import { runAgent } from '../electron/services/agent/loop/run-agent';
-import { testRegistry, testTool } from '../electron/services/agent/testing/test-tools';
-import { createOllamaProvider } from '../electron/services/provider/ollama/ollama-provider';
-import type { ChatProvider } from '../electron/services/provider/provider-types';
-import type { ToolRegistry } from '../tools/catalogue/tool-runtime-types';
-import type { TacoEvent } from '../shared/contract/events';
-import type { SpanSink } from '../electron/services/agent/loop/round-spans';
-import { BENCH_TOOL, BENCH_TOOL_ROUNDS } from '../test-support/fake-ollama/scenarios/bench/bench-tool-rounds';
-import { benchRunInput } from './bench-agent-input';
 import { BENCH_DEFAULTS } from './bench-defaults';
 import type { BenchLog, Samples } from './bench-figures';
-import { startFakeOllamaProcess } from './bench-processes';
-import { interleave } from './bench-stats';
-
-const TASK = 'Look up the five values k1 to k5, one after another, then say you are done.';
-const DESCRIPTION = 'Look up the value stored under a key.';
-const lookup = (key: string): string => `The value of ${key} is 42.`;
-
-type Side = 'ours' | 'theirs';
+import { startFakeOllamaProcess, startScript } from './bench-processes';
+import { pairRatios } from './bench-stats';
 
 /**
  * peer_ratio: the same 5-round tool task against the same fake server (bench-tool-rounds, in its
- * own process), run by our loop (the Ollama provider, streamed) and by the Vercel AI SDK's tool
- * loop (generateText with ollama-ai-provider-v2, stopWhen stepCountIs(6)). Wall time, interleaved;
- * each side keeps its provider across runs, as an app would.
+ * own process), run by our loop and by the Vercel AI SDK's tool loop (bench/peer-runners.ts). The
+ * two sides run in a third process (bench/peer-main.ts says how and why): equal warm-up, samples
+ * of several runs each with a full GC before every one, interleaved; one ratio per pair of
+ * adjacent samples, and the figure is their median.
  */
 export async function runPeerBench(options: BenchLog): Promise<Samples> {
   const fake = await startFakeOllamaProcess('bench-tool-rounds');
   try {
-    const ours = createOursRunner(createOllamaProvider({ host: fake.url, maxContextTokens: DEFAULTS.maxContextTokens }));
-    const theirs = createTheirsRunner(createOllama({ baseURL: `${fake.url}/api` })(BENCH_DEFAULTS.model));
-    const runners: Record<Side, () => Promise<void>> = { ours, theirs };
-    for (let warm = 0; warm < BENCH_DEFAULTS.peerWarmupRuns; warm += 1) {
-      await ours();
-      await theirs();
-    }
-    const times: Record<Side, number[]> = { ours: [], theirs: [] };
-    for (const side of interleave<Side>(['ours', 'theirs'], options.runs * BENCH_DEFAULTS.pairsPerRun)) {
-      const started = performance.now();
-      await runners[side]();
-      const ms = performance.now() - started;
-      times[side].push(ms);
-      options.log(`  ${side}: ${ms.toFixed(1)} ms`);
-    }
-    return {
-      peer_ratio: times.ours.flatMap((ms, index) => {
-        const theirsMs = times.theirs[index];
-        return theirsMs ? [ms / theirsMs] : [];
-      }),
-    };
+    const pairs = options.runs * BENCH_DEFAULTS.peerPairsPerRun;
+    const measured = await startScript(
+      'bench/peer-main.ts',
+      [fake.url, String(pairs)],
+      /^(\{"runsPerSample":\d+,"ours":\[.*\],"theirs":\[.*\]\})$/m,
+      ['--expose-gc'],
+      BENCH_DEFAULTS.peerTimeoutMs,
+    );
+    await measured.stop();
+    const samples = JSON.parse(measured.match[1] ?? '{}') as { runsPerSample: number; ours: number[]; theirs: number[] };
+    const ratios = pairRatios(samples.ours, samples.theirs);
+    const perRun = (ms: number): string => (ms / samples.runsPerSample).toFixed(1);
+    ratios.forEach((ratio, index) =>
+      options.log(
+        `  pair ${index + 1}: ours ${perRun(samples.ours[index] ?? 0)} ms, theirs ${perRun(samples.theirs[index] ?? 0)} ms a run: ${ratio.toFixed(3)}`,
+      ),
+    );
+    return { peer_ratio: ratios };
   } finally {
     await fake.process.stop();
   }
-}
-
-/** What the per-round breakdown (peer-breakdown.ts) adds to our side's runs: where events go, the span recorder. */
-export interface OursRunnerOptions {
-  emit?: (event: TacoEvent) => void;
-  onSpan?: SpanSink;
-}
-
-/** Our side: one run of the task per call, in a new run of the same conversation. */
-export function createOursRunner(provider: ChatProvider, options: OursRunnerOptions = {}): () => Promise<void> {
-  const tools: ToolRegistry = testRegistry(
-    testTool({
-      id: BENCH_TOOL,
-      description: DESCRIPTION,
-      parameters: { key: { type: 'string' } },
-      run: (args) => lookup(String(args['key'])),
-    }),
-  );
-  let counter = 0;
-  return async () => {
-    const input = benchRunInput({
-      runId: `peer-${(counter += 1)}`,
-      conversationId: 'peer-bench',
-      userText: TASK,
-      provider,
-      tools,
-      emit: options.emit ?? (() => undefined),
-      ...(options.onSpan ? { onSpan: options.onSpan } : {}),
-    });
-    const outcome = await runAgent(input);
-    const results = outcome.messages.filter((message) => message.role === 'tool').length;
-    if (outcome.reason !== 'complete' || results !== BENCH_TOOL_ROUNDS) {
-      throw new Error(
-        `Our loop ended with "${outcome.reason}" after ${results} tool results instead of completing after ${BENCH_TOOL_ROUNDS}.`,
-      );
-    }
-  };
-}
-
-/** The AI SDK's side: one generateText tool loop per call. */
-export function createTheirsRunner(model: LanguageModel): () => Promise<void> {
-  const tools = {
-    [BENCH_TOOL]: tool({ description: DESCRIPTION, inputSchema: z.object({ key: z.string() }), execute: async ({ key }) => lookup(key) }),
-  };
-  return async () => {
-    const result = await generateText({ model, prompt: TASK, tools, stopWhen: stepCountIs(BENCH_DEFAULTS.peerStepLimit) });
-    const calls = result.steps.reduce((sum, step) => sum + step.toolCalls.length, 0);
-    if (calls !== BENCH_TOOL_ROUNDS) throw new Error(`The AI SDK's loop made ${calls} tool calls instead of ${BENCH_TOOL_ROUNDS}.`);
-  };
 }

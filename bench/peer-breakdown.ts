@@ -6,8 +6,9 @@
  * `--events app` sends every event where the app sends it: the event hub, the timeline writer into
  * a conversation store in a temporary folder, and a subscriber that serializes each batch as the
  * window's host does; `none` (the peer bench) drops them. Prints a Markdown table of medians.
- * `--with-fetch` adds a third side, interleaved with the two: our loop with the stream over Node's
- * fetch instead of node:http (DEFAULTS.agentPerf.streamOverNodeHttp off), for the before/after.
+ * `--with-fetch` adds a third side, interleaved with the two: our loop with the step sent through
+ * ollama-js over Node's fetch instead of straight over node:http (an injected fetch, as with
+ * DEFAULTS.agentPerf.streamOverNodeHttp off), for the before/after.
  * `--ours-only` leaves the AI SDK out, for a CPU profile of our side alone:
  * `node --cpu-prof --cpu-prof-dir=<dir> --import tsx bench/peer-breakdown.ts --ours-only`, read with
  * `npx tsx bench/cpu-profile-summary.ts <dir>/<file>.cpuprofile`.
@@ -26,7 +27,7 @@ import { createTimelineWriter } from '../electron/services/store/timeline/timeli
 import { BENCH_DEFAULTS } from './bench-defaults';
 import { startFakeOllamaProcess } from './bench-processes';
 import { interleave, median } from './bench-stats';
-import { createOursRunner, createTheirsRunner } from './peer-bench';
+import { createOursRunner, createTheirsRunner } from './peer-runners';
 
 const PARTS: ReadonlyArray<{ part: RoundPart; label: string }> = [
   { part: 'selection', label: 'selection (toolsForRequest, window fit)' },
@@ -38,7 +39,7 @@ const PARTS: ReadonlyArray<{ part: RoundPart; label: string }> = [
   { part: 'tool', label: 'tool (awaited)' },
   { part: 'events', label: 'events (inside emit: ids, then store + batcher with --events app)' },
 ];
-const WARMUP_RUNS = 20;
+const WARMUP_RUNS = BENCH_DEFAULTS.peerWarmupRuns;
 type Side = 'ours' | 'theirs' | 'ours-fetch';
 const STEPS_PER_RUN = 6;
 

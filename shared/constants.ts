@@ -179,9 +179,10 @@ export const DEFAULTS = {
      */
     statusSentenceDelayMs: 100,
     /**
-     * Model requests (Ollama's streamed /api/chat of every round, and side requests such as a title) go over node:http with kept-alive
-     * sockets instead of Node's fetch, which costs main two to three times the CPU per request
-     * (provider/node-http-fetch.ts; BENCHMARKS.md, per-round breakdown). False: fetch.
+     * The streamed model request (Ollama's /api/chat, every round) goes straight over node:http with
+     * kept-alive sockets, read as bytes, instead of through ollama-js over Node's fetch, which costs
+     * main two to three times the CPU per request (provider/ollama/chat-over-node-http.ts,
+     * provider/node-http-request.ts; BENCHMARKS.md, per-round breakdown). False: ollama-js over fetch.
      */
     streamOverNodeHttp: true,
   },

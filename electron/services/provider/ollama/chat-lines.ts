@@ -43,36 +43,47 @@ function parseLines(text: string): ParsedLines {
   return { parts, error: null };
 }
 
+/** A web stream's chunks; stopping early cancels it. */
+async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
+  const reader = body.getReader();
+  let ended = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      yield value;
+    }
+    ended = true;
+  } finally {
+    if (!ended) reader.cancel().catch(() => undefined);
+  }
+}
+
 /**
  * Yields the parsed lines of each chunk of `body` as one array (never an empty one). A line split
  * across chunks (a multi-byte character included) is read once whole; a last line without a
  * newline is read at the end. Lines before an error line are yielded, then the error is thrown.
- * Stopping early (return, or an error from the body, an abort included) cancels the body.
+ * Stopping early (return, or an error line) ends the body's iteration, which cancels a web stream
+ * and destroys a Node stream; an error from the body itself is thrown as it is. `body` is a
+ * fetch Response's ReadableStream or the Node stream of the node:http path (chat-over-node-http.ts).
  */
-export async function* readChatLines(body: ReadableStream<Uint8Array>): AsyncGenerator<unknown[], void, undefined> {
+export async function* readChatLines(
+  body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
+): AsyncGenerator<unknown[], void, undefined> {
   const decoder = new TextDecoder('utf-8');
-  const reader = body.getReader();
   let buffer = '';
-  let ended = false;
   const emit = function* (text: string): Generator<unknown[], void, undefined> {
     const { parts, error } = parseLines(text);
     if (parts.length > 0) yield parts;
     if (error !== null) throw error;
   };
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      const cut = buffer.lastIndexOf('\n');
-      if (cut === -1) continue;
-      const complete = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 1);
-      yield* emit(complete);
-    }
-    ended = true;
-    yield* emit(buffer + decoder.decode());
-  } finally {
-    if (!ended) reader.cancel().catch(() => undefined);
+  for await (const value of body instanceof ReadableStream ? chunksOf(body) : body) {
+    buffer += decoder.decode(value, { stream: true });
+    const cut = buffer.lastIndexOf('\n');
+    if (cut === -1) continue;
+    const complete = buffer.slice(0, cut);
+    buffer = buffer.slice(cut + 1);
+    yield* emit(complete);
   }
+  yield* emit(buffer + decoder.decode());
 }

@@ -9,7 +9,7 @@ import { contentOf, parseCapabilities, parseModelList } from './ollama-responses
 import { streamStep } from './ollama-stream';
 import { toProviderError } from '../provider-error-mapping';
 import { providerMessages } from '../provider-messages';
-import { nodeHttpFetch } from '../node-http-fetch';
+import { chatOverNodeHttp } from './chat-over-node-http';
 import { ProviderError, type ChatProvider, type CompleteRequest, type EmbedRequest } from '../provider-types';
 
 export interface OllamaProviderOptions {
@@ -29,9 +29,10 @@ export interface OllamaProviderOptions {
 export function createOllamaProvider(options: OllamaProviderOptions): ChatProvider {
   const host = options.host.trim().replace(/\/+$/, '');
   const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  // Model requests (the round's own and side requests such as a title) skip fetch's per-request
-  // cost; an injected fetch (tests) is used as it is.
-  const modelFetch = options.fetch === undefined && DEFAULTS.agentPerf.streamOverNodeHttp ? nodeHttpFetch(baseFetch) : baseFetch;
+  // The round's own request skips fetch's and ollama-js's per-request cost (what it hands back goes
+  // through ollama-js over fetch); an injected fetch (tests) is used as it is.
+  const overNodeHttp =
+    options.fetch === undefined && DEFAULTS.agentPerf.streamOverNodeHttp ? chatOverNodeHttp(host, options.headers) : undefined;
   const probeTimeoutMs = options.probeTimeoutMs ?? DEFAULTS.ollamaProbeTimeoutMs;
   const headers = options.headers;
   const aborted = (): ProviderError => new ProviderError('aborted', providerMessages.aborted(), host);
@@ -86,7 +87,16 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
       const onNumCtx = (numCtx: number): void => void lastNumCtx.set(request.model, numCtx);
       const onToolsRefused = (model: string, known: ModelCapabilities): void => cache.withoutTools(model, known);
       return streamStep(
-        { host, fetch: modelFetch, maxContextTokens: options.maxContextTokens, capabilities, headers, onNumCtx, onToolsRefused },
+        {
+          host,
+          fetch: baseFetch,
+          maxContextTokens: options.maxContextTokens,
+          capabilities,
+          headers,
+          onNumCtx,
+          onToolsRefused,
+          ...(overNodeHttp ? { overNodeHttp } : {}),
+        },
         request,
       );
     },
@@ -96,7 +106,7 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
       const modelCapabilities = await capabilities(request.model, request.signal);
       const numCtx = request.numCtx ?? lastNumCtx.get(request.model) ?? numCtxFor(modelCapabilities, options.maxContextTokens);
       try {
-        const { client } = createBoundClient({ host, fetch: modelFetch, signal: request.signal, headers });
+        const { client } = createBoundClient({ host, fetch: baseFetch, signal: request.signal, headers });
         const content = contentOf(await client.chat(buildCompleteRequest(request, modelCapabilities, numCtx))).trim();
         if (content === '') throw new ProviderError('ollama-error', providerMessages.noContent(request.model), host);
         return content;

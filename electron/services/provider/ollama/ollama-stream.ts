@@ -1,7 +1,8 @@
 import type { AbortableAsyncIterator, ChatResponse } from 'ollama';
 import type { ModelCapabilities } from '../../../../shared/models/models';
 import { buildStepRequest, numCtxFor } from './chat-request-builder';
-import { createBoundClient } from './ollama-client';
+import { createBoundClient, type BoundClient } from './ollama-client';
+import type { ChatOverNodeHttp } from './chat-over-node-http';
 import { burstChunks } from './burst-chunks';
 import { readChatLines } from './chat-lines';
 import { usageOf } from './ollama-responses';
@@ -20,10 +21,13 @@ export interface StreamDeps {
   onToolsRefused?: (model: string, capabilities: ModelCapabilities) => void;
   /** Told the num_ctx this step sends, so side requests can send the same. */
   onNumCtx?: (numCtx: number) => void;
+  /** The request straight over node:http (chat-over-node-http.ts); without it, or when it hands the step back, ollama-js sends it. */
+  overNodeHttp?: ChatOverNodeHttp;
 }
 
 /**
- * One streamed step over its own ollama-js client: the request's signal aborts this stream only.
+ * One streamed step, straight over node:http (chat-over-node-http.ts) or over its own ollama-js
+ * client: the request's signal aborts this stream only.
  * Yields text/thinking/tool-calls as they arrive, then exactly one `done`; anything else throws
  * a ProviderError.
  *
@@ -40,28 +44,34 @@ export async function* streamStep(deps: StreamDeps, request: ChatStepRequest): A
   const numCtx = numCtxFor(capabilities, deps.maxContextTokens, request.numCtx);
   deps.onNumCtx?.(numCtx);
   let response: Response | undefined;
-  const { client } = createBoundClient({
-    host,
-    fetch: deps.fetch,
-    signal: request.signal,
-    headers: deps.headers,
-    onResponse: (answer) => (response = answer),
-  });
-
+  let bound: BoundClient | undefined;
   let iterator: AbortableAsyncIterator<ChatResponse> | undefined;
   let finished = false;
   let phase: 'request' | 'stream' = 'request';
   const onAbort = (): void => {
     iterator?.abort();
-    client.abort();
+    bound?.client.abort();
   };
   request.signal.addEventListener('abort', onAbort, { once: true });
   try {
-    iterator = await client.chat(buildStepRequest(request, capabilities, numCtx));
+    const stepRequest = buildStepRequest(request, capabilities, numCtx);
+    let body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null = deps.overNodeHttp
+      ? await deps.overNodeHttp(stepRequest, request.signal)
+      : null;
+    if (body === null) {
+      bound = createBoundClient({
+        host,
+        fetch: deps.fetch,
+        signal: request.signal,
+        headers: deps.headers,
+        onResponse: (answer) => (response = answer),
+      });
+      iterator = await bound.client.chat(stepRequest);
+      // ollama-js already threw 'Missing body' when there was none (src/browser.ts processStreamableRequest).
+      body = response?.body ?? null;
+      if (!body) throw new Error('Missing body');
+    }
     phase = 'stream';
-    // ollama-js already threw 'Missing body' when there was none (src/browser.ts processStreamableRequest).
-    const body = response?.body;
-    if (!body) throw new Error('Missing body');
     // Ollama before 0.9 and older qwen3 / deepseek-r1 pulls leave <think>…</think> in content.
     const splitter = createThinkSplitter();
     // Lines that arrived together are read as one burst: one chunk per burst, not per token.
