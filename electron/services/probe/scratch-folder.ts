@@ -1,6 +1,6 @@
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fallbackScratchBase, scratchBase } from './scratch-base';
 import { probeFileText, type ProbeFile, type ProbeTask } from '../../../shared/probe/probe-task';
 
 export interface ScratchFolder {
@@ -11,14 +11,19 @@ export interface ScratchFolder {
   remove(): Promise<void>;
 }
 
-/** A fresh folder in the system's temp folder with the task's files: never the user's workspace. */
-export async function createScratchFolder(task: ProbeTask): Promise<ScratchFolder> {
-  const root = await realpath(await mkdtemp(path.join(tmpdir(), 'taco-check-')));
-  for (const [relative, file] of Object.entries(task.files)) {
-    const target = path.join(root, relative);
-    const folder = path.dirname(target);
-    if (folder !== root) await mkdir(folder, { recursive: true });
-    await writeFile(target, fileText(file), { mode: 0o600 });
+/**
+ * A fresh folder with the task's files, in the scratch base (scratch-base.ts: memory-backed when the
+ * system has room there, else the system's temp folder); never the user's workspace. When the base
+ * has no room left, in the system's temp folder instead.
+ */
+export async function createScratchFolder(task: ProbeTask, base: string = scratchBase()): Promise<ScratchFolder> {
+  let root: string;
+  try {
+    root = await makeWithFiles(task, base);
+  } catch (error) {
+    const fallback = fallbackScratchBase();
+    if (base === fallback) throw error;
+    root = await makeWithFiles(task, fallback);
   }
   return {
     root,
@@ -35,6 +40,23 @@ export async function createScratchFolder(task: ProbeTask): Promise<ScratchFolde
     },
     remove: () => rm(root, { recursive: true, force: true }),
   };
+}
+
+/** The base is realpath'd, so the new folder's path is real too (mkdtemp adds one plain folder). */
+async function makeWithFiles(task: ProbeTask, base: string): Promise<string> {
+  const root = await mkdtemp(path.join(base, 'taco-check-'));
+  try {
+    for (const [relative, file] of Object.entries(task.files)) {
+      const target = path.join(root, relative);
+      const folder = path.dirname(target);
+      if (folder !== root) await mkdir(folder, { recursive: true });
+      await writeFile(target, fileText(file), { mode: 0o600 });
+    }
+    return root;
+  } catch (error) {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** A generated file's text, made once per task file (the task is immutable data; a log is 1,500 lines). */
