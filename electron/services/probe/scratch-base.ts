@@ -65,5 +65,8 @@ export function scratchBase(): string {
 
 /** The system's temp folder, realpath'd once: where a folder goes when the memory-backed one has no room. */
 export function fallbackScratchBase(): string {
-  return realpathSync(tmpdir());
+  fallback ??= realpathSync(tmpdir());
+  return fallback;
 }
+
+let fallback: string | undefined;
