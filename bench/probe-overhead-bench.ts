@@ -33,9 +33,11 @@ async function preparedFolder(task: ProbeTask): Promise<string> {
  * probe_overhead_ratio: every probe task as the model check runs one try (runProbeAttempt: a
  * scratch folder taken from the check's supply, which makes the task's next one meanwhile and
  * removes used ones in the background; every event kept with its time; the judge) over the same run
- * without that bookkeeping (runAgent with the same input, in a folder prepared beforehand, events
- * dropped), on the fake server's good scripted model. Tries alternate, with and without, so the
- * machine's load falls on both alike; the ratio is of the tasks' fastest tries, summed.
+ * without that bookkeeping (runAgent with the same input, in a folder with the task's files made
+ * outside the timing in the same place, fresh for every try), on the fake server's good scripted
+ * model. A probe try's time runs until the supply is idle again (its folder removed, the next one
+ * made), so no bookkeeping falls into the next try's time. Tries alternate, with and without, so
+ * the machine's load falls on both alike; the ratio is of the tasks' fastest tries, summed.
  */
 export async function runProbeOverheadBench(options: BenchLog): Promise<Samples> {
   const fake = await startFakeOllamaProcess('model-check');
