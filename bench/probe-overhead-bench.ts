@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULTS } from '../shared/constants';
 import { probeFileText, type ProbeTask } from '../shared/probe/probe-task';
@@ -9,6 +8,7 @@ import { runAgent } from '../electron/services/agent/loop/run-agent';
 import { loadProbeLibrary } from '../electron/services/probe/probe-library';
 import { probeToolRegistry } from '../electron/services/probe/probe-tools';
 import { probeRunInput, runProbeAttempt, type AttemptInput } from '../electron/services/probe/run-probe-attempt';
+import { scratchBase } from '../electron/services/probe/scratch-base';
 import { createScratchSupply } from '../electron/services/probe/scratch-supply';
 import { createOllamaProvider } from '../electron/services/provider/ollama/ollama-provider';
 import { PROFILE_MODELS } from '../test-support/fake-models/model-profiles';
@@ -16,9 +16,12 @@ import { BENCH_DEFAULTS } from './bench-defaults';
 import type { BenchLog, Samples } from './bench-figures';
 import { startFakeOllamaProcess } from './bench-processes';
 
-/** The task's files in a folder made once, outside the timing: the bare run's workspace. */
+/**
+ * The task's files in a folder made outside the timing, where the check makes its folders
+ * (scratch-base.ts): the bare run's workspace, so both runs read and write on the same file system.
+ */
 async function preparedFolder(task: ProbeTask): Promise<string> {
-  const root = await mkdtemp(path.join(tmpdir(), 'taco-bench-probe-'));
+  const root = await mkdtemp(path.join(scratchBase(), 'taco-bench-probe-'));
   for (const [relative, file] of Object.entries(task.files)) {
     await mkdir(path.dirname(path.join(root, relative)), { recursive: true });
     await writeFile(path.join(root, relative), probeFileText(file));
@@ -30,13 +33,15 @@ async function preparedFolder(task: ProbeTask): Promise<string> {
  * probe_overhead_ratio: every probe task as the model check runs one try (runProbeAttempt: a
  * scratch folder taken from the check's supply, which makes the task's next one meanwhile and
  * removes used ones in the background; every event kept with its time; the judge) over the same run
- * without that bookkeeping (runAgent with the same input, in a folder prepared beforehand, events
- * dropped), on the fake server's good scripted model. Tries alternate, with and without, so the
- * machine's load falls on both alike; the ratio is of the tasks' fastest tries, summed.
+ * without that bookkeeping (runAgent with the same input, in a folder with the task's files made
+ * outside the timing in the same place, fresh for every try), on the fake server's good scripted
+ * model. A probe try's time runs until the supply is idle again (its folder removed, the next one
+ * made), so no bookkeeping falls into the next try's time. Tries alternate, with and without, so
+ * the machine's load falls on both alike; the ratio is of the tasks' fastest tries, summed.
  */
 export async function runProbeOverheadBench(options: BenchLog): Promise<Samples> {
   const fake = await startFakeOllamaProcess('model-check');
-  const folders: string[] = [];
+  const bareFolders = new Map<string, string>();
   // The check's supply of scratch folders, as runModelCheck has one: made ahead, removed in the background.
   const scratch = createScratchSupply();
   try {
@@ -58,23 +63,29 @@ export async function runProbeOverheadBench(options: BenchLog): Promise<Samples>
       newId: () => String((id += 1)),
       scratch,
     });
-    const bareFolders = new Map<string, string>();
-    for (const task of library.tasks) {
-      const folder = await preparedFolder(task);
-      folders.push(folder);
-      bareFolders.set(task.id, folder);
-    }
+    // The bare run's folder, in the task's starting state for every try as the check's are: the
+    // previous bare try's writes (greeting.txt, upper.txt) are undone outside the timing, so both
+    // runs create the files they write rather than the bare one overwriting its last try's.
+    for (const task of library.tasks) bareFolders.set(task.id, await preparedFolder(task));
     const withProbe = async (task: ProbeTask): Promise<number> => {
       const started = performance.now();
       const attempt = await runProbeAttempt(attemptInput(task));
+      // The try's folder removed and the next one made, counted in this try: none of its
+      // bookkeeping spills into the next try's time, the bare runs' least of all.
+      await scratch.idle();
+      const elapsed = performance.now() - started;
       if (!attempt.passed) throw new Error(`The probe benchmark's try of ${task.id} failed (${attempt.failure ?? 'no reason'}).`);
-      return performance.now() - started;
+      return elapsed;
     };
     const bare = async (task: ProbeTask): Promise<number> => {
+      const folder = bareFolders.get(task.id) ?? '';
       const started = performance.now();
-      const outcome = await runAgent(probeRunInput(attemptInput(task), bareFolders.get(task.id) ?? '', () => undefined));
+      const outcome = await runAgent(probeRunInput(attemptInput(task), folder, () => undefined));
+      const elapsed = performance.now() - started;
       if (outcome.reason !== 'complete') throw new Error(`The probe benchmark's bare run of ${task.id} stopped with "${outcome.reason}".`);
-      return performance.now() - started;
+      await rm(folder, { recursive: true, force: true });
+      bareFolders.set(task.id, await preparedFolder(task));
+      return elapsed;
     };
     let probeFirst = true;
     /** One try of each task both ways, alternating which goes first so neither always runs on a warmer cache. */
@@ -111,6 +122,6 @@ export async function runProbeOverheadBench(options: BenchLog): Promise<Samples>
   } finally {
     await scratch.close();
     await fake.process.stop();
-    for (const folder of folders) await rm(folder, { recursive: true, force: true });
+    for (const folder of bareFolders.values()) await rm(folder, { recursive: true, force: true });
   }
 }

@@ -589,6 +589,11 @@ export const DEFAULTS = {
     toolBudgets: [8, 12, 16] as readonly number[],
     /** Before the first report: estimated seconds per try, for the progress bar. */
     estimatedAttemptMs: 8000,
+    /**
+     * A memory-backed temp area (Linux tmpfs) holds the tries' scratch folders only with this much
+     * room free; otherwise they go to the system's temp folder (electron/services/probe/scratch-base.ts).
+     */
+    scratchMinFreeBytes: 64 * 1024 * 1024,
   },
 
   // ── Boundaries: what a host or the renderer may send, and how long a probe waits ────────────────────

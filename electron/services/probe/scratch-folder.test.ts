@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probeTaskSchema } from '../../../shared/probe/probe-task';
 import { createScratchFolder } from './scratch-folder';
@@ -23,5 +25,20 @@ describe('the scratch folder of a try', () => {
     expect(folders[0]?.root).not.toBe(folders[1]?.root);
     await Promise.all(folders.map((folder) => folder.remove()));
     for (const folder of folders) expect(existsSync(folder.root)).toBe(false);
+  });
+
+  it('is made in the system’s temp folder, its path real, when the scratch base cannot take it', async () => {
+    const folder = await createScratchFolder(task, path.join(realpathSync(tmpdir()), 'taco-no-such-base', 'deeper'));
+    expect(path.dirname(folder.root)).toBe(realpathSync(tmpdir()));
+    expect(realpathSync(folder.root)).toBe(folder.root);
+    expect(readFileSync(`${folder.root}/notes.txt`, 'utf8')).toBe('The code is 4417.');
+    await folder.remove();
+    expect(existsSync(folder.root)).toBe(false);
+  });
+
+  it('has a real path in the scratch base', async () => {
+    const folder = await createScratchFolder(task);
+    expect(realpathSync(folder.root)).toBe(folder.root);
+    await folder.remove();
   });
 });

@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fallbackScratchBase, scratchBase } from './scratch-base';
 import { probeFileText, type ProbeFile, type ProbeTask } from '../../../shared/probe/probe-task';
 
 export interface ScratchFolder {
@@ -11,30 +12,76 @@ export interface ScratchFolder {
   remove(): Promise<void>;
 }
 
-/** A fresh folder in the system's temp folder with the task's files: never the user's workspace. */
-export async function createScratchFolder(task: ProbeTask): Promise<ScratchFolder> {
-  const root = await realpath(await mkdtemp(path.join(tmpdir(), 'taco-check-')));
-  for (const [relative, file] of Object.entries(task.files)) {
-    const target = path.join(root, relative);
-    const folder = path.dirname(target);
-    if (folder !== root) await mkdir(folder, { recursive: true });
-    await writeFile(target, fileText(file), { mode: 0o600 });
+/**
+ * A fresh folder with the task's files, in the scratch base (scratch-base.ts: memory-backed when the
+ * system has room there, else the system's temp folder); never the user's workspace. When the base
+ * has no room left, in the system's temp folder instead.
+ */
+export async function createScratchFolder(task: ProbeTask, base: string = scratchBase()): Promise<ScratchFolder> {
+  const fallback = fallbackScratchBase();
+  // In memory a folder and its few files take a tenth of a millisecond to make, read or remove:
+  // done at once, that costs a third of handing each call to the thread pool and back. On disk,
+  // where a call may wait on the disk, the thread pool it is.
+  let made: { root: string; inMemory: boolean } | null = null;
+  if (base !== fallback) {
+    try {
+      made = { root: makeWithFilesSync(task, base), inMemory: true };
+    } catch {
+      // No room, or gone: the system's temp folder below.
+    }
   }
+  made ??= { root: await makeWithFiles(task, fallback), inMemory: false };
+  const { root, inMemory } = made;
   return {
     root,
     async readChecked() {
       const out: Record<string, string | null> = {};
       for (const relative of Object.keys(task.check.fileEquals ?? {})) {
+        const file = path.join(root, relative);
         try {
-          out[relative] = await readFile(path.join(root, relative), 'utf8');
+          out[relative] = inMemory ? readFileSync(file, 'utf8') : await readFile(file, 'utf8');
         } catch {
           out[relative] = null;
         }
       }
       return out;
     },
-    remove: () => rm(root, { recursive: true, force: true }),
+    remove: inMemory ? async () => rmSync(root, { recursive: true, force: true }) : () => rm(root, { recursive: true, force: true }),
   };
+}
+
+/** The base is realpath'd, so the new folder's path is real too (mkdtemp adds one plain folder). */
+async function makeWithFiles(task: ProbeTask, base: string): Promise<string> {
+  const root = await mkdtemp(path.join(base, 'taco-check-'));
+  try {
+    for (const [relative, file] of Object.entries(task.files)) {
+      const target = path.join(root, relative);
+      const folder = path.dirname(target);
+      if (folder !== root) await mkdir(folder, { recursive: true });
+      await writeFile(target, fileText(file), { mode: 0o600 });
+    }
+    return root;
+  } catch (error) {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** makeWithFiles with synchronous calls, for a memory-backed base. */
+function makeWithFilesSync(task: ProbeTask, base: string): string {
+  const root = mkdtempSync(path.join(base, 'taco-check-'));
+  try {
+    for (const [relative, file] of Object.entries(task.files)) {
+      const target = path.join(root, relative);
+      const folder = path.dirname(target);
+      if (folder !== root) mkdirSync(folder, { recursive: true });
+      writeFileSync(target, fileText(file), { mode: 0o600 });
+    }
+    return root;
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** A generated file's text, made once per task file (the task is immutable data; a log is 1,500 lines). */

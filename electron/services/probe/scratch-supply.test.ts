@@ -52,6 +52,22 @@ describe('the check’s supply of scratch folders', () => {
     await expect(supply.take(task('a'))).rejects.toThrow(/check is over/);
   });
 
+  it('is idle once the used folder is gone and the next one is made', async () => {
+    const { supply, made } = countedSupply();
+    const read = task('read_fact');
+    const first = await supply.take(read);
+    supply.release(first);
+    await supply.idle();
+    expect(existsSync(first.root)).toBe(false);
+    // The folder made ahead is there, untouched, for the next try.
+    expect(made).toHaveLength(2);
+    expect(existsSync(`${made[1]?.root}/notes.txt`)).toBe(true);
+    const second = await supply.take(read);
+    expect(second.root).toBe(made[1]?.root);
+    supply.release(second);
+    await supply.close();
+  });
+
   it('makes a folder on the spot when the one made ahead failed', async () => {
     let calls = 0;
     const supply = createScratchSupply(async (of) => {

@@ -13,6 +13,8 @@ export interface ScratchSupply {
   take(task: ProbeTask): Promise<ScratchFolder>;
   /** The try is over: its folder is removed in the background. */
   release(folder: ScratchFolder): void;
+  /** Resolves once no folder is being made ahead or removed (the benchmark charges that work to the try it follows). */
+  idle(): Promise<void>;
   /** Removes the folders made ahead and never taken, and resolves once every folder is gone. */
   close(): Promise<void>;
 }
@@ -54,6 +56,17 @@ export function createScratchSupply(make: (task: ProbeTask) => Promise<ScratchFo
     },
     release(folder) {
       removeInBackground(folder);
+    },
+    async idle() {
+      await Promise.all(
+        [...ahead.values()].map((made) =>
+          made.then(
+            () => undefined,
+            () => undefined,
+          ),
+        ),
+      );
+      while (removing.size > 0) await Promise.all([...removing]);
     },
     async close() {
       closed = true;
