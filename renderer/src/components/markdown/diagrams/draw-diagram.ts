@@ -27,6 +27,8 @@ const parsedImages = new BoundedCache<string, HTMLImageElement>(CAPS.cacheEntrie
 
 async function parseAhead(url: string): Promise<void> {
   if (typeof Image !== 'function') return;
+  // After the task that received the drawing (its message, the address built), not inside it.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const image = new Image();
   image.src = url;
   parsedImages.set(url, image);
