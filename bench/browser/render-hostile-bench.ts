@@ -56,7 +56,8 @@ const WAIT_FOR_SETTLED = `({ timeoutMs }) => new Promise((resolve, reject) => {
  * an 84 KB matrix, 400 nested roots, many ordinary formulas) is opened from the sidebar, drawn,
  * scrolled to the top with the wheel and back. Each run on a fresh page (nothing cached).
  * With TACO_BENCH_TRACE_DIR=<dir>, each run's Chromium trace (timeline categories: script, style,
- * layout, pre-paint, paint per task) is written there, to see what the longest tasks were.
+ * layout, pre-paint, paint per task) is written there, to see what the longest tasks were; with
+ * TACO_BENCH_TRACE_JS=1 as well, it holds the JavaScript samples too (which functions a task ran).
  */
 export async function runRenderHostileBench(options: RenderHostileBenchOptions): Promise<Samples> {
   const dataDir = await mkdtemp(join(tmpdir(), 'taco-bench-render-hostile-'));
@@ -76,7 +77,7 @@ export async function runRenderHostileBench(options: RenderHostileBenchOptions):
         await page.evaluate(call(TWO_FRAMES, null));
         await page.evaluate(call(RESET_LONG_TASKS, null));
         const traceDir = process.env.TACO_BENCH_TRACE_DIR;
-        if (traceDir) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+        if (traceDir) await browser.startTracing(page, { categories: traceCategories() });
         const { longestMs, count } = await openAndScroll(page);
         if (traceDir) await writeFile(join(traceDir, `render-hostile-${run}.json`), await browser.stopTracing());
         longest.push(longestMs);
@@ -92,6 +93,11 @@ export async function runRenderHostileBench(options: RenderHostileBenchOptions):
     await fake.process.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+function traceCategories(): string[] {
+  const timeline = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+  return process.env.TACO_BENCH_TRACE_JS === '1' ? [...timeline, 'disabled-by-default-v8.cpu_profiler'] : timeline;
 }
 
 async function openAndScroll(page: Page): Promise<{ longestMs: number; count: number }> {

@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { completeGraph } from '../testing/hostile-diagrams';
 import { MermaidDiagram } from './MermaidDiagram';
 
@@ -62,5 +62,31 @@ describe('MermaidDiagram', () => {
     });
     await waitFor(() => expect(decodeURIComponent(screen.getByRole('img').getAttribute('src') ?? '')).toContain('<text>dark</text>'));
     expect(drawn.calls.filter((call) => call.source === source).map((call) => call.theme)).toEqual(['light', 'dark']);
+  });
+
+  // The window parses an SVG image on its main thread (a diagram at the caps: 30-50 ms). Parsed as
+  // the drawing arrives, that is a task of its own, not part of the render that mounts the row.
+  it('shows a drawing only once its image is parsed, and shows that same image', async () => {
+    let decoded: () => void = () => undefined;
+    const decodedSources: string[] = [];
+    // jsdom has no decode(): give images the browser's, recording what is decoded.
+    Object.defineProperty(HTMLImageElement.prototype, 'decode', {
+      configurable: true,
+      value(this: HTMLImageElement) {
+        decodedSources.push(this.src);
+        return new Promise<void>((resolve) => (decoded = resolve));
+      },
+    });
+    onTestFinished(() => {
+      delete (HTMLImageElement.prototype as { decode?: unknown }).decode;
+    });
+    const source = 'flowchart TD\n  Parsed --> First';
+    render(<MermaidDiagram source={source} fallback={<pre />} />);
+    await waitFor(() => expect(decodedSources).toHaveLength(1));
+    expect(screen.queryByTestId('mermaid-diagram')).toBeNull();
+    expect(screen.getByTestId('mermaid-fallback').dataset.state).toBe('drawing');
+    act(() => decoded());
+    const image = await screen.findByRole('img');
+    expect(image.getAttribute('src')).toBe(decodedSources[0]);
   });
 });
