@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { selectActiveView } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
 import { EmptyConversation } from '../chat/EmptyConversation';
@@ -18,15 +17,8 @@ export function MessageList() {
   const hasOlder = useTaco((state) => conversationId !== null && (state.olderCursors[conversationId] ?? null) !== null);
   const loadingOlder = useTaco((state) => conversationId !== null && state.loadingOlderId === conversationId);
   const loadOlderMessages = useTaco((state) => state.loadOlderMessages);
-  // The rows of a conversation that opens (or of a new one's first message) are rendered in a
-  // background render (React's, time-sliced: a few milliseconds a task), not in the blocking render
-  // of the store update that brought them: a conversation of typeset answers made that one 40-60 ms
-  // task. Until it is done the column stays empty (usually not even a frame). Only a change of
-  // conversation defers: streamed output changes no key.
-  const listKey = view.items.length > 0 ? (conversationId ?? 'new') : null;
-  const shownKey = useDeferredValue(listKey);
 
-  if (listKey !== null && shownKey === listKey) {
+  if (view.items.length > 0) {
     const older = {
       available: hasOlder,
       loading: loadingOlder,
@@ -40,7 +32,7 @@ export function MessageList() {
     <div {...MESSAGE_LIST_PROPS}>
       <div className="message-column">
         {loading && <p className="muted centered">Loading the conversation…</p>}
-        {!loading && listKey === null && ollamaReady && <EmptyConversation hasModel={hasModel} />}
+        {!loading && ollamaReady && <EmptyConversation hasModel={hasModel} />}
       </div>
     </div>
   );

@@ -111,29 +111,6 @@ describe('the message list is virtualized', () => {
     await waitFor(() => expect(keys()).not.toBe(before));
   });
 
-  it('renders an opened conversation’s rows in a background render, not in the blocking render of the store update that brought them', async () => {
-    const api = createFakeApi();
-    let answer: (value: { summary: ReturnType<typeof summary>; events: TacoEvent[]; notices: [] }) => void = () => undefined;
-    api.handle('conversations.list', () => [summary('long')]);
-    api.handle('conversation.get', () => new Promise((resolve) => (answer = resolve)));
-    const env = await renderWithStore(<MessageList />, { api });
-    act(() => void env.store.getState().openConversation('long'));
-    await screen.findByText('Loading the conversation…');
-    const rows = () => document.querySelectorAll('.message-row').length;
-    // The DOM after each commit (a mutation observer's callback runs after the task's render,
-    // before the next task): a conversation of typeset answers rendered in the store update's own
-    // render was one 40-60 ms task; a background render is sliced into tasks of a few ms.
-    const seen: number[] = [];
-    const observer = new MutationObserver(() => seen.push(rows()));
-    observer.observe(document.body, { childList: true, subtree: true });
-    // Outside act, as main's answer arrives.
-    answer({ summary: summary('long'), events: longConversation('long'), notices: [] });
-    await waitFor(() => expect(rows()).toBeGreaterThan(4));
-    observer.disconnect();
-    expect(seen[0]).toBe(0);
-    expect(screen.queryByText('Loading the conversation…')).toBeNull();
-  });
-
   it('keeps a growing answer pinned to the bottom, until the user scrolls up', async () => {
     const { api, list } = await openLong();
     const bottom = () => list.scrollHeight;

@@ -50,11 +50,6 @@ export function VirtualMessages({ view, older }: { view: ConversationView; older
     getItemKey,
     overscan: DEFAULTS.messageList.overscan,
     initialOffset: estimatedTotal.current,
-    // The list is not laid out yet when it first renders: assume the window's height (as
-    // observeListRect does for a list of no height), so the rows in view are in that first render,
-    // a background render when a conversation opens (MessageList), rather than in a blocking one
-    // when the real size arrives in the layout effect.
-    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
     observeElementRect: observeListRect,
     // When the rows change (an older page in front, a new answer behind), the row at the top of the
     // viewport keeps its offset from the viewport's top, by its stable key (getItemKey: the item's
