@@ -3,25 +3,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Samples } from '../bench-figures';
 import { runCommand } from '../bench-processes';
+import { pageAssets } from '../../electron/hosts/web/page-files';
 
-/** The scripts index.html loads at start: module scripts and their modulepreloads (not lazy chunks). */
+/** The scripts index.html loads at start: module scripts and their modulepreloads (not lazy chunks), relative to the build folder. */
 export function initialScripts(html: string): string[] {
-  const found = new Set<string>();
-  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
-    const src = attribute(tag, 'src');
-    if (src) found.add(src);
-  }
-  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
-    const rel = attribute(tag, 'rel');
-    const href = attribute(tag, 'href');
-    if (href && rel?.split(/\s+/).includes('modulepreload')) found.add(href);
-  }
-  return [...found].filter((path) => !/^[a-z]+:/i.test(path)).map((path) => path.replace(/^\.?\//, ''));
-}
-
-function attribute(tag: string, name: string): string | null {
-  const match = new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
-  return match ? (match[2] ?? match[3] ?? match[4] ?? null) : null;
+  return pageAssets(html)
+    .filter((asset) => asset.kind === 'script')
+    .map((asset) => asset.path.slice(1));
 }
 
 /** Builds the renderer into `outDir` with the app's own Vite config. */

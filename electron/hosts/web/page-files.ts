@@ -1,20 +1,35 @@
+/** A file a built index.html makes the page load before its script runs, as a request path. */
+export interface PageAsset {
+  path: string;
+  kind: 'script' | 'stylesheet';
+}
+
 /**
- * The files the app's page asks for before its script runs, read from the built index.html: module
- * scripts, modulepreloads and stylesheets, as request paths (`./assets/x.js` → `/assets/x.js`).
- * Addresses with a scheme (`data:`, `https:`) are not the host's to serve and are left out.
+ * What a built index.html loads at start: module scripts and modulepreloads (`script`), and
+ * stylesheets, as request paths (`./assets/x.js` → `/assets/x.js`). Icons, prefetches and addresses
+ * with a scheme (`data:`, `https:`) are not the host's to serve and are left out. The web host
+ * waits for these to be sent; the bench's `bundle_kb_gz` weighs the scripts.
  */
-export function initialPageFiles(html: string): string[] {
-  const found = new Set<string>();
+export function pageAssets(html: string): PageAsset[] {
+  const found = new Map<string, PageAsset['kind']>();
   for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
     const src = attribute(tag, 'src');
-    if (src) found.add(src);
+    if (src) found.set(src, 'script');
   }
   for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
     const rel = attribute(tag, 'rel')?.toLowerCase().split(/\s+/) ?? [];
     const href = attribute(tag, 'href');
-    if (href && (rel.includes('modulepreload') || rel.includes('stylesheet'))) found.add(href);
+    if (href && rel.includes('modulepreload')) found.set(href, 'script');
+    else if (href && rel.includes('stylesheet')) found.set(href, 'stylesheet');
   }
-  return [...found].filter((path) => !/^[a-z][a-z0-9+.-]*:/i.test(path)).map((path) => `/${path.replace(/^\.?\//, '')}`);
+  return [...found]
+    .filter(([path]) => !/^[a-z][a-z0-9+.-]*:/i.test(path))
+    .map(([path, kind]) => ({ path: `/${path.replace(/^\.?\//, '')}`, kind }));
+}
+
+/** The request paths of every file the page loads at start (`pageAssets`). */
+export function initialPageFiles(html: string): string[] {
+  return pageAssets(html).map((asset) => asset.path);
 }
 
 function attribute(tag: string, name: string): string | null {
