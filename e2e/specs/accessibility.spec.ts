@@ -1,5 +1,5 @@
 import { pickModel } from '../support/model-picker';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/taco-fixture';
 
@@ -9,13 +9,6 @@ import { expect, test } from '../support/taco-fixture';
  * elements, so the fix is findable.
  */
 const THEMES = ['light', 'dark'] as const;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 async function expectAccessible(page: Page, view: string): Promise<void> {
   expect(await seriousViolations(page), view).toEqual([]);

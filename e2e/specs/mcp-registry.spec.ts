@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import { startFakeRegistry, type FakeRegistry } from '../../test-support/fake-mcp-registry/fake-registry';
 import { allFixtures, EVERYTHING_VERSION } from '../../test-support/fake-mcp-registry/registry-fixtures';
 import { expect, test } from '../support/taco-fixture';
@@ -43,8 +43,7 @@ test.describe('installing from the MCP registry', () => {
       await expect(page.locator('[data-testid="mcp-registry-server"][data-server="io.github.acme/container"]')).toBeVisible();
       await expect(page.getByTestId('mcp-registry-more')).toHaveCount(0);
 
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
 
       await page
         .locator('[data-testid="mcp-registry-server"][data-server="io.github.evil/inject"]')

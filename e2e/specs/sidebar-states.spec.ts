@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import type { Page, WebSocketRoute } from '@playwright/test';
 import type { WsClientMessage, WsServerMessage } from '../../shared/contract/transport';
 import { expect, test } from '../support/taco-fixture';
@@ -16,15 +16,13 @@ const WIDTHS = [1920, 1280, 800] as const;
 /** At this width the conversations live in a drawer opened from the rail (see layout.spec.ts). */
 async function showConversations(page: Page, width: number, state: ReturnType<Page['getByTestId']>): Promise<void> {
   await page.setViewportSize({ width, height: 800 });
-  if (width <= 800 && !(await state.isVisible())) await page.getByTestId('rail-conversations').click();
+  if (width <= 800) {
+    const rail = page.getByTestId('rail-conversations');
+    await expect(rail).toBeVisible();
+    if ((await rail.getAttribute('aria-expanded')) !== 'true') await rail.click();
+    await expect(rail).toHaveAttribute('aria-expanded', 'true');
+  }
   await expect(state).toBeVisible();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** The page's socket, with each `conversations.list` call handed to the test instead of the host. */
@@ -87,9 +85,9 @@ for (const theme of THEMES) {
 
     for (const id of gate.held.splice(0)) gate.fail(id);
     const failed = page.getByTestId('conversations-failed');
-    await expect(failed).toContainText('Your conversations could not be read.');
     for (const width of WIDTHS) {
       await showConversations(page, width, failed);
+      await expect(failed).toContainText('Your conversations could not be read.');
       expect(await seriousViolations(page), `failed read at ${width}`).toEqual([]);
       await taco.screenshot(`sidebar-failed-${width}-${theme}`);
     }
