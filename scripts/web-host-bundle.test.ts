@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,11 +125,18 @@ describe('the bundled web host (node out/web/web-main.js)', () => {
     expect(await page.text()).toContain('<title>TACO</title>');
   });
 
-  it('does not load at start what only MCP servers need: ajv comes in a chunk of its own, with the first server', () => {
-    // The unminified bundle names each module it holds in a comment (`// …/node_modules/ajv/dist/core.js`).
+  it('listens before it loads main: the entry holds no schemas, main comes in a chunk of its own, and ajv in another, with the first MCP server', () => {
+    // The unminified bundle names each module it holds in a comment (`// …/node_modules/zod/…`).
+    const moduleFrom = (pkg: string): RegExp => new RegExp(`^// .*node_modules/${pkg}/`, 'm');
     const entrySource = readFileSync(entryFile, 'utf8');
-    expect(entrySource).toMatch(/^\/\/ .*node_modules\/zod\//m);
-    expect(entrySource).not.toMatch(/^\/\/ .*node_modules\/ajv\//m);
+    expect(entrySource).not.toMatch(moduleFrom('zod'));
+    expect(entrySource).not.toMatch(/^\/\/ electron\/services\/app\//m);
+    const chunks = readdirSync(join(bundleDir, 'assets'));
+    const main = chunks.find((name) => name.startsWith('web-host-app-'));
+    expect(main, chunks.join(', ')).toBeDefined();
+    const mainSource = readFileSync(join(bundleDir, 'assets', main ?? ''), 'utf8');
+    expect(mainSource).toMatch(moduleFrom('zod'));
+    expect(mainSource).not.toMatch(moduleFrom('ajv'));
   });
 
   it('finds the built-in tools and workflows that the build collected', async () => {
