@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { createAppServices } from '../../services/app/app-services';
 import type { AppServices, AppServicesOptions } from '../../services/app/app-services-types';
 import { servePrintView } from './print-view';
 import type { AccessSecrets } from './session-cookie';
@@ -25,6 +24,12 @@ export interface WebHostAppInput {
   services: AppServicesOptions | { given: AppServices } | { make: () => Promise<AppServices> };
   secrets: AccessSecrets;
   port: () => number;
+}
+
+/** The services' code, loaded apart from the gateway's: a failure to load it reaches the page like any other. */
+async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
+  const { createAppServices: create } = await import('../../services/app/app-services');
+  return create(options);
 }
 
 /**

@@ -92,7 +92,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
   let making: Promise<WebHostApp> | null = null;
   const app = (): Promise<WebHostApp> => {
-    making ??= import('./web-host-app').then((module) => module.makeWebHostApp(appInput));
+    // makeWebHostApp answers a failed making itself; this fails only when the gateway's own code
+    // cannot load (a broken build): said once here, and each asker refuses what it cannot serve.
+    making ??= import('./web-host-app')
+      .then((module) => module.makeWebHostApp(appInput))
+      .catch((error: unknown) => {
+        process.stderr.write(`TACO could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+        throw error;
+      });
     return making;
   };
 
@@ -102,9 +109,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // question is the conversation list: the index is read then too, not after it asks (over a long
   // history that read is most of what the page would wait for).
   const pageFiles = watchPageFiles(initialPageFiles(await readFile(join(staticDir, 'index.html'), 'utf8')), () => {
-    void app().then((made) => made.services.handle('conversations.list', {}));
+    app()
+      .then((made) => made.services.handle('conversations.list', {}))
+      .catch(() => undefined);
   });
-  const startAnyway = setTimeout(() => void app(), DEFAULTS.webHost.makeServicesAfterMs);
+  const startAnyway = setTimeout(() => app().catch(() => undefined), DEFAULTS.webHost.makeServicesAfterMs);
   startAnyway.unref();
 
   const server = createServer((request, response) => {
@@ -115,7 +124,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
-    void app().then((made) => made.gateway.upgrade(request, socket, head));
+    app().then(
+      (made) => made.gateway.upgrade(request, socket, head),
+      () => socket.destroy(),
+    );
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -135,7 +147,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     close() {
       closing ??= (async () => {
         clearTimeout(startAnyway);
-        await (await making)?.close();
+        await (await making?.catch(() => null))?.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
       })();
