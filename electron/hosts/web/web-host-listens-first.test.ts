@@ -140,6 +140,13 @@ describe('web host: it listens and serves the page before main is made', () => {
     expect((await get(host.port, '/', cookie)).status).toBe(200);
   });
 
+  it('makes the services with no page at all (DEFAULTS.webHost.makeServicesAfterMs after listening), so a bad start is reported without one', async () => {
+    const making = heldMaking();
+    host = await startWebHost({ dataDir: join(root, 'data'), staticDir: root, makeServices: making.make });
+    await making.asked;
+    making.finish(servicesAnswering());
+  });
+
   it('disposes the services it made when it closes', async () => {
     const services = servicesAnswering();
     const running = await startWebHost({ dataDir: join(root, 'data'), staticDir: root, makeServices: async () => services });

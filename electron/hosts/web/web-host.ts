@@ -113,8 +113,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       .then((made) => made.services.handle('conversations.list', {}))
       .catch(() => undefined);
   });
-  const startAnyway = setTimeout(() => app().catch(() => undefined), DEFAULTS.webHost.makeServicesAfterMs);
-  startAnyway.unref();
 
   const server = createServer((request, response) => {
     void serve(request, response, staticDir, port, secrets, app, pageFiles).catch((error: unknown) => {
@@ -138,6 +136,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   });
   port = (server.address() as AddressInfo).port;
+  const startAnyway = setTimeout(() => app().catch(() => undefined), DEFAULTS.webHost.makeServicesAfterMs);
+  startAnyway.unref();
 
   let closing: Promise<void> | null = null;
   return {
