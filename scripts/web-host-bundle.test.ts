@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,9 @@ function mcpReady(server: string): Promise<void> {
   });
 }
 
+/** The unminified bundle names each module it holds in a comment (`// …/node_modules/zod/…`). */
+const moduleFrom = (pkg: string): RegExp => new RegExp(`^// .*node_modules/${pkg}/`, 'm');
+
 describe('the bundled web host (node out/web/web-main.js)', () => {
   it('serves the page after the printed token is exchanged for a session', async () => {
     const signIn = await fetch(url, { redirect: 'manual' });
@@ -125,11 +128,38 @@ describe('the bundled web host (node out/web/web-main.js)', () => {
     expect(await page.text()).toContain('<title>TACO</title>');
   });
 
-  it('does not load at start what only MCP servers need: ajv comes in a chunk of its own, with the first server', () => {
-    // The unminified bundle names each module it holds in a comment (`// …/node_modules/ajv/dist/core.js`).
+  it('listens before it loads main: the entry holds no schemas, main comes in a chunk of its own, and ajv in another, with the first MCP server', () => {
     const entrySource = readFileSync(entryFile, 'utf8');
-    expect(entrySource).toMatch(/^\/\/ .*node_modules\/zod\//m);
-    expect(entrySource).not.toMatch(/^\/\/ .*node_modules\/ajv\//m);
+    expect(entrySource).not.toMatch(moduleFrom('zod'));
+    expect(entrySource).not.toMatch(/^\/\/ electron\/services\/app\//m);
+    const chunks = readdirSync(join(bundleDir, 'assets'));
+    const main = chunks.find((name) => name.startsWith('web-host-app-'));
+    expect(main, chunks.join(', ')).toBeDefined();
+    const mainSource = readFileSync(join(bundleDir, 'assets', main ?? ''), 'utf8');
+    expect(mainSource).not.toMatch(moduleFrom('ajv'));
+  });
+
+  it("loads main without the export's Markdown and HTML writers: micromark and remark come with the first export", () => {
+    // What `import` statements reach from main's chunk is what a start compiles; `import()` is not.
+    const assets = join(bundleDir, 'assets');
+    const chunks = readdirSync(assets);
+    const main = chunks.find((name) => name.startsWith('web-host-app-')) ?? '';
+    const loaded = new Set<string>();
+    const visit = (name: string): void => {
+      if (loaded.has(name) || !name.endsWith('.js')) return;
+      loaded.add(name);
+      const source = readFileSync(join(assets, name), 'utf8');
+      for (const match of source.matchAll(/^import .* from "\.\/([^"]+)";$/gm)) visit(match[1] ?? '');
+    };
+    // The host imports web-host-app, which imports the services' chunk once it makes them.
+    visit(main);
+    visit(chunks.find((name) => name.startsWith('app-services-')) ?? '');
+    expect(loaded.size).toBeGreaterThan(1);
+    const atStart = [...loaded].map((name) => readFileSync(join(assets, name), 'utf8')).join('\n');
+    expect(atStart).toMatch(moduleFrom('zod'));
+    expect(atStart).not.toMatch(moduleFrom('micromark'));
+    expect(atStart).not.toMatch(moduleFrom('mdast-util-to-markdown'));
+    expect(atStart).not.toMatch(moduleFrom('ajv'));
   });
 
   it('finds the built-in tools and workflows that the build collected', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult } from '../../../shared/conversations/conversation-import';
 import { createAppServices, type AppServices } from '../../services/app/app-services';
 import { EXPORT_HTML_POLICY } from '../../services/store/conversations/html-export/conversation-html';
-import { printViewId } from './print-view';
+import { printViewId } from './print-view-address';
 import { startWebHost, type WebHost } from './web-host';
 
 let services: AppServices;

@@ -1,20 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { AppServices } from '../../services/app/app-services-types';
-import { EXPORT_HTML_POLICY } from '../../services/store/conversations/html-export/conversation-html';
-
-const PREFIX = '/print/';
-
-/** The conversation id of a print view address (`/print/<id>`), or null when it is not one. */
-export function printViewId(pathname: string): string | null {
-  if (!pathname.startsWith(PREFIX)) return null;
-  let id: string;
-  try {
-    id = decodeURIComponent(pathname.slice(PREFIX.length));
-  } catch {
-    return null;
-  }
-  return id.length > 0 && !id.includes('/') ? id : null;
-}
+import { EXPORT_HTML_POLICY } from '../../services/store/conversations/html-export/export-html-policy';
 
 /**
  * The browser's "PDF": the conversation's HTML export (the chosen branch, no script) as a page of
@@ -23,7 +9,7 @@ export function printViewId(pathname: string): string | null {
  */
 export async function servePrintView(
   response: ServerResponse,
-  services: AppServices,
+  services: Pick<AppServices, 'handle'>,
   conversationId: string,
   method: string | undefined,
 ): Promise<void> {

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppServices } from '../../services/app/app-services';
+import { DEFAULTS } from '../../../shared/constants';
 import type { AppServices } from '../../services/app/app-services-types';
 import { createAccessToken } from './access-token';
 import { isAllowedHost } from './host-check';
@@ -14,8 +15,8 @@ import { ARTIFACT_FRAME_PATH } from '../../../shared/rendering/artifact-frame';
 import { diagramFrameHeaders, securityHeaders } from './security-headers';
 import { checkPageAccess, sessionCookieHeader, type AccessSecrets } from './session-cookie';
 import { lookUpStaticFile, readStaticFile } from './static-files';
-import { attachWsGateway } from './ws-gateway';
-import { printViewId, servePrintView } from './print-view';
+import { printViewId } from './print-view-address';
+import type { WebHostApp, WebHostAppInput } from './web-host-app';
 import { initialPageFiles, watchPageFiles, type PageFilesWatch } from './page-files';
 
 export interface WebHostOptions {
@@ -29,6 +30,8 @@ export interface WebHostOptions {
   staticDir?: string;
   /** Use these services instead of building them (tests). The host does not dispose them. */
   services?: AppServices;
+  /** Make the services this way instead of createAppServices (tests: to hold or fail the making). The host disposes them. */
+  makeServices?: () => Promise<AppServices>;
 }
 
 export interface WebHost {
@@ -64,36 +67,66 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (!existsSync(join(staticDir, 'index.html'))) {
     throw new RendererNotBuiltError(`The renderer is not built (no ${join(staticDir, 'index.html')}). Run: npm run build:renderer`);
   }
-  const ownServices = !options.services;
-  const services =
-    options.services ??
-    (await createAppServices({
-      dataDir: options.dataDir,
-      workspace: options.workspace,
-      ollamaHost: options.ollamaHost,
-      // In a browser the page itself opens the link (a new tab, noopener), and only after main's
-      // guard accepted it: accepting here is the guard's answer, there is nothing else to open.
-      openExternal: async () => undefined,
-    }));
-
-  // The page's first question is the conversation list: the index is read while the page parses
-  // and runs its script, not after it asks (over a long history that read is most of what the page
-  // would wait for). Not before the page's files are sent: reading and checking a long index holds
-  // the event loop, and the files would wait behind it.
-  const pageFiles = watchPageFiles(initialPageFiles(await readFile(join(staticDir, 'index.html'), 'utf8')), () => {
-    void services.handle('conversations.list', {});
-  });
-
   const token = createAccessToken();
   const secrets: AccessSecrets = { token, session: createAccessToken(), page: createAccessToken() };
   let port = 0;
+
+  // Listening comes first, main second: the page's files need nothing of main, and making it
+  // (loading the services' code, the contract's schemas and the tools, opening the data folder)
+  // is most of a start. Whatever needs main waits on this one promise, never on half-made services.
+  const appInput: WebHostAppInput = {
+    services: options.services
+      ? { given: options.services }
+      : options.makeServices
+        ? { make: options.makeServices }
+        : {
+            dataDir: options.dataDir,
+            workspace: options.workspace,
+            ollamaHost: options.ollamaHost,
+            // In a browser the page itself opens the link (a new tab, noopener), and only after main's
+            // guard accepted it: accepting here is the guard's answer, there is nothing else to open.
+            openExternal: async () => undefined,
+          },
+    secrets,
+    port: () => port,
+  };
+  let making: Promise<WebHostApp> | null = null;
+  const app = (): Promise<WebHostApp> => {
+    // makeWebHostApp answers a failed making itself; this fails only when the gateway's own code
+    // cannot load (a broken build): said once here, and each asker refuses what it cannot serve.
+    making ??= import('./web-host-app')
+      .then((module) => module.makeWebHostApp(appInput))
+      .catch((error: unknown) => {
+        process.stderr.write(`TACO could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+        throw error;
+      });
+    return making;
+  };
+
+  // Main is made once the page's first files are sent (while the page parses and runs its script:
+  // loading main holds the event loop, and the files would wait behind it), when something asks
+  // for it first, or after DEFAULTS.webHost.makeServicesAfterMs with no page at all. The page's first
+  // question is the conversation list: the index is read then too, not after it asks (over a long
+  // history that read is most of what the page would wait for).
+  const pageFiles = watchPageFiles(initialPageFiles(await readFile(join(staticDir, 'index.html'), 'utf8')), () => {
+    app()
+      .then((made) => made.services.handle('conversations.list', {}))
+      .catch(() => undefined);
+  });
+
   const server = createServer((request, response) => {
-    void serve(request, response, staticDir, port, secrets, services, pageFiles).catch((error: unknown) => {
+    void serve(request, response, staticDir, port, secrets, app, pageFiles).catch((error: unknown) => {
       if (!response.headersSent) send(response, port, 500, 'TACO could not answer this request. Reload the page.');
       console.error('web host:', error);
     });
   });
-  const gateway = attachWsGateway({ server, services, secrets, port: () => port });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    app().then(
+      (made) => made.gateway.upgrade(request, socket, head),
+      () => socket.destroy(),
+    );
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -103,6 +136,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   });
   port = (server.address() as AddressInfo).port;
+  const startAnyway = setTimeout(() => app().catch(() => undefined), DEFAULTS.webHost.makeServicesAfterMs);
+  startAnyway.unref();
 
   let closing: Promise<void> | null = null;
   return {
@@ -111,10 +146,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     token,
     close() {
       closing ??= (async () => {
-        await gateway.close();
+        clearTimeout(startAnyway);
+        await (await making?.catch(() => null))?.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        if (ownServices) await services.dispose();
       })();
       return closing;
     },
@@ -127,7 +162,7 @@ async function serve(
   staticDir: string,
   port: number,
   secrets: AccessSecrets,
-  services: AppServices,
+  app: () => Promise<WebHostApp>,
   pageFiles: PageFilesWatch,
 ): Promise<void> {
   if (!isAllowedHost(request.headers.host, port)) {
@@ -161,7 +196,7 @@ async function serve(
     }
   }
   const printId = printViewId(url.pathname);
-  if (printId !== null) return servePrintView(response, services, printId, request.method);
+  if (printId !== null) return (await app()).servePrint(response, printId, request.method);
   // 'finish': the whole body is handed to the system, so work started then does not hold up its last bytes.
   response.once('finish', () => pageFiles.sent(url.pathname));
   return serveFile(response, port, staticDir, url.pathname, request.method, securityHeaders(port));

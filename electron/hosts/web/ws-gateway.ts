@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { ModelEvent, TacoEvent } from '../../../shared/contract/events';
@@ -14,12 +14,13 @@ import { parseClientFrame, resultFrame } from './ws-protocol';
 export const CLOSE_BAD_TOKEN = 4401;
 
 export interface WsGateway {
+  /** The HTTP server's 'upgrade' request: checked, then taken as a WebSocket or refused. */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   clientCount(): number;
   close(): Promise<void>;
 }
 
 export interface WsGatewayOptions {
-  server: Server;
   services: Pick<AppServices, 'handle' | 'subscribe' | 'subscribeModelEvents'>;
   /** The printed token, the session cookie's value and the page secret. */
   secrets: AccessSecrets;
@@ -35,8 +36,8 @@ export interface WsGatewayOptions {
  * result and the connection stays. Event batches (conversation and model events) go to every
  * connected page.
  */
-export function attachWsGateway(options: WsGatewayOptions): WsGateway {
-  const { server, services, secrets } = options;
+export function createWsGateway(options: WsGatewayOptions): WsGateway {
+  const { services, secrets } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: DEFAULTS.webHost.maxFrameBytes });
   const clients = new Set<WebSocket>();
 
@@ -71,6 +72,8 @@ export function attachWsGateway(options: WsGatewayOptions): WsGateway {
   };
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    // The host may hand over a connection that waited for the services: the peer can be gone.
+    if (socket.destroyed) return;
     const port = options.port();
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== WS_PATH) return refuse(socket, 404, 'Not found.');
@@ -92,15 +95,13 @@ export function attachWsGateway(options: WsGatewayOptions): WsGateway {
       ws.on('error', () => clients.delete(ws));
     });
   };
-  server.on('upgrade', onUpgrade);
-
   return {
+    upgrade: onUpgrade,
     clientCount: () => clients.size,
     close: () =>
       new Promise((done) => {
         unsubscribeEvents();
         unsubscribeModelEvents();
-        server.off('upgrade', onUpgrade);
         for (const socket of clients) socket.close(1001, 'TACO is shutting down.');
         for (const socket of wss.clients) socket.terminate();
         wss.close(() => done());

@@ -2,46 +2,16 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
+import { normalizeNewlines } from './markdown-text';
 import { sanitizeMarkdownTree } from './sanitize-markdown-tree';
+
+export { escapeHtml, fenceFor, fenced, inlineCode, plainLine } from './markdown-text';
 
 /**
  * Helpers that keep untrusted text (model output, tool arguments and results, user text) inert
- * in an exported Markdown file, whatever viewer opens it.
+ * in an exported Markdown file, whatever viewer opens it. The ones that need no parser are in
+ * markdown-text.ts (re-exported here): what imports only those does not load remark at start.
  */
-
-/** A code fence longer than any run of backticks inside the content, so the content cannot close it. */
-export function fenceFor(content: string): string {
-  let longest = 0;
-  for (const match of content.matchAll(/`+/g)) longest = Math.max(longest, match[0].length);
-  return '`'.repeat(Math.max(3, longest + 1));
-}
-
-/** The content in a fenced code block that nothing inside can end early. */
-export function fenced(content: string, language = ''): string {
-  const body = normalizeNewlines(content);
-  const fence = fenceFor(body);
-  return `${fence}${language}\n${body}\n${fence}`;
-}
-
-/** One line of text as an inline code span nothing inside can end (line breaks become spaces). */
-export function inlineCode(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  let longest = 0;
-  for (const match of flat.matchAll(/`+/g)) longest = Math.max(longest, match[0].length);
-  const fence = '`'.repeat(longest + 1);
-  return `${fence} ${flat} ${fence}`;
-}
-
-/** Text for inside HTML (a `<summary>`): every markup character escaped. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** One line of plain text for a heading or a list item: no markup, no line breaks. */
-export function plainLine(text: string): string {
-  return escapeHtml(text.replace(/\s+/g, ' ').trim()).replace(/([\\`*_[\]#|!])/g, '\\$1');
-}
 
 /**
  * Markdown written by the model or the user, kept as Markdown (it is meant to be read that way)
@@ -59,7 +29,3 @@ export function safeMarkdown(markdown: string): string {
 }
 
 const STRINGIFY_OPTIONS = { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-' } as const;
-
-function normalizeNewlines(text: string): string {
-  return text.replace(/\r\n?/g, '\n');
-}

@@ -2,8 +2,6 @@ import type { ValidCallRequest } from '../../../../../shared/contract/contract';
 import { ContractError } from '../../../../../shared/contract/contract-error';
 import type { ConversationSummary } from '../../../../../shared/conversations/conversation';
 import { parseConversationExport, conversationToJson } from '../../../store/conversations/conversation-json';
-import { conversationToMarkdown } from '../../../store/conversations/conversation-markdown';
-import { conversationToHtml } from '../../../store/conversations/html-export/conversation-html';
 import type { AppContext } from '../../app-context';
 import { emitSummary } from '../../events/conversation-updates';
 
@@ -23,13 +21,19 @@ export async function exportConversation(
       `There is no conversation with id ${request.conversationId}. It may have been deleted; pick another from the list.`,
     );
   const name = fileStem(snapshot.summary.title);
+  // The Markdown and HTML writers (remark, micromark, the hast tools: over half a megabyte of
+  // code) load on the first export, not with main: every start would compile them for nothing.
   switch (request.format) {
-    case 'markdown':
+    case 'markdown': {
+      const { conversationToMarkdown } = await import('../../../store/conversations/conversation-markdown');
       return { filename: `${name}.md`, mimeType: 'text/markdown', content: conversationToMarkdown(snapshot) };
+    }
     case 'json':
       return { filename: `${name}.json`, mimeType: 'application/json', content: conversationToJson(snapshot) };
-    case 'html':
+    case 'html': {
+      const { conversationToHtml } = await import('../../../store/conversations/html-export/conversation-html');
       return { filename: `${name}.html`, mimeType: 'text/html', content: conversationToHtml(snapshot) };
+    }
     case 'pdf': {
       const printPdf = ctx.options.printPdf;
       if (!printPdf)
@@ -37,6 +41,7 @@ export async function exportConversation(
           'invalid-payload',
           'This version of TACO cannot write a PDF itself. Use “Print / Save as PDF” instead: your browser’s print dialog can save the conversation as a PDF.',
         );
+      const { conversationToHtml } = await import('../../../store/conversations/html-export/conversation-html');
       const pdf = await printPdf(conversationToHtml(snapshot));
       return { filename: `${name}.pdf`, mimeType: 'application/pdf', content: Buffer.from(pdf).toString('base64'), encoding: 'base64' };
     }

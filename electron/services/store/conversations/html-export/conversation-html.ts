@@ -4,12 +4,9 @@ import { transcriptBlocks, type ToolOutcome, type TranscriptBlock } from '../tra
 import { EXPORT_HTML_STYLE } from './export-html-style';
 import { escapeHtmlText as esc } from './hast-to-html';
 import { markdownToHtml } from './markdown-html';
+import { EXPORT_HTML_POLICY } from './export-html-policy';
 
-/**
- * The exported page's policy, in a meta tag because the file is opened from disk: nothing loads
- * and nothing runs (no script, no remote image, no frame, no form), only the inline stylesheet.
- */
-export const EXPORT_HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+export { EXPORT_HTML_POLICY } from './export-html-policy';
 
 /**
  * A conversation as one self-contained HTML page: its stylesheet inlined, no script, tool calls
