@@ -103,6 +103,12 @@ test.describe('markdown', () => {
     // Sized by the drawing: the frame shows all of it, at the image's own proportions.
     const [frameBox, imageBox] = await Promise.all([view.boundingBox(), diagram.boundingBox()]);
     expect(frameBox && imageBox && Math.abs(frameBox.height - imageBox.height)).toBeLessThan(2);
+    // A light/dark switch draws it again: the new drawing replaces the old once loaded, one frame in the end.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const shownView = answer.locator('iframe.md-diagram-view:not(.md-diagram-view-pending)');
+    await expect(shownView).toHaveAttribute('srcdoc', /<meta name="color-scheme" content="dark">/);
+    await expect(answer.locator('iframe.md-diagram-view')).toHaveCount(1);
+    await page.emulateMedia({ colorScheme: 'light' });
     await expect(answer.locator('.katex').first()).toBeVisible();
     await expect(answer.locator('.katex-mathml annotation')).toHaveText('x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}');
     // Typeset off the window's main thread: by the markdown worker, a same-origin script the CSP admits.

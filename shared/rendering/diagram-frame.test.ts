@@ -15,7 +15,7 @@ describe('parseFrameReply: only replies of the right shape come out of the diagr
   it.each([
     ['no size', { type: 'drawn', id: 3, svg: '<svg/>' }],
     ['a size as text', { type: 'drawn', id: 3, svg: '<svg/>', width: '640', height: '320' }],
-    ['an svg that is not text', { type: 'drawn', id: 3, svg: { toString: () => '<svg/>' }, width: 1, height: 1 }],
+    ['an svg that is not text', { type: 'drawn', id: 3, svg: { toString: (): string => '<svg/>' }, width: 1, height: 1 }],
     ['no id', { type: 'drawn', svg: '<svg/>', width: 1, height: 1 }],
     ['an unknown type', { type: 'navigate', id: 3 }],
     ['not an object', '<svg/>'],

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { completeGraph } from '../testing/hostile-diagrams';
 import { DIAGRAM_VIEW_POLICY } from './diagram-view';
@@ -53,16 +53,29 @@ describe('MermaidDiagram', () => {
     expect(drawn.calls.filter((call) => call.source === source)).toHaveLength(1);
   });
 
-  it('is drawn again in the new theme after a light/dark switch', async () => {
+  it('is drawn again in the new theme after a light/dark switch, the old drawing shown until the new one has loaded', async () => {
     const source = 'flowchart TD\n  Theme --> Switch';
     document.documentElement.dataset.theme = 'light';
     render(<MermaidDiagram source={source} fallback={<pre />} />);
     await waitFor(() => expect(screen.getByTestId('mermaid-diagram').dataset.theme).toBe('light'));
+    fireEvent.load(screen.getByTitle('Diagram (mermaid)'));
     act(() => {
       document.documentElement.dataset.theme = 'dark';
     });
-    await waitFor(() => expect(viewedSvg(screen.getByTitle('Diagram (mermaid)'))).toContain('<text>dark</text>'));
-    expect(screen.getByTitle('Diagram (mermaid)').getAttribute('srcdoc')).toContain('<meta name="color-scheme" content="dark">');
+    // The new drawing loads in a frame of its own, hidden, while the light one stays shown (never a blank frame).
+    await waitFor(() => expect(screen.getAllByTitle('Diagram (mermaid)')).toHaveLength(2));
+    const [shown, pending] = screen.getAllByTitle('Diagram (mermaid)') as [HTMLElement, HTMLElement];
+    expect(viewedSvg(shown)).toContain('<text>light</text>');
+    expect(shown.getAttribute('aria-hidden')).toBeNull();
+    expect(viewedSvg(pending)).toContain('<text>dark</text>');
+    expect(pending.getAttribute('aria-hidden')).toBe('true');
+    expect(pending.className).toContain('md-diagram-view-pending');
+    fireEvent.load(pending);
+    await waitFor(() => expect(screen.getAllByTitle('Diagram (mermaid)')).toHaveLength(1));
+    // The frame that loaded is the one kept (not a new frame navigated again).
+    expect(screen.getByTitle('Diagram (mermaid)')).toBe(pending);
+    expect(pending.className).toBe('md-diagram-view');
+    expect(pending.getAttribute('srcdoc')).toContain('<meta name="color-scheme" content="dark">');
     expect(drawn.calls.filter((call) => call.source === source).map((call) => call.theme)).toEqual(['light', 'dark']);
   });
 
