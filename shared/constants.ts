@@ -766,6 +766,8 @@ export const DEFAULTS = {
     maxEdges: 200,
     /** Largest SVG a drawing may come back as (characters); a bigger one shows as code. */
     maxSvgChars: 400_000,
+    /** Largest side a drawing may report (px); the window sizes the diagram's view frame from it. */
+    maxSidePx: 20_000,
     /** How long the diagram frame may take for one drawing before it is torn down (ms). */
     frameDeadlineMs: 8000,
     /** How long the diagram frame may take to load (mermaid is large) before diagrams show as code (ms). */

@@ -99,6 +99,23 @@ for (const theme of THEMES) {
       await expectAccessible(page, 'a question');
     });
 
+    test('an answer with a drawn diagram and a formula (seen at 1920, 1280 and 800)', async ({ taco, page }) => {
+      const ollama = await taco.startFakeOllama('markdown');
+      await taco.openApp({ ollamaUrl: ollama.url });
+      await expect(page.getByTestId('model-picker')).toBeEnabled();
+      await page.getByTestId('composer').fill('Draw a diagram please');
+      await page.getByTestId('composer').press('Enter');
+      // The diagram shows in its own view frame, named for assistive technology, the image inside named too.
+      const view = page.getByTestId('mermaid-diagram').locator('iframe.md-diagram-view');
+      await expect(view).toHaveAccessibleName('Diagram (mermaid)');
+      await expect(view.contentFrame().getByRole('img', { name: 'Diagram (mermaid)' })).toBeVisible();
+      await expectAccessible(page, 'a drawn diagram');
+      for (const width of [1920, 1280, 800]) {
+        await page.setViewportSize({ width, height: 800 });
+        await taco.screenshot(`diagram-answer-${theme}-${width}`);
+      }
+    });
+
     test('projects: the sidebar sections and the project dialog, at 1920, 1280 and 800', async ({ taco, page }) => {
       const ollama = await taco.startFakeOllama('conversations');
       await taco.openApp({ ollamaUrl: ollama.url });

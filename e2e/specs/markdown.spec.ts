@@ -5,7 +5,7 @@ import { dangerousElements } from '../../renderer/src/components/markdown/testin
 /** Everything that could run script or navigate, inside the conversation. */
 const DANGEROUS = [
   'script',
-  'iframe',
+  'iframe:not(.md-diagram-view)',
   'object',
   'embed',
   'form',
@@ -22,7 +22,7 @@ const DANGEROUS = [
   'a[href^="file" i]',
   '[src^="javascript" i]',
   '[src^="file" i]',
-  'img[src^="data:image/svg" i]:not(.md-diagram-image)',
+  'img[src^="data:image/svg" i]',
 ].join(', ');
 
 /** Answers every request that leaves localhost (there is no network in tests) and records it. */
@@ -82,17 +82,33 @@ test.describe('markdown', () => {
     await taco.screenshot('markdown-rich-answer');
   });
 
-  test('a mermaid fence is drawn as a sanitised image and $$…$$ is typeset, both loaded on first use', async ({ taco, page }) => {
+  test('a mermaid fence is drawn as a sanitised image in its view frame and $$…$$ is typeset, both loaded on first use', async ({
+    taco,
+    page,
+  }) => {
     const ollama = await taco.startFakeOllama('markdown');
     await taco.openApp({ ollamaUrl: ollama.url });
     await expect(page.getByTestId('model-picker')).toBeEnabled();
     await page.getByTestId('composer').fill('Draw a diagram please');
     await page.getByTestId('composer').press('Enter');
     const answer = page.getByTestId('answer-text').last();
-    const diagram = answer.getByTestId('mermaid-diagram').locator('img');
+    // Shown in a view frame of its own (no script, no address), named, the drawing an image inside it.
+    const view = answer.getByTestId('mermaid-diagram').locator('iframe.md-diagram-view');
+    await expect(view).toHaveAttribute('sandbox', '');
+    await expect(view).toHaveAccessibleName('Diagram (mermaid)');
+    const diagram = view.contentFrame().getByRole('img', { name: 'Diagram (mermaid)' });
     await expect(diagram).toHaveAttribute('src', /^data:image\/svg\+xml;charset=utf-8,/);
     expect(await diagram.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     expect(decodeURIComponent((await diagram.getAttribute('src')) ?? '')).toContain('Composer');
+    // Sized by the drawing: the frame shows all of it, at the image's own proportions.
+    const [frameBox, imageBox] = await Promise.all([view.boundingBox(), diagram.boundingBox()]);
+    expect(frameBox && imageBox && Math.abs(frameBox.height - imageBox.height)).toBeLessThan(2);
+    // A light/dark switch draws it again: the new drawing replaces the old once loaded, one frame in the end.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const shownView = answer.locator('iframe.md-diagram-view:not(.md-diagram-view-pending)');
+    await expect(shownView).toHaveAttribute('srcdoc', /<meta name="color-scheme" content="dark">/);
+    await expect(answer.locator('iframe.md-diagram-view')).toHaveCount(1);
+    await page.emulateMedia({ colorScheme: 'light' });
     await expect(answer.locator('.katex').first()).toBeVisible();
     await expect(answer.locator('.katex-mathml annotation')).toHaveText('x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}');
     // Typeset off the window's main thread: by the markdown worker, a same-origin script the CSP admits.
@@ -138,7 +154,7 @@ test.describe('markdown', () => {
     await expect.poll(frames).toBeGreaterThan(before + 5);
     // Drawn, or (on a machine too loaded to lay it out within the frame's deadline) torn down with the
     // reason: either way the frame decided it, and the answer shows something final.
-    const drawn = answer.getByTestId('mermaid-diagram').locator('img');
+    const drawn = answer.getByTestId('mermaid-diagram').locator('iframe.md-diagram-view').contentFrame().locator('img');
     const timedOut = answer.getByTestId('mermaid-fallback').filter({ hasText: 'took longer than' });
     await expect(drawn.or(timedOut)).toBeVisible({ timeout: 60_000 });
     if (await drawn.isVisible()) {

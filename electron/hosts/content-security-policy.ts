@@ -14,6 +14,8 @@ const DIRECTIVES: ReadonlyArray<readonly [string, string]> = [
   ['connect-src', "'self'"],
   // Frames: our own pages (the diagram frame; the artifact frame in the web host) and, in Electron,
   // the artifact frame's own scheme (shared/rendering/artifact-frame.ts). Nothing else is framed.
+  // A drawn diagram's view is a srcdoc frame (not subject to frame-src): it inherits this policy and
+  // narrows it with its own (diagram-view.ts: default-src 'none', img-src data:).
   ['frame-src', `'self' ${ARTIFACT_SCHEME}://${ARTIFACT_HOST}`],
   ['object-src', "'none'"],
   ['base-uri', "'none'"],

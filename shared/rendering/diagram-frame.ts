@@ -22,7 +22,14 @@ export interface FrameRequest {
   theme: DiagramTheme;
 }
 
-export type FrameReply = { type: 'ready' } | { type: 'drawn'; id: number; svg: string } | { type: 'failed'; id: number; message: string };
+/** A drawing's natural size (px, from its viewBox), measured in the frame: the window sizes the diagram's view by it. */
+export interface DrawingSize {
+  width: number;
+  height: number;
+}
+
+export type FrameReply =
+  { type: 'ready' } | ({ type: 'drawn'; id: number; svg: string } & DrawingSize) | { type: 'failed'; id: number; message: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -33,7 +40,8 @@ export function parseFrameReply(data: unknown): FrameReply | null {
   if (!isRecord(data)) return null;
   if (data.type === 'ready') return { type: 'ready' };
   if (typeof data.id !== 'number') return null;
-  if (data.type === 'drawn' && typeof data.svg === 'string') return { type: 'drawn', id: data.id, svg: data.svg };
+  if (data.type === 'drawn' && typeof data.svg === 'string' && typeof data.width === 'number' && typeof data.height === 'number')
+    return { type: 'drawn', id: data.id, svg: data.svg, width: data.width, height: data.height };
   if (data.type === 'failed' && typeof data.message === 'string')
     return { type: 'failed', id: data.id, message: data.message.slice(0, 500) };
   return null;

@@ -102,6 +102,8 @@ describe('Electron main (electron mocked)', async () => {
     expect(contents.navigateFromPage('artifact://preview/other.html', { frame: contents.addSubframe('about:blank') })).toBe(false);
     expect(contents.navigateFromPage('artifact://preview/artifact-frame.html')).toBe(false);
     expect(contents.navigateFromPage('app://taco/diagram-frame.html')).toBe(false);
+    // A drawn diagram's view frame is a srcdoc too (MermaidDiagram.tsx); the window itself never goes there.
+    expect(contents.navigateFromPage('about:srcdoc')).toBe(false);
   });
 
   it('has one IPC handler per contract call', () => {

@@ -31,14 +31,15 @@ export function guardWebContents(
   contents.on('will-frame-navigate', (event) => {
     if (isOwnRendererUrl(event.url, location)) return;
     // Our page's own frames may load their pages (never the window itself): the artifact preview
-    // frame (artifact://preview/), its nested srcdoc frame, and the diagram frame.
+    // frame (artifact://preview/), its nested srcdoc frame, the diagram frame, and each drawn
+    // diagram's view frame (a srcdoc with sandbox="", MermaidDiagram.tsx).
     if (!event.isMainFrame && isOwnFramePage(event.url, location)) return;
     event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-/** A page our renderer opens in an iframe: the artifact preview frame, its srcdoc, the diagram frame. */
+/** A page our renderer opens in an iframe: the artifact preview frame, its srcdoc, the diagram frame, a diagram's view (srcdoc). */
 function isOwnFramePage(url: string, location: RendererLocation): boolean {
   if (isArtifactFrameUrl(url) || url === 'about:srcdoc') return true;
   const diagramPage = new URL(DIAGRAM_FRAME_PAGE, rendererUrl(location)).href;

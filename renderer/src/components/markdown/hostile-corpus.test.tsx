@@ -15,7 +15,7 @@ const SAFE_HREF = /^(https?:\/\/|mailto:)/;
 function expectInert(root: Element): void {
   expect(dangerousElements(root, DANGEROUS_SELECTOR)).toEqual([]);
   for (const anchor of root.querySelectorAll('a')) expect(anchor.getAttribute('href') ?? '').toMatch(SAFE_HREF);
-  for (const image of root.querySelectorAll('img:not(.md-diagram-image)'))
+  for (const image of root.querySelectorAll('img'))
     expect(image.getAttribute('src') ?? '').toMatch(/^(https:\/\/|data:image\/(png|jpeg|gif|webp);base64,)/);
   expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
 }

@@ -1,6 +1,7 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { completeGraph } from '../testing/hostile-diagrams';
+import { DIAGRAM_VIEW_POLICY } from './diagram-view';
 import { MermaidDiagram } from './MermaidDiagram';
 
 const drawn = vi.hoisted(() => ({ calls: [] as Array<{ source: string; theme: string }> }));
@@ -9,7 +10,7 @@ const drawn = vi.hoisted(() => ({ calls: [] as Array<{ source: string; theme: st
 vi.mock('./frame/diagram-frame-host', () => ({
   drawInFrame: (source: string, theme: string) => {
     drawn.calls.push({ source, theme });
-    return Promise.resolve(`<svg xmlns="http://www.w3.org/2000/svg"><text>${theme}</text></svg>`);
+    return Promise.resolve({ svg: `<svg xmlns="http://www.w3.org/2000/svg"><text>${theme}</text></svg>`, width: 640, height: 320 });
   },
 }));
 
@@ -52,41 +53,53 @@ describe('MermaidDiagram', () => {
     expect(drawn.calls.filter((call) => call.source === source)).toHaveLength(1);
   });
 
-  it('is drawn again in the new theme after a light/dark switch', async () => {
+  it('is drawn again in the new theme after a light/dark switch, the old drawing shown until the new one has loaded', async () => {
     const source = 'flowchart TD\n  Theme --> Switch';
     document.documentElement.dataset.theme = 'light';
     render(<MermaidDiagram source={source} fallback={<pre />} />);
     await waitFor(() => expect(screen.getByTestId('mermaid-diagram').dataset.theme).toBe('light'));
+    fireEvent.load(screen.getByTitle('Diagram (mermaid)'));
     act(() => {
       document.documentElement.dataset.theme = 'dark';
     });
-    await waitFor(() => expect(decodeURIComponent(screen.getByRole('img').getAttribute('src') ?? '')).toContain('<text>dark</text>'));
+    // The new drawing loads in a frame of its own, hidden, while the light one stays shown (never a blank frame).
+    await waitFor(() => expect(screen.getAllByTitle('Diagram (mermaid)')).toHaveLength(2));
+    const [shown, pending] = screen.getAllByTitle('Diagram (mermaid)') as [HTMLElement, HTMLElement];
+    expect(viewedSvg(shown)).toContain('<text>light</text>');
+    expect(shown.getAttribute('aria-hidden')).toBeNull();
+    expect(viewedSvg(pending)).toContain('<text>dark</text>');
+    expect(pending.getAttribute('aria-hidden')).toBe('true');
+    expect(pending.className).toContain('md-diagram-view-pending');
+    fireEvent.load(pending);
+    await waitFor(() => expect(screen.getAllByTitle('Diagram (mermaid)')).toHaveLength(1));
+    // The frame that loaded is the one kept (not a new frame navigated again).
+    expect(screen.getByTitle('Diagram (mermaid)')).toBe(pending);
+    expect(pending.className).toBe('md-diagram-view');
+    expect(pending.getAttribute('srcdoc')).toContain('<meta name="color-scheme" content="dark">');
     expect(drawn.calls.filter((call) => call.source === source).map((call) => call.theme)).toEqual(['light', 'dark']);
   });
 
-  // The window parses an SVG image on its main thread (a diagram at the caps: 30-50 ms). Parsed as
-  // the drawing arrives, that is a task of its own, not part of the render that mounts the row.
-  it('shows a drawing only once its image is parsed, and shows that same image', async () => {
-    let decoded: () => void = () => undefined;
-    const decodedSources: string[] = [];
-    // jsdom has no decode(): give images the browser's, recording what is decoded.
-    Object.defineProperty(HTMLImageElement.prototype, 'decode', {
-      configurable: true,
-      value(this: HTMLImageElement) {
-        decodedSources.push(this.src);
-        return new Promise<void>((resolve) => (decoded = resolve));
-      },
-    });
-    onTestFinished(() => {
-      delete (HTMLImageElement.prototype as { decode?: unknown }).decode;
-    });
-    const source = 'flowchart TD\n  Parsed --> First';
-    render(<MermaidDiagram source={source} fallback={<pre />} />);
-    await waitFor(() => expect(decodedSources).toHaveLength(1));
-    expect(screen.queryByTestId('mermaid-diagram')).toBeNull();
-    expect(screen.getByTestId('mermaid-fallback').dataset.state).toBe('drawing');
-    act(() => decoded());
-    const image = await screen.findByRole('img');
-    expect(image.getAttribute('src')).toBe(decodedSources[0]);
+  // The window parsed an SVG image on its main thread (a diagram at the caps: 30-60 ms): it is shown
+  // in a frame of its own instead, which Chromium lays out in another process.
+  it('shows a drawing in a script-less sandboxed view frame, sized by the drawing and named, never as an image of the window', async () => {
+    const source = 'flowchart TD\n  Framed --> View';
+    const { container } = render(<MermaidDiagram source={source} fallback={<pre />} />);
+    const view = await screen.findByTitle('Diagram (mermaid)');
+    expect(view.tagName).toBe('IFRAME');
+    // sandbox="" and nothing else: no scripts, no same origin, no popups, no navigation of the window.
+    expect(view.getAttribute('sandbox')).toBe('');
+    expect(view.getAttribute('src')).toBeNull();
+    expect(view.style.width).toBe('640px');
+    const srcdoc = view.getAttribute('srcdoc') ?? '';
+    expect(srcdoc).toContain(`<meta http-equiv="Content-Security-Policy" content="${DIAGRAM_VIEW_POLICY}">`);
+    expect(viewedSvg(view)).toBe('<svg xmlns="http://www.w3.org/2000/svg"><text>light</text></svg>');
+    expect(container.querySelector('img')).toBeNull();
   });
 });
+
+/** The SVG a view frame shows, read back from its document's image. */
+function viewedSvg(view: HTMLElement): string {
+  const document = new DOMParser().parseFromString(view.getAttribute('srcdoc') ?? '', 'text/html');
+  const source = document.querySelector('img')?.getAttribute('src') ?? '';
+  return decodeURIComponent(source.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
+}

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { DiagramView } from './DiagramView';
 import { cachedDrawing, drawDiagram, type Drawing } from './draw-diagram';
 import { useResolvedTheme } from './use-resolved-theme';
 
@@ -7,9 +8,10 @@ type State = { type: 'drawing' } | Drawing;
 /**
  * A ```mermaid fence of a finished answer drawn as a diagram, in the window's theme (drawn again
  * when it changes). The source is checked first (no outside reference, within the node and edge
- * caps), the drawing is made off this page (draw-diagram.ts), sanitised and shown as an image (no
- * script, no links, nothing loaded). Until it is drawn, or when it is refused or fails, the code
- * block shows (`fallback`) with the reason.
+ * caps), the drawing is made off this page (draw-diagram.ts), sanitised and shown in a view frame
+ * of its own (DiagramView.tsx: `sandbox=""`, no script, nothing loaded, laid out outside this
+ * window's process), sized from the drawing's natural size so nothing moves when it paints.
+ * Until it is drawn, or when it is refused or fails, the code block shows (`fallback`) with the reason.
  */
 export function MermaidDiagram({ source, fallback }: { source: string; fallback: ReactNode }) {
   const theme = useResolvedTheme();
@@ -35,7 +37,7 @@ export function MermaidDiagram({ source, fallback }: { source: string; fallback:
     );
   return (
     <figure className="md-diagram" data-testid="mermaid-diagram" data-theme={theme}>
-      <img className="md-diagram-image" src={shown.url} alt="Diagram (mermaid)" />
+      <DiagramView drawing={shown} />
     </figure>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * The elements of `root` that could run script or navigate. Two kinds of markup look dangerous
- * but are ours and checked here instead: a mermaid diagram's <img> (an SVG in an image runs
- * nothing and loads nothing; its SVG must still hold no script, handler or link), and the <svg>
- * and <math> KaTeX draws (no handler, no link). Self-contained: e2e specs run it in the page.
+ * but are ours and checked here instead: a mermaid diagram's view frame (`sandbox=""`, no address,
+ * a document of nothing but its no-network policy and one data: SVG image, whose SVG must still
+ * hold no script, handler or link), and the <svg> and <math> KaTeX draws (no handler, no link).
+ * Pass a selector that leaves `iframe.md-diagram-view` out. Self-contained: e2e specs run it in the page.
  */
 export function dangerousElements(root: Element, selector: string): string[] {
   /** An element named by its tag and attributes (read, never serialised as HTML). */
@@ -25,8 +26,22 @@ export function dangerousElements(root: Element, selector: string): string[] {
     if (inKatex && (tag === 'svg' || tag === 'math' || element.closest('svg, math') !== null) && riskyNode(element) === null) continue;
     found.push(describe(element));
   }
-  for (const image of root.querySelectorAll('img.md-diagram-image')) {
-    const source = image.getAttribute('src') ?? '';
+  for (const view of root.querySelectorAll('iframe.md-diagram-view')) {
+    if (view.getAttribute('sandbox') !== '' || view.hasAttribute('src')) {
+      found.push(`diagram view not sandboxed without permissions: ${describe(view)}`);
+      continue;
+    }
+    const inside = new DOMParser().parseFromString(view.getAttribute('srcdoc') ?? '', 'text/html');
+    const extra = [...inside.querySelectorAll('*')].filter(
+      (node) => !['html', 'head', 'meta', 'title', 'body', 'img'].includes(node.tagName.toLowerCase()),
+    );
+    const policy = inside.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '';
+    const images = inside.querySelectorAll('img');
+    if (extra.length > 0 || !policy.includes("default-src 'none'") || images.length !== 1) {
+      found.push(`diagram view holds more than its image: ${extra.map(describe).join(' ')} ${policy}`);
+      continue;
+    }
+    const source = images[0]?.getAttribute('src') ?? '';
     const prefix = 'data:image/svg+xml;charset=utf-8,';
     if (!source.startsWith(prefix)) {
       found.push(`diagram not a data: SVG: ${source.slice(0, 100)}`);

@@ -19,7 +19,7 @@ export const HOSTILE_ANSWER = HOSTILE_ENTRIES.map((entry) => entry.markdown).joi
 /** Anything that could run script or navigate, in a rendered answer. */
 export const DANGEROUS_SELECTOR = [
   'script',
-  'iframe',
+  'iframe:not(.md-diagram-view)',
   'object',
   'embed',
   'form',
@@ -39,7 +39,7 @@ export const DANGEROUS_SELECTOR = [
   '[href^="file" i]',
   '[src^="javascript" i]',
   '[src^="file" i]',
-  'img[src^="data:image/svg" i]:not(.md-diagram-image)',
+  'img[src^="data:image/svg" i]',
   '[action]',
   '[formaction]',
 ].join(', ');

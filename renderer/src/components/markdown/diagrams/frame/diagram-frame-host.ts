@@ -4,6 +4,7 @@ import {
   DIAGRAM_FRAME_SCRIPT,
   parseFrameReply,
   type DiagramTheme,
+  type DrawingSize,
   type FrameReply,
 } from '../../../../../../shared/rendering/diagram-frame';
 // Vite builds the frame's script as one classic script (a sandboxed page cannot load our module
@@ -15,11 +16,21 @@ const FRAME_BUILT = frameScript.endsWith(DIAGRAM_FRAME_SCRIPT);
 
 const CAPS = DEFAULTS.rendererDiagrams;
 
+/** What the frame drew: the sanitised SVG and its natural size, both checked here. */
+export interface FrameDrawing extends DrawingSize {
+  svg: string;
+}
+
+/** A side the window may size a view by: a whole-ish positive number of pixels within the cap. */
+function isSide(value: number): boolean {
+  return Number.isFinite(value) && value >= 1 && value <= CAPS.maxSidePx;
+}
+
 interface Job {
   id: number;
   source: string;
   theme: DiagramTheme;
-  resolve: (svg: string) => void;
+  resolve: (drawing: FrameDrawing) => void;
   reject: (error: Error) => void;
 }
 
@@ -84,7 +95,8 @@ function settle(reply: Exclude<FrameReply, { type: 'ready' }>): void {
   current = null;
   if (reply.type === 'failed') job.reject(new Error(reply.message));
   else if (!reply.svg.startsWith('<svg') || reply.svg.length > CAPS.maxSvgChars) job.reject(new Error('its drawing is too large'));
-  else job.resolve(reply.svg);
+  else if (!isSide(reply.width) || !isSide(reply.height)) job.reject(new Error('its drawing has no size within the caps'));
+  else job.resolve({ svg: reply.svg, width: Math.ceil(reply.width), height: Math.ceil(reply.height) });
   pump();
 }
 
@@ -105,10 +117,10 @@ let listening = false;
 
 /**
  * Lays a mermaid source out in the diagram frame (a sandboxed page in another process: this
- * window's main thread never runs mermaid) and resolves with its sanitised SVG. One drawing at a
+ * window's main thread never runs mermaid) and resolves with its sanitised SVG and size. One drawing at a
  * time; one that takes longer than `frameDeadlineMs` tears the frame down and fails.
  */
-export function drawInFrame(source: string, theme: DiagramTheme): Promise<string> {
+export function drawInFrame(source: string, theme: DiagramTheme): Promise<FrameDrawing> {
   if (!listening) {
     window.addEventListener('message', onMessage);
     listening = true;
