@@ -515,6 +515,13 @@ export const DEFAULTS = {
     searchSnippetReadBytes: 16 * 1024,
     /** The search index is written this long after a change (and on close); a stale one is refreshed at start. */
     searchIndexSaveDelayMs: 30_000,
+    /**
+     * After an append, index.json is written this long later, once for the burst (other changes write
+     * it at once); a marker made before the append tells a start after a crash to check it (index-writer.ts).
+     */
+    indexSaveDelayMs: 1_000,
+    /** That marker's name in the conversations folder. */
+    indexStaleMarker: '.index-stale',
     /** The search index's log of changes is folded into a new snapshot when it is saved past this size. */
     searchLogMaxBytes: 8 * 1024 * 1024,
     /** Data files (settings with server headers, mcp.json with env secrets, conversations) are the user's alone. */

@@ -3,30 +3,108 @@ import type { ProbeAttempt, ProbeFailureKind } from '../../../shared/probe/probe
 import { needsTools, type ProbeTask } from '../../../shared/probe/probe-task';
 import { isMalformedToolCall } from '../provider/malformed-tool-call';
 
-/** An event of a try with the time it was emitted. */
-export interface TimedEvent {
-  event: TacoEvent;
-  at: number;
+/**
+ * What a try's run left for its judge: its events in order and the times the report needs. Kept
+ * as the run emits (attemptRecorder): one push and one clock read per event, no object per event,
+ * since the check's bookkeeping runs on every try of a fast server.
+ */
+export interface AttemptRecord {
+  events: TacoEvent[];
+  startedAt: number;
+  /** The first text, thinking or tool call; null when there was none. */
+  firstOutputAt: number | null;
+  /** The last event's time (startedAt when there was none). */
+  lastAt: number;
+}
+
+/** An empty record, started now, and the emit that fills it. */
+export function attemptRecorder(now: () => number): { record: AttemptRecord; emit: (event: TacoEvent) => void } {
+  const startedAt = now();
+  const record: AttemptRecord = { events: [], startedAt, firstOutputAt: null, lastAt: startedAt };
+  const emit = (event: TacoEvent): void => {
+    record.events.push(event);
+    const at = now();
+    record.lastAt = at;
+    if (record.firstOutputAt === null && (event.type === 'text-delta' || event.type === 'thinking-delta' || event.type === 'tool-call'))
+      record.firstOutputAt = at;
+  };
+  return { record, emit };
 }
 
 /** Tools that may come along any task without making it a wrong choice (looking around, thinking). */
 const NEUTRAL_TOOLS = new Set(['list_directory', 'search_files', 'read_file', 'stop_and_think', 'plan_next_steps', 'find_tools']);
 
+type ToolCallEvent = Extract<TacoEvent, { type: 'tool-call' }>;
+type ToolErrorEvent = Extract<TacoEvent, { type: 'tool-error' }>;
+type RunFinishEvent = Extract<TacoEvent, { type: 'run-finish' }>;
+
+/** What the judge reads of a run's events, gathered in one pass. */
+interface RunFacts {
+  calls: ToolCallEvent[];
+  /** Tools that gave a result. */
+  results: Set<string>;
+  errors: ToolErrorEvent[];
+  finish: RunFinishEvent | undefined;
+  /** The text the model wrote after its last tool call: the answer the user would read. */
+  answer: string;
+  /** Model steps that made tool calls: each `usage` ends a step, and a step's calls come after it. */
+  toolRounds: number;
+  speeds: number[];
+  truncated: boolean;
+}
+
+function runFacts(events: readonly TacoEvent[]): RunFacts {
+  const facts: RunFacts = {
+    calls: [],
+    results: new Set(),
+    errors: [],
+    finish: undefined,
+    answer: '',
+    toolRounds: 0,
+    speeds: [],
+    truncated: false,
+  };
+  let counted = false;
+  for (const event of events) {
+    switch (event.type) {
+      case 'tool-call':
+        facts.calls.push(event);
+        facts.answer = '';
+        if (!counted) {
+          facts.toolRounds += 1;
+          counted = true;
+        }
+        break;
+      case 'text-delta':
+        facts.answer += event.text;
+        break;
+      case 'tool-result':
+        facts.results.add(event.tool);
+        break;
+      case 'tool-error':
+        facts.errors.push(event);
+        break;
+      case 'usage':
+        counted = false;
+        if (event.tokensPerSecond !== null) facts.speeds.push(event.tokensPerSecond);
+        if (event.truncated === true) facts.truncated = true;
+        break;
+      case 'run-finish':
+        facts.finish ??= event;
+        break;
+      default:
+        break;
+    }
+  }
+  return facts;
+}
+
 /**
- * Whether one try passed and, if not, why, read from the run's events and the scratch folder's
+ * Whether one try passed and, if not, why, read from the run's record and the scratch folder's
  * files afterwards (`files`: path → content, null when missing). Pure.
  */
-export function judgeAttempt(
-  task: ProbeTask,
-  events: readonly TimedEvent[],
-  files: Readonly<Record<string, string | null>>,
-  startedAt: number,
-): ProbeAttempt {
-  const calls = events.flatMap(({ event }) => (event.type === 'tool-call' ? [event] : []));
-  const results = new Set(events.flatMap(({ event }) => (event.type === 'tool-result' ? [event.tool] : [])));
-  const errors = events.flatMap(({ event }) => (event.type === 'tool-error' ? [event] : []));
-  const finish = events.find(({ event }) => event.type === 'run-finish')?.event;
-  const answer = finalAnswer(events);
+export function judgeAttempt(task: ProbeTask, record: AttemptRecord, files: Readonly<Record<string, string | null>>): ProbeAttempt {
+  const { calls, results, errors, finish, answer, toolRounds, speeds, truncated } = runFacts(record.events);
   const expected = new Set([...(task.check.toolsUsed ?? []), ...(task.check.fileEquals ? ['write_file'] : [])]);
 
   const problems: string[] = [];
@@ -41,29 +119,29 @@ export function judgeAttempt(
   if (task.check.noTools && calls.length > 0) problems.push(`it called ${calls[0]?.tool ?? 'a tool'}`);
 
   const figures = {
-    toolRounds: toolRounds(events),
-    firstTokenMs: firstTokenMs(events, startedAt),
-    tokensPerSecond: meanSpeed(events),
-    durationMs: (events.at(-1)?.at ?? startedAt) - startedAt,
+    toolRounds,
+    firstTokenMs: record.firstOutputAt === null ? null : record.firstOutputAt - record.startedAt,
+    tokensPerSecond: speeds.length === 0 ? null : speeds.reduce((sum, value) => sum + value, 0) / speeds.length,
+    durationMs: record.lastAt - record.startedAt,
   };
-  const passed = problems.length === 0 && finish?.type === 'run-finish' && finish.reason === 'complete';
+  const passed = problems.length === 0 && finish?.reason === 'complete';
   if (passed) return { taskId: task.id, passed: true, failure: null, note: null, ...figures };
 
   let failure: ProbeFailureKind;
-  const reason = finish?.type === 'run-finish' ? finish.reason : 'interrupted';
-  const error = finish?.type === 'run-finish' ? (finish.error ?? '') : '';
+  const reason = finish?.reason ?? 'interrupted';
+  const error = finish?.error ?? '';
   const wrongCall = calls.find((call) => !expected.has(call.tool) && !NEUTRAL_TOOLS.has(call.tool));
   const failedExpected = errors.some((e) => expected.has(e.tool) && (e.ending ?? 'failed') === 'failed' && !results.has(e.tool));
   if (reason === 'timeout') failure = 'timeout';
   else if (reason === 'max_iterations' || reason === 'repeated_call' || reason === 'consecutive_errors') failure = 'loop';
-  else if (events.some(({ event }) => event.type === 'usage' && event.truncated === true)) failure = 'truncated';
+  else if (truncated) failure = 'truncated';
   else if (reason === 'provider_error') failure = isMalformedToolCall(error) ? 'malformed-call' : 'server-error';
   else if (task.check.noTools && calls.length > 0) failure = 'wrong-tool';
   else if (needsTools(task) && calls.length === 0) failure = looksLikeWrittenCall(answer) ? 'malformed-call' : 'no-call';
   else if (wrongCall) failure = 'wrong-tool';
   else if (failedExpected) failure = 'bad-arguments';
   else failure = 'wrong-answer';
-  const note = reason !== 'complete' && finish?.type === 'run-finish' ? finish.message : (problems[0] ?? null);
+  const note = reason !== 'complete' && finish ? finish.message : (problems[0] ?? null);
   return {
     taskId: task.id,
     passed: false,
@@ -71,40 +149,6 @@ export function judgeAttempt(
     note: wrongCall && failure === 'wrong-tool' ? `it called ${wrongCall.tool}` : note,
     ...figures,
   };
-}
-
-/** The text the model wrote after its last tool call: the answer the user would read. */
-function finalAnswer(events: readonly TimedEvent[]): string {
-  let text = '';
-  for (const { event } of events) {
-    if (event.type === 'tool-call') text = '';
-    else if (event.type === 'text-delta') text += event.text;
-  }
-  return text;
-}
-
-/** Model steps that made tool calls: each `usage` ends a step, and a step's calls come after it. */
-function toolRounds(events: readonly TimedEvent[]): number {
-  let rounds = 0;
-  let counted = false;
-  for (const { event } of events) {
-    if (event.type === 'usage') counted = false;
-    else if (event.type === 'tool-call' && !counted) {
-      rounds += 1;
-      counted = true;
-    }
-  }
-  return rounds;
-}
-
-function firstTokenMs(events: readonly TimedEvent[], startedAt: number): number | null {
-  const first = events.find(({ event }) => event.type === 'text-delta' || event.type === 'thinking-delta' || event.type === 'tool-call');
-  return first ? first.at - startedAt : null;
-}
-
-function meanSpeed(events: readonly TimedEvent[]): number | null {
-  const speeds = events.flatMap(({ event }) => (event.type === 'usage' && event.tokensPerSecond !== null ? [event.tokensPerSecond] : []));
-  return speeds.length === 0 ? null : speeds.reduce((sum, value) => sum + value, 0) / speeds.length;
 }
 
 function squash(text: string): string {

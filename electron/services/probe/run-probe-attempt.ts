@@ -8,7 +8,7 @@ import type { AgentRunInput } from '../agent/loop/agent-types';
 import { runAgent } from '../agent/loop/run-agent';
 import { createToolStack } from '../orchestration/tool-stack';
 import type { ChatProvider } from '../provider/provider-types';
-import { judgeAttempt, type TimedEvent } from './judge-attempt';
+import { attemptRecorder, judgeAttempt } from './judge-attempt';
 import { probeGates } from './probe-gates';
 import type { ScratchSupply } from './scratch-supply';
 
@@ -75,12 +75,11 @@ export function probeRunInput(input: AttemptInput, workspace: string, emit: Agen
  */
 export async function runProbeAttempt(input: AttemptInput): Promise<ProbeAttempt> {
   const scratch = await input.scratch.take(input.task);
-  const events: TimedEvent[] = [];
-  const startedAt = input.now();
+  const { record, emit } = attemptRecorder(input.now);
   try {
-    await runAgent(probeRunInput(input, scratch.root, (event) => events.push({ event, at: input.now() })));
+    await runAgent(probeRunInput(input, scratch.root, emit));
     if (input.signal.aborted) throw input.signal.reason instanceof Error ? input.signal.reason : new Error('The check was cancelled.');
-    return judgeAttempt(input.task, events, await scratch.readChecked(), startedAt);
+    return judgeAttempt(input.task, record, await scratch.readChecked());
   } finally {
     input.scratch.release(scratch);
   }

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probeTaskSchema } from '../../../shared/probe/probe-task';
-import { createScratchFolder } from './scratch-folder';
+import { createScratchFolder, removeTreeSync } from './scratch-folder';
 
 const task = probeTaskSchema.parse({
   id: 'read_fact',
@@ -40,5 +40,30 @@ describe('the scratch folder of a try', () => {
     const folder = await createScratchFolder(task);
     expect(realpathSync(folder.root)).toBe(folder.root);
     await folder.remove();
+  });
+
+  it('removes what the try left, nested folders and links, without following a link out of the folder', async () => {
+    const outside = mkdtempSync(path.join(realpathSync(tmpdir()), 'taco-outside-'));
+    writeFileSync(path.join(outside, 'keep.txt'), 'keep');
+    const folder = await createScratchFolder(task);
+    mkdirSync(`${folder.root}/made/by/the/try`, { recursive: true });
+    writeFileSync(`${folder.root}/made/by/the/try/x.txt`, 'x');
+    symlinkSync(outside, `${folder.root}/link-to-outside`);
+    symlinkSync(path.join(outside, 'keep.txt'), `${folder.root}/deep/link-to-file`);
+    await folder.remove();
+    expect(existsSync(folder.root)).toBe(false);
+    expect(readFileSync(path.join(outside, 'keep.txt'), 'utf8')).toBe('keep');
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('removes a folder whose entries cannot be listed one by one through the recursive removal', () => {
+    // A path that is a file, not a folder: the lean listing throws and the recursive removal takes it.
+    const base = mkdtempSync(path.join(realpathSync(tmpdir()), 'taco-remove-'));
+    writeFileSync(path.join(base, 'plain.txt'), 'x');
+    removeTreeSync(path.join(base, 'plain.txt'));
+    expect(existsSync(path.join(base, 'plain.txt'))).toBe(false);
+    removeTreeSync(path.join(base, 'never-there'));
+    removeTreeSync(base);
+    expect(existsSync(base)).toBe(false);
   });
 });

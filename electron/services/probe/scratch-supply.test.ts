@@ -44,7 +44,11 @@ describe('the check’s supply of scratch folders', () => {
 
   it('removes every folder, the used ones and those made ahead and never taken, before close resolves', async () => {
     const { supply, made } = countedSupply();
-    for (const id of ['a', 'b', 'c']) supply.release(await supply.take(task(id)));
+    for (const id of ['a', 'b', 'c']) {
+      supply.release(await supply.take(task(id)));
+      // As a try does, wait: the task's next folder is made meanwhile.
+      await supply.idle();
+    }
     await supply.close();
     // Three taken, and one made ahead for each task's next try.
     expect(made).toHaveLength(6);
@@ -66,6 +70,35 @@ describe('the check’s supply of scratch folders', () => {
     expect(second.root).toBe(made[1]?.root);
     supply.release(second);
     await supply.close();
+  });
+
+  it('makes the next folder once the try waits, not inside take() on the try’s path', async () => {
+    let calls = 0;
+    const supply = createScratchSupply(async (of) => {
+      calls += 1;
+      return createScratchFolder(of);
+    });
+    const read = task('read_fact');
+    const first = await supply.take(read);
+    // Only the try's own folder so far: the next one waits for the try's first pause.
+    expect(calls).toBe(1);
+    await supply.idle();
+    expect(calls).toBe(2);
+    supply.release(first);
+    await supply.close();
+  });
+
+  it('makes no folder ahead once the check is closed before the try pauses', async () => {
+    let calls = 0;
+    const supply = createScratchSupply(async (of) => {
+      calls += 1;
+      return createScratchFolder(of);
+    });
+    const first = await supply.take(task('read_fact'));
+    supply.release(first);
+    await supply.close();
+    expect(calls).toBe(1);
+    expect(existsSync(first.root)).toBe(false);
   });
 
   it('makes a folder on the spot when the one made ahead failed', async () => {

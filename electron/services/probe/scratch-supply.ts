@@ -2,11 +2,11 @@ import type { ProbeTask } from '../../../shared/probe/probe-task';
 import { createScratchFolder, type ScratchFolder } from './scratch-folder';
 
 /**
- * The scratch folders of one check. Against a fast server a try lasts about ten milliseconds and
- * making its folder (a temp folder, the task's files) one to two of them, and removing it as long
- * again, so neither happens on a try's path: while a try of a task runs, the folder for the task's
- * next try is made (fresh, and touched by nothing until that try takes it), and a finished try's
- * folder is removed in the background. Each try still gets a folder of its own.
+ * The scratch folders of one check. Against a fast server a try lasts a few milliseconds and
+ * making its folder (a temp folder, the task's files) a tenth to two of them, and removing it as
+ * long again, so neither happens on a try's path: while a try of a task waits for the server, the
+ * folder for the task's next try is made (fresh, and touched by nothing until that try takes it),
+ * and a finished try's folder is removed in the background. Each try still gets a folder of its own.
  */
 export interface ScratchSupply {
   /** A fresh folder with the task's files: the one made ahead for the task when there is one. */
@@ -33,9 +33,19 @@ export function createScratchSupply(make: (task: ProbeTask) => Promise<ScratchFo
     removing.add(removal);
   };
 
+  /**
+   * The task's next folder, made once the try that just took one first waits (an immediate: after
+   * the try's synchronous start, its first request sent), not inside take() where it would delay
+   * that request. idle() and close() wait for it like any folder being made.
+   */
   const makeAhead = (task: ProbeTask): void => {
     if (closed) return;
-    const next = make(task);
+    const next = new Promise<ScratchFolder>((resolve, reject) => {
+      setImmediate(() => {
+        if (closed) reject(new Error('This check is over: it has no scratch folders left.'));
+        else make(task).then(resolve, reject);
+      });
+    });
     // A failure here is met again, and reported, when the next try makes its own folder.
     next.catch(() => undefined);
     ahead.set(task, next);

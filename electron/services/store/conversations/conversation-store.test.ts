@@ -59,6 +59,8 @@ describe('conversation store', () => {
 
     const [header] = await lines(id);
     expect(JSON.parse(header ?? '')).toMatchObject({ type: 'header', format: 'taco-timeline', version: 4, conversationId: id });
+    // An append's index update waits for the burst's write (index-writer.ts); close writes it.
+    await store.close();
     const index = JSON.parse(await readFile(join(dataDir, 'index.json'), 'utf8'));
     expect(index).toMatchObject({ format: 'taco-index', version: 2 });
     expect(index.conversations.map((entry: { conversationId: string }) => entry.conversationId)).toEqual([id]);

@@ -35,6 +35,8 @@ export interface ConversationStoreOptions {
   log?: (message: string) => void;
   /** How long after a change the search index is written (it is also written on close). */
   searchSaveDelayMs?: number;
+  /** How long after an append index.json is written (it is also written on close; index-writer.ts). */
+  indexSaveDelayMs?: number;
 }
 
 /** A conversation to create whole, from an import. */
@@ -100,6 +102,7 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
     now: options.now ?? (() => Date.now()),
     log: options.log ?? ((message: string) => console.warn(`[store] ${message}`)),
     searchSaveDelayMs: options.searchSaveDelayMs,
+    indexSaveDelayMs: options.indexSaveDelayMs,
   });
   const { files, summaries, opens } = state;
   const newId = options.newId ?? randomUUID;
@@ -110,6 +113,28 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
   let searchReady: Promise<void> | null = null;
   const ensureKnown = (id: string): void => {
     if (!summaries.has(id)) throw notFound(id);
+  };
+  /** The events' lines appended, and what they change in memory (summary, open run, search). Run inside the file queue. */
+  const appendEvents = async (id: string, stored: readonly TacoEvent[]): Promise<void> => {
+    const at = now();
+    const merged = coalesceDeltas(stored);
+    const size = await writeTracked(
+      state,
+      id,
+      merged.map((event) => `${serializeRecord({ type: 'event', at, event })}\n`).join(''),
+      merged,
+    );
+    const summary = summaries.get(id);
+    if (summary) summary.updatedAt = Math.max(summary.updatedAt, at);
+    let mark = opens.get(id) ?? null;
+    for (const event of merged) {
+      if (event.type === 'run-start') state.live.add(event.runId);
+      if (event.type === 'run-finish') state.live.delete(event.runId);
+      mark = trackMark(mark, event);
+    }
+    opens.set(id, mark);
+    state.search.append(id, merged, size ?? 0);
+    state.searchSaver.touch();
   };
 
   return {
@@ -147,27 +172,14 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       if (stored.length === 0) return;
       await files.run(id, async () => {
         ensureKnown(id);
-        const at = now();
-        const merged = coalesceDeltas(stored);
-        const size = await writeTracked(
-          state,
-          id,
-          merged.map((event) => `${serializeRecord({ type: 'event', at, event })}\n`).join(''),
-          merged,
-        );
-        const summary = summaries.get(id);
-        if (summary) summary.updatedAt = Math.max(summary.updatedAt, at);
-        let mark = opens.get(id) ?? null;
-        for (const event of merged) {
-          if (event.type === 'run-start') state.live.add(event.runId);
-          if (event.type === 'run-finish') state.live.delete(event.runId);
-          mark = trackMark(mark, event);
+        // The index will lag this append until its delayed write: a crash meanwhile is found at the next start.
+        await state.index.willChange();
+        try {
+          await appendEvents(id, stored);
+        } finally {
+          state.index.changed();
         }
-        opens.set(id, mark);
-        state.search.append(id, merged, size ?? 0);
-        state.searchSaver.touch();
       });
-      void state.saveIndex();
     },
 
     async read(conversationId) {

@@ -1,4 +1,5 @@
 import { readdir, rm, stat } from 'node:fs/promises';
+import { DEFAULTS } from '../../../../shared/constants';
 import { basename } from 'node:path';
 import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { moveAside } from '../files/atomic-write';
@@ -57,7 +58,8 @@ export async function loadStore(state: StoreState): Promise<void> {
   }
   // The one-file search index of format 2 (every text in one JSON file) is replaced by search/.
   await rm(searchIndexFile(dataDir), { force: true });
-  const onDisk = new Set((await readdir(conversationsDir(dataDir))).map(idFromTimelineName).filter((id): id is string => id !== null));
+  const names = await readdir(conversationsDir(dataDir));
+  const onDisk = new Set(names.map(idFromTimelineName).filter((id): id is string => id !== null));
   for (const id of [...state.summaries.keys()]) {
     if (!onDisk.has(id)) {
       state.summaries.delete(id);
@@ -66,12 +68,39 @@ export async function loadStore(state: StoreState): Promise<void> {
       changed = true;
     }
   }
+  if (names.includes(DEFAULTS.store.indexStaleMarker)) {
+    // The last run stopped between an append and the index written after it (index-writer.ts).
+    state.index.adoptMarker();
+    if (index.type === 'ok') await repairStaleEntries(state, onDisk);
+    changed = true;
+  }
   for (const id of onDisk) {
     if (state.summaries.has(id)) continue;
     await summarizeFile(state, id);
     changed = true;
   }
   if (changed) await state.saveIndex();
+}
+
+/**
+ * After a crash that may have left the index behind its timelines: an entry whose tail facts
+ * still describe its file (size and modification time, which every append changes) is as the
+ * index says; every other one is read again from its timeline.
+ */
+async function repairStaleEntries(state: StoreState, onDisk: ReadonlySet<string>): Promise<void> {
+  let repaired = 0;
+  for (const id of [...state.summaries.keys()]) {
+    if (!onDisk.has(id)) continue;
+    const facts = state.tails.get(id);
+    const file = facts ? await stat(state.pathOf(id)).catch(() => null) : null;
+    if (facts && file && file.size === facts.size && file.mtimeMs === facts.mtimeMs) continue;
+    state.tails.delete(id);
+    await summarizeFile(state, id);
+    repaired += 1;
+  }
+  state.log(
+    `The last session ended before the conversation index was written: ${repaired} conversation(s) were read again from their timelines.`,
+  );
 }
 
 /** A summary (and search text) rebuilt from the timeline; a file that cannot be read is listed and repaired when opened. */

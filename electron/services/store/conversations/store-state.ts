@@ -1,9 +1,9 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ConversationSummary } from '../../../../shared/conversations/conversation';
-import { writeFileAtomic } from '../files/atomic-write';
 import { serializeIndex, sortSummaries, type IndexEntry } from './conversation-index';
 import { join } from 'node:path';
-import { conversationFile, indexFile } from '../files/data-dir';
+import { conversationFile } from '../files/data-dir';
+import { createIndexWriter, type IndexWriter } from './index-writer';
 import { createDelayedSaver, type DelayedSaver } from '../files/delayed-saver';
 import { createKeyedQueue, type KeyedQueue } from '../files/keyed-queue';
 import { unfinishedOf, type OpenRunMark } from '../timeline/run-state';
@@ -32,7 +32,9 @@ export interface StoreState {
   readonly searchSaver: DelayedSaver;
   /** Rewrites index.json (atomically; writes coalesce while one is in flight). */
   saveIndex(): Promise<void>;
-  /** Resolves when no index write is in flight. */
+  /** An append's index update: marked stale before the timeline write, written once per burst after it (index-writer.ts). */
+  readonly index: Pick<IndexWriter, 'willChange' | 'changed' | 'adoptMarker'>;
+  /** Writes what waits for the delay, and resolves when no index write is in flight. */
   indexIdle(): Promise<void>;
   pathOf(conversationId: string): string;
   isLive(runId: string): boolean;
@@ -45,10 +47,22 @@ export function createStoreState(options: {
   now: () => number;
   log: (message: string) => void;
   searchSaveDelayMs?: number;
+  indexSaveDelayMs?: number;
 }): StoreState {
   const { dataDir, log } = options;
-  let indexDirty = false;
-  let indexSaving: Promise<void> | null = null;
+  const indexWriter = createIndexWriter({
+    dataDir,
+    log,
+    ...(options.indexSaveDelayMs === undefined ? {} : { delayMs: options.indexSaveDelayMs }),
+    serialize: () => {
+      const entries: IndexEntry[] = sortSummaries(state.summaries.values()).map((summary) => ({
+        summary,
+        open: state.opens.get(summary.conversationId) ?? null,
+        tail: state.tails.get(summary.conversationId) ?? null,
+      }));
+      return serializeIndex(entries);
+    },
+  });
 
   const state: StoreState = {
     dataDir,
@@ -68,31 +82,9 @@ export function createStoreState(options: {
       save: () => state.search.persist(),
       onError: (error) => log(`Could not write the search index (${messageOf(error)}); it will be rebuilt from the timelines.`),
     }),
-    saveIndex() {
-      indexDirty = true;
-      indexSaving ??= (async () => {
-        try {
-          while (indexDirty) {
-            indexDirty = false;
-            const entries: IndexEntry[] = sortSummaries(state.summaries.values()).map((summary) => ({
-              summary,
-              open: state.opens.get(summary.conversationId) ?? null,
-              tail: state.tails.get(summary.conversationId) ?? null,
-            }));
-            await writeFileAtomic(indexFile(dataDir), serializeIndex(entries));
-          }
-        } catch (error) {
-          indexDirty = true;
-          log(`Could not write the conversation index (${messageOf(error)}); it will be rebuilt from the timelines if needed.`);
-        } finally {
-          indexSaving = null;
-        }
-      })();
-      return indexSaving;
-    },
-    async indexIdle() {
-      while (indexSaving) await indexSaving;
-    },
+    saveIndex: () => indexWriter.save(),
+    index: indexWriter,
+    indexIdle: () => indexWriter.idle(),
     pathOf: (id) => conversationFile(dataDir, id),
     isLive: (runId) => state.live.has(runId),
     present(summary) {

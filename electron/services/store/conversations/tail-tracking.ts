@@ -31,21 +31,19 @@ async function statOf(path: string): Promise<{ size: number; mtimeMs: number } |
 
 /**
  * writeLines, keeping the timeline's tail facts true: they are extended by what was written when
- * the file was exactly as they said before and grew by exactly `body`; otherwise dropped (the
- * next whole read makes them again). `events` are the events `body` holds, one line each, in
- * order (none for a meta or workflow record). Returns the file's size after.
+ * the file was as long as they said and grew by exactly `body`; otherwise dropped (the next whole
+ * read makes them again). Checked with the write's own fstat (appendLinesAndStat), not a stat by
+ * path before and after: a change by someone else that altered the size is caught here, and one
+ * made after this write by the tail reader's size and mtime check. `events` are the events `body`
+ * holds, one line each, in order (none for a meta or workflow record). Returns the file's size after.
  */
 export async function writeTracked(state: StoreState, id: string, body: string, events: readonly TacoEvent[]): Promise<number | null> {
-  const path = state.pathOf(id);
   const facts = state.tails.get(id);
   state.tails.delete(id);
-  const before = facts ? await statOf(path) : null;
-  await writeLines(state, id, body);
-  const after = await statOf(path);
-  if (!facts || !before || !after || before.size !== facts.size || before.mtimeMs !== facts.mtimeMs) return after?.size ?? null;
-  if (after.size - before.size !== Buffer.byteLength(body)) return after.size;
+  const { after, restarted } = await writeLines(state, id, body);
+  if (!facts || !after || restarted || after.size - Buffer.byteLength(body) !== facts.size) return after?.size ?? null;
   const lines: LineSpan[] = [];
-  let offset = before.size;
+  let offset = facts.size;
   for (const line of body.split('\n')) {
     if (line === '') continue;
     const end = offset + Buffer.byteLength(line) + 1;

@@ -57,6 +57,26 @@ export async function appendLines(path: string, body: string, endsClean: boolean
   await appendFile(path, endsClean ? body : `\n${body}`, { encoding: 'utf8', mode: DEFAULTS.store.fileMode });
 }
 
+/**
+ * appendLines through one handle, and the file's size and mtime just after the write from that
+ * handle (fstat): an open, a write, a stat and a close, where appendLines and a stat by path after
+ * it are five calls on the thread pool. Null instead of the stat when it cannot be read.
+ */
+export async function appendLinesAndStat(
+  path: string,
+  body: string,
+  endsClean: boolean,
+): Promise<{ size: number; mtimeMs: number } | null> {
+  const handle = await open(path, 'a', DEFAULTS.store.fileMode);
+  try {
+    await handle.writeFile(endsClean ? body : `\n${body}`, 'utf8');
+    const { size, mtimeMs } = await handle.stat().catch(() => ({ size: -1, mtimeMs: -1 }));
+    return size < 0 ? null : { size, mtimeMs };
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The file's text, or null when it does not exist. */
 export async function readTimelineText(path: string): Promise<string | null> {
   try {

@@ -4,7 +4,7 @@ import type { ConversationSnapshot, ConversationSummary } from '../../../../shar
 import { moveAside } from '../files/atomic-write';
 import { buildSearchDoc } from '../conversations/search-docs';
 import type { StoreState } from '../conversations/store-state';
-import { appendLines, createTimelineFile, endsWithNewline, fileSize, readFirstLine, readTimelineText } from './timeline-file';
+import { appendLinesAndStat, createTimelineFile, endsWithNewline, fileSize, readFirstLine, readTimelineText } from './timeline-file';
 import { headerNeedsMigration, upgradeTimeline } from './timeline-upgrade';
 
 const RECOVERED_TITLE = 'Recovered conversation';
@@ -25,12 +25,21 @@ async function ensureCurrent(state: StoreState, id: string): Promise<void> {
   state.current.add(id);
 }
 
-/** Appends whole lines to a timeline, recreating its header if the file vanished. Run inside the file queue. */
-export async function writeLines(state: StoreState, id: string, body: string): Promise<void> {
+/**
+ * Appends whole lines to a timeline, recreating its header if the file vanished. Run inside the
+ * file queue. Returns the file's size and mtime right after the write (null when unknown) and
+ * whether the timeline was just started again.
+ */
+export async function writeLines(
+  state: StoreState,
+  id: string,
+  body: string,
+): Promise<{ after: { size: number; mtimeMs: number } | null; restarted: boolean }> {
   const path = state.pathOf(id);
   await ensureCurrent(state, id);
   let clean: boolean | 'missing' | undefined = state.endsClean.get(id);
   if (clean === undefined) clean = await endsWithNewline(path);
+  const restarted = clean === 'missing';
   if (clean === 'missing') {
     const summary = state.summaries.get(id);
     if (!summary) throw notFound(id);
@@ -39,8 +48,9 @@ export async function writeLines(state: StoreState, id: string, body: string): P
     clean = true;
   }
   state.endsClean.delete(id);
-  await appendLines(path, body, clean);
+  const after = await appendLinesAndStat(path, body, clean);
   state.endsClean.set(id, true);
+  return { after, restarted };
 }
 
 /** The search index remembers the file's size, to tell at the next start whether it is stale. */
