@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { completeGraph } from '../testing/hostile-diagrams';
 import { DIAGRAM_VIEW_POLICY } from './diagram-view';
 import { MermaidDiagram } from './MermaidDiagram';
@@ -55,6 +55,13 @@ describe('MermaidDiagram', () => {
 
   it('is drawn again in the new theme after a light/dark switch, the old drawing shown until the new one has loaded', async () => {
     const source = 'flowchart TD\n  Theme --> Switch';
+    // jsdom loads each iframe on its own, a task after it is added: held back here, so the test
+    // decides when a view frame has loaded (fireEvent's events are not trusted and pass).
+    const ownLoads = (event: Event) => {
+      if (event.isTrusted && event.target instanceof HTMLIFrameElement) event.stopPropagation();
+    };
+    document.addEventListener('load', ownLoads, true);
+    onTestFinished(() => document.removeEventListener('load', ownLoads, true));
     document.documentElement.dataset.theme = 'light';
     render(<MermaidDiagram source={source} fallback={<pre />} />);
     await waitFor(() => expect(screen.getByTestId('mermaid-diagram').dataset.theme).toBe('light'));
