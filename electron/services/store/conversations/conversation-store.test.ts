@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContractError } from '../../../../shared/contract/contract-error';
 import type { TacoEvent } from '../../../../shared/contract/events';
 import { createConversationStore, type ConversationStore } from './conversation-store';
+import { userMessage } from '../../../../test-support/timeline-events';
 
 let dataDir: string;
 let logs: string[];
@@ -17,13 +18,6 @@ function open(): ConversationStore {
   return store;
 }
 
-const user = (conversationId: string, text: string): TacoEvent => ({
-  type: 'user-message',
-  conversationId,
-  messageId: `m-${text}`,
-  text,
-  at: 1,
-});
 const delta = (conversationId: string, runId: string, text: string): TacoEvent => ({ type: 'text-delta', conversationId, runId, text });
 const timelinePath = (id: string): string => join(dataDir, 'conversations', `${id}.jsonl`);
 const lines = async (id: string): Promise<string[]> => (await readFile(timelinePath(id), 'utf8')).split('\n').filter(Boolean);
@@ -48,7 +42,7 @@ describe('conversation store', () => {
     const id = created.conversationId;
 
     const events: TacoEvent[] = [
-      user(id, 'hi'),
+      userMessage(id, 'hi'),
       { type: 'run-start', conversationId: id, runId: 'r1', model: 'llama3.2:3b', goal: 'hi', startedAt: 5 },
     ];
     await store.append(id, events);
@@ -72,7 +66,7 @@ describe('conversation store', () => {
     const b = await store.create({ title: 'b', model: 'm' });
     const c = await store.create({ title: 'c', model: 'm' });
     expect(a.title).toBe('New conversation');
-    await store.append(b.conversationId, [user(b.conversationId, 'later')]);
+    await store.append(b.conversationId, [userMessage(b.conversationId, 'later')]);
     await store.update(a.conversationId, { pinned: true });
     expect((await store.list()).map((entry) => entry.title)).toEqual(['New conversation', 'b', 'c']);
     expect(await store.summary(c.conversationId)).toMatchObject({ title: 'c' });
@@ -102,19 +96,19 @@ describe('conversation store', () => {
   it('skips a torn last line with a notice, and later appends do not glue onto it', async () => {
     const store = open();
     const { conversationId: id } = await store.create({ model: 'm' });
-    await store.append(id, [user(id, 'first'), delta(id, 'r1', 'partial answer')]);
+    await store.append(id, [userMessage(id, 'first'), delta(id, 'r1', 'partial answer')]);
     await appendFile(timelinePath(id), '{"type":"event","at":5,"event":{"type":"text-de');
 
     const reopened = open();
     const snapshot = await reopened.read(id);
-    expect(snapshot.events).toEqual([user(id, 'first'), delta(id, 'r1', 'partial answer')]);
+    expect(snapshot.events).toEqual([userMessage(id, 'first'), delta(id, 'r1', 'partial answer')]);
     expect(snapshot.notices).toHaveLength(1);
     expect(snapshot.notices[0]).toMatch(/last entry .* cut off/);
     expect(logs.some((message) => message.includes('cut off'))).toBe(true);
 
-    await reopened.append(id, [user(id, 'second')]);
+    await reopened.append(id, [userMessage(id, 'second')]);
     const after = await reopened.read(id);
-    expect(after.events).toEqual([user(id, 'first'), delta(id, 'r1', 'partial answer'), user(id, 'second')]);
+    expect(after.events).toEqual([userMessage(id, 'first'), delta(id, 'r1', 'partial answer'), userMessage(id, 'second')]);
     expect(after.notices).toEqual(['One line of this conversation could not be read and was skipped (line 4).']);
   });
 
@@ -123,8 +117,8 @@ describe('conversation store', () => {
     const { conversationId: id } = await first.create({ model: 'm' });
     await appendFile(timelinePath(id), '{"type":"ev');
     const second = open();
-    await second.append(id, [user(id, 'after crash')]);
-    expect((await second.read(id)).events).toEqual([user(id, 'after crash')]);
+    await second.append(id, [userMessage(id, 'after crash')]);
+    expect((await second.read(id)).events).toEqual([userMessage(id, 'after crash')]);
   });
 
   it('moves a wholly unreadable file aside, never deleting it, and keeps the conversation usable', async () => {
@@ -144,8 +138,8 @@ describe('conversation store', () => {
     expect(aside).toBeDefined();
     expect(await readFile(join(dataDir, 'conversations', aside ?? ''), 'utf8')).toBe('this is not json\n\u0000\u0001garbage\n');
 
-    await reopened.append(id, [user(id, 'again')]);
-    expect((await reopened.read(id)).events).toEqual([user(id, 'again')]);
+    await reopened.append(id, [userMessage(id, 'again')]);
+    expect((await reopened.read(id)).events).toEqual([userMessage(id, 'again')]);
     expect((await reopened.list()).map((entry) => entry.conversationId)).toEqual([id]);
   });
 
@@ -207,7 +201,7 @@ describe('conversation store', () => {
     const store = open();
     const a = await store.create({ title: 'Alpha', model: 'm1' });
     const b = await store.create({ title: 'Beta', model: 'm2' });
-    await store.append(a.conversationId, [user(a.conversationId, 'hello')]);
+    await store.append(a.conversationId, [userMessage(a.conversationId, 'hello')]);
     await store.update(b.conversationId, { title: 'Beta renamed', pinned: true, model: 'm3' });
     await store.close();
     const before = await store.list();
@@ -261,7 +255,7 @@ describe('conversation store', () => {
     await store.close();
     expect(JSON.parse(await readFile(join(dataDir, 'index.json'), 'utf8')).conversations).toHaveLength(1);
     await expect(store.read(id)).rejects.toMatchObject({ code: 'not-found' });
-    await expect(store.append(id, [user(id, 'x')])).rejects.toMatchObject({ code: 'not-found' });
+    await expect(store.append(id, [userMessage(id, 'x')])).rejects.toMatchObject({ code: 'not-found' });
     await expect(store.delete(id)).rejects.toMatchObject({ code: 'not-found' });
   });
 
@@ -287,7 +281,7 @@ describe('conversation store', () => {
   it('does not write events that belong to another conversation', async () => {
     const store = open();
     const { conversationId: id } = await store.create({ model: 'm' });
-    await store.append(id, [user('someone-else', 'x'), user(id, 'mine')]);
-    expect((await store.read(id)).events).toEqual([user(id, 'mine')]);
+    await store.append(id, [userMessage('someone-else', 'x'), userMessage(id, 'mine')]);
+    expect((await store.read(id)).events).toEqual([userMessage(id, 'mine')]);
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULTS } from '../../../../shared/constants';
 import type { TacoEvent } from '../../../../shared/contract/events';
 import { createConversationStore, type ConversationStore } from './conversation-store';
+import { userMessage } from '../../../../test-support/timeline-events';
 
 const indexWrites = vi.hoisted(() => ({ paths: [] as string[] }));
 
@@ -31,13 +32,6 @@ function open(dataDir: string): ConversationStore {
   return store;
 }
 
-const user = (conversationId: string, text: string): TacoEvent => ({
-  type: 'user-message',
-  conversationId,
-  messageId: `m-${text}`,
-  text,
-  at: 1,
-});
 const runStart = (conversationId: string, runId: string): TacoEvent => ({
   type: 'run-start',
   conversationId,
@@ -69,7 +63,7 @@ describe('the conversation index after appends', () => {
     const ids = [];
     for (let index = 0; index < 4; index += 1) ids.push((await store.create({ model: 'm' })).conversationId);
     const before = indexWritesOf(dataDir);
-    await Promise.all(ids.flatMap((id) => Array.from({ length: 5 }, (_, turn) => store.append(id, [user(id, `turn ${turn}`)]))));
+    await Promise.all(ids.flatMap((id) => Array.from({ length: 5 }, (_, turn) => store.append(id, [userMessage(id, `turn ${turn}`)]))));
     expect(indexWritesOf(dataDir)).toBe(before);
     await store.close();
     expect(indexWritesOf(dataDir)).toBe(before + 1);
@@ -83,7 +77,7 @@ describe('the conversation index after appends', () => {
     const store = open(dataDir);
     const { conversationId: id } = await store.create({ model: 'm' });
     expect(await markerIn(dataDir)).toBe(false);
-    await store.append(id, [user(id, 'hello')]);
+    await store.append(id, [userMessage(id, 'hello')]);
     expect(await markerIn(dataDir)).toBe(true);
     await store.close();
     expect(await markerIn(dataDir)).toBe(false);
@@ -97,12 +91,12 @@ describe('the conversation index after appends', () => {
     const store = open(dataDir);
     const { conversationId: quiet } = await store.create({ title: 'Quiet', model: 'm' });
     const { conversationId: busy } = await store.create({ title: 'Busy', model: 'm' });
-    await store.append(quiet, [user(quiet, 'earlier')]);
+    await store.append(quiet, [userMessage(quiet, 'earlier')]);
     await store.close();
     const indexBefore = await readFile(join(dataDir, 'index.json'), 'utf8');
 
     const running = open(dataDir);
-    await running.append(busy, [user(busy, 'question'), runStart(busy, 'r1')]);
+    await running.append(busy, [userMessage(busy, 'question'), runStart(busy, 'r1')]);
     const appendedAt = (await running.summary(busy))?.updatedAt;
     // The crash: the process stops here, its delayed index write never happens. The index on disk
     // is as it was before the append (put back, should the first store's write have gone out).

@@ -1,9 +1,9 @@
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { TacoEvent } from '../../../../shared/contract/events';
 import { cleanupAfterEach } from '../../../../test-support/cleanups';
 import { createConversationStore } from './conversation-store';
+import { userMessage } from '../../../../test-support/timeline-events';
 
 const statsByPath = vi.hoisted(() => ({ paths: [] as string[] }));
 
@@ -20,14 +20,6 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 
 const cleanups = cleanupAfterEach();
 
-const user = (conversationId: string, text: string): TacoEvent => ({
-  type: 'user-message',
-  conversationId,
-  messageId: `m-${text}`,
-  text,
-  at: 1,
-});
-
 function openStore(dataDir: string) {
   let clock = 1000;
   const store = createConversationStore({ dataDir, now: () => ++clock, log: () => undefined });
@@ -42,7 +34,7 @@ describe('tail facts kept through appends', () => {
     const { conversationId: id } = await store.create({ model: 'm' });
     const timeline = join(dataDir, 'conversations', `${id}.jsonl`);
     statsByPath.paths.length = 0;
-    for (let turn = 0; turn < 5; turn += 1) await store.append(id, [user(id, `turn ${turn}`)]);
+    for (let turn = 0; turn < 5; turn += 1) await store.append(id, [userMessage(id, `turn ${turn}`)]);
     expect(statsByPath.paths.filter((path) => path === timeline)).toEqual([]);
     // The facts were extended by every append: the newest page comes from the tail and holds them all.
     const page = await store.readNewestPage(id);
@@ -59,10 +51,10 @@ describe('tail facts kept through appends', () => {
     const dataDir = cleanups.tempDir('taco-tail-tracking-');
     const store = openStore(dataDir);
     const { conversationId: id } = await store.create({ model: 'm' });
-    await store.append(id, [user(id, 'first')]);
-    const foreign = `${JSON.stringify({ type: 'event', at: 5, event: user(id, 'written elsewhere') })}\n`;
+    await store.append(id, [userMessage(id, 'first')]);
+    const foreign = `${JSON.stringify({ type: 'event', at: 5, event: userMessage(id, 'written elsewhere') })}\n`;
     await appendFile(join(dataDir, 'conversations', `${id}.jsonl`), foreign);
-    await store.append(id, [user(id, 'second')]);
+    await store.append(id, [userMessage(id, 'second')]);
     // The tail can no longer vouch for the file: the whole read answers, and it has all three.
     expect(await store.readNewestPage(id)).toBeNull();
     const whole = await store.read(id);
