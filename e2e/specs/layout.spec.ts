@@ -184,6 +184,10 @@ test('with the artifact pane open or closed the model picker names the model, an
     const sizes = pane === 'open' ? [{ width: 1000, height: 700 }, ...SIZES.filter((entry) => entry.width >= 1000)] : SIZES;
     for (const size of sizes) {
       await page.setViewportSize(size);
+      // The header adapts to its column a frame or two after a resize: read it once it has.
+      await expect
+        .poll(async () => (await pickerName(page)).shown, { message: `picker name width at ${size.width}, pane ${pane}` })
+        .toBeGreaterThanOrEqual(MIN_PICKER_NAME_WIDTH);
       const name = await pickerName(page);
       expect(name.text, `picker at ${size.width}, pane ${pane}`).toBe('llama3.2:3b');
       expect(name.shown, `picker name width at ${size.width}, pane ${pane}`).toBeGreaterThanOrEqual(MIN_PICKER_NAME_WIDTH);
