@@ -47,6 +47,18 @@ test.describe('a conversation of hostile diagrams and formulas (render budgets)'
     await expect.poll(() => busyNow(page), { timeout: 60_000 }).toBe(0);
     await expect(last.locator('.katex')).toHaveCount(40);
     await expect(last.locator('code.md-math-source')).toHaveCount(2);
+    // Scrolling does not record the forty formulas again: their row clips its contents (their cull
+    // rect is the row, not the viewport) and the answer is a paint layer of its own (a hover
+    // elsewhere in the row reuses its recording). Without either, each repaint was ~10 ms of paint.
+    const paintIsolation = await last.evaluate((answer) => {
+      const row = answer.closest('.message-row');
+      const markdown = answer.querySelector('.markdown') ?? answer.closest('.markdown');
+      return {
+        rowOverflow: row ? getComputedStyle(row).overflowY : null,
+        markdownIsolation: markdown ? getComputedStyle(markdown).isolation : null,
+      };
+    });
+    expect(paintIsolation).toEqual({ rowOverflow: 'clip', markdownIsolation: 'isolate' });
 
     // The 84 KB matrix is refused and its source sits in a bounded box that scrolls, whole.
     const matrix = page.locator('code.md-math-source.md-math-display').filter({ hasText: '\\begin{matrix}' });
