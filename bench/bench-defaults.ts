@@ -88,6 +88,11 @@ export const BENCH_DEFAULTS = {
   /** first_token_overhead_ms: warm-up pairs, then measured pairs per run (bare client, chat.send). */
   firstTokenWarmupPairs: 3,
   firstTokenPairsPerRun: 4,
+  /**
+   * gateway_overhead_ms: measured pairs per run (direct, through the API). A pair takes a few ms, and
+   * on a loaded machine the median of 12 (4 a run) still moved by 2 ms between full runs.
+   */
+  gatewayPairsPerRun: 10,
   /** Quiet before each first-token measurement: longer than one event batch interval (DEFAULTS.eventBatchIntervalMs, 16). */
   firstTokenQuietMs: 50,
 

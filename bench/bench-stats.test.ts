@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highestRate, interleave, median, pairRatios, percentile, roundFigure } from './bench-stats';
+import { bracketedRatios, highestRate, interleave, median, pairRatios, percentile, roundFigure } from './bench-stats';
 
 describe('percentile', () => {
   it('is the nearest-rank value: p95 of 1..100 is 95, p100 the largest, NaN for no samples', () => {
@@ -21,6 +21,25 @@ describe('median', () => {
   it('ignores values that are not numbers and is NaN for no samples', () => {
     expect(median([Number.NaN, 2, Number.POSITIVE_INFINITY, 4])).toBe(3);
     expect(median([])).toBeNaN();
+  });
+});
+
+describe('bracketedRatios', () => {
+  it('divides each sample by the mean of the baselines on either side of it', () => {
+    expect(bracketedRatios([15, 30], [10, 20, 40])).toEqual([1, 1]);
+  });
+
+  it('cancels a load that drifts steadily through the run, where the baseline before alone does not', () => {
+    // The machine slows by 10 % a step; the measured thing costs 1.5 × its baseline at every step.
+    const baselines = [100, 120, 140, 160];
+    const samples = [1.5 * 110, 1.5 * 130, 1.5 * 150];
+    expect(bracketedRatios(samples, baselines)).toEqual([1.5, 1.5, 1.5]);
+    expect(pairRatios(samples, baselines).every((ratio) => ratio > 1.5)).toBe(true);
+  });
+
+  it('skips a sample without a baseline after it or with a baseline mean that is not positive', () => {
+    expect(bracketedRatios([4, 6], [2, 2])).toEqual([2]);
+    expect(bracketedRatios([4], [0, 0])).toEqual([]);
   });
 });
 

@@ -33,6 +33,22 @@ export function interleave<T>(variants: readonly T[], rounds: number): T[] {
 }
 
 /**
+ * One ratio per measured sample over the baseline samples taken just before and just after it
+ * (`baselines` has one more value than `samples`: b0 s0 b1 s1 b2 …, each baseline shared by its two
+ * neighbours), so a machine whose load drifts during a run weighs on both sides alike, and the
+ * denominator is the mean of two samples instead of one. Pairs whose baseline mean is not positive give no ratio.
+ */
+export function bracketedRatios(samples: readonly number[], baselines: readonly number[]): number[] {
+  return samples.flatMap((value, index) => {
+    const before = baselines[index];
+    const after = baselines[index + 1];
+    if (before === undefined || after === undefined) return [];
+    const baseline = (before + after) / 2;
+    return baseline > 0 ? [value / baseline] : [];
+  });
+}
+
+/**
  * One ratio per pair of samples run next to each other (`numerators[i]` over `denominators[i]`,
  * as `interleave` ordered them): what the machine was doing in those seconds weighs on both.
  * A pair with a missing or non-positive denominator gives no ratio.

@@ -69,7 +69,7 @@ export async function runGatewayBench(options: BenchLog): Promise<Samples> {
     }
     const bare: number[] = [];
     const gateway: number[] = [];
-    for (const variant of interleave(['bare', 'gateway'] as const, options.runs * BENCH_DEFAULTS.firstTokenPairsPerRun)) {
+    for (const variant of interleave(['bare', 'gateway'] as const, options.runs * BENCH_DEFAULTS.gatewayPairsPerRun)) {
       if (variant === 'bare') bare.push(await direct(fake.url));
       else gateway.push(await throughTaco(api.url));
     }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { BENCH_DEFAULTS } from '../bench-defaults';
 import type { BenchLog, Samples } from '../bench-figures';
 import { startFakeOllamaProcess } from '../bench-processes';
-import { median } from '../bench-stats';
+import { bracketedRatios, median } from '../bench-stats';
 import { startBenchHost } from '../browser/browser-bench';
 import { connectBenchClient, type WsBenchClient } from './ws-bench-client';
 
@@ -37,25 +37,29 @@ async function wave(client: WsBenchClient, count: number, wave: number): Promise
  * host (its own process, the real services) over one conversation alone, per-conversation wall
  * time (median). The fake server's concurrent-tasks scenario asks a question (answered at once),
  * calculates three times and answers, pausing between streamed pieces like a model would.
+ * Each wave of eight is divided by the mean of the single conversations run just before and just
+ * after it (`bracketedRatios`): one alone conversation is one sample, and a load that changed during
+ * the run weighed on a ratio over the one before alone.
  */
 export async function runConcurrentBench(options: ConcurrentBenchOptions): Promise<Samples> {
   const fake = await startFakeOllamaProcess('concurrent-tasks');
   const dataDir = await mkdtemp(join(tmpdir(), 'taco-bench-concurrent-'));
   const host = await startBenchHost(options.staticDir, dataDir, fake.url);
   const client = await connectBenchClient(host.url);
-  const ratios: number[] = [];
   try {
     await wave(client, 1, 0);
     await wave(client, BENCH_DEFAULTS.concurrentConversations, 1);
+    // One alone, eight, one alone, eight, …, one alone: each wave over the two alone on either side of it.
+    const alone: number[] = [median(await wave(client, 1, 10))];
+    const together: number[] = [];
     for (let run = 0; run < options.runs; run += 1) {
-      const alone = median(await wave(client, 1, 10 + run * 2));
-      const together = median(await wave(client, BENCH_DEFAULTS.concurrentConversations, 11 + run * 2));
-      ratios.push(together / alone);
+      together.push(median(await wave(client, BENCH_DEFAULTS.concurrentConversations, 11 + run * 2)));
+      alone.push(median(await wave(client, 1, 12 + run * 2)));
       options.log(
-        `  one alone ${alone.toFixed(0)} ms, each of ${BENCH_DEFAULTS.concurrentConversations} together ${together.toFixed(0)} ms`,
+        `  one alone ${alone[run]?.toFixed(0)} and ${alone[run + 1]?.toFixed(0)} ms, each of ${BENCH_DEFAULTS.concurrentConversations} together between them ${together[run]?.toFixed(0)} ms`,
       );
     }
-    return { concurrent_8_ratio: ratios };
+    return { concurrent_8_ratio: bracketedRatios(together, alone) };
   } finally {
     client.close();
     await host.process.stop();

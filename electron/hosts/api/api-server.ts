@@ -54,6 +54,8 @@ export interface ApiServer {
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   const limits = { ...DEFAULTS.gateway, ...options.limits };
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  // As the app's own steps: streamed chats over node:http, unless a test hands in its own fetch.
+  const overNodeHttp = options.fetch === undefined && DEFAULTS.agentPerf.streamOverNodeHttp;
   let port = 0;
   let active = 0;
 
@@ -64,7 +66,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     if (method === 'GET' && path === '/v1/models') return { type: 'json', body: toOpenAiModelList(await options.listModels()) };
     if (method === 'GET' && path.startsWith('/v1/models/'))
       return { type: 'json', body: findModel(toOpenAiModelList(await options.listModels()), path) };
-    if (method === 'POST' && path === '/v1/chat/completions') return forwardChat(body, options.servers(), { signal, fetch: fetchImpl });
+    if (method === 'POST' && path === '/v1/chat/completions')
+      return forwardChat(body, options.servers(), { signal, fetch: fetchImpl, overNodeHttp });
     for (const route of options.routes ?? []) {
       const found = await route({ method, path, body, signal });
       if (found) return found;

@@ -15,6 +15,8 @@ export type ForwardAnswer = { type: 'json'; body: unknown } | { type: 'stream'; 
 export interface ForwardOptions {
   signal: AbortSignal;
   fetch: typeof fetch;
+  /** Streamed Ollama chats straight over node:http (DEFAULTS.agentPerf.streamOverNodeHttp, no injected fetch). */
+  overNodeHttp?: boolean;
 }
 
 /** How a server is named in an error the client reads. */

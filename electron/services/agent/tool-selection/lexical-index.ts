@@ -39,6 +39,12 @@ const CACHED_VERSIONS = 4;
 export function lexicalIndexFor(definitions: readonly ToolDefinition[], usage: UsageByTool = NO_USAGE): LexicalIndex {
   const same = byArray.get(definitions);
   if (same && same.usage === usage) return same.index;
+  // A new run's array of the very same definitions and usage texts: the last index, without hashing the catalogue again.
+  if (last && sameDefinitions(last.definitions, definitions) && sameUsage(last.usage, usage)) {
+    byArray.set(definitions, { usage, index: last.index });
+    return last.index;
+  }
+  keys += 1;
   const key = usageKey(catalogueKey(definitions), usage);
   let index = cache.get(key);
   if (!index) {
@@ -47,7 +53,29 @@ export function lexicalIndexFor(definitions: readonly ToolDefinition[], usage: U
     if (cache.size > CACHED_VERSIONS) cache.delete(cache.keys().next().value as string);
   }
   byArray.set(definitions, { usage, index });
+  last = { definitions: [...definitions], usage, index };
   return index;
+}
+
+/**
+ * The catalogue of the last lookup that computed a key. Every run builds its own array of the
+ * registry's definitions (and its own usage map), so the WeakMap by array misses once a run; the
+ * definitions themselves are the registry's objects, never changed in place (a changed catalogue
+ * is new objects), so the same objects in the same order are the same catalogue.
+ */
+let last: { definitions: readonly ToolDefinition[]; usage: UsageByTool; index: LexicalIndex } | null = null;
+
+function sameDefinitions(known: readonly ToolDefinition[], given: readonly ToolDefinition[]): boolean {
+  if (known.length !== given.length) return false;
+  for (let index = 0; index < known.length; index += 1) if (known[index] !== given[index]) return false;
+  return true;
+}
+
+function sameUsage(known: UsageByTool, given: UsageByTool): boolean {
+  if (known === given) return true;
+  if (known.size !== given.size) return false;
+  for (const [id, text] of known) if (given.get(id) !== text) return false;
+  return true;
 }
 
 function usageKey(key: string, usage: UsageByTool): string {
@@ -59,6 +87,12 @@ function usageKey(key: string, usage: UsageByTool): string {
       .join('\u0001')}`,
   );
 }
+
+/** How many times a catalogue's key was computed (hashed), for tests that check the cache. */
+export function lexicalIndexKeys(): number {
+  return keys;
+}
+let keys = 0;
 
 /** How many times an index was built (for tests that check the cache). */
 export function lexicalIndexBuilds(): number {

@@ -3,7 +3,7 @@ import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 import { catalogueKey } from './catalogue-key';
 import { createEmbeddingCache } from './embedding-cache';
 import { cosine, rankByEmbedding } from './embedding-ranker';
-import { lexicalIndexBuilds, lexicalIndexFor } from './lexical-index';
+import { lexicalIndexBuilds, lexicalIndexFor, lexicalIndexKeys } from './lexical-index';
 import { processQueryTerm, processTerm } from './search-terms';
 import { isCoreTool, needsSelection, selectTools } from './select-tools';
 import { selectionQuery } from './selection-query';
@@ -89,6 +89,20 @@ describe('lexical index', () => {
     expect(catalogueKey(changed)).not.toBe(catalogueKey(CATALOGUE));
     lexicalIndexFor(changed);
     expect(lexicalIndexBuilds()).toBe(before + 1);
+  });
+
+  it('finds a run’s own array of the same definitions without hashing the catalogue again; a new definition object is looked up by its key', () => {
+    const usage = new Map([['read_file', 'Use it for text files.']]);
+    const first = lexicalIndexFor([...CATALOGUE], usage);
+    const keysBefore = lexicalIndexKeys();
+    // Every run maps the registry's tools to a new array and a new usage map of the same texts.
+    expect(lexicalIndexFor([...CATALOGUE], new Map(usage))).toBe(first);
+    expect(lexicalIndexKeys()).toBe(keysBefore);
+    // Other usage text, or an equal definition that is another object: the key decides.
+    expect(lexicalIndexFor([...CATALOGUE], new Map([['read_file', 'Other words.']]))).not.toBe(first);
+    const copied = CATALOGUE.map((tool) => structuredClone(tool));
+    expect(lexicalIndexFor(copied, new Map(usage)).key).toBe(first.key);
+    expect(lexicalIndexKeys()).toBe(keysBefore + 2);
   });
 });
 
