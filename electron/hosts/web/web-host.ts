@@ -18,6 +18,7 @@ import { lookUpStaticFile, readStaticFile } from './static-files';
 import { printViewId } from './print-view-address';
 import type { WebHostApp, WebHostAppInput } from './web-host-app';
 import { initialPageFiles, watchPageFiles, type PageFilesWatch } from './page-files';
+import { preReadStore } from '../../services/store/conversations/store-pre-read';
 
 export interface WebHostOptions {
   /** 0 picks any free port. */
@@ -83,6 +84,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
             dataDir: options.dataDir,
             workspace: options.workspace,
             ollamaHost: options.ollamaHost,
+            // The index's bytes are read now, while the page loads (I/O, no work of the event loop's):
+            // main finds them in memory instead of waiting for them behind the page's first calls.
+            storePreRead: preReadStore(options.dataDir),
             // In a browser the page itself opens the link (a new tab, noopener), and only after main's
             // guard accepted it: accepting here is the guard's answer, there is nothing else to open.
             openExternal: async () => undefined,

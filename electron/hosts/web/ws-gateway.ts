@@ -9,6 +9,7 @@ import { tokensMatch } from './access-token';
 import { readCookie, sessionCookieName, type AccessSecrets } from './session-cookie';
 import { isAllowedHost, isSameOrigin } from './host-check';
 import { parseClientFrame, resultFrame } from './ws-protocol';
+import { inTurnsOfTheirOwn } from './call-turns';
 
 /** Close code for a missing or wrong token (the renderer shows its "open the printed address" help). */
 export const CLOSE_BAD_TOKEN = 4401;
@@ -90,7 +91,10 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
         return;
       }
       clients.add(ws);
-      ws.on('message', (data, isBinary) => void onMessage(ws, data, isBinary));
+      ws.on(
+        'message',
+        inTurnsOfTheirOwn((data: RawData, isBinary: boolean) => void onMessage(ws, data, isBinary)),
+      );
       ws.on('close', () => clients.delete(ws));
       ws.on('error', () => clients.delete(ws));
     });

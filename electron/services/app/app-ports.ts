@@ -10,6 +10,7 @@ import type { ChatProvider } from '../provider/provider-types';
 import type { ResolvedServer } from '../servers/resolved-server';
 import type { ConversationPatch, TimelineImport } from '../store/conversations/conversation-store';
 import type { NewestPage } from '../store/conversations/tail-tracking';
+import type { StorePreRead } from '../store/conversations/store-pre-read';
 
 /**
  * The real I/O behind the app services, and nothing else: the provider (Ollama), the loop (which
@@ -27,7 +28,8 @@ export interface AppPorts {
   runAgent(input: AgentRunInput): Promise<AgentLoopOutcome>;
   loadTools(): Promise<ToolRegistry>;
   createMemory(dataDir: string): MemoryStore;
-  openStorage(dataDir: string): Promise<Storage>;
+  /** Opens the data folder's stores; `preRead` (store-pre-read.ts): what of the conversation store was read before. */
+  openStorage(dataDir: string, preRead?: StorePreRead): Promise<Storage>;
   /**
    * The MCP servers of `mcp.json` in the data folder (plus, for this run only, those of
    * `extraConfigFile`: CLI --mcp-config). Starts them in the background; never blocks.

@@ -9,6 +9,7 @@ import type { AppPorts } from './app-ports';
 import type { ConfirmGate } from '../workflows/confirm-broker';
 import type { WorkflowPromptSource } from '../workflows/workflow-prompt-source';
 import type { LocalApiPort } from '../local-api/local-api-port';
+import type { StorePreRead } from '../store/conversations/store-pre-read';
 
 /** Gates that replace the UI-backed brokers (the CLI answers approvals and depth prompts from its flags). */
 export interface GateOverrides {
@@ -50,6 +51,8 @@ export interface AppServicesOptions {
   secretCipher?: SecretCipher | null;
   /** Nobody at a form (CLI --elicitation): MCP forms are answered with their defaults, or declined. Absent: the user is asked. */
   unattendedElicitation?: UnattendedElicitation;
+  /** The store's first reads, begun before main was made (the web host: at listen; store-pre-read.ts). */
+  storePreRead?: StorePreRead;
   /** Replace parts of main (tests). Anything not given is the real implementation. */
   ports?: Partial<AppPorts>;
   batchIntervalMs?: number;

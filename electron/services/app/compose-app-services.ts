@@ -71,7 +71,7 @@ import { createProjectHandlers } from '../projects/project-handlers';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
-  const storage = await ports.openStorage(options.dataDir);
+  const storage = await ports.openStorage(options.dataDir, options.storePreRead);
   // File tools never reach the data folder, even when the workspace contains it (data-folder-guard.ts).
   const releaseDataFolder = guardDataFolder(options.dataDir);
   const builtins = await ports.loadTools();

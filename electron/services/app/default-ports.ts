@@ -20,6 +20,7 @@ import { tightenDataModesOnce } from '../store/files/tighten-modes';
 import { createMemoryFileStore } from '../store/settings/memory-file-store';
 import type { TimelineWriter } from '../store/timeline/timeline-writer';
 import type { AppPorts, ConversationStorePort, Storage } from './app-ports';
+import type { StorePreRead } from '../store/conversations/store-pre-read';
 
 /** The real parts of main behind the app services. */
 export const defaultPorts: AppPorts = {
@@ -66,11 +67,15 @@ function rememberingSecrets(store: TokenStore): TokenStore {
   };
 }
 
-async function openStorage(dataDir: string): Promise<Storage> {
+async function openStorage(dataDir: string, preRead?: StorePreRead): Promise<Storage> {
   // Folders and files an older version left readable by others are narrowed before anything is read
   // (the whole folder once; later starts look at its first level).
   await tightenDataModesOnce(dataDir);
-  const store = createConversationStore({ dataDir });
+  const store = createConversationStore({ dataDir, ...(preRead ? { preRead } : {}) });
+  // The index is read while the rest of main is made, not at the first list: a window's first
+  // calls come together, and over a long history the list would wait behind the others' work
+  // (the first model request loads the HTTP client). A failed read is the first list's error.
+  store.open().catch(() => undefined);
   const settings = await createSettingsStore({ dataDir });
   return { conversations: conversationPort(store), settings };
 }

@@ -25,6 +25,14 @@ describe('store: models and settings', () => {
     expect(store.getState().selectedModel).toBe('qwen3');
   });
 
+  it('asks for the conversation list before the models at start: main answers in the order asked, and the list is what the window shows first', async () => {
+    const { api, store } = setup();
+    await store.getState().init();
+    const names = api.calls.map((call) => call.name);
+    expect(names.indexOf('conversations.list')).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf('conversations.list')).toBeLessThan(names.indexOf('models.list'));
+  });
+
   it('falls back to the first model, and remembers a new choice through settings.set', async () => {
     const { api, store } = setup();
     await store.getState().init();

@@ -50,7 +50,8 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createProjectsSlice(set, get, deps),
     async init() {
       await get().loadSettings();
-      await Promise.all([get().loadModels(), get().loadConversations(), get().loadMcpServers(), get().loadProjects()]);
+      // The list is asked first: main answers in the order asked, and the first models call loads the HTTP client.
+      await Promise.all([get().loadConversations(), get().loadModels(), get().loadMcpServers(), get().loadProjects()]);
       await get().reopenLastConversation();
     },
   }));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { conversationOptionsSchema, type ConversationSummary } from '../../../../shared/conversations/conversation';
 import type { OpenRunMark } from '../timeline/run-state';
 import { branchTailFactsSchema, tailFactsSchema, type TailFacts } from '../timeline/tail-facts';
-import { readJsonFile } from '../files/read-json-file';
+import { parseJsonText, readJsonFile } from '../files/read-json-file';
 
 /**
  * Format of `index.json`. The index is derived data: it can always be rebuilt from the timelines.
@@ -52,8 +52,9 @@ export type IndexRead =
   | { type: 'outdated'; version: number }
   | { type: 'corrupt'; reason: string };
 
-export async function readIndex(path: string): Promise<IndexRead> {
-  const read = await readJsonFile(path);
+/** Reads and checks the index at `path`, or the bytes of it read before (store-pre-read.ts) when given. */
+export async function readIndex(path: string, bytes: Buffer | null = null): Promise<IndexRead> {
+  const read = bytes ? parseJsonText(bytes.toString('utf8')) : await readJsonFile(path);
   if (read.type === 'missing') return { type: 'missing' };
   if (read.type === 'unparsable') return { type: 'corrupt', reason: 'it is not valid JSON' };
   const value = read.value;

@@ -24,6 +24,7 @@ import { notFound, recoverUnreadable, syncSearchSize } from '../timeline/timelin
 import { applyPatch, parseTimeline } from '../timeline/timeline-reader';
 import { DEFAULT_CONVERSATION_TITLE, coalesceDeltas, conversationPatchSchema, serializeRecord } from '../timeline/timeline-records';
 import { upgradeTimeline } from '../timeline/timeline-upgrade';
+import type { StorePreRead } from './store-pre-read';
 
 export type { ConversationPatch } from '../timeline/timeline-records';
 
@@ -37,6 +38,8 @@ export interface ConversationStoreOptions {
   searchSaveDelayMs?: number;
   /** How long after an append index.json is written (it is also written on close; index-writer.ts). */
   indexSaveDelayMs?: number;
+  /** The index's bytes and the folder's names, read before the store was made (store-pre-read.ts). */
+  preRead?: StorePreRead;
 }
 
 /** A conversation to create whole, from an import. */
@@ -69,6 +72,11 @@ export interface ConversationStore {
    * null when only reading the whole timeline can say it (then `read` does).
    */
   readNewestPage(conversationId: string): Promise<NewestPage | null>;
+  /**
+   * Reads the index now (rebuilt or repaired as every first call would, store-load.ts) instead of
+   * at the first call; every call waits for this same read, and a failed one rejects them as before.
+   */
+  open(): Promise<void>;
   /** Pinned first, then most recently updated. */
   list(): Promise<ConversationSummary[]>;
   /** The summary, or null when there is no such conversation. */
@@ -85,7 +93,7 @@ export interface ConversationStore {
    * shows as unfinished. Returns the new summary, or null when no run is left unfinished.
    */
   abandon(conversationId: string): Promise<ConversationSummary | null>;
-  /** Waits for every queued write, the index and the search index included. */
+  /** Waits for a read of the index in flight and every queued write, the index and the search index included. */
   close(): Promise<void>;
 }
 
@@ -108,7 +116,7 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
   const newId = options.newId ?? randomUUID;
   const now = state.now;
   let loading: Promise<void> | null = null;
-  const ready = (): Promise<void> => (loading ??= loadStore(state));
+  const ready = (): Promise<void> => (loading ??= loadStore(state, options.preRead));
   /** The search index, read and brought up to date with the timelines at the first search. */
   let searchReady: Promise<void> | null = null;
   const ensureKnown = (id: string): void => {
@@ -334,7 +342,10 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       return result;
     },
 
+    open: () => ready(),
     async close() {
+      // A read begun by open() may still write the rebuilt index: it ends before the store is closed.
+      await loading?.catch(() => undefined);
       await files.idle();
       await searchReady;
       await files.idle();

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { moveAside } from '../files/atomic-write';
 import { readIndex } from './conversation-index';
+import type { StorePreRead } from './store-pre-read';
 import { conversationsDir, ensureDir, idFromTimelineName, indexFile, searchIndexFile } from '../files/data-dir';
 import { backupBeforeMigration } from '../files/file-backup';
 import { markOf } from '../timeline/run-state';
@@ -17,12 +18,15 @@ export const UNREADABLE_TITLE = 'Unreadable conversation';
 /**
  * Opens the store: the index (rebuilt from the timelines when it is missing, corrupt or of an
  * older format), reconciled with the folder. The search index is read later, at the first search
- * or change (disk-search-index.ts): a long history costs the start nothing.
+ * or change (disk-search-index.ts): a long history costs the start nothing. With `preRead`, the
+ * index's bytes and the folder's names read before are used instead of reading them again.
  */
-export async function loadStore(state: StoreState): Promise<void> {
+export async function loadStore(state: StoreState, preRead?: StorePreRead): Promise<void> {
   const { dataDir, log } = state;
-  await ensureDir(conversationsDir(dataDir));
-  const index = await readIndex(indexFile(dataDir));
+  const readNames = (await preRead?.names) ?? null;
+  // Names read mean the folder is there.
+  if (!readNames) await ensureDir(conversationsDir(dataDir));
+  const index = await readIndex(indexFile(dataDir), (await preRead?.index) ?? null);
   let changed = false;
   switch (index.type) {
     case 'ok':
@@ -58,7 +62,7 @@ export async function loadStore(state: StoreState): Promise<void> {
   }
   // The one-file search index of format 2 (every text in one JSON file) is replaced by search/.
   await rm(searchIndexFile(dataDir), { force: true });
-  const names = await readdir(conversationsDir(dataDir));
+  const names = readNames ?? (await readdir(conversationsDir(dataDir)));
   const onDisk = new Set(names.map(idFromTimelineName).filter((id): id is string => id !== null));
   for (const id of [...state.summaries.keys()]) {
     if (!onDisk.has(id)) {

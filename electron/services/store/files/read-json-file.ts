@@ -11,6 +11,11 @@ export async function readJsonFile(path: string): Promise<JsonFileRead> {
     if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return { type: 'missing' };
     throw error;
   }
+  return parseJsonText(text);
+}
+
+/** The JSON in `text`, or unparsable. */
+export function parseJsonText(text: string): Exclude<JsonFileRead, { type: 'missing' }> {
   try {
     return { type: 'json', value: JSON.parse(text) as unknown };
   } catch {
