@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TacoApi } from '../../../shared/contract/contract';
 import { eventsFor } from '../../test/events';
 import { createFakeApi } from '../../test/fake-api';
@@ -31,6 +31,20 @@ describe('store: models and settings', () => {
     const names = api.calls.map((call) => call.name);
     expect(names.indexOf('conversations.list')).toBeGreaterThanOrEqual(0);
     expect(names.indexOf('conversations.list')).toBeLessThan(names.indexOf('models.list'));
+  });
+
+  it('asks for the conversation list without waiting for the settings’ answer: the list is the start’s longest answer', async () => {
+    const { api, store } = setup();
+    let answerSettings = (): void => undefined;
+    api.handle('settings.get', () => new Promise((done) => (answerSettings = () => done(defaultsWith('llama3.2')))));
+    const starting = store.getState().init();
+    await vi.waitFor(() => expect(api.callsOf('settings.get')).toHaveLength(1));
+    expect(api.calls.map((call) => call.name)).toContain('conversations.list');
+    expect(api.callsOf('models.list')).toHaveLength(0);
+    answerSettings();
+    await starting;
+    expect(store.getState().conversationsListing).toBe('listed');
+    expect(store.getState().selectedModel).toBe('llama3.2');
   });
 
   it('falls back to the first model, and remembers a new choice through settings.set', async () => {

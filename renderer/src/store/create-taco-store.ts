@@ -49,9 +49,12 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createArtifactsSlice(set, get, deps),
     ...createProjectsSlice(set, get, deps),
     async init() {
+      // The list needs no setting: it is asked beside them, not after their answer (a long history's
+      // list is the start's last answer; main answers in the order asked).
+      const listing = get().loadConversations();
       await get().loadSettings();
-      // The list is asked first: main answers in the order asked, and the first models call loads the HTTP client.
-      await Promise.all([get().loadConversations(), get().loadModels(), get().loadMcpServers(), get().loadProjects()]);
+      // The first models call loads the HTTP client: after the list.
+      await Promise.all([listing, get().loadModels(), get().loadMcpServers(), get().loadProjects()]);
       await get().reopenLastConversation();
     },
   }));
