@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Ollama } from 'ollama';
+import { harmonyCallOnDoneLine, parallelToolCalls } from '../../../test-support/replays/ollama-replays';
+import { serveReplay, type Replay } from '../../../test-support/replays/replay-types';
 import type { ResolvedServer } from '../servers/resolved-server';
 import { streamOllamaChatOverNodeHttp } from './ollama-stream-over-node-http';
 
@@ -11,11 +14,12 @@ afterEach(async () => {
 });
 
 /** A server answering every /api/chat with `body` (NDJSON), counting connections. */
-async function ollamaAnswering(body: string): Promise<{ server: ResolvedServer; connections: () => number }> {
+async function ollamaAnswering(body: string | Replay): Promise<{ server: ResolvedServer; connections: () => number }> {
   let connections = 0;
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
+      if (typeof body !== 'string') return serveReplay(response, body);
       response.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
       response.end(body);
     });
@@ -74,5 +78,17 @@ describe('the gateway’s streamed Ollama chat over node:http', () => {
     await partsOf(server);
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(connections()).toBe(1);
+  });
+
+  // Real Ollama's bytes (test-support/replays/ollama-replays.ts names the source of each).
+  it.each([
+    ['two tool calls on a line before done', parallelToolCalls],
+    ['gpt-oss’s call on the done line itself', harmonyCallOnDoneLine],
+  ])('reads real Ollama’s %s to the same parts as ollama-js', async (_name, replay) => {
+    const { server } = await ollamaAnswering(replay);
+    const theirs: unknown[] = [];
+    for await (const part of await new Ollama({ host: server.baseUrl }).chat({ model: 'm', messages: [], stream: true })) theirs.push(part);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(await partsOf(server)).toEqual(theirs);
   });
 });
