@@ -33,4 +33,16 @@ describe('the conversation index', () => {
       expect(await read([entry(turns)])).toMatchObject({ type: 'corrupt' });
     }
   });
+
+  it('writes one conversation a line, unindented, and reads an empty index back', async () => {
+    const second = { ...entry([[0, 0]]), summary: { ...entry([]).summary, conversationId: 'c2' } };
+    const text = serializeIndex([entry([[0, 0]]), second]);
+    const lines = text.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(/^\{"conversationId":"c1",.*\},$/);
+    expect(lines[2]).toMatch(/^\{"conversationId":"c2",.*\}$/);
+    expect(text).not.toMatch(/\n /);
+    expect(JSON.parse(text)).toMatchObject({ format: 'taco-index', version: 2 });
+    expect(await read([])).toEqual({ type: 'ok', entries: [] });
+  });
 });
