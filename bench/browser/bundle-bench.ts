@@ -24,11 +24,15 @@ export async function buildRenderer(outDir: string): Promise<void> {
     '--emptyOutDir',
     '--logLevel',
     'warn',
+    // For reading a trace's JavaScript samples by function name (render-hostile-bench.ts); never for a figure.
+    ...(process.env.TACO_BENCH_UNMINIFIED === '1' ? ['--minify', 'false'] : []),
   ]);
 }
 
 /** bundle_kb_gz: the initial JavaScript of a built renderer, gzipped (default level), in KB. */
 export async function measureBundle(outDir: string): Promise<Samples> {
+  if (process.env.TACO_BENCH_UNMINIFIED === '1')
+    throw new Error('bundle_kb_gz is measured on the minified build: unset TACO_BENCH_UNMINIFIED.');
   const html = await readFile(join(outDir, 'index.html'), 'utf8');
   const scripts = initialScripts(html);
   if (scripts.length === 0) throw new Error(`No script found in ${join(outDir, 'index.html')}; did the renderer build?`);

@@ -8,12 +8,15 @@ import { startFakeOllamaProcess } from '../bench-processes';
 import { launchChromium, startBenchHost } from './browser-bench';
 import { HOSTILE_RENDER_END, writeHostileRenderConversation } from './hostile-render-data';
 import { call, TWO_FRAMES, WAIT_FOR_CONVERSATIONS } from './page-scripts';
+import { describeComposition, longestTasksByCpu } from './trace-composition';
 
 export interface RenderHostileBenchOptions extends BenchLog {
   staticDir: string;
 }
 
 const TITLE = 'Bench hostile render';
+/** Tasks of each traced run whose composition is logged, costliest CPU first. */
+const TRACE_TASKS_SHOWN = 3;
 
 /** Added before the app loads: the longest task of the page's own event loop (Long Tasks API), buffered. */
 const WATCH_LONG_TASKS = `(() => {
@@ -57,7 +60,10 @@ const WAIT_FOR_SETTLED = `({ timeoutMs }) => new Promise((resolve, reject) => {
  * scrolled to the top with the wheel and back. Each run on a fresh page (nothing cached).
  * With TACO_BENCH_TRACE_DIR=<dir>, each run's Chromium trace (timeline categories: script, style,
  * layout, pre-paint, paint per task) is written there, to see what the longest tasks were; with
- * TACO_BENCH_TRACE_JS=1 as well, it holds the JavaScript samples too (which functions a task ran).
+ * TACO_BENCH_TRACE_JS=1 as well, it holds the JavaScript samples too (which functions a task ran;
+ * TACO_BENCH_UNMINIFIED=1 builds the renderer unminified, so they have their names). The run's
+ * costliest tasks by CPU time are logged with what they were made of (`trace-composition.ts`; the
+ * first is often the start of tracing itself).
  */
 export async function runRenderHostileBench(options: RenderHostileBenchOptions): Promise<Samples> {
   const dataDir = await mkdtemp(join(tmpdir(), 'taco-bench-render-hostile-'));
@@ -79,9 +85,14 @@ export async function runRenderHostileBench(options: RenderHostileBenchOptions):
         const traceDir = process.env.TACO_BENCH_TRACE_DIR;
         if (traceDir) await browser.startTracing(page, { categories: traceCategories() });
         const { longestMs, count } = await openAndScroll(page);
-        if (traceDir) await writeFile(join(traceDir, `render-hostile-${run}.json`), await browser.stopTracing());
+        const trace = traceDir ? await browser.stopTracing() : null;
         longest.push(longestMs);
         options.log(`  opened, drawn and scrolled: ${count} long tasks, the longest ${longestMs.toFixed(1)} ms`);
+        if (traceDir && trace) {
+          await writeFile(join(traceDir, `render-hostile-${run}.json`), trace);
+          const costliest = longestTasksByCpu(JSON.parse(trace.toString('utf8')) as unknown, TRACE_TASKS_SHOWN);
+          for (const task of costliest) options.log(`    ${describeComposition(task)}`);
+        }
       } finally {
         await page.close();
       }
