@@ -7,6 +7,7 @@ import { startFakeOllamaProcess } from '../bench-processes';
 import { bracketedRatios, median } from '../bench-stats';
 import { startBenchHost } from '../browser/browser-bench';
 import { watchTitles, type TitleWatch } from './title-watch';
+import { measureWaveCpu, type WaveCpu } from './wave-cpu';
 import { connectBenchClient, type WsBenchClient } from './ws-bench-client';
 
 export interface ConcurrentBenchOptions extends BenchLog {
@@ -16,13 +17,16 @@ export interface ConcurrentBenchOptions extends BenchLog {
 interface WaveOptions extends Pick<BenchLog, 'log'> {
   client: WsBenchClient;
   titles: TitleWatch;
+  cpu: WaveCpu;
 }
 
 /**
  * Per-conversation wall time (chat.send → its run-finish) of `count` conversations started
- * together. Then, untimed, it waits until the wave's conversations have their titles.
+ * together. Then, untimed, it waits until the wave's conversations have their titles. The CPU
+ * the processes spent from its start to the titles counts for its side when `measured`.
  */
-async function wave({ client, titles, log }: WaveOptions, count: number, wave: number): Promise<number[]> {
+async function wave({ client, titles, log, cpu }: WaveOptions, count: number, wave: number, measured = true): Promise<number[]> {
+  const cpuDone = measured ? await cpu.start(count === 1 ? 'alone' : 'together', count) : null;
   const started = performance.now();
   const ids = await Promise.all(
     Array.from({ length: count }, (_, index) =>
@@ -41,6 +45,7 @@ async function wave({ client, titles, log }: WaveOptions, count: number, wave: n
   const times = finishes.map((finish) => finish.at - started);
   const settled = await titles.settled(ids, BENCH_DEFAULTS.concurrentTitleWaitMs);
   if (settled.missing > 0) log(`  wave ${wave}: ${settled.missing} of ${count} titles did not come (the host gave up on them)`);
+  await cpuDone?.();
   return times;
 }
 
@@ -64,10 +69,11 @@ export async function runConcurrentBench(options: ConcurrentBenchOptions): Promi
   const host = await startBenchHost(options.staticDir, dataDir, fake.url);
   const client = await connectBenchClient(host.url);
   const titles = watchTitles(client);
-  const waves: WaveOptions = { client, titles, log: options.log };
+  const cpu = measureWaveCpu({ host: host.process.pid, fake: fake.process.pid });
+  const waves: WaveOptions = { client, titles, cpu, log: options.log };
   try {
-    await wave(waves, 1, 0);
-    await wave(waves, BENCH_DEFAULTS.concurrentConversations, 1);
+    await wave(waves, 1, 0, false);
+    await wave(waves, BENCH_DEFAULTS.concurrentConversations, 1, false);
     // One alone, eight, one alone, eight, …, one alone: each wave over the two alone on either side of it.
     const alone: number[] = [median(await wave(waves, 1, 10))];
     const together: number[] = [];
@@ -78,6 +84,8 @@ export async function runConcurrentBench(options: ConcurrentBenchOptions): Promi
         `  one alone ${alone[run]?.toFixed(0)} and ${alone[run + 1]?.toFixed(0)} ms, each of ${BENCH_DEFAULTS.concurrentConversations} together between them ${together[run]?.toFixed(0)} ms`,
       );
     }
+    const spent = cpu.describe();
+    if (spent) options.log(`  ${spent}`);
     return { concurrent_8_ratio: bracketedRatios(together, alone) };
   } finally {
     titles.stop();
