@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../shared/constants';
 /** What the benchmark runs, in one place. None of this changes how the app behaves. */
 export const BENCH_DEFAULTS = {
   /**
@@ -99,6 +100,8 @@ export const BENCH_DEFAULTS = {
   /** concurrent_8_ratio and the soak: the fake server's concurrent-tasks model. */
   concurrentConversations: 8,
   concurrentModel: 'qwen3:4b',
+  /** concurrent_8_ratio: the longest wait for a wave's titles (the host gives up on a title after its budget, and a second more). */
+  concurrentTitleWaitMs: DEFAULTS.titles.budgetMs + 1000,
   /** concurrent_8_long_task_ms: untraced waves on the page before the measured ones, and how long a wave may take. */
   concurrentPageWarmupWaves: 1,
   concurrentPageTimeoutMs: 60_000,

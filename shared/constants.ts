@@ -185,6 +185,12 @@ export const DEFAULTS = {
      * provider/node-http-request.ts; BENCHMARKS.md, per-round breakdown). False: ollama-js over fetch.
      */
     streamOverNodeHttp: true,
+    /**
+     * Side requests (titles, status sentences, the context-switch check: Ollama's non-streamed
+     * /api/chat) go over node:http the same way (provider/ollama/chat-over-node-http.ts): one per new
+     * conversation after its run, often while other conversations stream. False: ollama-js over fetch.
+     */
+    sideRequestsOverNodeHttp: true,
   },
 
   /** Tool stack, approvals, commands, context switch (electron/services/orchestration). */

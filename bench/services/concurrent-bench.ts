@@ -6,14 +6,27 @@ import type { BenchLog, Samples } from '../bench-figures';
 import { startFakeOllamaProcess } from '../bench-processes';
 import { bracketedRatios, median } from '../bench-stats';
 import { startBenchHost } from '../browser/browser-bench';
+import { watchTitles, type TitleWatch } from './title-watch';
+import { measureWaveCpu, type WaveCpu } from './wave-cpu';
 import { connectBenchClient, type WsBenchClient } from './ws-bench-client';
 
 export interface ConcurrentBenchOptions extends BenchLog {
   staticDir: string;
 }
 
-/** Per-conversation wall time (chat.send → its run-finish) of `count` conversations started together. */
-async function wave(client: WsBenchClient, count: number, wave: number): Promise<number[]> {
+interface WaveOptions extends Pick<BenchLog, 'log'> {
+  client: WsBenchClient;
+  titles: TitleWatch;
+  cpu: WaveCpu;
+}
+
+/**
+ * Per-conversation wall time (chat.send → its run-finish) of `count` conversations started
+ * together. Then, untimed, it waits until the wave's conversations have their titles. The CPU
+ * the processes spent from its start to the titles counts for its side when `measured`.
+ */
+async function wave({ client, titles, log, cpu }: WaveOptions, count: number, wave: number, measured = true): Promise<number[]> {
+  const cpuDone = measured ? await cpu.start(count === 1 ? 'alone' : 'together', count) : null;
   const started = performance.now();
   const ids = await Promise.all(
     Array.from({ length: count }, (_, index) =>
@@ -29,7 +42,11 @@ async function wave(client: WsBenchClient, count: number, wave: number): Promise
   const finishes = await Promise.all(ids.map((id) => client.finished(id)));
   const failed = finishes.find((finish) => finish.reason !== 'complete');
   if (failed) throw new Error(`a run ended with ${failed.reason}`);
-  return finishes.map((finish) => finish.at - started);
+  const times = finishes.map((finish) => finish.at - started);
+  const settled = await titles.settled(ids, BENCH_DEFAULTS.concurrentTitleWaitMs);
+  if (settled.missing > 0) log(`  wave ${wave}: ${settled.missing} of ${count} titles did not come (the host gave up on them)`);
+  await cpuDone?.();
+  return times;
 }
 
 /**
@@ -40,27 +57,38 @@ async function wave(client: WsBenchClient, count: number, wave: number): Promise
  * Each wave of eight is divided by the mean of the single conversations run just before and just
  * after it (`bracketedRatios`): one alone conversation is one sample, and a load that changed during
  * the run weighed on a ratio over the one before alone.
+ * After every wave, alone and together alike, the next starts only once the wave's conversations
+ * have their titles (untimed). Titles are side requests the host makes after each run finishes;
+ * without the wait, the eight titles of a wave ran in the first ~25 ms of the alone run after it
+ * and the alone title in the next wave of eight, so each side was timed with the other's titles.
+ * The titles are still made, each in the time of its own wave's conversations.
  */
 export async function runConcurrentBench(options: ConcurrentBenchOptions): Promise<Samples> {
   const fake = await startFakeOllamaProcess('concurrent-tasks');
   const dataDir = await mkdtemp(join(tmpdir(), 'taco-bench-concurrent-'));
   const host = await startBenchHost(options.staticDir, dataDir, fake.url);
   const client = await connectBenchClient(host.url);
+  const titles = watchTitles(client);
+  const cpu = measureWaveCpu({ host: host.process.pid, fake: fake.process.pid });
+  const waves: WaveOptions = { client, titles, cpu, log: options.log };
   try {
-    await wave(client, 1, 0);
-    await wave(client, BENCH_DEFAULTS.concurrentConversations, 1);
+    await wave(waves, 1, 0, false);
+    await wave(waves, BENCH_DEFAULTS.concurrentConversations, 1, false);
     // One alone, eight, one alone, eight, …, one alone: each wave over the two alone on either side of it.
-    const alone: number[] = [median(await wave(client, 1, 10))];
+    const alone: number[] = [median(await wave(waves, 1, 10))];
     const together: number[] = [];
     for (let run = 0; run < options.runs; run += 1) {
-      together.push(median(await wave(client, BENCH_DEFAULTS.concurrentConversations, 11 + run * 2)));
-      alone.push(median(await wave(client, 1, 12 + run * 2)));
+      together.push(median(await wave(waves, BENCH_DEFAULTS.concurrentConversations, 11 + run * 2)));
+      alone.push(median(await wave(waves, 1, 12 + run * 2)));
       options.log(
         `  one alone ${alone[run]?.toFixed(0)} and ${alone[run + 1]?.toFixed(0)} ms, each of ${BENCH_DEFAULTS.concurrentConversations} together between them ${together[run]?.toFixed(0)} ms`,
       );
     }
+    const spent = cpu.describe();
+    if (spent) options.log(`  ${spent}`);
     return { concurrent_8_ratio: bracketedRatios(together, alone) };
   } finally {
+    titles.stop();
     client.close();
     await host.process.stop();
     await fake.process.stop();

@@ -10,6 +10,7 @@ import { checkModelServer } from '../runs/model-server-check';
 import { startRun } from '../runs/run-launcher';
 import { titleFromText } from '../titles/title-from-text';
 import { scheduleTitle } from '../titles/title-scheduler';
+import { watchStreamedAnswer } from '../titles/streamed-answer';
 import { abandonTask, hasPendingTask } from '../runs/task-control';
 import { ensureConversation } from './conversations/conversation-handlers';
 import { runSlashCommand } from './slash-commands';
@@ -93,6 +94,8 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
     // A record that could not be written must not cost the user the message.
     await noteAttachments(ctx.documents, note).catch(() => []);
   }
+  // A new conversation's title reads the answer as it streams, so the watch starts before the run.
+  const answer = request.conversationId === null ? watchStreamedAnswer(ctx.hub, conversationId) : null;
   const run = await startRun(ctx, {
     session,
     model: request.model,
@@ -101,8 +104,13 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
     ...(images.length > 0 ? { userImages: images } : {}),
     ...(resources.length > 0 ? { userResources: resources } : {}),
     fresh: request.conversationId === null,
-  }).finally(() => started());
-  if (request.conversationId === null) scheduleTitle(ctx, run, { fallbackTitle: titleFromText(text), question: text });
+  })
+    .catch((error: unknown) => {
+      answer?.stop();
+      throw error;
+    })
+    .finally(() => started());
+  if (answer) scheduleTitle(ctx, run, { fallbackTitle: titleFromText(text), question: text, answer });
   return { type: 'run', runId: run.runId, conversationId };
 }
 

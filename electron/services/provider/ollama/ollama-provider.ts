@@ -9,7 +9,7 @@ import { contentOf, parseCapabilities, parseModelList } from './ollama-responses
 import { streamStep } from './ollama-stream';
 import { toProviderError } from '../provider-error-mapping';
 import { providerMessages } from '../provider-messages';
-import { chatOverNodeHttp } from './chat-over-node-http';
+import { chatOverNodeHttp, completeOverNodeHttp } from './chat-over-node-http';
 import { ProviderError, type ChatProvider, type CompleteRequest, type EmbedRequest } from '../provider-types';
 
 export interface OllamaProviderOptions {
@@ -33,6 +33,8 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
   // through ollama-js over fetch); an injected fetch (tests) is used as it is.
   const overNodeHttp =
     options.fetch === undefined && DEFAULTS.agentPerf.streamOverNodeHttp ? chatOverNodeHttp(host, options.headers) : undefined;
+  const completeOverHttp =
+    options.fetch === undefined && DEFAULTS.agentPerf.sideRequestsOverNodeHttp ? completeOverNodeHttp(host, options.headers) : undefined;
   const probeTimeoutMs = options.probeTimeoutMs ?? DEFAULTS.ollamaProbeTimeoutMs;
   const headers = options.headers;
   const aborted = (): ProviderError => new ProviderError('aborted', providerMessages.aborted(), host);
@@ -106,8 +108,13 @@ export function createOllamaProvider(options: OllamaProviderOptions): ChatProvid
       const modelCapabilities = await capabilities(request.model, request.signal);
       const numCtx = request.numCtx ?? lastNumCtx.get(request.model) ?? numCtxFor(modelCapabilities, options.maxContextTokens);
       try {
-        const { client } = createBoundClient({ host, fetch: baseFetch, signal: request.signal, headers });
-        const content = contentOf(await client.chat(buildCompleteRequest(request, modelCapabilities, numCtx))).trim();
+        const body = buildCompleteRequest(request, modelCapabilities, numCtx);
+        // Straight over node:http; a redirect (null) goes through ollama-js and fetch, which follow it.
+        const direct = completeOverHttp ? await completeOverHttp(body, request.signal) : null;
+        const answer = direct
+          ? direct.answer
+          : await createBoundClient({ host, fetch: baseFetch, signal: request.signal, headers }).client.chat(body);
+        const content = contentOf(answer).trim();
         if (content === '') throw new ProviderError('ollama-error', providerMessages.noContent(request.model), host);
         return content;
       } catch (error) {
