@@ -3,6 +3,7 @@ import { conversationOptionsSchema, type ConversationSummary } from '../../../..
 import type { OpenRunMark } from '../timeline/run-state';
 import { branchTailFactsSchema, tailFactsSchema, type TailFacts } from '../timeline/tail-facts';
 import { parseJsonText, readJsonFile } from '../files/read-json-file';
+import { quickIndexEntry } from './index-entry-quick';
 
 /**
  * Format of `index.json`. The index is derived data: it can always be rebuilt from the timelines.
@@ -20,7 +21,7 @@ export interface IndexEntry {
   tail?: TailFacts | null;
 }
 
-const entrySchema = z.object({
+export const entrySchema = z.object({
   conversationId: z.string().min(1),
   title: z.string(),
   model: z.string().nullable(),
@@ -39,10 +40,11 @@ const entrySchema = z.object({
   branchTail: branchTailFactsSchema.optional(),
 });
 
+/** The index around its entries, which are checked one by one (quickIndexEntry, else entrySchema). */
 const indexSchema = z.object({
   format: z.literal(INDEX_FORMAT),
   version: z.literal(INDEX_FORMAT_VERSION),
-  conversations: z.array(entrySchema),
+  conversations: z.custom<unknown[]>(Array.isArray, 'conversations must be a list'),
 });
 
 export type IndexRead =
@@ -61,14 +63,26 @@ export async function readIndex(path: string, bytes: Buffer | null = null): Prom
   const version = olderVersion(value);
   if (version !== null) return { type: 'outdated', version };
   const parsed = indexSchema.safeParse(value);
-  if (!parsed.success) return { type: 'corrupt', reason: 'its contents are not a TACO index of this version' };
+  const corrupt = { type: 'corrupt', reason: 'its contents are not a TACO index of this version' } as const;
+  if (!parsed.success) return corrupt;
+  const entries: IndexEntry[] = [];
+  for (const raw of parsed.data.conversations) {
+    const entry = quickIndexEntry(raw) ?? checkedEntry(raw);
+    if (entry === null) return corrupt;
+    entries.push(entry);
+  }
+  return { type: 'ok', entries };
+}
+
+/** An entry of any shape the index may hold, by its schema; null when it is not one. */
+export function checkedEntry(raw: unknown): IndexEntry | null {
+  const parsed = entrySchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const { open, options, projectId, tail, branchTail, ...rest } = parsed.data;
   return {
-    type: 'ok',
-    entries: parsed.data.conversations.map(({ open, options, projectId, tail, branchTail, ...rest }) => ({
-      summary: { ...rest, ...(projectId ? { projectId } : {}), ...(options ? { options } : {}) },
-      open: open ?? null,
-      tail: branchTail ?? tail ?? null,
-    })),
+    summary: { ...rest, ...(projectId ? { projectId } : {}), ...(options ? { options } : {}) },
+    open: open ?? null,
+    tail: branchTail ?? tail ?? null,
   };
 }
 
