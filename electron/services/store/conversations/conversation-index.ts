@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { conversationOptionsSchema, type ConversationSummary } from '../../../../shared/conversations/conversation';
-import type { OpenRunMark } from '../timeline/run-state';
-import { branchTailFactsSchema, tailFactsSchema, type TailFacts } from '../timeline/tail-facts';
+import { branchTailFactsSchema, tailFactsSchema } from '../timeline/tail-facts';
 import { parseJsonText, readJsonFile } from '../files/read-json-file';
+import type { IndexEntry } from './index-entry';
 import { quickIndexEntry } from './index-entry-quick';
 
 /**
@@ -13,13 +13,7 @@ import { quickIndexEntry } from './index-entry-quick';
 export const INDEX_FORMAT = 'taco-index';
 export const INDEX_FORMAT_VERSION = 2;
 
-/** One conversation in the index: its summary and, while its last run has not finished, that run. */
-export interface IndexEntry {
-  summary: ConversationSummary;
-  open: OpenRunMark | null;
-  /** Where the newest page of its timeline starts (tail-facts.ts); absent: the whole file is read. */
-  tail?: TailFacts | null;
-}
+export type { IndexEntry } from './index-entry';
 
 export const entrySchema = z.object({
   conversationId: z.string().min(1),

@@ -1,4 +1,4 @@
-import type { IndexEntry } from './conversation-index';
+import type { IndexEntry } from './index-entry';
 import { isPairList } from '../timeline/branch-tail-facts';
 
 /** The keys an entry of the common shape may have: no options, no branch facts. */
