@@ -1,11 +1,19 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chunk, reply, standardModels, startFakeOllama, type Scenario } from '../../../../test-support/fake-ollama/index';
 import { collect, userSays } from '../provider-test-helpers';
 import { createOllamaProvider } from './ollama-provider';
-import { ProviderError, type ChatStepRequest } from '../provider-types';
+import type { ChatStepRequest } from '../provider-types';
+import {
+  closeServersAfterEach,
+  itReadsAlike,
+  outcomeOf,
+  servers,
+  serve as serveWith,
+  viaFetch,
+  type ChatAnswer,
+} from '../../../../test-support/provider/node-http-parity';
 
 /*
  * The streamed step straight over node:http (the provider without an injected fetch) against the
@@ -13,57 +21,16 @@ import { ProviderError, type ChatStepRequest } from '../provider-types';
  * failures in the same words, the same request on the wire.
  */
 
-const servers: Array<{ close(): unknown }> = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+closeServersAfterEach();
 
-const viaFetch: typeof fetch = (input, init) => fetch(input, init);
 const SHOW = JSON.stringify({ capabilities: ['completion', 'tools'], model_info: { 'llama.context_length': 8192 } });
-
-interface Seen {
-  method: string | undefined;
-  url: string | undefined;
-  headers: Record<string, string | undefined>;
-  body: string;
-}
-
-/** A plain server: /api/show answers a tools model; /api/chat goes to `chat`. Records each chat request. */
-async function serve(chat: (request: IncomingMessage, response: ServerResponse, body: string) => void) {
-  let connections = 0;
-  const seen: Seen[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (part: Buffer) => (body += part.toString('utf8')));
-    request.on('end', () => {
-      if (request.url === '/api/show') return void response.writeHead(200, { 'content-type': 'application/json' }).end(SHOW);
-      const { 'content-type': type, accept, 'user-agent': agent, authorization } = request.headers;
-      seen.push({ method: request.method, url: request.url, headers: { type, accept, agent, authorization }, body });
-      chat(request, response, body);
-    });
-  });
-  server.on('connection', () => (connections += 1));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push({ close: () => new Promise((resolve) => server.closeAllConnections() ?? server.close(resolve)) });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, connections: () => connections };
-}
+const serve = (chat: ChatAnswer) => serveWith(SHOW, chat);
 
 const step = (signal = new AbortController().signal): ChatStepRequest => ({ model: 'llama3.2:3b', messages: userSays('hi'), signal });
 
 /** The provider's streamed step: its chunks, or its failure as the user reads it. */
-async function streamed(host: string, transport: typeof fetch | undefined, headers?: Record<string, string>): Promise<unknown> {
-  const provider = createOllamaProvider({
-    host,
-    maxContextTokens: 8192,
-    ...(transport ? { fetch: transport } : {}),
-    ...(headers ? { headers } : {}),
-  });
-  try {
-    return await collect(provider.streamChat(step()));
-  } catch (error) {
-    return error instanceof ProviderError ? { kind: error.kind, message: error.message, status: error.status } : String(error);
-  }
-}
+const streamed = (host: string, transport: typeof fetch | undefined, headers?: Record<string, string>): Promise<unknown> =>
+  outcomeOf(host, transport, (provider) => collect(provider.streamChat(step())), headers);
 
 const DONE =
   '{"model":"llama3.2:3b","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","prompt_eval_count":3,"eval_count":2}\n';
@@ -107,19 +74,7 @@ describe('the streamed step over node:http reads the same as through ollama-js o
       },
     ],
   ];
-  it.each(answers)('%s', async (_name, answer) => {
-    const { url } = await serve((_request, response) => answer(response));
-    const direct = await streamed(url, undefined);
-    expect(direct).toEqual(await streamed(url, viaFetch));
-  });
-
-  it('a server that is not there', async () => {
-    const { url } = await serve(() => undefined);
-    await Promise.all(servers.splice(0).map((server) => server.close()));
-    const direct = await streamed(url, undefined);
-    expect(direct).toEqual(await streamed(url, viaFetch));
-    expect(direct).toMatchObject({ kind: 'unreachable' });
-  });
+  itReadsAlike(SHOW, answers, (provider) => collect(provider.streamChat(step())));
 
   it('sends the same request: URL, method, content type, accept, user agent, the provider header, body', async () => {
     const { url, seen } = await serve((_request, response) => response.end(TEXT('hi') + DONE));

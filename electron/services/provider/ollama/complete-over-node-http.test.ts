@@ -1,10 +1,17 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userSays } from '../provider-test-helpers';
 import { createOllamaProvider } from './ollama-provider';
-import { ProviderError, type CompleteRequest } from '../provider-types';
+import type { CompleteRequest } from '../provider-types';
+import {
+  closeServersAfterEach,
+  itReadsAlike,
+  outcomeOf,
+  serve as serveWith,
+  viaFetch,
+  type ChatAnswer,
+} from '../../../../test-support/provider/node-http-parity';
 
 /*
  * Side requests (the non-streamed chat of titles, status sentences, the context-switch check)
@@ -13,39 +20,11 @@ import { ProviderError, type CompleteRequest } from '../provider-types';
  * the same words, the same request on the wire.
  */
 
-const servers: Array<{ close(): unknown }> = [];
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+closeServersAfterEach();
+afterEach(() => vi.restoreAllMocks());
 
-const viaFetch: typeof fetch = (input, init) => fetch(input, init);
 const SHOW = JSON.stringify({ capabilities: ['completion'], model_info: { 'llama.context_length': 8192 } });
-
-interface Seen {
-  method: string | undefined;
-  url: string | undefined;
-  headers: Record<string, string | undefined>;
-  body: string;
-}
-
-/** A plain server: /api/show answers a model; /api/chat goes to `chat`. Records each chat request. */
-async function serve(chat: (request: IncomingMessage, response: ServerResponse) => void) {
-  const seen: Seen[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (part: Buffer) => (body += part.toString('utf8')));
-    request.on('end', () => {
-      if (request.url === '/api/show') return void response.writeHead(200, { 'content-type': 'application/json' }).end(SHOW);
-      const { 'content-type': type, accept, 'user-agent': agent, authorization } = request.headers;
-      seen.push({ method: request.method, url: request.url, headers: { type, accept, agent, authorization }, body });
-      chat(request, response);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push({ close: () => new Promise((resolve) => server.closeAllConnections() ?? server.close(resolve)) });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
-}
+const serve = (chat: ChatAnswer) => serveWith(SHOW, chat);
 
 const side = (signal = new AbortController().signal): CompleteRequest => ({
   model: 'llama3.2:3b',
@@ -55,19 +34,8 @@ const side = (signal = new AbortController().signal): CompleteRequest => ({
 });
 
 /** The provider's side request: its text, or its failure as the user reads it. */
-async function completed(host: string, transport: typeof fetch | undefined, headers?: Record<string, string>): Promise<unknown> {
-  const provider = createOllamaProvider({
-    host,
-    maxContextTokens: 8192,
-    ...(transport ? { fetch: transport } : {}),
-    ...(headers ? { headers } : {}),
-  });
-  try {
-    return await provider.complete(side());
-  } catch (error) {
-    return error instanceof ProviderError ? { kind: error.kind, message: error.message, status: error.status } : String(error);
-  }
-}
+const completed = (host: string, transport: typeof fetch | undefined, headers?: Record<string, string>): Promise<unknown> =>
+  outcomeOf(host, transport, (provider) => provider.complete(side()), headers);
 
 const ANSWER = (content: string): string =>
   JSON.stringify({ model: 'llama3.2:3b', message: { role: 'assistant', content }, done: true, done_reason: 'stop' });
@@ -108,19 +76,7 @@ describe('a side request over node:http reads the same as through ollama-js over
       },
     ],
   ];
-  it.each(answers)('%s', async (_name, answer) => {
-    const { url } = await serve((_request, response) => answer(response));
-    const direct = await completed(url, undefined);
-    expect(direct).toEqual(await completed(url, viaFetch));
-  });
-
-  it('a server that is not there', async () => {
-    const { url } = await serve(() => undefined);
-    await Promise.all(servers.splice(0).map((server) => server.close()));
-    const direct = await completed(url, undefined);
-    expect(direct).toEqual(await completed(url, viaFetch));
-    expect(direct).toMatchObject({ kind: 'unreachable' });
-  });
+  itReadsAlike(SHOW, answers, (provider) => provider.complete(side()));
 
   it('sends the same request: URL, method, content type, accept, user agent, the provider header, body', async () => {
     const { url, seen } = await serve((_request, response) => response.end(ANSWER('hi')));
