@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userSays } from '../provider-test-helpers';
 import { createOllamaProvider } from './ollama-provider';
 import type { CompleteRequest } from '../provider-types';
+import { promptLongerThanContext, thinkingOnlySideReply } from '../../../../test-support/replays/ollama-replays';
+import type { Replay } from '../../../../test-support/replays/replay-types';
 import {
   closeServersAfterEach,
   itReadsAlike,
@@ -77,6 +79,20 @@ describe('a side request over node:http reads the same as through ollama-js over
     ],
   ];
   itReadsAlike(SHOW, answers, (provider) => provider.complete(side()));
+
+  // Real Ollama's bytes for side requests (their sources are named in test-support/replays/ollama-replays.ts).
+  const replayed = (replay: Replay) => (response: ServerResponse) => {
+    response.writeHead(replay.status, replay.headers);
+    response.end(replay.writes.join(''));
+  };
+  itReadsAlike(
+    SHOW,
+    [
+      ['replayed: a thinking-only side reply', replayed(thinkingOnlySideReply)],
+      ['replayed: a prompt longer than the context (400)', replayed(promptLongerThanContext)],
+    ],
+    (provider) => provider.complete(side()),
+  );
 
   it('sends the same request: URL, method, content type, accept, user agent, the provider header, body', async () => {
     const { url, seen } = await serve((_request, response) => response.end(ANSWER('hi')));
