@@ -532,6 +532,11 @@ export const DEFAULTS = {
     searchLogMaxBytes: 8 * 1024 * 1024,
     /** Data files (settings with server headers, mcp.json with env secrets, conversations) are the user's alone. */
     fileMode: 0o600,
+    /**
+     * Appends and new files up to this size are written with synchronous calls (~10–20 µs on main),
+     * larger ones through the thread pool (inline-writes.ts). Never with an fsync.
+     */
+    inlineWriteMaxBytes: 64 * 1024,
     /** Data folders the app creates, likewise. */
     folderMode: 0o700,
     /** At start, at most this many entries of the data folder are checked for modes an older version left open (tighten-modes.ts). */

@@ -56,10 +56,10 @@ export async function writeTracked(state: StoreState, id: string, body: string, 
   return after.size;
 }
 
-/** Facts for a timeline just created (header and metas, no events). */
-export async function startFacts(state: StoreState, id: string): Promise<void> {
-  const file = await statOf(state.pathOf(id));
+/** Facts for a timeline just created (header and metas, no events), from its size and mtime just after the write (none when unknown). */
+export function startFacts(state: StoreState, id: string, file: { size: number; mtimeMs: number } | null): void {
   if (file) state.tails.set(id, emptyFacts(file));
+  else state.tails.delete(id);
 }
 
 /** After a whole read without notices: the facts of that text (none when the tail cannot serve it). */

@@ -1,5 +1,4 @@
-import { appendFile } from 'node:fs/promises';
-import { DEFAULTS } from '../../../../shared/constants';
+import { appendText } from './inline-writes';
 
 /**
  * One queue of writes, done one at a time in the order they were asked for, except that appends
@@ -21,7 +20,7 @@ type Write = { kind: 'append'; path: string; text: string } | { kind: 'task'; ru
 export interface CoalescedWritesOptions {
   /** Where a failed write is reported; the queue goes on with the next. */
   onError: (error: unknown) => void;
-  /** The append itself (default: fs appendFile with the data folder's file mode). */
+  /** The append itself (default: appendText, inline when small, with the data folder's file mode). */
   appendTo?: (path: string, text: string) => Promise<void>;
 }
 
@@ -31,7 +30,7 @@ export interface CoalescedWritesOptions {
  * another file and that they follow (the search log's line after the text it describes).
  */
 export function createCoalescedWrites(options: CoalescedWritesOptions): CoalescedWrites {
-  const appendTo = options.appendTo ?? ((path, text) => appendFile(path, text, { mode: DEFAULTS.store.fileMode }));
+  const appendTo = options.appendTo ?? appendText;
   const waiting: Write[] = [];
   let draining: Promise<void> | null = null;
 

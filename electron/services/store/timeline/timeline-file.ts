@@ -1,7 +1,8 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import { appendFile, open, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, open, readFile, stat } from 'node:fs/promises';
 import type { ConversationSummary } from '../../../../shared/conversations/conversation';
 import { isNotFound } from '../conversations/conversation-index';
+import { writeAndStat, type WrittenFile } from '../files/inline-writes';
 import { TIMELINE_FORMAT, TIMELINE_FORMAT_VERSION, serializeRecord, type TimelineRecord } from './timeline-records';
 
 /** Low-level operations on one timeline file. Callers serialize them per file. */
@@ -25,8 +26,8 @@ export function headerLines(summary: ConversationSummary, at: number): string {
 }
 
 /** Create a new timeline; fails if the file exists (ids are never reused). */
-export async function createTimelineFile(path: string, summary: ConversationSummary, at: number): Promise<void> {
-  await writeFile(path, headerLines(summary, at), { encoding: 'utf8', flag: 'wx', mode: DEFAULTS.store.fileMode });
+export async function createTimelineFile(path: string, summary: ConversationSummary, at: number): Promise<WrittenFile | null> {
+  return writeAndStat(path, headerLines(summary, at), 'wx');
 }
 
 /** Whether the file ends with a newline (an empty file does); 'missing' when there is no file. */
@@ -59,22 +60,10 @@ export async function appendLines(path: string, body: string, endsClean: boolean
 
 /**
  * appendLines through one handle, and the file's size and mtime just after the write from that
- * handle (fstat): an open, a write, a stat and a close, where appendLines and a stat by path after
- * it are five calls on the thread pool. Null instead of the stat when it cannot be read.
+ * handle (fstat), inline when small (inline-writes.ts). Null instead of the stat when it cannot be read.
  */
-export async function appendLinesAndStat(
-  path: string,
-  body: string,
-  endsClean: boolean,
-): Promise<{ size: number; mtimeMs: number } | null> {
-  const handle = await open(path, 'a', DEFAULTS.store.fileMode);
-  try {
-    await handle.writeFile(endsClean ? body : `\n${body}`, 'utf8');
-    const { size, mtimeMs } = await handle.stat().catch(() => ({ size: -1, mtimeMs: -1 }));
-    return size < 0 ? null : { size, mtimeMs };
-  } finally {
-    await handle.close();
-  }
+export async function appendLinesAndStat(path: string, body: string, endsClean: boolean): Promise<WrittenFile | null> {
+  return writeAndStat(path, endsClean ? body : `\n${body}`, 'a');
 }
 
 /** The file's text, or null when it does not exist. */

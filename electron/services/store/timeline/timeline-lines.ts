@@ -53,9 +53,12 @@ export async function writeLines(
   return { after, restarted };
 }
 
-/** The search index remembers the file's size, to tell at the next start whether it is stale. */
-export async function syncSearchSize(state: StoreState, id: string): Promise<void> {
-  const size = await fileSize(state.pathOf(id));
+/**
+ * The search index remembers the file's size, to tell at the next start whether it is stale.
+ * `known` is the size a write just returned (the file is not stat'ed again); null or absent: it is.
+ */
+export async function syncSearchSize(state: StoreState, id: string, known?: number | null): Promise<void> {
+  const size = known ?? (await fileSize(state.pathOf(id)));
   if (size !== null) state.search.setSize(id, size);
   state.searchSaver.touch();
 }
