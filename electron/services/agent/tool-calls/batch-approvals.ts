@@ -32,6 +32,8 @@ export async function askBatchApprovals(
   scope: LoopScope,
   calls: readonly PlannedCall[],
 ): Promise<ApprovalBatchScope | null> {
+  // One call asks on its own: nothing to look at (its arguments are checked when it runs).
+  if (calls.length < 2) return null;
   const { input } = shared;
   const asking: Array<{ call: PlannedCall; tool: RegisteredTool; args: JsonObject }> = [];
   for (const call of calls) {

@@ -124,6 +124,8 @@ describe('conversation store', () => {
   it('moves a wholly unreadable file aside, never deleting it, and keeps the conversation usable', async () => {
     const store = open();
     const { conversationId: id } = await store.create({ title: 'Precious', model: 'm' });
+    // Closed as TACO closes it (a new conversation reaches the index with its burst, index-writer.ts).
+    await store.close();
     await writeFile(timelinePath(id), 'this is not json\n\u0000\u0001garbage\n');
 
     const reopened = open();

@@ -19,7 +19,7 @@ import { buildSearchDoc } from './search-docs';
 import { loadStore, refreshSearch, remember, UNREADABLE_TITLE } from './store-load';
 import { createStoreState } from './store-state';
 import { factsAfterRead, readNewestPage, startFacts, writeTracked, type NewestPage } from './tail-tracking';
-import { createTimelineFile, endsWithNewline, fileSize, headerLines, readTimelineText } from '../timeline/timeline-file';
+import { createTimelineFile, endsWithNewline, headerLines, readTimelineText } from '../timeline/timeline-file';
 import { notFound, recoverUnreadable, syncSearchSize } from '../timeline/timeline-lines';
 import { applyPatch, parseTimeline } from '../timeline/timeline-reader';
 import { DEFAULT_CONVERSATION_TITLE, coalesceDeltas, conversationPatchSchema, serializeRecord } from '../timeline/timeline-records';
@@ -156,16 +156,17 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       const model = input.model?.trim() || null;
       const summary: ConversationSummary = { conversationId: id, title, model, createdAt: at, updatedAt: at, pinned: false };
       await files.run(id, async () => {
-        await createTimelineFile(state.pathOf(id), summary, at);
+        const file = await createTimelineFile(state.pathOf(id), summary, at);
         state.endsClean.set(id, true);
         state.current.add(id);
-        await startFacts(state, id);
-        state.search.put(id, buildSearchDoc(title, [], (await fileSize(state.pathOf(id))) ?? 0));
+        startFacts(state, id, file);
+        state.search.put(id, buildSearchDoc(title, [], file?.size ?? 0));
       });
       summaries.set(id, summary);
       opens.set(id, null);
       state.searchSaver.touch();
-      await state.saveIndex();
+      // A start lists a timeline the index lacks (store-load.ts): the index follows with the burst.
+      state.index.soon();
       return state.present(summary);
     },
 
@@ -246,17 +247,21 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       if (!parsed.success) throw new ContractError('invalid-payload', describeZodError('conversation update', parsed.error));
       await ready();
       ensureKnown(id);
-      const result = await files.run(id, async () => {
+      return files.run(id, async () => {
         const summary = summaries.get(id);
         if (!summary) throw notFound(id);
-        await writeTracked(state, id, `${serializeRecord({ type: 'meta', at: now(), patch: parsed.data })}\n`, []);
-        applyPatch(summary, parsed.data);
-        state.search.setTitle(id, summary.title);
-        await syncSearchSize(state, id);
-        return state.present(summary);
+        // As an append: the marker first, the index within the delay (index-writer.ts).
+        await state.index.willChange();
+        try {
+          const size = await writeTracked(state, id, `${serializeRecord({ type: 'meta', at: now(), patch: parsed.data })}\n`, []);
+          applyPatch(summary, parsed.data);
+          state.search.setTitle(id, summary.title);
+          await syncSearchSize(state, id, size);
+          return state.present(summary);
+        } finally {
+          state.index.changed();
+        }
       });
-      await state.saveIndex();
-      return result;
     },
 
     async delete(conversationId) {

@@ -72,6 +72,41 @@ describe('the conversation index after appends', () => {
     expect(Math.min(...index.conversations.map((entry) => entry.updatedAt))).toBeGreaterThan(1004);
   });
 
+  it('takes new conversations and their titles into the burst too, not a write of the whole index each', async () => {
+    const dataDir = join(root, 'data');
+    const store = open(dataDir);
+    await store.list();
+    const before = indexWritesOf(dataDir);
+    const ids = [];
+    for (let index = 0; index < 4; index += 1) ids.push((await store.create({ model: 'm' })).conversationId);
+    await Promise.all(ids.map((id, index) => store.update(id, { title: `Title ${index}` })));
+    expect(indexWritesOf(dataDir)).toBe(before);
+    await store.close();
+    expect(indexWritesOf(dataDir)).toBe(before + 1);
+    const index = JSON.parse(await readFile(join(dataDir, 'index.json'), 'utf8')) as { conversations: Array<{ title: string }> };
+    expect(index.conversations.map((entry) => entry.title).sort()).toEqual(['Title 0', 'Title 1', 'Title 2', 'Title 3']);
+  });
+
+  it('finds a new conversation and a changed title after a crash before the index write', async () => {
+    const dataDir = join(root, 'data');
+    const store = open(dataDir);
+    const { conversationId: old } = await store.create({ title: 'Old', model: 'm' });
+    await store.close();
+    const indexBefore = await readFile(join(dataDir, 'index.json'), 'utf8');
+
+    const running = open(dataDir);
+    const { conversationId: made } = await running.create({ title: 'Made', model: 'm' });
+    await running.update(old, { title: 'Renamed', pinned: true });
+    expect(await markerIn(dataDir)).toBe(true);
+    // The crash: the delayed index write never happens.
+    await writeFile(join(dataDir, 'index.json'), indexBefore);
+
+    const restarted = open(dataDir);
+    const summaries = await restarted.list();
+    expect(summaries.find((summary) => summary.conversationId === old)).toMatchObject({ title: 'Renamed', pinned: true });
+    expect(summaries.find((summary) => summary.conversationId === made)).toMatchObject({ title: 'Made', model: 'm' });
+  });
+
   it('leaves a marker while the index lags an append, gone once the index is written', async () => {
     const dataDir = join(root, 'data');
     const store = open(dataDir);

@@ -9,8 +9,10 @@ import { conversationsDir, indexFile } from '../files/data-dir';
  * An appended event changes its conversation's entry (updated time, open run, tail facts), and
  * rewriting the whole index (every conversation, a temp file, two fsyncs) after each append made
  * every streaming conversation wait on one queue. Appends therefore only mark the index stale and
- * it is written `DEFAULTS.store.indexSaveDelayMs` later, once for the whole burst; every other
- * change (create, rename, delete, import) writes it at once, as before.
+ * it is written `DEFAULTS.store.indexSaveDelayMs` later, once for the whole burst. So do a new
+ * conversation and a changed title, pin, model or options (each conversation made two more
+ * writes of the whole index, four fsyncs, before it had answered); a delete or an import writes
+ * it at once, as before.
  *
  * What a crash leaves: before the first append after a write goes to its timeline, a marker file
  * (`DEFAULTS.store.indexStaleMarker` in the conversations folder) is made; it is removed once an
@@ -25,6 +27,11 @@ export interface IndexWriter {
   willChange(): Promise<void>;
   /** After that change is in memory (or failed): saves within the delay. Called once per willChange that resolved. */
   changed(): void;
+  /**
+   * A change a start finds without the marker (a new timeline: a start reads every timeline the
+   * index does not list, store-load.ts): saved within the delay, with the burst it belongs to.
+   */
+  soon(): void;
   /** Saves now what waits for the delay, and resolves when no write is in flight. */
   idle(): Promise<void>;
   /** The start found the marker (a crash after a change the index missed): it stays until a new index is written. */
@@ -87,6 +94,15 @@ export function createIndexWriter(options: {
     return saving;
   };
 
+  function later(): void {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void save();
+    }, delayMs);
+    timer.unref?.();
+  }
+
   return {
     save,
     async willChange() {
@@ -106,13 +122,9 @@ export function createIndexWriter(options: {
     },
     changed() {
       done += 1;
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void save();
-      }, delayMs);
-      timer.unref?.();
+      later();
     },
+    soon: later,
     async idle() {
       if (timer) await save();
       while (saving) await saving;

@@ -33,7 +33,7 @@ export interface StoreState {
   /** Rewrites index.json (atomically; writes coalesce while one is in flight). */
   saveIndex(): Promise<void>;
   /** An append's index update: marked stale before the timeline write, written once per burst after it (index-writer.ts). */
-  readonly index: Pick<IndexWriter, 'willChange' | 'changed' | 'adoptMarker'>;
+  readonly index: Pick<IndexWriter, 'willChange' | 'changed' | 'soon' | 'adoptMarker'>;
   /** Writes what waits for the delay, and resolves when no index write is in flight. */
   indexIdle(): Promise<void>;
   pathOf(conversationId: string): string;
