@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Ollama, type ChatRequest } from 'ollama';
 import { NULL_BODY, REDIRECTS, abortReason, decoded, requestOverNodeHttp } from '../node-http-request';
+import { requestJson } from './request-json';
 
 /*
  * The streamed /api/chat request straight over node:http: no ollama-js client, AbortController
@@ -139,7 +140,7 @@ function chatPoster(host: string, headers: Readonly<Record<string, string>> | un
     const known = await target;
     if (known === null) return null;
     const { url, headers: sent } = known;
-    const body = Buffer.from(JSON.stringify(request));
+    const body = Buffer.from(requestJson(request));
     const answer = requestOverNodeHttp(url, { method: 'POST', headers: sent, body, signal }, (message, done) => ({ message, done }));
     if (answer === null) return null;
     const { message, done } = await answer;
