@@ -5,6 +5,7 @@ import type { ConversationSearchHit, ConversationSummary } from '../../../../sha
 import type { TacoEvent } from '../../../../shared/contract/events';
 import { writeFileAtomic } from '../files/atomic-write';
 import { createCoalescedWrites } from '../files/coalesced-writes';
+import { removeFileIfPresent } from '../files/inline-writes';
 import { extendEnd, hitFor, textAdded, titleMatches, type SearchDoc, type TextEnd } from './search-docs';
 import { readForSnippet } from './snippet-read';
 import { queryTokens, tokenize } from './search-text';
@@ -206,7 +207,7 @@ export function createDiskSearchIndex(dir: string, log: (message: string) => voi
         const titleN = nextN++;
         const end = extendEnd({ length: 0, tail: '' }, doc.text);
         const text = doc.text;
-        writes.run(() => (text === '' ? rm(textFile(id), { force: true }) : writeFileAtomic(textFile(id), text)));
+        writes.run(() => (text === '' ? removeFileIfPresent(textFile(id)) : writeFileAtomic(textFile(id), text)));
         apply({
           op: 'put',
           id,
@@ -256,7 +257,7 @@ export function createDiskSearchIndex(dir: string, log: (message: string) => voi
     remove(id) {
       change(() => {
         if (!docs.has(id)) return;
-        writes.run(() => rm(textFile(id), { force: true }));
+        writes.run(() => removeFileIfPresent(textFile(id)));
         apply({ op: 'remove', id });
       });
     },

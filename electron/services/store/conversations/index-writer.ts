@@ -1,7 +1,7 @@
-import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULTS } from '../../../../shared/constants';
 import { writeFileAtomic } from '../files/atomic-write';
+import { appendText, removeFileIfPresent } from '../files/inline-writes';
 import { conversationsDir, indexFile } from '../files/data-dir';
 
 /**
@@ -64,7 +64,7 @@ export function createIndexWriter(options: {
   const removeMarker = (): void => {
     marker = 'absent';
     markerWork = markerWork
-      .then(() => rm(markerPath, { force: true }))
+      .then(() => removeFileIfPresent(markerPath))
       .catch((error: unknown) => log(`Could not remove the index's stale marker (${messageOf(error)}); the next start checks the index.`));
   };
 
@@ -110,7 +110,8 @@ export function createIndexWriter(options: {
       begun += 1;
       if (marker === 'absent') {
         marker = 'present';
-        markerWork = markerWork.then(() => writeFile(markerPath, '', { mode: DEFAULTS.store.fileMode }));
+        // Made empty (an append of nothing creates the file), inline: no fsync, as before.
+        markerWork = markerWork.then(() => appendText(markerPath, ''));
       }
       // A failure to make it is the append's failure: the events are kept and written again later.
       await markerWork.catch((error: unknown) => {

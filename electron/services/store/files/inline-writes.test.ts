@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../shared/constants';
 import { writeFileAtomic } from './atomic-write';
-import { appendText, writeAndStat, writesInline } from './inline-writes';
+import { appendText, removeFileIfPresent, writeAndStat, writesInline } from './inline-writes';
 
 let dir: string;
 beforeEach(async () => {
@@ -90,5 +90,17 @@ describe('writeFileAtomic', () => {
     await expect(writeFileAtomic(path, '{}')).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(writeFileAtomic(path, large)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('removeFileIfPresent', () => {
+  it('removes a file inline, is quiet when there is none, and fails on anything else', async () => {
+    const path = join(dir, 'marker');
+    await writeFile(path, '');
+    expect(await poolRequests(() => removeFileIfPresent(path))).toBe(0);
+    expect(await readdir(dir)).toEqual([]);
+    await expect(removeFileIfPresent(path)).resolves.toBeUndefined();
+    // A folder is not a file: unlink refuses it, and that is an error.
+    await expect(removeFileIfPresent(dir)).rejects.toMatchObject({ code: expect.stringMatching(/EISDIR|EPERM/) });
   });
 });

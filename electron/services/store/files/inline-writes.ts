@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { DEFAULTS } from '../../../../shared/constants';
 
@@ -44,6 +44,19 @@ export async function writeAndStat(path: string, text: string, flags: 'a' | 'wx'
 /** Appends `text` to the file (made with the data folder's mode when missing). */
 export async function appendText(path: string, text: string): Promise<void> {
   await writeAndStat(path, text, 'a');
+}
+
+/**
+ * Removes a file, nothing when there is none: one unlink, inline. (fs.rm with `force` walks the
+ * path as a tree first: an lstat and an unlink on the pool, for the one file it ever is here.)
+ */
+export function removeFileIfPresent(path: string): Promise<void> {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) return Promise.reject(error);
+  }
+  return Promise.resolve();
 }
 
 function writeAndStatInline(path: string, bytes: Buffer, flags: 'a' | 'wx', mode: number): WrittenFile | null {
