@@ -171,6 +171,8 @@ export const DEFAULTS = {
 
   /** How the agent loop shares the event loop (electron/services/agent). */
   agentPerf: {
+    /** The system prompt's grouped tool names are kept for this many tool sets (tool-groups.ts). */
+    toolNameSetsRemembered: 16,
     /** The loop yields to the event loop this often while a fast stream runs (half a batch interval). */
     streamYieldSliceMs: 8,
     /**
