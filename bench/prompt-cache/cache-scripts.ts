@@ -12,6 +12,7 @@ import type { JsonObject } from '../../shared/contract/json';
 import { createAppServices, type AppServices } from '../../electron/services/app/app-services';
 import { reply, standardModels, startFakeOllama, type Reply, type Scenario } from '../../test-support/fake-ollama/index';
 import { BENCH_DEFAULTS } from '../bench-defaults';
+import { watchTitles } from '../services/title-watch';
 
 /** One /api/chat body and what it was: a step of the agent loop (streamed) or a side request. */
 export interface SentRequest {
@@ -103,6 +104,8 @@ async function record(script: Scenario, questions: string[], options: CacheScrip
     limitOverrides: { maxIterations: RUN_STEPS + 1 },
   });
   const sent: SentRequest[] = [];
+  // The first run's title is a side request of that turn: it is waited for, not left to how long the turn's last calls take.
+  const titles = watchTitles({ onEvents: (listener) => services.subscribe((batch) => listener(batch, performance.now())) });
   let turn = 0;
   let seen = 0;
   const collect = (): void => {
@@ -129,6 +132,10 @@ async function record(script: Scenario, questions: string[], options: CacheScrip
       }
       const finish = await services.waitForRun(started.runId);
       if (finish.reason !== 'complete') throw new Error(`turn ${index + 1} ended with ${finish.reason}: ${finish.message}`);
+      if (index === 0) {
+        const settled = await titles.settled([conversationId], BENCH_DEFAULTS.concurrentTitleWaitMs);
+        if (settled.missing > 0) throw new Error('the first run got no title');
+      }
       if (index === 0 && options.conversationNumCtx !== null) {
         await call(services, 'conversation.setOptions', { conversationId, options: { numCtx: options.conversationNumCtx } });
       }
@@ -139,6 +146,7 @@ async function record(script: Scenario, questions: string[], options: CacheScrip
     collect();
     return sent;
   } finally {
+    titles.stop();
     await services.dispose();
     await fake.close();
     await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
