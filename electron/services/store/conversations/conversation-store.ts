@@ -17,6 +17,7 @@ import { closeImportedRuns, flagImportedOptions } from './import-safety';
 import { finishInterruptedRuns, trackMark, type OpenRunMark } from '../timeline/run-state';
 import { buildSearchDoc } from './search-docs';
 import { loadStore, refreshSearch, remember, UNREADABLE_TITLE } from './store-load';
+import { inIndexBurst } from './index-writer';
 import { createStoreState } from './store-state';
 import { factsAfterRead, readNewestPage, startFacts, writeTracked, type NewestPage } from './tail-tracking';
 import { createTimelineFile, endsWithNewline, headerLines, readTimelineText } from '../timeline/timeline-file';
@@ -181,13 +182,7 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       if (stored.length === 0) return;
       await files.run(id, async () => {
         ensureKnown(id);
-        // The index will lag this append until its delayed write: a crash meanwhile is found at the next start.
-        await state.index.willChange();
-        try {
-          await appendEvents(id, stored);
-        } finally {
-          state.index.changed();
-        }
+        await inIndexBurst(state.index, () => appendEvents(id, stored));
       });
     },
 
@@ -250,17 +245,13 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       return files.run(id, async () => {
         const summary = summaries.get(id);
         if (!summary) throw notFound(id);
-        // As an append: the marker first, the index within the delay (index-writer.ts).
-        await state.index.willChange();
-        try {
+        return inIndexBurst(state.index, async () => {
           const size = await writeTracked(state, id, `${serializeRecord({ type: 'meta', at: now(), patch: parsed.data })}\n`, []);
           applyPatch(summary, parsed.data);
           state.search.setTitle(id, summary.title);
           await syncSearchSize(state, id, size);
           return state.present(summary);
-        } finally {
-          state.index.changed();
-        }
+        });
       });
     },
 

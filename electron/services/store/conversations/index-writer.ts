@@ -137,6 +137,20 @@ export function createIndexWriter(options: {
   };
 }
 
+/**
+ * A change the index takes with its delayed burst: the stale marker is on disk before `change`
+ * writes to a timeline, and the index follows within the delay, whether `change` succeeds or not.
+ * A crash in between is found at the next start (store-load.ts).
+ */
+export async function inIndexBurst<T>(index: Pick<IndexWriter, 'willChange' | 'changed'>, change: () => Promise<T>): Promise<T> {
+  await index.willChange();
+  try {
+    return await change();
+  } finally {
+    index.changed();
+  }
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, fsync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fsync, openSync, renameSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULTS } from '../../../../shared/constants';
 import { corruptPath } from './data-dir';
-import { writesInline } from './inline-writes';
+import { writeWhole, writesInline } from './inline-writes';
 
 const fsyncFd = promisify(fsync);
 
@@ -44,7 +44,7 @@ async function writeSmallFileAtomic(path: string, temp: string, bytes: Buffer): 
     const fd = openSync(temp, 'wx', DEFAULTS.store.fileMode);
     try {
       fchmodSync(fd, DEFAULTS.store.fileMode);
-      for (let written = 0; written < bytes.byteLength;) written += writeSync(fd, bytes, written, bytes.byteLength - written);
+      writeWhole(fd, bytes);
       await fsyncFd(fd);
     } finally {
       closeSync(fd);

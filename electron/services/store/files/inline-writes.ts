@@ -59,11 +59,15 @@ export function removeFileIfPresent(path: string): Promise<void> {
   return Promise.resolve();
 }
 
+/** All of `bytes` to an open file, inline: a regular file takes it in one call; the loop is for the rare short write. */
+export function writeWhole(fd: number, bytes: Buffer): void {
+  for (let written = 0; written < bytes.byteLength;) written += writeSync(fd, bytes, written, bytes.byteLength - written);
+}
+
 function writeAndStatInline(path: string, bytes: Buffer, flags: 'a' | 'wx', mode: number): WrittenFile | null {
   const fd = openSync(path, flags, mode);
   try {
-    // A regular file takes the whole buffer in one call; the loop is for the rare short write.
-    for (let written = 0; written < bytes.byteLength;) written += writeSync(fd, bytes, written, bytes.byteLength - written);
+    writeWhole(fd, bytes);
     try {
       const { size, mtimeMs } = fstatSync(fd);
       return { size, mtimeMs };
