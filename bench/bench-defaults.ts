@@ -100,6 +100,13 @@ export const BENCH_DEFAULTS = {
   /** concurrent_8_ratio and the soak: the fake server's concurrent-tasks model. */
   concurrentConversations: 8,
   concurrentModel: 'qwen3:4b',
+  /**
+   * concurrent_8_ratio: untimed waves of eight before the measured ones, ~190 conversations. In a
+   * fresh host V8's optimizing compiler, on threads of its own, took ~8 ms of CPU per conversation
+   * for the first ~150 conversations and ~3.5 ms after; on two cores it ran only when the eight
+   * were busy (BENCHMARKS.md, "Tenth stop"). The waves measure the host once it has settled.
+   */
+  concurrentWarmupWaves: 24,
   /** concurrent_8_ratio: the longest wait for a wave's titles (the host gives up on a title after its budget, and a second more). */
   concurrentTitleWaitMs: DEFAULTS.titles.budgetMs + 1000,
   /** concurrent_8_long_task_ms: untraced waves on the page before the measured ones, and how long a wave may take. */

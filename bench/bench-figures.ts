@@ -141,7 +141,8 @@ export const FIGURES = [
     name: 'concurrent_8_ratio',
     unit: '×',
     budget: 1.5,
-    meaning: 'Eight conversations streaming and calling tools at once through the web host, over one alone: per-conversation wall time.',
+    meaning:
+      'Eight conversations streaming and calling tools at once through the web host, over one alone: per-conversation wall time, once the host has warmed up.',
   },
   {
     name: 'concurrent_8_long_task_ms',

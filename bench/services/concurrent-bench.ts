@@ -7,7 +7,8 @@ import { startFakeOllamaProcess } from '../bench-processes';
 import { bracketedRatios, median } from '../bench-stats';
 import { startBenchHost } from '../browser/browser-bench';
 import { watchTitles, type TitleWatch } from './title-watch';
-import { measureWaveCpu, type WaveCpu } from './wave-cpu';
+import { processCpuMs } from '../process-cpu';
+import { describeWarmUp, measureWaveCpu, type WaveCpu } from './wave-cpu';
 import { connectBenchClient, type WsBenchClient } from './ws-bench-client';
 
 export interface ConcurrentBenchOptions extends BenchLog {
@@ -50,6 +51,22 @@ async function wave({ client, titles, log, cpu }: WaveOptions, count: number, wa
 }
 
 /**
+ * The untimed waves of eight before the measured ones (BENCH_DEFAULTS.concurrentWarmupWaves), and
+ * how the host's CPU per conversation fell over them: the line the log shows.
+ */
+async function warmUp(waves: WaveOptions, hostPid: number): Promise<string | null> {
+  const count = BENCH_DEFAULTS.concurrentConversations;
+  const perWave: (number | null)[] = [];
+  for (let index = 1; index <= BENCH_DEFAULTS.concurrentWarmupWaves; index += 1) {
+    const before = await processCpuMs(hostPid);
+    await wave(waves, count, index, false);
+    const after = await processCpuMs(hostPid);
+    perWave.push(before === null || after === null ? null : (after - before) / count);
+  }
+  return describeWarmUp(perWave);
+}
+
+/**
  * concurrent_8_ratio: eight conversations streaming and calling tools at once through the web
  * host (its own process, the real services) over one conversation alone, per-conversation wall
  * time (median). The fake server's concurrent-tasks scenario asks a question (answered at once),
@@ -62,6 +79,9 @@ async function wave({ client, titles, log, cpu }: WaveOptions, count: number, wa
  * without the wait, the eight titles of a wave ran in the first ~25 ms of the alone run after it
  * and the alone title in the next wave of eight, so each side was timed with the other's titles.
  * The titles are still made, each in the time of its own wave's conversations.
+ * The measured waves come after ~190 untimed conversations (BENCH_DEFAULTS.concurrentWarmupWaves):
+ * before, V8 was still optimizing the host's code on threads that, on two cores, competed only
+ * with the waves of eight. The log says how far the host's CPU per conversation fell meanwhile.
  */
 export async function runConcurrentBench(options: ConcurrentBenchOptions): Promise<Samples> {
   const fake = await startFakeOllamaProcess('concurrent-tasks');
@@ -73,13 +93,15 @@ export async function runConcurrentBench(options: ConcurrentBenchOptions): Promi
   const waves: WaveOptions = { client, titles, cpu, log: options.log };
   try {
     await wave(waves, 1, 0, false);
-    await wave(waves, BENCH_DEFAULTS.concurrentConversations, 1, false);
+    const warmedUp = await warmUp(waves, host.process.pid);
+    if (warmedUp) options.log(`  ${warmedUp}`);
     // One alone, eight, one alone, eight, …, one alone: each wave over the two alone on either side of it.
-    const alone: number[] = [median(await wave(waves, 1, 10))];
+    const first = BENCH_DEFAULTS.concurrentWarmupWaves + 10;
+    const alone: number[] = [median(await wave(waves, 1, first))];
     const together: number[] = [];
     for (let run = 0; run < options.runs; run += 1) {
-      together.push(median(await wave(waves, BENCH_DEFAULTS.concurrentConversations, 11 + run * 2)));
-      alone.push(median(await wave(waves, 1, 12 + run * 2)));
+      together.push(median(await wave(waves, BENCH_DEFAULTS.concurrentConversations, first + 1 + run * 2)));
+      alone.push(median(await wave(waves, 1, first + 2 + run * 2)));
       options.log(
         `  one alone ${alone[run]?.toFixed(0)} and ${alone[run + 1]?.toFixed(0)} ms, each of ${BENCH_DEFAULTS.concurrentConversations} together between them ${together[run]?.toFixed(0)} ms`,
       );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeWaveCpu, measureWaveCpu } from './wave-cpu';
+import { describeWarmUp, describeWaveCpu, measureWaveCpu } from './wave-cpu';
 
 const side = (host: number, fake: number, client: number, conversations: number, unread = false) => ({
   host,
@@ -19,6 +19,23 @@ describe('describeWaveCpu', () => {
   it('says nothing when a side has no waves or a process could not be read', () => {
     expect(describeWaveCpu({ alone: side(0, 0, 0, 0), together: side(2800, 800, 160, 80) })).toBeNull();
     expect(describeWaveCpu({ alone: side(440, 160, 50, 10), together: side(2800, 800, 160, 80, true) })).toBeNull();
+  });
+});
+
+describe('describeWarmUp', () => {
+  it('compares the mean of the first quarter of the warm-up waves with the last quarter', () => {
+    expect(describeWarmUp([30, 22, 18, 16, 14, 12, 11, 10])).toBe(
+      "warm-up: the host's CPU per conversation 26 ms in its first 2 waves, 11 ms in its last 2",
+    );
+  });
+
+  it('takes one wave a side when there are fewer than eight, and says nothing without a reading', () => {
+    expect(describeWarmUp([20, 15, 10])).toBe("warm-up: the host's CPU per conversation 20 ms in its first 1 waves, 10 ms in its last 1");
+    expect(describeWarmUp([])).toBeNull();
+    expect(describeWarmUp([20, 15, null, 10])).toBe(
+      "warm-up: the host's CPU per conversation 20 ms in its first 1 waves, 10 ms in its last 1",
+    );
+    expect(describeWarmUp([null, 15, 12, 10])).toBeNull();
   });
 });
 

@@ -64,3 +64,20 @@ export function describeWaveCpu(totals: Record<WaveSide, CpuOf & { conversations
   if (!alone || !together) return null;
   return `CPU per conversation (host / fake server / bench client): ${alone}, ${together}`;
 }
+
+/**
+ * "warm-up: the host's CPU per conversation 21 ms in its first 6 waves, 11 ms in its last 6" from
+ * the host's CPU per conversation of each warm-up wave (null where /proc could not be read): how
+ * far V8's optimizing compiler had settled when the measured waves began. Null without readings.
+ */
+export function describeWarmUp(perWave: readonly (number | null)[]): string | null {
+  const quarter = Math.max(1, Math.floor(perWave.length / 4));
+  const mean = (values: readonly (number | null)[]): number | null =>
+    values.length === 0 || values.some((value) => value === null)
+      ? null
+      : values.reduce<number>((sum, value) => sum + (value ?? 0), 0) / values.length;
+  const first = mean(perWave.slice(0, quarter));
+  const last = mean(perWave.slice(-quarter));
+  if (first === null || last === null) return null;
+  return `warm-up: the host's CPU per conversation ${first.toFixed(0)} ms in its first ${quarter} waves, ${last.toFixed(0)} ms in its last ${quarter}`;
+}
