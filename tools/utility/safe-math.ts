@@ -50,7 +50,6 @@ export function createMathEvaluator(limits: MathLimits): MathEvaluator {
       stdout: true,
       stderr: true,
     });
-    worker.unref();
     let markReady: () => void = () => undefined;
     const state: Running = { worker, ready: new Promise<void>((resolve) => (markReady = resolve)), pending: new Map() };
     const failAll = (failure: ToolFailure) => {
@@ -77,6 +76,10 @@ export function createMathEvaluator(limits: MathLimits): MathEvaluator {
       );
     });
     worker.on('exit', () => failAll(new ToolFailure('The calculation stopped without a result. Try a simpler expression.')));
+    // Idle, the worker never keeps its process alive; a calculation refs it until it settles. After
+    // the listeners: adding a 'message' listener refs the worker's port again, so a worker unref'd
+    // before it kept its process alive after the first calculation.
+    worker.unref();
     return state;
   };
 
@@ -98,9 +101,11 @@ export function createMathEvaluator(limits: MathLimits): MathEvaluator {
         let timer: ReturnType<typeof setTimeout> | undefined;
         const onAbort = () => kill(state, cancelled());
         signal.addEventListener('abort', onAbort, { once: true });
+        state.worker.ref();
         state.pending.set(id, (outcome) => {
           clearTimeout(timer);
           signal.removeEventListener('abort', onAbort);
+          if (state.pending.size === 0) state.worker.unref();
           if (!outcome.ok) return reject(outcome.failure);
           if (outcome.reply.type === 'error')
             return reject(new ToolFailure(`"${expression}" could not be calculated: ${outcome.reply.message}.`));
