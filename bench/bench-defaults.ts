@@ -41,9 +41,13 @@ export const BENCH_DEFAULTS = {
   /** batches_per_second is the highest rate over this many consecutive batches. */
   batchRateWindow: 10,
 
-  /** probe_overhead_ratio: rounds over every probe task before measuring, and per measured sample. */
-  probeWarmupRounds: 1,
-  probeRoundsPerSample: 6,
+  /**
+   * probe_overhead_ratio: rounds over every probe task (each task tried both ways) before measuring,
+   * and per measured sample. 24 warm-up rounds (~380 tries, ~2 s): after one, a try still got ~25 %
+   * faster over the next few hundred as V8 compiled the loop, which a long check pays once.
+   */
+  probeWarmupRounds: 24,
+  probeRoundsPerSample: 12,
 
   /** loop_ms_per_iteration: tool rounds per run, runs per measured sample, warm-up runs. */
   loopRounds: 10,

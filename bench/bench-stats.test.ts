@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bracketedRatios, highestRate, interleave, median, pairRatios, percentile, roundFigure } from './bench-stats';
+import { bracketedRatios, firstGoesFirst, highestRate, interleave, median, pairRatios, percentile, roundFigure } from './bench-stats';
 
 describe('percentile', () => {
   it('is the nearest-rank value: p95 of 1..100 is 95, p100 the largest, NaN for no samples', () => {
@@ -47,6 +47,18 @@ describe('pairRatios', () => {
   it('divides each sample by the one it ran beside, and skips pairs without a positive denominator', () => {
     expect(pairRatios([2, 3, 4], [4, 6, 2])).toEqual([0.5, 0.5, 2]);
     expect(pairRatios([1, 2, 3], [2, 0])).toEqual([0.5]);
+  });
+});
+
+describe('firstGoesFirst', () => {
+  it('alternates between neighbouring items and, for each item, between rounds, even with an even number of items', () => {
+    const items = 8;
+    const rounds = [0, 1, 2, 3].map((round) => Array.from({ length: items }, (_, index) => firstGoesFirst(round, index)));
+    for (const order of rounds) for (let index = 1; index < items; index += 1) expect(order[index]).toBe(!order[index - 1]);
+    for (let index = 0; index < items; index += 1) {
+      const firsts = rounds.map((order) => order[index]);
+      expect(firsts).toEqual([firsts[0], !firsts[0], firsts[0], !firsts[0]]);
+    }
   });
 });
 

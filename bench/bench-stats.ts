@@ -33,6 +33,16 @@ export function interleave<T>(variants: readonly T[], rounds: number): T[] {
 }
 
 /**
+ * Whether the first of two compared variants goes first for item `index` (0-based) of round `round`
+ * (0-based), when every round runs each of several items both ways: it alternates between
+ * neighbouring items within a round and, for each item, from round to round. Flipping once per item
+ * alone would, with an even number of items, give each item the same order in every round.
+ */
+export function firstGoesFirst(round: number, index: number): boolean {
+  return (round + index) % 2 === 0;
+}
+
+/**
  * One ratio per measured sample over the baseline samples taken just before and just after it
  * (`baselines` has one more value than `samples`: b0 s0 b1 s1 b2 …, each baseline shared by its two
  * neighbours), so a machine whose load drifts during a run weighs on both sides alike, and the

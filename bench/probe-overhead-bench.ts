@@ -14,6 +14,7 @@ import { createOllamaProvider } from '../electron/services/provider/ollama/ollam
 import { PROFILE_MODELS } from '../test-support/fake-models/model-profiles';
 import { BENCH_DEFAULTS } from './bench-defaults';
 import type { BenchLog, Samples } from './bench-figures';
+import { firstGoesFirst } from './bench-stats';
 import { startFakeOllamaProcess } from './bench-processes';
 
 /**
@@ -87,16 +88,20 @@ export async function runProbeOverheadBench(options: BenchLog): Promise<Samples>
       bareFolders.set(task.id, await preparedFolder(task));
       return elapsed;
     };
-    let probeFirst = true;
-    /** One try of each task both ways, alternating which goes first so neither always runs on a warmer cache. */
+    let rounds = 0;
+    /**
+     * One try of each task both ways, alternating which goes first (firstGoesFirst) from task to
+     * task and, for each task, from round to round, so neither side always runs on a warmer cache.
+     */
     const round = async (): Promise<Map<string, { probe: number; bare: number }>> => {
       const times = new Map<string, { probe: number; bare: number }>();
-      for (const task of library.tasks) {
-        probeFirst = !probeFirst;
+      for (const [index, task] of library.tasks.entries()) {
+        const probeFirst = firstGoesFirst(rounds, index);
         const first = probeFirst ? await withProbe(task) : await bare(task);
         const second = probeFirst ? await bare(task) : await withProbe(task);
         times.set(task.id, probeFirst ? { probe: first, bare: second } : { probe: second, bare: first });
       }
+      rounds += 1;
       return times;
     };
     for (let warm = 0; warm < BENCH_DEFAULTS.probeWarmupRounds; warm += 1) await round();
