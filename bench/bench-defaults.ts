@@ -6,6 +6,11 @@ export const BENCH_DEFAULTS = {
    * multiplies the counts (0.05 for a quick look; generating the full one takes minutes).
    */
   history: { conversations: 2000, meanMessages: 200, files: 5000, versions: 20000 },
+  /**
+   * history_cold_start_ratio: cold starts of each folder per run (alternating empty and history);
+   * a run's ratio is of the medians. One start of each varied by up to ±250 ms on this machine.
+   */
+  historyColdStartPairs: 3,
   /** Queries per run for history_search_p95_ms and history_documents_search_p95_ms (after one warm-up query). */
   historyQueries: 40,
   /** open_main_ratio: the long and the short conversation, and conversation.get calls of each per run. */

@@ -172,7 +172,7 @@ export function ConversationList({ scrollRef }: { scrollRef: RefObject<HTMLEleme
   }
   if (rowIds.length === 0 && projects.length === 0) {
     return (
-      <p className="muted small sidebar-empty">
+      <p className="muted small sidebar-empty" data-testid="conversations-empty">
         {pendingDeletes.length === 0 ? 'No conversations yet. Your chats appear here.' : 'No other conversations.'}
       </p>
     );
