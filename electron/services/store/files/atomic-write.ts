@@ -58,11 +58,14 @@ async function writeSmallFileAtomic(path: string, temp: string, bytes: Buffer): 
     }
     throw error;
   }
-  await syncDirInline(dirname(path));
+  await syncDir(dirname(path));
 }
 
-/** syncDir with the folder's open and close inline. */
-async function syncDirInline(path: string): Promise<void> {
+/**
+ * Make a rename durable: fsync the folder. Its open and close are inline (a folder's open is one
+ * quick call), the fsync on the thread pool. Not every platform can open a folder (Windows): best effort.
+ */
+async function syncDir(path: string): Promise<void> {
   if (process.platform === 'win32') return;
   let fd: number;
   try {
@@ -73,24 +76,9 @@ async function syncDirInline(path: string): Promise<void> {
   try {
     await fsyncFd(fd);
   } catch {
-    // As syncDir: only the rename's durability across a power cut is not guaranteed.
+    // The rename happened; only its durability across a power cut is not guaranteed here.
   } finally {
     closeSync(fd);
-  }
-}
-
-/** Make a rename durable. Not every platform can open a folder (Windows): best effort. */
-export async function syncDir(path: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  try {
-    const handle = await open(path, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // The rename happened; only its durability across a power cut is not guaranteed here.
   }
 }
 
