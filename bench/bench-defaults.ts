@@ -48,7 +48,7 @@ export const BENCH_DEFAULTS = {
 
   /**
    * probe_overhead_ratio: rounds over every probe task (each task tried both ways) before measuring,
-   * and per measured sample. 24 warm-up rounds (~380 tries, ~2 s): after one, a try still got ~25 %
+   * and per measured sample. 24 warm-up rounds (~380 tries, ~2 s): after one, a try still got ~20 %
    * faster over the next few hundred as V8 compiled the loop, which a long check pays once.
    */
   probeWarmupRounds: 24,

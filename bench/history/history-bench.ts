@@ -8,7 +8,7 @@ import { writeConversations } from '../bench-data';
 import { BENCH_DEFAULTS } from '../bench-defaults';
 import type { BenchLog, Samples } from '../bench-figures';
 import { startFakeOllamaProcess, startScript } from '../bench-processes';
-import { interleave, median, percentile } from '../bench-stats';
+import { firstGoesFirst, interleave, median, percentile } from '../bench-stats';
 import { launchChromium } from '../browser/browser-bench';
 import { bundledHost, coldStart } from '../browser/cold-start-bench';
 import { describeHistory, historyShape, seeded, writeHistory, type GeneratedHistory } from './history-data';
@@ -179,7 +179,7 @@ export async function runHistoryBench(options: HistoryBenchOptions): Promise<Sam
         const usable: Record<Folder, number[]> = { empty: [], history: [] };
         const painted: Record<Folder, number[]> = { empty: [], history: [] };
         for (let pair = 0; pair < BENCH_DEFAULTS.historyColdStartPairs; pair += 1) {
-          for (const which of (run + pair) % 2 === 0 ? (['empty', 'history'] as const) : (['history', 'empty'] as const)) {
+          for (const which of firstGoesFirst(run, pair) ? (['empty', 'history'] as const) : (['history', 'empty'] as const)) {
             const dir = which === 'empty' ? await mkdtemp(join(tmpdir(), 'taco-bench-cold-')) : historyDir;
             try {
               // Usable: painted, and the sidebar showing the list read (a conversation of the
