@@ -41,4 +41,22 @@ describe('bwrapArgs', () => {
     expect(none).not.toContain('--bind-try');
     expect(none).toContain('--unshare-net');
   });
+
+  it('keeps a working folder under /tmp readable: bound read-only over the private /tmp, before the secrets are hidden', () => {
+    const args = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false }), '/tmp/checkout', kindOf);
+    const bind = args.indexOf('--ro-bind-try');
+    expect(args.slice(bind, bind + 3)).toEqual(['--ro-bind-try', '/tmp/checkout', '/tmp/checkout']);
+    expect(bind).toBeGreaterThan(args.lastIndexOf('/tmp', bind - 1));
+    expect(bind).toBeLessThan(args.indexOf('/home/ana/.ssh'));
+    expect(args.slice(-2)).toEqual(['--chdir', '/tmp/checkout']);
+  });
+
+  it('adds no read-only bind when the working folder is outside /tmp, or a writable folder already holds it', () => {
+    const home = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false }), '/home/ana/project', kindOf);
+    expect(home).not.toContain('--ro-bind-try');
+    const writable = bwrapArgs(commandPolicy({ ...places, workspace: '/tmp/ws', network: false }), '/tmp/ws/sub', kindOf);
+    expect(writable).not.toContain('--ro-bind-try');
+    const sibling = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false }), '/tmpfoo', kindOf);
+    expect(sibling).not.toContain('--ro-bind-try');
+  });
 });
