@@ -33,7 +33,9 @@ export function policyFetch(policy: () => NetworkPolicy, rule: string): typeof f
     if (body !== null) headers['content-length'] = String(body.length);
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const incoming = await new Promise<IncomingMessage>((resolve, reject) => {
-      const outgoing = send(url, { method: request.method, headers, lookup, agent: false, signal: request.signal });
+      // The caller's own signal: the Request's copy follows it only weakly (see same-origin-fetch.ts).
+      const signal = init?.signal ?? request.signal;
+      const outgoing = send(url, { method: request.method, headers, lookup, agent: false, signal });
       outgoing.on('response', resolve);
       outgoing.on('error', reject);
       outgoing.end(body ?? undefined);

@@ -22,8 +22,11 @@ export function sameOriginFetch(base: typeof fetch = (input, init) => fetch(inpu
     let url = first.url;
     let method = first.method;
     let sendBody: ArrayBuffer | null = body;
+    // The caller's own signal, not the Request's copy: that copy follows the caller's through a weak
+    // reference (undici), so it stops hearing an abort once nothing else holds the Request.
+    const signal = init?.signal ?? first.signal;
     for (let hop = 0; ; hop += 1) {
-      const response = await base(url, { method, headers: first.headers, body: sendBody, redirect: 'manual', signal: first.signal });
+      const response = await base(url, { method, headers: first.headers, body: sendBody, redirect: 'manual', signal });
       const location = response.headers.get('location');
       if (!REDIRECTS.has(response.status) || location === null) return response;
       const target = new URL(location, url);
