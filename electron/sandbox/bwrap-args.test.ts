@@ -58,5 +58,20 @@ describe('bwrapArgs', () => {
     expect(writable).not.toContain('--ro-bind-try');
     const sibling = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false }), '/tmpfoo', kindOf);
     expect(sibling).not.toContain('--ro-bind-try');
+    const tmpItself = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false }), '/tmp', kindOf);
+    expect(tmpItself).not.toContain('--ro-bind-try');
+  });
+
+  it('binds and works in where the working folder really is: a link under /tmp to a secret folder binds nothing', () => {
+    const links: Record<string, string> = { '/tmp/keys': '/home/ana/.ssh', '/tmp/here': '/tmp/real-checkout' };
+    const realPathOf = (path: string): string => links[path] ?? path;
+    const policy = mcpServerPolicy({ ...places, write: [], network: false });
+    const secret = bwrapArgs(policy, '/tmp/keys', kindOf, realPathOf);
+    expect(secret).not.toContain('--ro-bind-try');
+    expect(secret.slice(-2)).toEqual(['--chdir', '/tmp/keys']);
+    const linked = bwrapArgs(policy, '/tmp/here', kindOf, realPathOf);
+    const bind = linked.indexOf('--ro-bind-try');
+    expect(linked.slice(bind, bind + 3)).toEqual(['--ro-bind-try', '/tmp/real-checkout', '/tmp/real-checkout']);
+    expect(linked.slice(-2)).toEqual(['--chdir', '/tmp/real-checkout']);
   });
 });

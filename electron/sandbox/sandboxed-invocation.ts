@@ -23,7 +23,7 @@ export function sandboxedInvocation(
   switch (support.kind) {
     case 'bubblewrap': {
       const resolved = { ...policy, hidden: withLinkTargets(policy.hidden) };
-      return { sandboxed: true, file: support.program, args: [...bwrapArgs(resolved, cwd, pathKind), '--', file, ...args] };
+      return { sandboxed: true, file: support.program, args: [...bwrapArgs(resolved, cwd, pathKind, realPathOrSelf), '--', file, ...args] };
     }
     case 'seatbelt': {
       const resolved = { ...policy, hidden: withLinkTargets(policy.hidden), writable: withLinkTargets(policy.writable) };
@@ -56,5 +56,13 @@ function pathKind(path: string): PathKind {
     return statSync(path).isDirectory() ? 'folder' : 'file';
   } catch {
     return null;
+  }
+}
+
+function realPathOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }
