@@ -113,7 +113,7 @@ export const BENCH_DEFAULTS = {
    * concurrent_8_ratio: untimed waves of eight before the measured ones, ~190 conversations. In a
    * fresh host V8's optimizing compiler, on threads of its own, took ~8 ms of CPU per conversation
    * for the first ~150 conversations and ~4 ms after; on two cores it ran only when the eight
-   * were busy (BENCHMARKS.md, "Tenth stop"). The waves measure the host once it has settled.
+   * were busy (measured 2026-11-26, commit 51082fb). The waves measure the host once it has settled.
    */
   concurrentWarmupWaves: 24,
   /** concurrent_8_ratio: the longest wait for a wave's titles (the host gives up on a title after its budget, and a second more). */

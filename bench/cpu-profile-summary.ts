@@ -1,8 +1,7 @@
 /**
  * `npx tsx bench/cpu-profile-summary.ts <file.cpuprofile> [skip-fraction] [rows]`: the top self-time
  * frames of a `node --cpu-prof` profile and the self time per file, over the samples after the
- * first `skip-fraction` (default 0.3: start-up and warm-up left out). How BENCHMARKS.md's per-round
- * breakdown read where main's CPU goes.
+ * first `skip-fraction` (default 0.3: start-up and warm-up left out): how to read where main's CPU goes.
  */
 import { readFileSync } from 'node:fs';
 

@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/peer-breakdown.ts [--runs N] [--events none|app] [--ours-only | --with-fetch]`: where a round of peer_ratio's
- * task goes on our side (BENCHMARKS.md, "Per-round breakdown"). Our loop runs the task against the
+ * task goes on our side. Our loop runs the task against the
  * same fake server as the peer bench (its own process), with the loop's span recorder on
  * (electron/services/agent/loop/round-spans.ts), interleaved with the AI SDK's loop for scale.
  * `--events app` sends every event where the app sends it: the event hub, the timeline writer into

@@ -3,7 +3,7 @@
  * `node --expose-gc --import tsx bench/peer-main.ts <fake server url> <pairs>`. Prints one JSON
  * line: the runs per sample and the wall time (ms) of every sample of each side, in the order they ran.
  *
- * How it measures, and why (BENCHMARKS.md, "peer_ratio: the measurement"):
+ * How it measures, and why:
  * - A process of its own, fresh for both sides. In `npm run bench` the stages before this one ran
  *   our loop hundreds of times in the same process (loop-bench, probe), so our side started warm
  *   and the AI SDK's cold, and both inherited the other stages' heap.

@@ -3,8 +3,8 @@
  * eight, with the services in this process (services-harness.ts; the fake server in its own). A
  * wave counts from its start to 1.5 s after its last run finished, so its titles count too; three
  * untimed waves come first. Steadier than `concurrent_8_ratio`'s wall times, which three processes
- * on two cores spread widely: run it turn about on two trees to compare them (BENCHMARKS.md,
- * "Ninth stop"). Not a figure of `npm run bench`.
+ * on two cores spread widely: run it turn about on two trees to compare them. Not a figure of
+ * `npm run bench`.
  */
 import { BENCH_DEFAULTS } from '../bench-defaults';
 import { startServicesHarness } from './services-harness';

@@ -84,7 +84,7 @@ const HAND_SPLIT_REQUESTS: readonly LabelledRequest[] = [
   { request: 'What does AAPL trade at right now?', tool: 'stock_quote', heldOut: true },
   { request: 'Write down a plan for migrating the database before we start', tool: 'plan_next_steps', heldOut: true },
   { request: 'Look at the news feed of the Rust blog', tool: 'rss_read_feed', heldOut: true },
-  // Paraphrases and inflections, as users phrase them (issue 34 item 4). Training: the synonym table was written for these.
+  // Paraphrases and inflections, as users phrase them. Training: the synonym table was written for these.
   { request: 'What is 17 multiplied by 23?', tool: 'calculate' },
   { request: 'How much is 250 times 4?', tool: 'calculate' },
   { request: 'Sum up 45, 78 and 103', tool: 'calculate' },

@@ -5,7 +5,7 @@ import { expect, test, type TacoHarness } from '../support/taco-fixture';
 import { pickModel } from '../support/model-picker';
 
 /**
- * Branches (issue #36 item 1): editing a sent message or regenerating an answer keeps the old
+ * Branches: editing a sent message or regenerating an answer keeps the old
  * version as a sibling; ‹ 1 / 2 › under the message moves between them and the rest of the
  * conversation follows; the choice is main's (a `branch-selected` event), so it survives a reload.
  */

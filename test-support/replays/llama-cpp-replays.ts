@@ -105,8 +105,8 @@ export const llamaCppToolSchemaUnanchoredPattern: Replay = {
 };
 
 /*
- * Reported, not captured byte for byte: the same server's answers as issue 33 (a session that ran
- * llama.cpp 82bb48500a9a) quotes them, their words checked against that commit's source
+ * Reported, not captured byte for byte: the same server's answers as a run of llama.cpp
+ * 82bb48500a9a (2026-11-25) quoted them, their words checked against that commit's source
  * (common/chat.cpp "The model produced output that does not match the expected " + format + " format";
  * tools/server/server-models.cpp "model '%s' not found", ERROR_TYPE_INVALID_REQUEST;
  * tools/server/server-context.cpp "Context size has been exceeded." when llama_decode returns 1).
@@ -165,8 +165,8 @@ const fromSource = (what: string, file = 'tools/server/server-context.cpp'): str
 /**
  * While the model loads, every endpoint but the web UI's assets answers this 503, without
  * Retry-After (tools/server/server-http.cpp, the server-state middleware: `{"error":{"message",
- * "type","code"}}` in that order, content type "application/json; charset=utf-8"). Issue 33 saw
- * `/health` and `/v1/models` answer it too at this version.
+ * "type","code"}}` in that order, content type "application/json; charset=utf-8"). A run of that
+ * version saw `/health` and `/v1/models` answer it too.
  */
 export const llamaCppLoadingModel: Replay = {
   origin: fromSource('middleware: res.status = 503, "Loading model", "unavailable_error"', 'tools/server/server-http.cpp'),

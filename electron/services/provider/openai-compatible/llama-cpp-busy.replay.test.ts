@@ -9,7 +9,7 @@ import { testRegistry } from '../../agent/testing/test-tools';
 import { createOpenAiCompatibleProvider } from './openai-provider';
 
 /*
- * Issue 33 item 5: llama.cpp 82bb48500a9a with `-np 1` (captured: concurrent-np1.json, slots.raw)
+ * llama.cpp 82bb48500a9a with `-np 1` (captured: concurrent-np1.json, slots.raw)
  * gives a second request no headers until the slot frees, while /props and /slots answer at once.
  * The fake holds the headers the same way (test-support/fake-openai/fake-slots.ts).
  */

@@ -19,7 +19,7 @@ import { testRegistry, testTool } from '../../agent/testing/test-tools';
 import { createOpenAiCompatibleProvider } from './openai-provider';
 
 /*
- * Issue 33 item 9 against llama.cpp 82bb48500a9a: a 2,048-token slot (props.raw), 16 tools. TACO
+ * Against llama.cpp 82bb48500a9a: a 2,048-token slot (props.raw), 16 tools. TACO
  * estimated 2,203 tokens where the server counted 2,621, and all 16 tools went out into a 400.
  * The counts come from the server's own routes (read from source, not captured: llama-cpp-replays.ts).
  */

@@ -145,7 +145,7 @@ describe('the conversation index after appends', () => {
     expect(summaries.find((summary) => summary.conversationId === quiet)).toMatchObject({ title: 'Quiet' });
     // Only the conversation the index no longer described was read again.
     expect(logs.filter((line) => line.includes('read again'))).toEqual([
-      'The last session ended before the conversation index was written: 1 conversation(s) were read again from their timelines.',
+      'TACO closed before the conversation index was written: 1 conversation(s) were read again from their timelines.',
     ]);
     await restarted.close();
     expect(await markerIn(crashed)).toBe(false);

@@ -103,7 +103,7 @@ async function repairStaleEntries(state: StoreState, onDisk: ReadonlySet<string>
     repaired += 1;
   }
   state.log(
-    `The last session ended before the conversation index was written: ${repaired} conversation(s) were read again from their timelines.`,
+    `TACO closed before the conversation index was written: ${repaired} conversation(s) were read again from their timelines.`,
   );
 }
 

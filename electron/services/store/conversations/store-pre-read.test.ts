@@ -114,7 +114,7 @@ describe('the conversation store over reads begun before it was made (store-pre-
     expect(summaries.find((summary) => summary.conversationId === busy)?.updatedAt).toBe(appendedAt);
     expect(summaries.find((summary) => summary.conversationId === quiet)).toMatchObject({ title: 'First' });
     expect(logs.filter((line) => line.includes('read again'))).toEqual([
-      'The last session ended before the conversation index was written: 1 conversation(s) were read again from their timelines.',
+      'TACO closed before the conversation index was written: 1 conversation(s) were read again from their timelines.',
     ]);
   });
 

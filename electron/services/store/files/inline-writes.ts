@@ -7,7 +7,7 @@ import { DEFAULTS } from '../../../../shared/constants';
  * through the thread pool. An append of a few KB to a local file is ~10–20 µs of main's time when
  * made inline, and ~250–300 µs of CPU (main and a pool thread woken, four times: open, write,
  * stat, close) through the promise API: with eight conversations streaming, those hops were a
- * tenth of main's work (BENCHMARKS.md, "Ninth stop"). No fsync is ever made here (an append never
+ * tenth of main's work (bench/services/in-process-waves.ts). No fsync is ever made here (an append never
  * had one); what needs one (writeFileAtomic) keeps it on the pool. Above
  * `DEFAULTS.store.inlineWriteMaxBytes` (a long tool result) the write goes through the pool, so a
  * slow disk cannot hold the window's events for long.

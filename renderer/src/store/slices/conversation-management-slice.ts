@@ -40,7 +40,7 @@ export type SearchState =
 export interface ConversationManagementSlice {
   /** Rows hidden while their delete can still be undone, oldest first. */
   pendingDeletes: PendingDelete[];
-  /** Conversations deleted in this session: kept out of the list even if a list read raced the delete. */
+  /** Conversations deleted since the window opened: kept out of the list even if a list read raced the delete. */
   deletedIds: Record<string, true>;
   /** What the search box holds; the search runs a moment after the last change. */
   searchQuery: string;
