@@ -102,9 +102,7 @@ async function repairStaleEntries(state: StoreState, onDisk: ReadonlySet<string>
     await summarizeFile(state, id);
     repaired += 1;
   }
-  state.log(
-    `TACO closed before the conversation index was written: ${repaired} conversation(s) were read again from their timelines.`,
-  );
+  state.log(`TACO closed before the conversation index was written: ${repaired} conversation(s) were read again from their timelines.`);
 }
 
 /** A summary (and search text) rebuilt from the timeline; a file that cannot be read is listed and repaired when opened. */
