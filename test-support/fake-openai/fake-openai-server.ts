@@ -7,6 +7,7 @@ import { serveReplay } from '../replays/replay-types';
 import type { FakeOpenAiChatRequest, OpenAiReply, OpenAiReplySource, OpenAiScenario, RecordedOpenAiRequest } from './scenario-types';
 import { answerWhole, sendOpenAiError, sendOpenAiJson, streamAnswer } from './sse-replies';
 import { createFakeSlots, type FakeSlots } from './fake-slots';
+import { answerInputTokens, refuseOversized } from './fake-context-window';
 
 export interface FakeOpenAiOptions {
   scenario: OpenAiScenario;
@@ -64,6 +65,7 @@ async function chat(state: State, body: JsonObject | null, response: ServerRespo
   if (!model) return sendOpenAiError(response, 404, `The model \`${body.model}\` does not exist.`, { code: 'model_not_found' });
   const tools = objects(body.tools);
   if (tools.length > 0 && !model.tools) return sendOpenAiError(response, 400, TOOLS_UNSUPPORTED_MESSAGE, { type: 'BadRequestError' });
+  if (state.scenario.contextTokens !== undefined && refuseOversized(response, body, state.scenario.contextTokens)) return;
   if (state.slots) {
     // llama.cpp holds the headers until a slot is free.
     const release = await state.slots.take();
@@ -113,6 +115,9 @@ async function route(state: State, method: string, path: string, body: JsonObjec
       });
     case 'POST /v1/chat/completions':
       return chat(state, body, response);
+    case 'POST /v1/chat/completions/input_tokens':
+      if (state.scenario.contextTokens !== undefined) return answerInputTokens(response, body);
+      return sendOpenAiError(response, 404, `Unknown path ${method} ${path}`, { code: 'unknown_url' });
     case 'GET /slots':
       if (state.slots) return state.slots.serve(response);
       return sendOpenAiError(response, 404, `Unknown path ${method} ${path}`, { code: 'unknown_url' });
