@@ -363,6 +363,11 @@ export const DEFAULTS = {
     busyCheckAfterMs: 3000,
     /** Between the two reads of `/slots`: a slot whose generated count grew meanwhile is another request's, not this one's prompt. */
     busyRecheckMs: 500,
+    /**
+     * A model server's answer read whole into main (model lists, llama.cpp's `/props`, `/slots`
+     * and token counts, the tool probe, side requests) stops at this many bytes and fails in words.
+     */
+    maxAnswerBytes: 4 * 1024 * 1024,
     /** Servers in the list at most. */
     maxServers: 20,
     /** Headers per server at most. */

@@ -1,3 +1,4 @@
+import { answerTooLarge } from './capped-answers';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ProviderError } from '../provider-types';
 import { errorCode } from '../error-code';
@@ -80,6 +81,8 @@ export function toOpenAiProviderError(error: unknown, context: OpenAiErrorContex
   // The client ends an aborted stream quietly: whatever came after the abort, it was a stop.
   if (context.signal?.aborted || error instanceof APIUserAbortError) return make('aborted', openAiMessages.aborted());
   if (error instanceof ProviderError) return error;
+  const large = answerTooLarge(error);
+  if (large) return make('ollama-error', large.message);
   if (error instanceof APIConnectionError) {
     // A socket that closed after the answer began is an early end, not an unreachable server.
     if (context.phase === 'stream') return make('incomplete-stream', openAiMessages.incompleteStream());

@@ -17,6 +17,7 @@ import { createModelContextReader } from './model-context';
 import { createLlamaCppTokenCounter } from './llama-cpp-tokens';
 import { readBusySlots, type BusyWatch } from './llama-cpp-slots';
 import { withoutThinkBlocks } from '../without-think-blocks';
+import { cappedAnswerFetch } from './capped-answers';
 
 export { openAiBaseUrl } from './openai-base-url';
 
@@ -50,20 +51,19 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
   const host = baseUrl;
   const headers = options.headers ?? {};
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULTS.servers.connectTimeoutMs;
-  const probeClient = createOpenAiClient({
-    baseUrl,
-    headers,
-    timeoutMs: connectTimeoutMs,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const log = options.log ?? ((message: string) => console.warn(`[openai-compatible] ${message}`));
+  const baseFetch = options.fetch ?? ((input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init));
+  // Every answer read whole (all but the streamed steps) stops at DEFAULTS.servers.maxAnswerBytes.
+  const plainFetch = cappedAnswerFetch(baseFetch, { onTooLarge: (error) => log(error.message) });
+  const probeClient = createOpenAiClient({ baseUrl, headers, timeoutMs: connectTimeoutMs, fetch: plainFetch });
   const streamClient: OpenAI = createOpenAiClient({ baseUrl, headers, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const sideClient: OpenAI = createOpenAiClient({ baseUrl, headers, fetch: plainFetch });
   const toolProbeClient = createOpenAiClient({
     baseUrl,
     headers,
     timeoutMs: Math.max(connectTimeoutMs, DEFAULTS.servers.toolProbeTimeoutMs),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: plainFetch,
   });
-  const plainFetch = options.fetch ?? ((input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init));
   const aborted = (): ProviderError => new ProviderError('aborted', openAiMessages.aborted(), host);
   const listEntries = async (signal?: AbortSignal): Promise<unknown[]> =>
     // llama.cpp answers 503 "Loading model" on /v1/models too while it loads: wait as a step does.
@@ -99,7 +99,6 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
   /** Tools this server could not compile, per model: sanitised or left out from then on. */
   const schemaFixes: SchemaFixes = new Map();
   const formatRefused = new Set<string>();
-  const log = options.log ?? ((message: string) => console.warn(`[openai-compatible] ${message}`));
   const cache = new CapabilitiesCache(async (model): Promise<ModelCapabilities> => {
     const facts = await modelContext.read(model);
     // The user's word first; then llama.cpp's template caps (no slot needed); else the one-token probe.
@@ -157,7 +156,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
       if (request.signal.aborted) throw aborted();
       try {
         const answer = await retryWhileLoading(host, request.signal, () =>
-          streamClient.chat.completions.create(
+          sideClient.chat.completions.create(
             { model: request.model, messages: toOpenAiMessages(request.messages), max_tokens: request.maxTokens, stream: false },
             { signal: request.signal },
           ),
