@@ -4,6 +4,7 @@ import type { JsonObject } from '../../shared/contract/json';
 import { isJsonObject, parseJsonObject, readBody } from '../fake-ollama/http-utils';
 import { openAiReply } from './openai-replies';
 import { serveReplay } from '../replays/replay-types';
+import { llamaCppLoadingModel } from '../replays/llama-cpp-replays';
 import type { FakeOpenAiChatRequest, OpenAiReply, OpenAiReplySource, OpenAiScenario, RecordedOpenAiRequest } from './scenario-types';
 import { answerWhole, sendOpenAiError, sendOpenAiJson, streamAnswer } from './sse-replies';
 import { createFakeSlots, type FakeSlots } from './fake-slots';
@@ -38,6 +39,8 @@ interface State {
   sideCalls: number;
   routeCalls: Map<string, number>;
   slots: FakeSlots | null;
+  /** Requests answered so far while the scenario's model loads. */
+  loadingAnswered: number;
 }
 
 function headersOf(request: IncomingMessage): Record<string, string> {
@@ -96,6 +99,11 @@ async function chat(state: State, body: JsonObject | null, response: ServerRespo
 
 async function route(state: State, method: string, path: string, body: JsonObject | null, response: ServerResponse): Promise<void> {
   const key = `${method} ${path}`;
+  // llama.cpp while it loads the model: every route, /health and /props included, answers this 503.
+  if (state.loadingAnswered < (state.scenario.loadingRequests ?? 0)) {
+    state.loadingAnswered += 1;
+    return serveReplay(response, llamaCppLoadingModel);
+  }
   const replayed = state.scenario.routes?.[key];
   if (replayed) {
     const calls = (state.routeCalls.get(key) ?? 0) + 1;
@@ -135,6 +143,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions): Promise<FakeO
     sideCalls: 0,
     routeCalls: new Map(),
     slots: slotsOf(options.scenario),
+    loadingAnswered: 0,
   };
   const requests: RecordedOpenAiRequest[] = [];
   const required = options.requireHeader;
@@ -180,6 +189,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions): Promise<FakeO
       state.streamCalls = 0;
       state.sideCalls = 0;
       state.routeCalls.clear();
+      state.loadingAnswered = 0;
     },
     close() {
       return new Promise((done) => {
