@@ -90,6 +90,60 @@ describe('llama.cpp with its one slot busy', () => {
     expect(h.text()).toBe('Free now.');
   });
 
+  it('a slot whose task changed between the reads, the new task generating, is busy (one request ended, another began)', async () => {
+    const atWork = (task: number, decoded: number): Replay => ({
+      ...llamaCppSlotsCaptured,
+      writes: llamaCppSlotsCaptured.writes.map((write) =>
+        write
+          .replace('"is_processing":false', '"is_processing":true')
+          .replace(/"id_task":-?\d+/, `"id_task":${task}`)
+          .replace(/"n_decoded":\d+/, `"n_decoded":${decoded}`),
+      ),
+    });
+    let release: () => void = () => undefined;
+    const { fake, provider } = await start({
+      'GET /props': llamaCppPropsCaptured,
+      // The second read: another task, with fewer tokens than the first one had.
+      'GET /slots': (call) => (call === 1 ? atWork(7, 40) : atWork(8, 3)),
+    });
+    release = fake.occupySlot();
+    const { h, seen } = watching(provider, (event) => event.type === 'status' && event.text.includes('is busy'));
+
+    const outcome = runAgent(h.input);
+    await seen;
+    release();
+
+    expect((await outcome).reason).toBe('complete');
+    expect(h.statuses().find((status) => status.includes('is busy'))).toContain('its one slot is answering other requests');
+  });
+
+  it('a slot a new task took that has generated nothing yet (maybe this request) is not called busy', async () => {
+    const atWork = (task: number, decoded: number): Replay => ({
+      ...llamaCppSlotsCaptured,
+      writes: llamaCppSlotsCaptured.writes.map((write) =>
+        write
+          .replace('"is_processing":false', '"is_processing":true')
+          .replace(/"id_task":-?\d+/, `"id_task":${task}`)
+          .replace(/"n_decoded":\d+/, `"n_decoded":${decoded}`),
+      ),
+    });
+    let release: () => void = () => undefined;
+    const { fake, provider } = await start({
+      'GET /props': llamaCppPropsCaptured,
+      'GET /slots': (call) => {
+        if (call === 2) setImmediate(() => release());
+        return call === 1 ? atWork(7, 40) : atWork(8, 0);
+      },
+    });
+    release = fake.occupySlot();
+    const h = createHarness({ provider, model: MODEL, tools: testRegistry(), userText: 'Hello' });
+
+    await runAgent(h.input);
+
+    expect(fake.requests.filter((request) => request.path === '/slots')).toHaveLength(2);
+    expect(h.statuses().some((status) => status.includes('busy'))).toBe(false);
+  });
+
   it('a free slot is not called busy', async () => {
     const { provider } = await start({ 'GET /props': llamaCppPropsCaptured });
     const h = createHarness({ provider, model: MODEL, tools: testRegistry(), userText: 'Hello' });
