@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonObject } from '../../shared/contract/json';
 import { sendOpenAiJson } from './sse-replies';
+import { serveReplay } from '../replays/replay-types';
+import { llamaCppToolSchemaUnanchoredPattern } from '../replays/llama-cpp-replays';
 
 /** Characters of a request's JSON per token as the fake counts them (llama.cpp's tokenizer with its template counted ~3.4). */
 export const FAKE_CHARS_PER_TOKEN = 3;
@@ -16,11 +18,33 @@ export function fakePromptTokens(body: JsonObject): number {
   return Math.ceil(chars / FAKE_CHARS_PER_TOKEN);
 }
 
+/** Whether a tool's schema has a `pattern` llama.cpp cannot compile into its grammar (not anchored with ^…$). */
+function hasUnanchoredPattern(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasUnanchoredPattern);
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(
+    ([key, child]) =>
+      (key === 'pattern' && typeof child === 'string' && !(child.startsWith('^') && child.endsWith('$'))) || hasUnanchoredPattern(child),
+  );
+}
+
+/**
+ * llama.cpp compiles the tools' schemas before it counts or answers: one with an unanchored
+ * pattern gets the real 400 (tool-schema-acceptance.json "pattern-unanchored"). True when it answered.
+ */
+export function refuseUncompilableTools(response: ServerResponse, body: JsonObject): boolean {
+  const tools = Array.isArray(body.tools) ? body.tools : [];
+  if (!tools.some((tool) => hasUnanchoredPattern((tool as { function?: { parameters?: unknown } }).function?.parameters))) return false;
+  serveReplay(response, llamaCppToolSchemaUnanchoredPattern);
+  return true;
+}
+
 /** llama.cpp's `POST /v1/chat/completions/input_tokens` answer. */
 export function answerInputTokens(response: ServerResponse, body: JsonObject | null): void {
   if (body === null || !Array.isArray(body.messages)) {
     return sendOpenAiJson(response, 400, { error: { code: 400, message: "'messages' is required", type: 'invalid_request_error' } });
   }
+  if (refuseUncompilableTools(response, body)) return;
   sendOpenAiJson(response, 200, { input_tokens: fakePromptTokens(body), object: 'response.input_tokens' }, { Server: 'llama.cpp' });
 }
 

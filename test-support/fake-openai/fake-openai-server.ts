@@ -8,7 +8,7 @@ import { llamaCppLoadingModel } from '../replays/llama-cpp-replays';
 import type { FakeOpenAiChatRequest, OpenAiReply, OpenAiReplySource, OpenAiScenario, RecordedOpenAiRequest } from './scenario-types';
 import { answerWhole, sendOpenAiError, sendOpenAiJson, streamAnswer } from './sse-replies';
 import { createFakeSlots, type FakeSlots } from './fake-slots';
-import { answerInputTokens, refuseOversized } from './fake-context-window';
+import { answerInputTokens, refuseOversized, refuseUncompilableTools } from './fake-context-window';
 
 export interface FakeOpenAiOptions {
   scenario: OpenAiScenario;
@@ -68,7 +68,9 @@ async function chat(state: State, body: JsonObject | null, response: ServerRespo
   if (!model) return sendOpenAiError(response, 404, `The model \`${body.model}\` does not exist.`, { code: 'model_not_found' });
   const tools = objects(body.tools);
   if (tools.length > 0 && !model.tools) return sendOpenAiError(response, 400, TOOLS_UNSUPPORTED_MESSAGE, { type: 'BadRequestError' });
-  if (state.scenario.contextTokens !== undefined && refuseOversized(response, body, state.scenario.contextTokens)) return;
+  if (state.scenario.contextTokens !== undefined) {
+    if (refuseUncompilableTools(response, body) || refuseOversized(response, body, state.scenario.contextTokens)) return;
+  }
   if (state.slots) {
     // llama.cpp holds the headers until a slot is free.
     const release = await state.slots.take();

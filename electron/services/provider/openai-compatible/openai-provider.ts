@@ -11,6 +11,7 @@ import { parseOpenAiModels } from './openai-models';
 import { toOpenAiMessages } from './openai-request';
 import { streamOpenAiStep, type SchemaFixes } from './openai-stream';
 import { retryOnSharedMemory } from './shared-memory-retry';
+import { applySchemaFixes } from './tool-schema-fixes';
 import { probeToolSupport } from './tool-probe';
 import { retryWhileLoading } from './loading-retry';
 import { createModelContextReader } from './model-context';
@@ -68,12 +69,15 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
   const listEntries = async (signal?: AbortSignal): Promise<unknown[]> =>
     // llama.cpp answers 503 "Loading model" on /v1/models too while it loads: wait as a step does.
     (await retryWhileLoading(host, signal, () => probeClient.models.list(signal ? { signal } : {}))).data;
+  /** Tools this server could not compile, per model: sanitised or left out from then on. */
+  const schemaFixes: SchemaFixes = new Map();
   const modelContext = createModelContextReader({ fetch: plainFetch, baseUrl, headers, list: () => listEntries() });
   const countPromptTokens = createLlamaCppTokenCounter({
     fetch: plainFetch,
     baseUrl,
     headers,
     isLlamaCpp: () => modelContext.isLlamaCpp(),
+    toolsFor: (model, tools) => applySchemaFixes(tools, schemaFixes.get(model)),
   });
   const busySlots = async (signal: AbortSignal): Promise<number | null> =>
     modelContext.isLlamaCpp()
@@ -96,8 +100,6 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     }
   }
 
-  /** Tools this server could not compile, per model: sanitised or left out from then on. */
-  const schemaFixes: SchemaFixes = new Map();
   const formatRefused = new Set<string>();
   const cache = new CapabilitiesCache(async (model): Promise<ModelCapabilities> => {
     const facts = await modelContext.read(model);

@@ -115,4 +115,22 @@ describe('a run with more tools than fit a 2,048-token llama-server: every reque
     expect(first).toContain('tool_29');
     expect(fakePromptTokens(streamed(fake)[0]?.body ?? {})).toBeLessThanOrEqual(CONTEXT);
   });
+
+  it('the token count carries the schema the server can compile: no count is refused at any step', async () => {
+    const { fake, provider } = await start({
+      replies: [openAiReply.toolCall('lookup', { code: '123' }), openAiReply.text('Done.')],
+    });
+    const lookup = testTool({ id: 'lookup', parameters: { code: { type: 'string' } } });
+    // An unanchored pattern, which llama.cpp refuses to compile (tool-schema-acceptance.json).
+    const parameters = lookup.definition.function.parameters as { properties: Record<string, Record<string, unknown>> };
+    parameters.properties['code'] = { ...parameters.properties['code'], pattern: '[0-9]{3}' };
+    const h = createHarness({ provider, model: MODEL, tools: testRegistry(lookup), userText: 'Look up 123' });
+
+    await runAgent(h.input);
+
+    expect(h.text()).toContain('Done.');
+    const counts = fake.requests.filter((request) => request.path === '/v1/chat/completions/input_tokens');
+    expect(counts.length).toBeGreaterThanOrEqual(2);
+    for (const count of counts) expect(JSON.stringify(count.body?.['tools'])).not.toContain('"pattern"');
+  });
 });
