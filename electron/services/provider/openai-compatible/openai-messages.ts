@@ -21,6 +21,8 @@ export const openAiMessages = {
     `The model server at ${host} did not answer within ${seconds(timeoutMs)} seconds. Check that it is running, or raise its connect timeout in Settings → Model servers.`,
   unauthorized: (host: string, status: number): string =>
     `The model server at ${host} refused the request (HTTP ${status}): check the token (the Authorization header) for this server in Settings → Model servers.`,
+  modelNotLoaded: (host: string, model: string | null): string =>
+    `The model server at ${host} has ${model === null ? 'the model' : `“${model}”`} but has not loaded it (a llama.cpp router started with --no-models-autoload loads models only when asked). Load the model on the server (its web UI, or POST /models/load), then try again.`,
   modelNotFound: (host: string, model: string): string =>
     `The model server at ${host} has no model “${model}”. Pick a model from its list, or check the name the server serves it under.`,
   notOpenAi: (host: string): string =>
