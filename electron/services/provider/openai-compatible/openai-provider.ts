@@ -151,8 +151,13 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
         log,
         busyWatch,
       };
-      // llama.cpp's shared KV cache may run out while other requests run: a step that showed nothing is tried again.
-      return retryOnSharedMemory(host, request.signal, () => streamOpenAiStep(deps, request));
+      // llama.cpp's shared KV cache may run out while other requests run: the step is tried again (continued when it showed text).
+      return retryOnSharedMemory(host, request.signal, (prefill) =>
+        streamOpenAiStep(
+          deps,
+          prefill ? { ...request, messages: [...request.messages, { role: 'assistant', content: prefill }] } : request,
+        ),
+      );
     },
     async complete(request: CompleteRequest): Promise<string> {
       if (request.signal.aborted) throw aborted();
