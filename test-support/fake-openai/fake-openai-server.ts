@@ -64,7 +64,8 @@ async function chat(state: State, body: JsonObject | null, response: ServerRespo
   if (body === null || typeof body.model !== 'string' || !Array.isArray(body.messages)) {
     return sendOpenAiError(response, 400, 'Invalid request: model and messages are required.');
   }
-  const model = state.scenario.models.find((candidate) => candidate.id === body.model);
+  const only = state.scenario.anyModelName && state.scenario.models.length === 1 ? state.scenario.models[0] : undefined;
+  const model = only ?? state.scenario.models.find((candidate) => candidate.id === body.model);
   if (!model) return sendOpenAiError(response, 404, `The model \`${body.model}\` does not exist.`, { code: 'model_not_found' });
   const tools = objects(body.tools);
   if (tools.length > 0 && !model.tools) return sendOpenAiError(response, 400, TOOLS_UNSUPPORTED_MESSAGE, { type: 'BadRequestError' });

@@ -92,6 +92,8 @@ export interface OpenAiScenario {
    * `POST /v1/chat/completions/input_tokens` answers that count. Unset: no limit, no count route.
    */
   contextTokens?: number;
+  /** llama.cpp serving one model (no router): a chat request naming any model is answered by it. */
+  anyModelName?: boolean;
   /** The first this-many requests, to any route, get llama.cpp's 503 "Loading model" (it answers so while it loads). */
   loadingRequests?: number;
   /** `llama-cpp`: text and tool-call answers are streamed in llama.cpp's writes and key order (llama-cpp-framing.ts). */

@@ -17,6 +17,7 @@ import { retryWhileLoading } from './loading-retry';
 import { createModelContextReader } from './model-context';
 import { createLlamaCppTokenCounter } from './llama-cpp-tokens';
 import { readBusySlots, type BusyWatch } from './llama-cpp-slots';
+import { readLlamaCppProps } from './llama-cpp-props';
 import { withoutThinkBlocks } from '../without-think-blocks';
 import { cappedAnswerFetch } from './capped-answers';
 
@@ -39,6 +40,8 @@ export interface OpenAiCompatibleProviderOptions {
   busyCheckAfterMs?: number;
   /** The wait between the two reads of `/slots` that tell another request's generation from this one's prompt (default DEFAULTS.servers.busyRecheckMs). */
   busyRecheckMs?: number;
+  /** How old llama.cpp's context may be before `/props` is read again (default DEFAULTS.servers.contextRecheckMs). */
+  contextRecheckMs?: number;
 }
 
 /**
@@ -101,8 +104,12 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
   }
 
   const formatRefused = new Set<string>();
+  /** llama.cpp's slot context per model, and when it was read: re-read when older than contextRecheckMs (restarts either way). */
+  const contextRead = new Map<string, { tokens: number | null; at: number }>();
+  const contextRecheckMs = options.contextRecheckMs ?? DEFAULTS.servers.contextRecheckMs;
   const cache = new CapabilitiesCache(async (model): Promise<ModelCapabilities> => {
     const facts = await modelContext.read(model);
+    contextRead.set(model, { tokens: facts.contextLength, at: Date.now() });
     // The user's word first; then llama.cpp's template caps (no slot needed); else the one-token probe.
     const tools = options.toolSupport?.[model] ?? facts.supportsTools ?? (await probe(model));
     return { tools, thinking: false, vision: false, contextLength: facts.contextLength };
@@ -130,7 +137,18 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
       return null;
     }
   }
-  const capabilities = (model: string, signal?: AbortSignal): Promise<ModelCapabilities> => cache.get(model, signal, aborted);
+  async function capabilities(model: string, signal?: AbortSignal): Promise<ModelCapabilities> {
+    const known = await cache.get(model, signal, aborted);
+    if (!modelContext.isLlamaCpp()) return known;
+    const last = contextRead.get(model);
+    if (last === undefined || Date.now() - last.at >= contextRecheckMs) {
+      const props = await readLlamaCppProps(plainFetch, baseUrl, headers, model);
+      // No answer now (restarting, loading): what was known stands until the next read.
+      contextRead.set(model, { tokens: props?.slotContext ?? last?.tokens ?? known.contextLength, at: Date.now() });
+    }
+    const tokens = contextRead.get(model)?.tokens ?? null;
+    return tokens === null || tokens === known.contextLength ? known : { ...known, contextLength: tokens };
+  }
 
   return {
     host,
