@@ -62,9 +62,11 @@ export const openAiMessages = {
     contextFull
       ? `The reply reached the end of the context (the token limit: prompt and reply filled it) in the middle of a call to ${name}, so the call was not run`
       : `The reply reached the token limit in the middle of a call to ${name} (finish_reason "length"), so the call was not run`,
-  answerCut: (host: string, contextFull: boolean, numCtx: number): string =>
+  answerCut: (host: string, contextFull: boolean, numCtx: number, serverCtx: number | null = null): string =>
     contextFull
-      ? `The answer was cut off because the model's context is full (prompt and answer reached the ${numCtx} tokens the server at ${host} gives it). Start a new conversation, turn off some tools, or raise the server's context size.`
+      ? serverCtx !== null && serverCtx > numCtx
+        ? `The answer was cut off because the model's context is full (prompt and answer reached the ${numCtx} tokens TACO plans for: its max context in Settings, below the ${serverCtx} the server at ${host} gives). Start a new conversation, turn off some tools, or raise TACO's max context.`
+        : `The answer was cut off because the model's context is full (prompt and answer reached the ${numCtx} tokens the server at ${host} gives it). Start a new conversation, turn off some tools, or raise the server's context size.`
       : `The answer was cut off at the length limit of the server at ${host} (finish_reason "length"; check its -n / max tokens setting), then try again.`,
   noContent: (model: string): string => `The model “${model}” answered the side request with no text (only reasoning, or nothing).`,
 };

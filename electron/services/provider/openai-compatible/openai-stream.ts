@@ -271,7 +271,13 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
       throw new ProviderError('malformed-tool-call', openAiMessages.cutToolCall(cutCall, cut.contextFull), host, null, cut);
     const calls = assembler.calls();
     if (cut && calls.length === 0)
-      throw new ProviderError('ollama-error', openAiMessages.answerCut(host, cut.contextFull, numCtx), host, null, cut);
+      throw new ProviderError(
+        'ollama-error',
+        openAiMessages.answerCut(host, cut.contextFull, numCtx, capabilities.contextLength),
+        host,
+        null,
+        cut,
+      );
     if (calls.length > 0) yield { type: 'tool-calls', calls };
     const end = now();
     const stepUsage: StepUsage = {
