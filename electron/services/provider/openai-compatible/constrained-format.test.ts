@@ -89,7 +89,10 @@ describe('the constrained reply format on the wire', () => {
         what === 'a bad tool schema'
           ? {
               tools: [
-                { type: 'function' as const, function: { name: 't', description: 'd', parameters: { type: 'object', properties: {} } } },
+                {
+                  type: 'function' as const,
+                  function: { name: 't', description: 'd', parameters: { type: 'object' as const, properties: {}, required: [] } },
+                },
               ],
             }
           : {};
