@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TacoEvent } from '../../../../shared/contract/events';
 import { openAiReply, startFakeOpenAi, type FakeOpenAi, type OpenAiScenario } from '../../../../test-support/fake-openai/index';
-import { llamaCppPropsCaptured, llamaCppSlotsCaptured } from '../../../../test-support/replays/llama-cpp-replays';
+import { llamaCppPropsCaptured, llamaCppSlotsCaptured, llamaCppUnknownPath } from '../../../../test-support/replays/llama-cpp-replays';
 import type { Replay } from '../../../../test-support/replays/replay-types';
 import { runAgent } from '../../agent/loop/run-agent';
 import { createHarness } from '../../agent/testing/run-harness';
@@ -151,5 +151,38 @@ describe('llama.cpp with its one slot busy', () => {
     await runAgent(h.input);
 
     expect(h.statuses().some((status) => status.includes('busy'))).toBe(false);
+  });
+});
+
+describe('a busy server with neither /props nor /slots to ask', () => {
+  it('the model check that gets no answer says the server is up and probably busy, never unreachable', async () => {
+    const fake = await startFakeOpenAi({
+      scenario: {
+        name: 'busy-unknown',
+        models: [{ id: MODEL, tools: true }],
+        replies: [],
+        routes: { 'GET /props': llamaCppUnknownPath, 'GET /slots': llamaCppUnknownPath },
+        slots: 1,
+      },
+    });
+    running.push(fake);
+    const release = fake.occupySlot();
+    const provider = createOpenAiCompatibleProvider({
+      baseUrl: fake.baseUrl,
+      maxContextTokens: 32_768,
+      connectTimeoutMs: 300,
+      toolProbeTimeoutMs: 300,
+      busyCheckAfterMs: 0,
+      busyRecheckMs: 0,
+    });
+
+    const failure = await provider.capabilities(MODEL).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    release();
+
+    expect((failure as Error).message).toContain('is up (it lists its models)');
+    expect((failure as Error).message).not.toMatch(/could not be reached|did not answer within|refused/i);
   });
 });

@@ -33,6 +33,8 @@ export const openAiMessages = {
     `The model server at ${host} is busy (HTTP ${status}) and asks to wait ${seconds(askedMs)} s, longer than TACO waits. Try again later.`,
   slotsBusy: (host: string, slots: number): string =>
     `The model server at ${host} is busy: ${slots === 1 ? 'its one slot is' : `all ${slots} of its slots are`} answering other requests. TACO waits for a free slot (the server is up; start it with more slots, -np, to answer requests side by side).`,
+  probeNoAnswer: (host: string, waitedMs: number): string =>
+    `The model server at ${host} is up (it lists its models) but did not answer TACO's one-token check whether the model takes tools within ${seconds(waitedMs)} seconds: it is probably busy with other requests, or still loading the model. Try again when it is free, or set the model's tool support in Settings → Model servers.`,
   probeBusy: (host: string, slots: number, waitedMs: number): string =>
     `The model server at ${host} is up but busy: ${slots === 1 ? 'its one slot was' : `all ${slots} of its slots were`} answering other requests for the ${seconds(waitedMs)} seconds TACO waited to ask whether the model takes tools. Try again when it is free, or set the model's tool support in Settings → Model servers.`,
   contextLength: (detail: string): string =>

@@ -40,6 +40,8 @@ export interface OpenAiCompatibleProviderOptions {
   busyCheckAfterMs?: number;
   /** The wait between the two reads of `/slots` that tell another request's generation from this one's prompt (default DEFAULTS.servers.busyRecheckMs). */
   busyRecheckMs?: number;
+  /** How long the one-token tools probe may wait (default DEFAULTS.servers.toolProbeTimeoutMs). */
+  toolProbeTimeoutMs?: number;
   /** How old llama.cpp's context may be before `/props` is read again (default DEFAULTS.servers.contextRecheckMs). */
   contextRecheckMs?: number;
 }
@@ -65,7 +67,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
   const toolProbeClient = createOpenAiClient({
     baseUrl,
     headers,
-    timeoutMs: Math.max(connectTimeoutMs, DEFAULTS.servers.toolProbeTimeoutMs),
+    timeoutMs: Math.max(connectTimeoutMs, options.toolProbeTimeoutMs ?? DEFAULTS.servers.toolProbeTimeoutMs),
     fetch: plainFetch,
   });
   const aborted = (): ProviderError => new ProviderError('aborted', openAiMessages.aborted(), host);
@@ -116,7 +118,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
   });
 
   async function probe(model: string): Promise<boolean> {
-    const timeoutMs = Math.max(connectTimeoutMs, DEFAULTS.servers.toolProbeTimeoutMs);
+    const timeoutMs = Math.max(connectTimeoutMs, options.toolProbeTimeoutMs ?? DEFAULTS.servers.toolProbeTimeoutMs);
     try {
       return await probeToolSupport(toolProbeClient, model, undefined, host);
     } catch (error) {
@@ -124,7 +126,20 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
       // Up but occupied (-np 1 with a long answer running): say busy, not "did not answer".
       const slots = failure.kind === 'unreachable' ? await busySlots(AbortSignal.timeout(connectTimeoutMs)) : null;
       if (slots !== null) throw new ProviderError('ollama-error', openAiMessages.probeBusy(host, slots, timeoutMs), host);
+      // No /slots to ask (not llama.cpp, or --no-slots): a server that still lists its models is up, not unreachable.
+      if (failure.kind === 'unreachable' && (await answersListing())) {
+        throw new ProviderError('ollama-error', openAiMessages.probeNoAnswer(host, timeoutMs), host);
+      }
       throw failure;
+    }
+  }
+
+  async function answersListing(): Promise<boolean> {
+    try {
+      await probeClient.models.list({ signal: AbortSignal.timeout(connectTimeoutMs) });
+      return true;
+    } catch {
+      return false;
     }
   }
 
