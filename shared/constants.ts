@@ -361,8 +361,18 @@ export const DEFAULTS = {
      * slot is answering other requests, and if so says the server is busy (it waits on).
      */
     busyCheckAfterMs: 3000,
+    /**
+     * llama.cpp's context (`/props`) is read again when what TACO knows is older than this: a
+     * server restarted with another `-c` behind a running TACO, larger or smaller, is planned for as it is now.
+     */
+    contextRecheckMs: 5000,
     /** Between the two reads of `/slots`: a slot whose generated count grew meanwhile is another request's, not this one's prompt. */
     busyRecheckMs: 500,
+    /**
+     * A model server's answer read whole into main (model lists, llama.cpp's `/props`, `/slots`
+     * and token counts, the tool probe, side requests) stops at this many bytes and fails in words.
+     */
+    maxAnswerBytes: 4 * 1024 * 1024,
     /** Servers in the list at most. */
     maxServers: 20,
     /** Headers per server at most. */

@@ -4,9 +4,11 @@ import type { JsonObject } from '../../shared/contract/json';
 import { isJsonObject, parseJsonObject, readBody } from '../fake-ollama/http-utils';
 import { openAiReply } from './openai-replies';
 import { serveReplay } from '../replays/replay-types';
+import { llamaCppLoadingModel } from '../replays/llama-cpp-replays';
 import type { FakeOpenAiChatRequest, OpenAiReply, OpenAiReplySource, OpenAiScenario, RecordedOpenAiRequest } from './scenario-types';
 import { answerWhole, sendOpenAiError, sendOpenAiJson, streamAnswer } from './sse-replies';
 import { createFakeSlots, type FakeSlots } from './fake-slots';
+import { answerInputTokens, refuseOversized, refuseUncompilableTools } from './fake-context-window';
 
 export interface FakeOpenAiOptions {
   scenario: OpenAiScenario;
@@ -37,6 +39,8 @@ interface State {
   sideCalls: number;
   routeCalls: Map<string, number>;
   slots: FakeSlots | null;
+  /** Requests answered so far while the scenario's model loads. */
+  loadingAnswered: number;
 }
 
 function headersOf(request: IncomingMessage): Record<string, string> {
@@ -60,10 +64,14 @@ async function chat(state: State, body: JsonObject | null, response: ServerRespo
   if (body === null || typeof body.model !== 'string' || !Array.isArray(body.messages)) {
     return sendOpenAiError(response, 400, 'Invalid request: model and messages are required.');
   }
-  const model = state.scenario.models.find((candidate) => candidate.id === body.model);
+  const only = state.scenario.anyModelName && state.scenario.models.length === 1 ? state.scenario.models[0] : undefined;
+  const model = only ?? state.scenario.models.find((candidate) => candidate.id === body.model);
   if (!model) return sendOpenAiError(response, 404, `The model \`${body.model}\` does not exist.`, { code: 'model_not_found' });
   const tools = objects(body.tools);
   if (tools.length > 0 && !model.tools) return sendOpenAiError(response, 400, TOOLS_UNSUPPORTED_MESSAGE, { type: 'BadRequestError' });
+  if (state.scenario.contextTokens !== undefined) {
+    if (refuseUncompilableTools(response, body) || refuseOversized(response, body, state.scenario.contextTokens)) return;
+  }
   if (state.slots) {
     // llama.cpp holds the headers until a slot is free.
     const release = await state.slots.take();
@@ -94,6 +102,11 @@ async function chat(state: State, body: JsonObject | null, response: ServerRespo
 
 async function route(state: State, method: string, path: string, body: JsonObject | null, response: ServerResponse): Promise<void> {
   const key = `${method} ${path}`;
+  // llama.cpp while it loads the model: every route, /health and /props included, answers this 503.
+  if (state.loadingAnswered < (state.scenario.loadingRequests ?? 0)) {
+    state.loadingAnswered += 1;
+    return serveReplay(response, llamaCppLoadingModel);
+  }
   const replayed = state.scenario.routes?.[key];
   if (replayed) {
     const calls = (state.routeCalls.get(key) ?? 0) + 1;
@@ -113,6 +126,9 @@ async function route(state: State, method: string, path: string, body: JsonObjec
       });
     case 'POST /v1/chat/completions':
       return chat(state, body, response);
+    case 'POST /v1/chat/completions/input_tokens':
+      if (state.scenario.contextTokens !== undefined) return answerInputTokens(response, body);
+      return sendOpenAiError(response, 404, `Unknown path ${method} ${path}`, { code: 'unknown_url' });
     case 'GET /slots':
       if (state.slots) return state.slots.serve(response);
       return sendOpenAiError(response, 404, `Unknown path ${method} ${path}`, { code: 'unknown_url' });
@@ -130,6 +146,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions): Promise<FakeO
     sideCalls: 0,
     routeCalls: new Map(),
     slots: slotsOf(options.scenario),
+    loadingAnswered: 0,
   };
   const requests: RecordedOpenAiRequest[] = [];
   const required = options.requireHeader;
@@ -175,6 +192,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions): Promise<FakeO
       state.streamCalls = 0;
       state.sideCalls = 0;
       state.routeCalls.clear();
+      state.loadingAnswered = 0;
     },
     close() {
       return new Promise((done) => {

@@ -86,6 +86,16 @@ export interface OpenAiScenario {
    * until one frees, and `GET /slots` answers as llama.cpp does (fake-slots.ts). Unset: no limit, no /slots.
    */
   slots?: number;
+  /**
+   * llama.cpp's slot context: a chat request longer than this by the fake's own count
+   * (fake-context-window.ts) gets the real 400 `exceed_context_size_error`, and
+   * `POST /v1/chat/completions/input_tokens` answers that count. Unset: no limit, no count route.
+   */
+  contextTokens?: number;
+  /** llama.cpp serving one model (no router): a chat request naming any model is answered by it. */
+  anyModelName?: boolean;
+  /** The first this-many requests, to any route, get llama.cpp's 503 "Loading model" (it answers so while it loads). */
+  loadingRequests?: number;
   /** `llama-cpp`: text and tool-call answers are streamed in llama.cpp's writes and key order (llama-cpp-framing.ts). */
   framing?: 'openai' | 'llama-cpp';
 }

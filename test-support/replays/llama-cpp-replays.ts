@@ -135,6 +135,14 @@ export const llamaCppRouterUnknownModel: Replay = {
   writes: ['{"error":{"code":400,"message":"model \'nope\' not found","type":"invalid_request_error"}}'],
 };
 
+/** Router mode with --no-models-autoload: a model it has but has not loaded is HTTP 400 "model is not loaded" (a retest's run through the CLI). */
+export const llamaCppRouterModelNotLoaded: Replay = {
+  origin: reported('router mode, --no-models-autoload: "model is not loaded", HTTP 400'),
+  status: 400,
+  headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  writes: ['{"error":{"code":400,"message":"model is not loaded","type":"invalid_request_error"}}'],
+};
+
 /** 4 slots sharing one KV cache, concurrent requests: HTTP 200, then the error event before any token, no [DONE]. */
 export const llamaCppSharedMemoryExhausted: Replay = {
   origin: reported('default 4 slots, kv_unified, concurrent requests: "Context size has been exceeded." mid-stream'),

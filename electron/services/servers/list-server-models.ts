@@ -22,14 +22,14 @@ function checkAdvice(server: ResolvedServer): string {
 
 function failure(error: unknown, server: ResolvedServer, host: string): Pick<ServerModels, 'type' | 'message'> {
   if (error instanceof ProviderError) {
-    const what = server.kind === 'ollama' ? 'Ollama' : 'The model server';
+    const what = server.kind === 'ollama' ? 'Ollama' : 'The OpenAI-compatible server';
     if (error.kind === 'unreachable') {
       // The provider's own words suit the local Ollama (they name `ollama serve`); an added server gets its own.
-      if (server.id === LOCAL_SERVER_ID) return { type: 'unreachable', message: error.message };
+      if (server.id === LOCAL_SERVER_ID && server.kind === 'ollama') return { type: 'unreachable', message: error.message };
       return { type: 'unreachable', message: `${what} at ${host} could not be reached. ${checkAdvice(server)}` };
     }
     if (error.kind === 'aborted') {
-      const seconds = Math.round(server.connectTimeoutMs / 1000);
+      const seconds = Math.round(listTimeoutMs(server) / 1000);
       return { type: 'unreachable', message: `${what} at ${host} did not answer within ${seconds} seconds. ${checkAdvice(server)}` };
     }
     return { type: 'error', message: error.message };
@@ -38,13 +38,23 @@ function failure(error: unknown, server: ResolvedServer, host: string): Pick<Ser
   return { type: 'error', message: `Could not list the models of ${host}: ${message}` };
 }
 
+/**
+ * How long listing may take: the connect timeout, and for an OpenAI-compatible server also the
+ * bounded wait for a model that is loading (llama.cpp answers 503 "Loading model" on every route
+ * meanwhile; the provider waits DEFAULTS.servers.loadingRetryDelaysMs, then says how long it waited).
+ */
+function listTimeoutMs(server: ResolvedServer): number {
+  if (server.kind === 'ollama') return server.connectTimeoutMs;
+  return server.connectTimeoutMs + DEFAULTS.servers.loadingRetryDelaysMs.reduce((sum, delay) => sum + delay, 0);
+}
+
 async function listOne(deps: ListDeps, server: ResolvedServer): Promise<ServerModels> {
   const provider = deps.providerFor(server);
   const host = provider.host;
   const admin = server.id === LOCAL_SERVER_ID ? { allowed: server.kind === 'ollama', reason: null } : deps.adminStatus(server);
   const base = { serverId: server.id, name: server.name, kind: server.kind, host, admin };
   try {
-    const models = await provider.listModels(AbortSignal.timeout(server.connectTimeoutMs));
+    const models = await provider.listModels(AbortSignal.timeout(listTimeoutMs(server)));
     const named = models.map((model): ModelInfo =>
       server.id === LOCAL_SERVER_ID
         ? model

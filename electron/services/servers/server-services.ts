@@ -52,7 +52,8 @@ export function createServerServices(deps: ServerServicesDeps): ServerServices {
     },
     listModels() {
       const all = servers();
-      if (all.length === 1) return deps.listLocal();
+      // The local Ollama keeps its own words; any other server is named by its kind and address.
+      if (all.length === 1 && all[0]?.kind === 'ollama') return deps.listLocal();
       return listServerModels({ servers: all, providerFor: router.providerFor, adminStatus: deps.adminStatus });
     },
     test(request) {

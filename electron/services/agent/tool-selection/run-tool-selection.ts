@@ -8,7 +8,7 @@ import { isCoreTool, needsSelection, selectTools } from './select-tools';
 import { selectionQuery } from './selection-query';
 import { rankTools, type RankerKind, type Ranking } from './tool-ranking';
 import { stableToolOrder } from './tool-order';
-import { toolsNamedIn } from './used-tools';
+import { toolsNamedIn, toolsNamedInPrompt } from './used-tools';
 
 /** The tool that searches the others; offered only when the request does not carry every tool. */
 export const FIND_TOOLS = 'find_tools';
@@ -70,21 +70,23 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?:
   for (const name of toolsNamedIn(scope.messages)) if (offeredBefore.has(name)) state.used.add(name);
   const catalogue = shared.tools.filter((tool) => tool.info.toolId !== FIND_TOOLS);
   const budget = shared.input.toolBudget ?? 0;
+  // The window may cut anything but these, at every request of the run (steps, repairs, retries).
+  const neverCut = new Set([
+    ...shared.tools.map((tool) => tool.info.toolId).filter(isCoreTool),
+    ...state.used,
+    ...state.found,
+    ...toolsNamedInPrompt(shared.tools, scope.current.content),
+  ]);
   if (!needsSelection(catalogue.length, budget)) {
-    const keep = new Set([...catalogue.map((tool) => tool.info.toolId).filter(isCoreTool), ...state.used, ...state.found]);
-    const fitted = fit ? await fit(catalogue, keep) : catalogue;
+    const fitted = fit ? await fit(catalogue, neverCut) : catalogue;
     const cut = fitted.length < catalogue.length;
     // With no budget (0: all tools) there is nothing to tell unless the window cut some; under the budget, the event says so.
     if (budget > 0 || cut) emitOffered(shared, fitted, shared.tools.length, cut, configuredRanker(shared, state));
     return fitted;
   }
-  // Within a run what was offered stays offered, so the selection only grows (by find_tools' finds).
-  const keep = new Set([
-    ...shared.tools.map((tool) => tool.info.toolId).filter(isCoreTool),
-    ...state.offered,
-    ...state.used,
-    ...state.found,
-  ]);
+  // Within a run what was offered stays selected, so the selection only grows (by find_tools' finds);
+  // what of it goes out is fitted to the window afresh at every request (`neverCut`, not `keep`).
+  const keep = new Set([...neverCut, ...state.offered]);
   const fixed = state.offered.length > 0 && keepFillsBudget(shared, keep, budget);
   const ranking = fixed ? unranked(shared, state) : await rankForRequest(shared, state, scope);
   const selection = selectTools({ all: shared.tools.map((tool) => tool.info.toolId), budget, ranking: ranking.ids, keep });
@@ -94,7 +96,7 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?:
       ? stableToolOrder(state.offered, selection.offered)
       : (continuedOrder(shared, keep, ranking.ids, budget) ?? selection.offered);
   const selected = state.offered.flatMap((id) => byId.get(id) ?? []);
-  const offered = fit ? await fit(selected, keep) : selected;
+  const offered = fit ? await fit(selected, neverCut) : selected;
   emitOffered(shared, offered, shared.tools.length, selection.narrowed || offered.length < selected.length, ranking.ranker);
   return offered;
 }

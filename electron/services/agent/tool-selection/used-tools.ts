@@ -20,3 +20,9 @@ export function toolsNamedIn(messages: readonly ChatMessage[]): string[] {
   }
   return names;
 }
+
+/** Tools the user's message names as a word (`read_file`, "use web_search"): the window never cuts the tool asked for. */
+export function toolsNamedInPrompt(tools: ReadonlyArray<{ info: { toolId: string } }>, prompt: string): string[] {
+  const words = new Set(prompt.toLowerCase().match(/[a-z0-9_]+(?:[.-][a-z0-9_]+)*/g) ?? []);
+  return tools.map((tool) => tool.info.toolId).filter((id) => words.has(id.toLowerCase()));
+}

@@ -3,6 +3,7 @@ import { openAiModels, openAiReply, startFakeOpenAi, type FakeOpenAi } from '../
 import { collect, textOf, userSays } from '../provider-test-helpers';
 import { buildStepRequest } from '../ollama/chat-request-builder';
 import { createOpenAiCompatibleProvider } from './openai-provider';
+import { llamaCppExceedContext } from '../../../../test-support/replays/llama-cpp-replays';
 
 const running: FakeOpenAi[] = [];
 afterEach(async () => {
@@ -67,4 +68,43 @@ describe('the constrained reply format on the wire', () => {
       .filter((body) => body.stream === true);
     expect(sent.map((body) => body.response_format !== undefined)).toEqual([true, false, false]);
   });
+
+  const requestErrors = [
+    ['an overflow (llama.cpp exceed_context_size_error)', { type: 'replay', replay: llamaCppExceedContext }],
+    ['a model not loaded', openAiReply.httpError(400, 'model is not loaded')],
+    ['a bad tool schema', openAiReply.httpError(400, 'JSON schema conversion failed: Unrecognized schema')],
+  ] as const;
+  for (const [what, reply] of requestErrors) {
+    it(`${what}: the 400 is the request's, the grammar stays on for the next request`, async () => {
+      const fake = await startFakeOpenAi({
+        scenario: {
+          name: 'format-kept',
+          models: [openAiModels.withTools('plain')],
+          replies: [reply, openAiReply.text('{"answer": "Hi."}')],
+        },
+      });
+      running.push(fake);
+      const provider = createOpenAiCompatibleProvider({ baseUrl: fake.baseUrl, maxContextTokens: 8192 });
+      const tools =
+        what === 'a bad tool schema'
+          ? {
+              tools: [
+                {
+                  type: 'function' as const,
+                  function: { name: 't', description: 'd', parameters: { type: 'object' as const, properties: {}, required: [] } },
+                },
+              ],
+            }
+          : {};
+      await expect(
+        collect(provider.streamChat({ model: 'plain', messages: userSays('hi'), format: SCHEMA, signal, ...tools })),
+      ).rejects.toThrow();
+      await collect(provider.streamChat({ model: 'plain', messages: userSays('again'), format: SCHEMA, signal }));
+      const sent = fake.requests
+        .filter((request) => request.path === '/v1/chat/completions')
+        .map((request) => request.body as Record<string, unknown>)
+        .filter((body) => body.stream === true);
+      expect(sent.map((body) => body.response_format !== undefined)).toEqual([true, true]);
+    });
+  }
 });

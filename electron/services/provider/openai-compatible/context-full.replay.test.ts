@@ -76,3 +76,31 @@ describe('"length" with prompt and answer filling the 2048-token slot', () => {
     expect(estimated).toBeLessThanOrEqual(2048 * 0.75 - 98);
   });
 });
+
+describe("a server with more context than TACO's own max context", () => {
+  it('the cut is said against the context TACO planned for, never as what the server gives', async () => {
+    const props16k: Replay = {
+      ...llamaCppPropsCaptured,
+      writes: llamaCppPropsCaptured.writes.map((write) => write.replace('"n_ctx":2048', '"n_ctx":16384')),
+    };
+    const fake = await startFakeOpenAi({
+      scenario: {
+        name: 'capped',
+        models: [{ id: MODEL, tools: true }],
+        replies: [replayed(llamaCppContextFilledStream)],
+        routes: { 'GET /props': props16k },
+      },
+    });
+    running.push(fake);
+    // TACO's max context (Settings) at the 2,048 the captured reply filled; the server gives 16,384.
+    const provider = createOpenAiCompatibleProvider({ baseUrl: fake.baseUrl, maxContextTokens: 2048 });
+    const h = createHarness({ provider, model: MODEL, tools: testRegistry(), userText: 'Tell me a long story' });
+
+    await runAgent(h.input);
+
+    const error = h.of('run-finish')[0]?.error ?? '';
+    expect(error).toContain('2048 tokens TACO plans for');
+    expect(error).toContain('16384');
+    expect(error).not.toMatch(/2048 tokens the server .* gives/);
+  });
+});

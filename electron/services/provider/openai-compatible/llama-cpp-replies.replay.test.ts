@@ -11,6 +11,7 @@ import {
   llamaCppEmptyReplyStream,
   llamaCppPegFormatFailure,
   llamaCppRouterUnknownModel,
+  llamaCppRouterModelNotLoaded,
 } from '../../../../test-support/replays/llama-cpp-replays';
 import type { Replay } from '../../../../test-support/replays/replay-types';
 import { runAgent } from '../../agent/loop/run-agent';
@@ -101,5 +102,28 @@ describe("llama.cpp's router: a model it does not have", () => {
     expect(failure).toBeInstanceOf(ProviderError);
     expect((failure as ProviderError).kind).toBe('model-not-found');
     expect((failure as ProviderError).message).toContain('has no model “nope”');
+  });
+
+  it('HTTP 400 "model is not loaded" (--no-models-autoload) asks to load the model, on the model check and on a step', async () => {
+    const { provider } = await start(
+      {
+        routes: { 'POST /v1/chat/completions': llamaCppRouterModelNotLoaded },
+      },
+      undefined,
+    );
+
+    // A model whose tool support is not set: the model check asks the server.
+    const failure = await provider.capabilities('unset').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect((failure as ProviderError).message).toContain('Load the model on the server');
+
+    const { provider: known } = await start({ routes: { 'POST /v1/chat/completions': llamaCppRouterModelNotLoaded } });
+    const h = createHarness({ provider: known, model: 'm', tools: testRegistry(readFile), userText: 'Read a.txt' });
+    await runAgent(h.input);
+    expect(h.of('run-finish')[0]?.error).toContain('Load the model on the server');
+    expect(h.of('run-finish')[0]?.error).not.toMatch(/tools/i);
   });
 });

@@ -11,8 +11,9 @@ type Slot = { id?: unknown; is_processing?: unknown; id_task?: unknown; next_tok
  * steps, so it comes back while a request with `-np 1` waits for its headers (concurrent-np1.json:
  * the second request's headers came only when the first ended). A streamed request gets its
  * headers with its first token, so a slot still reading a prompt may be this very request: only a
- * slot whose `n_decoded` grew between two reads `recheckMs` apart, on the same task, is someone
- * else's (`n_decoded` counts generated tokens and is not reset until the next prompt is read).
+ * slot whose `n_decoded` grew between two reads `recheckMs` apart, on the same task, or that a new
+ * task took meanwhile and already generates for, is someone else's (`n_decoded` counts generated
+ * tokens and is not reset until the next prompt is read).
  */
 export async function readBusySlots(
   fetchFn: typeof fetch,
@@ -39,11 +40,11 @@ export async function readBusySlots(
     if (!after || after.length !== before.length) return null;
     const generatingForOthers = after.every((slot, index) => {
       const earlier = before[index];
-      return (
-        slot?.is_processing === true &&
-        slot.id_task === earlier?.id_task &&
-        Number(slot.next_token?.[0]?.n_decoded) > Number(earlier?.next_token?.[0]?.n_decoded)
-      );
+      const decoded = Number(slot?.next_token?.[0]?.n_decoded);
+      if (slot?.is_processing !== true) return false;
+      // The same task generated meanwhile; or another task took the slot and is generating already
+      // (this request, had it got the slot, would have its headers with its first token).
+      return slot.id_task === earlier?.id_task ? decoded > Number(earlier?.next_token?.[0]?.n_decoded) : decoded > 0;
     });
     return generatingForOthers ? after.length : null;
   } catch {

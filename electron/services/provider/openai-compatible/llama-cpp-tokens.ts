@@ -1,6 +1,8 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ChatMessage, TokenCountRequest } from '../provider-types';
+import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import { toOpenAiMessages, toOpenAiTools } from './openai-request';
+import { sanitiseSchema } from './tool-schema-fixes';
 
 export interface LlamaCppTokenCounterOptions {
   fetch: typeof fetch;
@@ -8,6 +10,8 @@ export interface LlamaCppTokenCounterOptions {
   headers: Readonly<Record<string, string>>;
   /** Whether the server answered llama.cpp's `/props` (no other server is asked). */
   isLlamaCpp(): boolean;
+  /** The tools as the steps send them to this model (schema fixes applied), so the count is not refused where the step is not. */
+  toolsFor?(model: string, tools: ChatCompletionTool[]): ChatCompletionTool[];
 }
 
 /** Which of llama.cpp's counting routes this server has; learnt from the first answers. */
@@ -26,6 +30,17 @@ type Route = 'input-tokens' | 'tokenize' | 'none';
 export function createLlamaCppTokenCounter(options: LlamaCppTokenCounterOptions): (request: TokenCountRequest) => Promise<number | null> {
   const root = options.baseUrl.replace(/\/v1\/?$/, '');
   let route: Route = 'input-tokens';
+  // Every schema without what llama.cpp cannot compile (an unanchored pattern): a count is asked
+  // before the step has learnt which tools the server refuses, and the sanitised schema counts the same.
+  const countedTools = (model: string, tools: ChatCompletionTool[]): ChatCompletionTool[] =>
+    (options.toolsFor ? options.toolsFor(model, tools) : tools).map((tool) =>
+      tool.type === 'function'
+        ? {
+            ...tool,
+            function: { ...tool.function, parameters: sanitiseSchema(tool.function.parameters) as typeof tool.function.parameters },
+          }
+        : tool,
+    );
 
   async function post(path: string, body: unknown, signal: AbortSignal): Promise<{ status: number; body: unknown }> {
     const response = await options.fetch(`${root}${path}`, {
@@ -46,7 +61,7 @@ export function createLlamaCppTokenCounter(options: LlamaCppTokenCounterOptions)
     const body = {
       model: request.model,
       messages: toOpenAiMessages(request.messages),
-      ...(request.tools && request.tools.length > 0 ? { tools: toOpenAiTools(request.tools) } : {}),
+      ...(request.tools && request.tools.length > 0 ? { tools: countedTools(request.model, toOpenAiTools(request.tools)) } : {}),
     };
     const answer = await post('/v1/chat/completions/input_tokens', body, request.signal);
     const count = (answer.body as { input_tokens?: unknown } | null)?.input_tokens;

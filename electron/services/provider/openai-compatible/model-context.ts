@@ -43,12 +43,16 @@ export function createModelContextReader(options: ModelContextOptions): ModelCon
     for (const entry of entries) {
       const id = (entry as { id?: unknown } | null)?.id;
       if (typeof id === 'string') listed.set(id, { context: contextLengthOf(entry), training: trainingLengthOf(entry) });
+      // llama.cpp lists its models as owned by "llamacpp": no LM Studio to ask.
+      if ((entry as { owned_by?: unknown } | null)?.owned_by === 'llamacpp') lmStudio = 'no';
     }
   }
 
   async function read(model: string): Promise<ServerModelFacts> {
     const props = await readLlamaCppProps(options.fetch, options.baseUrl, options.headers, model);
     llamaCpp = props !== null;
+    // A server that once answered llama.cpp's /props is no LM Studio, though /props fails now (restarting, loading).
+    if (llamaCpp) lmStudio = 'no';
     const supportsTools = props?.supportsTools ?? null;
     if (props?.slotContext) return { contextLength: props.slotContext, supportsTools };
     await options.list().then(noted, () => undefined);

@@ -1,3 +1,4 @@
+import { answerTooLarge } from './capped-answers';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ProviderError } from '../provider-types';
 import { errorCode } from '../error-code';
@@ -27,6 +28,8 @@ const CONTEXT_LENGTH =
 
 /** llama.cpp's router: "model 'nope' not found"; OpenAI: "The model `x` does not exist". */
 export const MODEL_NOT_FOUND = /model\b.*\bnot found|model_not_found/i;
+/** llama.cpp's router started with --no-models-autoload: HTTP 400 "model is not loaded" for a model it has but has not loaded. */
+export const MODEL_NOT_LOADED = /model\b.*\bnot loaded/i;
 
 function deepestMessage(error: unknown): string {
   let current: unknown = error;
@@ -80,6 +83,8 @@ export function toOpenAiProviderError(error: unknown, context: OpenAiErrorContex
   // The client ends an aborted stream quietly: whatever came after the abort, it was a stop.
   if (context.signal?.aborted || error instanceof APIUserAbortError) return make('aborted', openAiMessages.aborted());
   if (error instanceof ProviderError) return error;
+  const large = answerTooLarge(error);
+  if (large) return make('ollama-error', large.message);
   if (error instanceof APIConnectionError) {
     // A socket that closed after the answer began is an early end, not an unreachable server.
     if (context.phase === 'stream') return make('incomplete-stream', openAiMessages.incompleteStream());
@@ -96,6 +101,8 @@ export function toOpenAiProviderError(error: unknown, context: OpenAiErrorContex
       return make('malformed-tool-call', openAiMessages.malformedToolCall(detail), status);
     if ((status === null || status === 500) && isBadHistoryToolCall(detail))
       return make('ollama-error', openAiMessages.badHistoryToolCall(host, detail), status);
+    if ((status === 400 || status === 404 || status === 503) && MODEL_NOT_LOADED.test(detail))
+      return make('ollama-error', openAiMessages.modelNotLoaded(host, context.model), status);
     // llama.cpp's router (--models-dir): HTTP 400 "model 'x' not found".
     if ((status === 400 || status === 404) && context.model !== null && MODEL_NOT_FOUND.test(detail))
       return make('model-not-found', openAiMessages.modelNotFound(host, context.model), status);

@@ -21,6 +21,8 @@ export const openAiMessages = {
     `The model server at ${host} did not answer within ${seconds(timeoutMs)} seconds. Check that it is running, or raise its connect timeout in Settings → Model servers.`,
   unauthorized: (host: string, status: number): string =>
     `The model server at ${host} refused the request (HTTP ${status}): check the token (the Authorization header) for this server in Settings → Model servers.`,
+  modelNotLoaded: (host: string, model: string | null): string =>
+    `The model server at ${host} has ${model === null ? 'the model' : `“${model}”`} but has not loaded it (a llama.cpp router started with --no-models-autoload loads models only when asked). Load the model on the server (its web UI, or POST /models/load), then try again.`,
   modelNotFound: (host: string, model: string): string =>
     `The model server at ${host} has no model “${model}”. Pick a model from its list, or check the name the server serves it under.`,
   notOpenAi: (host: string): string =>
@@ -31,6 +33,8 @@ export const openAiMessages = {
     `The model server at ${host} is busy (HTTP ${status}) and asks to wait ${seconds(askedMs)} s, longer than TACO waits. Try again later.`,
   slotsBusy: (host: string, slots: number): string =>
     `The model server at ${host} is busy: ${slots === 1 ? 'its one slot is' : `all ${slots} of its slots are`} answering other requests. TACO waits for a free slot (the server is up; start it with more slots, -np, to answer requests side by side).`,
+  probeNoAnswer: (host: string, waitedMs: number): string =>
+    `The model server at ${host} is up (it lists its models) but did not answer TACO's one-token check whether the model takes tools within ${seconds(waitedMs)} seconds: it is probably busy with other requests, or still loading the model. Try again when it is free, or set the model's tool support in Settings → Model servers.`,
   probeBusy: (host: string, slots: number, waitedMs: number): string =>
     `The model server at ${host} is up but busy: ${slots === 1 ? 'its one slot was' : `all ${slots} of its slots were`} answering other requests for the ${seconds(waitedMs)} seconds TACO waited to ask whether the model takes tools. Try again when it is free, or set the model's tool support in Settings → Model servers.`,
   contextLength: (detail: string): string =>
@@ -60,9 +64,11 @@ export const openAiMessages = {
     contextFull
       ? `The reply reached the end of the context (the token limit: prompt and reply filled it) in the middle of a call to ${name}, so the call was not run`
       : `The reply reached the token limit in the middle of a call to ${name} (finish_reason "length"), so the call was not run`,
-  answerCut: (host: string, contextFull: boolean, numCtx: number): string =>
+  answerCut: (host: string, contextFull: boolean, numCtx: number, serverCtx: number | null = null): string =>
     contextFull
-      ? `The answer was cut off because the model's context is full (prompt and answer reached the ${numCtx} tokens the server at ${host} gives it). Start a new conversation, turn off some tools, or raise the server's context size.`
+      ? serverCtx !== null && serverCtx > numCtx
+        ? `The answer was cut off because the model's context is full (prompt and answer reached the ${numCtx} tokens TACO plans for: its max context in Settings, below the ${serverCtx} the server at ${host} gives). Start a new conversation, turn off some tools, or raise TACO's max context.`
+        : `The answer was cut off because the model's context is full (prompt and answer reached the ${numCtx} tokens the server at ${host} gives it). Start a new conversation, turn off some tools, or raise the server's context size.`
       : `The answer was cut off at the length limit of the server at ${host} (finish_reason "length"; check its -n / max tokens setting), then try again.`,
   noContent: (model: string): string => `The model “${model}” answered the side request with no text (only reasoning, or nothing).`,
 };

@@ -11,12 +11,15 @@ import { parseOpenAiModels } from './openai-models';
 import { toOpenAiMessages } from './openai-request';
 import { streamOpenAiStep, type SchemaFixes } from './openai-stream';
 import { retryOnSharedMemory } from './shared-memory-retry';
+import { applySchemaFixes } from './tool-schema-fixes';
 import { probeToolSupport } from './tool-probe';
 import { retryWhileLoading } from './loading-retry';
 import { createModelContextReader } from './model-context';
 import { createLlamaCppTokenCounter } from './llama-cpp-tokens';
 import { readBusySlots, type BusyWatch } from './llama-cpp-slots';
+import { readLlamaCppProps } from './llama-cpp-props';
 import { withoutThinkBlocks } from '../without-think-blocks';
+import { cappedAnswerFetch } from './capped-answers';
 
 export { openAiBaseUrl } from './openai-base-url';
 
@@ -37,6 +40,10 @@ export interface OpenAiCompatibleProviderOptions {
   busyCheckAfterMs?: number;
   /** The wait between the two reads of `/slots` that tell another request's generation from this one's prompt (default DEFAULTS.servers.busyRecheckMs). */
   busyRecheckMs?: number;
+  /** How long the one-token tools probe may wait (default DEFAULTS.servers.toolProbeTimeoutMs). */
+  toolProbeTimeoutMs?: number;
+  /** How old llama.cpp's context may be before `/props` is read again (default DEFAULTS.servers.contextRecheckMs). */
+  contextRecheckMs?: number;
 }
 
 /**
@@ -50,30 +57,32 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
   const host = baseUrl;
   const headers = options.headers ?? {};
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULTS.servers.connectTimeoutMs;
-  const probeClient = createOpenAiClient({
-    baseUrl,
-    headers,
-    timeoutMs: connectTimeoutMs,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const log = options.log ?? ((message: string) => console.warn(`[openai-compatible] ${message}`));
+  const baseFetch = options.fetch ?? ((input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init));
+  // Every answer read whole (all but the streamed steps) stops at DEFAULTS.servers.maxAnswerBytes.
+  const plainFetch = cappedAnswerFetch(baseFetch, { onTooLarge: (error) => log(error.message) });
+  const probeClient = createOpenAiClient({ baseUrl, headers, timeoutMs: connectTimeoutMs, fetch: plainFetch });
   const streamClient: OpenAI = createOpenAiClient({ baseUrl, headers, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const sideClient: OpenAI = createOpenAiClient({ baseUrl, headers, fetch: plainFetch });
   const toolProbeClient = createOpenAiClient({
     baseUrl,
     headers,
-    timeoutMs: Math.max(connectTimeoutMs, DEFAULTS.servers.toolProbeTimeoutMs),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    timeoutMs: Math.max(connectTimeoutMs, options.toolProbeTimeoutMs ?? DEFAULTS.servers.toolProbeTimeoutMs),
+    fetch: plainFetch,
   });
-  const plainFetch = options.fetch ?? ((input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init));
   const aborted = (): ProviderError => new ProviderError('aborted', openAiMessages.aborted(), host);
   const listEntries = async (signal?: AbortSignal): Promise<unknown[]> =>
     // llama.cpp answers 503 "Loading model" on /v1/models too while it loads: wait as a step does.
     (await retryWhileLoading(host, signal, () => probeClient.models.list(signal ? { signal } : {}))).data;
+  /** Tools this server could not compile, per model: sanitised or left out from then on. */
+  const schemaFixes: SchemaFixes = new Map();
   const modelContext = createModelContextReader({ fetch: plainFetch, baseUrl, headers, list: () => listEntries() });
   const countPromptTokens = createLlamaCppTokenCounter({
     fetch: plainFetch,
     baseUrl,
     headers,
     isLlamaCpp: () => modelContext.isLlamaCpp(),
+    toolsFor: (model, tools) => applySchemaFixes(tools, schemaFixes.get(model)),
   });
   const busySlots = async (signal: AbortSignal): Promise<number | null> =>
     modelContext.isLlamaCpp()
@@ -96,19 +105,20 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     }
   }
 
-  /** Tools this server could not compile, per model: sanitised or left out from then on. */
-  const schemaFixes: SchemaFixes = new Map();
   const formatRefused = new Set<string>();
-  const log = options.log ?? ((message: string) => console.warn(`[openai-compatible] ${message}`));
+  /** llama.cpp's slot context per model, and when it was read: re-read when older than contextRecheckMs (restarts either way). */
+  const contextRead = new Map<string, { tokens: number | null; at: number }>();
+  const contextRecheckMs = options.contextRecheckMs ?? DEFAULTS.servers.contextRecheckMs;
   const cache = new CapabilitiesCache(async (model): Promise<ModelCapabilities> => {
     const facts = await modelContext.read(model);
+    contextRead.set(model, { tokens: facts.contextLength, at: Date.now() });
     // The user's word first; then llama.cpp's template caps (no slot needed); else the one-token probe.
     const tools = options.toolSupport?.[model] ?? facts.supportsTools ?? (await probe(model));
     return { tools, thinking: false, vision: false, contextLength: facts.contextLength };
   });
 
   async function probe(model: string): Promise<boolean> {
-    const timeoutMs = Math.max(connectTimeoutMs, DEFAULTS.servers.toolProbeTimeoutMs);
+    const timeoutMs = Math.max(connectTimeoutMs, options.toolProbeTimeoutMs ?? DEFAULTS.servers.toolProbeTimeoutMs);
     try {
       return await probeToolSupport(toolProbeClient, model, undefined, host);
     } catch (error) {
@@ -116,7 +126,20 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
       // Up but occupied (-np 1 with a long answer running): say busy, not "did not answer".
       const slots = failure.kind === 'unreachable' ? await busySlots(AbortSignal.timeout(connectTimeoutMs)) : null;
       if (slots !== null) throw new ProviderError('ollama-error', openAiMessages.probeBusy(host, slots, timeoutMs), host);
+      // No /slots to ask (not llama.cpp, or --no-slots): a server that still lists its models is up, not unreachable.
+      if (failure.kind === 'unreachable' && (await answersListing())) {
+        throw new ProviderError('ollama-error', openAiMessages.probeNoAnswer(host, timeoutMs), host);
+      }
       throw failure;
+    }
+  }
+
+  async function answersListing(): Promise<boolean> {
+    try {
+      await probeClient.models.list({ signal: AbortSignal.timeout(connectTimeoutMs) });
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -129,7 +152,18 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
       return null;
     }
   }
-  const capabilities = (model: string, signal?: AbortSignal): Promise<ModelCapabilities> => cache.get(model, signal, aborted);
+  async function capabilities(model: string, signal?: AbortSignal): Promise<ModelCapabilities> {
+    const known = await cache.get(model, signal, aborted);
+    if (!modelContext.isLlamaCpp()) return known;
+    const last = contextRead.get(model);
+    if (last === undefined || Date.now() - last.at >= contextRecheckMs) {
+      const props = await readLlamaCppProps(plainFetch, baseUrl, headers, model);
+      // No answer now (restarting, loading): what was known stands until the next read.
+      contextRead.set(model, { tokens: props?.slotContext ?? last?.tokens ?? known.contextLength, at: Date.now() });
+    }
+    const tokens = contextRead.get(model)?.tokens ?? null;
+    return tokens === null || tokens === known.contextLength ? known : { ...known, contextLength: tokens };
+  }
 
   return {
     host,
@@ -150,14 +184,19 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
         log,
         busyWatch,
       };
-      // llama.cpp's shared KV cache may run out while other requests run: a step that showed nothing is tried again.
-      return retryOnSharedMemory(host, request.signal, () => streamOpenAiStep(deps, request));
+      // llama.cpp's shared KV cache may run out while other requests run: the step is tried again (continued when it showed text).
+      return retryOnSharedMemory(host, request.signal, (prefill) =>
+        streamOpenAiStep(
+          deps,
+          prefill ? { ...request, messages: [...request.messages, { role: 'assistant', content: prefill }] } : request,
+        ),
+      );
     },
     async complete(request: CompleteRequest): Promise<string> {
       if (request.signal.aborted) throw aborted();
       try {
         const answer = await retryWhileLoading(host, request.signal, () =>
-          streamClient.chat.completions.create(
+          sideClient.chat.completions.create(
             { model: request.model, messages: toOpenAiMessages(request.messages), max_tokens: request.maxTokens, stream: false },
             { signal: request.signal },
           ),

@@ -122,11 +122,27 @@ async function openWithFormat(
   try {
     return await openStream(deps, body, signal);
   } catch (error) {
-    if (body.response_format === undefined || statusOf(error) !== 400) throw error;
+    if (body.response_format === undefined || !refusesFormat(error, body)) throw error;
     deps.formatRefused?.add(body.model);
     const { response_format: _refused, ...without } = body;
     return openStream(deps, without, signal);
   }
+}
+
+/** Words of a 400 about the reply format itself (OpenAI's "Unrecognized request argument supplied: response_format", llama.cpp's schema and grammar errors). */
+const FORMAT_REFUSAL = /response_format|json[_ ]schema|grammar|structured output/i;
+
+/**
+ * Whether a 400 refuses `response_format` itself. An overflow, a model not loaded or any other
+ * 400 is the request's, never the format's: marking the model would turn the grammar off for the
+ * rest of the process. With tools in the request a schema error may be theirs, so only a 400 that
+ * names `response_format` counts.
+ */
+export function refusesFormat(error: unknown, body: { tools?: unknown }): boolean {
+  if (statusOf(error) !== 400 || !(error instanceof APIError) || isContextLengthError(error)) return false;
+  const detail = serverDetail(error);
+  const withTools = Array.isArray(body.tools) && body.tools.length > 0;
+  return withTools ? /response_format/i.test(detail) : FORMAT_REFUSAL.test(detail);
 }
 
 function statusOf(error: unknown): number | null {
@@ -255,7 +271,13 @@ export async function* streamOpenAiStep(deps: OpenAiStreamDeps, request: ChatSte
       throw new ProviderError('malformed-tool-call', openAiMessages.cutToolCall(cutCall, cut.contextFull), host, null, cut);
     const calls = assembler.calls();
     if (cut && calls.length === 0)
-      throw new ProviderError('ollama-error', openAiMessages.answerCut(host, cut.contextFull, numCtx), host, null, cut);
+      throw new ProviderError(
+        'ollama-error',
+        openAiMessages.answerCut(host, cut.contextFull, numCtx, capabilities.contextLength),
+        host,
+        null,
+        cut,
+      );
     if (calls.length > 0) yield { type: 'tool-calls', calls };
     const end = now();
     const stepUsage: StepUsage = {

@@ -31,28 +31,31 @@ export function isSharedMemoryExhausted(error: unknown, body: ChatCompletionCrea
 
 /**
  * Runs a step again after each of DEFAULTS.servers.sharedMemoryRetryDelaysMs while the server
- * runs out of shared memory before anything was shown; then (or once something was shown) says
- * so — never "the conversation does not fit".
+ * runs out of shared memory; then says so — never "the conversation does not fit". A step that
+ * showed text already is continued, not begun again: the retry carries that text as the reply's
+ * start (`prefill`, sent as a last assistant message, which llama.cpp continues), so what was shown
+ * stays and only the rest streams. A step that handed over tool calls is not tried again.
  */
 export async function* retryOnSharedMemory(
   host: string,
   signal: AbortSignal,
-  attempt: () => AsyncGenerator<ProviderChunk, void, undefined>,
+  attempt: (prefill: string) => AsyncGenerator<ProviderChunk, void, undefined>,
 ): AsyncGenerator<ProviderChunk, void, undefined> {
   const delays = DEFAULTS.servers.sharedMemoryRetryDelaysMs;
+  let shown = '';
+  let called = false;
   for (let index = 0; ; index += 1) {
-    let yielded = false;
     try {
-      for await (const chunk of attempt()) {
-        // Saying the server is busy shows nothing of the answer: the step may still be tried again.
-        if (chunk.type !== 'waiting') yielded = true;
+      for await (const chunk of attempt(shown)) {
+        if (chunk.type === 'text') shown += chunk.text;
+        if (chunk.type === 'tool-calls') called = true;
         yield chunk;
       }
       return;
     } catch (error) {
       if (!(error instanceof SharedMemoryExhausted)) throw error;
       const delay = delays[index];
-      if (yielded || delay === undefined) throw new ProviderError('ollama-error', openAiMessages.sharedMemory(host, index), host, 500);
+      if (called || delay === undefined) throw new ProviderError('ollama-error', openAiMessages.sharedMemory(host, index), host, 500);
       try {
         await waitFor(delay, signal);
       } catch {

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openAiReply, startFakeOpenAi, type FakeOpenAi, type OpenAiReply } from '../../../../test-support/fake-openai/index';
+import {
+  openAiReply,
+  startFakeOpenAi,
+  type FakeOpenAi,
+  type OpenAiReply,
+  type OpenAiReplySource,
+} from '../../../../test-support/fake-openai/index';
 import {
   llamaCppExceedContext,
   llamaCppSharedMemoryExhausted,
@@ -20,7 +26,7 @@ afterEach(async () => {
 
 const replayed = (replay: Replay): OpenAiReply => ({ type: 'replay', replay });
 
-async function run(replies: OpenAiReply[]) {
+async function run(replies: OpenAiReplySource[]) {
   const fake = await startFakeOpenAi({ scenario: { name: 'kv', models: [{ id: 'm', tools: true }], replies } });
   running.push(fake);
   const provider = createOpenAiCompatibleProvider({ baseUrl: fake.baseUrl, maxContextTokens: 8192, toolSupport: { m: true } });
@@ -38,12 +44,32 @@ describe('"Context size has been exceeded." mid-stream with a prompt that fits t
     expect(fake.requests.filter((request) => request.body?.['stream'] === true)).toHaveLength(2);
   });
 
-  it('after text was shown: said as the server running out of shared memory, never as a conversation that does not fit', async () => {
-    const { outcome, error } = await run([replayed(llamaCppSharedMemoryExhaustedAfterText)]);
+  it('after text was shown: the step is continued from that text (sent as the reply start), the run completes with both parts', async () => {
+    const { outcome, h, fake } = await run([
+      replayed(llamaCppSharedMemoryExhaustedAfterText),
+      (request) => {
+        const last = request.messages.at(-1);
+        return last?.['role'] === 'assistant' ? openAiReply.text(' and the rest.') : openAiReply.httpError(500, 'no reply start sent');
+      },
+    ]);
+
+    expect(outcome.reason).toBe('complete');
+    const streamed = fake.requests.filter((request) => request.body?.['stream'] === true);
+    expect(streamed).toHaveLength(2);
+    const shown = (streamed[1]?.body?.['messages'] as Array<{ role: string; content: string }>).at(-1)?.content ?? '';
+    expect(shown.length).toBeGreaterThan(0);
+    expect(h.text()).toBe(`${shown} and the rest.`);
+  });
+
+  it('every retry running out too: said as the server running out of shared memory, never as a conversation that does not fit', async () => {
+    const again = replayed(llamaCppSharedMemoryExhaustedAfterText);
+    const { outcome, error, fake } = await run([again, again, again, again, again]);
 
     expect(outcome.reason).toBe('provider_error');
     expect(error).toContain('ran out of the memory its parallel slots share');
+    expect(error).toContain('after 3 retries');
     expect(error).not.toMatch(/does not fit|new conversation/);
+    expect(fake.requests.filter((request) => request.body?.['stream'] === true)).toHaveLength(4);
   });
 
   it('a real overflow (HTTP 400 exceed_context_size_error) is still said as one', async () => {

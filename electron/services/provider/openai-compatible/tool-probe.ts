@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { APIError } from 'openai';
 import { retryWhileLoading } from './loading-retry';
-import { MODEL_NOT_FOUND, serverDetail } from './openai-errors';
+import { MODEL_NOT_FOUND, MODEL_NOT_LOADED, serverDetail } from './openai-errors';
 
 /** The tiny request that asks whether a model takes `tools`: one user word, one tool, one token back. */
 const PROBE_TOOL = {
@@ -26,8 +26,8 @@ export async function probeToolSupport(client: OpenAI, model: string, signal: Ab
     return true;
   } catch (error) {
     if (error instanceof APIError && error.status !== undefined) {
-      // llama.cpp's router answers 400 for a model it does not have: that is not "no tools".
-      if (MODEL_NOT_FOUND.test(serverDetail(error))) throw error;
+      // llama.cpp's router answers 400 for a model it does not have, or has not loaded: that is not "no tools".
+      if (MODEL_NOT_FOUND.test(serverDetail(error)) || MODEL_NOT_LOADED.test(serverDetail(error))) throw error;
       if (error.status === 400 || error.status === 422) return false;
       if (error.status >= 500 && /tool/i.test(error.message)) return false;
     }
