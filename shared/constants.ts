@@ -933,6 +933,8 @@ export const DEFAULTS = {
      * a model over it is refused before loading with a message that says how much it needs.
      */
     memoryBudgetShare: 0.75,
+    /** Sampling temperature when the conversation sets none (Ollama's default). */
+    temperature: 0.8,
     /** Most tokens one step may generate when the caller sets no limit. */
     maxStepTokens: 2048,
   },

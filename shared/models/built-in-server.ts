@@ -62,5 +62,9 @@ export function addBuiltInServer(
   const server = builtInServerConfig(modelPath, options);
   const at = servers.findIndex((candidate) => candidate.id === server.id);
   const next = at === -1 ? [...servers, server] : servers.map((candidate, index) => (index === at ? server : candidate));
-  return { servers: serversSchema.parse(next), server, model: modelRef(server.id, builtInModelName(server.engine?.modelPath ?? modelPath)) };
+  return {
+    servers: serversSchema.parse(next),
+    server,
+    model: modelRef(server.id, builtInModelName(server.engine?.modelPath ?? modelPath)),
+  };
 }
