@@ -90,7 +90,12 @@ export const serverSchema = z
       if (!server.engine) context.addIssue({ code: 'custom', path: ['engine'], message: 'a built-in server needs a GGUF model path' });
       return;
     }
-    if (server.engine) context.addIssue({ code: 'custom', path: ['engine'], message: `only a built-in server runs a GGUF file, not a ${server.kind} server` });
+    if (server.engine)
+      context.addIssue({
+        code: 'custom',
+        path: ['engine'],
+        message: `only a built-in server runs a GGUF file, not a ${server.kind} server`,
+      });
     const problem = transportProblem(server.baseUrl, server.allowInsecure);
     if (problem) context.addIssue({ code: 'custom', path: ['baseUrl'], message: problem });
   });

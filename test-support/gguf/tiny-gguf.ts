@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { QWEN25_TOOL_TEMPLATE } from './qwen25-tool-template';
+import { byteChars, learnMerges } from './tiny-bpe';
 
 /**
  * Writes a tiny llama-architecture GGUF (v3, F32) with random weights: a byte-level GPT-2 vocab
- * (256 byte tokens, no merges) plus `<|endoftext|>`, ChatML's `<|im_start|>`/`<|im_end|>` and
+ * (256 byte tokens and a few hundred merges learnt from a sample, tiny-bpe.ts) plus `<|endoftext|>`, ChatML's `<|im_start|>`/`<|im_end|>` and
  * `<tool_call>`/`</tool_call>`, and Qwen2.5's tool chat template. llama.cpp loads it as a real
  * model, so tokenization, the chat template, grammars and cancelling are the engine's own; what
  * the model says is noise. Hidden dimension 0 is constant after the final norm, so a token's
@@ -27,6 +28,8 @@ const N_HEAD = 4;
 const N_FF = 128;
 const N_LAYER = 2;
 const ALIGNMENT = 32;
+/** Byte-pair merges learnt at write time (tiny-bpe.ts): fewer tokens per prompt, so TACO's own prompts fit and run fast. */
+const MERGES = 400;
 const EXTRA_TOKENS = [
   ['<|endoftext|>', 3],
   ['<|im_start|>', 3],
@@ -46,13 +49,6 @@ const enum Kv {
   Bool = 7,
   Str = 8,
   Arr = 9,
-}
-
-/** GPT-2's byte-to-character map: printable bytes stand for themselves, the rest move above 255. */
-function byteTokens(): string[] {
-  const printable = (b: number): boolean => (b >= 0x21 && b <= 0x7e) || (b >= 0xa1 && b <= 0xac) || (b >= 0xae && b <= 0xff);
-  let shifted = 0;
-  return Array.from({ length: 256 }, (_, b) => String.fromCodePoint(printable(b) ? b : 256 + shifted++));
 }
 
 class ByteWriter {
@@ -116,8 +112,9 @@ function normals(seed: number): () => number {
 /** The GGUF bytes of a tiny model; `writeTinyGguf` puts them in a file. */
 export function tinyGgufBytes(options: TinyGgufOptions = {}): Buffer {
   const normal = normals(options.seed ?? 1234);
-  const tokens = [...byteTokens(), ...EXTRA_TOKENS.map(([text]) => text)];
-  const types = [...Array<number>(256).fill(1), ...EXTRA_TOKENS.map(([, type]) => type)];
+  const learnt = learnMerges(MERGES);
+  const tokens = [...byteChars(), ...EXTRA_TOKENS.map(([text]) => text), ...learnt.tokens];
+  const types = [...Array<number>(256).fill(1), ...EXTRA_TOKENS.map(([, type]) => type), ...learnt.tokens.map(() => 1)];
   const nVocab = tokens.length;
   const random = (count: number, scale: number): Float32Array => Float32Array.from({ length: count }, () => normal() * scale);
   const ones = (count: number): Float32Array => new Float32Array(count).fill(1);
@@ -130,6 +127,7 @@ export function tinyGgufBytes(options: TinyGgufOptions = {}): Buffer {
     output[token * N_EMBD] = value;
   };
   for (let b = 0; b < 256; b++) output[b * N_EMBD] = b < 0x20 || b > 0x7e ? -6 : 0; // printable ASCII only, none favoured
+  for (let t = 256 + EXTRA_TOKENS.length; t < nVocab; t++) output[t * N_EMBD] = 0; // merged words: printable too
   output[0x22 * N_EMBD] = options.quoteBias ?? 1; // `"`: closes the strings a grammar opens
   bias(256, -6); // <|endoftext|>
   bias(257, -6); // <|im_start|>
@@ -176,7 +174,7 @@ export function tinyGgufBytes(options: TinyGgufOptions = {}): Buffer {
     ['tokenizer.ggml.pre', { type: Kv.Str, value: 'gpt-2' }],
     ['tokenizer.ggml.tokens', { type: Kv.Arr, of: Kv.Str, values: tokens }],
     ['tokenizer.ggml.token_type', { type: Kv.Arr, of: Kv.I32, values: types }],
-    ['tokenizer.ggml.merges', { type: Kv.Arr, of: Kv.Str, values: [] }],
+    ['tokenizer.ggml.merges', { type: Kv.Arr, of: Kv.Str, values: learnt.merges }],
     ['tokenizer.ggml.bos_token_id', { type: Kv.U32, value: 256 }],
     ['tokenizer.ggml.eos_token_id', { type: Kv.U32, value: TINY_GGUF_EOS_ID }],
     ['tokenizer.ggml.eot_token_id', { type: Kv.U32, value: TINY_GGUF_EOS_ID }],

@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { totalmem } from 'node:os';
-import type { ChatWrapper, Llama, LlamaContext, LlamaModel } from 'node-llama-cpp';
+import type { ChatWrapper, Llama, LlamaContext, LlamaContextSequence, LlamaModel } from 'node-llama-cpp';
 import { DEFAULTS } from '../../../shared/constants';
 import type { EngineConfig } from '../../../shared/models/servers';
 import { engineMessages } from './engine-messages';
@@ -11,6 +11,8 @@ export interface LoadedEngineModel {
   llama: Llama;
   model: LlamaModel;
   context: LlamaContext;
+  /** The one sequence every step runs on: kept between steps, so a prompt that starts like the last one reuses its KV cache. */
+  sequence: LlamaContextSequence;
   chatWrapper: ChatWrapper;
   /** Whether the model's own template writes tool calls (native function calling). */
   nativeTools: boolean;
@@ -117,7 +119,7 @@ async function load(config: EngineConfig, options: EngineRuntimeOptions): Promis
     // The template in the GGUF, read directly (~20 ms); "auto" detection costs seconds of synchronous work.
     const chatWrapper = resolveChatWrapper(model, { type: 'jinjaTemplate', fallbackToOtherWrappersOnJinjaError: true });
     const nativeTools = chatWrapper instanceof JinjaTemplateChatWrapper && chatWrapper.usingJinjaFunctionCallTemplate;
-    return { config, llama, model, context, chatWrapper, nativeTools, trainedContext };
+    return { config, llama, model, context, sequence: context.getSequence(), chatWrapper, nativeTools, trainedContext };
   } catch (error) {
     await model.dispose();
     throw new EngineLoadError(engineMessages.broken(config.modelPath, error instanceof Error ? error.message : String(error)));

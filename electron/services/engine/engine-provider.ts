@@ -105,7 +105,7 @@ export function createEngineProvider(options: EngineProviderOptions): ChatProvid
       request.format && !tools
         ? await engineModel.llama.createGrammarForJsonSchema(request.format as never).catch(() => undefined)
         : undefined;
-    const chat = new LlamaChat({ contextSequence: engineModel.context.getSequence(), chatWrapper: engineModel.chatWrapper });
+    const chat = new LlamaChat({ contextSequence: engineModel.sequence, chatWrapper: engineModel.chatWrapper, autoDisposeSequence: false });
     let completionTokens = 0;
     let firstToken: number | null = null;
     let openCall: string | null = null;
@@ -162,7 +162,7 @@ export function createEngineProvider(options: EngineProviderOptions): ChatProvid
         },
       });
     } finally {
-      chat.dispose({ disposeSequence: true });
+      chat.dispose({ disposeSequence: false });
     }
   }
 

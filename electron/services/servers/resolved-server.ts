@@ -31,9 +31,10 @@ export function fromConfig(server: ServerConfig): ResolvedServer {
   };
 }
 
-/** The first server: `ollamaHost`, Ollama unless the CLI said --server-kind openai-compatible. */
-export function localServer(settings: Settings, kind: ServerKind = 'ollama'): ResolvedServer {
+/** The first server: `ollamaHost`, Ollama unless the CLI said --server-kind openai-compatible or --gguf (the built-in engine). */
+export function localServer(settings: Settings, kind: ServerKind = 'ollama', engine?: EngineConfig): ResolvedServer {
   return {
+    ...(engine ? { engine } : {}),
     id: LOCAL_SERVER_ID,
     name: LOCAL_SERVER_NAME,
     kind,
@@ -45,6 +46,6 @@ export function localServer(settings: Settings, kind: ServerKind = 'ollama'): Re
 }
 
 /** Every server in use, the first one first; disabled servers are left out. */
-export function resolveServers(settings: Settings, localKind: ServerKind = 'ollama'): ResolvedServer[] {
-  return [localServer(settings, localKind), ...(settings.servers ?? []).filter((server) => server.enabled).map(fromConfig)];
+export function resolveServers(settings: Settings, localKind: ServerKind = 'ollama', localEngine?: EngineConfig): ResolvedServer[] {
+  return [localServer(settings, localKind, localEngine), ...(settings.servers ?? []).filter((server) => server.enabled).map(fromConfig)];
 }

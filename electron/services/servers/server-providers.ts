@@ -30,7 +30,8 @@ function serverProvider(server: ResolvedServer, maxContextTokens: number): ChatP
         toolSupport: server.toolSupport,
       });
     case 'built-in':
-      if (!server.engine) throw new ProviderError('model-not-found', `The built-in server “${server.name}” has no GGUF file set.`, server.baseUrl);
+      if (!server.engine)
+        throw new ProviderError('model-not-found', `The built-in server “${server.name}” has no GGUF file set.`, server.baseUrl);
       return createLazyEngineProvider(server.id, server.engine);
     default: {
       const never: never = server.kind;
