@@ -31,6 +31,8 @@ export interface EngineRuntimeOptions {
   memoryBudgetShare?: number;
   /** A fixed sampling seed (tests and the bench: the same prompt gives the same reply); absent: random. */
   seed?: number;
+  /** Most tokens one step may generate (tests and the bench); absent: DEFAULTS.engine.maxStepTokens. */
+  maxStepTokens?: number;
 }
 
 let llamaLoading: Promise<Llama> | null = null;

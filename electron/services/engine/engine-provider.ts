@@ -120,7 +120,7 @@ export function createEngineProvider(options: EngineProviderOptions): ChatProvid
     try {
       const common = {
         signal: request.signal,
-        maxTokens: Math.min(room, DEFAULTS.engine.maxStepTokens),
+        maxTokens: Math.min(room, options.runtime?.maxStepTokens ?? DEFAULTS.engine.maxStepTokens),
         ...(request.temperature !== undefined ? { temperature: request.temperature } : { temperature: DEFAULTS.engine.temperature }),
         ...(options.runtime?.seed !== undefined ? { seed: options.runtime.seed } : {}),
         onResponseChunk,
