@@ -71,6 +71,19 @@ describe('the built-in engine provider', () => {
     expect(['read_file', 'none']).toContain(parsed.tool);
   });
 
+  it('a side request generates no more than its maxTokens, so it never holds the engine for a whole step', async () => {
+    const { provider, model } = engineFor(writeTinyGguf(join(folder, 'endless.gguf'), { eosBias: -6 }));
+    const text = await provider.complete({
+      model,
+      messages: [{ role: 'user', content: 'title?' }],
+      maxTokens: 8,
+      signal: new AbortController().signal,
+    });
+    expect(text.length).toBeGreaterThan(0);
+    // The longest merged token is well under 20 characters: 8 tokens cannot make more.
+    expect(text.length).toBeLessThanOrEqual(8 * 20);
+  });
+
   it('stops soon after the signal aborts and says aborted', async () => {
     const { provider, model } = engineFor(writeTinyGguf(join(folder, 'endless.gguf'), { eosBias: -6 }));
     const controller = new AbortController();

@@ -76,17 +76,21 @@ export function createEngineProvider(options: EngineProviderOptions): ChatProvid
     return contextText.tokenize(engineModel.model.tokenizer).length;
   }
 
-  async function* streamChat(request: ChatStepRequest): AsyncGenerator<ProviderChunk, void, undefined> {
+  function streamChat(request: ChatStepRequest): AsyncGenerator<ProviderChunk, void, undefined> {
+    return stream(request, options.runtime?.maxStepTokens ?? DEFAULTS.engine.maxStepTokens);
+  }
+
+  async function* stream(request: ChatStepRequest, maxTokens: number): AsyncGenerator<ProviderChunk, void, undefined> {
     const chunks = new ChunkQueue<ProviderChunk>();
     const started = performance.now();
-    void exclusive(() => generate(request, chunks, started)).then(
+    void exclusive(() => generate(request, maxTokens, chunks, started)).then(
       () => chunks.end(),
       (error: unknown) => chunks.fail(asProviderError(error, request.signal)),
     );
     yield* chunks;
   }
 
-  async function generate(request: ChatStepRequest, chunks: ChunkQueue<ProviderChunk>, started: number): Promise<void> {
+  async function generate(request: ChatStepRequest, maxTokens: number, chunks: ChunkQueue<ProviderChunk>, started: number): Promise<void> {
     request.signal.throwIfAborted();
     const engineModel = await loaded(request.model, request.signal);
     const { LlamaChat } = await import('node-llama-cpp');
@@ -120,7 +124,7 @@ export function createEngineProvider(options: EngineProviderOptions): ChatProvid
     try {
       const common = {
         signal: request.signal,
-        maxTokens: Math.min(room, options.runtime?.maxStepTokens ?? DEFAULTS.engine.maxStepTokens),
+        maxTokens: Math.min(room, maxTokens),
         ...(request.temperature !== undefined ? { temperature: request.temperature } : { temperature: DEFAULTS.engine.temperature }),
         ...(options.runtime?.seed !== undefined ? { seed: options.runtime.seed } : {}),
         onResponseChunk,
@@ -166,13 +170,12 @@ export function createEngineProvider(options: EngineProviderOptions): ChatProvid
     }
   }
 
+  /** A side request: at most `maxTokens` generated, so it never holds the engine for a whole step's worth. */
   async function complete(request: CompleteRequest): Promise<string> {
     let text = '';
-    for await (const chunk of streamChat({ model: request.model, messages: request.messages, signal: request.signal, think: false }))
-      if (chunk.type === 'text') {
-        text += chunk.text;
-        if (text.length > request.maxTokens * 8) break;
-      }
+    const maxTokens = Math.max(1, Math.min(request.maxTokens, options.runtime?.maxStepTokens ?? DEFAULTS.engine.maxStepTokens));
+    for await (const chunk of stream({ model: request.model, messages: request.messages, signal: request.signal, think: false }, maxTokens))
+      if (chunk.type === 'text') text += chunk.text;
     if (text.trim() === '') throw new ProviderError('ollama-error', engineMessages.failed('the model answered with no text'), host);
     return text;
   }
