@@ -45,9 +45,10 @@ describe('the agent loop on the built-in engine', () => {
   it(
     'streams an answer and completes',
     async () => {
-      const model = writeTinyGguf(join(cleanups.tempDir('taco-gguf-'), 'chat.gguf'), { contextLength: 16384 });
+      const model = writeTinyGguf(join(cleanups.tempDir('taco-gguf-'), 'chat.gguf'), { contextLength: 16384, eosBias: 1.6 });
       // A byte-level vocabulary spends a token per character: TACO's prompt needs a larger context than a real model's would.
-      const result = await cli(['--gguf', model, '--context-size', '8192', 'Say hello']);
+      // Short replies (eosBias), and a run limit above this machine's worst case, so the run ends by itself.
+      const result = await cli(['--gguf', model, '--context-size', '8192', '--timeout-ms', '240000', 'Say hello']);
       expect(result.events.at(-1)).toMatchObject({ type: 'run-finish' });
       const finish = result.events.at(-1) as { reason: string };
       // A random model's text is noise, but it streams and the run ends cleanly (or asks for a repair of an empty reply).
