@@ -7,7 +7,9 @@ import { Switch } from '../../ui/Switch';
 import { Select } from '../../ui/Select';
 
 // A built-in server is added from a GGUF file (the model library), not from an address.
-const KINDS = (Object.keys(KIND_WORDS) as ServerKind[]).filter((kind) => kind !== 'built-in').map((kind) => ({ value: kind, label: KIND_WORDS[kind] }));
+const KINDS = (Object.keys(KIND_WORDS) as ServerKind[])
+  .filter((kind) => kind !== 'built-in')
+  .map((kind) => ({ value: kind, label: KIND_WORDS[kind] }));
 
 /** Name, kind, address, an optional Authorization header and “allow insecure”; Test connection before adding. */
 export function AddServerForm({ taken, onAdd }: { taken: readonly string[]; onAdd(draft: ServerDraft): Promise<string | null> }) {
