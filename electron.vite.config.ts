@@ -17,6 +17,9 @@ export default defineConfig({
     build: {
       outDir: join(outRoot, 'main'),
       lib: { entry: here('./electron/hosts/electron/index.ts') },
+      // Every dependency stays a require() of node_modules (electron-vite's default), node-llama-cpp
+      // above all: its native binaries are loaded from disk (asarUnpack in build/electron-builder.yml).
+      externalizeDeps: { include: ['node-llama-cpp'] },
     },
   },
   preload: {

@@ -21,7 +21,8 @@ export default defineConfig({
   root: here('./'),
   publicDir: false,
   logLevel: 'warn',
-  ssr: { noExternal: true },
+  // node-llama-cpp (the built-in engine) stays a plain import: native binaries, loaded from node_modules on first use.
+  ssr: { noExternal: true, external: ['node-llama-cpp'] },
   define: { __TACO_WEB_BUNDLE__: 'true' },
   build: {
     ssr: here('./electron/hosts/web/web-main.ts'),

@@ -1,4 +1,5 @@
 import { GATEWAY_FIGURE } from './gateway-figure';
+import { ENGINE_FIGURES } from './engine-figure';
 
 /** Every figure `npm run bench` reports, its budget (an upper bound, or a lower one where `atLeast`) and what it means. */
 export const FIGURES = [
@@ -177,6 +178,7 @@ export const FIGURES = [
       'TACO’s added time per MCP tool call (argument check, call path, result conversion) over the SDK’s bare callTool, server-everything echo over stdio.',
   },
   GATEWAY_FIGURE,
+  ...ENGINE_FIGURES,
   {
     name: 'undo_8000_ratio',
     unit: '×',

@@ -37,6 +37,10 @@ describe('jsonReport', () => {
       'web_cold_start_ms',
       'mcp_call_overhead_ms',
       'gateway_overhead_ms',
+      'engine_first_token_overhead_ms',
+      'engine_per_token_ratio',
+      'engine_load_loop_delay_ms',
+      'engine_generate_loop_delay_ms',
       'undo_8000_ratio',
       'undo_preview_8000_ms',
       'open_main_ratio',
@@ -52,7 +56,7 @@ describe('jsonReport', () => {
   });
 
   it('has a budget for every figure as the issues set them, upper bounds except the selection recall and the prefix reuse', () => {
-    expect(FIGURE_NAMES).toHaveLength(37);
+    expect(FIGURE_NAMES).toHaveLength(41);
     expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual([
       'tool_selection_recall_at_budget',
       'tool_selection_recall_held_out',
@@ -89,6 +93,10 @@ describe('jsonReport', () => {
       web_cold_start_ms: 800,
       mcp_call_overhead_ms: 2,
       gateway_overhead_ms: 5,
+      engine_first_token_overhead_ms: 50,
+      engine_per_token_ratio: 1.1,
+      engine_load_loop_delay_ms: 1000,
+      engine_generate_loop_delay_ms: 50,
       undo_8000_ratio: 3,
       undo_preview_8000_ms: 200,
       open_main_ratio: 1.5,

@@ -38,6 +38,16 @@ describe('dependency rules', () => {
         'the renderer imports only renderer/ and shared/',
       ],
       [
+        'electron/services/servers/server-providers.ts',
+        "const { getLlama } = await import('node-llama-cpp');",
+        "only electron/services/engine/ imports 'node-llama-cpp'",
+      ],
+      [
+        'test-support/gguf/tiny-gguf.ts',
+        "import { readGgufFileInfo } from 'node-llama-cpp';",
+        "only electron/services/engine/ imports 'node-llama-cpp'",
+      ],
+      [
         'electron/services/app/app-services.ts',
         "import { startFakeOllama } from '../../../test-support/fake-ollama/index';",
         'production code never imports test support',
@@ -56,6 +66,7 @@ describe('dependency rules', () => {
       const allowed = [
         ['tools/files/read_file.ts', "import { DEFAULTS } from '../../shared/constants';"],
         ['electron/hosts/electron/ipc.ts', "import { ipcMain } from 'electron';"],
+        ['electron/services/engine/engine-model.ts', "const loaded = await import('node-llama-cpp');"],
         ['electron/services/agent/loop/run-agent.test.ts', "import { scriptedProvider } from '../testing/scripted-provider';"],
       ] as const;
       for (const [file, line] of allowed) expect(findViolations(importsOf(file, line))).toEqual([]);

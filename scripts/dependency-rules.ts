@@ -36,6 +36,13 @@ export const DEPENDENCY_RULES: readonly Rule[] = [
     breaks: (e) => (e.specifier === 'electron' || e.specifier.startsWith('electron/')) && !under(e.from, 'electron/hosts/electron'),
   },
   {
+    // The built-in engine's native binding stays in its folder (the bench compares against it directly).
+    name: "only electron/services/engine/ imports 'node-llama-cpp'",
+    breaks: (e) =>
+      (e.specifier === 'node-llama-cpp' || e.specifier.startsWith('node-llama-cpp/')) &&
+      !under(e.from, 'electron/services/engine', 'bench'),
+  },
+  {
     name: 'the renderer imports only renderer/ and shared/',
     breaks: (e) => under(e.from, 'renderer') && e.target !== null && !under(e.target, 'renderer', 'shared'),
   },

@@ -30,7 +30,7 @@ export interface LoadedModel {
 export interface ServerModels {
   serverId: string;
   name: string;
-  kind: 'ollama' | 'openai-compatible';
+  kind: 'ollama' | 'openai-compatible' | 'built-in';
   host: string;
   type: 'ok' | 'unreachable' | 'error';
   /** Why the list is missing, in words; null when ok. */

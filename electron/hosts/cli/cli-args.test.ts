@@ -19,6 +19,8 @@ describe('parseCliArgs', () => {
       prompt: 'hi',
       host: 'http://127.0.0.1:11434',
       hostKind: 'ollama',
+      gguf: null,
+      contextSize: null,
       server: null,
       model: null,
       workspace: null,
@@ -66,6 +68,8 @@ describe('parseCliArgs', () => {
       prompt: 'list my files',
       host: 'http://10.0.0.2:11434',
       hostKind: 'ollama',
+      gguf: null,
+      contextSize: null,
       server: null,
       model: 'qwen3:4b',
       workspace: '/tmp/ws',
@@ -155,5 +159,30 @@ describe('model servers flags', () => {
       type: 'error',
       message: expect.stringContaining('--server-kind must be'),
     });
+  });
+
+  it('--gguf makes the first server the built-in engine, and refuses a server flag beside it', () => {
+    expect(run(['--gguf', '/m/tiny.gguf', '--json', '--approve', 'read', 'hi'])).toMatchObject({
+      gguf: '/m/tiny.gguf',
+      hostKind: 'built-in',
+      json: true,
+      approve: 'read',
+    });
+    for (const flag of [
+      ['--host', 'http://127.0.0.1:11434'],
+      ['--server-kind', 'ollama'],
+      ['--server', 'box'],
+    ])
+      expect(parseCliArgs(['--gguf', '/m/tiny.gguf', ...flag, 'hi'])).toMatchObject({
+        type: 'error',
+        message: expect.stringContaining('--gguf'),
+      });
+    expect(parseCliArgs(['--gguf', ' ', 'hi'])).toMatchObject({ type: 'error', message: expect.stringContaining('--gguf needs') });
+    expect(run(['--gguf', '/m/tiny.gguf', '--context-size', '8192', 'hi'])).toMatchObject({ contextSize: 8192 });
+    expect(parseCliArgs(['--context-size', '8192', 'hi'])).toMatchObject({
+      type: 'error',
+      message: expect.stringContaining('goes with --gguf'),
+    });
+    expect(parseCliArgs(['--gguf', '/m/t.gguf', '--context-size', '10', 'hi'])).toMatchObject({ type: 'error' });
   });
 });

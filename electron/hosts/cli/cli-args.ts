@@ -11,6 +11,10 @@ export interface CliOptions {
   host: string;
   /** What --host is: given by --server-kind, else a URL ending in /v1 is OpenAI-compatible, anything else Ollama. */
   hostKind: ServerKind;
+  /** --gguf: a GGUF file the built-in engine runs as the first server (hostKind "built-in"); null otherwise. */
+  gguf: string | null;
+  /** --context-size with --gguf: the context the built-in engine loads the model with; null: DEFAULTS.engine.contextSize. */
+  contextSize: number | null;
   /** --server: an added model server by id or name; the model is taken from it. */
   server: string | null;
   model: string | null;
@@ -42,6 +46,9 @@ Flags:
                              OpenAI-compatible server (a URL ending in /v1, or with --server-kind)
   --server-kind ollama|openai-compatible
                              What --host is (default: inferred from the URL)
+  --gguf FILE                Run this GGUF model file in TACO's built-in engine (no Ollama needed);
+                             not with --host or --server-kind
+  --context-size N           With --gguf: the context in tokens (default: ${DEFAULTS.engine.contextSize})
   --server NAME              Use a model server added in Settings → Model servers (its id or name)
   --model NAME               Model to use (default: the default model in Settings, else the first installed)
   --workspace DIR            Folder the file and shell tools work in
@@ -68,6 +75,8 @@ Exit codes: 0 the task completed, 2 a limit or you stopped it, 1 an Ollama or in
 
 const VALUE_FLAGS = [
   '--host',
+  '--gguf',
+  '--context-size',
   '--server',
   '--server-kind',
   '--model',
@@ -132,12 +141,28 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   if (prompt === '')
     return { type: 'error', message: 'Say what TACO should do: add a prompt in quotes, for example npm run cli -- "What time is it?"' };
 
-  const hostSource = values.get('--host') ?? env.OLLAMA_HOST ?? DEFAULTS.ollamaHost;
+  const gguf = values.get('--gguf')?.trim() ?? null;
+  if (gguf === '')
+    return { type: 'error', message: '--gguf needs a model file, for example --gguf ~/models/qwen2.5-0.5b-instruct-q4_k_m.gguf' };
+  if (gguf !== null && (values.has('--host') || values.has('--server-kind') || values.has('--server')))
+    return { type: 'error', message: '--gguf runs the built-in engine: leave out --host, --server-kind and --server.' };
+
+  const contextSize = parseCount(
+    values.get('--context-size'),
+    '--context-size',
+    DEFAULTS.engine.minContextSize,
+    DEFAULTS.engine.maxContextSize,
+  );
+  if (typeof contextSize === 'string') return { type: 'error', message: contextSize };
+  if (contextSize !== null && gguf === null) return { type: 'error', message: '--context-size goes with --gguf (the built-in engine).' };
+
+  const hostSource = gguf !== null ? DEFAULTS.ollamaHost : (values.get('--host') ?? env.OLLAMA_HOST ?? DEFAULTS.ollamaHost);
   const kindFlag = values.get('--server-kind');
   if (kindFlag !== undefined && kindFlag !== 'ollama' && kindFlag !== 'openai-compatible')
     return { type: 'error', message: `--server-kind must be ollama or openai-compatible (got "${kindFlag}").` };
-  const hostKind: ServerKind = kindFlag ?? (/\/v1\/?$/.test(hostSource.trim()) ? 'openai-compatible' : 'ollama');
-  const host = hostKind === 'ollama' ? normaliseOllamaHost(hostSource) : normaliseServerUrl(hostSource);
+  const hostKind: ServerKind =
+    gguf !== null ? 'built-in' : (kindFlag ?? (/\/v1\/?$/.test(hostSource.trim()) ? 'openai-compatible' : 'ollama'));
+  const host = hostKind !== 'openai-compatible' ? normaliseOllamaHost(hostSource) : normaliseServerUrl(hostSource);
   if (host === null) {
     const from = values.has('--host') ? '--host' : 'OLLAMA_HOST';
     return {
@@ -187,6 +212,8 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       prompt,
       host,
       hostKind,
+      gguf,
+      contextSize,
       server,
       model,
       workspace,

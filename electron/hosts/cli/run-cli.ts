@@ -6,6 +6,7 @@ import type { SendResult } from '../../../shared/contract/contract';
 import type { EventOf } from '../../../shared/contract/events';
 import type { ModelListResult } from '../../../shared/models/models';
 import { modelRef } from '../../../shared/models/servers';
+import { builtInModelName } from '../../../shared/models/built-in-server';
 import { describeStopReason } from '../../../shared/conversations/stop-reason';
 import type { CallEnvelope } from '../../../shared/contract/transport';
 import { createAppServices } from '../../services/app/app-services';
@@ -78,6 +79,12 @@ async function runTurn(options: CliOptions, io: CliIo, workflow: WorkflowArgs, p
     return 1;
   }
 
+  const gguf = options.gguf === null ? null : resolve(options.gguf);
+  if (gguf !== null && !(await isFile(gguf))) {
+    output.note(`The model file ${gguf} does not exist or is not a file. Pass a .gguf file to --gguf.`);
+    return 1;
+  }
+
   let services: AppServices;
   try {
     services = await (io.createServices ?? createAppServices)({
@@ -85,6 +92,9 @@ async function runTurn(options: CliOptions, io: CliIo, workflow: WorkflowArgs, p
       workspace,
       ollamaHost: options.host,
       ...(options.hostKind !== 'ollama' ? { hostKind: options.hostKind } : {}),
+      ...(gguf !== null
+        ? { engine: { modelPath: gguf, contextSize: options.contextSize ?? DEFAULTS.engine.contextSize, threads: DEFAULTS.engine.threads } }
+        : {}),
       mcpConfigFile,
       unattendedElicitation: options.elicitation,
       openExternal: async () => {
@@ -173,6 +183,8 @@ type ModelChoice = { type: 'ok'; name: string } | { type: 'failed' };
 async function chooseModel(services: AppServices, options: CliOptions, output: CliOutput): Promise<ModelChoice> {
   if (options.server !== null) return chooseServerModel(services, options, output);
   if (options.model) return { type: 'ok', name: options.model };
+  // --gguf: the built-in engine's one model, whatever Settings names as the default.
+  if (options.gguf !== null) return { type: 'ok', name: builtInModelName(resolve(options.gguf)) };
   const fromSettings = services.settings().defaultModel;
   if (fromSettings) return { type: 'ok', name: fromSettings };
 

@@ -1,5 +1,5 @@
 import type { EventOf, ModelEvent, TacoEvent } from '../../../shared/contract/events';
-import type { ServerKind } from '../../../shared/models/servers';
+import type { EngineConfig, ServerKind } from '../../../shared/models/servers';
 import type { Limits, Settings } from '../../../shared/settings/settings';
 import type { CallEnvelope } from '../../../shared/contract/transport';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
@@ -29,6 +29,8 @@ export interface AppServicesOptions {
   ollamaHost?: string;
   /** What kind of server the first server (the --host flag) is; Ollama when absent (CLI --server-kind). */
   hostKind?: ServerKind;
+  /** With hostKind "built-in" (CLI --gguf): the GGUF file the first server runs in the built-in engine. */
+  engine?: EngineConfig;
   /** Opens a checked http(s) URL in the system browser (Electron: shell.openExternal). */
   openExternal: (url: string) => Promise<void>;
   /** Prints an exported HTML page to PDF (Electron: webContents.printToPDF); absent where the host cannot (the browser prints instead). */

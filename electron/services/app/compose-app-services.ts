@@ -116,15 +116,19 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     depth: createDepthBroker({ emit }),
   };
   const overrides = options.gates?.(emit) ?? {};
+  const localEngine = options.hostKind === 'built-in' ? options.engine : undefined;
   const createLocal =
-    options.hostKind === 'openai-compatible'
+    localEngine !== undefined
       ? (local: { host: string; maxContextTokens: number }) =>
-          ports.createServerProvider(
-            { ...localServer(settings.current(), 'openai-compatible'), baseUrl: local.host },
-            local.maxContextTokens,
-          )
-      : // Added servers get this in createServerProvider: side requests wait for the model's steps.
-        (local: { host: string; maxContextTokens: number }) => scheduleSideRequests(ports.createProvider(local));
+          ports.createServerProvider({ ...localServer(settings.current(), 'built-in'), engine: localEngine }, local.maxContextTokens)
+      : options.hostKind === 'openai-compatible'
+        ? (local: { host: string; maxContextTokens: number }) =>
+            ports.createServerProvider(
+              { ...localServer(settings.current(), 'openai-compatible'), baseUrl: local.host },
+              local.maxContextTokens,
+            )
+        : // Added servers get this in createServerProvider: side requests wait for the model's steps.
+          (local: { host: string; maxContextTokens: number }) => scheduleSideRequests(ports.createProvider(local));
   const localProvider = createProviderHolder(createLocal, () => ({
     host: settings.value('ollamaHost'),
     maxContextTokens: settings.value('maxContextTokens'),
@@ -133,6 +137,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
   const servers = createServerServices({
     settings: () => settings.current(),
     ...(options.hostKind ? { localKind: options.hostKind } : {}),
+    ...(localEngine ? { localEngine } : {}),
     local: () => localProvider.current(),
     createServerProvider: (server, maxContextTokens) => ports.createServerProvider(server, maxContextTokens),
     adminStatus: (server) => models.adminStatus(server),

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import { LOCAL_SERVER_ID, type ServerConfig, type ServerKind } from '../../../shared/models/servers';
+import { LOCAL_SERVER_ID, type EngineConfig, type ServerConfig, type ServerKind } from '../../../shared/models/servers';
 import type { Settings } from '../../../shared/settings/settings';
 import { LOCAL_SERVER_NAME } from '../../../shared/models/model-ref';
 
@@ -14,6 +14,8 @@ export interface ResolvedServer {
   headers: Readonly<Record<string, string>>;
   connectTimeoutMs: number;
   toolSupport: Readonly<Record<string, boolean>>;
+  /** A built-in server's GGUF file, context and threads (kind "built-in" only). */
+  engine?: EngineConfig;
 }
 
 export function fromConfig(server: ServerConfig): ResolvedServer {
@@ -25,12 +27,14 @@ export function fromConfig(server: ServerConfig): ResolvedServer {
     headers: server.headers,
     connectTimeoutMs: server.connectTimeoutMs,
     toolSupport: server.toolSupport,
+    ...(server.engine ? { engine: server.engine } : {}),
   };
 }
 
-/** The first server: `ollamaHost`, Ollama unless the CLI said --server-kind openai-compatible. */
-export function localServer(settings: Settings, kind: ServerKind = 'ollama'): ResolvedServer {
+/** The first server: `ollamaHost`, Ollama unless the CLI said --server-kind openai-compatible or --gguf (the built-in engine). */
+export function localServer(settings: Settings, kind: ServerKind = 'ollama', engine?: EngineConfig): ResolvedServer {
   return {
+    ...(engine ? { engine } : {}),
     id: LOCAL_SERVER_ID,
     name: LOCAL_SERVER_NAME,
     kind,
@@ -42,6 +46,6 @@ export function localServer(settings: Settings, kind: ServerKind = 'ollama'): Re
 }
 
 /** Every server in use, the first one first; disabled servers are left out. */
-export function resolveServers(settings: Settings, localKind: ServerKind = 'ollama'): ResolvedServer[] {
-  return [localServer(settings, localKind), ...(settings.servers ?? []).filter((server) => server.enabled).map(fromConfig)];
+export function resolveServers(settings: Settings, localKind: ServerKind = 'ollama', localEngine?: EngineConfig): ResolvedServer[] {
+  return [localServer(settings, localKind, localEngine), ...(settings.servers ?? []).filter((server) => server.enabled).map(fromConfig)];
 }

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../shared/constants';
 import type { ModelListResult } from '../../../shared/models/models';
-import { LOCAL_SERVER_ID, parseModelRef, type ServerKind, type ServerTestResult } from '../../../shared/models/servers';
+import { LOCAL_SERVER_ID, parseModelRef, type EngineConfig, type ServerKind, type ServerTestResult } from '../../../shared/models/servers';
 import type { Settings } from '../../../shared/settings/settings';
 import type { ValidCallRequest } from '../../../shared/contract/contract';
 import type { ChatProvider } from '../provider/provider-types';
@@ -14,6 +14,8 @@ export interface ServerServicesDeps {
   settings(): Settings;
   /** The first server's kind (the CLI's --server-kind with --host); Ollama otherwise. */
   localKind?: ServerKind;
+  /** The first server's GGUF file when it is the built-in engine (CLI --gguf). */
+  localEngine?: EngineConfig;
   /** The first server's provider. */
   local(): ChatProvider;
   createServerProvider(server: ResolvedServer, maxContextTokens: number): ChatProvider;
@@ -34,7 +36,7 @@ export interface ServerServices {
 
 /** The servers part of the app: routing by model reference, models from every server, Test connection. */
 export function createServerServices(deps: ServerServicesDeps): ServerServices {
-  const servers = (): ResolvedServer[] => resolveServers(deps.settings(), deps.localKind);
+  const servers = (): ResolvedServer[] => resolveServers(deps.settings(), deps.localKind, deps.localEngine);
   const router = createServerRouter({
     local: deps.local,
     servers,

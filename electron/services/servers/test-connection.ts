@@ -94,6 +94,14 @@ function unauthorized(host: string, status: number): ServerTestResult {
  * of the other kind). Never throws.
  */
 export async function testServerConnection(input: ServerTestInput): Promise<ServerTestResult> {
+  if (input.kind === 'built-in')
+    return {
+      type: 'error',
+      failure: 'wrong-kind',
+      host: input.baseUrl,
+      message:
+        'The built-in engine runs a model file on this computer: there is no address to connect to. Pick a model to check that it loads.',
+    };
   const raw = input.baseUrl.trim().replace(/\/+$/, '');
   let root: URL;
   try {
