@@ -9,8 +9,10 @@ import { LOCAL_SERVER_ID } from './model-ref';
  * servers the user adds (remote Ollama, OpenAI-compatible servers such as vLLM, llama.cpp's
  * llama-server, LM Studio, Jan). A model on an added server is named `<serverId>::<model>` in the
  * picker, the conversation and every call; a model of the first server keeps its plain name.
+ * A "built-in" server is TACO's own engine running one GGUF file (its `engine` block); its
+ * `baseUrl` is the fixed `BUILT_IN_BASE_URL` and is never dialled (see built-in-server.ts).
  */
-export const SERVER_KINDS = ['ollama', 'openai-compatible'] as const;
+export const SERVER_KINDS = ['ollama', 'openai-compatible', 'built-in'] as const;
 export type ServerKind = (typeof SERVER_KINDS)[number];
 
 /** The id of the first server (Settings.ollamaHost; added servers cannot take it) and model references: `model-ref.ts`. */
@@ -40,6 +42,24 @@ const baseUrl = z
   .max(2048)
   .refine((value) => parseHttpUrl(value) !== null, 'must be an http:// or https:// URL, for example https://gpu-box.lan:11434');
 
+/** A built-in server's engine settings: which GGUF file it runs, with what context and threads. */
+export const engineConfigSchema = z
+  .object({
+    /** An absolute path to a .gguf file on this computer. */
+    modelPath: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(4096)
+      .refine((value) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(value), 'must be an absolute path to a .gguf file')
+      .refine((value) => !value.includes('\0'), 'must not contain a NUL character'),
+    contextSize: z.number().int().min(DEFAULTS.engine.minContextSize).max(DEFAULTS.engine.maxContextSize),
+    threads: z.number().int().min(1).max(DEFAULTS.engine.maxThreads),
+  })
+  .strict();
+
+export type EngineConfig = z.infer<typeof engineConfigSchema>;
+
 export const serverSchema = z
   .object({
     id: serverId,
@@ -61,9 +81,16 @@ export const serverSchema = z
     toolSupport: z
       .record(z.string().trim().min(1).max(200), z.boolean())
       .refine((value) => Object.keys(value).length <= 500, 'too many models'),
+    /** Only on a "built-in" server, and required there. */
+    engine: engineConfigSchema.optional(),
   })
   .strict()
   .superRefine((server, context) => {
+    if (server.kind === 'built-in') {
+      if (!server.engine) context.addIssue({ code: 'custom', path: ['engine'], message: 'a built-in server needs a GGUF model path' });
+      return;
+    }
+    if (server.engine) context.addIssue({ code: 'custom', path: ['engine'], message: `only a built-in server runs a GGUF file, not a ${server.kind} server` });
     const problem = transportProblem(server.baseUrl, server.allowInsecure);
     if (problem) context.addIssue({ code: 'custom', path: ['baseUrl'], message: problem });
   });

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import { LOCAL_SERVER_ID, type ServerConfig, type ServerKind } from '../../../shared/models/servers';
+import { LOCAL_SERVER_ID, type EngineConfig, type ServerConfig, type ServerKind } from '../../../shared/models/servers';
 import type { Settings } from '../../../shared/settings/settings';
 import { LOCAL_SERVER_NAME } from '../../../shared/models/model-ref';
 
@@ -14,6 +14,8 @@ export interface ResolvedServer {
   headers: Readonly<Record<string, string>>;
   connectTimeoutMs: number;
   toolSupport: Readonly<Record<string, boolean>>;
+  /** A built-in server's GGUF file, context and threads (kind "built-in" only). */
+  engine?: EngineConfig;
 }
 
 export function fromConfig(server: ServerConfig): ResolvedServer {
@@ -25,6 +27,7 @@ export function fromConfig(server: ServerConfig): ResolvedServer {
     headers: server.headers,
     connectTimeoutMs: server.connectTimeoutMs,
     toolSupport: server.toolSupport,
+    ...(server.engine ? { engine: server.engine } : {}),
   };
 }
 

@@ -2,11 +2,13 @@ import { createOllamaProvider } from '../provider/ollama/ollama-provider';
 import type { ChatProvider } from '../provider/provider-types';
 import { scheduleSideRequests } from '../provider/side-request-scheduler';
 import { createLazyOpenAiProvider } from './lazy-openai-provider';
+import { createLazyEngineProvider } from '../engine/lazy-engine-provider';
+import { ProviderError } from '../provider/provider-types';
 import type { ResolvedServer } from './resolved-server';
 
 /**
- * The provider for one server: ollama-js with its headers, or the openai client (loaded on first
- * use); side requests wait for the model's steps and never go in front of one.
+ * The provider for one server: ollama-js with its headers, the openai client or the built-in
+ * engine (both loaded on first use); side requests wait for the model's steps and never go in front of one.
  */
 export function createServerProvider(server: ResolvedServer, maxContextTokens: number): ChatProvider {
   return scheduleSideRequests(serverProvider(server, maxContextTokens));
@@ -27,6 +29,9 @@ function serverProvider(server: ResolvedServer, maxContextTokens: number): ChatP
         connectTimeoutMs: server.connectTimeoutMs,
         toolSupport: server.toolSupport,
       });
+    case 'built-in':
+      if (!server.engine) throw new ProviderError('model-not-found', `The built-in server “${server.name}” has no GGUF file set.`, server.baseUrl);
+      return createLazyEngineProvider(server.id, server.engine);
     default: {
       const never: never = server.kind;
       throw new Error(`unknown server kind ${String(never)}`);

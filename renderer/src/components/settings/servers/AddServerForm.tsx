@@ -6,7 +6,8 @@ import { ServerTestOutcome } from './ServerTestOutcome';
 import { Switch } from '../../ui/Switch';
 import { Select } from '../../ui/Select';
 
-const KINDS = (Object.keys(KIND_WORDS) as ServerKind[]).map((kind) => ({ value: kind, label: KIND_WORDS[kind] }));
+// A built-in server is added from a GGUF file (the model library), not from an address.
+const KINDS = (Object.keys(KIND_WORDS) as ServerKind[]).filter((kind) => kind !== 'built-in').map((kind) => ({ value: kind, label: KIND_WORDS[kind] }));
 
 /** Name, kind, address, an optional Authorization header and “allow insecure”; Test connection before adding. */
 export function AddServerForm({ taken, onAdd }: { taken: readonly string[]; onAdd(draft: ServerDraft): Promise<string | null> }) {

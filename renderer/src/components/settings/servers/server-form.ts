@@ -17,6 +17,7 @@ export const EMPTY_DRAFT: ServerDraft = { name: '', kind: 'ollama', baseUrl: '',
 export const KIND_WORDS: Record<ServerKind, string> = {
   ollama: 'Ollama',
   'openai-compatible': 'OpenAI-compatible (vLLM, llama.cpp, LM Studio, Jan)',
+  'built-in': 'Built-in engine (a GGUF file on this computer)',
 };
 
 /** A new id from the name: lower-case words joined by dashes, unique among `taken`. */
