@@ -36,8 +36,7 @@ export function BuiltInEngineOffer() {
     if (!finished) return;
     started.current = null;
     void useModel(finished.modelId);
-    // useModel is recreated each render; the finished model is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Runs once per finished download: useModel is recreated each render, the model id is what matters.
   }, [finished?.modelId]);
 
   if (!library || !suggested) return null;
