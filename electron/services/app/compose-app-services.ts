@@ -170,6 +170,8 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
       await settings.set({ servers: choice.servers, defaultModel: choice.model });
       return { model: choice.model };
     },
+    // TACO_MODEL_DOWNLOAD_URL points downloads at another host serving the same paths (a mirror, or a local test host).
+    ...(process.env['TACO_MODEL_DOWNLOAD_URL'] ? { baseUrl: process.env['TACO_MODEL_DOWNLOAD_URL'] } : {}),
     ...(options.engineLibrary ?? {}),
   });
 
