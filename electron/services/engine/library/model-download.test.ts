@@ -210,3 +210,40 @@ describe('a model download', () => {
     expect(h.host.ranges).toHaveLength(1);
   });
 });
+
+describe('download progress', () => {
+  it('tells the latest bytes after a throttled burst, even when the transfer then stalls', async () => {
+    const host = await startFakeModelHost(MODEL);
+    cleanups.defer(() => host.close());
+    const folder = cleanups.tempDir('model-download-');
+    host.behave({ type: 'hold', afterBytes: 200_000 });
+    let clock = 0;
+    const seen: DownloadView[] = [];
+    let reached: () => void = () => undefined;
+    const stalledAtTheEnd = new Promise<void>((resolve) => (reached = resolve));
+    const download = createModelDownload(
+      { downloadId: 'd', catalogueId: 't', url: host.url, path: join(folder, 'm.gguf'), expectedBytes: MODEL.length, sha256: null },
+      {
+        files: nodeDownloadFiles,
+        fetch,
+        folder,
+        // A clock that never moves: every chunk after the first falls inside the interval.
+        now: () => clock,
+        progressIntervalMs: 1,
+        diskHeadroomBytes: 0,
+        emit: (view) => {
+          seen.push(view);
+          if (view.receivedBytes === 200_000) reached();
+        },
+        finished: async () => undefined,
+      },
+    );
+    const running = download.start();
+    await stalledAtTheEnd;
+    clock = 1;
+    expect(seen.at(-1)?.receivedBytes).toBe(200_000);
+    host.release();
+    await running;
+    expect(download.view().state).toBe('done');
+  });
+});

@@ -75,7 +75,28 @@ export function createModelDownload(target: DownloadTarget, options: DownloadOpt
     totalBytes,
     message,
   });
+  let trailing: ReturnType<typeof setTimeout> | null = null;
+  /** Progress at most once per interval, and the latest bytes always told (a stalled transfer shows where it stopped). */
+  const progress = () => {
+    if (now() - lastEmit >= interval) {
+      lastEmit = now();
+      options.emit(view());
+      return;
+    }
+    trailing ??= setTimeout(
+      () => {
+        trailing = null;
+        if (state !== 'downloading') return;
+        lastEmit = now();
+        options.emit(view());
+      },
+      Math.max(0, interval - (now() - lastEmit)),
+    );
+    trailing.unref?.();
+  };
   const set = (next: DownloadState, why: string | null = null) => {
+    if (trailing) clearTimeout(trailing);
+    trailing = null;
     state = next;
     message = why;
     lastEmit = now();
@@ -139,10 +160,7 @@ export function createModelDownload(target: DownloadTarget, options: DownloadOpt
         await out.write(chunk);
         hash.update(chunk);
         receivedBytes += chunk.length;
-        if (now() - lastEmit >= interval) {
-          lastEmit = now();
-          options.emit(view());
-        }
+        progress();
       }
     } catch (error) {
       if (error instanceof DownloadFailure || signal.aborted) throw error;
