@@ -23,6 +23,7 @@ import {
 } from '../mcp/mcp-registry';
 import { localApiChangeSchema, type LocalApiStatus } from '../settings/local-api';
 import type { ContextFit, ModelListResult } from '../models/models';
+import { catalogueIdSchema, type DownloadView, type LibraryView, type LocalModelView } from '../engine/model-library';
 import type { ModelCheckList } from '../probe/model-check';
 import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from '../conversations/system-prompts';
 import { versionRefSchema, type DocumentsListResult, type UndoPreview, type UndoResult } from '../documents/documents';
@@ -150,6 +151,31 @@ export const callRequestSchemas = {
   'modelCheck.cancel': z.object({ checkId: id }).strict(),
   /** Every stored report card, and the check under way. */
   'modelCheck.list': empty,
+
+  // The built-in engine's model library (Settings → Built-in models, and the first-run welcome).
+  /** The catalogue with fit labels, the models on disk and the downloads under way. */
+  'engineLibrary.list': empty,
+  /** Starts (or resumes) downloading a catalogue model; progress comes as engine-download model events. */
+  'engineLibrary.download': z.object({ catalogueId: catalogueIdSchema }).strict(),
+  'engineLibrary.pause': z.object({ downloadId: id }).strict(),
+  'engineLibrary.resume': z.object({ downloadId: id }).strict(),
+  /** Stops a download and removes its partial file. */
+  'engineLibrary.cancel': z.object({ downloadId: id }).strict(),
+  /** Forgets a model; a downloaded file is deleted, an added one stays where it is. */
+  'engineLibrary.remove': z.object({ modelId: id }).strict(),
+  /** "Add a GGUF file": one already on disk, checked (GGUF magic, readable header) and kept where it is. */
+  'engineLibrary.addFile': z
+    .object({
+      path: z
+        .string()
+        .trim()
+        .min(1)
+        .max(4096)
+        .refine((path) => !path.includes('\0'), 'must not contain NUL'),
+    })
+    .strict(),
+  /** Runs a model on the built-in engine: adds or selects the built-in server and makes it the default model. */
+  'engineLibrary.use': z.object({ modelId: id }).strict(),
 
   // Model servers.
   /** Test connection for a server in the form (saved or not): says exactly what failed. */
@@ -301,6 +327,14 @@ export interface CallResponses {
   'modelCheck.cancel': { cancelled: boolean };
   'modelCheck.list': ModelCheckList;
   'ollama.test': OllamaTestResult;
+  'engineLibrary.list': LibraryView;
+  'engineLibrary.download': { downloadId: string };
+  'engineLibrary.pause': DownloadView;
+  'engineLibrary.resume': DownloadView;
+  'engineLibrary.cancel': DownloadView;
+  'engineLibrary.remove': { removed: boolean };
+  'engineLibrary.addFile': LocalModelView;
+  'engineLibrary.use': { model: string };
   'servers.test': ServerTestResult;
   'localApi.get': LocalApiStatus;
   'localApi.set': LocalApiStatus;

@@ -10,6 +10,7 @@ import type { StopReason } from '../conversations/stop-reason';
 import type { ModelCheckProgress } from '../probe/model-check';
 import type { ProbeReport } from '../probe/probe-report';
 import type { Project } from '../projects/projects';
+import type { DownloadView } from '../engine/model-library';
 import type { ToolType } from '../tools/tool-info';
 import type { WorkflowFinishReason, WorkflowParamValues, WorkflowStepState, WorkflowStepType } from '../workflows/workflow';
 
@@ -191,6 +192,8 @@ export type ModelEvent =
       done: boolean;
       error: string | null;
     }
+  /** A built-in engine model download moved on, paused, failed or finished (throttled by main). */
+  | { type: 'engine-download'; download: DownloadView }
   /** "Check this model" moved on: tries done of those planned, and the time left at the pace so far. */
   | { type: 'model-check-progress'; progress: ModelCheckProgress }
   /** A check ended: its report, or why not (cancelled, failed); a cancelled check resumes where it stopped. */
@@ -206,6 +209,7 @@ export type ModelEvent =
   /** That form was answered, or withdrawn (cancel); the values are not repeated. */
   | { type: 'mcp-elicitation-closed'; elicitationId: string; conversationId: string; action: ElicitationAction };
 /** A model pull's progress on the model-events channel. */
+export type EngineDownloadEvent = Extract<ModelEvent, { type: 'engine-download' }>;
 export type PullProgressEvent = Extract<ModelEvent, { type: 'pull-progress' }>;
 export type McpStatusEvent = Extract<ModelEvent, { type: 'mcp-status' }>;
 export type EventOf<T extends TacoEventType> = Extract<TacoEvent, { type: T }>;

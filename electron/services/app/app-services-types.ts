@@ -1,3 +1,4 @@
+import type { EngineLibraryOptions } from '../engine/library/engine-library';
 import type { EventOf, ModelEvent, TacoEvent } from '../../../shared/contract/events';
 import type { EngineConfig, ServerKind } from '../../../shared/models/servers';
 import type { Limits, Settings } from '../../../shared/settings/settings';
@@ -21,6 +22,10 @@ export interface GateOverrides {
 }
 
 export interface AppServicesOptions {
+  /** The built-in engine's model library: where downloads come from and the seams tests replace. */
+  engineLibrary?: Partial<
+    Pick<EngineLibraryOptions, 'baseUrl' | 'fetch' | 'files' | 'machine' | 'progressIntervalMs' | 'diskHeadroomBytes'>
+  >;
   /** Where conversations, settings and memory live (Electron's userData, or --data-dir). */
   dataDir: string;
   /** A --workspace flag: overrides the stored setting until the user changes it. */

@@ -41,6 +41,10 @@ import { listTools } from './handlers/tools-handler';
 import { mergeToolSources } from '../../../tools/catalogue/tool-sources';
 import { abandonWorkflow, resumeWorkflow } from './handlers/workflow-handlers';
 import { createModelServices } from './models/model-services';
+import { createEngineLibrary } from '../engine/library/engine-library';
+import { engineLibraryHandlers } from '../engine/library/library-handlers';
+import { addBuiltInServer } from '../../../shared/models/built-in-server';
+import type { DownloadView } from '../../../shared/engine/model-library';
 import { scheduleSideRequests } from '../provider/side-request-scheduler';
 import { createProviderHolder, type ProviderHolder } from './provider-holder';
 import type { ModelListResult } from '../../../shared/models/models';
@@ -159,6 +163,23 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     newId: options.newId ?? randomUUID,
   });
 
+  // The built-in engine's models: downloads into <data>/models, progress on the model-events channel.
+  const libraryListeners = new Set<(download: DownloadView) => void>();
+  const library = createEngineLibrary({
+    folder: join(options.dataDir, 'models'),
+    emit: (download) => {
+      for (const listener of [...libraryListeners]) listener(download);
+    },
+    use: async (modelPath) => {
+      const choice = addBuiltInServer(settings.current().servers ?? [], modelPath);
+      await settings.set({ servers: choice.servers, defaultModel: choice.model });
+      return { model: choice.model };
+    },
+    // TACO_MODEL_DOWNLOAD_URL points downloads at another host serving the same paths (a mirror, or a local test host).
+    ...(process.env['TACO_MODEL_DOWNLOAD_URL'] ? { baseUrl: process.env['TACO_MODEL_DOWNLOAD_URL'] } : {}),
+    ...(options.engineLibrary ?? {}),
+  });
+
   const versions = createVersionStore({
     dataDir: options.dataDir,
     budgetBytes: () => (settings.current().versionBudgetMb ?? DEFAULTS.documents.versionBudgetMb) * 1024 * 1024,
@@ -241,6 +262,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'chat.regenerate': (request) => regenerateAnswer(ctx, request),
     'conversation.selectBranch': (request) => selectBranch(ctx, request),
     ...models.handlers,
+    ...engineLibraryHandlers(library),
     ...checks.handlers,
     'servers.test': (request) => servers.test(request),
     'localApi.get': () => (options.localApi ?? NO_LOCAL_API).status(),
@@ -267,11 +289,14 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     subscribe: hub.subscribe,
     subscribeModelEvents: (listener) => {
       const fromModels = models.subscribe(listener);
+      const fromLibrary = (download: DownloadView) => listener([{ type: 'engine-download', download }]);
+      libraryListeners.add(fromLibrary);
       const fromChecks = checks.subscribe(listener);
       const fromMcp = mcp.subscribe((event) => listener([event]));
       const fromProjects = ctx.projects.subscribe((projects) => listener([{ type: 'projects-changed', projects }]));
       return () => {
         fromProjects();
+        libraryListeners.delete(fromLibrary);
         fromModels();
         fromChecks();
         fromMcp();
@@ -283,6 +308,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     dispose() {
       models.dispose();
       checks.dispose();
+      void library.dispose();
       disposed ??= shutDown(ctx).finally(releaseDataFolder);
       return disposed;
     },

@@ -1,6 +1,7 @@
 import { DEFAULTS } from '../../../shared/constants';
 import { useTaco } from '../store/store-context';
 import { TextWithCode } from './TextWithCode';
+import { BuiltInEngineOffer } from './engine/BuiltInEngineOffer';
 
 const PULL_COMMAND = 'ollama pull llama3.2';
 
@@ -17,7 +18,7 @@ export function OllamaBanner() {
   const retry = (
     <div className="banner-actions">
       <button type="button" className="button primary" data-testid="retry-button" disabled={loading} onClick={() => void loadModels()}>
-        {loading ? 'Checking…' : 'Retry'}
+        {loading ? 'Checking…' : kind === 'unreachable' ? 'Connect to Ollama' : 'Retry'}
       </button>
       {kind === 'no-models' && (
         <button type="button" className="button" data-testid="banner-download-model" onClick={() => openModels(true)}>
@@ -48,7 +49,7 @@ export function OllamaBanner() {
             <li>
               No model yet? Get one with <code>{PULL_COMMAND}</code>.
             </li>
-            <li>Then press Retry.{models.host !== DEFAULTS.ollamaHost ? ' Or check the host in Settings.' : ''}</li>
+            <li>Then press Connect to Ollama.{models.host !== DEFAULTS.ollamaHost ? ' Or check the host in Settings.' : ''}</li>
           </ol>
         </>
       )}
@@ -74,6 +75,7 @@ export function OllamaBanner() {
         </>
       )}
       {retry}
+      {kind === 'unreachable' && <BuiltInEngineOffer />}
     </section>
   );
 }

@@ -22,6 +22,7 @@ import { createSettingsSlice } from './slices/settings-slice';
 import type { StoreDeps, TacoState } from './store-types';
 import { createUiSlice } from './slices/ui-slice';
 import { createWorkflowsSlice } from './slices/workflows-slice';
+import { createEngineLibrarySlice } from './slices/engine-library-slice';
 
 export type TacoStore = StoreApi<TacoState>;
 
@@ -48,6 +49,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createBranchesSlice(set, get, deps),
     ...createArtifactsSlice(set, get, deps),
     ...createProjectsSlice(set, get, deps),
+    ...createEngineLibrarySlice(set, get, deps),
     async init() {
       // The list needs no setting: it is asked beside them, not after their answer (a long history's
       // list is the start's last answer; main answers in the order asked).
@@ -75,6 +77,7 @@ export function connectStore(store: TacoStore, api: TacoApi): () => void {
     store.getState().applyModelCheckEvents(events);
     store.getState().applyMcpEvents(events);
     store.getState().applyProjectEvents(events);
+    store.getState().applyEngineLibraryEvents(events);
   });
   const unsubscribeEvents = (): void => {
     unsubscribeTacoEvents();

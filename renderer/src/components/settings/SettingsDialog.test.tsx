@@ -206,6 +206,7 @@ describe('the settings pages', () => {
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Ollama',
       'Model servers',
+      'Built-in models',
       'Workspace',
       'Limits',
       'Tool selection',

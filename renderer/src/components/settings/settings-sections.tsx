@@ -7,6 +7,7 @@ import { DocumentSettings } from './DocumentSettings';
 import { LimitSettings } from './LimitSettings';
 import { ToolSelectionSettings } from './ToolSelectionSettings';
 import { ModelServersSettings } from './servers/ModelServersSettings';
+import { BuiltInModelsSettings } from '../engine/BuiltInModelsSettings';
 import type { NumberField, SettingsForm } from './settings-form';
 import { WebSearchSettings } from './WebSearchSettings';
 import { WorkspaceSettings } from './WorkspaceSettings';
@@ -45,6 +46,7 @@ export const GENERAL_SECTIONS: readonly SettingsSection[] = [
     outsideForm: true,
     render: ({ form, change }) => <ModelServersSettings servers={form.servers} onChange={(servers) => change({ servers })} />,
   },
+  { id: 'built-in-models', label: 'Built-in models', outsideForm: true, render: () => <BuiltInModelsSettings /> },
   { id: 'workspace', label: 'Workspace', render: ({ form, change }) => <WorkspaceSettings form={form} change={change} /> },
   {
     id: 'limits',
