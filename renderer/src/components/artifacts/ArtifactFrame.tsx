@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { frameDocument } from './artifact-kinds';
 import { artifactFrameUrl } from './artifact-frame-url';
 import { useArtifactFrame } from './use-artifact-frame';
+import { useFrameFocusGuard } from './use-frame-focus-guard';
 
 interface Props {
   kind: 'html' | 'svg';
@@ -13,12 +14,14 @@ interface Props {
  * An HTML or SVG artifact, running in the sandboxed artifact frame: `allow-scripts` without
  * `allow-same-origin` (an opaque origin: no access to this window, `window.taco`, cookies or
  * storage), no popups, no top navigation, no forms, no downloads; the page's own policy allows no
- * network. A frame that stops answering is removed, with the reason and "Run again".
+ * network. It is inert until the user clicks it (`useFrameFocusGuard`): it cannot take the
+ * keyboard from the composer. A frame that stops answering is removed, with the reason and "Run again".
  */
 export function ArtifactFrame({ kind, code, title }: Props) {
   const document = useMemo(() => frameDocument(kind, code), [kind, code]);
   const [run, setRun] = useState(0);
   const { frameRef, state } = useArtifactFrame(document, run);
+  const { engaged, engage } = useFrameFocusGuard(frameRef);
   const src = useMemo(() => artifactFrameUrl(), []);
 
   if (state.type === 'stopped')
@@ -31,17 +34,31 @@ export function ArtifactFrame({ kind, code, title }: Props) {
       </div>
     );
   return (
-    <iframe
-      key={run}
-      ref={frameRef}
-      className="artifact-frame"
-      data-testid="artifact-frame"
-      data-state={state.type}
-      title={`Preview of ${title}`}
-      src={src}
-      sandbox="allow-scripts"
-      referrerPolicy="no-referrer"
-      allow=""
-    />
+    <div
+      className="artifact-frame-box"
+      data-engaged={engaged ? 'yes' : 'no'}
+      onPointerDown={engaged ? undefined : engage}
+      // Keeps the window's own focus from moving to the page body after the press (the frame takes it).
+      onMouseDown={engaged ? undefined : (event) => event.preventDefault()}
+    >
+      <iframe
+        key={run}
+        ref={frameRef}
+        className="artifact-frame"
+        data-testid="artifact-frame"
+        data-state={state.type}
+        title={`Preview of ${title}`}
+        src={src}
+        sandbox="allow-scripts"
+        referrerPolicy="no-referrer"
+        allow=""
+        inert={!engaged}
+      />
+      {!engaged && (
+        <button type="button" className="artifact-interact" data-testid="artifact-interact" onClick={engage}>
+          Click to interact
+        </button>
+      )}
+    </div>
   );
 }

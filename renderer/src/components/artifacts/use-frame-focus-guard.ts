@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+
+/**
+ * An artifact never takes focus the user did not give it. The frame stays `inert` (no focus, no
+ * typing, skipped by Tab, its own `focus()` and `autofocus` do nothing) until the user presses a
+ * pointer on it or activates the "interact" button beside it; it becomes inert again as soon as
+ * focus moves anywhere else in the window, so an artifact that calls `focus()` in a loop cannot
+ * pull the composer's typing back. Should focus still land on the frame without that (a browser
+ * that ignores `inert` on a frame), it goes straight back to the element that had it.
+ * Keyboard users reach the frame through the button: Tab never enters it on its own.
+ */
+export function useFrameFocusGuard(frameRef: RefObject<HTMLIFrameElement | null>): {
+  engaged: boolean;
+  engage: () => void;
+} {
+  const [engaged, setEngaged] = useState(false);
+  const engagedRef = useRef(false);
+  const previousRef = useRef<HTMLElement | null>(null);
+
+  const setEngagedBoth = useCallback((next: boolean): void => {
+    engagedRef.current = next;
+    setEngaged(next);
+  }, []);
+
+  const engage = useCallback((): void => {
+    setEngagedBoth(true);
+    // Not inert any more once React has committed (and the pointer's own default is done): focus it then.
+    setTimeout(() => {
+      if (engagedRef.current) frameRef.current?.focus();
+    }, 0);
+  }, [frameRef, setEngagedBoth]);
+
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== frameRef.current) previousRef.current = active;
+    const sendBack = (): void => {
+      const frame = frameRef.current;
+      if (!frame || engagedRef.current || document.activeElement !== frame) return;
+      const previous = previousRef.current;
+      if (previous && previous.isConnected && previous !== frame) previous.focus();
+      else frame.blur();
+    };
+    const onFocusIn = (event: FocusEvent): void => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement)) return;
+      if (target === frameRef.current) return sendBack();
+      previousRef.current = target;
+      if (engagedRef.current) setEngagedBoth(false);
+    };
+    // Focus entering a frame blurs this window; the frame element is then the active one.
+    const onWindowBlur = (): void => {
+      sendBack();
+      setTimeout(sendBack, 0);
+    };
+    document.addEventListener('focusin', onFocusIn, true);
+    window.addEventListener('blur', onWindowBlur);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn, true);
+      window.removeEventListener('blur', onWindowBlur);
+    };
+  }, [frameRef, setEngagedBoth]);
+
+  return { engaged, engage };
+}
