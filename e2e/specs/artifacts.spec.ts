@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
+import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { readFileSync, existsSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
 import { CLOCK_V1 } from '../../test-support/fake-ollama/scenarios/chat/artifacts';
 import { expect, test } from '../support/taco-fixture';
@@ -51,6 +53,28 @@ async function expectResponsive(page: Page): Promise<void> {
   await page.getByTestId('composer').fill('still here');
   await expect(page.getByTestId('composer')).toHaveValue('still here');
   await page.getByTestId('composer').fill('');
+}
+
+/** A TCP and a UDP listener on one loopback port, recording whatever arrives at either. */
+async function listenOnLoopback(): Promise<{ port: number; arrived: string[]; close: () => Promise<void> }> {
+  const arrived: string[] = [];
+  const tcp: Server = createServer((socket) => {
+    arrived.push('tcp connection');
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+  const port = (tcp.address() as AddressInfo).port;
+  const udp: UdpSocket = createSocket('udp4');
+  udp.on('message', (message) => arrived.push(`udp datagram (${message.length} bytes)`));
+  await new Promise<void>((resolve) => udp.bind(port, '127.0.0.1', resolve));
+  return {
+    port,
+    arrived,
+    close: async () => {
+      udp.close();
+      await new Promise<void>((resolve) => tcp.close(() => resolve()));
+    },
+  };
 }
 
 test.describe('artifacts', () => {
@@ -232,5 +256,88 @@ test.describe('artifacts', () => {
     await stopped.getByRole('button', { name: 'Run again' }).click();
     await expect(pane.getByTestId('artifact-frame')).toHaveCount(1);
     await expect(pane.getByTestId('artifact-stopped')).toBeVisible();
+  });
+
+  test('an artifact that focuses itself in a loop never gets the keyboard: the composer gets every key; only a click on it hands focus over, until the next click elsewhere', async ({
+    taco,
+    page,
+  }) => {
+    const ollama = await taco.startFakeOllama('artifacts');
+    await taco.openApp({ ollamaUrl: ollama.url });
+    await expect(page.getByTestId('model-picker')).toBeEnabled();
+    await ask(page, 'Listen to what I type');
+    await preview(page);
+    const inner = page.frameLocator('[data-testid=artifact-frame]').frameLocator('iframe');
+    await expect(inner.locator('body')).toHaveAttribute('data-ready', 'yes');
+    const composer = page.getByTestId('composer');
+    const typed = inner.locator('#typed');
+
+    await composer.click();
+    await page.keyboard.type('my secret words', { delay: 40 });
+    console.log('DEBUG', await page.evaluate(() => [document.activeElement?.tagName, document.activeElement?.getAttribute('data-testid'), document.querySelector('.artifact-frame-box')?.getAttribute('data-engaged'), document.querySelector('iframe')?.hasAttribute('inert')]), await typed.textContent(), await inner.locator('#focused').textContent());
+    await expect(composer).toHaveValue('my secret words');
+    await expect(typed).toHaveText('');
+    await expect(inner.locator('#focused')).toHaveText('0');
+
+    // The user clicks the preview: now it has the keyboard (and its loop keeps its own input focused).
+    await page.getByTestId('artifact-frame').click();
+    await expect(page.locator('.artifact-frame-box')).toHaveAttribute('data-engaged', 'yes');
+    await expect(inner.locator('#field')).toBeFocused();
+    await page.keyboard.type('hello', { delay: 40 });
+    await expect(typed).toHaveText('hello');
+
+    // Back to the composer: the artifact's focus() loop cannot pull the typing back.
+    await composer.click();
+    await page.keyboard.type(' and more', { delay: 40 });
+    await expect(composer).toHaveValue('my secret words and more');
+    await expect(typed).toHaveText('hello');
+    await expect(page.locator('.artifact-frame-box')).toHaveAttribute('data-engaged', 'no');
+
+    // Tab from the composer onwards never enters the frame by itself; the hint button is the way in.
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).not.toBe('artifact-frame');
+    }
+    await expect(typed).toHaveText('hello');
+    for (const width of [800, 1280]) {
+      await page.setViewportSize({ width, height: 860 });
+      await composer.click();
+      await taco.screenshot(`artifact-preview-inert-${width}`);
+      await page.getByTestId('artifact-frame').click();
+      await expect(page.locator('.artifact-frame-box')).toHaveAttribute('data-engaged', 'yes');
+      await taco.screenshot(`artifact-preview-engaged-${width}`);
+    }
+  });
+
+  test('an artifact that tries WebRTC (STUN and TURN, UDP and TCP) and connection hints reaches nothing on loopback', async ({ taco, page }) => {
+    const listener = await listenOnLoopback();
+    const control = await listenOnLoopback();
+    try {
+      const ollama = await taco.startFakeOllama('artifacts');
+      await taco.openApp({ ollamaUrl: ollama.url });
+      await expect(page.getByTestId('model-picker')).toBeEnabled();
+      await ask(page, `Call home on ${listener.port}`);
+      await preview(page);
+      const inner = page.frameLocator('[data-testid=artifact-frame]').frameLocator('iframe');
+      await expect(inner.locator('body')).toHaveAttribute('data-done', 'yes');
+      const lines = (await inner.locator('#results').textContent()) ?? '';
+      const outcomes = Object.fromEntries(
+        lines.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+      );
+      expect(outcomes.webrtc, lines).toMatch(/^blocked: /);
+      // A control: the window itself preconnects to another listener, and that connection arrives
+      // (so the browser does act on hints here, and anything the artifact's hints opened came first).
+      await page.evaluate((port) => {
+        const link = document.createElement('link');
+        link.rel = 'preconnect';
+        link.href = `http://127.0.0.1:${port}/`;
+        document.head.append(link);
+      }, control.port);
+      await expect.poll(() => control.arrived.length).toBeGreaterThan(0);
+      expect(listener.arrived).toEqual([]);
+    } finally {
+      await listener.close();
+      await control.close();
+    }
   });
 });

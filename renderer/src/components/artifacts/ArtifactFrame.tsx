@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { frameDocument } from './artifact-kinds';
 import { artifactFrameUrl } from './artifact-frame-url';
 import { useArtifactFrame } from './use-artifact-frame';
@@ -23,6 +23,10 @@ export function ArtifactFrame({ kind, code, title }: Props) {
   const { frameRef, state } = useArtifactFrame(document, run);
   const { engaged, engage } = useFrameFocusGuard(frameRef);
   const src = useMemo(() => artifactFrameUrl(), []);
+  // The frame's page makes the artifact's own frame inert too (and engaged on the user's click).
+  useEffect(() => {
+    frameRef.current?.contentWindow?.postMessage({ type: 'inert', inert: !engaged }, '*');
+  }, [engaged, state.type, frameRef]);
 
   if (state.type === 'stopped')
     return (

@@ -5,8 +5,10 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
  * typing, skipped by Tab, its own `focus()` and `autofocus` do nothing) until the user presses a
  * pointer on it or activates the "interact" button beside it; it becomes inert again as soon as
  * focus moves anywhere else in the window, so an artifact that calls `focus()` in a loop cannot
- * pull the composer's typing back. Should focus still land on the frame without that (a browser
- * that ignores `inert` on a frame), it goes straight back to the element that had it.
+ * pull the composer's typing back. Chromium lets a nested frame of another process call `focus()`
+ * through an inert ancestor, so the frame's own page also makes the artifact's frame inert, and
+ * when this window loses focus while the frame is not engaged, focus goes straight back to the
+ * element that had it.
  * Keyboard users reach the frame through the button: Tab never enters it on its own.
  */
 export function useFrameFocusGuard(frameRef: RefObject<HTMLIFrameElement | null>): {
@@ -35,10 +37,12 @@ export function useFrameFocusGuard(frameRef: RefObject<HTMLIFrameElement | null>
     if (active instanceof HTMLElement && active !== frameRef.current) previousRef.current = active;
     const sendBack = (): void => {
       const frame = frameRef.current;
-      if (!frame || engagedRef.current || document.activeElement !== frame) return;
+      if (!frame || engagedRef.current) return;
+      // Focus inside a frame of another process may leave this document's activeElement as it was:
+      // whichever it reports, page focus goes back to the element that had it.
       const previous = previousRef.current;
       if (previous && previous.isConnected && previous !== frame) previous.focus();
-      else frame.blur();
+      else if (document.activeElement === frame) frame.blur();
     };
     const onFocusIn = (event: FocusEvent): void => {
       const target = event.target;
@@ -47,10 +51,10 @@ export function useFrameFocusGuard(frameRef: RefObject<HTMLIFrameElement | null>
       previousRef.current = target;
       if (engagedRef.current) setEngagedBoth(false);
     };
-    // Focus entering a frame blurs this window; the frame element is then the active one.
+    // Focus entering a frame blurs this window (as does the whole window losing focus, where
+    // focusing an element again changes nothing the user sees).
     const onWindowBlur = (): void => {
       sendBack();
-      setTimeout(sendBack, 0);
     };
     document.addEventListener('focusin', onFocusIn, true);
     window.addEventListener('blur', onWindowBlur);
