@@ -20,7 +20,7 @@ export const ARTIFACT_FRAME_URL = `${ARTIFACT_SCHEME}://${ARTIFACT_HOST}${ARTIFA
  * preview's "what remains"); in Electron the session's proxy and WebRTC policy hold regardless.
  */
 const PRELUDE_SCRIPT =
-  "Object.getOwnPropertyNames(window).forEach(function (name) { if (/^(webkit|moz)?RTC/.test(name)) { try { delete window[name]; } catch (error) {} } });";
+  'Object.getOwnPropertyNames(window).forEach(function (name) { if (/^(webkit|moz)?RTC/.test(name)) { try { delete window[name]; } catch (error) {} } });';
 
 /**
  * The frame's page. Its inline script accepts messages from the window only (the parent), shows

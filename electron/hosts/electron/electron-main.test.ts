@@ -93,7 +93,7 @@ describe('Electron main (electron mocked)', async () => {
   it('serves the artifact preview frame from its own artifact:// origin, framed only by app://taco', async () => {
     const page = await fake.session.defaultSession.protocol.fetch('artifact://preview/artifact-frame.html');
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toBe(artifactFramePolicy('app://taco'));
+    expect(page.headers.get('content-security-policy')).toContain('frame-ancestors app://taco;');
     expect((await fake.session.defaultSession.protocol.fetch('artifact://preview/index.html')).status).toBe(404);
     // Our window's subframes may load it; the window itself may not go there.
     const contents = window.webContents;

@@ -103,7 +103,9 @@ describe('ArtifactFrame focus', () => {
       frame.parentElement?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
     });
     expect(frame.hasAttribute('inert')).toBe(false);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(document.activeElement).toBe(frame);
     act(() => composer.focus());
     expect(frame.hasAttribute('inert')).toBe(true);
@@ -130,7 +132,9 @@ describe('ArtifactFrame focus', () => {
     const { frame } = setup();
     const button = screen.getByRole('button', { name: 'Click to interact' });
     act(() => button.click());
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(frame.hasAttribute('inert')).toBe(false);
     expect(document.activeElement).toBe(frame);
     expect(screen.queryByRole('button', { name: 'Click to interact' })).toBeNull();

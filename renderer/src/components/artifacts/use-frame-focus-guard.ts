@@ -41,8 +41,11 @@ export function useFrameFocusGuard(frameRef: RefObject<HTMLIFrameElement | null>
       // Focus inside a frame of another process may leave this document's activeElement as it was:
       // whichever it reports, page focus goes back to the element that had it.
       const previous = previousRef.current;
-      if (previous && previous.isConnected && previous !== frame) previous.focus();
-      else if (document.activeElement === frame) frame.blur();
+      // Chromium skips focus() on the element this document already counts as focused, so blur it first.
+      if (previous && previous.isConnected && previous !== frame) {
+        if (document.activeElement === previous) previous.blur();
+        previous.focus({ preventScroll: true });
+      } else if (document.activeElement === frame) frame.blur();
     };
     const onFocusIn = (event: FocusEvent): void => {
       const target = event.target;

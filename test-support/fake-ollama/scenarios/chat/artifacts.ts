@@ -31,6 +31,7 @@ const attempt = async (name, action) => {
   await attempt('xhr', () => new Promise((resolve, reject) => { const x = new XMLHttpRequest(); x.onload = () => resolve(undefined); x.onerror = () => reject(new TypeError('network')); x.open('GET', 'http://127.0.0.1:9/x'); x.send(); }));
   await attempt('websocket', () => new Promise((resolve, reject) => { const w = new WebSocket('ws://127.0.0.1:9/'); w.onopen = () => resolve(undefined); w.onerror = () => reject(new TypeError('ws')); }));
   await attempt('image', () => new Promise((resolve, reject) => { const i = new Image(); i.onload = () => resolve(undefined); i.onerror = () => reject(new TypeError('image')); i.src = 'http://127.0.0.1:9/pixel.png'; }));
+  await attempt('font', async () => { await new FontFace('Remote', 'url(http://127.0.0.1:9/font.woff2)').load(); });
   await attempt('parent-document', () => { void window.parent.document.title; });
   await attempt('top-document', () => { void window.top.document.title; });
   await attempt('parent-taco', () => { if (window.top.taco === undefined) throw new Error('no window.taco'); });
