@@ -58,6 +58,8 @@ export function useFrameFocusGuard(frameRef: RefObject<HTMLIFrameElement | null>
     // focusing an element again changes nothing the user sees).
     const onWindowBlur = (): void => {
       sendBack();
+      // A focus change made while the blur is being dispatched may be undone by it: again, after.
+      setTimeout(sendBack, 0);
     };
     document.addEventListener('focusin', onFocusIn, true);
     window.addEventListener('blur', onWindowBlur);
