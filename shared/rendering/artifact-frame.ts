@@ -66,6 +66,7 @@ export const ARTIFACT_FRAME_PAGE = `<!doctype html>
       frame.setAttribute('sandbox', 'allow-scripts');
       frame.setAttribute('title', 'Artifact');
       frame.setAttribute('referrerpolicy', 'no-referrer');
+      frame.setAttribute('allow', "focus-without-user-activation 'none'");
       frame.srcdoc = '<!doctype html>' + PRELUDE + data.html;
       document.body.appendChild(frame);
       parentWindow.postMessage({ type: 'shown' }, '*');

@@ -74,6 +74,7 @@ describe('Electron main (electron mocked)', async () => {
     expect(prefs.webSecurity).toBe(true);
     expect(prefs.webviewTag).toBe(false);
     expect(prefs.disableBlinkFeatures).toBe('Auxclick');
+    expect(prefs.enableBlinkFeatures).toBe('BlockingFocusWithoutUserActivation');
     expect(String(prefs.preload)).toMatch(/preload[\\/]index\.cjs$/);
     expect(window.options.title).toBe('TACO');
     expect(window.loadURL).toHaveBeenCalledWith('app://taco/index.html');

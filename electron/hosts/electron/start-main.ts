@@ -131,6 +131,9 @@ export async function startMain(): Promise<void> {
         allowRunningInsecureContent: false,
         webviewTag: false,
         disableBlinkFeatures: 'Auxclick',
+        // A frame of another origin (the artifact preview) may not call focus() without the user's
+        // click inside it: it cannot take the composer's typing (e2e/specs/artifacts.spec.ts).
+        enableBlinkFeatures: 'BlockingFocusWithoutUserActivation',
         spellcheck: true,
       },
     });

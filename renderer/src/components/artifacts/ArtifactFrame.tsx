@@ -42,8 +42,8 @@ export function ArtifactFrame({ kind, code, title }: Props) {
       className="artifact-frame-box"
       data-engaged={engaged ? 'yes' : 'no'}
       onPointerDown={engaged ? undefined : engage}
-      // Keeps the window's own focus from moving to the page body after the press (the frame takes it).
-      onMouseDown={engaged ? undefined : (event) => event.preventDefault()}
+      // Keeps the press from focusing an ancestor (the tab panel) once it has engaged the frame: the frame takes focus.
+      onMouseDown={(event) => event.preventDefault()}
     >
       <iframe
         key={run}
@@ -55,12 +55,13 @@ export function ArtifactFrame({ kind, code, title }: Props) {
         src={src}
         sandbox="allow-scripts"
         referrerPolicy="no-referrer"
-        allow=""
+        allow="focus-without-user-activation 'none'"
         inert={!engaged}
       />
       {!engaged && (
+        // Covers the frame, so the press lands here whatever the browser does with an inert frame's hit testing.
         <button type="button" className="artifact-interact" data-testid="artifact-interact" onClick={engage}>
-          Click to interact
+          <span className="artifact-interact-hint">Click to interact</span>
         </button>
       )}
     </div>

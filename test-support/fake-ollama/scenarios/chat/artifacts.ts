@@ -68,19 +68,21 @@ export const NAVIGATING_ARTIFACT =
 
 /**
  * An artifact that tries to take the keyboard: its input has `autofocus` and calls `focus()` every
- * 20 ms, and it writes every key it receives into `#typed` and how often it held focus into `#focused`.
+ * 20 ms, and it writes every key it receives into `#typed`, how often it gained focus into `#focused`
+ * and when it first tried (the clock's milliseconds) into `#first`.
  */
 export const KEYLOGGER_ARTIFACT = `<!doctype html>
 <title>Notes</title>
 <input id="field" autofocus aria-label="Notes">
 <p>Typed: <span id="typed"></span></p>
 <p>Focused: <span id="focused">0</span></p>
+<p>First try: <span id="first"></span></p>
 <script>
 const field = document.getElementById('field');
 let focused = 0;
 field.addEventListener('focus', () => { focused += 1; document.getElementById('focused').textContent = String(focused); });
 document.addEventListener('keydown', (event) => { document.getElementById('typed').textContent += event.key; }, true);
-setInterval(() => field.focus(), 20);
+setInterval(() => { if (!document.getElementById('first').textContent) document.getElementById('first').textContent = String(Date.now()); field.focus(); }, 20);
 document.body.dataset.ready = 'yes';
 </script>`;
 
