@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
+import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { readFileSync, existsSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
 import { CLOCK_V1 } from '../../test-support/fake-ollama/scenarios/chat/artifacts';
 import { expect, test } from '../support/taco-fixture';
@@ -51,6 +53,28 @@ async function expectResponsive(page: Page): Promise<void> {
   await page.getByTestId('composer').fill('still here');
   await expect(page.getByTestId('composer')).toHaveValue('still here');
   await page.getByTestId('composer').fill('');
+}
+
+/** A TCP and a UDP listener on one loopback port, recording whatever arrives at either. */
+async function listenOnLoopback(): Promise<{ port: number; arrived: string[]; close: () => Promise<void> }> {
+  const arrived: string[] = [];
+  const tcp: Server = createServer((socket) => {
+    arrived.push('tcp connection');
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+  const port = (tcp.address() as AddressInfo).port;
+  const udp: UdpSocket = createSocket('udp4');
+  udp.on('message', (message) => arrived.push(`udp datagram (${message.length} bytes)`));
+  await new Promise<void>((resolve) => udp.bind(port, '127.0.0.1', resolve));
+  return {
+    port,
+    arrived,
+    close: async () => {
+      udp.close();
+      await new Promise<void>((resolve) => tcp.close(() => resolve()));
+    },
+  };
 }
 
 test.describe('artifacts', () => {
@@ -164,7 +188,7 @@ test.describe('artifacts', () => {
     );
 
     // Each attempt failed inside the frame, in the frame's own words.
-    for (const name of ['fetch', 'fetch-app', 'xhr', 'websocket', 'image', 'indexedDB', 'window-open'])
+    for (const name of ['fetch', 'fetch-app', 'xhr', 'websocket', 'image', 'font', 'indexedDB', 'window-open'])
       expect(outcomes[name], name).toMatch(/^blocked: /);
     for (const name of ['parent-document', 'top-document', 'parent-taco', 'parent-write', 'cookie', 'localStorage', 'sessionStorage'])
       expect(outcomes[name], name).toBe('blocked: SecurityError');
@@ -232,5 +256,40 @@ test.describe('artifacts', () => {
     await stopped.getByRole('button', { name: 'Run again' }).click();
     await expect(pane.getByTestId('artifact-frame')).toHaveCount(1);
     await expect(pane.getByTestId('artifact-stopped')).toBeVisible();
+  });
+
+  test('an artifact that tries WebRTC (STUN and TURN, UDP and TCP) finds none in its window and reaches nothing on loopback', async ({
+    taco,
+    page,
+  }) => {
+    const listener = await listenOnLoopback();
+    const control = await listenOnLoopback();
+    try {
+      const ollama = await taco.startFakeOllama('artifacts');
+      await taco.openApp({ ollamaUrl: ollama.url });
+      await expect(page.getByTestId('model-picker')).toBeEnabled();
+      await ask(page, `Call home on ${listener.port}`);
+      await preview(page);
+      const inner = page.frameLocator('[data-testid=artifact-frame]').frameLocator('iframe');
+      await expect(inner.locator('body')).toHaveAttribute('data-done', 'yes');
+      const lines = (await inner.locator('#results').textContent()) ?? '';
+      const outcomes = Object.fromEntries(
+        lines.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+      );
+      expect(outcomes.webrtc, lines).toMatch(/^blocked: /);
+      // A control: the window itself (no prelude there) gathers against another listener, and its
+      // STUN request arrives, so this browser does send WebRTC to loopback; the artifact's, made
+      // before, sent nothing.
+      await page.evaluate(async (port) => {
+        const peer = new RTCPeerConnection({ iceServers: [{ urls: `stun:127.0.0.1:${port}` }] });
+        peer.createDataChannel('control');
+        await peer.setLocalDescription(await peer.createOffer());
+      }, control.port);
+      await expect.poll(() => control.arrived.length).toBeGreaterThan(0);
+      expect(listener.arrived).toEqual([]);
+    } finally {
+      await listener.close();
+      await control.close();
+    }
   });
 });

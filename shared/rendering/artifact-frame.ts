@@ -14,6 +14,15 @@ export const ARTIFACT_FRAME_PATH = '/artifact-frame.html';
 export const ARTIFACT_FRAME_URL = `${ARTIFACT_SCHEME}://${ARTIFACT_HOST}${ARTIFACT_FRAME_PATH}`;
 
 /**
+ * The artifact's first script: deletes every WebRTC interface (RTCPeerConnection and the rest,
+ * prefixed or not) from the artifact's own window before its code runs. A browser page cannot do
+ * more: a frame the artifact creates inside itself has them again (ARCHITECTURE.md, the artifact
+ * preview's "what remains"); in Electron the session's proxy and WebRTC policy hold regardless.
+ */
+const PRELUDE_SCRIPT =
+  'Object.getOwnPropertyNames(window).forEach(function (name) { if (/^(webkit|moz)?RTC/.test(name)) { try { delete window[name]; } catch (error) {} } });';
+
+/**
  * The frame's page. Its inline script accepts messages from the window only (the parent), shows
  * one artifact in a nested sandboxed frame, and answers pings so the window can tell a frame whose
  * thread is stuck (an infinite loop) and remove it. The artifact runs in the nested frame, another
@@ -31,7 +40,12 @@ export const ARTIFACT_FRAME_PAGE = `<!doctype html>
 <script>
 (function () {
   var parentWindow = window.parent;
+  // Runs first in the artifact's frame (after a doctype, so the page keeps standards mode): removes
+  // WebRTC, which no CSP directive governs, from the artifact's window.
+  var PRELUDE = '<script>' + ${JSON.stringify(PRELUDE_SCRIPT)} + '<\\/script>';
   var shown = false;
+  var frame = null;
+  var inert = true;
   window.addEventListener('message', function (event) {
     if (event.source !== parentWindow) return;
     var data = event.data;
@@ -40,13 +54,20 @@ export const ARTIFACT_FRAME_PAGE = `<!doctype html>
       parentWindow.postMessage({ type: 'pong', seq: data.seq }, '*');
       return;
     }
+    if (data.type === 'inert' && typeof data.inert === 'boolean') {
+      inert = data.inert;
+      if (frame) frame.inert = inert;
+      return;
+    }
     if (data.type === 'show' && typeof data.html === 'string' && !shown) {
       shown = true;
-      var frame = document.createElement('iframe');
+      frame = document.createElement('iframe');
+      frame.inert = inert;
       frame.setAttribute('sandbox', 'allow-scripts');
       frame.setAttribute('title', 'Artifact');
       frame.setAttribute('referrerpolicy', 'no-referrer');
-      frame.srcdoc = data.html;
+      frame.setAttribute('allow', "focus-without-user-activation 'none'");
+      frame.srcdoc = '<!doctype html>' + PRELUDE + data.html;
       document.body.appendChild(frame);
       parentWindow.postMessage({ type: 'shown' }, '*');
     }
@@ -58,7 +79,11 @@ export const ARTIFACT_FRAME_PAGE = `<!doctype html>
 </html>
 `;
 
-export type ArtifactFrameRequest = { type: 'show'; html: string } | { type: 'ping'; seq: number };
+export type ArtifactFrameRequest =
+  | { type: 'show'; html: string }
+  | { type: 'ping'; seq: number }
+  /** The artifact's frame is inert (no focus, no typing) until the user clicks the preview. */
+  | { type: 'inert'; inert: boolean };
 
 export type ArtifactFrameReply = { type: 'ready' } | { type: 'shown' } | { type: 'pong'; seq: number };
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ARTIFACT_FRAME_PAGE } from '../../../shared/rendering/artifact-frame';
-import { artifactFramePolicy } from '../artifact-frame-policy';
 import { artifactFrameAncestor, createArtifactProtocolHandler, isArtifactFrameUrl } from './artifact-protocol';
 
 const handle = createArtifactProtocolHandler('app://taco');
@@ -12,7 +11,8 @@ describe('artifact://preview/ (the artifact preview frame in Electron)', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const policy = page.headers.get('content-security-policy') ?? '';
-    expect(policy).toBe(artifactFramePolicy('app://taco'));
+    // What each directive forbids is tried from inside the frame in e2e/specs/artifacts.spec.ts (the
+    // web host serves the same page and policy); here, that Electron's copy names its own ancestor.
     for (const directive of [
       "default-src 'none'",
       "connect-src 'none'",

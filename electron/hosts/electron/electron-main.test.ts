@@ -5,6 +5,7 @@ import { callChannel, eventChannel, type CallEnvelope } from '../../../shared/co
 import { FakeWebContents } from './testing/fake-electron';
 import { FrameState } from './testing/fake-web-frame';
 import { artifactFramePolicy } from '../artifact-frame-policy';
+import { windowProxyConfig } from './window-network';
 
 const electron = vi.hoisted(() => ({ current: null as null | ReturnType<typeof import('./testing/fake-electron').createFakeElectron> }));
 
@@ -73,6 +74,7 @@ describe('Electron main (electron mocked)', async () => {
     expect(prefs.webSecurity).toBe(true);
     expect(prefs.webviewTag).toBe(false);
     expect(prefs.disableBlinkFeatures).toBe('Auxclick');
+    expect(prefs.enableBlinkFeatures).toBe('BlockingFocusWithoutUserActivation');
     expect(String(prefs.preload)).toMatch(/preload[\\/]index\.cjs$/);
     expect(window.options.title).toBe('TACO');
     expect(window.loadURL).toHaveBeenCalledWith('app://taco/index.html');
@@ -92,7 +94,7 @@ describe('Electron main (electron mocked)', async () => {
   it('serves the artifact preview frame from its own artifact:// origin, framed only by app://taco', async () => {
     const page = await fake.session.defaultSession.protocol.fetch('artifact://preview/artifact-frame.html');
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toBe(artifactFramePolicy('app://taco'));
+    expect(page.headers.get('content-security-policy')).toContain('frame-ancestors app://taco;');
     expect((await fake.session.defaultSession.protocol.fetch('artifact://preview/index.html')).status).toBe(404);
     // Our window's subframes may load it; the window itself may not go there.
     const contents = window.webContents;
@@ -104,6 +106,16 @@ describe('Electron main (electron mocked)', async () => {
     expect(contents.navigateFromPage('app://taco/diagram-frame.html')).toBe(false);
     // A drawn diagram's view frame is a srcdoc too (MermaidDiagram.tsx); the window itself never goes there.
     expect(contents.navigateFromPage('about:srcdoc')).toBe(false);
+  });
+
+  it('gives the window a session that reaches no network before it loads anything, and WebRTC only through that session', () => {
+    expect(fake.session.defaultSession.proxy).toEqual(windowProxyConfig({ type: 'bundle', dir: '/x' }));
+    const proxySet = fake.session.defaultSession.setProxy.mock.invocationCallOrder[0] ?? Infinity;
+    expect(proxySet).toBeLessThan(window.loadURL.mock.invocationCallOrder[0] ?? -Infinity);
+    expect(window.webContents.webRtcIpHandlingPolicy).toBe('disable_non_proxied_udp');
+    const later = new FakeWebContents(fake.ipcMain);
+    fake.app.emit('web-contents-created', {}, later);
+    expect(later.webRtcIpHandlingPolicy).toBe('disable_non_proxied_udp');
   });
 
   it('has one IPC handler per contract call', () => {

@@ -14,6 +14,7 @@ import { rendererUrl, type RendererLocation } from './renderer-location';
 import { isTrustedSender } from './trusted-sender';
 import { restrictPermissions } from './permission-policy';
 import { cspFor, enforceCsp, guardWebContents } from './web-contents-guards';
+import { closeWebRtc, closeWindowNetwork } from './window-network';
 import { createWindowFrameOptions } from './window-options';
 import { fitToDisplays, readWindowState, trackWindowState, writeWindowState } from './window-state';
 
@@ -39,7 +40,10 @@ export async function startMain(): Promise<void> {
   let window: BrowserWindow | null = null;
   const openExternal = (url: string): Promise<void> => shell.openExternal(url);
 
-  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, location, openExternal));
+  app.on('web-contents-created', (_event, contents) => {
+    guardWebContents(contents, location, openExternal);
+    closeWebRtc(contents);
+  });
   app.on('second-instance', () => {
     if (!window) return;
     if (window.isMinimized()) window.restore();
@@ -52,6 +56,8 @@ export async function startMain(): Promise<void> {
   // would replace (shell/browser/api/electron_api_protocol.cc, AppendSchemesToCmdLine).
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES, ARTIFACT_SCHEME_PRIVILEGES]);
   await app.whenReady();
+  // Before anything loads: the window's session reaches no network (window-network.ts).
+  await closeWindowNetwork(session.defaultSession, location);
   restrictPermissions(session.defaultSession, location);
   enforceCsp(session.defaultSession, cspFor(location));
   if (location.type === 'bundle') registerAppProtocol(session.defaultSession.protocol, location.dir, cspFor(location));
@@ -125,6 +131,9 @@ export async function startMain(): Promise<void> {
         allowRunningInsecureContent: false,
         webviewTag: false,
         disableBlinkFeatures: 'Auxclick',
+        // A frame of another origin (the artifact preview) may not call focus() without the user's
+        // click inside it: it cannot take the composer's typing (e2e/specs/artifacts.spec.ts).
+        enableBlinkFeatures: 'BlockingFocusWithoutUserActivation',
         spellcheck: true,
       },
     });

@@ -136,6 +136,18 @@ export function createFakeElectron() {
       return checkHandler(contents, permission, requestingOrigin, details);
     },
     webRequest: { onHeadersReceived: vi.fn() },
+    /** The last ProxyConfig set (null: the system's, Electron's default). */
+    proxy: null as null | { mode?: string; pacScript?: string; proxyRules?: string; proxyBypassRules?: string },
+    /**
+     * shell/browser/api/electron_api_session.cc Session::SetProxy: reads mode, pacScript,
+     * proxyRules, proxyBypassRules into a ProxyConfigDictionary and resolves once the network
+     * context has it; an unknown mode rejects ("Invalid mode").
+     */
+    setProxy: vi.fn(async (config: { mode?: string; pacScript?: string; proxyRules?: string; proxyBypassRules?: string }) => {
+      if (config.mode !== undefined && !['direct', 'auto_detect', 'pac_script', 'fixed_servers', 'system'].includes(config.mode))
+        throw new Error('Invalid mode');
+      defaultSession.proxy = { ...config };
+    }),
     protocol: {
       /** lib/browser/api/protocol.ts Protocol.prototype.handle: one handler per scheme, else "Failed to register protocol". */
       handle: vi.fn((scheme: string, handler: ProtocolHandler) => {

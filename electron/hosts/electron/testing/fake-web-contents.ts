@@ -63,6 +63,19 @@ export class FakeWebContents extends FakeEmitter {
     this.emit('destroyed');
   }
 
+  /** The renderer preference WebRTC reads; 'default' until set. */
+  webRtcIpHandlingPolicy = 'default';
+
+  /**
+   * shell/browser/api/electron_api_web_contents.cc SetWebRTCIPHandlingPolicy: stores the policy in
+   * the renderer preferences (every frame of this WebContents) and syncs them to the renderers.
+   */
+  setWebRTCIPHandlingPolicy(policy: string): void {
+    if (!['default', 'default_public_interface_only', 'default_public_and_private_interfaces', 'disable_non_proxied_udp'].includes(policy))
+      throw new TypeError(`Invalid WebRTC IP handling policy: ${policy}`);
+    this.webRtcIpHandlingPolicy = policy;
+  }
+
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.windowOpenHandler = handler;
   }

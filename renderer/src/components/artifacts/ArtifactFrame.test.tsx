@@ -77,6 +77,70 @@ describe('ArtifactFrame', () => {
   });
 });
 
+describe('ArtifactFrame focus', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function setup(): { frame: HTMLIFrameElement; composer: HTMLTextAreaElement } {
+    render(
+      <>
+        <textarea aria-label="composer" />
+        <ArtifactFrame kind="html" code="<input autofocus>" title="Page" />
+      </>,
+    );
+    const composer = screen.getByLabelText('composer') as HTMLTextAreaElement;
+    act(() => composer.focus());
+    return { frame: screen.getByTestId('artifact-frame') as HTMLIFrameElement, composer };
+  }
+
+  it('is inert until the user presses on it, then takes focus; focus elsewhere makes it inert again', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const { frame, composer } = setup();
+    expect(frame.hasAttribute('inert')).toBe(true);
+    expect(document.activeElement).toBe(composer);
+    act(() => {
+      frame.parentElement?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    });
+    expect(frame.hasAttribute('inert')).toBe(false);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(document.activeElement).toBe(frame);
+    act(() => composer.focus());
+    expect(frame.hasAttribute('inert')).toBe(true);
+    expect(document.activeElement).toBe(composer);
+  });
+
+  it('sends focus that reaches the frame without the user back to where it was', () => {
+    const { frame, composer } = setup();
+    // What a browser ignoring `inert` would do when the artifact calls focus() on its own input.
+    act(() => {
+      frame.removeAttribute('inert');
+      frame.focus();
+    });
+    expect(document.activeElement).toBe(composer);
+    act(() => {
+      frame.focus();
+      window.dispatchEvent(new FocusEvent('blur'));
+    });
+    expect(document.activeElement).toBe(composer);
+  });
+
+  it('keyboard users reach it through the button, not by Tab into the frame', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const { frame } = setup();
+    const button = screen.getByRole('button', { name: 'Click to interact' });
+    act(() => button.click());
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(frame.hasAttribute('inert')).toBe(false);
+    expect(document.activeElement).toBe(frame);
+    expect(screen.queryByRole('button', { name: 'Click to interact' })).toBeNull();
+  });
+});
+
 describe('ArtifactPreview', () => {
   it('previews nothing over the size cap (a 50 MB SVG never reaches a frame)', () => {
     const huge = `<svg>${'<rect/>'.repeat(Math.ceil(CAPS.maxChars / 7) + 1)}</svg>`;

