@@ -70,6 +70,46 @@ describe('branchTree: a message with three branches', () => {
     expect(shown(onSwim)).toEqual(['you: hi', 'taco: hello', 'you: plan a swim', 'taco: swim plan']);
   });
 
+  it('after switching to a branch that continues, the next message follows that branch’s last message', () => {
+    // m2 continues (m3, then m4); the user is on m2c, switches back to m2, and sends.
+    const continuing = [
+      ...threeBranches,
+      select('m2'),
+      user('m3', 'by train'),
+      ...run('r5', 'train times'),
+      user('m4', 'first class?'),
+      ...run('r6', 'yes'),
+      select('m2c'),
+    ];
+    const switched = [...continuing, select('m2')];
+    expect(branchTree(switched).atChosenEnd()).toBe(true);
+    const sent = [...switched, user('m5', 'and back?'), ...run('r7', 'return times')];
+    const tree = branchTree(sent);
+    expect(shown(sent)).toEqual([
+      'you: hi',
+      'taco: hello',
+      'you: plan a trip',
+      'taco: trip plan',
+      'you: by train',
+      'taco: train times',
+      'you: first class?',
+      'taco: yes',
+      'you: and back?',
+      'taco: return times',
+    ]);
+    expect(tree.chosenMessageIds()).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    // The new message is nobody's sibling: it continues, it does not branch.
+    expect(tree.siblings()).toEqual({ m2: ['m2', 'm2b', 'm2c'] });
+    expect(tree.chosenRunIds()).toEqual(new Set(['r1', 'r2', 'r5', 'r6', 'r7']));
+    // The same when the switch names a message in the middle of the branch: the conversation goes on from its end.
+    const fromMiddle = [...continuing, select('m3'), user('m5', 'and back?')];
+    expect(branchTree(fromMiddle).chosenMessageIds()).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    // A command's output after the switch belongs to the branch's end too.
+    const output: TacoEvent = { type: 'command-output', conversationId: c, command: 'help', output: 'commands', at: 5 };
+    expect(branchTree([...switched, output]).chosenEvents()).toContain(output);
+    expect(branchTree([...switched, output, select('m2c')]).chosenEvents()).not.toContain(output);
+  });
+
   it('editing a message of an older branch adds a fourth sibling there', () => {
     const events = [...threeBranches, select('m2'), rewind('m2'), user('m2d', 'plan a ride'), ...run('r6', 'ride plan')];
     expect(branchTree(events).siblings()).toEqual({ m2d: ['m2', 'm2b', 'm2c', 'm2d'] });
