@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProbeReport } from './probe-report';
 import { compareMarkdown } from './compare-table';
 import { failuresText, formatsText, percent, reportCardText, speedText } from './report-card';
-import { overall, summariseTask, type ProbeAttempt } from './probe-report';
+import { overall, PROBE_FAILURE_KINDS, summariseTask, type ProbeAttempt } from './probe-report';
 
 function report(formats: ProbeReport['formats']): ProbeReport {
   return {
@@ -85,6 +85,11 @@ describe('the card when a task’s tries disagree', () => {
     expect(percent(2 / 3)).toBe('67 %');
     expect(failuresText({})).toBe('none');
     expect(failuresText({ loop: 2, timeout: 1 })).toBe('loop 2, timeout 1');
+    // Every kind has its own words, in the list's order whatever the object's.
+    const every = Object.fromEntries([...PROBE_FAILURE_KINDS].reverse().map((kind, index) => [kind, index + 1]));
+    expect(failuresText(every)).toBe(
+      'no tool call 9, malformed call 8, wrong tool 7, bad arguments 6, loop 5, truncated 4, timeout 3, wrong answer 2, server error 1',
+    );
     expect(speedText({ firstTokenMs: null, tokensPerSecond: null })).toBe('first token —, — tokens/s');
     expect(speedText({ firstTokenMs: 1250, tokensPerSecond: 12.34 })).toBe('first token 1.3 s, 12.3 tokens/s');
   });
