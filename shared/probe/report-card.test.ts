@@ -94,3 +94,24 @@ describe('the card when a task’s tries disagree', () => {
     expect(speedText({ firstTokenMs: 1250, tokensPerSecond: 12.34 })).toBe('first token 1.3 s, 12.3 tokens/s');
   });
 });
+
+describe('the whole card', () => {
+  it('has its lines in order: figures, speed and rounds, failures, tasks, the format comparison when made, the tuned words', () => {
+    const tasks = [summariseTask('a', 'Always', tries('a', [true, true, true]))];
+    expect(reportCardText({ ...report(formats), tasks }).split('\n')).toEqual([
+      'qwen3:1.7b on This computer: pass^1 50 %, pass^3 25 % (1 tasks × 3 tries)',
+      '  first token 0.8 s, 20.0 tokens/s, median tool rounds 1',
+      '  failures: none',
+      `  ✓ ${'Always'.padEnd(32)} 3/3`,
+      "  prompt format: Read, then write: 3/3 with the server's grammar, 1/3 without",
+      '  Tuned from its report: prompt format, 16 tools',
+    ]);
+    const bare = reportCardText({ ...report(null), medianToolRounds: null }).split('\n');
+    expect(bare).toEqual([
+      'qwen3:1.7b on This computer: pass^1 50 %, pass^3 25 % (0 tasks × 3 tries)',
+      '  first token 0.8 s, 20.0 tokens/s, median tool rounds —',
+      '  failures: none',
+      '  Tuned from its report: prompt format, 16 tools',
+    ]);
+  });
+});
