@@ -43,7 +43,10 @@ const sandbox = [
   'electron/sandbox/sandbox-words.test.ts',
 ];
 const probe = ['shared/probe/probe-report.test.ts', 'shared/probe/report-card.test.ts', 'electron/services/probe/tuning-choice.test.ts'];
-const imports = ['electron/services/store/conversations/foreign-import/read-import-file.test.ts'];
+const imports = [
+  'electron/services/store/conversations/foreign-import/read-import-file.test.ts',
+  'electron/services/store/conversations/foreign-import/imported-turns.test.ts',
+];
 const toolSelection = ['electron/services/agent/tool-selection/tool-selection.test.ts'];
 const stepDecision = ['electron/services/agent/loop/step-decision.test.ts'];
 const errorMapping = [
