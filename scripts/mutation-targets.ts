@@ -46,6 +46,8 @@ const probe = ['shared/probe/probe-report.test.ts', 'shared/probe/report-card.te
 const imports = [
   'electron/services/store/conversations/foreign-import/read-import-file.test.ts',
   'electron/services/store/conversations/foreign-import/imported-turns.test.ts',
+  'electron/services/store/conversations/foreign-import/claude-export.test.ts',
+  'electron/services/store/conversations/foreign-import/chatgpt-export.test.ts',
 ];
 const toolSelection = ['electron/services/agent/tool-selection/tool-selection.test.ts'];
 const stepDecision = ['electron/services/agent/loop/step-decision.test.ts'];
