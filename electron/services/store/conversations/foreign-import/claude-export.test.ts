@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ContractError } from '../../../../../shared/contract/contract-error';
 import { looksLikeClaude, readClaudeExport } from './claude-export';
 
 const NOW = 1_000;
@@ -76,5 +77,19 @@ describe('reading Claude’s messages', () => {
     );
     expect(conversation?.turns).toEqual([]);
     expect(conversation?.title).toBe('Imported from Claude');
+  });
+});
+
+describe('a block not in Claude’s shape is refused, naming where', () => {
+  it('a block without a type, or with thinking that is not text', () => {
+    for (const [block, path] of [
+      [{ text: 'no type' }, 'chat_messages.0.content.0.type'],
+      [{ type: 'thinking', thinking: 5 }, 'chat_messages.0.content.0.thinking'],
+      [{ type: 'text', text: ['not', 'text'] }, 'chat_messages.0.content.0.text'],
+    ] as const) {
+      const read = (): unknown => readClaudeExport([{ chat_messages: [{ sender: 'assistant', content: [block] }] }], NOW);
+      expect(read).toThrow(ContractError);
+      expect(read).toThrow(`conversation 1 is not in Claude's format ("${path}"`);
+    }
   });
 });
