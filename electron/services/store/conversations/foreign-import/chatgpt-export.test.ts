@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ContractError } from '../../../../../shared/contract/contract-error';
 import { looksLikeChatgpt, readChatgptExport } from './chatgpt-export';
 
 const NOW = 1_000;
@@ -73,8 +74,46 @@ describe('reading ChatGPT’s messages', () => {
       const [conversation] = readChatgptExport([{ current_node, mapping }], NOW);
       expect(conversation?.turns.map((turn) => turn.text)).toEqual(['q', 'last', 'and then']);
     }
-    // A root is a node without a parent in the tree, whatever the order of the mapping.
-    const reordered = { b2: mapping['b2'], b: mapping['b'], a: mapping['a'], u: mapping['u'] };
+    // A root is a node without a parent in the tree (none, or one the file lacks), whatever the order of the mapping.
+    const reordered = { a: mapping['a'], b2: mapping['b2'], b: mapping['b'], u: { ...mapping['u'], parent: 'gone' } };
     expect(readChatgptExport([{ mapping: reordered }], NOW)[0]?.turns.map((turn) => turn.text)).toEqual(['q', 'last', 'and then']);
+    expect(readChatgptExport([{ current_node: 'b2', mapping: reordered }], NOW)[0]?.turns.map((turn) => turn.text)).toEqual([
+      'q',
+      'last',
+      'and then',
+    ]);
+    // Children that lead back up end the walk down.
+    const circular = tree([
+      ['u', null, says('user', ['q'])],
+      ['a', 'u', says('assistant', ['first'])],
+    ]);
+    circular['a']?.children.push('u');
+    expect(readChatgptExport([{ mapping: circular }], NOW)[0]?.turns.map((turn) => turn.text)).toEqual(['q', 'first']);
+  });
+
+  it('a model slug that is null or blank is named ChatGPT', () => {
+    for (const model_slug of [null, '', '  ']) {
+      const mapping = tree([['a', null, says('assistant', ['x'], { metadata: { model_slug } })]]);
+      expect(readChatgptExport([{ mapping }], NOW)[0]?.turns).toEqual([
+        { role: 'assistant', text: 'x', thinking: '', model: 'ChatGPT', at: NOW },
+      ]);
+    }
+  });
+});
+
+describe('a conversation not in ChatGPT’s shape is refused, naming where', () => {
+  it('each field’s type is checked, and the path is named with dots', () => {
+    for (const [node, path] of [
+      [{ parent: 5, message: null }, 'mapping.n.parent'],
+      [{ message: { author: {}, content: null } }, 'mapping.n.message.author.role'],
+      [{ message: { author: { role: 'user' }, content: { parts: ['x'] } } }, 'mapping.n.message.content.content_type'],
+      [{ message: { author: { role: 'user' }, metadata: { model_slug: 5 } } }, 'mapping.n.message.metadata.model_slug'],
+    ] as const) {
+      const read = (): unknown => readChatgptExport([{ mapping: { n: node } }], NOW);
+      expect(read).toThrow(ContractError);
+      expect(read).toThrow(`conversation 1 is not in ChatGPT's format ("${path}": `);
+    }
+    // A conversation that is not an object at all has no path to name.
+    expect(() => readChatgptExport(['nope'], NOW)).toThrow(/conversation 1 is not in ChatGPT's format \([^"]/);
   });
 });
