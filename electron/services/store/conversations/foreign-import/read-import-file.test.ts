@@ -20,6 +20,7 @@ function refusal(content: string): string {
     read(content);
   } catch (error) {
     expect(error).toBeInstanceOf(ContractError);
+    expect((error as ContractError).code).toBe('invalid-payload');
     return (error as ContractError).message;
   }
   throw new Error('the file was accepted');
@@ -126,6 +127,8 @@ describe('importing Claude conversations.json', () => {
 describe('an import file that is corrupt or too large is refused whole', () => {
   it('names what is wrong', () => {
     expect(refusal('{"truncated": [')).toMatch(/^This file cannot be imported: it is not valid JSON .*Nothing was imported\.$/);
+    for (const content of ['null', '7', '"text"', '{"format": "other"}', '{"conversations": 5}', '[]'])
+      expect(refusal(content), content).toMatch(/^This file cannot be imported: it is not a conversation exported from TACO/);
     expect(refusal('[{"hello": 1}]')).toMatch(/not a conversation exported from TACO .* nor a conversations.json from ChatGPT or Claude/);
     expect(refusal(JSON.stringify([chatgptConversation(2), { title: 'broken', mapping: 'no' }]))).toMatch(
       /ChatGPT export cannot be imported: conversation 2 is not in ChatGPT's format \("mapping"/,
@@ -153,10 +156,13 @@ describe('an import file that is corrupt or too large is refused whole', () => {
       chat_messages: Array.from({ length: messages }, (_, index) => ({ sender: index % 2 ? 'assistant' : 'human', text: `m${index}` })),
     });
     // Conversations in one file.
-    for (const one of [chatgptConversation(1), claudeConversation(1)]) {
+    for (const [one, name] of [
+      [chatgptConversation(1), 'ChatGPT'],
+      [claudeConversation(1), 'Claude'],
+    ] as const) {
       expect(read(JSON.stringify(Array.from({ length: maxConversations }, () => one))).timelines).toHaveLength(maxConversations);
-      expect(refusal(JSON.stringify(Array.from({ length: maxConversations + 1 }, () => one)))).toMatch(
-        /it holds 2,001 conversations, more than the 2,000 TACO imports at once\. Nothing was imported\.$/,
+      expect(refusal(JSON.stringify(Array.from({ length: maxConversations + 1 }, () => one)))).toBe(
+        `This ${name} export cannot be imported: it holds 2,001 conversations, more than the 2,000 TACO imports at once. Nothing was imported.`,
       );
     }
     // Messages in one conversation.
