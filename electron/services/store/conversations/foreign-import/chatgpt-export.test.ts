@@ -114,6 +114,8 @@ describe('a conversation not in ChatGPT’s shape is refused, naming where', () 
       expect(read).toThrow(`conversation 1 is not in ChatGPT's format ("${path}": `);
     }
     // A conversation that is not an object at all has no path to name.
-    expect(() => readChatgptExport(['nope'], NOW)).toThrow(/conversation 1 is not in ChatGPT's format \([^"]/);
+    expect(() => readChatgptExport(['nope'], NOW)).toThrow(
+      /conversation 1 is not in ChatGPT's format \(Invalid input: expected object, received string\)\. /,
+    );
   });
 });
