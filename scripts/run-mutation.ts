@@ -4,7 +4,8 @@
  * it is imported (its CLI's engines check), but its runner works on the Node 20 the repository's
  * checks use: there the Stryker class is loaded from its own module, past the check; on Node 22 or
  * later from the package's entry. Files given as arguments replace the config's `mutate` list, to
- * measure one file at a time on a shared machine. TACO_MUTATION_TIMEOUT_MS replaces the config's
+ * measure one file at a time on a shared machine; their own tests (scripts/mutation-targets.ts) are
+ * then the only ones run, unless TACO_MUTATION_TESTS names others. TACO_MUTATION_TIMEOUT_MS replaces the config's
  * `timeoutMS` (the extra time a mutant gets before it counts as timed out, i.e. detected): a module
  * whose mutants hang (a server that never answers) spends that long on each. Not part of
  * `npm test`: a run takes minutes.
@@ -12,6 +13,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MUTATION_TARGETS } from './mutation-targets';
 
 type StrykerModule = typeof import('@stryker-mutator/core');
 
@@ -23,6 +25,9 @@ async function loadStryker(): Promise<StrykerModule['Stryker']> {
 }
 
 const files = process.argv.slice(2);
+const ownTests = [...new Set(files.flatMap((file) => MUTATION_TARGETS[file]?.tests ?? []))];
+// Read by vitest.mutation.config.ts in the test runners Stryker starts (they inherit this environment).
+if (files.length > 0 && ownTests.length > 0 && !process.env['TACO_MUTATION_TESTS']) process.env['TACO_MUTATION_TESTS'] = ownTests.join(',');
 const timeoutMS = Number(process.env['TACO_MUTATION_TIMEOUT_MS'] ?? Number.NaN);
 const Stryker = await loadStryker();
 await new Stryker({

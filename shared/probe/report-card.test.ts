@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeReport } from './probe-report';
 import { compareMarkdown } from './compare-table';
-import { formatsText, reportCardText } from './report-card';
+import { failuresText, formatsText, percent, reportCardText, speedText } from './report-card';
+import { overall, PROBE_FAILURE_KINDS, summariseTask, type ProbeAttempt } from './probe-report';
 
 function report(formats: ProbeReport['formats']): ProbeReport {
   return {
@@ -44,5 +45,73 @@ describe('the constrained format on the report card', () => {
   it('shows a dash for a report made before the comparison existed', () => {
     expect(formatsText(report(undefined))).toBe('—');
     expect(reportCardText(report(undefined))).not.toContain('prompt format:');
+  });
+});
+
+function tries(taskId: string, passed: readonly boolean[]): ProbeAttempt[] {
+  return passed.map((ok) => ({
+    taskId,
+    passed: ok,
+    failure: ok ? null : 'wrong-tool',
+    toolRounds: 1,
+    firstTokenMs: null,
+    tokensPerSecond: null,
+    durationMs: 10,
+    note: null,
+  }));
+}
+
+describe('the card when a task’s tries disagree', () => {
+  it('marks a task that passed 2 of 3 tries as not passing pass^3, with its count and failures', () => {
+    const tasks = [
+      summariseTask('a', 'Always', tries('a', [true, true, true])),
+      summariseTask('b', 'Mostly', tries('b', [true, false, true])),
+    ];
+    const figures = overall(tasks);
+    const text = reportCardText({
+      ...report(undefined),
+      tasks,
+      passAt1: figures.passAt1,
+      passK: figures.passK,
+      failures: figures.failures,
+    });
+    expect(text).toContain('pass^1 83 %, pass^3 50 % (2 tasks × 3 tries)');
+    expect(text).toMatch(/✓ Always\s+3\/3\n/);
+    expect(text).toMatch(/✗ Mostly\s+2\/3 {2}\(wrong tool 1\)/);
+    expect(text).toContain('failures: wrong tool 1');
+  });
+
+  it('words: percent rounds, no failures says none, missing speed shows dashes', () => {
+    expect(percent(2 / 3)).toBe('67 %');
+    expect(failuresText({})).toBe('none');
+    expect(failuresText({ loop: 2, timeout: 1 })).toBe('loop 2, timeout 1');
+    // Every kind has its own words, in the list's order whatever the object's.
+    const every = Object.fromEntries([...PROBE_FAILURE_KINDS].reverse().map((kind, index) => [kind, index + 1]));
+    expect(failuresText(every)).toBe(
+      'no tool call 9, malformed call 8, wrong tool 7, bad arguments 6, loop 5, truncated 4, timeout 3, wrong answer 2, server error 1',
+    );
+    expect(speedText({ firstTokenMs: null, tokensPerSecond: null })).toBe('first token —, — tokens/s');
+    expect(speedText({ firstTokenMs: 1250, tokensPerSecond: 12.34 })).toBe('first token 1.3 s, 12.3 tokens/s');
+  });
+});
+
+describe('the whole card', () => {
+  it('has its lines in order: figures, speed and rounds, failures, tasks, the format comparison when made, the tuned words', () => {
+    const tasks = [summariseTask('a', 'Always', tries('a', [true, true, true]))];
+    expect(reportCardText({ ...report(formats), tasks }).split('\n')).toEqual([
+      'qwen3:1.7b on This computer: pass^1 50 %, pass^3 25 % (1 tasks × 3 tries)',
+      '  first token 0.8 s, 20.0 tokens/s, median tool rounds 1',
+      '  failures: none',
+      `  ✓ ${'Always'.padEnd(32)} 3/3`,
+      "  prompt format: Read, then write: 3/3 with the server's grammar, 1/3 without",
+      '  Tuned from its report: prompt format, 16 tools',
+    ]);
+    const bare = reportCardText({ ...report(null), medianToolRounds: null }).split('\n');
+    expect(bare).toEqual([
+      'qwen3:1.7b on This computer: pass^1 50 %, pass^3 25 % (0 tasks × 3 tries)',
+      '  first token 0.8 s, 20.0 tokens/s, median tool rounds —',
+      '  failures: none',
+      '  Tuned from its report: prompt format, 16 tools',
+    ]);
   });
 });

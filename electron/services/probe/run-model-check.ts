@@ -9,7 +9,6 @@ import {
   type ProbeAttempt,
   type ProbeReport,
   type ProbeSetting,
-  type TriesScore,
   type TunedSettings,
 } from '../../../shared/probe/probe-report';
 import type { ProbeTask } from '../../../shared/probe/probe-task';
@@ -20,6 +19,7 @@ import { probeToolRegistry } from './probe-tools';
 import { runProbeAttempt } from './run-probe-attempt';
 import { createScratchSupply, type ScratchSupply } from './scratch-supply';
 import { settingKey, tuningCandidates, type TuningStage } from './tuning-candidates';
+import { betterSetting, failingTaskIds, scoreOf, triesScore } from './tuning-choice';
 import type { UserActivity } from './user-activity';
 
 export interface CheckProgress {
@@ -127,7 +127,8 @@ async function checkModel(input: ModelCheckInput, scratch: ScratchSupply): Promi
   const baselineAttempts = new Map<string, ProbeAttempt[]>();
   for (const task of tasks) baselineAttempts.set(task.id, await runTask(task, input.baseline, 'check'));
 
-  const failing = tasks.filter((task) => (baselineAttempts.get(task.id) ?? []).some((attempt) => !attempt.passed));
+  const failingIds = failingTaskIds(baselineAttempts);
+  const failing = tasks.filter((task) => failingIds.has(task.id));
   const tried: ProbeReport['tried'] = [];
   let best = { setting: input.baseline, attempts: failing.flatMap((task) => baselineAttempts.get(task.id) ?? []) };
   tried.push(scoreOf(best.setting, best.attempts));
@@ -142,7 +143,7 @@ async function checkModel(input: ModelCheckInput, scratch: ScratchSupply): Promi
       everCalled ||= attempts.some((attempt) => attempt.toolRounds > 0);
       const score = scoreOf(setting, attempts);
       tried.push(score);
-      if (better(score, scoreOf(best.setting, best.attempts))) best = { setting, attempts };
+      if (betterSetting(score, scoreOf(best.setting, best.attempts))) best = { setting, attempts };
     }
   }
 
@@ -185,28 +186,6 @@ async function checkModel(input: ModelCheckInput, scratch: ScratchSupply): Promi
     durationMs: input.now() - started,
     finishedAt: input.now(),
   };
-}
-
-function scoreOf(setting: ProbeSetting, attempts: readonly ProbeAttempt[]): ProbeReport['tried'][number] {
-  return { setting, ...triesScore(attempts) };
-}
-
-function triesScore(attempts: readonly ProbeAttempt[]): TriesScore {
-  const total = attempts.reduce((sum, attempt) => sum + attempt.durationMs, 0);
-  return {
-    passes: attempts.filter((attempt) => attempt.passed).length,
-    tries: attempts.length,
-    meanMs: attempts.length === 0 ? 0 : Math.round(total / attempts.length),
-  };
-}
-
-/**
- * More passes wins; equal passes go to the faster setting — unless nothing passed either way: a
- * setting that fails as fast says nothing, and the model keeps what it had.
- */
-function better(candidate: ProbeReport['tried'][number], current: ProbeReport['tried'][number]): boolean {
-  if (candidate.passes !== current.passes) return candidate.passes > current.passes;
-  return candidate.passes > 0 && candidate.meanMs < current.meanMs;
 }
 
 /**

@@ -70,6 +70,78 @@ describe('branchTree: a message with three branches', () => {
     expect(shown(onSwim)).toEqual(['you: hi', 'taco: hello', 'you: plan a swim', 'taco: swim plan']);
   });
 
+  it('after switching to a branch that continues, the next message follows that branch’s last message', () => {
+    // m2 continues (m3, then m4); the user is on m2c, switches back to m2, and sends.
+    const continuing = [
+      ...threeBranches,
+      select('m2'),
+      user('m3', 'by train'),
+      ...run('r5', 'train times'),
+      user('m4', 'first class?'),
+      ...run('r6', 'yes'),
+      select('m2c'),
+    ];
+    const switched = [...continuing, select('m2')];
+    expect(branchTree(switched).atChosenEnd()).toBe(true);
+    const sent = [...switched, user('m5', 'and back?'), ...run('r7', 'return times')];
+    const tree = branchTree(sent);
+    expect(shown(sent)).toEqual([
+      'you: hi',
+      'taco: hello',
+      'you: plan a trip',
+      'taco: trip plan',
+      'you: by train',
+      'taco: train times',
+      'you: first class?',
+      'taco: yes',
+      'you: and back?',
+      'taco: return times',
+    ]);
+    expect(tree.chosenMessageIds()).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    // The new message is nobody's sibling: it continues, it does not branch.
+    expect(tree.siblings()).toEqual({ m2: ['m2', 'm2b', 'm2c'] });
+    expect(tree.chosenRunIds()).toEqual(new Set(['r1', 'r2', 'r5', 'r6', 'r7']));
+    // The same when the switch names a message in the middle of the branch: the conversation goes on from its end.
+    const fromMiddle = [...continuing, select('m3'), user('m5', 'and back?')];
+    expect(branchTree(fromMiddle).chosenMessageIds()).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    // A command's output after the switch belongs to the branch's end too.
+    const output: TacoEvent = { type: 'command-output', conversationId: c, command: 'help', output: 'commands', at: 5 };
+    expect(branchTree([...switched, output]).chosenEvents()).toContain(output);
+    expect(branchTree([...switched, output, select('m2c')]).chosenEvents()).not.toContain(output);
+  });
+
+  it('knows every message of every branch, and where the shown events sit in the timeline', () => {
+    const events = [...threeBranches, select('m2b')];
+    const tree = branchTree(events);
+    expect(['m1', 'm2', 'm2b', 'm2c'].map((id) => tree.hasMessage(id))).toEqual([true, true, true, true]);
+    expect(tree.hasMessage('nope')).toBe(false);
+    expect(tree.chosenIndices().map((index) => events[index])).toEqual(tree.chosenEvents());
+    // m1 and its run (0–3), m2b and its run (9–12); the rewinds, the other branches and the choice are left out.
+    expect(tree.chosenIndices()).toEqual([0, 1, 2, 3, 9, 10, 11, 12]);
+    expect(branchTree([]).chosenIndices()).toEqual([]);
+  });
+
+  it('is at the chosen end only when the next event surely continues the shown branch', () => {
+    expect(branchTree(threeBranches).atChosenEnd()).toBe(true);
+    expect(branchTree([...threeBranches, select('m2')]).atChosenEnd()).toBe(true);
+    // A rewind waits for its message.
+    expect(branchTree([...threeBranches, rewind('m2c', 'm2d')]).atChosenEnd()).toBe(false);
+    expect(branchTree([...threeBranches, rewind('m2c', 'm2d'), user('m2d', 'plan a dive')]).atChosenEnd()).toBe(true);
+    // A message that landed beside a branch not shown: the conversation is not at the shown branch's end.
+    const offBranch = [...threeBranches, rewind('m1'), user('m1b', 'hey'), rewind('m2', 'm2x'), user('m2x', 'plan a climb')];
+    expect(shown(offBranch)).toEqual(['you: hey']);
+    expect(branchTree(offBranch).atChosenEnd()).toBe(false);
+  });
+
+  it('a rewind written before branches names no message: a command’s output between it and the message keeps the branch', () => {
+    const output: TacoEvent = { type: 'command-output', conversationId: c, command: 'help', output: 'commands', at: 5 };
+    const events = [...threeBranches, rewind('m2c'), output, user('m2d', 'plan a dive')];
+    expect(branchTree(events).siblings()).toEqual({ m2d: ['m2', 'm2b', 'm2c', 'm2d'] });
+    // Any other event means the rewind's message never came: the next message continues.
+    const ran = [...threeBranches, rewind('m2c'), ...run('r9', 'late'), user('m3', 'next')];
+    expect(branchTree(ran).chosenMessageIds()).toEqual(['m1', 'm2c', 'm3']);
+  });
+
   it('editing a message of an older branch adds a fourth sibling there', () => {
     const events = [...threeBranches, select('m2'), rewind('m2'), user('m2d', 'plan a ride'), ...run('r6', 'ride plan')];
     expect(branchTree(events).siblings()).toEqual({ m2d: ['m2', 'm2b', 'm2c', 'm2d'] });

@@ -111,10 +111,8 @@ export function branchTree(events: readonly TacoEvent[]): BranchTree {
     for (let turn = root.chosen; turn; turn = turn.chosen) path.push(turn);
     return path;
   };
-  const kept = (keep: ReadonlySet<Turn>, index: number): boolean => {
-    const owner = owners[index];
-    return owner === SHARED || (owner !== BRANCH_EVENT && owner !== undefined && keep.has(owner));
-  };
+  // `keep` holds turns only: a branch event's owner is never in it, a summary's always counts.
+  const kept = (keep: ReadonlySet<Owner | undefined>, index: number): boolean => owners[index] === SHARED || keep.has(owners[index]);
   const eventsOf = (keep: ReadonlySet<Turn>): TacoEvent[] => events.filter((_, index) => kept(keep, index));
 
   return {
@@ -141,7 +139,7 @@ export function branchTree(events: readonly TacoEvent[]): BranchTree {
       return ids;
     },
     chosenIndices() {
-      const keep = new Set([root, ...chosenPath()]);
+      const keep = new Set<Turn>([root, ...chosenPath()]);
       const indices: number[] = [];
       for (let index = 0; index < events.length; index += 1) if (kept(keep, index)) indices.push(index);
       return indices;

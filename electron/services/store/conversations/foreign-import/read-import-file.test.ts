@@ -20,6 +20,7 @@ function refusal(content: string): string {
     read(content);
   } catch (error) {
     expect(error).toBeInstanceOf(ContractError);
+    expect((error as ContractError).code).toBe('invalid-payload');
     return (error as ContractError).message;
   }
   throw new Error('the file was accepted');
@@ -126,6 +127,8 @@ describe('importing Claude conversations.json', () => {
 describe('an import file that is corrupt or too large is refused whole', () => {
   it('names what is wrong', () => {
     expect(refusal('{"truncated": [')).toMatch(/^This file cannot be imported: it is not valid JSON .*Nothing was imported\.$/);
+    for (const content of ['null', '7', '"text"', '{"format": "other"}', '{"conversations": 5}', '[]'])
+      expect(refusal(content), content).toMatch(/^This file cannot be imported: it is not a conversation exported from TACO/);
     expect(refusal('[{"hello": 1}]')).toMatch(/not a conversation exported from TACO .* nor a conversations.json from ChatGPT or Claude/);
     expect(refusal(JSON.stringify([chatgptConversation(2), { title: 'broken', mapping: 'no' }]))).toMatch(
       /ChatGPT export cannot be imported: conversation 2 is not in ChatGPT's format \("mapping"/,
@@ -144,6 +147,82 @@ describe('an import file that is corrupt or too large is refused whole', () => {
     );
     const long = [{ name: 'x', chat_messages: [{ sender: 'human', text: 'a'.repeat(maxMessageChars + 1) }] }];
     expect(refusal(JSON.stringify(long))).toMatch(/a message of conversation 1 is longer than 1,000,000 characters/);
+  });
+
+  it('holds each cap in both formats: at the cap is read, one over is refused naming the cap', () => {
+    const { maxConversations, maxMessagesPerConversation, maxMessageChars } = DEFAULTS.foreignImport;
+    const claudeConversation = (messages: number): unknown => ({
+      name: 'x',
+      chat_messages: Array.from({ length: messages }, (_, index) => ({ sender: index % 2 ? 'assistant' : 'human', text: `m${index}` })),
+    });
+    // Conversations in one file.
+    for (const [one, name] of [
+      [chatgptConversation(1), 'ChatGPT'],
+      [claudeConversation(1), 'Claude'],
+    ] as const) {
+      expect(read(JSON.stringify(Array.from({ length: maxConversations }, () => one))).timelines).toHaveLength(maxConversations);
+      expect(refusal(JSON.stringify(Array.from({ length: maxConversations + 1 }, () => one)))).toBe(
+        `This ${name} export cannot be imported: it holds 2,001 conversations, more than the 2,000 TACO imports at once. Nothing was imported.`,
+      );
+    }
+    // Messages in one conversation.
+    expect(read(JSON.stringify([chatgptConversation(maxMessagesPerConversation)])).timelines).toHaveLength(1);
+    expect(read(JSON.stringify([claudeConversation(maxMessagesPerConversation)])).timelines).toHaveLength(1);
+    expect(refusal(JSON.stringify([claudeConversation(1), claudeConversation(maxMessagesPerConversation + 1)]))).toMatch(
+      /^This Claude export cannot be imported: conversation 2 has more than 10,000 messages/,
+    );
+    // Characters of one message: ChatGPT's text, Claude's text blocks, Claude's thinking.
+    const chatgptText = (chars: number): unknown => ({
+      title: 't',
+      mapping: {
+        a: {
+          id: 'a',
+          parent: null,
+          children: [],
+          message: { author: { role: 'user' }, content: { content_type: 'text', parts: ['a'.repeat(chars)] } },
+        },
+      },
+    });
+    const claudeBlocks = (text: number, thinking: number): unknown => ({
+      name: 'x',
+      chat_messages: [
+        { sender: 'human', text: 'q' },
+        {
+          sender: 'assistant',
+          text: '',
+          content: [
+            { type: 'thinking', thinking: 't'.repeat(thinking) },
+            { type: 'text', text: 'a'.repeat(text) },
+          ],
+        },
+      ],
+    });
+    expect(read(JSON.stringify([chatgptText(maxMessageChars)])).timelines).toHaveLength(1);
+    expect(refusal(JSON.stringify([chatgptText(maxMessageChars + 1)]))).toMatch(
+      /^This ChatGPT export cannot be imported: a message of conversation 1 is longer than 1,000,000 characters/,
+    );
+    expect(read(JSON.stringify([claudeBlocks(maxMessageChars, maxMessageChars)])).timelines).toHaveLength(1);
+    expect(refusal(JSON.stringify([claudeBlocks(maxMessageChars + 1, 1)]))).toMatch(
+      /^This Claude export cannot be imported: a message of conversation 1 is longer than 1,000,000 characters/,
+    );
+    expect(refusal(JSON.stringify([claudeBlocks(1, maxMessageChars + 1)]))).toMatch(
+      /^This Claude export cannot be imported: a message of conversation 1 is longer than 1,000,000 characters/,
+    );
+  });
+
+  it('cuts a title to the title cap in both formats, as one line', () => {
+    const { maxTitleChars } = DEFAULTS.foreignImport;
+    const long = `  ${'T'.repeat(maxTitleChars - 2)}\n\t x${'y'.repeat(50)}`;
+    const expected = `${'T'.repeat(maxTitleChars - 2)} x`;
+    const chatgpt = { ...(chatgptConversation(1) as object), title: long };
+    const claude = { name: long, chat_messages: [{ sender: 'human', text: 'q' }] };
+    expect(read(JSON.stringify([chatgpt])).timelines[0]?.title).toBe(expected);
+    expect(read(JSON.stringify([claude])).timelines[0]?.title).toBe(expected);
+    const exact = 'T'.repeat(maxTitleChars);
+    expect(read(JSON.stringify([{ ...(chatgptConversation(1) as object), title: exact }])).timelines[0]?.title).toBe(exact);
+    expect(read(JSON.stringify([{ name: exact, chat_messages: [] }])).timelines[0]?.title).toBe(exact);
+    // A blank title falls back to the source's words.
+    expect(read(JSON.stringify([{ name: ' \n ', chat_messages: [] }])).timelines[0]?.title).toBe('Imported from Claude');
   });
 
   it('still reads TACO’s own export strictly', () => {
