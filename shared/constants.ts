@@ -276,6 +276,13 @@ export const DEFAULTS = {
      */
     secretEnvNamePattern: /(^TACO_)|KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION|PRIVATE|(^|_)PAT($|_)/,
     /**
+     * …and any whose value holds one, whatever its name: a URL with a password in it
+     * (`DATABASE_URL=postgres://user:pass@db/x`), or a token of a well-known form (GitHub, GitLab,
+     * Slack, OpenAI/Anthropic-style `sk-`, AWS access key ids, JWTs).
+     */
+    secretEnvValuePattern:
+      /[a-z][a-z0-9+.-]*:\/\/[^\s/@:]*:[^\s/@]+@|\b(gh[pousr]_[A-Za-z0-9]{16,}|github_pat_\w{16,}|glpat-[\w-]{16,}|xox[abprs]-[\w-]{8,}|sk-[\w-]{16,}|AKIA[0-9A-Z]{16}|eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.)/i,
+    /**
      * Linux: the system folders a sandboxed process sees, read-only (a missing one is skipped).
      * Nothing else of the machine is there: no /home, /root, /run, /var, /srv or /mnt.
      */

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAfterAll } from '../../test-support/cleanups';
 import type { PolicyPlaces } from './sandbox-policy';
 import { commandInvocation, processesWith, runOutside, runSandboxed, runToEnd, until } from './testing/sandbox-run';
-import { folderOutsideTmp, requireBubblewrap } from './testing/require-bubblewrap';
+import { folderOutsideTmp, requireBubblewrap, requirePrograms } from './testing/require-bubblewrap';
 
 /**
  * What an approved command can reach, tried with real programs: a real ssh-agent holding a key, a
@@ -62,6 +62,7 @@ function quoted(text: string): string {
 
 beforeAll(() => {
   requireBubblewrap();
+  requirePrograms(['ssh-agent', 'ssh-add', 'ssh-keygen', 'dbus-daemon', 'dbus-send', 'script', 'git', 'setsid', 'node']);
   home = folder('taco-esc-home-');
   workspace = folder('taco-esc-ws-');
   runtimeDir = folder('taco-esc-run-');
