@@ -37,6 +37,8 @@ export default defineConfig({
       'electron/sandbox/bwrap-args.test.ts',
       'electron/sandbox/seatbelt-profile.test.ts',
       'electron/sandbox/sandbox-words.test.ts',
+      'electron/sandbox/sandbox-support.test.ts',
+      'electron/sandbox/sandboxed-invocation.test.ts',
     ],
     setupFiles: ['test-support/vitest-setup.ts'],
     allowOnly: false,
