@@ -256,28 +256,31 @@ describe('the four bwrap flags, by what they do (each also shown failing with th
     expect(processesWith(`sleep\0${marker}`)).toEqual([]);
   });
 
-  it('--die-with-parent: when the process that started the sandbox is killed, the sandbox ends', async () => {
-    const check = async (invocation: { file: string; args: string[] }, marker: string): Promise<boolean> => {
+  it('--die-with-parent: when the process that started the sandbox is killed, the sandbox ends', { timeout: 60_000 }, async () => {
+    /** Starts the sandbox under a shell, kills the shell once the sandbox runs; bwrap's process id. */
+    const startAndOrphan = async (invocation: { file: string; args: string[] }, marker: string): Promise<number> => {
       const parent = spawn('/bin/sh', ['-c', '"$@" & wait', 'sh', invocation.file, ...invocation.args], {
         stdio: 'ignore',
         env: outsideEnv(),
       });
       await until(() => processesWith(`sleep\0${marker}`).length > 0);
+      const bwrap = processesWith(marker).find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'bwrap');
       parent.kill('SIGKILL');
       await new Promise((resolve) => parent.once('exit', resolve));
-      const ended = async (): Promise<boolean> => {
-        for (let turn = 0; turn < 200; turn++) {
-          if (processesWith(marker).length === 0) return true;
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        return false;
-      };
-      const result = await ended();
-      for (const pid of processesWith(marker)) process.kill(pid, 'SIGKILL');
-      return result;
+      return bwrap ?? -1;
     };
-    expect(await check(commandInvocation(`sleep 86402.${process.pid}`, { places, workspace }), `86402.${process.pid}`)).toBe(true);
-    expect(await check(without(`sleep 86403.${process.pid}`, ['--die-with-parent']), `86403.${process.pid}`)).toBe(false);
+    // With the flag: the kernel kills bwrap as its parent exits, and everything inside goes with it.
+    const kept = `86402.${process.pid}`;
+    await startAndOrphan(commandInvocation(`sleep ${kept}`, { places, workspace }), kept);
+    await until(() => processesWith(kept).length === 0);
+    // Without it: when the parent's exit is seen, bwrap is alive and no kill is on its way to it.
+    const loose = `86403.${process.pid}`;
+    const orphan = await startAndOrphan(without(`sleep ${loose}`, ['--die-with-parent']), loose);
+    const status = readFileSync(`/proc/${orphan}/status`, 'utf8');
+    for (const pid of processesWith(loose)) process.kill(pid, 'SIGKILL');
+    expect(status).not.toMatch(/State:\s+Z/);
+    const pending = [...status.matchAll(/^(SigPnd|ShdPnd):\s*([0-9a-f]+)/gm)].map((match) => BigInt(`0x${match[2]}`));
+    expect(pending.some((mask) => (mask & (1n << 8n)) !== 0n)).toBe(false);
   });
 
   it('--new-session: started from a terminal, the command has no controlling terminal to type into', async () => {
