@@ -74,6 +74,23 @@ describe('bwrapArgs: only what a command needs is there', () => {
     expect(wholeHome.indexOf('/home/ana/.config/TACO')).toBeGreaterThan(wholeHome.indexOf('--bind-try'));
   });
 
+  it('starts with the system folders and gives a fresh /dev and /proc of its own', () => {
+    expect(command.slice(0, 3)).toEqual(['--ro-bind-try', DEFAULTS.sandbox.systemFolders[0], DEFAULTS.sandbox.systemFolders[0]]);
+    expect(command.slice(command.indexOf('--dev'), command.indexOf('--dev') + 4)).toEqual(['--dev', '/dev', '--proc', '/proc']);
+  });
+
+  it('hides a secret inside any one of several bound folders, and nothing that is not there', () => {
+    const withTools = bwrapArgs(
+      commandPolicy({ ...places, searchPath: '/home/ana/.nvm/versions/node/v20/bin', workspace: '/home/ana/project', network: false }),
+      '/home/ana/project',
+      host,
+    );
+    expect(mounts(withTools, '--ro-bind-try')).toContain('/home/ana/.nvm/versions/node/v20');
+    expect(mounts(withTools, '--tmpfs')).toContain('/home/ana/project/.taco-data');
+    const wholeHome = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana', network: false }), '/home/ana', host);
+    expect(wholeHome).not.toContain('/home/ana/.gnupg');
+  });
+
   it('covers the secret system files among the system folders', () => {
     expect(command.slice(command.indexOf('/etc/shadow') - 2, command.indexOf('/etc/shadow') + 1)).toEqual([
       '--ro-bind',
