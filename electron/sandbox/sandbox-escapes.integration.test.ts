@@ -122,6 +122,20 @@ describe('sockets of other programs: reachable outside, refused inside', () => {
     expect(inside.code).toBe(3);
   });
 
+  it('a command run without asking (scratch) reaches no socket either, and leaves nothing in the workspace', async () => {
+    const socket = join(workspace, 'scratch.sock');
+    await listen(createServer(greet), socket);
+    expect((await runToEnd('/bin/sh', ['-c', connectLine(socket)], outsideEnv())).stdout).toBe('CONNECTED\n');
+    const inside = await runSandboxed(`${connectLine(socket)}; echo x > left-behind.txt; echo "write $?"`, {
+      places,
+      workspace,
+      scratch: true,
+    });
+    expect(inside.stdout).toMatch(/^REFUSED E(PERM|ACCES)$/m);
+    expect(inside.stdout).toMatch(/write [1-9]/);
+    expect(existsSync(join(workspace, 'left-behind.txt'))).toBe(false);
+  });
+
   it('an abstract UNIX socket (as X11 uses), with the network allowed: connects outside, refused inside', async () => {
     const name = `\0taco-abstract-${process.pid}`;
     await listen(createServer(greet), name);
