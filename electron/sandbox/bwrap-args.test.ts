@@ -161,5 +161,7 @@ describe('the policies', () => {
       '/home/ana/.local/bin',
       '/home/ana/.pyenv/shims',
     ]);
+    // A relative entry names a folder of wherever the command works: never a tool folder, even when that is under HOME.
+    expect(toolFolders({ ...places, home: process.cwd(), searchPath: 'node_modules/.bin:tools/bin' })).toEqual([]);
   });
 });
