@@ -58,6 +58,15 @@ describe('the sandbox in words, and never silently without one', () => {
     expect(started.type === 'sandboxed' && started.args.slice(-4)).toEqual(['--', '/app/apply-seccomp', '/usr/bin/node', 's.js']);
   });
 
+  it('names each folder a server may change (~ for HOME, ~/… under it, others as they are), and says macOS is sandboxed too', () => {
+    const config = { command: 'node', sandbox: { write: ['~', '~/notes', '/srv/data'], network: false } };
+    expect(mcpSandboxNotice(config, bwrap, places)?.text).toMatch(/^Can change only ~, ~\/notes, \/srv\/data · no network/);
+    expect(mcpSandboxNotice(config, seatbelt, places)).toEqual({
+      sandboxed: true,
+      text: expect.stringMatching(/^Can change only ~, ~\/notes, \/srv\/data · no network · can read your other files/),
+    });
+  });
+
   it('Settings → MCP: words for a sandboxed server, an unsandboxed one and an HTTP one', () => {
     expect(mcpSandboxNotice({ command: 'node' }, bwrap, places)).toEqual({
       sandboxed: false,

@@ -37,6 +37,7 @@ export function sandboxedInvocation(
     }
     case 'none':
       return { sandboxed: false, file, args: [...args], reason: support.reason };
+    // Stryker disable next-line all: the exhaustive check, unreachable (TypeScript proves `never`)
     default: {
       const unreachable: never = support;
       return unreachable;
