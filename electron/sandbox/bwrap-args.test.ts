@@ -9,6 +9,7 @@ const onDisk: Record<string, PathKind> = {
   '/home/ana/.netrc': 'file',
   '/home/ana/.config/TACO': 'folder',
   '/home/ana/project/.taco-data': 'folder',
+  '/home/ana/project/.git': 'folder',
   '/home/ana/project/.git/config': 'file',
   '/home/ana/project/.git/hooks': 'folder',
   '/etc/shadow': 'file',
@@ -50,6 +51,10 @@ describe('bwrapArgs: only what a command needs is there', () => {
 
   it("covers the workspace's .git/config and .git/hooks read-only, after the workspace's bind", () => {
     const bind = command.indexOf('--bind-try');
+    const self = command.indexOf('/home/ana/project/.git');
+    expect(command.slice(self - 1, self + 2)).toEqual(['--bind', '/home/ana/project/.git', '/home/ana/project/.git']);
+    expect(self).toBeGreaterThan(bind);
+    expect(command.indexOf('/home/ana/project/.git/config')).toBeGreaterThan(self);
     for (const guarded of ['/home/ana/project/.git/config', '/home/ana/project/.git/hooks']) {
       const at = command.indexOf(guarded);
       expect(command[at - 1]).toBe('--ro-bind-try');

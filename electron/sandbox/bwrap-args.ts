@@ -30,8 +30,9 @@ const OUTSIDE_VARIABLES = ['XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS', 'SSH_A
  * - `--tmpfs /tmp`, `--tmpfs HOME`: a private, empty /tmp and home folder.
  * - `--ro-bind-try R R`, then `--bind-try W W`: the readable and writable folders where they
  *   really are (links resolved), so a link never brings in what it points to unchecked.
- * - `--ro-bind-try` over each writable folder's `.git/config` and `.git/hooks`: a command cannot
- *   plant `core.fsmonitor`, a hook or `core.hooksPath` that the user's next `git` would run.
+ * - `--ro-bind-try` over each writable folder's `.git/config` and `.git/hooks`, and `.git` bound onto
+ *   itself (a mount point cannot be renamed away): a command cannot plant `core.fsmonitor`, a hook or
+ *   `core.hooksPath` that the user's next `git` would run, nor swap in another `.git`.
  * - `--tmpfs H` / `--ro-bind /dev/null H`: each hidden path that lies where it really is inside a
  *   bound folder (hiding anything else is not needed, and bwrap cannot mount below a link).
  * - `--unshare-net` unless the policy allows the network: only a loopback of its own.
@@ -52,6 +53,8 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, host: BwrapHost): 
   for (const folder of readable) args.push('--ro-bind-try', folder, folder);
   for (const folder of writable) args.push('--bind-try', folder, folder);
   for (const folder of writable) {
+    // Bound onto itself, `.git` is a mount point: it cannot be renamed away and replaced by another.
+    if (host.kindOf(`${folder}/.git`) === 'folder') args.push('--bind', `${folder}/.git`, `${folder}/.git`);
     for (const guarded of ['.git/config', '.git/hooks']) {
       const target = `${folder}/${guarded}`;
       if (host.kindOf(target) !== null) args.push('--ro-bind-try', target, target);

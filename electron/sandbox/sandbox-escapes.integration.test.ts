@@ -223,7 +223,7 @@ describe("the user's files: none of HOME is there", () => {
 });
 
 describe("the workspace's git configuration cannot gain what the user's next git would run", () => {
-  it('core.fsmonitor, core.hooksPath and a hook cannot be planted; the workspace stays writable', async () => {
+  it('core.fsmonitor, core.hooksPath and a hook cannot be planted, nor .git swapped for another; the workspace stays writable', async () => {
     const repo = folder('taco-esc-repo-');
     expect(runOutside(`git init -q ${quoted(repo)}`, outsideEnv()).code).toBe(0);
     const before = readFileSync(join(repo, '.git', 'config'), 'utf8');
@@ -233,7 +233,9 @@ describe("the workspace's git configuration cannot gain what the user's next git
         'git config core.hooksPath .; echo "hookspath $?"',
         'echo "touch planted" > .git/hooks/pre-commit; echo "hook $?"',
         'mv .git/config .git/config.old; echo "move $?"',
+        'mv .git .git-old; echo "swap $?"',
         'echo ok > file.txt; echo "write $?"',
+        'git add file.txt && git -c user.name=t -c user.email=t@example.com commit -qm inside; echo "commit $?"',
       ].join('; '),
       { places, workspace: repo },
     );
@@ -241,7 +243,9 @@ describe("the workspace's git configuration cannot gain what the user's next git
     expect(inside.stdout).toMatch(/hookspath [1-9]/);
     expect(inside.stdout).toMatch(/hook [1-9]/);
     expect(inside.stdout).toMatch(/move [1-9]/);
+    expect(inside.stdout).toMatch(/swap [1-9]/);
     expect(inside.stdout).toContain('write 0');
+    expect(inside.stdout).toContain('commit 0');
     expect(readFileSync(join(repo, '.git', 'config'), 'utf8')).toBe(before);
     expect(existsSync(join(repo, '.git', 'hooks', 'pre-commit'))).toBe(false);
   });
