@@ -41,6 +41,8 @@ const sandbox = [
   'electron/sandbox/bwrap-args.test.ts',
   'electron/sandbox/seatbelt-profile.test.ts',
   'electron/sandbox/sandbox-words.test.ts',
+  'electron/sandbox/sandbox-support.test.ts',
+  'electron/sandbox/sandboxed-invocation.test.ts',
 ];
 const probe = ['shared/probe/probe-report.test.ts', 'shared/probe/report-card.test.ts', 'electron/services/probe/tuning-choice.test.ts'];
 const imports = [
@@ -96,6 +98,8 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
   'electron/sandbox/sandbox-policy.ts': { kind: 'safety', tests: sandbox },
   'electron/sandbox/bwrap-args.ts': { kind: 'safety', tests: sandbox },
   'electron/sandbox/seatbelt-profile.ts': { kind: 'safety', tests: sandbox },
+  'electron/sandbox/sandboxed-invocation.ts': { kind: 'safety', tests: sandbox },
+  'electron/sandbox/sandbox-words.ts': { kind: 'safety', tests: sandbox },
 
   // Decisions: what the app chooses for the user.
   'shared/probe/probe-report.ts': { kind: 'decision', tests: probe },

@@ -275,6 +275,33 @@ export const DEFAULTS = {
      * upper-cased name; everything else (PATH, HOME, JAVA_HOME, …) is passed on.
      */
     secretEnvNamePattern: /(^TACO_)|KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION|PRIVATE|(^|_)PAT($|_)/,
+    /**
+     * …and any whose value holds one, whatever its name: a URL with a password in it
+     * (`DATABASE_URL=postgres://user:pass@db/x`), or a token of a well-known form (GitHub, GitLab,
+     * Slack, OpenAI/Anthropic-style `sk-`, AWS access key ids, JWTs).
+     */
+    secretEnvValuePattern:
+      /[a-z][a-z0-9+.-]*:\/\/[^\s/@:]*:[^\s/@]+@|\b(gh[pousr]_[A-Za-z0-9]{16,}|github_pat_\w{16,}|glpat-[\w-]{16,}|xox[abprs]-[\w-]{8,}|sk-[\w-]{16,}|AKIA[0-9A-Z]{16}|eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.)/i,
+    /**
+     * Linux: the system folders a sandboxed process sees, read-only (a missing one is skipped).
+     * Nothing else of the machine is there: no /home, /root, /run, /var, /srv or /mnt.
+     */
+    systemFolders: ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/nix/store'] as readonly string[],
+    /** Linux: secret files and folders inside the system folders, covered (an empty file or folder) where they exist. */
+    hiddenSystemPaths: [
+      '/etc/shadow',
+      '/etc/shadow-',
+      '/etc/gshadow',
+      '/etc/gshadow-',
+      '/etc/ssh',
+      '/etc/ssl/private',
+      '/etc/sudoers',
+      '/etc/sudoers.d',
+      '/etc/NetworkManager/system-connections',
+      '/etc/wpa_supplicant',
+      '/etc/docker',
+      '/etc/containers/auth.json',
+    ] as readonly string[],
     /** bubblewrap on Linux: the distribution's package installs it here. */
     bwrapPaths: ['/usr/bin/bwrap', '/usr/local/bin/bwrap'],
     /** Seatbelt on macOS (part of the system). */
@@ -282,8 +309,11 @@ export const DEFAULTS = {
     /** The one-off probe that proves bwrap can make its namespaces (user namespaces allowed) gives up after this long. */
     probeTimeoutMs: 5000,
     /**
-     * Secret places under HOME the sandboxed process never sees: keys (ssh, gpg), cloud and
-     * registry credentials, browser profiles (cookies, saved passwords) and the keyrings.
+     * Secret places under HOME the sandboxed process never sees. On Linux none of HOME is there in
+     * the first place (an empty HOME of its own), so this list matters only where a bound folder
+     * holds one (a workspace that is HOME, a tool folder on PATH); on macOS it is the whole guard.
+     * Keys (ssh, gpg), cloud and registry credentials, shell history, browser profiles (cookies,
+     * saved passwords) and the keyrings.
      */
     hiddenHomePaths: [
       '.ssh',
@@ -317,6 +347,30 @@ export const DEFAULTS = {
       'Library/Application Support/BraveSoftware',
       'Library/Application Support/Microsoft Edge',
       'Library/Safari',
+      '.bash_history',
+      '.zsh_history',
+      '.local/share/fish/fish_history',
+      '.python_history',
+      '.node_repl_history',
+      '.psql_history',
+      '.mysql_history',
+      '.lesshst',
+      '.cargo/credentials',
+      '.cargo/credentials.toml',
+      '.pgpass',
+      '.vault-token',
+      '.config/git/credentials',
+      '.config/rclone',
+      '.terraform.d',
+      '.config/containers/auth.json',
+      '.config/Code/User/globalStorage',
+      '.ollama/id_ed25519',
+      'snap/chromium',
+      'snap/google-chrome',
+      '.var/app/org.chromium.Chromium',
+      '.var/app/com.google.Chrome',
+      '.config/TACO',
+      'Library/Application Support/TACO',
     ] as readonly string[],
     /**
      * Off: every approved command asks as its risk policy says. On: a command that asks only

@@ -1,77 +1,172 @@
 import { describe, expect, it } from 'vitest';
-import { bwrapArgs, type PathKind } from './bwrap-args';
-import { commandPolicy, mcpServerPolicy } from './sandbox-policy';
+import { DEFAULTS } from '../../shared/constants';
+import { bwrapArgs, type BwrapHost, type PathKind } from './bwrap-args';
+import { commandPolicy, mcpServerPolicy, scratchPolicy, toolFolders } from './sandbox-policy';
 
-const places = { home: '/home/ana', dataFolders: ['/home/ana/.config/taco'] };
-const onDisk: Record<string, PathKind> = { '/home/ana/.ssh': 'folder', '/home/ana/.netrc': 'file', '/home/ana/.config/taco': 'folder' };
-const kindOf = (path: string): PathKind => onDisk[path] ?? null;
+const places = { home: '/home/ana', dataFolders: ['/home/ana/.config/TACO', '/home/ana/project/.taco-data'] };
+const onDisk: Record<string, PathKind> = {
+  '/home/ana/.ssh': 'folder',
+  '/home/ana/.netrc': 'file',
+  '/home/ana/.config/TACO': 'folder',
+  '/home/ana/project/.taco-data': 'folder',
+  '/home/ana/project/.git': 'folder',
+  '/home/ana/project/.git/config': 'file',
+  '/home/ana/project/.git/hooks': 'folder',
+  '/etc/shadow': 'file',
+  '/etc/ssh': 'folder',
+};
+const links: Record<string, string> = { '/home/ana/work': '/home/ana/project', '/tmp/keys': '/home/ana/.ssh' };
+const host: BwrapHost = {
+  kindOf: (path) => onDisk[path] ?? null,
+  realPathOf: (path) => links[path] ?? path,
+  seccompHelper: '/opt/taco/apply-seccomp',
+  asRoot: false,
+};
 
-describe('bwrapArgs', () => {
-  it('run_command: all read-only, /tmp private, the workspace writable, then the secrets hidden, no network, own pids, no caps', () => {
-    const args = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana/project', network: false }), '/home/ana/project', kindOf);
-    expect(args).toEqual([
-      '--ro-bind', '/', '/',
-      '--dev', '/dev',
-      '--proc', '/proc',
-      '--tmpfs', '/tmp',
-      '--bind-try', '/home/ana/project', '/home/ana/project',
-      '--tmpfs', '/home/ana/.ssh',
-      '--ro-bind', '/dev/null', '/home/ana/.netrc',
-      '--tmpfs', '/home/ana/.config/taco',
-      '--unshare-net',
-      '--unshare-pid', '--die-with-parent', '--new-session', '--cap-drop', 'ALL',
-      '--chdir', '/home/ana/project',
-    ]); // prettier-ignore
+/** The `[flag, a, b]` triples of an argv, for order-free checks. */
+function mounts(args: string[], flag: string): string[] {
+  return args.flatMap((arg, index) => (arg === flag ? [args[index + 1]!] : []));
+}
+
+describe('bwrapArgs: only what a command needs is there', () => {
+  const command = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana/project', network: false }), '/home/ana/project', host);
+
+  it('binds the system folders read-only and never / , /home, /run, /var or the runtime dir', () => {
+    expect(mounts(command, '--ro-bind-try')).toEqual(expect.arrayContaining([...DEFAULTS.sandbox.systemFolders]));
+    const sources = command.filter((_, index) => ['--ro-bind', '--ro-bind-try', '--bind', '--bind-try'].includes(command[index - 1] ?? ''));
+    for (const forbidden of ['/', '/home', '/home/ana', '/run', '/var', '/var/run', '/root', '/tmp'])
+      expect(sources).not.toContain(forbidden);
+    expect(command).not.toContain('/run/user/1000');
   });
 
-  it('hides after binding the writable folders, so the data folder stays hidden inside a writable home', () => {
-    const args = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana', network: false }), '/home/ana', kindOf);
-    expect(args.indexOf('/home/ana/.config/taco')).toBeGreaterThan(args.indexOf('--bind-try'));
+  it('gives a fresh, empty HOME and /tmp, and the workspace writable where it really is', () => {
+    expect(mounts(command, '--tmpfs')).toEqual(expect.arrayContaining(['/tmp', '/home/ana']));
+    expect(mounts(command, '--bind-try')).toEqual(['/home/ana/project']);
+    const linked = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana/work', network: false }), '/home/ana/work', host);
+    expect(mounts(linked, '--bind-try')).toEqual(['/home/ana/project']);
+    expect(linked.slice(linked.indexOf('--chdir'), linked.indexOf('--chdir') + 2)).toEqual(['--chdir', '/home/ana/project']);
+    // The workspace's bind comes after the fresh HOME that would otherwise cover it.
+    expect(command.indexOf('/home/ana/project')).toBeGreaterThan(command.lastIndexOf('/home/ana', command.indexOf('/home/ana/project')));
+  });
+
+  it("covers the workspace's .git/config and .git/hooks read-only, after the workspace's bind", () => {
+    const bind = command.indexOf('--bind-try');
+    const self = command.indexOf('/home/ana/project/.git');
+    expect(command.slice(self - 1, self + 2)).toEqual(['--bind', '/home/ana/project/.git', '/home/ana/project/.git']);
+    expect(self).toBeGreaterThan(bind);
+    expect(command.indexOf('/home/ana/project/.git/config')).toBeGreaterThan(self);
+    for (const guarded of ['/home/ana/project/.git/config', '/home/ana/project/.git/hooks']) {
+      const at = command.indexOf(guarded);
+      expect(command[at - 1]).toBe('--ro-bind-try');
+      expect(at).toBeGreaterThan(bind);
+    }
+    const noRepo = bwrapArgs(commandPolicy({ ...places, workspace: '/srv/plain', network: false }), '/srv/plain', host);
+    expect(noRepo.some((arg) => arg.includes('.git'))).toBe(false);
+  });
+
+  it('hides the secret paths that lie inside a bound folder, after binding it; the others need no hiding', () => {
+    const at = command.indexOf('/home/ana/project/.taco-data');
+    expect(command[at - 1]).toBe('--tmpfs');
+    expect(at).toBeGreaterThan(command.indexOf('--bind-try'));
+    expect(command).not.toContain('/home/ana/.ssh');
+    const wholeHome = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana', network: false }), '/home/ana', host);
+    expect(wholeHome[wholeHome.indexOf('/home/ana/.ssh') - 1]).toBe('--tmpfs');
+    expect(wholeHome.slice(wholeHome.indexOf('/home/ana/.netrc') - 2, wholeHome.indexOf('/home/ana/.netrc') + 1)).toEqual([
+      '--ro-bind',
+      '/dev/null',
+      '/home/ana/.netrc',
+    ]);
+    expect(wholeHome.indexOf('/home/ana/.config/TACO')).toBeGreaterThan(wholeHome.indexOf('--bind-try'));
+  });
+
+  it('starts with the system folders and gives a fresh /dev and /proc of its own', () => {
+    expect(command.slice(0, 3)).toEqual(['--ro-bind-try', DEFAULTS.sandbox.systemFolders[0], DEFAULTS.sandbox.systemFolders[0]]);
+    expect(command.slice(command.indexOf('--dev'), command.indexOf('--dev') + 4)).toEqual(['--dev', '/dev', '--proc', '/proc']);
+  });
+
+  it('hides a secret inside any one of several bound folders, and nothing that is not there', () => {
+    const withTools = bwrapArgs(
+      commandPolicy({ ...places, searchPath: '/home/ana/.nvm/versions/node/v20/bin', workspace: '/home/ana/project', network: false }),
+      '/home/ana/project',
+      host,
+    );
+    expect(mounts(withTools, '--ro-bind-try')).toContain('/home/ana/.nvm/versions/node/v20');
+    expect(mounts(withTools, '--tmpfs')).toContain('/home/ana/project/.taco-data');
+    const wholeHome = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana', network: false }), '/home/ana', host);
+    expect(wholeHome).not.toContain('/home/ana/.gnupg');
+  });
+
+  it('covers the secret system files among the system folders', () => {
+    expect(command.slice(command.indexOf('/etc/shadow') - 2, command.indexOf('/etc/shadow') + 1)).toEqual([
+      '--ro-bind',
+      '/dev/null',
+      '/etc/shadow',
+    ]);
+    expect(command[command.indexOf('/etc/ssh') - 1]).toBe('--tmpfs');
+    expect(command.indexOf('/etc/shadow')).toBeGreaterThan(command.indexOf('/etc'));
+  });
+
+  it('runs the program under the seccomp helper, bound read-only, with the isolating flags', () => {
+    expect(command.slice(-2)).toEqual(['--', '/opt/taco/apply-seccomp']);
+    expect(command.slice(command.indexOf('/opt/taco/apply-seccomp') - 1, command.indexOf('/opt/taco/apply-seccomp') + 2)).toEqual([
+      '--ro-bind',
+      '/opt/taco/apply-seccomp',
+      '/opt/taco/apply-seccomp',
+    ]);
+    for (const flag of ['--unshare-net', '--unshare-pid', '--unshare-user', '--die-with-parent', '--new-session'])
+      expect(command).toContain(flag);
+    expect(command.slice(command.indexOf('--cap-drop'), command.indexOf('--cap-drop') + 2)).toEqual(['--cap-drop', 'ALL']);
+    expect(command).not.toContain('--cap-add');
+    const root = bwrapArgs(commandPolicy({ ...places, workspace: '/w', network: false }), '/w', { ...host, asRoot: true });
+    expect(root.slice(root.indexOf('--cap-add'), root.indexOf('--cap-add') + 2)).toEqual(['--cap-add', 'CAP_SETFCAP']);
+    expect(root.indexOf('--cap-add')).toBeGreaterThan(root.indexOf('--cap-drop'));
+  });
+
+  it('passes no variable that names a socket or session outside', () => {
+    for (const name of ['XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS', 'SSH_AUTH_SOCK', 'GPG_AGENT_INFO', 'DISPLAY', 'WAYLAND_DISPLAY'])
+      expect(mounts(command, '--unsetenv')).toContain(name);
   });
 
   it('keeps the network only when the policy allows it', () => {
-    const args = bwrapArgs(commandPolicy({ ...places, workspace: '/w', network: true }), '/w', kindOf);
+    const args = bwrapArgs(commandPolicy({ ...places, workspace: '/w', network: true }), '/w', host);
     expect(args).not.toContain('--unshare-net');
   });
+});
 
-  it("an MCP server's write list (~ expanded) is what it may write; nothing at all when the list is empty", () => {
-    const policy = mcpServerPolicy({ ...places, write: ['~', '~/notes', '/srv/data', '/srv/../etc'], network: false });
+describe('the policies', () => {
+  it('a scratch command reads the workspace and writes nothing; an MCP server writes its list (~ expanded) and reads its working folder', () => {
+    const scratch = bwrapArgs(scratchPolicy({ ...places, workspace: '/home/ana/project' }), '/home/ana/project', host);
+    expect(mounts(scratch, '--bind-try')).toEqual([]);
+    expect(mounts(scratch, '--ro-bind-try')).toContain('/home/ana/project');
+    const policy = mcpServerPolicy({ ...places, write: ['~', '~/notes', '/srv/data', '/srv/../etc'], network: false, cwd: '/srv/server' });
     expect(policy.writable).toEqual(['/home/ana', '/home/ana/notes', '/srv/data', '/etc']);
-    const none = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false }), '/', kindOf);
-    expect(none).not.toContain('--bind-try');
-    expect(none).toContain('--unshare-net');
+    expect(policy.readable).toEqual(['/srv/server']);
   });
 
-  it('keeps a working folder under /tmp readable: bound read-only over the private /tmp, before the secrets are hidden', () => {
-    const args = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false }), '/tmp/checkout', kindOf);
-    const bind = args.indexOf('--ro-bind-try');
-    expect(args.slice(bind, bind + 3)).toEqual(['--ro-bind-try', '/tmp/checkout', '/tmp/checkout']);
-    expect(bind).toBeGreaterThan(args.lastIndexOf('/tmp', bind - 1));
-    expect(bind).toBeLessThan(args.indexOf('/home/ana/.ssh'));
-    expect(args.slice(-2)).toEqual(['--chdir', '/tmp/checkout']);
+  it('a working folder that is / or holds HOME is not bound: the server works in an empty folder', () => {
+    for (const cwd of ['/', '/home', '/home/ana'])
+      expect(mcpServerPolicy({ ...places, write: [], network: false, cwd }).readable).toEqual([]);
+    expect(mcpServerPolicy({ ...places, write: [], network: false, cwd: '/home/anabel' }).readable).toEqual(['/home/anabel']);
   });
 
-  it('adds no read-only bind when the working folder is outside /tmp, or a writable folder already holds it', () => {
-    const home = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false }), '/home/ana/project', kindOf);
-    expect(home).not.toContain('--ro-bind-try');
-    const writable = bwrapArgs(commandPolicy({ ...places, workspace: '/tmp/ws', network: false }), '/tmp/ws/sub', kindOf);
-    expect(writable).not.toContain('--ro-bind-try');
-    const sibling = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false }), '/tmpfoo', kindOf);
-    expect(sibling).not.toContain('--ro-bind-try');
-    const tmpItself = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false }), '/tmp', kindOf);
-    expect(tmpItself).not.toContain('--ro-bind-try');
+  it('a working folder that is a link to a secret folder binds it where it is, and the secret is hidden there', () => {
+    const args = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false, cwd: '/tmp/keys' }), '/tmp/keys', host);
+    const bound = args.findIndex((arg, index) => arg === '/home/ana/.ssh' && args[index - 1] === '--ro-bind-try');
+    const hidden = args.findIndex((arg, index) => arg === '/home/ana/.ssh' && args[index - 1] === '--tmpfs');
+    expect(bound).toBeGreaterThan(0);
+    expect(hidden).toBeGreaterThan(bound);
   });
 
-  it('binds and works in where the working folder really is: a link under /tmp to a secret folder binds nothing', () => {
-    const links: Record<string, string> = { '/tmp/keys': '/home/ana/.ssh', '/tmp/here': '/tmp/real-checkout' };
-    const realPathOf = (path: string): string => links[path] ?? path;
-    const policy = mcpServerPolicy({ ...places, write: [], network: false });
-    const secret = bwrapArgs(policy, '/tmp/keys', kindOf, realPathOf);
-    expect(secret).not.toContain('--ro-bind-try');
-    expect(secret.slice(-2)).toEqual(['--chdir', '/tmp/keys']);
-    const linked = bwrapArgs(policy, '/tmp/here', kindOf, realPathOf);
-    const bind = linked.indexOf('--ro-bind-try');
-    expect(linked.slice(bind, bind + 3)).toEqual(['--ro-bind-try', '/tmp/real-checkout', '/tmp/real-checkout']);
-    expect(linked.slice(-2)).toEqual(['--chdir', '/tmp/real-checkout']);
+  it('tool folders on PATH under HOME: a bin brings its prefix, except HOME and ~/.local; nothing outside HOME', () => {
+    const searchPath =
+      '/usr/bin:/home/ana/.nvm/versions/node/v20/bin:/home/ana/bin:/home/ana/.local/bin:/home/ana/.pyenv/shims:relative/bin:/home/ana';
+    expect(toolFolders({ ...places, searchPath })).toEqual([
+      '/home/ana/.nvm/versions/node/v20',
+      '/home/ana/bin',
+      '/home/ana/.local/bin',
+      '/home/ana/.pyenv/shims',
+    ]);
+    // A relative entry names a folder of wherever the command works: never a tool folder, even when that is under HOME.
+    expect(toolFolders({ ...places, home: process.cwd(), searchPath: 'node_modules/.bin:tools/bin' })).toEqual([]);
   });
 });

@@ -1,14 +1,18 @@
 import os from 'node:os';
 import type { CommandSandbox } from '../../tools/catalogue/tool-runtime-types';
 import { guardedDataFolders } from '../../tools/files/data-folder-guard';
+import { defaultDataDir } from '../services/store/files/data-dir';
 import { commandPolicy, scratchPolicy, type PolicyPlaces, type SandboxPolicy } from './sandbox-policy';
 import { sandboxedInvocation } from './sandboxed-invocation';
 import { sandboxSupport, type SandboxSupport } from './sandbox-support';
 import { describeSandbox } from './sandbox-words';
 
-/** HOME and TACO's data folders, read at each call (a test changes HOME; services register their data folder when they start). */
+/**
+ * HOME, TACO's data folders (and the default one, when another --data-dir is used) and PATH, read
+ * at each call (a test changes HOME; services register their data folder when they start).
+ */
 export function currentPlaces(): PolicyPlaces {
-  return { home: os.homedir(), dataFolders: guardedDataFolders() };
+  return { home: os.homedir(), dataFolders: [...guardedDataFolders(), defaultDataDir()], searchPath: process.env['PATH'] };
 }
 
 /** The shell that runs a command line, inside the sandbox as outside it. */
@@ -23,7 +27,9 @@ const SHELL = '/bin/sh';
 export function createCommandSandbox(support?: SandboxSupport, places: () => PolicyPlaces = currentPlaces): CommandSandbox {
   const supported = (): SandboxSupport => support ?? sandboxSupport();
   const policyFor = (options: { workspace: string; network: boolean; scratch: boolean }): SandboxPolicy =>
-    options.scratch ? scratchPolicy(places()) : commandPolicy({ ...places(), workspace: options.workspace, network: options.network });
+    options.scratch
+      ? scratchPolicy({ ...places(), workspace: options.workspace })
+      : commandPolicy({ ...places(), workspace: options.workspace, network: options.network });
   return {
     get available() {
       return supported().kind !== 'none';

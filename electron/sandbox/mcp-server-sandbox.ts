@@ -24,7 +24,7 @@ export function mcpServerLaunch(
 ): ServerLaunch {
   const sandbox = config.sandbox;
   if (sandbox === undefined) return { type: 'plain' };
-  const policy = mcpServerPolicy({ ...places, write: sandbox.write, network: sandbox.network });
+  const policy = mcpServerPolicy({ ...places, write: sandbox.write, network: sandbox.network, cwd: program.cwd });
   const invocation = sandboxedInvocation(support, policy, program.file, program.args, program.cwd);
   if (!invocation.sandboxed)
     return {
@@ -47,7 +47,12 @@ export function mcpSandboxNotice(
 ): SandboxNotice | null {
   if (config.command === undefined) return null;
   if (config.sandbox === undefined) return { sandboxed: false, text: 'Not sandboxed: this server runs with your full rights.' };
-  const policy = mcpServerPolicy({ ...places, write: config.sandbox.write, network: config.sandbox.network });
+  const policy = mcpServerPolicy({
+    ...places,
+    write: config.sandbox.write,
+    network: config.sandbox.network,
+    cwd: config.cwd ?? process.cwd(),
+  });
   if (support.kind === 'none')
     return { sandboxed: false, text: `Set to run in the sandbox, but this system has none (${support.reason}): it will not start.` };
   return describeSandbox(support, policy, { home: places.home });

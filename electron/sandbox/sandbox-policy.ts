@@ -4,23 +4,30 @@ import { DEFAULTS } from '../../shared/constants';
 /**
  * What a sandboxed process may do: the one policy type every sandbox is generated from (bwrap's
  * argv on Linux, a Seatbelt profile on macOS) and that the approval card and Settings put in words.
- * Everything not listed as writable is read-only; hidden paths are not visible at all (they win
- * over writable ones: the data folder stays hidden inside a writable workspace). Every sandboxed
- * process gets a fresh, empty /tmp of its own, gone when it ends (macOS: its temporary folders).
+ * On Linux only what is listed is there at all: the system folders read-only, `readable` read-only,
+ * `writable` read-write, a fresh empty HOME and /tmp; nothing else of the user's files. Hidden paths
+ * win over both (the data folder stays hidden inside a writable workspace). macOS keeps the
+ * deny-list form (everything readable but the hidden paths; seatbelt-profile.ts).
  */
 export interface SandboxPolicy {
   /** Absolute folders the process may write (the workspace, an MCP server's `write` list). */
   writable: readonly string[];
+  /** Absolute folders it may read (a scratch command's workspace, a server's working folder, the user's tool folders on PATH). */
+  readable: readonly string[];
   /** Absolute files and folders it never sees: the secret places under HOME and TACO's data folders. */
   hidden: readonly string[];
   /** False: no network at all (not even loopback). */
   network: boolean;
+  /** The user's home folder: an empty folder of its own inside the sandbox. */
+  home: string;
 }
 
-/** Where a policy's hidden paths come from: HOME and the data folders TACO guards (data-folder-guard.ts). */
+/** Where a policy's paths come from: HOME, the data folders TACO guards (data-folder-guard.ts) and PATH. */
 export interface PolicyPlaces {
   home: string;
   dataFolders: readonly string[];
+  /** The PATH a command inherits (its folders under HOME are bound read-only: see toolFolders); absent: none. */
+  searchPath?: string | undefined;
 }
 
 /** The secret places under `home` (DEFAULTS.sandbox.hiddenHomePaths) and the data folders, absolute, without duplicates. */
@@ -29,23 +36,54 @@ export function hiddenPaths(places: PolicyPlaces): string[] {
   return [...new Set([...underHome, ...places.dataFolders.map((folder) => path.resolve(folder))])];
 }
 
-/** run_command's policy: the workspace read-write, the rest read-only, secrets hidden, a private /tmp; network only when allowed for this command. */
+/**
+ * The folders under HOME that PATH names, so a tool installed there (nvm's node, ~/.cargo/bin)
+ * still runs: a `…/bin` folder brings its prefix (`~/.nvm/versions/node/v20`, whose lib the bin
+ * links into), except when the prefix is HOME itself or ~/.local, which bring only the bin folder.
+ * The hidden paths still apply inside them (~/.cargo/credentials.toml stays hidden).
+ */
+export function toolFolders(places: PolicyPlaces): string[] {
+  const home = path.resolve(places.home);
+  const out = new Set<string>();
+  for (const entry of (places.searchPath ?? '').split(':')) {
+    if (!path.isAbsolute(entry)) continue;
+    const folder = path.resolve(entry);
+    if (!folder.startsWith(`${home}/`)) continue;
+    const prefix = path.dirname(folder);
+    const wholePrefix = path.basename(folder) === 'bin' && prefix !== home && prefix !== path.join(home, '.local');
+    out.add(wholePrefix ? prefix : folder);
+  }
+  return [...out];
+}
+
+function base(places: PolicyPlaces): Pick<SandboxPolicy, 'hidden' | 'home'> {
+  return { hidden: hiddenPaths(places), home: places.home };
+}
+
+/** run_command's policy: the workspace read-write, the system read-only, secrets hidden, a fresh HOME and /tmp; network only when allowed for this command. */
 export function commandPolicy(input: { workspace: string; network: boolean } & PolicyPlaces): SandboxPolicy {
-  return { writable: [input.workspace], hidden: hiddenPaths(input), network: input.network };
+  return { ...base(input), writable: [input.workspace], readable: toolFolders(input), network: input.network };
 }
 
 /**
- * A command run without asking (DEFAULTS.sandbox.runScratchCommandsWithoutAsking): nothing
- * writable but its private /tmp, no network. Whatever it does is gone when it ends.
+ * A command run without asking (DEFAULTS.sandbox.runScratchCommandsWithoutAsking): the workspace
+ * read-only, nothing writable but its private /tmp and HOME, no network. Whatever it does is gone when it ends.
  */
-export function scratchPolicy(places: PolicyPlaces): SandboxPolicy {
-  return { writable: [], hidden: hiddenPaths(places), network: false };
+export function scratchPolicy(input: { workspace: string } & PolicyPlaces): SandboxPolicy {
+  return { ...base(input), writable: [], readable: [input.workspace, ...toolFolders(input)], network: false };
 }
 
-/** A stdio MCP server's policy, from its `sandbox` entry in mcp.json (`~/` expanded against HOME). */
-export function mcpServerPolicy(input: { write: readonly string[]; network: boolean } & PolicyPlaces): SandboxPolicy {
+/** A stdio MCP server's policy, from its `sandbox` entry in mcp.json (`~/` expanded against HOME); it reads its working folder. */
+export function mcpServerPolicy(input: { write: readonly string[]; network: boolean; cwd: string } & PolicyPlaces): SandboxPolicy {
   const writable = input.write.map((entry) => expandHome(entry, input.home));
-  return { writable, hidden: hiddenPaths(input), network: input.network };
+  return { ...base(input), writable, readable: [...workingFolder(input.cwd, input.home), ...toolFolders(input)], network: input.network };
+}
+
+/** A working folder is bound read-only unless it is `/` or holds HOME (then the process works in an empty folder). */
+function workingFolder(cwd: string, home: string): string[] {
+  const folder = path.resolve(cwd);
+  const holdsHome = folder === '/' || path.resolve(home) === folder || path.resolve(home).startsWith(`${folder}/`);
+  return holdsHome ? [] : [folder];
 }
 
 /** `~` and `~/x` against `home`; anything else resolved to an absolute path. */

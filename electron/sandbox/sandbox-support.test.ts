@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BWRAP_PROBE_ARGS, detectSandboxSupport, type SupportProbe } from './sandbox-support';
+import { bwrapProbeArgs, detectSandboxSupport, type SupportProbe } from './sandbox-support';
 
 function probe(
   platform: NodeJS.Platform,
   executables: string[],
   run: SupportProbe['run'] = () => ({ status: 0, stderr: '' }),
+  seccompHelper: string | null = '/app/apply-seccomp',
+  asRoot = false,
 ): SupportProbe {
-  return { platform, executable: (file) => executables.includes(file), run };
+  return { platform, executable: (file) => executables.includes(file), run, seccompHelper: () => seccompHelper, asRoot };
 }
 
 describe('detectSandboxSupport: which sandbox, or why none, in words', () => {
@@ -18,8 +20,29 @@ describe('detectSandboxSupport: which sandbox, or why none, in words', () => {
         return { status: 0, stderr: '' };
       }),
     );
-    expect(support).toEqual({ kind: 'bubblewrap', program: '/usr/bin/bwrap' });
-    expect(calls).toEqual([['/usr/bin/bwrap', ...BWRAP_PROBE_ARGS]]);
+    expect(support).toEqual({ kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp' });
+    expect(calls).toEqual([['/usr/bin/bwrap', ...bwrapProbeArgs('/app/apply-seccomp', false)]]);
+    expect(calls[0]?.slice(-3)).toEqual(['--', '/app/apply-seccomp', 'true']);
+  });
+
+  it('Linux without the seccomp helper: none, since UNIX sockets could not be blocked; never probed', () => {
+    const calls: string[][] = [];
+    const support = detectSandboxSupport(
+      probe('linux', ['/usr/bin/bwrap'], (program, args) => (calls.push([program, ...args]), { status: 0, stderr: '' }), null),
+    );
+    expect(support).toEqual({ kind: 'none', reason: expect.stringMatching(/UNIX sockets could not be blocked/) });
+    expect(calls).toEqual([]);
+  });
+
+  it('the probe gives the helper CAP_SETFCAP only as root, as a command gets it', () => {
+    expect(bwrapProbeArgs('/h', false)).not.toContain('--cap-add');
+    const root = bwrapProbeArgs('/h', true);
+    expect(root.slice(root.indexOf('--cap-drop'), root.indexOf('--cap-drop') + 4)).toEqual([
+      '--cap-drop',
+      'ALL',
+      '--cap-add',
+      'CAP_SETFCAP',
+    ]);
   });
 
   it('Linux without bwrap: none, saying which package to install', () => {

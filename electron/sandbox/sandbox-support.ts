@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { DEFAULTS } from '../../shared/constants';
+import { findSeccompHelper } from './seccomp-helper';
 
 /**
  * Which sandbox this system has, decided once per process (`sandboxSupport`): bubblewrap on a
@@ -8,11 +9,15 @@ import { DEFAULTS } from '../../shared/constants';
  * (shown on every approval card and in Settings → MCP).
  */
 export type SandboxSupport =
-  { kind: 'bubblewrap'; program: string } | { kind: 'seatbelt'; program: string } | { kind: 'none'; reason: string };
+  { kind: 'bubblewrap'; program: string; seccompHelper: string } | { kind: 'seatbelt'; program: string } | { kind: 'none'; reason: string };
 
 /** What detection reads from the system; tests pass their own. */
 export interface SupportProbe {
   platform: NodeJS.Platform;
+  /** sandbox-runtime's seccomp helper (seccomp-helper.ts); null when this install has none for this machine. */
+  seccompHelper(): string | null;
+  /** This process runs as root (the probe then gives the helper CAP_SETFCAP, as a command gets). */
+  asRoot: boolean;
   executable(file: string): boolean;
   /** Runs `program args`; the exit status and stderr (null status: it could not run or timed out). */
   run(program: string, args: readonly string[]): { status: number | null; stderr: string };
@@ -20,6 +25,8 @@ export interface SupportProbe {
 
 const realProbe: SupportProbe = {
   platform: process.platform,
+  seccompHelper: () => findSeccompHelper(),
+  asRoot: process.geteuid?.() === 0,
   executable(file) {
     try {
       accessSync(file, constants.X_OK);
@@ -38,18 +45,20 @@ const realProbe: SupportProbe = {
   },
 };
 
-/** The probe bwrap must pass: the namespaces a sandboxed command gets (user, pid, network), running `true`. */
-export const BWRAP_PROBE_ARGS = [
-  '--ro-bind',
-  '/',
-  '/',
-  '--unshare-pid',
-  '--unshare-net',
-  '--die-with-parent',
-  '--new-session',
-  '--',
-  'true',
-];
+/**
+ * The probe bwrap must pass: the namespaces a sandboxed command gets (user, pid, network), running
+ * `true` under the seccomp helper, which must be able to make its own user namespace too.
+ */
+export function bwrapProbeArgs(seccompHelper: string, asRoot: boolean): string[] {
+  return [
+    '--ro-bind', '/', '/',
+    '--proc', '/proc',
+    '--unshare-pid', '--unshare-net', '--unshare-user',
+    '--die-with-parent', '--new-session',
+    '--cap-drop', 'ALL', ...(asRoot ? ['--cap-add', 'CAP_SETFCAP'] : []),
+    '--', seccompHelper, 'true',
+  ]; // prettier-ignore
+}
 
 export function detectSandboxSupport(probe: SupportProbe): SandboxSupport {
   switch (probe.platform) {
@@ -58,12 +67,16 @@ export function detectSandboxSupport(probe: SupportProbe): SandboxSupport {
       if (program === undefined) {
         return { kind: 'none', reason: 'bubblewrap (bwrap) is not installed; install the "bubblewrap" package to sandbox commands' };
       }
-      const result = probe.run(program, BWRAP_PROBE_ARGS);
+      const seccompHelper = probe.seccompHelper();
+      if (seccompHelper === null) {
+        return { kind: 'none', reason: `no seccomp helper for this machine (${process.arch}), so UNIX sockets could not be blocked` };
+      }
+      const result = probe.run(program, bwrapProbeArgs(seccompHelper, probe.asRoot));
       if (result.status !== 0) {
         const detail = result.stderr.trim().split('\n')[0]?.slice(0, 200) || 'no reason given';
         return { kind: 'none', reason: `bubblewrap cannot create its namespaces here (user namespaces may be disabled): ${detail}` };
       }
-      return { kind: 'bubblewrap', program };
+      return { kind: 'bubblewrap', program, seccompHelper };
     }
     case 'darwin':
       return probe.executable(DEFAULTS.sandbox.sandboxExecPath)

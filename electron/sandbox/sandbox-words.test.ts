@@ -4,7 +4,8 @@ import { mcpSandboxNotice, mcpServerLaunch } from './mcp-server-sandbox';
 import type { SandboxSupport } from './sandbox-support';
 
 const places = { home: '/home/ana', dataFolders: ['/home/ana/.config/taco'] };
-const bwrap: SandboxSupport = { kind: 'bubblewrap', program: '/usr/bin/bwrap' };
+const bwrap: SandboxSupport = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp' };
+const seatbelt: SandboxSupport = { kind: 'seatbelt', program: '/usr/bin/sandbox-exec' };
 const none: SandboxSupport = { kind: 'none', reason: 'Windows has no sandbox TACO can use' };
 
 describe('the sandbox in words, and never silently without one', () => {
@@ -12,9 +13,18 @@ describe('the sandbox in words, and never silently without one', () => {
     const sandboxed = createCommandSandbox(bwrap, () => places);
     expect(sandboxed.describe({ workspace: '/home/ana/p', network: false, scratch: false })).toEqual({
       sandboxed: true,
-      text: "Can write only in the workspace · no network · cannot see your keys, credentials, browser profiles or TACO's data",
+      text: "Can change only your workspace · no network · sees your workspace, the system's programs; nothing else of your home folder, no keys, no sockets of other programs (ssh-agent, D-Bus, Docker) · still free to use CPU, memory and disk, and to change or delete what it can change",
     });
-    expect(sandboxed.describe({ workspace: '/home/ana/p', network: true, scratch: false }).text).toMatch(/· may use the network ·/);
+    expect(sandboxed.describe({ workspace: '/home/ana/p', network: true, scratch: false }).text).toMatch(
+      /· may use the network, including this computer's own network services ·/,
+    );
+    expect(sandboxed.describe({ workspace: '/home/ana/p', network: false, scratch: true }).text).toMatch(
+      /^Can change nothing outside its own \/tmp · no network · sees your workspace \(read-only\), the system's programs; nothing else of your home folder.* disk$/,
+    );
+    // macOS keeps the rest of the files readable, and says so.
+    expect(
+      createCommandSandbox(seatbelt, () => places).describe({ workspace: '/home/ana/p', network: false, scratch: false }).text,
+    ).toMatch(/· can read your other files, but not your keys/);
     const unsandboxed = createCommandSandbox(none, () => places);
     expect(unsandboxed.available).toBe(false);
     expect(unsandboxed.describe({ workspace: '/home/ana/p', network: false, scratch: false })).toEqual({
@@ -43,9 +53,18 @@ describe('the sandbox in words, and never silently without one', () => {
     expect(started).toMatchObject({
       type: 'sandboxed',
       file: '/usr/bin/bwrap',
-      notice: { text: expect.stringMatching(/^Can write only in ~\/notes · no network/) },
+      notice: { text: expect.stringMatching(/^Can change only ~\/notes · no network/) },
     });
-    expect(started.type === 'sandboxed' && started.args.slice(-3)).toEqual(['--', '/usr/bin/node', 's.js']);
+    expect(started.type === 'sandboxed' && started.args.slice(-4)).toEqual(['--', '/app/apply-seccomp', '/usr/bin/node', 's.js']);
+  });
+
+  it('names each folder a server may change (~ for HOME, ~/… under it, others as they are), and says macOS is sandboxed too', () => {
+    const config = { command: 'node', sandbox: { write: ['~', '~/notes', '/srv/data'], network: false } };
+    expect(mcpSandboxNotice(config, bwrap, places)?.text).toMatch(/^Can change only ~, ~\/notes, \/srv\/data · no network/);
+    expect(mcpSandboxNotice(config, seatbelt, places)).toEqual({
+      sandboxed: true,
+      text: expect.stringMatching(/^Can change only ~, ~\/notes, \/srv\/data · no network · can read your other files/),
+    });
   });
 
   it('Settings → MCP: words for a sandboxed server, an unsandboxed one and an HTTP one', () => {
@@ -54,7 +73,7 @@ describe('the sandbox in words, and never silently without one', () => {
       text: 'Not sandboxed: this server runs with your full rights.',
     });
     expect(mcpSandboxNotice({ command: 'node', sandbox: { write: [], network: true } }, bwrap, places)?.text).toMatch(
-      /^Can write nothing outside its private \/tmp · may use the network/,
+      /^Can change nothing outside its own \/tmp · may use the network/,
     );
     expect(mcpSandboxNotice({ command: 'node', sandbox: { write: [], network: true } }, none, places)?.text).toMatch(/it will not start/);
     expect(mcpSandboxNotice({ url: 'https://example.com/mcp' }, bwrap, places)).toBeNull();

@@ -2,19 +2,33 @@ import { NO_SANDBOX_WORDS, type SandboxNotice } from '../../shared/approvals/san
 import type { SandboxPolicy } from './sandbox-policy';
 import type { SandboxSupport } from './sandbox-support';
 
-/** What a process with this policy may do, for the approval card and Settings → MCP ("Can write only in the workspace · no network"). */
+/**
+ * What a process with this policy can reach, and what it cannot be stopped from, for the approval
+ * card and Settings → MCP. The words follow the sandbox each system has: on Linux only what is
+ * bound is there (bwrap-args.ts); on macOS the rest of the files stay readable (seatbelt-profile.ts).
+ */
 export function describeSandbox(
   support: SandboxSupport,
   policy: SandboxPolicy,
   names: { workspace?: string; home: string },
 ): SandboxNotice {
   if (support.kind === 'none') return { sandboxed: false, text: `${NO_SANDBOX_WORDS} (${support.reason}).` };
+  const name = (folder: string): string => (folder === names.workspace ? 'your workspace' : shortPath(folder, names.home));
   const writes =
-    policy.writable.length === 0
-      ? 'Can write nothing outside its private /tmp'
-      : `Can write only in ${policy.writable.map((folder) => (folder === names.workspace ? 'the workspace' : shortPath(folder, names.home))).join(', ')}`;
-  const network = policy.network ? 'may use the network' : 'no network';
-  return { sandboxed: true, text: `${writes} · ${network} · cannot see your keys, credentials, browser profiles or TACO's data` };
+    policy.writable.length === 0 ? 'Can change nothing outside its own /tmp' : `Can change only ${policy.writable.map(name).join(', ')}`;
+  const network = policy.network ? "may use the network, including this computer's own network services" : 'no network';
+  if (support.kind === 'seatbelt') {
+    return {
+      sandboxed: true,
+      text: `${writes} · ${network} · can read your other files, but not your keys, credentials, browser profiles or TACO's data · still free to use CPU, memory and disk`,
+    };
+  }
+  const seen = [...policy.writable.map(name), ...policy.readable.map((folder) => `${name(folder)} (read-only)`)];
+  const changes = policy.writable.length > 0 ? ', and to change or delete what it can change' : '';
+  return {
+    sandboxed: true,
+    text: `${writes} · ${network} · sees ${[...seen, "the system's programs"].join(', ')}; nothing else of your home folder, no keys, no sockets of other programs (ssh-agent, D-Bus, Docker) · still free to use CPU, memory and disk${changes}`,
+  };
 }
 
 function shortPath(folder: string, home: string): string {

@@ -10,8 +10,9 @@ export type Invocation =
 
 /**
  * The one place a program becomes a sandboxed program: `file args` wrapped by this system's
- * sandbox under `policy`, working in `cwd`. Hidden paths are taken as they are and, when they are
- * symbolic links, also where they point (a `~/.ssh` linked elsewhere is hidden there too).
+ * sandbox under `policy`, working in `cwd`. bwrap takes every path where it really is (links
+ * resolved); Seatbelt takes hidden paths as they are and, when they are symbolic links, also where
+ * they point (a `~/.ssh` linked elsewhere is hidden there too).
  */
 export function sandboxedInvocation(
   support: SandboxSupport,
@@ -22,8 +23,13 @@ export function sandboxedInvocation(
 ): Invocation {
   switch (support.kind) {
     case 'bubblewrap': {
-      const resolved = { ...policy, hidden: withLinkTargets(policy.hidden) };
-      return { sandboxed: true, file: support.program, args: [...bwrapArgs(resolved, cwd, pathKind, realPathOrSelf), '--', file, ...args] };
+      const host = {
+        kindOf: pathKind,
+        realPathOf: realPathOrSelf,
+        seccompHelper: support.seccompHelper,
+        asRoot: process.geteuid?.() === 0,
+      };
+      return { sandboxed: true, file: support.program, args: [...bwrapArgs(policy, cwd, host), file, ...args] };
     }
     case 'seatbelt': {
       const resolved = { ...policy, hidden: withLinkTargets(policy.hidden), writable: withLinkTargets(policy.writable) };
@@ -31,6 +37,7 @@ export function sandboxedInvocation(
     }
     case 'none':
       return { sandboxed: false, file, args: [...args], reason: support.reason };
+    // Stryker disable next-line all: the exhaustive check, unreachable (TypeScript proves `never`)
     default: {
       const unreachable: never = support;
       return unreachable;

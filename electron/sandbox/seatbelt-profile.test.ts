@@ -31,23 +31,25 @@ describe('seatbeltProfile', () => {
   });
 
   it('a scratch command: nothing writable but the temporary folders', () => {
-    expect(seatbeltProfile(scratchPolicy(places))).toMatchSnapshot();
+    expect(seatbeltProfile(scratchPolicy({ ...places, workspace: '/Users/ana/project' }))).toMatchSnapshot();
   });
 
   it('an MCP server with a write list; a quote in a path cannot end the string', () => {
-    const profile = seatbeltProfile(mcpServerPolicy({ ...places, write: ['~/notes', '/Volumes/x"(allow default)'], network: true }));
+    const profile = seatbeltProfile(
+      mcpServerPolicy({ ...places, write: ['~/notes', '/Volumes/x"(allow default)'], network: true, cwd: '/' }),
+    );
     expect(profile).toContain('(subpath "/Users/ana/notes")');
     expect(profile).toContain('(subpath "/Volumes/x\\"(allow default)")');
     expect(profile).not.toContain('(deny network*)');
   });
 
   it('a backslash in a path is escaped too, so it cannot escape the closing quote', () => {
-    const profile = seatbeltProfile(mcpServerPolicy({ ...places, write: ['/Volumes/x\\'], network: false }));
+    const profile = seatbeltProfile(mcpServerPolicy({ ...places, write: ['/Volumes/x\\'], network: false, cwd: '/' }));
     expect(profile).toContain('(subpath "/Volumes/x\\\\")');
   });
 
   it('a policy with nothing hidden denies no reads (an empty deny rule would match every file)', () => {
-    const profile = seatbeltProfile({ writable: ['/w'], hidden: [], network: true });
+    const profile = seatbeltProfile({ writable: ['/w'], readable: [], hidden: [], network: true, home: '/Users/ana' });
     expect(profile).not.toContain('file-read*');
     expect(profile).toContain('(allow file-write* (subpath "/w") (subpath "/private/tmp") (subpath "/private/var/folders"))');
   });

@@ -4,7 +4,7 @@
  */
 export interface SandboxNotice {
   sandboxed: boolean;
-  /** "Can write only in the workspace · no network · …", or NO_SANDBOX_WORDS and the reason. */
+  /** "Can change only your workspace · no network · sees …", or NO_SANDBOX_WORDS and the reason. */
   text: string;
 }
 

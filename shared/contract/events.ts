@@ -115,7 +115,7 @@ export type TacoEvent =
       /** A warning shown with the card (a write that can make programs run); absent or null when none. */
       warning?: string | null;
       /**
-       * What the OS sandbox lets this call do, in main's words ("Can write only in the workspace ·
+       * What the OS sandbox lets this call do, in main's words ("Can change only your workspace ·
        * no network", or "Runs with your full rights — no sandbox on this system"); absent for a
        * call that does not run in it.
        */

@@ -24,6 +24,26 @@ describe('the environment a command inherits', () => {
     });
     expect(Object.keys(env).sort()).toEqual(['HOME', 'JAVA_HOME', 'LANG', 'PATH']);
   });
+
+  it('drops every variable whose value holds a secret, whatever its name; keeps URLs and values without one', () => {
+    const env = commandEnvironment({
+      DATABASE_URL: 'postgres://user:pass@db.internal:5432/app',
+      REDIS_URL: 'redis://:hunter2@cache:6379',
+      UPSTREAM: 'https://bot:x@example.com/repo.git',
+      GH: 'ghp_abcdefghijklmnopqrstuvwxyz0123',
+      NEW_GH: 'github_pat_11ABCDEFG0123456789abcdef',
+      GL: 'glpat-abcdefghijklmnopqrst',
+      SLACK: 'xoxb-1234567890-abcdefgh',
+      OPENAI: 'sk-proj-abcdefghijklmnop1234',
+      AWS: 'AKIAABCDEFGHIJKLMNOP',
+      JWT: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.sig',
+      HOMEPAGE: 'https://example.com/user@host',
+      MIRROR: 'https://user@example.com/repo.git',
+      EDITOR: 'vim',
+      SHORT: 'sk-1',
+    });
+    expect(Object.keys(env).sort()).toEqual(['EDITOR', 'HOMEPAGE', 'MIRROR', 'SHORT']);
+  });
 });
 
 describe('run_command’s process', () => {

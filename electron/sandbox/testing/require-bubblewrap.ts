@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandboxSupport } from '../sandbox-support';
 
@@ -23,4 +23,14 @@ export function requireBubblewrap(): void {
 export function folderOutsideTmp(prefix: string): { path: string; remove: () => void } {
   const path = mkdtempSync(join('/var/tmp', prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** The programs an escape test starts (ssh-agent, dbus-daemon, script…): missing ones fail the test, saying which package .ci/run installs. */
+export function requirePrograms(programs: readonly string[]): void {
+  const missing = programs.filter((program) => !(process.env['PATH'] ?? '').split(':').some((folder) => existsSync(join(folder, program))));
+  if (missing.length > 0) {
+    throw new Error(
+      `The sandbox escape tests need ${missing.join(', ')}: install them as .ci/run does (openssh-client, dbus-daemon, dbus-bin, bsdutils, git).`,
+    );
+  }
 }

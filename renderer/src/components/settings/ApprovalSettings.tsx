@@ -46,9 +46,10 @@ export function ApprovalSettings({ form, change }: Props) {
         <span>Run commands without asking when they can change nothing (sandboxed, read-only)</span>
       </Switch>
       <span className="field-hint">
-        Such a command runs in the sandbox with the workspace read-only, no network and only a scratch /tmp that is thrown away: it can
-        look, build in /tmp and test, never change your files. A command that needs to write or the network still asks. Where there is no
-        sandbox, every command asks.
+        Such a command runs in the sandbox: it sees your workspace read-only and the system&apos;s programs, nothing else of your home
+        folder, no network, no sockets of other programs, and only a scratch home and /tmp that are thrown away: it can look, build in /tmp
+        and test, never change your files. It can still use CPU, memory and disk. A command that needs to write or the network still asks.
+        Where there is no sandbox, every command asks.
       </span>
     </fieldset>
   );

@@ -1,0 +1,84 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sandboxedInvocation } from './sandboxed-invocation';
+import { folderOutsideTmp } from './testing/require-bubblewrap';
+
+describe('sandboxedInvocation on macOS: links among the paths', () => {
+  it('hides where a linked secret folder really is, and lets a linked writable folder be written where it really is', () => {
+    const root = folderOutsideTmp('taco-sbx-links-');
+    try {
+      mkdirSync(join(root.path, 'dotfiles-ssh'));
+      mkdirSync(join(root.path, 'real-work'));
+      symlinkSync(join(root.path, 'dotfiles-ssh'), join(root.path, '.ssh'));
+      symlinkSync(join(root.path, 'real-work'), join(root.path, 'work'));
+      const policy = {
+        writable: [join(root.path, 'work')],
+        readable: [],
+        hidden: [join(root.path, '.ssh')],
+        network: false,
+        home: root.path,
+      };
+      const invocation = sandboxedInvocation({ kind: 'seatbelt', program: '/usr/bin/sandbox-exec' }, policy, '/bin/ls', [], root.path);
+      const profile = invocation.args[1] ?? '';
+      const denied = profile.split('\n').find((line) => line.startsWith('(deny file-read*')) ?? '';
+      expect(denied).toContain(`(subpath "${join(root.path, '.ssh')}")`);
+      expect(denied).toContain(`(subpath "${join(root.path, 'dotfiles-ssh')}")`);
+      const allowed = profile.split('\n').find((line) => line.startsWith('(allow file-write* (subpath')) ?? '';
+      expect(allowed).toContain(`(subpath "${join(root.path, 'real-work')}")`);
+    } finally {
+      root.remove();
+    }
+  });
+});
+
+describe('sandboxedInvocation: each system’s program and arguments', () => {
+  const policy = { writable: ['/w'], readable: [], hidden: [], network: false, home: '/home/ana' };
+
+  it('Seatbelt: sandbox-exec -p PROFILE -- program args', () => {
+    const invocation = sandboxedInvocation({ kind: 'seatbelt', program: '/usr/bin/sandbox-exec' }, policy, '/bin/ls', ['-l', 'x'], '/w');
+    expect(invocation).toEqual({
+      sandboxed: true,
+      file: '/usr/bin/sandbox-exec',
+      args: ['-p', expect.stringContaining('(version 1)'), '--', '/bin/ls', '-l', 'x'],
+    });
+  });
+
+  it('none: the program as it is, with the reason', () => {
+    expect(sandboxedInvocation({ kind: 'none', reason: 'no bwrap' }, policy, '/bin/ls', ['-l'], '/w')).toEqual({
+      sandboxed: false,
+      file: '/bin/ls',
+      args: ['-l'],
+      reason: 'no bwrap',
+    });
+  });
+
+  it('bubblewrap: reads what each path is and where it really is from the disk, and runs the program under the helper', () => {
+    const root = folderOutsideTmp('taco-sbx-inv-');
+    try {
+      const work = join(root.path, 'work');
+      mkdirSync(join(work, '.git', 'hooks'), { recursive: true });
+      writeFileSync(join(work, '.git', 'config'), '');
+      mkdirSync(join(work, 'data'));
+      writeFileSync(join(work, 'token'), 'secret');
+      symlinkSync(work, join(root.path, 'linked'));
+      const hidden = [join(work, 'data'), join(work, 'token'), join(work, 'missing')];
+      const support = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp' } as const;
+      const linked = join(root.path, 'linked');
+      const invocation = sandboxedInvocation(support, { ...policy, writable: [linked], hidden }, '/bin/ls', ['-l'], linked);
+      const args = invocation.args;
+      const after = (flag: string, value: string): boolean => args.some((arg, index) => arg === flag && args[index + 1] === value);
+      expect(invocation.file).toBe('/usr/bin/bwrap');
+      expect(after('--bind-try', work)).toBe(true);
+      expect(after('--chdir', work)).toBe(true);
+      expect(after('--tmpfs', join(work, 'data'))).toBe(true);
+      expect(after('/dev/null', join(work, 'token'))).toBe(true);
+      expect(after('--ro-bind-try', join(work, '.git', 'config'))).toBe(true);
+      expect(args).not.toContain(join(work, 'missing'));
+      expect(args.includes('--cap-add')).toBe(process.geteuid?.() === 0);
+      expect(args.slice(-4)).toEqual(['--', '/app/apply-seccomp', '/bin/ls', '-l']);
+    } finally {
+      root.remove();
+    }
+  });
+});
