@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RegistryInstallPlan, RegistryInstallRequest } from '../../../../shared/mcp/mcp-registry';
@@ -21,14 +22,16 @@ async function setup() {
   const fake = await startFakeRegistry({ entries: allFixtures() });
   cleanups.defer(() => fake.close());
   const h = harness({});
+  const cacheRoot = mkdtempSync(path.join(tmpdir(), 'taco-server-caches-'));
+  cleanups.defer(() => rmSync(cacheRoot, { recursive: true, force: true }));
   const installs = createRegistryInstalls({
     client: createRegistryClient({ baseUrl: () => fake.url, network: () => createNetworkPolicy({ allowPrivate: true }) }),
     mcp: h.service,
     dockerFound: async () => false,
-    home: '/home/ada',
+    cacheRoot,
   });
   const mcpJson = () => JSON.parse(readFileSync(path.join(h.dataDir, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
-  return { fake, h, installs, mcpJson };
+  return { fake, h, installs, mcpJson, cacheRoot };
 }
 
 function requestFor(plan: RegistryInstallPlan, patch: Partial<RegistryInstallRequest> = {}): RegistryInstallRequest {
@@ -41,8 +44,10 @@ function requestFor(plan: RegistryInstallPlan, patch: Partial<RegistryInstallReq
       command: plan.launch.type === 'command' ? plan.launch.command : null,
       args: plan.launch.type === 'command' ? plan.launch.args : [],
       url: plan.launch.type === 'url' ? plan.launch.url : null,
+      inputs: plan.inputs.map((input) => ({ kind: input.kind, name: input.name, defaultValue: input.defaultValue })),
     },
-    values: [],
+    // What the dialog sends untouched: each field as shown (a secret field starts empty).
+    values: plan.inputs.map((input) => ({ kind: input.kind, name: input.name, value: input.secret ? '' : (input.defaultValue ?? '') })),
     replace: false,
     ...patch,
   };
@@ -56,18 +61,21 @@ async function planOf(installs: Awaited<ReturnType<typeof setup>>['installs'], v
 
 describe('installing from the MCP registry', { timeout: MCP_TEST_TIMEOUT_MS }, () => {
   it('writes the pinned entry to mcp.json, starts it with npx, and its tools wait for the user’s review', async () => {
-    const { h, installs, mcpJson } = await setup();
+    const { h, installs, mcpJson, cacheRoot } = await setup();
     const plan = await planOf(installs);
     const view = await installs.install(requestFor(plan));
+    const own = path.join(cacheRoot, 'everything');
     expect(view).toMatchObject({ name: 'everything', registry: { server: EVERYTHING_NAME, version: '1.0.0' } });
     expect(mcpJson().mcpServers['everything']).toEqual({
       command: 'npx',
       args: ['-y', `@modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`, 'stdio'],
-      sandbox: { write: ['/home/ada/.npm'], network: true },
+      env: { npm_config_cache: path.join(own, 'npm') },
+      sandbox: { write: [own], network: true },
       enabled: true,
       approval: 'ask',
       registry: { server: EVERYTHING_NAME, version: '1.0.0' },
     });
+    expect(statSync(own).isDirectory()).toBe(true);
     const ready = await h.waitFor('everything', 'ready');
     const echo = ready.tools.find((tool) => tool.name === 'echo');
     expect(echo?.changes).toEqual(['new tool']);

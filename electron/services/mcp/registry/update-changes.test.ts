@@ -17,7 +17,7 @@ const plan = (args: string[], env: string[]): RegistryInstallPlan => ({
   packageIdentifier: 'files-mcp',
   packageVersion: '1.1.0',
   transport: 'npm',
-  launch: { type: 'command', command: 'npx', args, sandbox: { write: [], network: false } },
+  launch: { type: 'command', command: 'npx', args, env: {}, sandbox: { write: [], network: false } },
   inputs: env.map((name) => ({ name, kind: 'env', description: '', required: false, secret: false, defaultValue: null, choices: [] })),
   localName: 'files',
   notes: [],
