@@ -45,7 +45,11 @@ export function planInstall(entry: ServerResponse, context: PlanContext): Regist
   const candidates: Array<{ label: string; transport: RegistryTransport; build: () => Built }> = [
     ...[...(server.packages ?? [])]
       .sort((a, b) => rank(a.registryType) - rank(b.registryType))
-      .map((pkg) => ({ label: packageLabel(pkg), transport: transportOf(pkg.registryType), build: () => buildPackage(pkg, context, localName) })),
+      .map((pkg) => ({
+        label: packageLabel(pkg),
+        transport: transportOf(pkg.registryType),
+        build: () => buildPackage(pkg, context, localName),
+      })),
     ...(server.remotes ?? []).map((remote) => ({
       label: `the remote ${remote.url}`,
       transport: 'remote' as const,
@@ -190,10 +194,7 @@ function buildRemote(remote: RegistryRemote): Built {
 
 type Collected<T> = ({ type: 'ok' } & T) | { type: 'refused'; reason: string };
 
-function collectArgs(
-  pkg: RegistryPackage,
-  runtime: Runtime,
-): Collected<{ runtime: string[]; package: string[]; inputs: RegistryInput[] }> {
+function collectArgs(pkg: RegistryPackage, runtime: Runtime): Collected<{ runtime: string[]; package: string[]; inputs: RegistryInput[] }> {
   const inputs: RegistryInput[] = [];
   const runtimeWords: string[] = [];
   for (const argument of pkg.runtimeArguments ?? []) {
@@ -212,14 +213,17 @@ function collectArgs(
 
 /** A runtime argument's words: only an allowed flag with its fixed, declared value (runtime-rules.ts); never one the user types. */
 function runtimeWordsOf(argument: RegistryArgument, runtime: Runtime): string[] | string {
-  const words = argument.type === 'named' ? [argument.name, ...(argument.value !== undefined ? [argument.value] : [])] : [argument.value ?? ''];
+  const words =
+    argument.type === 'named' ? [argument.name, ...(argument.value !== undefined ? [argument.value] : [])] : [argument.value ?? ''];
   for (const word of words) {
     const bad = metacharacterIn(word);
     if (bad !== null) return `the argument ${JSON.stringify(word)} contains the shell metacharacter ${bad}.`;
   }
   const refusal = runtimeArgumentRefusal(
     runtime,
-    argument.type === 'named' ? { type: 'named', name: argument.name, value: argument.value } : { type: 'positional', value: argument.value },
+    argument.type === 'named'
+      ? { type: 'named', name: argument.name, value: argument.value }
+      : { type: 'positional', value: argument.value },
   );
   return refusal ?? words;
 }

@@ -99,6 +99,72 @@ describe('installing from the MCP registry', { timeout: MCP_TEST_TIMEOUT_MS }, (
     expect(inject).toMatchObject({ type: 'refused' });
   });
 
+  it('refuses a typed argument value with a shell metacharacter ($, backtick, ;); nothing is written', async () => {
+    const { fake, h, installs } = await setup();
+    fake.publish(everythingEntry('1.0.0', { packageArguments: [{ type: 'positional', valueHint: 'mode', isRequired: true }] }));
+    const plan = await planOf(installs);
+    for (const [value, character] of [
+      ['$(id)', '$'],
+      ['`id`', '`'],
+      ['stdio; id', ';'],
+    ] as const) {
+      const request = requestFor(plan, { values: [{ kind: 'argument', name: 'mode', value }] });
+      await expect(installs.install(request)).rejects.toThrow(
+        `The value of mode contains the shell metacharacter ${JSON.stringify(character)}`,
+      );
+    }
+    expect(h.service.list()).toEqual([]);
+  });
+
+  it('never writes a default the user did not see: an empty secret field stays empty, a required one is refused', async () => {
+    const { fake, h, installs, mcpJson } = await setup();
+    fake.publish(
+      everythingEntry('1.0.0', {
+        environmentVariables: [
+          { name: 'EVERYTHING_TOKEN', isSecret: true, default: 'registry-chosen-token' },
+          { name: 'EVERYTHING_MODE', default: 'full' },
+        ],
+      }),
+    );
+    const plan = await planOf(installs);
+    await installs.install(requestFor(plan));
+    const env = (mcpJson().mcpServers['everything'] as { env: Record<string, string> }).env;
+    expect(env['EVERYTHING_MODE']).toBe('full');
+    expect(env).not.toHaveProperty('EVERYTHING_TOKEN');
+    expect(JSON.stringify(mcpJson())).not.toContain('registry-chosen-token');
+    await h.service.remove('everything');
+
+    fake.publish(
+      everythingEntry('1.0.0', { environmentVariables: [{ name: 'EVERYTHING_TOKEN', isSecret: true, isRequired: true, default: 'x' }] }),
+    );
+    const required = await planOf(installs);
+    await expect(installs.install(requestFor(required))).rejects.toThrow('EVERYTHING_TOKEN is required');
+  });
+
+  it('refuses when a variable or a default changed since it was shown, and a hostile entry with the reason; nothing is written', async () => {
+    const { fake, h, installs } = await setup();
+    fake.publish(everythingEntry('1.0.0', { environmentVariables: [{ name: 'EVERYTHING_MODE', default: 'full' }] }));
+    const plan = await planOf(installs);
+    fake.publish(everythingEntry('1.0.0', { environmentVariables: [{ name: 'EVERYTHING_MODE', default: 'unsafe' }] }));
+    await expect(installs.install(requestFor(plan))).rejects.toThrow('no longer builds the command you were shown');
+    fake.publish(
+      everythingEntry('1.0.0', {
+        environmentVariables: [
+          { name: 'EVERYTHING_MODE', default: 'full' },
+          { name: 'EVERYTHING_EXTRA', default: 'x' },
+        ],
+      }),
+    );
+    await expect(installs.install(requestFor(plan))).rejects.toThrow('no longer builds the command you were shown');
+    fake.publish(everythingEntry('1.0.0', { environmentVariables: [{ name: 'npm_config_registry', value: 'https://evil.example' }] }));
+    await expect(installs.plan(EVERYTHING_NAME, '1.0.0')).resolves.toMatchObject({
+      type: 'refused',
+      reason: expect.stringContaining('it sets npm_config_registry, which steers') as unknown,
+    });
+    await expect(installs.install(requestFor(plan))).rejects.toThrow('it sets npm_config_registry');
+    expect(h.service.list()).toEqual([]);
+  });
+
   it('offers a newer version with what changed in its declared command, and the update keeps the name and the typed values', async () => {
     const { fake, h, installs, mcpJson } = await setup();
     const plan = await planOf(installs);

@@ -59,7 +59,8 @@ const HOST_REACHING_DOCKER_FLAGS = new Set([
 ]);
 
 /** One runtime argument as the registry declares it: a positional value, or a flag with an optional value. */
-export type RuntimeArgument = { type: 'positional'; value: string | undefined } | { type: 'named'; name: string; value: string | undefined };
+export type RuntimeArgument =
+  { type: 'positional'; value: string | undefined } | { type: 'named'; name: string; value: string | undefined };
 
 /** Null when `argument` may be given to `runtime`; else why it is refused, in words. */
 export function runtimeArgumentRefusal(runtime: Runtime, argument: RuntimeArgument): string | null {
@@ -68,8 +69,7 @@ export function runtimeArgumentRefusal(runtime: Runtime, argument: RuntimeArgume
   const equals = argument.name.indexOf('=');
   const flag = equals === -1 ? argument.name : argument.name.slice(0, equals);
   const joined = equals === -1 ? undefined : argument.name.slice(equals + 1);
-  if (joined !== undefined && argument.value !== undefined)
-    return `the ${runtime} flag ${JSON.stringify(argument.name)} has two values.`;
+  if (joined !== undefined && argument.value !== undefined) return `the ${runtime} flag ${JSON.stringify(argument.name)} has two values.`;
   const value = joined ?? argument.value;
   if (runtime === 'docker' && HOST_REACHING_DOCKER_FLAGS.has(flag))
     return `it asks docker for ${flag}, which gives the container this machine's files, devices, network, processes or privileges.`;
