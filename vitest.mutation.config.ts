@@ -38,6 +38,7 @@ export default defineConfig({
       'electron/sandbox/seatbelt-profile.test.ts',
       'electron/sandbox/sandbox-words.test.ts',
       'electron/services/mcp/registry/runtime-rules.test.ts',
+      'electron/services/mcp/registry/package-checks.test.ts',
       'electron/services/mcp/registry/install-rules.test.ts',
       'electron/services/mcp/registry/install-plan.test.ts',
     ],
