@@ -267,3 +267,131 @@ describe('what runs is what was shown', () => {
     expect(sameAsShown(remotePlan.plan, { ...remoteShown, args: ['x'] })).toBe(false);
   });
 });
+
+describe('how an entry becomes a plan', () => {
+  const base = everythingEntry();
+  const pkg = (base.server['packages'] as Record<string, unknown>[])[0]!;
+  const entryWith = (server: Record<string, unknown>): FixtureEntry => ({ ...base, server: { ...base.server, ...server } });
+  const npmPkg = { ...pkg, packageArguments: undefined };
+  const pypiPkg = { registryType: 'pypi', identifier: 'acme-mcp', version: '1.0.0', transport: { type: 'stdio' } };
+  const ociPkg = { registryType: 'oci', identifier: 'ghcr.io/acme/mcp', version: '2.0.0', transport: { type: 'stdio' } };
+
+  it('nothing to install is refused, naming the server', () => {
+    expect(refusalOf(entryWith({ packages: [], remotes: [] }))).toBe(
+      'io.github.modelcontextprotocol/everything declares no package and no remote, so there is nothing to install.',
+    );
+  });
+
+  it('npm before PyPI before OCI before others, whatever the order declared; packages before remotes', () => {
+    const remotes = [{ type: 'streamable-http', url: 'https://mcp.example.com/x' }];
+    const other = { ...pypiPkg, registryType: 'nuget' };
+    const first = (packages: object[]) => {
+      const result = plan(entryWith({ packages, remotes }));
+      return result.type === 'plan' ? result.plan.transport : result.reason;
+    };
+    expect(first([other, ociPkg, pypiPkg, npmPkg])).toBe('npm');
+    expect(first([other, ociPkg, pypiPkg])).toBe('pypi');
+    expect(first([other, ociPkg])).toBe('oci');
+    expect(first([other])).toBe('remote');
+    const notes = plan(entryWith({ packages: [other], remotes }));
+    expect(notes.type === 'plan' && notes.plan.notes).toEqual([
+      'the nuget package acme-mcp: TACO installs npm, PyPI and OCI packages and remote servers; "nuget" packages are not supported.',
+    ]);
+  });
+
+  it('when nothing can be installed, every reason is given', () => {
+    expect(
+      refusalOf(entryWith({ packages: [{ ...npmPkg, version: 'latest' }], remotes: [{ type: 'sse', url: 'http://x.example' }] })),
+    ).toBe(
+      'Nothing of io.github.modelcontextprotocol/everything 1.0.0 can be installed here. the npm package @modelcontextprotocol/server-everything: the package version is not pinned ("latest"); TACO installs one exact version only. the remote http://x.example: its URL http://x.example is not https://.',
+    );
+  });
+
+  it('an OCI image takes the declared version as its tag unless it names one, and passes each declared variable with -e', () => {
+    const result = plan(
+      entryWith({ packages: [{ ...ociPkg, environmentVariables: [{ name: 'ACME_KEY', isSecret: true }, { name: 'ACME_MODE' }] }] }),
+    );
+    expect(result.type === 'plan' && result.plan).toMatchObject({
+      packageIdentifier: 'ghcr.io/acme/mcp:2.0.0',
+      packageVersion: '2.0.0',
+      launch: { args: ['run', '-i', '--rm', '-e', 'ACME_KEY', '-e', 'ACME_MODE', 'ghcr.io/acme/mcp:2.0.0'] },
+    });
+    const tagged = plan(entryWith({ packages: [{ ...ociPkg, identifier: 'ghcr.io/acme/mcp:1.5', version: '2.0.0' }] }));
+    expect(tagged.type === 'plan' && tagged.plan).toMatchObject({ packageIdentifier: 'ghcr.io/acme/mcp:1.5', packageVersion: '2.0.0' });
+    const noVersion = plan(entryWith({ packages: [{ ...ociPkg, identifier: 'ghcr.io/acme/mcp:1.5', version: undefined }] }));
+    expect(noVersion.type === 'plan' && noVersion.plan.packageVersion).toBe('1.5');
+    const digest = `ghcr.io/acme/mcp@sha256:${'a'.repeat(64)}`;
+    const pinned = plan(entryWith({ packages: [{ ...ociPkg, identifier: digest, version: '2.0.0' }] }));
+    expect(pinned.type === 'plan' && pinned.plan.packageIdentifier).toBe(digest);
+    expect(refusalOf(entryWith({ packages: [{ ...ociPkg, identifier: 'ghcr.io/acme/mcp', version: undefined }] }))).toContain(
+      'names no tag or digest',
+    );
+    expect(refusalOf(entryWith({ packages: [{ ...ociPkg, identifier: 'ghcr.io/Acme/mcp' }] }))).toContain('not a valid OCI image name');
+    expect(
+      refusalOf(entryWith({ packages: [{ ...ociPkg, runtimeArguments: [{ type: 'positional', value: 'other/image:1' }] }] })),
+    ).toContain('extra argument "other/image:1"');
+    expect(
+      refusalOf(entryWith({ packages: [{ ...ociPkg, environmentVariables: [{ name: 'DOCKER_HOST', value: 'tcp://x' }] }] })),
+    ).toContain('it sets DOCKER_HOST');
+  });
+
+  it('an argument the user gives becomes a named field: flag dashes dropped, odd characters made _, never empty', () => {
+    const inputsOf = (packageArguments: object[]) => {
+      const result = plan(entryWith({ packages: [{ ...npmPkg, packageArguments }] }));
+      if (result.type !== 'plan') throw new Error(result.reason);
+      return { inputs: result.plan.inputs, args: result.plan.launch.type === 'command' ? result.plan.launch.args.slice(2) : [] };
+    };
+    expect(
+      inputsOf([
+        { type: 'named', name: '--root-dir', isRequired: true, description: 'Where', choices: ['a', 'b'] },
+        { type: 'positional', valueHint: 'api key', isRequired: true, isSecret: true },
+        { type: 'positional', isRequired: true },
+        { type: 'positional', valueHint: 'x'.repeat(150), default: 'd' },
+        { type: 'named', name: '--optional' },
+        { type: 'named', name: '--fixed', value: 'v' },
+        { type: 'positional', valueHint: '///', isRequired: true },
+      ]),
+    ).toEqual({
+      inputs: [
+        {
+          name: 'root-dir',
+          kind: 'argument',
+          description: 'Where',
+          required: true,
+          secret: false,
+          defaultValue: null,
+          choices: ['a', 'b'],
+        },
+        { name: 'api_key', kind: 'argument', description: '', required: true, secret: true, defaultValue: null, choices: [] },
+        { name: 'value', kind: 'argument', description: '', required: true, secret: false, defaultValue: null, choices: [] },
+        { name: 'x'.repeat(100), kind: 'argument', description: '', required: false, secret: false, defaultValue: 'd', choices: [] },
+        { name: '___', kind: 'argument', description: '', required: true, secret: false, defaultValue: null, choices: [] },
+      ],
+      args: ['--root-dir', '<root-dir>', '<api_key>', '<value>', `<${'x'.repeat(100)}>`, '--fixed', 'v', '<___>'],
+    });
+    expect(inputsOf([{ type: 'named', name: '---', isRequired: true }]).args).toEqual(['---', '<value>']);
+  });
+
+  it('variables and headers: valid names only, no {templates} in a preset; a fixed value is shown as the preset', () => {
+    expect(refusalOf(withPackage({ environmentVariables: [{ name: '1BAD' }] }))).toBe(
+      'Nothing of io.github.modelcontextprotocol/everything 1.0.0 can be installed here. the npm package @modelcontextprotocol/server-everything: "1BAD" is not a valid environment variable name.',
+    );
+    expect(refusalOf(withPackage({ environmentVariables: [{ name: 'A-B' }] }))).toContain(
+      '"A-B" is not a valid environment variable name.',
+    );
+    expect(refusalOf(withPackage({ environmentVariables: [{ name: 'A_B', default: '{home}/x' }] }))).toContain(
+      'A_B uses {variables}, which TACO does not fill in.',
+    );
+    expect(refusalOf(withPackage({ environmentVariables: [{ name: 'A_B', value: 'x}' }] }))).toContain('A_B uses {variables}');
+    const fixed = plan(withPackage({ environmentVariables: [{ name: 'A_B', value: 'fixed', default: 'other' }] }));
+    expect(fixed.type === 'plan' && fixed.plan.inputs[0]?.defaultValue).toBe('fixed');
+    const header = (name: string) => {
+      const entry = remoteEntry();
+      const remotes = entry.server['remotes'] as Record<string, unknown>[];
+      return { ...entry, server: { ...entry.server, remotes: [{ ...remotes[0], headers: [{ name }] }] } };
+    };
+    expect(plan(header("X-Ok!#$%&'*+.^_`|~")).type).toBe('plan');
+    expect(refusalOf(header('X Bad'))).toContain('"X Bad" is not a valid header name.');
+    expect(refusalOf(header('X:Bad'))).toContain('is not a valid header name');
+  });
+});
