@@ -43,6 +43,7 @@ describe('package names', () => {
     'mcp:1',
     'localhost:5000/acme/mcp:1.0',
     'a.b-c_d/e_f:Tag_1.x-y',
+    'ghcr.io/acme/mcp-server_two.x:1',
     `acme/mcp@sha256:${'a'.repeat(64)}`,
     `acme/mcp:1@sha256:${'0'.repeat(64)}`,
     `mcp:${'t'.repeat(128)}`,
@@ -84,12 +85,21 @@ describe('pinned versions', () => {
       });
     },
   );
-  it.each(['1', '1.2', '2.0.0', '1!2.0', '1.0a1', '1.0b2', '1.0rc3', '1.0.post1', '1.0.dev4', '1.0rc1.post2.dev3'])(
-    'PyPI: %s is one release',
-    (version) => {
-      expect(checkPinnedVersion('pypi', version)).toEqual(ok);
-    },
-  );
+  it.each([
+    '1',
+    '1.2',
+    '2.0.0',
+    '1!2.0',
+    '1.0a1',
+    '1.0b2',
+    '1.0rc3',
+    '1.0.post1',
+    '1.0.dev4',
+    '1.0rc1.post2.dev3',
+    '10!20.30rc40.post50.dev60',
+  ])('PyPI: %s is one release', (version) => {
+    expect(checkPinnedVersion('pypi', version)).toEqual(ok);
+  });
   it.each(['1.0c1', '1.0a', '1.0.post', '1.0.dev', '!1.0', '1.', '.1', '1.0-1', 'x1', '1x', '==1.0'])('PyPI: %j is refused', (version) => {
     expect(checkPinnedVersion('pypi', version)).toMatchObject({
       ok: false,
