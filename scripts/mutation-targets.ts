@@ -37,6 +37,12 @@ const requestGuard = [
   'electron/hosts/api/api-security.test.ts',
   'electron/hosts/api/api-limits.test.ts',
 ];
+const registry = [
+  'electron/services/mcp/registry/runtime-rules.test.ts',
+  'electron/services/mcp/registry/package-checks.test.ts',
+  'electron/services/mcp/registry/install-rules.test.ts',
+  'electron/services/mcp/registry/install-plan.test.ts',
+];
 const sandbox = [
   'electron/sandbox/bwrap-args.test.ts',
   'electron/sandbox/seatbelt-profile.test.ts',
@@ -100,6 +106,9 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
   'electron/sandbox/seatbelt-profile.ts': { kind: 'safety', tests: sandbox },
   'electron/sandbox/sandboxed-invocation.ts': { kind: 'safety', tests: sandbox },
   'electron/sandbox/sandbox-words.ts': { kind: 'safety', tests: sandbox },
+  'electron/services/mcp/registry/runtime-rules.ts': { kind: 'safety', tests: registry },
+  'electron/services/mcp/registry/package-checks.ts': { kind: 'safety', tests: registry },
+  'electron/services/mcp/registry/install-plan.ts': { kind: 'safety', tests: registry },
 
   // Decisions: what the app chooses for the user.
   'shared/probe/probe-report.ts': { kind: 'decision', tests: probe },

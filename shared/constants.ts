@@ -529,6 +529,12 @@ export const DEFAULTS = {
        * turn it off in Settings → MCP once the package is cached.
        */
       sandboxNetwork: true,
+      /**
+       * Under HOME: each registry-installed command server's own package cache
+       * (`<this>/<name in TACO>`, npm_config_cache / UV_CACHE_DIR / PIP_CACHE_DIR), the one folder
+       * its sandbox may write. Never `~/.npm` or `~/.cache/uv`, which an unsandboxed npx or uvx runs from.
+       */
+      serverCachesFolder: '.cache/taco-mcp-servers',
     },
   },
 

@@ -46,6 +46,11 @@ export function mcpSandboxNotice(
   places: PolicyPlaces = currentPlaces(),
 ): SandboxNotice | null {
   if (config.command === undefined) return null;
+  if (runsThroughContainerEngine(config.command))
+    return {
+      sandboxed: false,
+      text: "Not sandboxed by TACO: Docker's daemon starts the container outside TACO's sandbox, so what it can reach is Docker's own isolation.",
+    };
   if (config.sandbox === undefined) return { sandboxed: false, text: 'Not sandboxed: this server runs with your full rights.' };
   const policy = mcpServerPolicy({
     ...places,
@@ -56,4 +61,10 @@ export function mcpSandboxNotice(
   if (support.kind === 'none')
     return { sandboxed: false, text: `Set to run in the sandbox, but this system has none (${support.reason}): it will not start.` };
   return describeSandbox(support, policy, { home: places.home });
+}
+
+/** `docker` or `podman` (a path or a Windows `.exe` too): the container is started by the engine, not by this process. */
+export function runsThroughContainerEngine(command: string): boolean {
+  const program = command.split(/[\\/]/).pop() ?? command;
+  return /^(?:docker|podman)(?:\.exe)?$/i.test(program);
 }

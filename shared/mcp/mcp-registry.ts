@@ -51,7 +51,15 @@ export interface RegistryInput {
 
 /** What an install runs, exactly as main will write it to mcp.json. */
 export type RegistryLaunch =
-  | { type: 'command'; command: string; args: string[]; sandbox: { write: string[]; network: boolean } }
+  | {
+      type: 'command';
+      command: string;
+      args: string[];
+      /** Set by TACO, not by the registry: the runtime's package cache inside the server's own folder. */
+      env: Record<string, string>;
+      /** Null for a Docker image: Docker's daemon runs the container, so TACO's sandbox cannot hold it. */
+      sandbox: { write: string[]; network: boolean } | null;
+    }
   | { type: 'url'; url: string; sse: boolean };
 
 export interface RegistryInstallPlan {
@@ -112,6 +120,18 @@ export const registryInstallRequestSchema = z
         command: z.string().max(4096).nullable(),
         args: z.array(z.string().max(8192)).max(200),
         url: z.string().max(2048).nullable(),
+        /** Every value the user was shown to fill in, with the preset the field showed: nothing unseen is written. */
+        inputs: z
+          .array(
+            z
+              .object({
+                kind: z.enum(['env', 'header', 'argument']),
+                name: z.string().min(1).max(200),
+                defaultValue: z.string().max(8192).nullable(),
+              })
+              .strict(),
+          )
+          .max(100),
       })
       .strict(),
     /** Values by input name and kind; secret ones may be the mask on an update (the stored value is kept). */

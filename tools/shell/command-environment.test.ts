@@ -44,6 +44,26 @@ describe('the environment a command inherits', () => {
     });
     expect(Object.keys(env).sort()).toEqual(['EDITOR', 'HOMEPAGE', 'MIRROR', 'SHORT']);
   });
+
+  // Each name matches one word of the pattern only, so dropping that word from it lets the value through.
+  it.each([
+    ['COOKIE', 'BROWSER_COOKIE_JAR'],
+    ['SESSION', 'FLASK_SESSION_ID'],
+    ['SESSION, in lower case', 'aws_session_id'],
+    ['PRIVATE', 'GPG_PRIVATE_DIR'],
+    ['PAT', 'PAT'],
+    ['PASSW', 'MYSQL_PASSWD'],
+    ['CREDENTIAL', 'DOCKER_CREDENTIAL_HELPER'],
+    ['AUTH', 'NPM_AUTH'],
+    ['TACO_', 'TACO_DATA_DIR'],
+  ])('drops a name that says %s', (_word, name) => {
+    expect(commandEnvironment({ [name]: 'secret', LANG: 'C' })).toEqual({ LANG: 'C' });
+  });
+
+  it('keeps names that only contain the letters elsewhere', () => {
+    const kept = { PATHNAME: 'x', SPATIAL: 'y', PATTERN: 'z', MY_TACO_DIR: 'w' };
+    expect(commandEnvironment(kept)).toEqual(kept);
+  });
 });
 
 describe('run_command’s process', () => {

@@ -111,7 +111,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     }),
     mcp,
     dockerFound: () => dockerFound(),
-    home: homedir(),
+    cacheRoot: join(homedir(), DEFAULTS.mcp.registry.serverCachesFolder),
   });
   const alwaysAllowed = createAlwaysAllowedTools(options.dataDir);
   const brokers: Brokers = {

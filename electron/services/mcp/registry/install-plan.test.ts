@@ -12,7 +12,8 @@ import {
 import { localNameFor, planInstall, type PlanContext } from './install-plan';
 import { serverResponseSchema } from './registry-schema';
 
-const context: PlanContext = { dockerFound: false, takenNames: new Set(), home: '/home/ada' };
+const CACHES = '/home/ada/.cache/taco-mcp-servers';
+const context: PlanContext = { dockerFound: false, takenNames: new Set(), cacheRoot: CACHES };
 
 function plan(entry: FixtureEntry, overrides: Partial<PlanContext> = {}) {
   return planInstall(serverResponseSchema.parse(entry), { ...context, ...overrides });
@@ -39,7 +40,8 @@ describe('the install plan a registry entry becomes', () => {
           type: 'command',
           command: 'npx',
           args: ['-y', `@modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`, 'stdio'],
-          sandbox: { write: ['/home/ada/.npm'], network: true },
+          env: { npm_config_cache: `${CACHES}/everything/npm` },
+          sandbox: { write: [`${CACHES}/everything`], network: true },
         },
       },
     });
@@ -52,7 +54,8 @@ describe('the install plan a registry entry becomes', () => {
       type: 'command',
       command: 'uvx',
       args: ['acme-weather-mcp==1.2.0'],
-      sandbox: { write: ['/home/ada/.cache/uv'], network: true },
+      env: { UV_CACHE_DIR: `${CACHES}/weather/uv`, PIP_CACHE_DIR: `${CACHES}/weather/pip` },
+      sandbox: { write: [`${CACHES}/weather`], network: true },
     });
     expect(result.plan.inputs).toEqual([
       {
@@ -111,6 +114,8 @@ describe('the install plan a registry entry becomes', () => {
       type: 'plan',
       plan: { launch: { type: 'command', command: 'docker', args: ['run', '-i', '--rm', 'ghcr.io/acme/mcp-container:1.0.0'] } },
     });
+    // Docker's daemon starts the container: nothing claims TACO's sandbox holds it.
+    expect(withDocker.type === 'plan' && withDocker.plan.launch).toMatchObject({ env: {}, sandbox: null });
     const latestTag = withPackage({ registryType: 'oci', identifier: 'ghcr.io/acme/mcp:latest', version: undefined });
     const refused = plan(latestTag, { dockerFound: true });
     expect(refused.type === 'refused' && refused.reason).toContain('"latest"');

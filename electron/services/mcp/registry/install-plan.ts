@@ -10,6 +10,7 @@ import type {
 } from '../../../../shared/mcp/mcp-registry';
 import { checkBaseUrl, checkIdentifier, checkOciPinned, checkPinnedVersion, KIND_WORDS, metacharacterIn } from './package-checks';
 import type { KeyValueInput, RegistryArgument, RegistryPackage, RegistryRemote, ServerResponse } from './registry-schema';
+import { envNameRefusal, runtimeArgumentRefusal, type Runtime } from './runtime-rules';
 
 /**
  * The one place a registry entry becomes what TACO will run. npm → `npx -y pkg@x.y.z`, PyPI →
@@ -23,8 +24,12 @@ export interface PlanContext {
   dockerFound: boolean;
   /** Server names already taken in TACO. */
   takenNames: ReadonlySet<string>;
-  /** The user's home folder (where runtimes keep their package caches). */
-  home: string;
+  /**
+   * The folder that holds each installed server's own package cache (`<cacheRoot>/<name in TACO>`):
+   * the only place its sandbox may write, so it can never touch the user's `~/.npm` or `~/.cache`
+   * that an unsandboxed npx or uvx runs from. Outside TACO's data folder, which every sandbox hides.
+   */
+  cacheRoot: string;
   /** An update keeps the server's name. */
   localName?: string;
 }
@@ -36,10 +41,15 @@ type Built =
 export function planInstall(entry: ServerResponse, context: PlanContext): RegistryPlanResult {
   const server = entry.server;
   const notes: string[] = [];
+  const localName = context.localName ?? localNameFor(server.name, context.takenNames);
   const candidates: Array<{ label: string; transport: RegistryTransport; build: () => Built }> = [
     ...[...(server.packages ?? [])]
       .sort((a, b) => rank(a.registryType) - rank(b.registryType))
-      .map((pkg) => ({ label: packageLabel(pkg), transport: transportOf(pkg.registryType), build: () => buildPackage(pkg, context) })),
+      .map((pkg) => ({
+        label: packageLabel(pkg),
+        transport: transportOf(pkg.registryType),
+        build: () => buildPackage(pkg, context, localName),
+      })),
     ...(server.remotes ?? []).map((remote) => ({
       label: `the remote ${remote.url}`,
       transport: 'remote' as const,
@@ -62,7 +72,7 @@ export function planInstall(entry: ServerResponse, context: PlanContext): Regist
       transport: candidate.transport,
       launch: built.launch,
       inputs: built.inputs,
-      localName: context.localName ?? localNameFor(server.name, context.takenNames),
+      localName,
       notes,
     };
     return { type: 'plan', plan };
@@ -88,7 +98,7 @@ function refused(reason: string): Built {
   return { type: 'refused', reason };
 }
 
-function buildPackage(pkg: RegistryPackage, context: PlanContext): Built {
+function buildPackage(pkg: RegistryPackage, context: PlanContext, localName: string): Built {
   const kind = pkg.registryType;
   if (kind !== 'npm' && kind !== 'pypi' && kind !== 'oci')
     return refused(`TACO installs npm, PyPI and OCI packages and remote servers; "${kind}" packages are not supported.`);
@@ -101,21 +111,33 @@ function buildPackage(pkg: RegistryPackage, context: PlanContext): Built {
   if (!base.ok) return refused(base.reason);
   const pinned = checkPinnedVersion(kind, pkg.version);
   if (!pinned.ok || pkg.version === undefined) return refused(pinned.ok ? 'the version is missing.' : pinned.reason);
-  const args = collectArgs(pkg);
+  const command = kind === 'npm' ? 'npx' : 'uvx';
+  const args = collectArgs(pkg, command);
   if (args.type === 'refused') return args;
   const env = collectKeyValues(pkg.environmentVariables ?? [], 'env');
   if (env.type === 'refused') return env;
   const spec = kind === 'npm' ? `${pkg.identifier}@${pkg.version}` : `${pkg.identifier}==${pkg.version}`;
-  const command = kind === 'npm' ? 'npx' : 'uvx';
   const launchArgs = kind === 'npm' ? ['-y', ...args.runtime, spec, ...args.package] : [...args.runtime, spec, ...args.package];
-  const cache = kind === 'npm' ? path.join(context.home, '.npm') : path.join(context.home, '.cache', 'uv');
+  const cache = path.join(context.cacheRoot, localName);
   return {
     type: 'ok',
-    launch: { type: 'command', command, args: launchArgs, sandbox: { write: [cache], network: DEFAULTS.mcp.registry.sandboxNetwork } },
+    launch: {
+      type: 'command',
+      command,
+      args: launchArgs,
+      env: cacheEnv(kind, cache),
+      sandbox: { write: [cache], network: DEFAULTS.mcp.registry.sandboxNetwork },
+    },
     inputs: [...env.inputs, ...args.inputs],
     identifier: pkg.identifier,
     version: pkg.version,
   };
+}
+
+/** The runtime's package cache inside the server's own folder (npm's, or uv's and pip's). */
+function cacheEnv(kind: 'npm' | 'pypi', folder: string): Record<string, string> {
+  if (kind === 'npm') return { npm_config_cache: path.join(folder, 'npm') };
+  return { UV_CACHE_DIR: path.join(folder, 'uv'), PIP_CACHE_DIR: path.join(folder, 'pip') };
 }
 
 function buildOci(pkg: RegistryPackage, context: PlanContext): Built {
@@ -127,7 +149,7 @@ function buildOci(pkg: RegistryPackage, context: PlanContext): Built {
   if (!pinned.ok) return refused(pinned.reason);
   if (!context.dockerFound)
     return refused(`it is an ${KIND_WORDS.oci}, and Docker (\`docker\`) was not found on PATH. Install Docker to use it.`);
-  const args = collectArgs(pkg);
+  const args = collectArgs(pkg, 'docker');
   if (args.type === 'refused') return args;
   const env = collectKeyValues(pkg.environmentVariables ?? [], 'env');
   if (env.type === 'refused') return env;
@@ -139,7 +161,9 @@ function buildOci(pkg: RegistryPackage, context: PlanContext): Built {
       type: 'command',
       command: 'docker',
       args: ['run', '-i', '--rm', ...args.runtime, ...passEnv, reference, ...args.package],
-      sandbox: { write: [], network: DEFAULTS.mcp.registry.sandboxNetwork },
+      env: {},
+      // Docker's daemon starts the container, outside any sandbox TACO could put the docker client in.
+      sandbox: null,
     },
     inputs: [...env.inputs, ...args.inputs],
     identifier: reference,
@@ -170,19 +194,38 @@ function buildRemote(remote: RegistryRemote): Built {
 
 type Collected<T> = ({ type: 'ok' } & T) | { type: 'refused'; reason: string };
 
-function collectArgs(pkg: RegistryPackage): Collected<{ runtime: string[]; package: string[]; inputs: RegistryInput[] }> {
+function collectArgs(pkg: RegistryPackage, runtime: Runtime): Collected<{ runtime: string[]; package: string[]; inputs: RegistryInput[] }> {
   const inputs: RegistryInput[] = [];
-  const lists: string[][] = [];
-  for (const list of [pkg.runtimeArguments ?? [], pkg.packageArguments ?? []]) {
-    const out: string[] = [];
-    for (const argument of list) {
-      const built = argumentWords(argument, inputs);
-      if (typeof built === 'string') return { type: 'refused', reason: built };
-      out.push(...built);
-    }
-    lists.push(out);
+  const runtimeWords: string[] = [];
+  for (const argument of pkg.runtimeArguments ?? []) {
+    const built = runtimeWordsOf(argument, runtime);
+    if (typeof built === 'string') return { type: 'refused', reason: built };
+    runtimeWords.push(...built);
   }
-  return { type: 'ok', runtime: lists[0] ?? [], package: lists[1] ?? [], inputs };
+  const packageWords: string[] = [];
+  for (const argument of pkg.packageArguments ?? []) {
+    const built = argumentWords(argument, inputs);
+    if (typeof built === 'string') return { type: 'refused', reason: built };
+    packageWords.push(...built);
+  }
+  return { type: 'ok', runtime: runtimeWords, package: packageWords, inputs };
+}
+
+/** A runtime argument's words: only an allowed flag with its fixed, declared value (runtime-rules.ts); never one the user types. */
+function runtimeWordsOf(argument: RegistryArgument, runtime: Runtime): string[] | string {
+  const words =
+    argument.type === 'named' ? [argument.name, ...(argument.value !== undefined ? [argument.value] : [])] : [argument.value ?? ''];
+  for (const word of words) {
+    const bad = metacharacterIn(word);
+    if (bad !== null) return `the argument ${JSON.stringify(word)} contains the shell metacharacter ${bad}.`;
+  }
+  const refusal = runtimeArgumentRefusal(
+    runtime,
+    argument.type === 'named'
+      ? { type: 'named', name: argument.name, value: argument.value }
+      : { type: 'positional', value: argument.value },
+  );
+  return refusal ?? words;
 }
 
 /** The words of one argument, or why it is refused. A value the user must give is `<name>` (filled in at install). */
@@ -222,6 +265,8 @@ function collectKeyValues(list: KeyValueInput[], kind: 'env' | 'header'): Collec
         type: 'refused',
         reason: `${JSON.stringify(item.name)} is not a valid ${kind === 'env' ? 'environment variable' : 'header'} name.`,
       };
+    const steering = kind === 'env' ? envNameRefusal(item.name) : null;
+    if (steering !== null) return { type: 'refused', reason: steering };
     const preset = item.value ?? item.default ?? null;
     if (preset !== null && /[{}]/.test(preset))
       return { type: 'refused', reason: `${item.name} uses {variables}, which TACO does not fill in.` };

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { ContractError } from '../../../../shared/contract/contract-error';
 import { type McpServerConfig, type McpServerView } from '../../../../shared/mcp/mcp';
 import type {
@@ -26,7 +27,8 @@ export interface RegistryInstallsOptions {
   client: RegistryClient;
   mcp: Pick<McpService, 'list' | 'save' | 'configOf'>;
   dockerFound(): Promise<boolean>;
-  home: string;
+  /** Where each installed command server gets its own package cache (PlanContext.cacheRoot). */
+  cacheRoot: string;
 }
 
 /**
@@ -39,7 +41,7 @@ export function createRegistryInstalls(options: RegistryInstallsOptions): Regist
   const context = async (localName?: string): Promise<PlanContext> => ({
     dockerFound: await options.dockerFound(),
     takenNames: new Set(options.mcp.list().map((server) => server.name)),
-    home: options.home,
+    cacheRoot: options.cacheRoot,
     ...(localName !== undefined ? { localName } : {}),
   });
   const fromRegistry = async <T>(task: () => Promise<T>): Promise<T> => {
@@ -61,22 +63,16 @@ export function createRegistryInstalls(options: RegistryInstallsOptions): Regist
     install: (request) =>
       fromRegistry(async () => {
         const entry = await options.client.serverVersion(request.server, request.version);
-        const built = planInstall(entry, await context(request.replace ? request.localName : undefined));
+        const built = planInstall(entry, await context(request.localName));
         if (built.type === 'refused') throw new ContractError('invalid-payload', built.reason);
-        const plan = { ...built.plan, localName: request.localName };
-        const shown = request.expected;
-        const launch = plan.launch;
-        const same =
-          shown.packageIdentifier === plan.packageIdentifier &&
-          (launch.type === 'command'
-            ? shown.command === launch.command && sameList(shown.args, launch.args)
-            : shown.url === launch.url && shown.command === null);
-        if (!same)
+        const plan = built.plan;
+        if (!sameAsShown(plan, request.expected))
           throw new ContractError(
             'invalid-payload',
-            `The registry's entry for ${request.server} ${request.version} no longer builds the command you were shown (it now names ${plan.packageIdentifier ?? (launch.type === 'url' ? launch.url : 'another launch')}). Nothing was installed; open it again to see what it runs now.`,
+            `The registry's entry for ${request.server} ${request.version} no longer builds the command you were shown (it now names ${plan.packageIdentifier ?? (plan.launch.type === 'url' ? plan.launch.url : 'another launch')}, with ${plan.inputs.length} value${plan.inputs.length === 1 ? '' : 's'} to fill in). Nothing was installed; open it again to see what it runs now.`,
           );
         const config = configFor(plan, request, request.replace ? options.mcp.configOf(request.localName) : null);
+        for (const folder of config.sandbox?.write ?? []) await mkdir(folder, { recursive: true, mode: 0o700 });
         return options.mcp.save(request.localName, config, request.replace, { reviewTools: !request.replace });
       }),
     updates: () =>
@@ -111,6 +107,24 @@ export function createRegistryInstalls(options: RegistryInstallsOptions): Regist
   };
 }
 
+/**
+ * What runs is what was shown: the package, the command and every argument, the address, and
+ * every value the user was asked for with the preset its field showed (a variable added or a
+ * default changed since is a different install).
+ */
+export function sameAsShown(plan: RegistryInstallPlan, shown: RegistryInstallRequest['expected']): boolean {
+  const launch = plan.launch;
+  const sameLaunch =
+    launch.type === 'command'
+      ? shown.command === launch.command && sameList(shown.args, launch.args) && shown.url === null
+      : shown.url === launch.url && shown.command === null && shown.args.length === 0;
+  const sameInputs = sameList(
+    shown.inputs.map((input) => JSON.stringify([input.kind, input.name, input.defaultValue])),
+    plan.inputs.map((input) => JSON.stringify([input.kind, input.name, input.defaultValue])),
+  );
+  return shown.packageIdentifier === plan.packageIdentifier && sameLaunch && sameInputs;
+}
+
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, index) => value === b[index]);
 }
@@ -138,7 +152,9 @@ function summaryOf(entry: ServerResponse): RegistryServerSummary {
 
 /**
  * The mcp.json entry: the pinned launch, the values typed (a secret sent back as MCP_SECRET_MASK
- * keeps the stored one: mcp.save unmasks it), the sandbox. An update keeps the approval policy.
+ * keeps the stored one: mcp.save unmasks it), the server's own package cache, the sandbox. An
+ * update keeps the approval policy. A registry default is never applied here: the form showed it
+ * (or, for a secret, did not), and only what the user sent back is written.
  */
 function configFor(plan: RegistryInstallPlan, request: RegistryInstallRequest, stored: McpServerConfig | null): McpServerConfig {
   const valueOf = (kind: string, name: string): string | undefined =>
@@ -147,8 +163,7 @@ function configFor(plan: RegistryInstallPlan, request: RegistryInstallRequest, s
   const headers: Record<string, string> = {};
   let args = plan.launch.type === 'command' ? [...plan.launch.args] : [];
   for (const input of plan.inputs) {
-    const typed = valueOf(input.kind, input.name);
-    const value = typed !== undefined && typed !== '' ? typed : (input.defaultValue ?? '');
+    const value = valueOf(input.kind, input.name) ?? '';
     if (value === '' && input.required)
       throw new ContractError('invalid-payload', `${input.name} is required by ${plan.server}; fill it in.`);
     if (input.kind === 'argument') {
@@ -169,11 +184,13 @@ function configFor(plan: RegistryInstallPlan, request: RegistryInstallRequest, s
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
       ...common,
     };
+  const written = { ...env, ...plan.launch.env };
+  const sandbox = plan.launch.sandbox;
   return {
     command: plan.launch.command,
     args,
-    ...(Object.keys(env).length > 0 ? { env } : {}),
-    sandbox: { write: [...plan.launch.sandbox.write], network: plan.launch.sandbox.network },
+    ...(Object.keys(written).length > 0 ? { env: written } : {}),
+    ...(sandbox !== null ? { sandbox: { write: [...sandbox.write], network: sandbox.network } } : {}),
     ...common,
   };
 }

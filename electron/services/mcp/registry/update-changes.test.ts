@@ -7,7 +7,7 @@ const installed = {
   command: 'npx',
   args: ['-y', 'files-mcp@1.0.0', '/home/ada/notes'],
   url: null,
-  envKeys: ['FILES_TOKEN'],
+  envKeys: ['FILES_TOKEN', 'npm_config_cache'],
   headerKeys: [],
 } as unknown as McpServerView;
 
@@ -17,7 +17,7 @@ const plan = (args: string[], env: string[]): RegistryInstallPlan => ({
   packageIdentifier: 'files-mcp',
   packageVersion: '1.1.0',
   transport: 'npm',
-  launch: { type: 'command', command: 'npx', args, sandbox: { write: [], network: false } },
+  launch: { type: 'command', command: 'npx', args, env: { npm_config_cache: '/caches/files/npm' }, sandbox: { write: [], network: false } },
   inputs: env.map((name) => ({ name, kind: 'env', description: '', required: false, secret: false, defaultValue: null, choices: [] })),
   localName: 'files',
   notes: [],

@@ -18,7 +18,9 @@ export function describeUpdate(installed: McpServerView, next: RegistryInstallPl
       launch.args.every((arg, index) => arg === installed.args[index] || /^<[A-Za-z0-9_.-]+>$/.test(arg));
     if (!sameArgs) changes.push(`arguments: ${installed.args.join(' ')} → ${launch.args.join(' ')}`);
   } else if (installed.url !== launch.url) changes.push(`address: ${installed.url ?? installed.command ?? '(none)'} → ${launch.url}`);
-  const had = new Set(launch.type === 'command' ? installed.envKeys : installed.headerKeys);
+  // The package cache variables are TACO's own (install-plan.ts), not declared by the registry.
+  const own = new Set(launch.type === 'command' ? Object.keys(launch.env) : []);
+  const had = new Set((launch.type === 'command' ? installed.envKeys : installed.headerKeys).filter((name) => !own.has(name)));
   const declared = next.inputs.filter((input) => input.kind === (launch.type === 'command' ? 'env' : 'header')).map((input) => input.name);
   const word = launch.type === 'command' ? 'environment variable' : 'header';
   for (const name of declared) if (!had.has(name)) changes.push(`new ${word} ${name}`);

@@ -31,7 +31,8 @@ const weatherPlan: RegistryInstallPlan = {
     type: 'command',
     command: 'uvx',
     args: ['acme-weather-mcp==1.2.0'],
-    sandbox: { write: ['/home/ada/.cache/uv'], network: false },
+    env: { UV_CACHE_DIR: '/home/ada/.cache/taco-mcp-servers/weather/uv' },
+    sandbox: { write: ['/home/ada/.cache/taco-mcp-servers/weather'], network: false },
   },
   inputs: [{ name: 'ACME_API_KEY', kind: 'env', description: 'Your key', required: true, secret: true, defaultValue: null, choices: [] }],
   localName: 'weather',
@@ -85,6 +86,9 @@ describe('Settings → MCP servers → Browse', () => {
     expect(within(dialog).getByTestId('mcp-registry-package').textContent).toBe('acme-weather-mcp 1.2.0 (PyPI)');
     expect(within(dialog).getByTestId('mcp-registry-env').textContent).toBe('Environment variables: ACME_API_KEY.');
     expect(within(dialog).getByTestId('mcp-registry-sandbox').textContent).toContain('no network');
+    expect(within(dialog).getByTestId('mcp-registry-cache').textContent).toBe(
+      'Its own package cache: UV_CACHE_DIR=/home/ada/.cache/taco-mcp-servers/weather/uv.',
+    );
     const key = within(dialog).getByTestId('mcp-registry-input');
     expect(key.getAttribute('type')).toBe('password');
 
@@ -100,7 +104,13 @@ describe('Settings → MCP servers → Browse', () => {
         server: 'io.github.acme/weather',
         version: '1.2.0',
         localName: 'weather',
-        expected: { packageIdentifier: 'acme-weather-mcp', command: 'uvx', args: ['acme-weather-mcp==1.2.0'], url: null },
+        expected: {
+          packageIdentifier: 'acme-weather-mcp',
+          command: 'uvx',
+          args: ['acme-weather-mcp==1.2.0'],
+          url: null,
+          inputs: [{ kind: 'env', name: 'ACME_API_KEY', defaultValue: null }],
+        },
         values: [{ kind: 'env', name: 'ACME_API_KEY', value: 'sk-123' }],
         replace: false,
       },

@@ -55,7 +55,7 @@ export function RegistryInstallDialog({ target, onClose }: { target: InstallTarg
     event.preventDefault();
     if (phase.type !== 'ready' || busy) return;
     const plan = phase.plan;
-    const missing = plan.inputs.find((input) => input.required && valueOf(input).trim() === '' && input.defaultValue === null);
+    const missing = plan.inputs.find((input) => input.required && valueOf(input).trim() === '');
     if (missing) return setError(`${missing.name} is required; fill it in.`);
     setBusy(true);
     setError(null);
@@ -68,6 +68,7 @@ export function RegistryInstallDialog({ target, onClose }: { target: InstallTarg
         command: plan.launch.type === 'command' ? plan.launch.command : null,
         args: plan.launch.type === 'command' ? plan.launch.args : [],
         url: plan.launch.type === 'url' ? plan.launch.url : null,
+        inputs: plan.inputs.map((input) => ({ kind: input.kind, name: input.name, defaultValue: input.defaultValue })),
       },
       values: plan.inputs.map((input) => ({ kind: input.kind, name: input.name, value: valueOf(input) })),
       replace: updating,

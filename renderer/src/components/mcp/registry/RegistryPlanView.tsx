@@ -41,10 +41,27 @@ export function RegistryPlanView({ plan, changes }: { plan: RegistryInstallPlan;
           <p className="small" data-testid="mcp-registry-env">
             Environment variables: {envNames.length > 0 ? envNames.join(', ') : 'none'}.
           </p>
-          <p className="small" data-testid="mcp-registry-sandbox">
-            Sandbox: it may write only {launch.sandbox.write.length > 0 ? launch.sandbox.write.join(', ') : 'nothing'} (and a private /tmp);{' '}
-            {launch.sandbox.network ? 'it may use the network (to download the package, and for its own service).' : 'no network.'}
-          </p>
+          {Object.keys(launch.env).length > 0 && (
+            <p className="small plain-text" data-testid="mcp-registry-cache">
+              Its own package cache:{' '}
+              {Object.entries(launch.env)
+                .map(([name, value]) => `${name}=${value}`)
+                .join(', ')}
+              .
+            </p>
+          )}
+          {launch.sandbox !== null ? (
+            <p className="small" data-testid="mcp-registry-sandbox">
+              Sandbox: it may write only {launch.sandbox.write.length > 0 ? launch.sandbox.write.join(', ') : 'nothing'} (and a private
+              /tmp); {launch.sandbox.network ? 'it may use the network (to download the package, and for its own service).' : 'no network.'}
+            </p>
+          ) : (
+            <p className="small" data-testid="mcp-registry-sandbox">
+              Not sandboxed by TACO: Docker&apos;s daemon starts the container, outside TACO&apos;s sandbox. What the container can reach is
+              Docker&apos;s own isolation; TACO refuses the flags that would give it your files, devices, this machine's network or more
+              privileges.
+            </p>
+          )}
         </>
       ) : (
         <>
