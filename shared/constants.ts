@@ -882,8 +882,10 @@ export const DEFAULTS = {
     overscan: 2,
     /** Distance from the bottom (px) within which the list keeps following new output. */
     followThresholdPx: 80,
-    /** A scroll this soon (ms) after a wheel, touch, key or pointer press is the user's own. */
+    /** An upward scroll this soon (ms) after an upward wheel turn or key, a touch or a pointer press is the user's own. */
     userScrollWindowMs: 400,
+    /** Read back more than this many list heights from the newest message, "Jump to latest" shows. */
+    jumpToLatestAfterScreens: 1,
     /** Space between two messages (px); part of each row, so measured sizes include it. */
     gapPx: 18,
     /** Scrolled this close (px) to the top of the loaded messages, the list asks for the page before them. */
