@@ -787,6 +787,11 @@ export const DEFAULTS = {
      * stays a thin rail while it has none.
      */
     panelCollapsedKey: 'taco.stackPanelCollapsed',
+    /** localStorage key of the composer's half-typed messages, one per conversation (kept across reloads). */
+    draftsKey: 'taco.composerDrafts',
+    /** Drafts remembered at most (the oldest written go first), and the characters kept of each. */
+    maxDrafts: 50,
+    maxDraftChars: 20_000,
     /** Error notices kept on screen at once; older ones drop off. */
     maxNotices: 3,
   },
@@ -822,6 +827,11 @@ export const DEFAULTS = {
      * panel a rail whose details open over the chat, so the chat column keeps ≥ 480 px at 800 px.
      */
     narrowQuery: '(max-width: 999px)',
+    /**
+     * Below this width an open artifact pane takes the sidebar's place: the sidebar becomes the
+     * rail with its drawer, so chat, artifact and tool stack fit (the composer keeps ≥ 320 px at 1000 px).
+     */
+    crowdedByArtifactQuery: '(max-width: 1439px)',
   },
 
   /** The renderer's transport. */
@@ -952,8 +962,10 @@ export const DEFAULTS = {
     overscan: 2,
     /** Distance from the bottom (px) within which the list keeps following new output. */
     followThresholdPx: 80,
-    /** A scroll this soon (ms) after a wheel, touch, key or pointer press is the user's own. */
+    /** An upward scroll this soon (ms) after an upward wheel turn or key, a touch or a pointer press is the user's own. */
     userScrollWindowMs: 400,
+    /** Read back more than this many list heights from the newest message, "Jump to latest" shows. */
+    jumpToLatestAfterScreens: 1,
     /** Space between two messages (px); part of each row, so measured sizes include it. */
     gapPx: 18,
     /** Scrolled this close (px) to the top of the loaded messages, the list asks for the page before them. */

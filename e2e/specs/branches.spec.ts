@@ -86,8 +86,16 @@ test.describe('branches', () => {
     await expect(page.getByTestId('send-button')).toBeVisible();
     const second = (await answers(page).last().innerText()).trim();
     await expect(page.getByTestId('branch-position')).toHaveText('2 / 2');
+    // Shown without hovering, under the question and under the answer.
+    await page.mouse.move(1, 1);
+    for (const id of ['branch-switcher', 'answer-branch-switcher']) {
+      await expect(page.getByTestId(id)).toBeVisible();
+      await expect(page.getByRole('toolbar').filter({ has: page.getByTestId(id) })).toHaveCSS('opacity', '1');
+    }
+    await expect(page.getByTestId('answer-branch-position')).toHaveText('2 / 2');
+    await taco.screenshot('branches-after-regenerate');
 
-    await page.getByTestId('branch-previous').click();
+    await page.getByTestId('answer-branch-previous').click();
     await expect(page.getByTestId('branch-position')).toHaveText('1 / 2');
     await expect(answers(page)).toHaveText([first]);
     await page.getByTestId('branch-next').click();

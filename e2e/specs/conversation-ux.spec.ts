@@ -2,6 +2,7 @@ import { pickModel } from '../support/model-picker';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { writeConversations } from '../../bench/bench-data';
 import { expect, test } from '../support/taco-fixture';
 
 /** UX_SHOTS=1 also writes what each step looks like to /tmp/ux-conversation/ (for looking, not asserting). */
@@ -167,4 +168,30 @@ test('Enter while a reply streams shows a calm hint, keeps the message, and send
   await page.getByTestId('stop-button').click();
   await expect(page.getByTestId('still-answering')).toHaveCount(0);
   await expect(page.locator('[data-role="user"]')).toHaveCount(1);
+});
+
+test('a half-typed message stays with its conversation, and a reload keeps it', async ({ taco, page }) => {
+  const dataDir = taco.tempDir('taco-e2e-drafts-');
+  await writeConversations(dataDir, [
+    { title: 'Garden plans', messages: 2 },
+    { title: 'Kitchen plans', messages: 2 },
+  ]);
+  const ollama = await taco.startFakeOllama('basic-chat');
+  await taco.openApp({ ollamaUrl: ollama.url, dataDir });
+  const open = (title: string) => page.getByTestId('conversation-item').filter({ hasText: title }).click();
+  const composer = page.getByTestId('composer');
+
+  await open('Garden plans');
+  await composer.fill('Sow the peas in');
+  await open('Kitchen plans');
+  await expect(composer).toHaveValue('');
+  await composer.fill('Bake the bread at');
+  await open('Garden plans');
+  await expect(composer).toHaveValue('Sow the peas in');
+
+  await page.reload();
+  await open('Kitchen plans');
+  await expect(composer).toHaveValue('Bake the bread at');
+  await open('Garden plans');
+  await expect(composer).toHaveValue('Sow the peas in');
 });

@@ -202,8 +202,8 @@ test('with the artifact pane open or closed the model picker names the model, an
     }
   }
 
-  // At 1280 with the pane open the header's buttons are icons named by their labels, and the picker's tooltip names the model.
-  await page.setViewportSize({ width: 1280, height: 800 });
+  // At 1000 with the pane open the header's buttons are icons named by their labels, and the picker's tooltip names the model.
+  await page.setViewportSize({ width: 1000, height: 800 });
   await expect(page.getByRole('button', { name: 'Models', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Documents', exact: true })).toBeVisible();
   for (const icon of ['models-button', 'documents-button'])
@@ -221,3 +221,41 @@ test('with the artifact pane open or closed the model picker names the model, an
   await page.getByTestId('model-picker').hover();
   await expect(page.getByRole('tooltip')).toContainText('llama3.2:3b');
 });
+
+test('with the artifact pane and the tool stack open the panels give way: the composer keeps a usable width', async ({ taco, page }) => {
+  const ollama = await taco.startFakeOllama('artifacts');
+  await taco.openApp({ ollamaUrl: ollama.url });
+  await pickModel(page, 'llama3.2:3b');
+  await page.getByTestId('composer').fill('Make me a clock page');
+  await page.getByTestId('composer').press('Enter');
+  await expect(page.getByTestId('answer-text').last().getByTestId('code-preview')).toBeVisible();
+  await expect(page.getByTestId('stop-button')).toHaveCount(0);
+  await page.getByTestId('answer-text').last().getByTestId('code-preview').click();
+  await expect(page.getByTestId('artifact-pane')).toBeVisible();
+  if (await page.getByTestId('stack-panel').evaluate((panel) => panel.classList.contains('collapsed')))
+    await page.getByTestId('stack-panel-toggle').click();
+  await expect(page.getByTestId('stack-panel')).not.toHaveClass(/collapsed/);
+
+  for (const width of [1000, 1280, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect
+      .poll(async () => (await page.locator('.composer-box').boundingBox())?.width ?? 0, { message: `composer width at ${width}` })
+      .toBeGreaterThanOrEqual(MIN_COMPOSER_WIDTH);
+    // The text field in it, beside its buttons, is still wide enough to read a line of what one types.
+    if (width >= 1280) expect((await page.getByTestId('composer').boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(MIN_TEXT_WIDTH);
+    // Where all four fit, the sidebar stays; where they do not, it is the rail, its drawer a click away.
+    await expect(page.getByTestId('sidebar-rail')).toBeVisible({ visible: width < 1440 });
+    await expect(page.getByTestId('new-chat')).toBeVisible({ visible: width >= 1440 });
+    if (width === 1280) await taco.screenshot('layout-every-panel-1280');
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId('rail-conversations').click();
+  await expect(page.getByTestId('new-chat')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('new-chat')).toBeHidden();
+  await expect(page.getByTestId('artifact-pane')).toBeVisible();
+});
+
+/** Narrower than this, a composer leaves too little room to read what one types. */
+const MIN_COMPOSER_WIDTH = 320;
+const MIN_TEXT_WIDTH = 200;

@@ -75,8 +75,10 @@ test.describe('a long conversation (virtualized message list)', () => {
     expect(Math.abs(afterAnswer.offset - beforeAnswer.offset)).toBeLessThanOrEqual(2);
     await expect(answers.last()).not.toBeInViewport();
 
-    // ...and back at the bottom, the next one is followed as it streams.
-    for (let turn = 0; turn < 60; turn += 1) await page.mouse.wheel(0, 4000);
+    // ...and back at the bottom ("Jump to latest", offered while reading back), the next one is followed as it streams.
+    await taco.screenshot('long-conversation-reading-back');
+    await page.getByRole('button', { name: 'Jump to latest' }).click();
+    await expect(page.getByTestId('jump-to-latest')).toHaveCount(0);
     await expect(page.getByTestId('tokens-per-second').last()).toBeInViewport();
     await send(page, 'Write 2000 tokens');
     await expect(page.locator('[data-testid="message"][data-role="user"]').last()).toContainText('Write 2000 tokens');

@@ -35,8 +35,31 @@ test.describe('MCP elicitation', () => {
     // An imported server asks before each tool call (mcp-import.ts resets any pasted approval to "ask").
     await page.getByTestId('approval-card').getByTestId('approval-allow-once').click();
 
+    // A small window: the form (longer than it) is a dialog whose body scrolls, its buttons in sight.
+    await page.setViewportSize({ width: 800, height: 600 });
     const form = page.getByTestId('elicitation-form');
     await expect(form).toContainText('everything asks: Please provide inputs for the following fields:');
+    await expect(form.getByTestId('workflow-param-name')).toBeFocused();
+    for (const id of ['elicitation-accept', 'elicitation-decline', 'elicitation-cancel']) {
+      await expect(form.getByTestId(id)).toBeInViewport({ ratio: 1 });
+    }
+    const body = form.locator('.ui-dialog-body');
+    expect(await body.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await body.hover();
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => body.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    await taco.screenshot('mcp-elicitation-form-800');
+    // Tabbing to Decline scrolls nothing behind the dialog (the app shell stays where it is).
+    const shellOffsets = () =>
+      page.evaluate(() => [window.scrollY, document.scrollingElement?.scrollTop ?? 0, document.querySelector('.app')?.scrollTop ?? 0]);
+    for (let step = 0; step < 40; step += 1) {
+      const onDecline = await form.getByTestId('elicitation-decline').evaluate((element) => element === document.activeElement);
+      if (onDecline) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(form.getByTestId('elicitation-decline')).toBeFocused();
+    expect(await shellOffsets()).toEqual([0, 0, 0]);
+    await expect(form.getByTestId('elicitation-accept')).toBeInViewport({ ratio: 1 });
     // SEP-1034: the schema's defaults are filled in.
     await expect(form.getByTestId('workflow-param-integer')).toHaveValue('42');
     await expect(form.getByTestId('workflow-param-firstLine')).toHaveValue('It was a dark and stormy night.');

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { pickModel } from '../support/model-picker';
+import { expectNoSidebarOverlap } from '../support/sidebar-layout';
 import { expect, test, type TacoHarness } from '../support/taco-fixture';
 
 /**
@@ -80,15 +81,19 @@ test.describe('projects', () => {
     await page.getByTestId('move-to-project-menu').getByRole('menuitem', { name: 'Garden' }).click();
     await expect(rowsIn(garden)).toHaveCount(2);
     await expect(looseRows(page)).toHaveCount(0);
+    await expectNoSidebarOverlap(page);
+    await taco.screenshot('projects-sidebar-after-move');
 
     // Move by dragging the row onto a project's header, and onto "No project".
     const kitchen = await createProject(page, 'Kitchen', null, null);
     await outsideRow.dragTo(kitchen.getByTestId('project-header'));
     await expect(rowsIn(kitchen)).toHaveCount(1);
     await expect(rowsIn(garden)).toHaveCount(1);
+    await expectNoSidebarOverlap(page);
     await outsideRow.dragTo(page.getByTestId('recent-conversations-label'));
     await expect(looseRows(page)).toHaveCount(1);
     await expect(rowsIn(kitchen)).toHaveCount(0);
+    await expectNoSidebarOverlap(page);
 
     // Pinned stays on top across projects; folding a project hides only its own rows.
     const gardenRow = page.locator(`[data-testid="conversation-row"][data-conversation-id="${inGarden}"]`);
@@ -97,6 +102,7 @@ test.describe('projects', () => {
     await page.getByRole('menu').getByRole('menuitem', { name: 'Pin to top' }).click();
     await expect(page.getByTestId('pinned-conversations').getByTestId('conversation-row')).toHaveCount(1);
     await expect(rowsIn(garden)).toHaveCount(0);
+    await expectNoSidebarOverlap(page);
     await expect(garden.getByTestId('project-toggle')).toContainText('1');
     await garden.getByTestId('project-toggle').click();
     await expect(garden.getByTestId('project-toggle')).toHaveAttribute('aria-expanded', 'false');

@@ -14,6 +14,7 @@ import { ImportedSystemPromptNotice } from './approvals/ImportedSystemPromptNoti
 import { Notices } from './Notices';
 import { OllamaBanner } from './OllamaBanner';
 import { SidebarRail } from './layout/SidebarRail';
+import { useSidebarAsRail } from './layout/use-sidebar-as-rail';
 import { Sidebar } from './sidebar/Sidebar';
 import { StackPanel } from './stack/StackPanel';
 import { SaveAsWorkflowDialog } from './workflows/SaveAsWorkflowDialog';
@@ -27,6 +28,7 @@ export function App() {
   const modelManagerOpen = useTaco((state) => state.modelManagerOpen);
   const workflowDraft = useTaco((state) => state.workflowDraft);
   useGlobalShortcuts();
+  const sidebarAsRail = useSidebarAsRail();
   const theme = useTaco((state) => state.themePreview ?? state.settings?.theme ?? 'system');
   const fontSize = useTaco((state) => state.settings?.fontSize ?? null);
 
@@ -42,7 +44,7 @@ export function App() {
 
   return (
     <>
-      <div className="app">
+      <div className={`app${sidebarAsRail ? ' sidebar-as-rail' : ''}`}>
         <SidebarRail />
         <Sidebar />
         <main className="chat" aria-label="Chat">

@@ -3,6 +3,7 @@ import { selectActiveView } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';
 import { CopyButton } from '../CopyButton';
+import { BranchSwitcher } from './user-message/BranchSwitcher';
 import { answerText } from './message-text';
 import { PendingWorkflowCard } from '../approvals/PendingWorkflowCard';
 import { SaveAsWorkflowButton } from '../workflows/SaveAsWorkflowButton';
@@ -13,7 +14,7 @@ interface Props {
   isLatest: boolean;
 }
 
-/** Under a finished answer: the paused-task card when it waits to be resumed; Copy, and Regenerate on the latest one. */
+/** Under a finished answer: the paused-task card when it waits to be resumed; Copy, Regenerate on the latest one, and ‹ n / m › when its question has other versions. */
 export function AssistantMessageActions({ turn, isLatest }: Props) {
   const running = useTaco((state) => selectActiveView(state).running);
   const conversationId = useTaco((state) => state.activeConversationId);
@@ -22,6 +23,17 @@ export function AssistantMessageActions({ turn, isLatest }: Props) {
   const busy = useTaco((state) =>
     Boolean(state.activeConversationId && state.inFlight[flightKey('chat.regenerate', state.activeConversationId)]),
   );
+  // The question this answers: its versions (edits, regenerations) are switched from here too.
+  const questionId = useTaco((state) => {
+    const { items } = selectActiveView(state);
+    let at = items.length - 1;
+    while (at >= 0 && items[at]?.id !== turn.id) at -= 1;
+    for (at -= 1; at >= 0; at -= 1) {
+      const item = items[at];
+      if (item?.type === 'user') return item.id;
+    }
+    return null;
+  });
   if (turn.finish === null) return null;
 
   const settledLatest = isLatest && !running;
@@ -48,6 +60,7 @@ export function AssistantMessageActions({ turn, isLatest }: Props) {
               {busy ? 'Regenerating…' : 'Regenerate'}
             </button>
           )}
+          {questionId && <BranchSwitcher messageId={questionId} under="answer" />}
         </div>
       )}
     </>

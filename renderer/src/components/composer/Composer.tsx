@@ -37,7 +37,11 @@ export function Composer() {
   const availability = useMemo(() => modelAvailability({ models, selectedModel, settings }), [models, selectedModel, settings]);
   const stopping = useTaco((state) => Boolean(view.activeRunId && state.inFlight[flightKey('run.cancel', view.activeRunId)]));
 
-  const [text, setText] = useState('');
+  // The draft is the conversation's own: another conversation shows its own, and a reload keeps it.
+  const draftKey = useTaco((state) => state.activeConversationId) ?? 'new';
+  const text = useTaco((state) => state.drafts[draftKey] ?? '');
+  const setDraft = useTaco((state) => state.setDraft);
+  const setText = (value: string) => setDraft(draftKey, value);
   const [activeIndex, setActiveIndex] = useState(0);
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const [stillAnswering, setStillAnswering] = useState(false);

@@ -38,7 +38,7 @@ describe('an MCP server’s form in the conversation', () => {
   it('opens with the schema’s defaults, shows the server’s words as text, and sends what the user filled in', async () => {
     const { api, user } = await withForm();
     expect(screen.getByTestId('elicitation-form').textContent).toContain('<img src=x');
-    expect(document.querySelector('.elicitation-card img')).toBeNull();
+    expect(document.querySelector('[data-testid="elicitation-form"] img')).toBeNull();
     expect((screen.getByTestId('workflow-param-age') as HTMLInputElement).value).toBe('30');
     expect((screen.getByTestId('workflow-param-status') as HTMLSelectElement).value).toBe('active');
     api.handle('mcp.elicitation.answer', () => ({ accepted: true, message: null }));
@@ -48,6 +48,19 @@ describe('an MCP server’s form in the conversation', () => {
       { elicitationId: 'e-1', action: 'accept', content: { name: 'Ada', age: 30, status: 'active' } },
     ]);
     expect(screen.queryByTestId('elicitation-form')).toBeNull();
+  });
+
+  it('is a dialog with focus on its first field and Send, Decline and Cancel outside its scrolling body', async () => {
+    await withForm();
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.getAttribute('data-testid')).toBe('elicitation-form');
+    expect(document.activeElement).toBe(screen.getByTestId('workflow-param-name'));
+    const body = dialog.querySelector('.ui-dialog-body');
+    for (const id of ['elicitation-accept', 'elicitation-decline', 'elicitation-cancel']) {
+      const button = screen.getByTestId(id);
+      expect(dialog.contains(button)).toBe(true);
+      expect(body?.contains(button)).toBe(false);
+    }
   });
 
   it('shows main’s refusal and keeps the form; decline sends no values; a closed event removes it', async () => {

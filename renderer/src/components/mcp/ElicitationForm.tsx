@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ElicitationAction, McpElicitationRequest } from '../../../../shared/mcp/mcp-elicitation';
 import type { WorkflowParamValue } from '../../../../shared/workflows/workflow';
 import { useTaco } from '../../store/store-context';
+import { Dialog } from '../ui/Dialog';
 import { ParamField } from '../workflows/ParamField';
 
 type Values = Record<string, WorkflowParamValue>;
@@ -19,8 +20,9 @@ function content(values: Values): Record<string, string | number | boolean> {
 }
 
 /**
- * An MCP server asking for input during a tool call, drawn with the workflow form's fields. The
- * server's words are shown as text. Send, Decline and Cancel go to main, which checks the values.
+ * An MCP server asking for input during a tool call: a dialog (focus on its first field, its body
+ * scrolling, Send / Decline / Cancel always in sight below it) drawn with the workflow form's
+ * fields. The server's words are shown as text. The answer goes to main, which checks the values.
  */
 export function ElicitationForm({ request }: { request: McpElicitationRequest }) {
   const answerElicitation = useTaco((state) => state.answerElicitation);
@@ -35,12 +37,39 @@ export function ElicitationForm({ request }: { request: McpElicitationRequest })
     setProblem(refused);
   };
 
+  const formId = `elicitation-${request.elicitationId}`;
   return (
-    <section className="card elicitation-card" data-testid="elicitation-form" aria-label={`A form from the MCP server ${request.server}`}>
-      <p className="card-title plain-text">
+    <Dialog
+      title={`${request.server} asks for input`}
+      testId="elicitation-form"
+      // Esc, × or the scrim: the user did not answer, as Cancel.
+      onClose={() => {
+        if (!busy) void answer('cancel');
+      }}
+      footer={
+        <>
+          <button type="submit" form={formId} className="button primary" data-testid="elicitation-accept" disabled={busy}>
+            Send
+          </button>
+          <button type="button" className="button" data-testid="elicitation-decline" disabled={busy} onClick={() => void answer('decline')}>
+            Decline
+          </button>
+          <button type="button" className="button" data-testid="elicitation-cancel" disabled={busy} onClick={() => void answer('cancel')}>
+            Cancel
+          </button>
+          {problem && (
+            <p className="field-error elicitation-problem" role="alert" data-testid="elicitation-problem">
+              {problem}
+            </p>
+          )}
+        </>
+      }
+    >
+      <p className="plain-text elicitation-message">
         <strong>{request.server}</strong> asks: {request.message}
       </p>
       <form
+        id={formId}
         className="settings-form"
         // Main checks the values against the server's schema; the browser's own checks (a number
         // input's step of 1 against a default of 3.14) must not silently block Send.
@@ -59,24 +88,8 @@ export function ElicitationForm({ request }: { request: McpElicitationRequest })
             onChange={(value) => setValues((current) => ({ ...current, [key]: value }))}
           />
         ))}
-        {problem && (
-          <p className="field-error" role="alert" data-testid="elicitation-problem">
-            {problem}
-          </p>
-        )}
-        <div className="field-row">
-          <button type="submit" className="button primary" data-testid="elicitation-accept" disabled={busy}>
-            Send
-          </button>
-          <button type="button" className="button" data-testid="elicitation-decline" disabled={busy} onClick={() => void answer('decline')}>
-            Decline
-          </button>
-          <button type="button" className="button" data-testid="elicitation-cancel" disabled={busy} onClick={() => void answer('cancel')}>
-            Cancel
-          </button>
-        </div>
       </form>
-    </section>
+    </Dialog>
   );
 }
 
@@ -85,12 +98,7 @@ export function ElicitationForms() {
   const active = useTaco((state) => state.activeConversationId);
   const forms = useTaco((state) => state.mcpElicitations);
   const mine = forms.filter((each) => each.conversationId === active);
-  if (mine.length === 0) return null;
-  return (
-    <div className="elicitation-forms">
-      {mine.map((request) => (
-        <ElicitationForm key={request.elicitationId} request={request} />
-      ))}
-    </div>
-  );
+  const first = mine[0];
+  // One at a time, oldest first: the next opens when this one is answered.
+  return first ? <ElicitationForm key={first.elicitationId} request={first} /> : null;
 }

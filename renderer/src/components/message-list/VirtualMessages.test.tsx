@@ -137,6 +137,35 @@ describe('the message list is virtualized', () => {
     expect(list.scrollTop).toBe(bottom());
   });
 
+  it('keeps following when the list moves up on its own right after the user scrolled down', async () => {
+    const { api, list } = await openLong();
+    const bottom = () => list.scrollHeight;
+    // A wheel turn down, then rows measured smaller than estimated move the list up by itself.
+    fireEvent.wheel(list, { deltaY: 600 });
+    list.scrollTop = bottom() - 2000;
+    fireEvent.scroll(list);
+    expect(screen.queryByTestId('jump-to-latest')).toBeNull();
+    act(() => api.emit([eventsFor('long', 'run-new').user('one more', 'm-new')]));
+    expect(list.scrollTop).toBe(bottom());
+  });
+
+  it('offers "Jump to latest" while the user reads back, and follows new output again after it', async () => {
+    const { api, list } = await openLong();
+    const bottom = () => list.scrollHeight;
+    expect(screen.queryByTestId('jump-to-latest')).toBeNull();
+    fireEvent.wheel(list, { deltaY: -600 });
+    list.scrollTop = bottom() - 5000;
+    fireEvent.scroll(list);
+    act(() => api.emit([eventsFor('long', 'run-new').user('one more', 'm-new')]));
+    expect(list.scrollTop).toBeLessThan(bottom() - 4000);
+    fireEvent.click(screen.getByRole('button', { name: 'Jump to latest' }));
+    expect(list.scrollTop).toBe(bottom());
+    fireEvent.scroll(list);
+    expect(screen.queryByTestId('jump-to-latest')).toBeNull();
+    act(() => api.emit([eventsFor('long', 'run-next').user('next', 'm-next')]));
+    expect(list.scrollTop).toBe(bottom());
+  });
+
   it('asks for the page before the loaded ones at the top of the list, and keeps the row the user reads where it was', async () => {
     const api = pagedApi(100);
     const { store } = await renderWithStore(<MessageList />, { api });

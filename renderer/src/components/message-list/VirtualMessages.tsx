@@ -63,7 +63,7 @@ export function VirtualMessages({ view, older }: { view: ConversationView; older
   });
   const totalSize = virtualizer.getTotalSize();
   const rows = virtualizer.getVirtualItems();
-  const { onScroll } = useFollowBottom(listRef, `${items.length}:${totalSize}`);
+  const { onScroll, awayFromLatest, jumpToLatest } = useFollowBottom(listRef, `${items.length}:${totalSize}`);
 
   // The reading position is kept by the virtualizer (`anchorTo: 'end'`): the row at the top of the
   // viewport stays where it is when rows come in front of it (an older page) or after it.
@@ -129,6 +129,13 @@ export function VirtualMessages({ view, older }: { view: ConversationView; older
           })}
         </div>
       </div>
+      {awayFromLatest && (
+        <div className="jump-to-latest">
+          <button type="button" className="button jump-to-latest-button" data-testid="jump-to-latest" onClick={jumpToLatest}>
+            <span aria-hidden="true">↓</span> Jump to latest
+          </button>
+        </div>
+      )}
     </div>
   );
 }

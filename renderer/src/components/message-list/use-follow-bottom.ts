@@ -1,9 +1,13 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 export interface FollowBottom {
   /** For the scroll container's onScroll. */
   onScroll(): void;
+  /** True while the user reads far enough back that the newest messages are out of sight. */
+  awayFromLatest: boolean;
+  /** "Jump to latest": back to the bottom, following new output again. */
+  jumpToLatest(): void;
 }
 
 /** Keys that move a focused list up. */
@@ -11,39 +15,50 @@ const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
 /**
  * Keeps the list pinned to its bottom while output grows, until the user scrolls up; scrolling
- * back to the bottom pins it again. Only the user can unpin it: a wheel or key that goes up, or a
- * scroll upwards right after their pointer or touch (the scrollbar). The list also scrolls when
- * rows are measured and when it follows new output, and that never unpins it.
+ * back to the bottom (or "Jump to latest") pins it again. Only the user can unpin it: a wheel or
+ * key that goes up, or a scroll upwards right after their pointer or touch (the scrollbar). A
+ * wheel turn or key that goes down never makes the upward scroll after it the user's: the list
+ * also scrolls up on its own when rows coming into view are measured smaller than estimated
+ * (the virtualizer keeps the row on top in place), and that never unpins it.
  * `contentKey` changes whenever the content may have grown (rows, their sizes).
  */
 export function useFollowBottom(listRef: RefObject<HTMLElement | null>, contentKey: unknown): FollowBottom {
   const following = useRef(true);
-  const lastUserIntent = useRef(Number.NEGATIVE_INFINITY);
+  const lastUpwardIntent = useRef(Number.NEGATIVE_INFINITY);
   const lastScrollTop = useRef(0);
+  const [awayFromLatest, setAwayFromLatest] = useState(false);
 
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
-    const intent = (): void => {
-      lastUserIntent.current = performance.now();
+    // A pointer or touch may drag the scrollbar or the content either way.
+    const mayGoUp = (): void => {
+      lastUpwardIntent.current = performance.now();
+    };
+    const notUp = (): void => {
+      lastUpwardIntent.current = Number.NEGATIVE_INFINITY;
     };
     const onWheel = (event: WheelEvent): void => {
-      intent();
-      if (event.deltaY < 0) following.current = false;
+      if (event.deltaY < 0) {
+        mayGoUp();
+        following.current = false;
+      } else if (event.deltaY > 0) notUp();
     };
     const onKey = (event: KeyboardEvent): void => {
-      intent();
-      if (UP_KEYS.has(event.key)) following.current = false;
+      if (UP_KEYS.has(event.key)) {
+        mayGoUp();
+        following.current = false;
+      } else notUp();
     };
     list.addEventListener('wheel', onWheel, { passive: true });
     list.addEventListener('keydown', onKey);
-    list.addEventListener('pointerdown', intent);
-    list.addEventListener('touchmove', intent, { passive: true });
+    list.addEventListener('pointerdown', mayGoUp);
+    list.addEventListener('touchmove', mayGoUp, { passive: true });
     return () => {
       list.removeEventListener('wheel', onWheel);
       list.removeEventListener('keydown', onKey);
-      list.removeEventListener('pointerdown', intent);
-      list.removeEventListener('touchmove', intent);
+      list.removeEventListener('pointerdown', mayGoUp);
+      list.removeEventListener('touchmove', mayGoUp);
     };
   }, [listRef]);
 
@@ -60,8 +75,16 @@ export function useFollowBottom(listRef: RefObject<HTMLElement | null>, contentK
     const movedUp = top < lastScrollTop.current - 1;
     lastScrollTop.current = top;
     if (distance < DEFAULTS.messageList.followThresholdPx) following.current = true;
-    else if (movedUp && performance.now() - lastUserIntent.current < DEFAULTS.messageList.userScrollWindowMs) following.current = false;
+    else if (movedUp && performance.now() - lastUpwardIntent.current < DEFAULTS.messageList.userScrollWindowMs) following.current = false;
+    setAwayFromLatest(!following.current && distance > list.clientHeight * DEFAULTS.messageList.jumpToLatestAfterScreens);
   }, [listRef]);
 
-  return { onScroll };
+  const jumpToLatest = useCallback(() => {
+    const list = listRef.current;
+    following.current = true;
+    setAwayFromLatest(false);
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [listRef]);
+
+  return { onScroll, awayFromLatest, jumpToLatest };
 }

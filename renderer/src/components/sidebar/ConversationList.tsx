@@ -94,7 +94,11 @@ export function ConversationList({ scrollRef }: { scrollRef: RefObject<HTMLEleme
     // The list mounts before its parent's ref is set: its own parent is the same scroll element.
     getScrollElement: () => scrollRef.current ?? container.current?.parentElement ?? null,
     estimateSize: useCallback((index: number) => estimate(itemsRef.current[index]), []),
-    getItemKey: useCallback((index: number) => itemsRef.current[index]?.key ?? index, []),
+    // A new function whenever the items change (a move to a project, a row brought to the top, a
+    // delete): the virtualizer recomputes every position from the sizes measured per key. With
+    // one stable function it kept each index's old place and size when the count stayed the same,
+    // so rows were drawn over each other and over headers after a reorder.
+    getItemKey: useCallback((index: number) => items[index]?.key ?? index, [items]),
     overscan,
     rangeExtractor,
     observeElementRect: observeListRect,

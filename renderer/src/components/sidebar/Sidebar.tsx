@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { DEFAULTS } from '../../../../shared/constants';
-import { useMediaQuery } from '../../hooks/use-media-query';
+import { useSidebarAsRail } from '../layout/use-sidebar-as-rail';
+import { dialogOpen } from '../ui/dialog-open';
 import { useTaco } from '../../store/store-context';
 import { ConversationList } from './ConversationList';
 import { DeleteUndoToasts } from './DeleteUndoToasts';
@@ -13,7 +13,7 @@ import { ProjectDialog } from '../projects/ProjectDialog';
 
 /**
  * New chat, search, the conversations (pinned first) with their actions, import, and the way to
- * tools and settings. In the narrow layout it is a drawer over the chat that the rail opens; it
+ * tools and settings. In the narrow layout (and beside an open artifact in a small window) it is a drawer over the chat that the rail opens; it
  * closes on Esc, outside, or once a conversation is picked.
  */
 export function Sidebar() {
@@ -25,10 +25,26 @@ export function Sidebar() {
   const activeId = useTaco((state) => state.activeConversationId);
   const drawerOpen = useTaco((state) => state.sidebarDrawerOpen);
   const setDrawerOpen = useTaco((state) => state.setSidebarDrawerOpen);
-  const narrow = useMediaQuery(DEFAULTS.rendererLayout.narrowQuery);
+  const narrow = useSidebarAsRail();
   const results = useRef<HTMLDivElement>(null);
 
   useEffect(() => setDrawerOpen(false), [activeId, setDrawerOpen]);
+  // The open drawer takes focus (New chat) and Esc closes it wherever focus is, unless a dialog has
+  // Esc; focus goes back to the rail's button that opened it.
+  const drawerShown = narrow && drawerOpen;
+  useEffect(() => {
+    if (!drawerShown) return;
+    const drawer = document.getElementById('conversation-drawer');
+    if (drawer && !drawer.contains(document.activeElement)) drawer.querySelector<HTMLElement>('.new-chat')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || dialogOpen()) return;
+      event.preventDefault();
+      setDrawerOpen(false);
+      document.querySelector<HTMLElement>('[data-testid="rail-conversations"]')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerShown, setDrawerOpen]);
   if (narrow && !drawerOpen) return <DeleteUndoToasts />;
 
   return (
@@ -42,17 +58,7 @@ export function Sidebar() {
           onClick={() => setDrawerOpen(false)}
         />
       )}
-      <nav
-        id="conversation-drawer"
-        className={`sidebar${narrow ? ' sidebar-drawer' : ''}`}
-        aria-label="Conversations"
-        onKeyDown={(event) => {
-          if (narrow && event.key === 'Escape' && !event.defaultPrevented) {
-            event.preventDefault();
-            setDrawerOpen(false);
-          }
-        }}
-      >
+      <nav id="conversation-drawer" className={`sidebar${narrow ? ' sidebar-drawer' : ''}`} aria-label="Conversations">
         <div className="brand">
           <span className="brand-mark" aria-hidden="true" />
           <span className="brand-name">TACO</span>

@@ -13,15 +13,17 @@ export interface DialogProps {
   size?: 'normal' | 'wide';
   /** Read as the dialog's description (aria-describedby). */
   description?: string;
+  /** The dialog's actions: below the body, never scrolled out of sight with it. */
+  footer?: ReactNode;
 }
 
 /**
  * The app's modal dialog, on Radix Dialog: rendered in a portal on `document.body` (never inside a
  * transformed or scrolled ancestor), sized to the viewport with its body scrolling inside, focus
  * moved in (`[data-autofocus]` first, else the first field of the body) and trapped, Esc and the
- * scrim close it, and focus returns to whatever had it when the dialog opened.
+ * scrim close it, its footer (the actions) stays in sight below the scrolling body, and focus returns to whatever had it when the dialog opened.
  */
-export function Dialog({ title, onClose, children, testId, open = true, size = 'normal', description }: DialogProps) {
+export function Dialog({ title, onClose, children, testId, open = true, size = 'normal', description, footer }: DialogProps) {
   const opener = useOpenerFocus(open);
   const bodyRef = useRef<HTMLDivElement>(null);
   return (
@@ -55,6 +57,7 @@ export function Dialog({ title, onClose, children, testId, open = true, size = '
           <div ref={bodyRef} className="ui-dialog-body">
             {children}
           </div>
+          {footer ? <footer className="ui-dialog-foot">{footer}</footer> : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -1,5 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { describeCallFailure } from '../../transport/taco-call-error';
+import { readDrafts, withDraft, writeDrafts, type Drafts } from '../composer-drafts';
 import type { SliceCreator, StoreDeps } from '../store-types';
 
 export interface Notice {
@@ -23,6 +24,9 @@ export interface UiSlice {
   /** The tab the settings dialog opens on. */
   settingsTab: SettingsTab;
   notices: Notice[];
+  /** The composer's half-typed message of each conversation ("new" before one starts), remembered across reloads. */
+  drafts: Drafts;
+  setDraft(conversationKey: string, text: string): void;
   /** Flip the panel from how it shows now (collapsedNow) and remember the choice. */
   togglePanel(collapsedNow: boolean): void;
   setSidebarDrawerOpen(open: boolean): void;
@@ -58,7 +62,14 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { storage }) => {
     settingsOpen: false,
     settingsTab: 'general',
     notices: [],
+    drafts: readDrafts(storage),
 
+    setDraft(conversationKey, text) {
+      if ((get().drafts[conversationKey] ?? '') === text) return;
+      const drafts = withDraft(get().drafts, conversationKey, text);
+      set({ drafts });
+      writeDrafts(storage, drafts);
+    },
     togglePanel(collapsedNow) {
       const panelCollapsed = !collapsedNow;
       set({ panelCollapsed });

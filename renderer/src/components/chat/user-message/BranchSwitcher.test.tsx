@@ -33,6 +33,25 @@ describe('BranchSwitcher', () => {
     ]);
   });
 
+  it('shows the same ‹ 2 / 3 › under the answer, without hovering, and its arrows switch the version too', async () => {
+    const api = createFakeApi();
+    api.handle('conversations.list', () => [summary('c1', { title: 'Trips' })]);
+    api.handle('conversation.get', () => ({
+      summary: summary('c1', { title: 'Trips' }),
+      events: [e.user('plan a hike', 'm2b'), e.start(), e.text('Hike plan.'), e.finish()],
+      notices: [],
+      branches: { m2b: ['m2', 'm2b', 'm2c'] },
+    }));
+    api.handle('conversation.selectBranch', () => ({ selected: true }));
+    const ctx = await renderWithStore(<PlainConversation />, { api });
+    await act(() => ctx.store.getState().openConversation('c1'));
+
+    const group = screen.getByRole('group', { name: 'Answer version 2 of 3' });
+    expect(within(group).getByTestId('answer-branch-position').textContent).toBe('2 / 3');
+    await userEvent.click(within(group).getByRole('button', { name: 'Next version' }));
+    expect(api.callsOf('conversation.selectBranch')).toEqual([{ conversationId: 'c1', messageId: 'm2c' }]);
+  });
+
   it('is absent for a message without other versions', async () => {
     const api = createFakeApi();
     api.handle('conversations.list', () => [summary('c1')]);
@@ -40,5 +59,6 @@ describe('BranchSwitcher', () => {
     const ctx = await renderWithStore(<PlainConversation />, { api });
     await act(() => ctx.store.getState().openConversation('c1'));
     expect(screen.queryByTestId('branch-switcher')).toBeNull();
+    expect(screen.queryByTestId('answer-branch-switcher')).toBeNull();
   });
 });
