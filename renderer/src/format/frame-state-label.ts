@@ -17,6 +17,12 @@ export function frameStateLabel(state: FrameDisplayState, waitingFor: string | n
       return 'Failed';
     case 'cleared':
       return 'Cleared';
+    case 'denied':
+      return 'Denied';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'skipped':
+      return 'Skipped';
     default: {
       const unreachable: never = state;
       return String(unreachable);

@@ -395,3 +395,51 @@ describe('how an entry becomes a plan', () => {
     expect(refusalOf(header('X:Bad'))).toContain('is not a valid header name');
   });
 });
+
+describe('the parts of a plan a mutation run found unguarded', () => {
+  const base = everythingEntry();
+  const entryWith = (server: Record<string, unknown>): FixtureEntry => ({ ...base, server: { ...base.server, ...server } });
+  const ociPkg = { registryType: 'oci', identifier: 'ghcr.io/acme/mcp', version: '2.0.0', transport: { type: 'stdio' } };
+
+  it('an OCI image’s variables and arguments are asked for', () => {
+    const result = plan(
+      entryWith({
+        packages: [
+          {
+            ...ociPkg,
+            environmentVariables: [{ name: 'ACME_KEY' }],
+            packageArguments: [{ type: 'positional', valueHint: 'dir', isRequired: true }],
+          },
+        ],
+      }),
+    );
+    expect(result.type === 'plan' && result.plan.inputs.map((input) => `${input.kind}:${input.name}`)).toEqual([
+      'env:ACME_KEY',
+      'argument:dir',
+    ]);
+  });
+
+  it('an OCI version that would not make an image name is refused', () => {
+    expect(refusalOf(entryWith({ packages: [{ ...ociPkg, version: '1.0 --privileged' }] }))).toContain(
+      '"ghcr.io/acme/mcp:1.0 --privileged" is not a valid OCI image name',
+    );
+  });
+
+  it('only leading dashes leave a flag’s field name', () => {
+    const result = plan(
+      entryWith({
+        packages: [
+          { ...(base.server['packages'] as object[])[0], packageArguments: [{ type: 'named', name: 'root-dir', isRequired: true }] },
+        ],
+      }),
+    );
+    expect(result.type === 'plan' && result.plan.inputs[0]?.name).toBe('root-dir');
+  });
+
+  it('a remote-only entry has nothing else to note, and a remote without headers asks for nothing', () => {
+    const entry = remoteEntry();
+    const remotes = entry.server['remotes'] as Record<string, unknown>[];
+    const result = plan({ ...entry, server: { ...entry.server, remotes: [{ ...remotes[0], headers: undefined }] } });
+    expect(result.type === 'plan' && result.plan).toMatchObject({ notes: [], inputs: [] });
+  });
+});

@@ -157,8 +157,11 @@ export interface ToolProgressView {
 
 export type TurnPartType = TurnPart['type'];
 
-/** A frame as the panel shows it: live frames from the last `stack` event, popped ones with how they ended. */
-export type FrameDisplayState = FrameState | 'cleared';
+/**
+ * A frame as the panel shows it: live frames from the last `stack` event, popped ones with how they
+ * ended, in the words the chat uses for the call (a denied or cancelled call is not "failed").
+ */
+export type FrameDisplayState = FrameState | 'cleared' | Exclude<ToolErrorEnding, 'failed'>;
 
 export interface FrameEntry {
   frame: StackFrame;

@@ -19,7 +19,8 @@ function stateFromOutcome(outcome: ToolOutcome | null): FrameDisplayState | null
     case 'result':
       return 'done';
     case 'error':
-      return 'failed';
+      // Denied, cancelled and skipped calls say so, as they do in the chat.
+      return outcome.ending;
     default: {
       const unreachable: never = outcome;
       return unreachable;
