@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi } from '../../../test/fake-api';
@@ -136,6 +136,19 @@ describe('Markdown', () => {
     await user.click(load);
     expect(screen.getAllByTestId('md-image').map((image) => image.getAttribute('src'))).toEqual([png, 'https://example.com/chart.png']);
     expect(screen.getAllByTestId('md-image')[1]?.getAttribute('referrerpolicy')).toBe('no-referrer');
+  });
+
+  it('an image that does not load says so and offers its address in the browser, never a broken image', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { api } = await renderWithStore(<Markdown text="![chart](https://example.com/chart.png)" streaming={false} />);
+    await user.click(screen.getByTestId('md-image-load'));
+    fireEvent.error(screen.getByTestId('md-image'));
+    expect(screen.queryByTestId('md-image')).toBeNull();
+    const failed = screen.getByTestId('md-image-failed');
+    expect(failed.textContent).toContain('“chart” could not be shown here');
+    await user.click(within(failed).getByRole('link', { name: 'Open it in your browser' }));
+    expect(api.callsOf('app.openExternal')).toEqual([{ url: 'https://example.com/chart.png' }]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MarkdownLink } from './MarkdownLink';
 import { hostOf } from './url-policy';
 
 interface Props {
@@ -10,10 +11,12 @@ interface Props {
 /**
  * An image in model output. data: images show at once; an https image loads only when the user
  * asks (a remote image tells its server that, and when, the answer was read, and can carry words
- * of the conversation in its address). Anything else is a placeholder.
+ * of the conversation in its address). Anything else is a placeholder. An image that does not load
+ * says so and offers its address to open in the browser: the desktop window has no network of its
+ * own (electron/hosts/electron/window-network.ts), so there a remote image always ends here.
  */
 export function MarkdownImage({ src, alt }: Props) {
-  const [load, setLoad] = useState(false);
+  const [load, setLoad] = useState<'no' | 'yes' | 'failed'>('no');
   const label = alt?.trim() || 'image';
 
   if (!src) {
@@ -23,7 +26,14 @@ export function MarkdownImage({ src, alt }: Props) {
       </span>
     );
   }
-  if (src.startsWith('data:') || load) {
+  if (load === 'failed') {
+    return (
+      <span className="md-image-failed" data-testid="md-image-failed">
+        Image “{label}” could not be shown here. <MarkdownLink href={src}>Open it in your browser</MarkdownLink>
+      </span>
+    );
+  }
+  if (src.startsWith('data:') || load === 'yes') {
     return (
       <img
         className="md-image"
@@ -33,11 +43,12 @@ export function MarkdownImage({ src, alt }: Props) {
         referrerPolicy="no-referrer"
         loading="lazy"
         decoding="async"
+        onError={() => setLoad('failed')}
       />
     );
   }
   return (
-    <button type="button" className="md-image-load" data-testid="md-image-load" onClick={() => setLoad(true)}>
+    <button type="button" className="md-image-load" data-testid="md-image-load" onClick={() => setLoad('yes')}>
       Show image “{label}” from {hostOf(src)}
     </button>
   );
