@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,8 +32,22 @@ describe('ARCHITECTURE.md', () => {
     expect(paths.filter((p) => !existsSync(path.join(ROOT, p)))).toEqual(['electron/services/agent/no-such-file.ts']);
   });
 
+  it('stays a map a newcomer reads in an hour: at most 450 lines, details in docs/', () => {
+    expect(markdown.split('\n').length).toBeLessThanOrEqual(450);
+  });
+
+  it('links every topic document under docs/, and each link goes to a file that exists', () => {
+    const linked = [...markdown.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1] ?? '');
+    expect(linked.filter((target) => !existsSync(path.join(ROOT, target)))).toEqual([]);
+    const topics = readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md'));
+    expect(topics.filter((name) => !linked.includes(`docs/${name}`))).toEqual([]);
+  });
+
   // docs/compatibility.md cites other projects' files (llama.cpp's tools/server/…), so it is not held to this.
-  it.each(['BENCHMARKS.md', 'README.md', 'docs/mcp-conformance.md'])('the other maps name real files too: %s', (doc) => {
+  const topicDocs = readdirSync(path.join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md') && name !== 'compatibility.md')
+    .map((name) => `docs/${name}`);
+  it.each(['BENCHMARKS.md', 'README.md', ...topicDocs])('the other maps name real files too: %s', (doc) => {
     const paths = pathsNamedIn(readFileSync(path.join(ROOT, doc), 'utf8'));
     expect(paths.filter((p) => !existsSync(path.join(ROOT, p)))).toEqual([]);
   });

@@ -5,7 +5,9 @@ import { DEFAULTS } from '../shared/constants';
 
 /** The differences from the design documents are written down with the values the code uses. */
 const doc = readFileSync(join(__dirname, '..', 'ARCHITECTURE.md'), 'utf8');
-const section = doc.slice(doc.indexOf('## Deliberate differences from the design documents'), doc.indexOf('## One owner per concept'));
+const start = doc.indexOf('## Deliberate differences from the design documents');
+const next = doc.indexOf('\n## ', start + 1);
+const section = doc.slice(start, next === -1 ? undefined : next);
 const row = (name: string): string => section.split('\n').find((line) => line.includes(`\`${name}\``)) ?? '';
 
 describe('ARCHITECTURE.md: deliberate differences from the design documents', () => {

@@ -7,7 +7,7 @@ import { expect, test } from '../support/taco-fixture';
  * enables BlockingFocusWithoutUserActivation, so a frame of another origin may call focus() only
  * after the user's click inside it. A browser tab of the web host has no such rule: there the
  * window's focus guard sends focus back, which narrows but does not close the race
- * (ARCHITECTURE.md, the artifact preview's "what remains").
+ * (docs/security.md, the artifact preview's "what remains").
  */
 test.use({
   launchOptions: {

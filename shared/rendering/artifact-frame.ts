@@ -16,7 +16,7 @@ export const ARTIFACT_FRAME_URL = `${ARTIFACT_SCHEME}://${ARTIFACT_HOST}${ARTIFA
 /**
  * The artifact's first script: deletes every WebRTC interface (RTCPeerConnection and the rest,
  * prefixed or not) from the artifact's own window before its code runs. A browser page cannot do
- * more: a frame the artifact creates inside itself has them again (ARCHITECTURE.md, the artifact
+ * more: a frame the artifact creates inside itself has them again (docs/security.md, the artifact
  * preview's "what remains"); in Electron the session's proxy and WebRTC policy hold regardless.
  */
 const PRELUDE_SCRIPT =
