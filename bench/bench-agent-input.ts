@@ -16,7 +16,7 @@ export interface BenchRunInput {
   tools: ToolRegistry;
   emit: (event: TacoEvent) => void;
   limits?: Partial<Limits>;
-  /** The per-round breakdown's recorder (bench/peer-breakdown.ts). */
+  /** The per-round breakdown's recorder (bench/peer/peer-breakdown.ts). */
   onSpan?: SpanSink;
 }
 

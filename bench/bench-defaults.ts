@@ -60,7 +60,7 @@ export const BENCH_DEFAULTS = {
   loopWarmupRuns: 30,
 
   /**
-   * peer_ratio (bench/peer-main.ts says why each): warm-up runs of each side, interleaved; runs of
+   * peer_ratio (bench/peer/peer-main.ts says why each): warm-up runs of each side, interleaved; runs of
    * one side per sample (a full GC before each sample); pairs of samples per `--runs`; how long
    * the measuring process may take. The task's tool rounds are fixed by the fake scenario
    * (bench-tool-rounds).

@@ -1,5 +1,5 @@
-import { GATEWAY_FIGURE } from './gateway-figure';
-import { ENGINE_FIGURES } from './engine-figure';
+import { GATEWAY_FIGURE } from './gateway/gateway-figure';
+import { ENGINE_FIGURES } from './engine/engine-figure';
 
 /** Every figure `npm run bench` reports, its budget (an upper bound, or a lower one where `atLeast`) and what it means. */
 export const FIGURES = [

@@ -14,7 +14,7 @@ import { buildRenderer, measureBundle } from './browser/bundle-bench';
 import { runLoopBench } from './loop-bench';
 import { runMcpBench } from './mcp-bench';
 import { describeMachine, machineInfo } from './machine-info';
-import { runPeerBench } from './peer-bench';
+import { runPeerBench } from './peer/peer-bench';
 import { runStage } from './bench-stage';
 import { stopAllStarted } from './bench-processes';
 import { runPipelineBench } from './pipeline-bench';
@@ -28,7 +28,7 @@ import { runRenderHostileBench } from './browser/render-hostile-bench';
 import { runConcurrentBench } from './services/concurrent-bench';
 import { runFirstTokenBench } from './services/first-token-bench';
 import { runSoakBench } from './services/soak-bench';
-import { runGatewayBench } from './gateway-bench';
+import { runGatewayBench } from './gateway/gateway-bench';
 import { runUndoBench } from './undo-bench';
 import { runHistoryBench, runOpenMainBench } from './history/history-bench';
 
@@ -136,7 +136,7 @@ async function main(): Promise<number> {
     openmain: () => runOpenMainBench(options),
     history: () => runHistoryBench(options),
     // node-llama-cpp loads only when this stage runs.
-    engine: () => import('./engine-bench').then((loaded) => loaded.runEngineBench(options)),
+    engine: () => import('./engine/engine-bench').then((loaded) => loaded.runEngineBench(options)),
   };
   for (const stage of args.stages) {
     const figures = STAGE_FIGURES[stage];

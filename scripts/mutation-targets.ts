@@ -22,9 +22,9 @@ const approvals = [
 ];
 const files = ['tools/files/workspace-path.test.ts', 'tools/files/file-tools.test.ts', 'tools/files/file-races.test.ts'];
 const pinning = [
-  'electron/services/mcp/tool-pinning.test.ts',
-  'electron/services/mcp/tool-pinning-rules.test.ts',
-  'electron/services/mcp/tool-review.test.ts',
+  'electron/services/mcp/tools/tool-pinning.test.ts',
+  'electron/services/mcp/tools/tool-pinning-rules.test.ts',
+  'electron/services/mcp/tools/tool-review.test.ts',
 ];
 const auth = (own: string): string[] => [
   own,
@@ -62,7 +62,7 @@ const stepDecision = ['electron/services/agent/loop/step-decision.test.ts'];
 const errorMapping = [
   'electron/services/provider/provider-error-mapping.test.ts',
   'electron/services/provider/context-overflow.replay.test.ts',
-  'electron/services/provider/openai-compatible/llama-cpp-replies.replay.test.ts',
+  'electron/services/provider/openai-compatible/llama-cpp/llama-cpp-replies.replay.test.ts',
   'electron/services/provider/ollama/ollama-provider-errors.test.ts',
 ];
 
@@ -82,8 +82,8 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
     kind: 'safety',
     tests: ['tools/files/open-verified.test.ts', 'tools/files/open-verified-seams.test.ts', ...files],
   },
-  'electron/services/mcp/tool-pinning.ts': { kind: 'safety', tests: pinning },
-  'electron/services/mcp/tool-pins-file.ts': { kind: 'safety', tests: pinning },
+  'electron/services/mcp/tools/tool-pinning.ts': { kind: 'safety', tests: pinning },
+  'electron/services/mcp/tools/tool-pins-file.ts': { kind: 'safety', tests: pinning },
   'electron/services/mcp/auth/token-store.ts': { kind: 'safety', tests: auth('electron/services/mcp/auth/token-store.test.ts') },
   'electron/services/mcp/auth/oauth-fetch.ts': { kind: 'safety', tests: auth('electron/services/mcp/auth/oauth-fetch.test.ts') },
   'electron/services/mcp/auth/stored-refresh.ts': { kind: 'safety', tests: auth('electron/services/mcp/auth/stored-refresh.test.ts') },
@@ -172,9 +172,9 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
     kind: 'decision',
     tests: [...errorMapping, 'electron/services/provider/openai-compatible/openai-provider.test.ts'],
   },
-  'electron/services/provider/openai-compatible/shared-memory-retry.ts': {
+  'electron/services/provider/openai-compatible/llama-cpp/shared-memory-retry.ts': {
     kind: 'decision',
-    tests: ['electron/services/provider/openai-compatible/shared-memory.replay.test.ts'],
+    tests: ['electron/services/provider/openai-compatible/llama-cpp/shared-memory.replay.test.ts'],
   },
 };
 

@@ -184,7 +184,7 @@ export const DEFAULTS = {
      * The streamed model request (Ollama's /api/chat, every round) goes straight over node:http with
      * kept-alive sockets, read as bytes, instead of through ollama-js over Node's fetch, which costs
      * main two to three times the CPU per request (provider/ollama/chat-over-node-http.ts,
-     * provider/node-http-request.ts; bench/peer-breakdown.ts). False: ollama-js over fetch.
+     * provider/node-http-request.ts; bench/peer/peer-breakdown.ts). False: ollama-js over fetch.
      */
     streamOverNodeHttp: true,
     /**

@@ -1,5 +1,5 @@
 import { createMcpService } from '../../electron/services/mcp/mcp-service';
-import type { McpClientHooks } from '../../electron/services/mcp/mcp-client-hooks';
+import type { McpClientHooks } from '../../electron/services/mcp/connection/mcp-client-hooks';
 import type { McpService } from '../../electron/services/mcp/mcp-service-types';
 import { createInMemoryMemoryStore } from '../../tools/memory/memory-store';
 import type { ToolContext } from '../../tools/catalogue/tool-runtime-types';

@@ -1,7 +1,7 @@
 /**
  * "Always allow this tool" for an MCP tool: kept per server and tool with the hash of the tool's
- * definition (description, input schema, annotations: `electron/services/mcp/tool-pinning.ts`) the
- * user was shown when they chose it, at the server's location (`electron/services/mcp/server-location.ts`).
+ * definition (description, input schema, annotations: `electron/services/mcp/tools/tool-pinning.ts`) the
+ * user was shown when they chose it, at the server's location (`electron/services/mcp/config/server-location.ts`).
  * It covers any arguments of that tool, and only while the definition and the server's URL or command
  * are still those: a changed tool, or a server moved elsewhere, asks again.
  */

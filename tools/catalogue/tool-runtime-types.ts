@@ -140,7 +140,7 @@ export interface RegisteredTool {
   reviewWarning?: string;
   /**
    * An MCP tool's definition hash (description, schema, annotations: tool-pinning.ts) at its
-   * server's location (`electron/services/mcp/server-location.ts`). "Always allow this tool" is
+   * server's location (`electron/services/mcp/config/server-location.ts`). "Always allow this tool" is
    * granted and checked against it, so it stops covering a changed tool or a server that moved.
    */
   definitionHash?: string;

@@ -1,5 +1,5 @@
 import type { CommandSandbox, MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
-import type { AlwaysAllowedTools } from '../mcp/always-allowed-tools';
+import type { AlwaysAllowedTools } from '../mcp/tools/always-allowed-tools';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
 import type { VersionStore } from '../documents/version-store';
 import type { DocumentIndex } from '../documents/document-index';

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../../shared/constants';
-import { createAlwaysAllowedTools } from '../mcp/always-allowed-tools';
+import { createAlwaysAllowedTools } from '../mcp/tools/always-allowed-tools';
 import { randomUUID } from 'node:crypto';
 import type { AppContext, Brokers } from './app-context';
 import { createApprovalBroker } from '../orchestration/approval-broker';

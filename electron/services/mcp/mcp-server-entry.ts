@@ -1,7 +1,7 @@
 import type { McpServerConfig } from '../../../shared/mcp/mcp';
-import type { McpConnection } from './mcp-connection';
-import type { ServerTools } from './mcp-tool-adapter';
-import type { ReviewedTools } from './tool-review';
+import type { McpConnection } from './connection/mcp-connection';
+import type { ServerTools } from './tools/mcp-tool-adapter';
+import type { ReviewedTools } from './tools/tool-review';
 
 /** One configured server in the MCP service (mcp-service.ts): its config, its connection and its tools. */
 export interface McpServerEntry {

@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../../shared/constants';
 import { ContractError } from '../../../shared/contract/contract-error';
 import { MCP_SECRET_MASK, type McpServerConfig, type McpServerView, type McpToolView } from '../../../shared/mcp/mcp';
-import type { ConnectionState } from './mcp-connection';
+import type { ConnectionState } from './connection/mcp-connection';
 import { mcpSandboxNotice } from '../../sandbox/mcp-server-sandbox';
 
 /** A server as the renderer sees it: env and header values never leave main, only their keys. */

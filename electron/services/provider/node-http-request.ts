@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 /*
  * The streamed model request over node:http, the one request on every round's path
  * (ollama/chat-over-node-http.ts). Node's fetch (undici) costs main two to three times the CPU of
- * node:http per request (measured with bench/peer-breakdown.ts: a Request built and
+ * node:http per request (measured with bench/peer/peer-breakdown.ts: a Request built and
  * cloned per call, the body written as a stream, an abort listener and a finalizer per signal), and
  * that CPU sits between two model steps. Failures before an answer are fetch's (TypeError "fetch
  * failed" with the socket error as cause; the signal's reason on abort), so toProviderError maps

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../shared/constants';
 import type { WebSearchHit, WebSearchSettings } from '../../../shared/settings/web-search';
-import { cappedBodyFetch, McpLimitError } from '../mcp/mcp-limits';
+import { cappedBodyFetch, McpLimitError } from '../mcp/connection/mcp-limits';
 
 /** A message of ours: it names the service and what to fix, never an address, a key or a password. */
 class SearchServiceError extends Error {}

@@ -1,5 +1,5 @@
 import type { WebSearch } from '../../web-search/web-search';
-import type { AlwaysAllowedTools } from '../../mcp/always-allowed-tools';
+import type { AlwaysAllowedTools } from '../../mcp/tools/always-allowed-tools';
 import type { DocumentIndex } from '../../documents/document-index';
 import type { VersionStore } from '../../documents/version-store';
 import type { TacoEvent } from '../../../../shared/contract/events';

@@ -28,7 +28,7 @@ const twoRounds = () =>
     ],
   });
 
-describe('round spans (the per-round breakdown of bench/peer-breakdown.ts)', () => {
+describe('round spans (the per-round breakdown of bench/peer/peer-breakdown.ts)', () => {
   it('times every part of every step when a recorder is set', async () => {
     const parts: RoundPart[] = [];
     const h = createHarness({

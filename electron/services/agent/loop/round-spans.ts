@@ -1,5 +1,5 @@
 /**
- * What the per-round breakdown (`bench/peer-breakdown.ts`, BENCHMARKS.md) times in a round. A run
+ * What the per-round breakdown (`bench/peer/peer-breakdown.ts`, BENCHMARKS.md) times in a round. A run
  * without `onSpan` (every run the app makes) reads the clock nowhere: `spanStart` returns 0 and
  * `spanEnd` returns at its first check.
  */

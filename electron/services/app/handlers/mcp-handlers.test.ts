@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpServerConfig, McpServerView } from '../../../../shared/mcp/mcp';
-import { createAlwaysAllowedTools } from '../../mcp/always-allowed-tools';
+import { createAlwaysAllowedTools } from '../../mcp/tools/always-allowed-tools';
 import type { McpService } from '../../mcp/mcp-service-types';
 import { cleanupAfterEach } from '../../../../test-support/cleanups';
 import { mcpHandlers } from './mcp-handlers';

@@ -1,5 +1,5 @@
-import type { AlwaysAllowedTools } from '../../mcp/always-allowed-tools';
-import { serverLocation } from '../../mcp/server-location';
+import type { AlwaysAllowedTools } from '../../mcp/tools/always-allowed-tools';
+import { serverLocation } from '../../mcp/config/server-location';
 import type { McpService } from '../../mcp/mcp-service-types';
 import type { CallHandlers } from '../call-router';
 

@@ -3,7 +3,7 @@ import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { NetworkPolicy } from '../../../../tools/catalogue/tool-runtime-types';
 import { policyFetch } from '../../../../tools/web/policy-fetch';
 import { sameOriginFetch } from '../../provider/same-origin-fetch';
-import { cappedBodyFetch } from '../mcp-limits';
+import { cappedBodyFetch } from '../connection/mcp-limits';
 import { NEEDS_SIGN_IN, SignInRequired } from './sign-in-required';
 import { refreshStoredSignIn } from './stored-refresh';
 import type { TacoOAuthProvider } from './taco-oauth-provider';

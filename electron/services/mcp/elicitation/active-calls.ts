@@ -1,4 +1,4 @@
-import type { McpCaller } from '../mcp-tool-adapter';
+import type { McpCaller } from '../tools/mcp-tool-adapter';
 import type { CallOrigin } from './call-origin';
 
 export type { CallOrigin } from './call-origin';

@@ -3,7 +3,7 @@ import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ModelEvent } from '../../../../shared/contract/events';
 import type { ElicitationAction, McpElicitationRequest } from '../../../../shared/mcp/mcp-elicitation';
 import { createPendingRequests, shutdownError } from '../../orchestration/pending-requests';
-import type { McpClientHooks } from '../mcp-client-hooks';
+import type { McpClientHooks } from '../connection/mcp-client-hooks';
 import type { ActiveCalls } from './active-calls';
 import { checkElicitationContent, elicitationFields } from './elicitation-form';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ElicitationParams } from '../mcp-client-hooks';
+import type { ElicitationParams } from '../connection/mcp-client-hooks';
 import { answerUnattended, schemaDefaults } from './elicitation-defaults';
 
 const form = (properties: Record<string, object>, required: string[] = []): ElicitationParams => ({

@@ -1,5 +1,5 @@
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ElicitationParams, McpClientHooks } from '../mcp-client-hooks';
+import type { ElicitationParams, McpClientHooks } from '../connection/mcp-client-hooks';
 
 /** A value a form field may hold (the primitive types elicitation schemas allow). */
 export type ElicitationValue = string | number | boolean | string[];

@@ -1,5 +1,5 @@
 import type { ElicitationField, ElicitationValue } from '../../../../shared/mcp/mcp-elicitation';
-import type { ElicitationParams } from '../mcp-client-hooks';
+import type { ElicitationParams } from '../connection/mcp-client-hooks';
 
 type Property = Record<string, unknown>;
 

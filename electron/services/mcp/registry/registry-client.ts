@@ -2,7 +2,7 @@ import { DEFAULTS } from '../../../../shared/constants';
 import type { NetworkPolicy } from '../../../../tools/catalogue/tool-runtime-types';
 import { policyFetch } from '../../../../tools/web/policy-fetch';
 import { sameOriginFetch } from '../../provider/same-origin-fetch';
-import { cappedBodyFetch } from '../mcp-limits';
+import { cappedBodyFetch } from '../connection/mcp-limits';
 import { serverListSchema, serverResponseSchema, type ServerResponse } from './registry-schema';
 
 /** A registry that is down, refused by the network policy, or answered garbage: the words say which. */

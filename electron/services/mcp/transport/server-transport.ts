@@ -5,13 +5,13 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
 import type { McpServerConfig } from '../../../../shared/mcp/mcp';
-import type { McpClientHooks } from '../mcp-client-hooks';
+import type { McpClientHooks } from '../connection/mcp-client-hooks';
 import { resolveCommand } from './command-resolver';
-import { describeExit } from '../mcp-errors';
+import { describeExit } from '../connection/mcp-errors';
 import { ProcessGroupTransport } from './process-group-transport';
 import { mcpServerLaunch } from '../../../sandbox/mcp-server-sandbox';
 import { sameOriginFetch } from '../../provider/same-origin-fetch';
-import { cappedBodyFetch } from '../mcp-limits';
+import { cappedBodyFetch } from '../connection/mcp-limits';
 
 /** A connected client and what is needed to stop it and explain its end. */
 export interface OpenedServer {

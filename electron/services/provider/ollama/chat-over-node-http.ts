@@ -6,7 +6,7 @@ import { requestJson } from './request-json';
 /*
  * The streamed /api/chat request straight over node:http: no ollama-js client, AbortController
  * and AbortSignal.any per call, no Response, Headers or web ReadableStream around the socket's
- * body (bench/peer-breakdown.ts: together about a fifth of main's CPU in a round
+ * body (bench/peer/peer-breakdown.ts: together about a fifth of main's CPU in a round
  * against a fast server). What reaches ollama-stream.ts is what ollama-js over fetch gives it:
  * the same URL, headers and body on the wire (taken from ollama-js itself, once per provider), the
  * same ResponseError for an HTTP error (with the error-body fix of ollama-client.ts), the same

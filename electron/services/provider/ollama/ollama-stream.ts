@@ -8,7 +8,7 @@ import { readChatLines } from './chat-lines';
 import { usageOf } from './ollama-responses';
 import { toProviderError } from '../provider-error-mapping';
 import { providerMessages } from '../provider-messages';
-import { createThinkSplitter } from '../openai-compatible/think-splitter';
+import { createThinkSplitter } from '../openai-compatible/stream/think-splitter';
 import { ProviderError, type ChatStepRequest, type ProviderChunk } from '../provider-types';
 
 export interface StreamDeps {

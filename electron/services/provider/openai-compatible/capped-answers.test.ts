@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../shared/constants';
 import { createOpenAiCompatibleProvider } from './openai-provider';
-import { readLlamaCppProps } from './llama-cpp-props';
+import { readLlamaCppProps } from './llama-cpp/llama-cpp-props';
 import { cappedAnswerFetch } from './capped-answers';
 
 /*

@@ -1,5 +1,5 @@
-import { readLlamaCppProps } from './llama-cpp-props';
-import { lmStudioLoadedContext } from './lm-studio-context';
+import { readLlamaCppProps } from './llama-cpp/llama-cpp-props';
+import { lmStudioLoadedContext } from './lm-studio/lm-studio-context';
 import { contextLengthOf, trainingLengthOf } from './openai-models';
 
 /** What a server says about one model outside chat: its context and whether its template takes tools. */

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { DEFAULTS } from '../../../../shared/constants';
 import { sameOriginFetch } from '../same-origin-fetch';
-import { withSseErrorField } from './sse-error-field';
+import { withSseErrorField } from './stream/sse-error-field';
 
 export interface OpenAiClientOptions {
   /** The API root, e.g. http://127.0.0.1:8000/v1 */

@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import { APIError } from 'openai';
-import { retryWhileLoading } from './loading-retry';
+import { retryWhileLoading } from './llama-cpp/loading-retry';
 import { MODEL_NOT_FOUND, MODEL_NOT_LOADED, serverDetail } from './openai-errors';
 
 /** The tiny request that asks whether a model takes `tools`: one user word, one tool, one token back. */

@@ -15,7 +15,7 @@ import { assertSafeId, conversationsDir } from '../files/data-dir';
 import { sortSummaries } from './conversation-index';
 import { closeImportedRuns, flagImportedOptions } from './import-safety';
 import { finishInterruptedRuns, trackMark, type OpenRunMark } from '../timeline/run-state';
-import { buildSearchDoc } from './search-docs';
+import { buildSearchDoc } from './search/search-docs';
 import { loadStore, refreshSearch, remember, UNREADABLE_TITLE } from './store-load';
 import { inIndexBurst } from './index-writer';
 import { createStoreState } from './store-state';

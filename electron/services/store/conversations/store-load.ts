@@ -8,7 +8,7 @@ import type { StorePreRead } from './store-pre-read';
 import { conversationsDir, ensureDir, idFromTimelineName, indexFile, searchIndexFile } from '../files/data-dir';
 import { backupBeforeMigration } from '../files/file-backup';
 import { markOf } from '../timeline/run-state';
-import { buildSearchDoc } from './search-docs';
+import { buildSearchDoc } from './search/search-docs';
 import { messageOf, type StoreState } from './store-state';
 import { fileSize, readTimelineText } from '../timeline/timeline-file';
 import { parseTimeline, summarizeTimeline, type ParsedTimeline } from '../timeline/timeline-reader';

@@ -7,7 +7,7 @@ import { createIndexWriter, type IndexWriter } from './index-writer';
 import { createDelayedSaver, type DelayedSaver } from '../files/delayed-saver';
 import { createKeyedQueue, type KeyedQueue } from '../files/keyed-queue';
 import { unfinishedOf, type OpenRunMark } from '../timeline/run-state';
-import { createDiskSearchIndex, type SearchIndex } from './disk-search-index';
+import { createDiskSearchIndex, type SearchIndex } from './search/disk-search-index';
 import type { TailFacts } from '../timeline/tail-facts';
 
 /** What the conversation store keeps in memory, shared by its parts. */

@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ConversationSearchHit, ConversationSummary } from '../../../../shared/conversations/conversation';
 import type { TacoEvent } from '../../../../shared/contract/events';
-import { findWordPrefix, queryTokens, snippetAround, tokenize } from '../conversations/search-text';
+import { findWordPrefix, queryTokens, snippetAround, tokenize } from '../conversations/search/search-text';
 
 /**
  * The conversation search as it was before its index moved to disk (format 2, every text in

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { ContractError } from '../../../../shared/contract/contract-error';
 import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversations/conversation';
 import { moveAside } from '../files/atomic-write';
-import { buildSearchDoc } from '../conversations/search-docs';
+import { buildSearchDoc } from '../conversations/search/search-docs';
 import type { StoreState } from '../conversations/store-state';
 import { appendLinesAndStat, createTimelineFile, endsWithNewline, fileSize, readFirstLine, readTimelineText } from './timeline-file';
 import { headerNeedsMigration, upgradeTimeline } from './timeline-upgrade';

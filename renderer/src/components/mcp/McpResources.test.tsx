@@ -7,7 +7,7 @@ import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';
 import { McpResourceLinks, resourceLinks } from './McpResourceLinks';
 
-// The words main gives a resource_link block (electron/services/mcp/mcp-result.ts).
+// The words main gives a resource_link block (electron/services/mcp/tools/mcp-result.ts).
 const RESULT =
   'Here are 2 resource links:\n[resource link: Blob Resource 1 <demo://resource/dynamic/blob/1> — binary]\n[resource link: Text Resource 2 <demo://resource/dynamic/text/2> — plaintext resource]';
 

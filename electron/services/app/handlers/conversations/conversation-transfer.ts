@@ -25,7 +25,7 @@ export async function exportConversation(
   // code) load on the first export, not with main: every start would compile them for nothing.
   switch (request.format) {
     case 'markdown': {
-      const { conversationToMarkdown } = await import('../../../store/conversations/conversation-markdown');
+      const { conversationToMarkdown } = await import('../../../store/conversations/markdown/conversation-markdown');
       return { filename: `${name}.md`, mimeType: 'text/markdown', content: conversationToMarkdown(snapshot) };
     }
     case 'json':

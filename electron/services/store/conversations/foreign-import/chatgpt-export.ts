@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULTS } from '../../../../../shared/constants';
-import { fenced } from '../markdown-text';
+import { fenced } from '../markdown/markdown-text';
 import { checkedText, importRefused, importedTime, importedTitle, type ImportedConversation, type ImportedTurn } from './imported-turns';
 
 /*

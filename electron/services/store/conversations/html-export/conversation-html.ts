@@ -1,6 +1,6 @@
 import type { ConversationSnapshot } from '../../../../../shared/conversations/conversation';
 import { formatToolName } from '../../../../../shared/tools/format-tool-name';
-import { transcriptBlocks, type ToolOutcome, type TranscriptBlock } from '../transcript-blocks';
+import { transcriptBlocks, type ToolOutcome, type TranscriptBlock } from '../markdown/transcript-blocks';
 import { EXPORT_HTML_STYLE } from './export-html-style';
 import { escapeHtmlText as esc } from './hast-to-html';
 import { markdownToHtml } from './markdown-html';

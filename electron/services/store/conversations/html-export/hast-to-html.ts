@@ -1,5 +1,5 @@
 import type { Element, Nodes, Properties } from 'hast';
-import { isSafeUrl } from '../sanitize-markdown-tree';
+import { isSafeUrl } from '../markdown/sanitize-markdown-tree';
 
 /** Markup characters of text and attribute values, escaped. */
 export function escapeHtmlText(text: string): string {

@@ -4,7 +4,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { sanitizeMarkdownTree } from '../sanitize-markdown-tree';
+import { sanitizeMarkdownTree } from '../markdown/sanitize-markdown-tree';
 import { hastToHtml } from './hast-to-html';
 
 const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize);
