@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { DEFAULT_CHROMIUM } from '../scripts/chromium-location';
+import { CHROMIUM_ARGS, DEFAULT_CHROMIUM } from '../scripts/chromium-location';
 
 /**
  * End-to-end tests drive the real renderer in Debian's Chromium through the web host, with the
@@ -24,16 +24,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: process.env.TACO_CHROMIUM ?? DEFAULT_CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
     trace: 'off',
   },

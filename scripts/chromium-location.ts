@@ -1,6 +1,18 @@
 /** Where the end-to-end tests find Chromium (TACO_CHROMIUM overrides), and what to do when it is not there. */
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
+/** Chromium's switches for the end-to-end tests and the browser bench: headless, no GPU, nothing phoning home. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
  * No browser is downloaded behind the user's back: the message names the exact commands that get
  * one, and how to point the tests at a browser that is somewhere else.

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endMarker, writeConversations, type GeneratedConversation } from '../bench-data';
 import { BENCH_DEFAULTS } from '../bench-defaults';
+import { CHROMIUM_ARGS } from '../../scripts/chromium-location';
 import type { BenchLog, Samples } from '../bench-figures';
 import { startFakeOllamaProcess, startScript, type BenchProcess } from '../bench-processes';
 import { rendererMainTasks, summarizeTasks, TASK_CATEGORIES } from './chromium-trace';
@@ -35,18 +36,6 @@ interface StreamCost {
   batches: number;
 }
 
-/** Chromium's flags for the e2e suite: headless, no GPU, nothing phoning home. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /**
  * Starts the benchmark's web host (the real services) over a data folder; its pid is main's.
  * With TACO_BENCH_CPU_PROF=<dir>, main writes a CPU profile there when it stops (open it in
@@ -69,7 +58,7 @@ export async function startBenchHost(
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.TACO_CHROMIUM ?? BENCH_DEFAULTS.chromiumPath, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: process.env.TACO_CHROMIUM ?? BENCH_DEFAULTS.chromiumPath, args: [...CHROMIUM_ARGS] });
 }
 
 /**

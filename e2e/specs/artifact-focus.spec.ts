@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEFAULT_CHROMIUM } from '../../scripts/chromium-location';
+import { CHROMIUM_ARGS, DEFAULT_CHROMIUM } from '../../scripts/chromium-location';
 import { expect, test } from '../support/taco-fixture';
 
 /**
@@ -13,17 +13,7 @@ test.use({
   launchOptions: {
     executablePath: process.env.TACO_CHROMIUM ?? DEFAULT_CHROMIUM,
     // The switches of e2e/playwright.config.ts, and the feature Electron's window enables.
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--enable-blink-features=BlockingFocusWithoutUserActivation',
-    ],
+    args: [...CHROMIUM_ARGS, '--enable-blink-features=BlockingFocusWithoutUserActivation'],
   },
 });
 
