@@ -39,12 +39,14 @@ const requestGuard = [
 ];
 const registry = [
   'electron/services/mcp/registry/runtime-rules.test.ts',
+  'electron/services/mcp/registry/runtime-env-names.test.ts',
   'electron/services/mcp/registry/package-checks.test.ts',
   'electron/services/mcp/registry/install-rules.test.ts',
   'electron/services/mcp/registry/install-plan.test.ts',
 ];
 const sandbox = [
   'electron/sandbox/bwrap-args.test.ts',
+  'electron/sandbox/sandbox-policy-hidden.test.ts',
   'electron/sandbox/seatbelt-profile.test.ts',
   'electron/sandbox/sandbox-words.test.ts',
   'electron/sandbox/sandbox-support.test.ts',

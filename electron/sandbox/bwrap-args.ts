@@ -32,7 +32,8 @@ const OUTSIDE_VARIABLES = ['XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS', 'SSH_A
  *   really are (links resolved), so a link never brings in what it points to unchecked.
  * - `--ro-bind-try` over each writable folder's `.git/config` and `.git/hooks`, and `.git` bound onto
  *   itself (a mount point cannot be renamed away): a command cannot plant `core.fsmonitor`, a hook or
- *   `core.hooksPath` that the user's next `git` would run, nor swap in another `.git`.
+ *   `core.hooksPath` there that the user's next `git` would run, nor swap in another `.git`. (A new
+ *   `.git/commondir` naming a configuration of its own cannot be covered: ARCHITECTURE.md's table.)
  * - `--tmpfs H` / `--ro-bind /dev/null H`: each hidden path that lies where it really is inside a
  *   bound folder (hiding anything else is not needed, and bwrap cannot mount below a link).
  * - `--unshare-net` unless the policy allows the network: only a loopback of its own.

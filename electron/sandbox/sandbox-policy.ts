@@ -30,10 +30,16 @@ export interface PolicyPlaces {
   searchPath?: string | undefined;
 }
 
-/** The secret places under `home` (DEFAULTS.sandbox.hiddenHomePaths) and the data folders, absolute, without duplicates. */
+/**
+ * The secret places under `home` (DEFAULTS.sandbox.hiddenHomePaths), those inside each tool folder
+ * (DEFAULTS.sandbox.hiddenInToolFolders) and the data folders, absolute, without duplicates.
+ */
 export function hiddenPaths(places: PolicyPlaces): string[] {
   const underHome = DEFAULTS.sandbox.hiddenHomePaths.map((relative) => path.join(places.home, relative));
-  return [...new Set([...underHome, ...places.dataFolders.map((folder) => path.resolve(folder))])];
+  const inToolFolders = toolFolders(places).flatMap((folder) =>
+    DEFAULTS.sandbox.hiddenInToolFolders.map((relative) => path.join(folder, relative)),
+  );
+  return [...new Set([...underHome, ...inToolFolders, ...places.dataFolders.map((folder) => path.resolve(folder))])];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ToolFailure } from '../catalogue/tool-runtime-types';
+import { childStdio } from './child-descriptors';
 import { createOutputCollector } from './output-collector';
 import { commandEnvironment } from './command-environment';
 
@@ -36,17 +37,24 @@ export function runShellCommand(
 ): Promise<CommandResult> {
   if (options.signal.aborted) return Promise.reject(stopped());
   return new Promise((resolve, reject) => {
+    // None of the descriptors TACO was started with (a socket among them) reach the command.
+    const descriptors = childStdio(['ignore', 'pipe', 'pipe']);
     const spawnOptions = {
       cwd: options.cwd,
       detached: process.platform !== 'win32',
-      stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'],
+      stdio: descriptors.stdio,
       windowsHide: true,
       // TACO's own and secret-named variables stay out of the command's reach.
       env: commandEnvironment(process.env),
     };
-    const child = options.invocation
-      ? spawn(options.invocation.file, options.invocation.args, { ...spawnOptions, shell: false })
-      : spawn(command, { ...spawnOptions, shell: true });
+    let child: ChildProcess;
+    try {
+      child = options.invocation
+        ? spawn(options.invocation.file, options.invocation.args, { ...spawnOptions, shell: false })
+        : spawn(command, { ...spawnOptions, shell: true });
+    } finally {
+      descriptors.release();
+    }
     const stdout = createOutputCollector(options.maxOutputChars);
     const stderr = createOutputCollector(options.maxOutputChars);
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => stdout.push(chunk));

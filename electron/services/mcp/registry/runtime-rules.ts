@@ -87,11 +87,13 @@ export function runtimeArgumentRefusal(runtime: Runtime, argument: RuntimeArgume
  * Environment variable names that steer a runtime rather than configure the server: code loaded
  * first (NODE_OPTIONS, LD_PRELOAD, PYTHONSTARTUP), where packages come from (npm_config_registry,
  * UV_INDEX_URL, PIP_INDEX_URL, a proxy), what is trusted (extra CA certificates), which Docker is
- * asked, the search path and the home and config folders the runtimes read. Case-insensitive:
+ * asked, the search path and the home and config folders the runtimes read, and what the C
+ * library and Go read before any of that (GCONV_PATH loads modules, GLIBC_TUNABLES, the resolver's
+ * HOSTALIASES/LOCALDOMAIN/RES_OPTIONS, docker's GODEBUG). Case-insensitive:
  * Windows reads environment names so, and `npm_config_*` is read in either case.
  */
 const STEERING_ENV_NAME =
-  /^(?:PATH|PATHEXT|COMSPEC|HOME|USERPROFILE|APPDATA|LOCALAPPDATA|BASH_ENV|ENV|SHELLOPTS|NODE_(?!ENV$)\w*|LD_\w*|DYLD_\w*|NPM_CONFIG_\w*|COREPACK_\w*|UV_\w*|PIP_\w*|PYTHON\w*|VIRTUAL_ENV|CONDA_\w*|DOCKER_\w*|XDG_\w*|GIT_\w*|(?:HTTPS?|ALL|NO|FTP)_PROXY|SSL_CERT_\w*|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE)$/i;
+  /^(?:PATH|PATHEXT|COMSPEC|HOME|USERPROFILE|APPDATA|LOCALAPPDATA|BASH_ENV|ENV|SHELLOPTS|NODE_(?!ENV$)\w*|LD_\w*|DYLD_\w*|NPM_CONFIG_\w*|COREPACK_\w*|UV_\w*|PIP_\w*|PYTHON\w*|VIRTUAL_ENV|CONDA_\w*|DOCKER_\w*|XDG_\w*|GIT_\w*|(?:HTTPS?|ALL|NO|FTP)_PROXY|SSL_CERT_\w*|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|GCONV_PATH|GLIBC_TUNABLES|HOSTALIASES|LOCALDOMAIN|RES_OPTIONS|GODEBUG)$/i;
 
 /** Null when a declared environment variable may be set; else why it is refused. */
 export function envNameRefusal(name: string): string | null {

@@ -3,6 +3,7 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULTS } from '../../../../shared/constants';
+import { childStdio } from '../../../../tools/shell/child-descriptors';
 import { createStderrTail, type StderrTail } from './stderr-tail';
 
 export interface ProcessGroupTransportOptions {
@@ -50,15 +51,22 @@ export class ProcessGroupTransport implements Transport {
       ? windowsInvocation(this.options.file, this.options.args)
       : { command: this.options.file, args: this.options.args, verbatim: false };
     return new Promise((resolve, reject) => {
-      const child = spawn(command, args, {
-        env: this.options.env,
-        cwd: this.options.cwd,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        detached: !windows,
-        windowsHide: true,
-        windowsVerbatimArguments: verbatim,
-        shell: false,
-      });
+      // None of the descriptors TACO was started with (a socket among them) reach the server.
+      const descriptors = childStdio(['pipe', 'pipe', 'pipe']);
+      let child: ChildProcess;
+      try {
+        child = spawn(command, args, {
+          env: this.options.env,
+          cwd: this.options.cwd,
+          stdio: descriptors.stdio,
+          detached: !windows,
+          windowsHide: true,
+          windowsVerbatimArguments: verbatim,
+          shell: false,
+        });
+      } finally {
+        descriptors.release();
+      }
       this.child = child;
       if (child.pid !== undefined) trackGroup(child.pid, windows);
       child.once('error', (error) => {
