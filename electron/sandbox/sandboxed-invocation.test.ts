@@ -1,6 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { NO_NETWORK } from './network/host-allow-list';
 import { sandboxedInvocation } from './sandboxed-invocation';
 import { folderOutsideTmp } from './testing/require-bubblewrap';
 
@@ -16,7 +17,7 @@ describe('sandboxedInvocation on macOS: links among the paths', () => {
         writable: [join(root.path, 'work')],
         readable: [],
         hidden: [join(root.path, '.ssh')],
-        network: false,
+        network: NO_NETWORK,
         home: root.path,
       };
       const invocation = sandboxedInvocation({ kind: 'seatbelt', program: '/usr/bin/sandbox-exec' }, policy, '/bin/ls', [], root.path);
@@ -33,7 +34,7 @@ describe('sandboxedInvocation on macOS: links among the paths', () => {
 });
 
 describe('sandboxedInvocation: each system’s program and arguments', () => {
-  const policy = { writable: ['/w'], readable: [], hidden: [], network: false, home: '/home/ana' };
+  const policy = { writable: ['/w'], readable: [], hidden: [], network: NO_NETWORK, home: '/home/ana' };
 
   it('Seatbelt: sandbox-exec -p PROFILE -- program args', () => {
     const invocation = sandboxedInvocation({ kind: 'seatbelt', program: '/usr/bin/sandbox-exec' }, policy, '/bin/ls', ['-l', 'x'], '/w');
@@ -63,7 +64,7 @@ describe('sandboxedInvocation: each system’s program and arguments', () => {
       writeFileSync(join(work, 'token'), 'secret');
       symlinkSync(work, join(root.path, 'linked'));
       const hidden = [join(work, 'data'), join(work, 'token'), join(work, 'missing')];
-      const support = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp' } as const;
+      const support = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp', socat: '/usr/bin/socat' } as const;
       const linked = join(root.path, 'linked');
       const invocation = sandboxedInvocation(support, { ...policy, writable: [linked], hidden }, '/bin/ls', ['-l'], linked);
       const args = invocation.args;
