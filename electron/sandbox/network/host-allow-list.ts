@@ -43,7 +43,7 @@ export function parseAllowedHosts(entries: readonly unknown[]): ParsedHosts {
   return { ok: true, hosts: [...hosts].sort() };
 }
 
-/** `host`, `*.host`, `[v6]`, each with an optional `:port` (1–65535, no leading zero); the host part holds no URL syntax. */
+/** `host`, `*.host`, `[v6]`, each with an optional `:port` (no leading zero; isValidAllowedDomainEntry holds it to 65535); the host part holds no URL syntax. */
 const ENTRY = /^(\*\.)?(\[[0-9A-Fa-f:.]+\]|[^\s/\\@?#%:[\]*]+)(?::([1-9]\d{0,4}))?$/u;
 
 function canonicalEntry(entry: string): string | null {
@@ -51,7 +51,6 @@ function canonicalEntry(entry: string): string | null {
   if (match === null || !hasValidIpv6Bracketing(entry)) return null;
   const [, wildcard = '', rawHost = '', rawPort] = match;
   const port = rawPort === undefined ? undefined : Number(rawPort);
-  if (port !== undefined && port > 65535) return null;
   const host = canonicalizeHost(rawHost);
   if (host === undefined || (wildcard !== '' && isIP(host) !== 0)) return null;
   if (isIP(host) === 0 && host.split('.').some((label) => label === '')) return null;
@@ -79,7 +78,8 @@ export function isLocalAddress(address: string): boolean {
  * like any other: reached only when named.
  */
 export function hostAllowed(access: NetworkAccess, host: string, port: number): boolean {
-  const canonical = canonicalizeHost(host);
+  // URL syntax in a host (`pypi.org/x`, `user@`) would be parsed away by canonicalizeHost: refused instead.
+  const canonical = /^[^\s/\\@?#%]+$/u.test(host) ? canonicalizeHost(host) : undefined;
   if (canonical === undefined || canonical === '' || !Number.isInteger(port) || port < 1 || port > 65535) return false;
   switch (access.type) {
     case 'none':
