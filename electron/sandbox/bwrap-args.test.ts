@@ -145,7 +145,10 @@ describe('bwrapArgs: only what a command needs is there', () => {
     expect(tail[2]).toMatch(/exec "\$@"$/);
     expect(tail.slice(3)).toEqual(['taco-network', host.seccompHelper]);
     // No bridge (no socat), or no hosts: no proxy, no relay, the helper straight after `--`.
-    for (const offline of [bwrapArgs(online, '/w', host), bwrapArgs({ ...online, network: NO_NETWORK }, '/w', { ...host, networkBridge: bridge })]) {
+    for (const offline of [
+      bwrapArgs(online, '/w', host),
+      bwrapArgs({ ...online, network: NO_NETWORK }, '/w', { ...host, networkBridge: bridge }),
+    ]) {
       expect(offline).toContain('--unshare-net');
       expect(offline.slice(offline.indexOf('--') + 1)).toEqual([host.seccompHelper]);
       expect(offline).not.toContain('HTTP_PROXY');
@@ -155,12 +158,16 @@ describe('bwrapArgs: only what a command needs is there', () => {
   it('sends a named loopback host through the proxy (no NO_PROXY), and otherwise keeps the sandbox’s own loopback direct', () => {
     const bridge = { socat: '/usr/bin/socat', proxySocket: '/s' };
     const noProxy = (hosts: string[]): string | undefined => {
-      const args = bwrapArgs(commandPolicy({ ...places, workspace: '/w', network: { type: 'hosts', hosts } }), '/w', { ...host, networkBridge: bridge });
+      const args = bwrapArgs(commandPolicy({ ...places, workspace: '/w', network: { type: 'hosts', hosts } }), '/w', {
+        ...host,
+        networkBridge: bridge,
+      });
       const at = args.findIndex((arg, index) => arg === '--setenv' && args[index + 1] === 'NO_PROXY');
       return at === -1 ? undefined : args[at + 2];
     };
     expect(noProxy(['pypi.org'])).toBe('localhost,127.0.0.1,::1');
-    for (const loopback of ['127.0.0.1:8080', 'localhost', '[::1]:80', '127.0.0.2']) expect(noProxy(['pypi.org', loopback])).toBeUndefined();
+    for (const loopback of ['127.0.0.1:8080', 'localhost', '[::1]:80', '127.0.0.2'])
+      expect(noProxy(['pypi.org', loopback])).toBeUndefined();
   });
 });
 

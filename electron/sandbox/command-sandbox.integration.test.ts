@@ -161,7 +161,9 @@ describe('run_command in the sandbox (bubblewrap, through the real loop with --a
     expect(result.stdout).toMatch(/^FAILED ECONNREFUSED$/m);
     // Through HTTPS_PROXY (a CONNECT tunnel, as curl and pip make one): the host's listener answers.
     expect(result.stdout).toMatch(/^GOT hello from the host$/m);
-    expect(result.sandbox).toMatch(new RegExp(`^Can change only your workspace · network: only ${allowed.replace(/\./g, '\\.')}, through TACO's proxy ·`));
+    expect(result.sandbox).toMatch(
+      new RegExp(`^Can change only your workspace · network: only ${allowed.replace(/\./g, '\\.')}, through TACO's proxy ·`),
+    );
   });
 });
 

@@ -4,7 +4,12 @@ import { mcpSandboxNotice, mcpServerLaunch } from './mcp-server-sandbox';
 import type { SandboxSupport } from './sandbox-support';
 
 const places = { home: '/home/ana', dataFolders: ['/home/ana/.config/taco'] };
-const bwrap: SandboxSupport = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp', socat: '/usr/bin/socat' };
+const bwrap: SandboxSupport = {
+  kind: 'bubblewrap',
+  program: '/usr/bin/bwrap',
+  seccompHelper: '/app/apply-seccomp',
+  socat: '/usr/bin/socat',
+};
 const noSocat: SandboxSupport = { ...bwrap, socat: null };
 const seatbelt: SandboxSupport = { kind: 'seatbelt', program: '/usr/bin/sandbox-exec' };
 const none: SandboxSupport = { kind: 'none', reason: 'Windows has no sandbox TACO can use' };
@@ -21,20 +26,22 @@ describe('the sandbox in words, and never silently without one', () => {
       /^Can change only your workspace · network: only example\.com, pypi\.org, through TACO's proxy · .* and to send what it can read to the hosts it may reach$/,
     );
     // Without socat the sandbox has no way to the proxy: no network, and the card says why.
-    expect(createCommandSandbox(noSocat, () => places).describe({ workspace: '/home/ana/p', hosts: ['pypi.org'], scratch: false }).text).toMatch(
-      /^Can change only your workspace · no network \(socat is not installed, .*\) · .*what it can change$/,
-    );
+    expect(
+      createCommandSandbox(noSocat, () => places).describe({ workspace: '/home/ana/p', hosts: ['pypi.org'], scratch: false }).text,
+    ).toMatch(/^Can change only your workspace · no network \(socat is not installed, .*\) · .*what it can change$/);
     // macOS has no proxy: a network allowed at all is the whole network, and the card says so.
-    expect(createCommandSandbox(seatbelt, () => places).describe({ workspace: '/home/ana/p', hosts: ['pypi.org'], scratch: false }).text).toMatch(
+    expect(
+      createCommandSandbox(seatbelt, () => places).describe({ workspace: '/home/ana/p', hosts: ['pypi.org'], scratch: false }).text,
+    ).toMatch(
       /· may use the whole network, including this computer's own network services \(on macOS it is not limited to the named hosts\) ·/,
     );
     expect(sandboxed.describe({ workspace: '/home/ana/p', hosts: [], scratch: true }).text).toMatch(
       /^Can change nothing outside its own \/tmp · no network · sees your workspace \(read-only\), the system's programs; nothing else of your home folder.* disk$/,
     );
     // macOS keeps the rest of the files readable, and says so.
-    expect(
-      createCommandSandbox(seatbelt, () => places).describe({ workspace: '/home/ana/p', hosts: [], scratch: false }).text,
-    ).toMatch(/· can read your other files, but not your keys/);
+    expect(createCommandSandbox(seatbelt, () => places).describe({ workspace: '/home/ana/p', hosts: [], scratch: false }).text).toMatch(
+      /· can read your other files, but not your keys/,
+    );
     const unsandboxed = createCommandSandbox(none, () => places);
     expect(unsandboxed.available).toBe(false);
     expect(unsandboxed.describe({ workspace: '/home/ana/p', hosts: [], scratch: false })).toEqual({

@@ -64,7 +64,12 @@ describe('sandboxedInvocation: each system’s program and arguments', () => {
       writeFileSync(join(work, 'token'), 'secret');
       symlinkSync(work, join(root.path, 'linked'));
       const hidden = [join(work, 'data'), join(work, 'token'), join(work, 'missing')];
-      const support = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp', socat: '/usr/bin/socat' } as const;
+      const support = {
+        kind: 'bubblewrap',
+        program: '/usr/bin/bwrap',
+        seccompHelper: '/app/apply-seccomp',
+        socat: '/usr/bin/socat',
+      } as const;
       const linked = join(root.path, 'linked');
       const invocation = sandboxedInvocation(support, { ...policy, writable: [linked], hidden }, '/bin/ls', ['-l'], linked);
       const args = invocation.args;

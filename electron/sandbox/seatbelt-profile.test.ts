@@ -27,7 +27,9 @@ describe('seatbeltProfile', () => {
 
   it('run_command with network: the same, without the network rule', () => {
     const offline = seatbeltProfile(commandPolicy({ ...places, workspace: '/Users/ana/project', network: NO_NETWORK }));
-    const online = seatbeltProfile(commandPolicy({ ...places, workspace: '/Users/ana/project', network: { type: 'hosts', hosts: ['pypi.org'] } }));
+    const online = seatbeltProfile(
+      commandPolicy({ ...places, workspace: '/Users/ana/project', network: { type: 'hosts', hosts: ['pypi.org'] } }),
+    );
     expect(offline.replace('(deny network*)\n', '')).toBe(online);
   });
 

@@ -43,8 +43,14 @@ describe('approvalScopeFor: "Allow for this conversation" covers only what the u
     expect(online.key).not.toBe(offline.key);
     expect(online.label).toBe('`npm test` with network to example.com, registry.npmjs.org');
     // The same hosts in another order, or repeated, are the same approval; one more, one fewer or another is not.
-    expect(approvalScopeFor(tool, { command: 'npm test', network: ['example.com', 'registry.npmjs.org', 'example.com'] }).key).toBe(online.key);
-    for (const other of [['registry.npmjs.org'], ['registry.npmjs.org', 'example.com', 'evil.example'], ['registry.npmjs.org', 'example.org']])
+    expect(approvalScopeFor(tool, { command: 'npm test', network: ['example.com', 'registry.npmjs.org', 'example.com'] }).key).toBe(
+      online.key,
+    );
+    for (const other of [
+      ['registry.npmjs.org'],
+      ['registry.npmjs.org', 'example.com', 'evil.example'],
+      ['registry.npmjs.org', 'example.org'],
+    ])
       expect(approvalScopeFor(tool, { command: 'npm test', network: other }).key).not.toBe(online.key);
     expect(approvalScopeFor(tool, { command: 'npm install', network: ['registry.npmjs.org', 'example.com'] }).key).not.toBe(online.key);
     // Anything but a list of host names is scoped exactly: its own approval, never another's.

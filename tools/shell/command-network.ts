@@ -12,8 +12,7 @@ export function commandHosts(args: JsonObject): ParsedHosts {
   if (!Array.isArray(value))
     return {
       ok: false,
-      message:
-        '`network` must list the hosts the command needs, e.g. ["pypi.org", "files.pythonhosted.org"]; leave it out for no network.',
+      message: '`network` must list the hosts the command needs, e.g. ["pypi.org", "files.pythonhosted.org"]; leave it out for no network.',
     };
   return parseAllowedHosts(value);
 }

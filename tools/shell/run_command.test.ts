@@ -126,7 +126,9 @@ describe('run_command', () => {
   it('refuses a network argument that is not a list of hosts, before anything starts', async () => {
     const marker = path.join(workspace, 'ran');
     for (const network of [true, 'pypi.org', ['*'], ['pypi.org', 'http://evil.example/']]) {
-      await expect(runCommand({ command: `touch '${marker}'`, network }, createTestToolContext({ workspace }))).rejects.toThrow(/^Not run: /);
+      await expect(runCommand({ command: `touch '${marker}'`, network }, createTestToolContext({ workspace }))).rejects.toThrow(
+        /^Not run: /,
+      );
     }
     await expect(access(marker)).rejects.toThrow();
   });

@@ -21,7 +21,11 @@ describe('parseAllowedHosts: one spelling for the card and the proxy', () => {
     expect(parsed(['BÜCHER.example'])).toEqual(['xn--bcher-kva.example']);
     expect(parsed(['127.1:8080', '0x7f.0.0.1:8081', '2130706433:8082'])).toEqual(['127.0.0.1:8080', '127.0.0.1:8081', '127.0.0.1:8082']);
     expect(parsed(['[0:0:0:0:0:0:0:1]:80', '[::ffff:127.0.0.1]'])).toEqual(['127.0.0.1', '[::1]:80']);
-    expect(parsed(['*.Example.COM', 'localhost', 'a_b.example.com:65535'])).toEqual(['*.example.com', 'a_b.example.com:65535', 'localhost']);
+    expect(parsed(['*.Example.COM', 'localhost', 'a_b.example.com:65535'])).toEqual([
+      '*.example.com',
+      'a_b.example.com:65535',
+      'localhost',
+    ]);
     expect(parsed([])).toEqual([]);
   });
 
@@ -64,10 +68,14 @@ describe('parseAllowedHosts: one spelling for the card and the proxy', () => {
 });
 
 describe('hostAllowed: the proxy lets through only what the list names', () => {
-  const named: NetworkAccess = { type: 'hosts', hosts: parsed(['pypi.org', '*.example.com', '127.0.0.1:8080', '[::1]:9090', 'svc.example.org:443']) };
+  const named: NetworkAccess = {
+    type: 'hosts',
+    hosts: parsed(['pypi.org', '*.example.com', '127.0.0.1:8080', '[::1]:9090', 'svc.example.org:443']),
+  };
 
   it('a name matches itself in any case, with or without a trailing dot, on any port unless the entry names one', () => {
-    for (const host of ['pypi.org', 'PYPI.ORG', 'pypi.org.']) for (const port of [80, 443, 8443]) expect(hostAllowed(named, host, port)).toBe(true);
+    for (const host of ['pypi.org', 'PYPI.ORG', 'pypi.org.'])
+      for (const port of [80, 443, 8443]) expect(hostAllowed(named, host, port)).toBe(true);
     expect(hostAllowed(named, 'svc.example.org', 443)).toBe(true);
     expect(hostAllowed(named, 'svc.example.org', 80)).toBe(false);
   });
@@ -108,7 +116,17 @@ describe('hostAllowed: the proxy lets through only what the list names', () => {
   it('any public host: every public name and address, no local address, loopback or .local name unless named', () => {
     const open: NetworkAccess = { type: 'public' };
     for (const host of ['pypi.org', 'a.b.example.com', '8.8.8.8', '2606:4700::1111']) expect(hostAllowed(open, host, 443)).toBe(true);
-    const local = ['localhost', 'db.localhost', 'printer.local', '127.0.0.1', '127.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1'];
+    const local = [
+      'localhost',
+      'db.localhost',
+      'printer.local',
+      '127.0.0.1',
+      '127.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+    ];
     for (const host of [...local, '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1']) {
       expect(hostAllowed(open, host, 443)).toBe(false);
     }
@@ -118,10 +136,33 @@ describe('hostAllowed: the proxy lets through only what the list names', () => {
 
 describe('isLocalAddress', () => {
   it('holds for every range a host reaches only when named, and for nothing next to them', () => {
-    for (const address of ['127.255.255.255', '10.255.0.1', '172.16.0.0', '192.168.255.255', '169.254.0.1', '100.127.255.255', 'fc00::1', 'fdff::1', 'fe80::1', '::1', '0.1.2.3']) {
+    for (const address of [
+      '127.255.255.255',
+      '10.255.0.1',
+      '172.16.0.0',
+      '192.168.255.255',
+      '169.254.0.1',
+      '100.127.255.255',
+      'fc00::1',
+      'fdff::1',
+      'fe80::1',
+      '::1',
+      '0.1.2.3',
+    ]) {
       expect(isLocalAddress(address)).toBe(true);
     }
-    for (const address of ['128.0.0.1', '11.0.0.1', '172.15.255.255', '172.32.0.0', '192.169.0.1', '169.255.0.1', '100.128.0.1', 'fbff::1', '2001:db8::1', '1.1.1.1']) {
+    for (const address of [
+      '128.0.0.1',
+      '11.0.0.1',
+      '172.15.255.255',
+      '172.32.0.0',
+      '192.169.0.1',
+      '169.255.0.1',
+      '100.128.0.1',
+      'fbff::1',
+      '2001:db8::1',
+      '1.1.1.1',
+    ]) {
       expect(isLocalAddress(address)).toBe(false);
     }
   });
@@ -130,7 +171,9 @@ describe('isLocalAddress', () => {
 describe('describeHosts: the card says exactly what is reachable', () => {
   it('names every host, or says there is no network, or that local services stay out of reach', () => {
     expect(describeHosts({ type: 'none' })).toBe('no network');
-    expect(describeHosts({ type: 'hosts', hosts: ['example.com', 'pypi.org'] })).toBe("network: only example.com, pypi.org, through TACO's proxy");
+    expect(describeHosts({ type: 'hosts', hosts: ['example.com', 'pypi.org'] })).toBe(
+      "network: only example.com, pypi.org, through TACO's proxy",
+    );
     expect(describeHosts({ type: 'public' })).toBe(
       "network: any public host through TACO's proxy, but not this computer's own services or your local network",
     );

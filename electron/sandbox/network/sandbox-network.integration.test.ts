@@ -87,7 +87,10 @@ describe("a sandboxed command's network: only the named hosts, only through the 
   });
 
   it('without hosts there is no proxy at all: no variable points at one, and nothing answers there', async () => {
-    const ran = await runSandboxed(`echo "proxy=[$HTTP_PROXY]"; ${curl(`-x http://127.0.0.1:3128 http://127.0.0.1:${named}/`)}`, { places, workspace });
+    const ran = await runSandboxed(`echo "proxy=[$HTTP_PROXY]"; ${curl(`-x http://127.0.0.1:3128 http://127.0.0.1:${named}/`)}`, {
+      places,
+      workspace,
+    });
     expect(ran.stdout).toContain('proxy=[]');
     expect(ran.stdout).not.toContain('named-server');
     expect(ran.stdout).toMatch(/exit=[1-9]/);

@@ -11,7 +11,11 @@ const input = {
   allowedForConversation: new Set<string>(),
   toolApprovals: {},
   workspace: '/w',
-  commandSandbox: { available: true, invocation: () => Promise.reject(new Error('not run')), describe: () => ({ sandboxed: true, text: '' }) },
+  commandSandbox: {
+    available: true,
+    invocation: () => Promise.reject(new Error('not run')),
+    describe: () => ({ sandboxed: true, text: '' }),
+  },
   runScratchCommandsWithoutAsking: true,
 } as unknown as Parameters<typeof needsApproval>[1];
 
