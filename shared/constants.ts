@@ -458,6 +458,41 @@ export const DEFAULTS = {
      * nothing that outlives it.
      */
     runScratchCommandsWithoutAsking: false,
+    /**
+     * Linux network through TACO's proxy (electron/sandbox/network/): a sandboxed process keeps a
+     * network namespace of its own and reaches only the hosts it was allowed, through a proxy in
+     * main that it finds at `proxyPort` on its own loopback (socat relays that port to the proxy's
+     * UNIX socket, bound at `proxySocketInside`).
+     */
+    network: {
+      /** The most hosts one command or server may name: a card lists every one. */
+      maxHosts: 20,
+      /** Where socat is looked for (the Debian package `socat`); without it a process gets no network. */
+      socatPaths: ['/usr/bin/socat', '/usr/local/bin/socat'] as readonly string[],
+      /** The loopback port inside the sandbox where HTTP_PROXY, HTTPS_PROXY and ALL_PROXY point (sandbox-runtime's choice). */
+      proxyPort: 3128,
+      /** The proxy's socket inside the sandbox (in its private /tmp). */
+      proxySocketInside: '/tmp/.taco-network/proxy.sock',
+      /**
+       * Addresses a host reaches only when the allow-list names that address (or, for a name, only
+       * when it is named and resolves there): loopback, private, link-local, carrier-grade NAT,
+       * unique-local and unspecified. sandbox-runtime's resolved-address guard adds multicast,
+       * broadcast, cloud metadata and this machine's own addresses.
+       */
+      localRanges: [
+        '127.0.0.0/8',
+        '::1/128',
+        '0.0.0.0/8',
+        '::/128',
+        '10.0.0.0/8',
+        '172.16.0.0/12',
+        '192.168.0.0/16',
+        '169.254.0.0/16',
+        '100.64.0.0/10',
+        'fc00::/7',
+        'fe80::/10',
+      ] as readonly string[],
+    },
   },
 
   /** Pull, delete and unload (electron/services/provider/model-admin). */

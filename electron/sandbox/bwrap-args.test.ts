@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../shared/constants';
 import { bwrapArgs, type BwrapHost, type PathKind } from './bwrap-args';
+import { NO_NETWORK } from './network/host-allow-list';
 import { commandPolicy, mcpServerPolicy, scratchPolicy, toolFolders } from './sandbox-policy';
 
 const places = { home: '/home/ana', dataFolders: ['/home/ana/.config/TACO', '/home/ana/project/.taco-data'] };
@@ -29,7 +30,7 @@ function mounts(args: string[], flag: string): string[] {
 }
 
 describe('bwrapArgs: only what a command needs is there', () => {
-  const command = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana/project', network: false }), '/home/ana/project', host);
+  const command = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana/project', network: NO_NETWORK }), '/home/ana/project', host);
 
   it('binds the system folders read-only and never / , /home, /run, /var or the runtime dir', () => {
     expect(mounts(command, '--ro-bind-try')).toEqual(expect.arrayContaining([...DEFAULTS.sandbox.systemFolders]));
@@ -42,7 +43,7 @@ describe('bwrapArgs: only what a command needs is there', () => {
   it('gives a fresh, empty HOME and /tmp, and the workspace writable where it really is', () => {
     expect(mounts(command, '--tmpfs')).toEqual(expect.arrayContaining(['/tmp', '/home/ana']));
     expect(mounts(command, '--bind-try')).toEqual(['/home/ana/project']);
-    const linked = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana/work', network: false }), '/home/ana/work', host);
+    const linked = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana/work', network: NO_NETWORK }), '/home/ana/work', host);
     expect(mounts(linked, '--bind-try')).toEqual(['/home/ana/project']);
     expect(linked.slice(linked.indexOf('--chdir'), linked.indexOf('--chdir') + 2)).toEqual(['--chdir', '/home/ana/project']);
     // The workspace's bind comes after the fresh HOME that would otherwise cover it.
@@ -60,7 +61,7 @@ describe('bwrapArgs: only what a command needs is there', () => {
       expect(command[at - 1]).toBe('--ro-bind-try');
       expect(at).toBeGreaterThan(bind);
     }
-    const noRepo = bwrapArgs(commandPolicy({ ...places, workspace: '/srv/plain', network: false }), '/srv/plain', host);
+    const noRepo = bwrapArgs(commandPolicy({ ...places, workspace: '/srv/plain', network: NO_NETWORK }), '/srv/plain', host);
     expect(noRepo.some((arg) => arg.includes('.git'))).toBe(false);
   });
 
@@ -69,7 +70,7 @@ describe('bwrapArgs: only what a command needs is there', () => {
     expect(command[at - 1]).toBe('--tmpfs');
     expect(at).toBeGreaterThan(command.indexOf('--bind-try'));
     expect(command).not.toContain('/home/ana/.ssh');
-    const wholeHome = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana', network: false }), '/home/ana', host);
+    const wholeHome = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana', network: NO_NETWORK }), '/home/ana', host);
     expect(wholeHome[wholeHome.indexOf('/home/ana/.ssh') - 1]).toBe('--tmpfs');
     expect(wholeHome.slice(wholeHome.indexOf('/home/ana/.netrc') - 2, wholeHome.indexOf('/home/ana/.netrc') + 1)).toEqual([
       '--ro-bind',
@@ -86,13 +87,13 @@ describe('bwrapArgs: only what a command needs is there', () => {
 
   it('hides a secret inside any one of several bound folders, and nothing that is not there', () => {
     const withTools = bwrapArgs(
-      commandPolicy({ ...places, searchPath: '/home/ana/.nvm/versions/node/v20/bin', workspace: '/home/ana/project', network: false }),
+      commandPolicy({ ...places, searchPath: '/home/ana/.nvm/versions/node/v20/bin', workspace: '/home/ana/project', network: NO_NETWORK }),
       '/home/ana/project',
       host,
     );
     expect(mounts(withTools, '--ro-bind-try')).toContain('/home/ana/.nvm/versions/node/v20');
     expect(mounts(withTools, '--tmpfs')).toContain('/home/ana/project/.taco-data');
-    const wholeHome = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana', network: false }), '/home/ana', host);
+    const wholeHome = bwrapArgs(commandPolicy({ ...places, workspace: '/home/ana', network: NO_NETWORK }), '/home/ana', host);
     expect(wholeHome).not.toContain('/home/ana/.gnupg');
   });
 
@@ -117,7 +118,7 @@ describe('bwrapArgs: only what a command needs is there', () => {
       expect(command).toContain(flag);
     expect(command.slice(command.indexOf('--cap-drop'), command.indexOf('--cap-drop') + 2)).toEqual(['--cap-drop', 'ALL']);
     expect(command).not.toContain('--cap-add');
-    const root = bwrapArgs(commandPolicy({ ...places, workspace: '/w', network: false }), '/w', { ...host, asRoot: true });
+    const root = bwrapArgs(commandPolicy({ ...places, workspace: '/w', network: NO_NETWORK }), '/w', { ...host, asRoot: true });
     expect(root.slice(root.indexOf('--cap-add'), root.indexOf('--cap-add') + 2)).toEqual(['--cap-add', 'CAP_SETFCAP']);
     expect(root.indexOf('--cap-add')).toBeGreaterThan(root.indexOf('--cap-drop'));
   });
@@ -127,9 +128,46 @@ describe('bwrapArgs: only what a command needs is there', () => {
       expect(mounts(command, '--unsetenv')).toContain(name);
   });
 
-  it('keeps the network only when the policy allows it', () => {
-    const args = bwrapArgs(commandPolicy({ ...places, workspace: '/w', network: true }), '/w', host);
-    expect(args).not.toContain('--unshare-net');
+  it('always has a network namespace of its own; allowed hosts come through the proxy socket, relayed by socat before the helper', () => {
+    const online = commandPolicy({ ...places, workspace: '/w', network: { type: 'hosts', hosts: ['pypi.org'] } });
+    const bridge = { socat: '/usr/bin/socat', proxySocket: '/tmp/taco-network-x/proxy.sock' };
+    const args = bwrapArgs(online, '/w', { ...host, networkBridge: bridge });
+    expect(args).toContain('--unshare-net');
+    expect(mounts(args, '--bind')).toContain('/tmp/taco-network-x/proxy.sock');
+    expect(args[args.indexOf('/tmp/taco-network-x/proxy.sock') + 1]).toBe(DEFAULTS.sandbox.network.proxySocketInside);
+    const proxy = `http://127.0.0.1:${DEFAULTS.sandbox.network.proxyPort}`;
+    for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy'])
+      expect(args.some((arg, index) => arg === '--setenv' && args[index + 1] === name && args[index + 2] === proxy)).toBe(true);
+    // The relay starts first (the helper would refuse it a UNIX socket), then the helper runs the program.
+    const tail = args.slice(args.indexOf('--') + 1);
+    expect(tail.slice(0, 2)).toEqual(['/bin/sh', '-c']);
+    expect(tail[2]).toMatch(/^'\/usr\/bin\/socat' TCP4-LISTEN:3128,bind=127\.0\.0\.1,.* UNIX-CONNECT:\/tmp\/\.taco-network\/proxy\.sock /);
+    expect(tail[2]).toMatch(/exec "\$@"$/);
+    expect(tail.slice(3)).toEqual(['taco-network', host.seccompHelper]);
+    // No bridge (no socat), or no hosts: no proxy, no relay, the helper straight after `--`.
+    for (const offline of [
+      bwrapArgs(online, '/w', host),
+      bwrapArgs({ ...online, network: NO_NETWORK }, '/w', { ...host, networkBridge: bridge }),
+    ]) {
+      expect(offline).toContain('--unshare-net');
+      expect(offline.slice(offline.indexOf('--') + 1)).toEqual([host.seccompHelper]);
+      expect(offline).not.toContain('HTTP_PROXY');
+    }
+  });
+
+  it('sends a named loopback host through the proxy (no NO_PROXY), and otherwise keeps the sandbox’s own loopback direct', () => {
+    const bridge = { socat: '/usr/bin/socat', proxySocket: '/s' };
+    const noProxy = (hosts: string[]): string | undefined => {
+      const args = bwrapArgs(commandPolicy({ ...places, workspace: '/w', network: { type: 'hosts', hosts } }), '/w', {
+        ...host,
+        networkBridge: bridge,
+      });
+      const at = args.findIndex((arg, index) => arg === '--setenv' && args[index + 1] === 'NO_PROXY');
+      return at === -1 ? undefined : args[at + 2];
+    };
+    expect(noProxy(['pypi.org'])).toBe('localhost,127.0.0.1,::1');
+    for (const loopback of ['127.0.0.1:8080', 'localhost', '[::1]:80', '127.0.0.2'])
+      expect(noProxy(['pypi.org', loopback])).toBeUndefined();
   });
 });
 

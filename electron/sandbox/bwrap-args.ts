@@ -1,5 +1,6 @@
 import { DEFAULTS } from '../../shared/constants';
 import { isInside } from '../../tools/files/workspace-path';
+import type { NetworkAccess } from './network/host-allow-list';
 import type { SandboxPolicy } from './sandbox-policy';
 
 /** What a path is on this system, read when the argv is built: bwrap hides a folder and a file differently, and cannot hide what is not there. */
@@ -15,6 +16,12 @@ export interface BwrapHost {
   seccompHelper: string;
   /** TACO runs as root: the helper then needs CAP_SETFCAP to map uid 0 into its own user namespace. */
   asRoot: boolean;
+  /**
+   * The way to the network when the policy allows some: socat (started inside before the helper,
+   * which would refuse it a UNIX socket) and the UNIX socket of this process's proxy
+   * (network/domain-proxy.ts). Absent: no network, whatever the policy says.
+   */
+  networkBridge?: { socat: string; proxySocket: string } | undefined;
 }
 
 /** Variables naming sockets and sessions outside, which the command could not reach anyway: not passed in. */
@@ -36,7 +43,13 @@ const OUTSIDE_VARIABLES = ['XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS', 'SSH_A
  *   `.git/commondir` naming a configuration of its own cannot be covered: ARCHITECTURE.md's table.)
  * - `--tmpfs H` / `--ro-bind /dev/null H`: each hidden path that lies where it really is inside a
  *   bound folder (hiding anything else is not needed, and bwrap cannot mount below a link).
- * - `--unshare-net` unless the policy allows the network: only a loopback of its own.
+ * - `--unshare-net`, always: a network namespace with only a loopback of its own, no route out
+ *   and none of this machine's ports. When the policy allows hosts (and `networkBridge` is given),
+ *   the proxy's socket is bound at DEFAULTS.sandbox.network.proxySocketInside, a shell starts
+ *   socat listening on 127.0.0.1:proxyPort inside and relaying to that socket, waits until it
+ *   listens, and execs the helper; HTTP_PROXY, HTTPS_PROXY and ALL_PROXY (and lower case) point
+ *   there. This is sandbox-runtime's Linux bridge (linux-sandbox-utils.ts), without its host-side
+ *   socat: TACO's proxy listens on the UNIX socket itself.
  * - `--unshare-pid`: its own process ids; when bwrap is killed everything inside dies with it.
  *   `--die-with-parent`: bwrap ends if TACO does. `--new-session`: no controlling terminal (no
  *   TIOCSTI keystroke injection). `--unshare-user --cap-drop ALL`: no capabilities (as root, only
@@ -67,11 +80,64 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, host: BwrapHost): 
   }
   args.push('--ro-bind', host.seccompHelper, host.seccompHelper);
   for (const name of OUTSIDE_VARIABLES) args.push('--unsetenv', name);
-  if (!policy.network) args.push('--unshare-net');
-  args.push('--unshare-pid', '--unshare-user', '--die-with-parent', '--new-session', '--cap-drop', 'ALL');
+  const bridge = policy.network.type === 'none' ? undefined : host.networkBridge;
+  if (bridge !== undefined) args.push(...proxyArgs(bridge.proxySocket, policy.network));
+  args.push('--unshare-net', '--unshare-pid', '--unshare-user', '--die-with-parent', '--new-session', '--cap-drop', 'ALL');
   if (host.asRoot) args.push('--cap-add', 'CAP_SETFCAP');
-  args.push('--chdir', host.realPathOf(cwd), '--', host.seccompHelper);
+  args.push('--chdir', host.realPathOf(cwd), '--');
+  if (bridge !== undefined) args.push('/bin/sh', '-c', bridgeScript(bridge.socat), 'taco-network');
+  args.push(host.seccompHelper);
   return args;
+}
+
+const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy'];
+
+/**
+ * The proxy's socket bound inside and the variables that point clients at it. NO_PROXY names the
+ * sandbox's own loopback (a server the command starts itself), unless the allow-list names a
+ * loopback host: then that goes through the proxy, to this machine's.
+ */
+function proxyArgs(proxySocket: string, access: NetworkAccess): string[] {
+  const { proxyPort, proxySocketInside } = DEFAULTS.sandbox.network;
+  const args = ['--bind', proxySocket, proxySocketInside];
+  for (const name of PROXY_VARIABLES) args.push('--setenv', name, `http://127.0.0.1:${proxyPort}`);
+  const loopbackNamed = access.type === 'hosts' && access.hosts.some(isLoopbackEntry);
+  for (const name of ['NO_PROXY', 'no_proxy']) {
+    if (loopbackNamed) args.push('--unsetenv', name);
+    else args.push('--setenv', name, 'localhost,127.0.0.1,::1');
+  }
+  return args;
+}
+
+function isLoopbackEntry(entry: string): boolean {
+  return /^(localhost|127\.[\d.]+|\[::1\])(:\d+)?$/.test(entry);
+}
+
+/**
+ * Runs inside, as `sh -c SCRIPT taco-network helper program args…`: socat relays the sandbox's
+ * 127.0.0.1:proxyPort to the bound socket; the script waits (reading /proc/net/tcp, up to about
+ * 10 s) until it listens or has died, then becomes the helper with the program. bwrap's own pid 1
+ * ends socat with the program.
+ */
+function bridgeScript(socat: string): string {
+  const { proxyPort, proxySocketInside } = DEFAULTS.sandbox.network;
+  const hexPort = proxyPort.toString(16).toUpperCase().padStart(4, '0');
+  return [
+    `${quote(socat)} TCP4-LISTEN:${proxyPort},bind=127.0.0.1,fork,reuseaddr,backlog=4096 UNIX-CONNECT:${proxySocketInside} >/dev/null 2>&1 &`,
+    'relay=$!',
+    'tries=0',
+    `until grep -q ' 0100007F:${hexPort} 00000000:0000 0A ' /proc/net/tcp 2>/dev/null; do`,
+    '  kill -0 "$relay" 2>/dev/null || break',
+    '  tries=$((tries + 1)); [ "$tries" -lt 1000 ] || break',
+    '  sleep 0.01',
+    'done',
+    'unset relay tries',
+    'exec "$@"',
+  ].join('\n');
+}
+
+function quote(word: string): string {
+  return `'${word.replace(/'/g, "'\\''")}'`;
 }
 
 function pushHidden(args: string[], path: string, kind: PathKind): void {

@@ -7,7 +7,7 @@ vi.mock('./sandbox-support', async (importOriginal) => {
     ...actual,
     sandboxSupport: () => {
       probed.count += 1;
-      return { kind: 'bubblewrap', program: '/usr/bin/bwrap' } as const;
+      return { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp', socat: null } as const;
     },
   };
 });
@@ -15,12 +15,12 @@ vi.mock('./sandbox-support', async (importOriginal) => {
 const { createCommandSandbox } = await import('./command-sandbox');
 
 describe("run_command's sandbox probes the system at its first question, not when the services are made", () => {
-  it('making it runs no probe (a start does not wait for bwrap); asking it does, and the answer is the probe’s', () => {
+  it('making it runs no probe (a start does not wait for bwrap); asking it does, and the answer is the probe’s', async () => {
     const sandbox = createCommandSandbox(undefined, () => ({ home: '/home/ana', dataFolders: [] }));
     expect(probed.count).toBe(0);
     expect(sandbox.available).toBe(true);
     expect(probed.count).toBe(1);
-    expect(sandbox.describe({ workspace: '/home/ana/p', network: false, scratch: false }).sandboxed).toBe(true);
-    expect(sandbox.invocation('ls', { workspace: '/home/ana/p', network: false, scratch: false }).sandboxed).toBe(true);
+    expect(sandbox.describe({ workspace: '/home/ana/p', hosts: [], scratch: false }).sandboxed).toBe(true);
+    expect((await sandbox.invocation('ls', { workspace: '/home/ana/p', hosts: [], scratch: false })).sandboxed).toBe(true);
   });
 });

@@ -108,6 +108,12 @@ function connectCommand(): string {
   return `'${process.execPath}' -e "${script}"`;
 }
 
+/** The same, through the proxy HTTPS_PROXY names inside the sandbox: a CONNECT tunnel to the listener. */
+function proxiedConnectCommand(): string {
+  const script = `const p=new URL(process.env.HTTPS_PROXY);require('http').request({host:p.hostname,port:p.port,method:'CONNECT',path:'127.0.0.1:${port}'}).on('connect',(r,s)=>{if(r.statusCode!==200){console.log('REFUSED '+r.statusCode);process.exit(4)}s.on('data',d=>{process.stdout.write('GOT '+d);process.exit(0)})}).on('error',e=>{console.log('FAILED '+e.code);process.exit(3)}).end()`;
+  return `'${process.execPath}' -e "${script}"`;
+}
+
 describe('run_command in the sandbox (bubblewrap, through the real loop with --approve all)', () => {
   it('can write inside the workspace', async () => {
     const result = await runCommand('echo made-inside > inside.txt');
@@ -148,11 +154,16 @@ describe('run_command in the sandbox (bubblewrap, through the real loop with --a
     expect(result.exit_code).toBe(3);
   });
 
-  it('connects when the network was allowed for that command', async () => {
-    const result = await runCommand(`${NETWORK_PREFIX}${connectCommand()}`);
-    expect(result.stdout).toBe('GOT hello from the host\n');
-    expect(result.exit_code).toBe(0);
-    expect(result.sandbox).toMatch(/^Can change only your workspace · may use the network, including this computer's own network services/);
+  it('with the network allowed for this listener, reaches it through the proxy, and only so', async () => {
+    const allowed = `127.0.0.1:${port}`;
+    const result = await runCommand(`${NETWORK_PREFIX}${allowed} ${connectCommand()}; ${proxiedConnectCommand()}`);
+    // Straight to the port: the sandbox's own loopback, where nothing listens.
+    expect(result.stdout).toMatch(/^FAILED ECONNREFUSED$/m);
+    // Through HTTPS_PROXY (a CONNECT tunnel, as curl and pip make one): the host's listener answers.
+    expect(result.stdout).toMatch(/^GOT hello from the host$/m);
+    expect(result.sandbox).toMatch(
+      new RegExp(`^Can change only your workspace · network: only ${allowed.replace(/\./g, '\\.')}, through TACO's proxy ·`),
+    );
   });
 });
 
@@ -180,7 +191,7 @@ describe('"Run commands without asking when they can change nothing" (settings; 
   });
 
   it('a command that asks for the network, or to write the workspace, still asks (and --approve none denies it)', async () => {
-    for (const prompt of [`${NETWORK_PREFIX}true`, `${WRITE_PREFIX}true`]) {
+    for (const prompt of [`${NETWORK_PREFIX}example.com true`, `${WRITE_PREFIX}true`]) {
       const { events } = await cliRun(prompt, scratchData, 'none');
       expect(events.filter((event) => event.type === 'approval-request')).toHaveLength(1);
       expect(events.filter((event) => event.type === 'tool-result')).toEqual([]);

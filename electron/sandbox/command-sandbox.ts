@@ -1,9 +1,10 @@
 import os from 'node:os';
-import type { CommandSandbox } from '../../tools/catalogue/tool-runtime-types';
+import type { CommandSandbox, CommandSandboxOptions } from '../../tools/catalogue/tool-runtime-types';
 import { guardedDataFolders } from '../../tools/files/data-folder-guard';
 import { defaultDataDir } from '../services/store/files/data-dir';
 import { commandPolicy, scratchPolicy, type PolicyPlaces, type SandboxPolicy } from './sandbox-policy';
-import { sandboxedInvocation } from './sandboxed-invocation';
+import { NO_NETWORK } from './network/host-allow-list';
+import { openSandboxedInvocation } from './sandboxed-invocation';
 import { sandboxSupport, type SandboxSupport } from './sandbox-support';
 import { describeSandbox } from './sandbox-words';
 
@@ -26,16 +27,20 @@ const SHELL = '/bin/sh';
  */
 export function createCommandSandbox(support?: SandboxSupport, places: () => PolicyPlaces = currentPlaces): CommandSandbox {
   const supported = (): SandboxSupport => support ?? sandboxSupport();
-  const policyFor = (options: { workspace: string; network: boolean; scratch: boolean }): SandboxPolicy =>
+  const policyFor = (options: CommandSandboxOptions): SandboxPolicy =>
     options.scratch
       ? scratchPolicy({ ...places(), workspace: options.workspace })
-      : commandPolicy({ ...places(), workspace: options.workspace, network: options.network });
+      : commandPolicy({
+          ...places(),
+          workspace: options.workspace,
+          network: options.hosts.length === 0 ? NO_NETWORK : { type: 'hosts', hosts: options.hosts },
+        });
   return {
     get available() {
       return supported().kind !== 'none';
     },
-    invocation(shellLine, options) {
-      const invocation = sandboxedInvocation(supported(), policyFor(options), SHELL, ['-c', shellLine], options.workspace);
+    async invocation(shellLine, options) {
+      const invocation = await openSandboxedInvocation(supported(), policyFor(options), SHELL, ['-c', shellLine], options.workspace);
       return invocation.sandboxed ? invocation : { sandboxed: false, reason: invocation.reason };
     },
     describe(options) {

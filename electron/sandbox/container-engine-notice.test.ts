@@ -3,7 +3,7 @@ import { mcpSandboxNotice, runsThroughContainerEngine } from './mcp-server-sandb
 import type { SandboxSupport } from './sandbox-support';
 
 const places = { home: '/home/ana', dataFolders: ['/home/ana/.config/taco'] };
-const bwrap: SandboxSupport = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/opt/taco/apply-seccomp' };
+const bwrap: SandboxSupport = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/opt/taco/apply-seccomp', socat: null };
 
 describe('what Settings says about a server Docker runs', () => {
   it('never that TACO sandboxes it, with or without a sandbox entry', () => {

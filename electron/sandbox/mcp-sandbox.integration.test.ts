@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolFailure } from '../../tools/catalogue/tool-runtime-types';
@@ -71,5 +72,26 @@ describe('a stdio MCP server in the sandbox (bubblewrap)', { timeout: MCP_TEST_T
     expect(view.stderrTail.join('\n')).toContain(`ENOENT: no such file or directory, open '${target}'`);
     expect(view.error).toMatch(/It ran in the sandbox \(Can change only .* · no network/);
     expect(existsSync(target)).toBe(false);
+  });
+
+  it('with the network on, reaches it only through the proxy: its variables point there, and this computer stays out of reach', async () => {
+    const listener = createServer((socket) => socket.end('host-service\n'));
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as AddressInfo).port;
+    try {
+      const viaProxy = `const p=new URL(process.env.HTTPS_PROXY);require('http').request({host:p.hostname,port:p.port,method:'CONNECT',path:'127.0.0.1:${port}'}).on('connect',(r)=>{console.error('PROXY '+r.statusCode);process.exit(1)}).on('error',e=>{console.error('PROXY '+e.code);process.exit(1)}).end()`;
+      const script = `console.error('proxy='+process.env.HTTPS_PROXY);require('net').connect(${port},'127.0.0.1').on('data',d=>console.error('GOT '+d)).on('error',e=>{console.error('DIRECT '+e.code);${viaProxy}})`;
+      const h = harness({ online: { command: 'node', args: ['-e', script], sandbox: { write: [], network: true } } });
+      const view = await h.waitFor('online', 'failed');
+      const tail = view.stderrTail.join('\n');
+      expect(tail).toContain('proxy=http://127.0.0.1:3128');
+      expect(tail).toContain('DIRECT ECONNREFUSED');
+      // "Any public host" never includes this computer's loopback: the proxy refuses the tunnel.
+      expect(tail).toContain('PROXY 403');
+      expect(tail).not.toContain('host-service');
+      expect(view.error).toMatch(/network: any public host through TACO's proxy, but not this computer's own services/);
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
   });
 });

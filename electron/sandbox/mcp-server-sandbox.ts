@@ -2,30 +2,34 @@ import type { McpServerConfig } from '../../shared/mcp/mcp';
 import type { SandboxNotice } from '../../shared/approvals/sandbox-notice';
 import { currentPlaces } from './command-sandbox';
 import { mcpServerPolicy, type PolicyPlaces } from './sandbox-policy';
-import { sandboxedInvocation } from './sandboxed-invocation';
+import { openSandboxedInvocation } from './sandboxed-invocation';
 import { sandboxSupport, type SandboxSupport } from './sandbox-support';
 import { describeSandbox } from './sandbox-words';
 
 /** How a stdio MCP server starts: as it is (no `sandbox` entry), inside the sandbox, or refused with the reason. */
 export type ServerLaunch =
-  { type: 'plain' } | { type: 'sandboxed'; file: string; args: string[]; notice: SandboxNotice } | { type: 'refused'; message: string };
+  | { type: 'plain' }
+  | { type: 'sandboxed'; file: string; args: string[]; notice: SandboxNotice; close(): Promise<void> }
+  | { type: 'refused'; message: string };
 
 /**
  * A stdio server with a `sandbox` entry in mcp.json starts inside the sandbox with that policy
  * (mcpServerPolicy). Where this system has no sandbox it is not started with the user's full
  * rights behind their back: the start is refused, saying how to run it unsandboxed on purpose.
+ * A server with the network gets a proxy of its own (network/domain-proxy.ts): `close` it when the
+ * server's process has ended.
  */
-export function mcpServerLaunch(
+export async function mcpServerLaunch(
   name: string,
   config: McpServerConfig,
   program: { file: string; args: readonly string[]; cwd: string },
   support: SandboxSupport = sandboxSupport(),
   places: PolicyPlaces = currentPlaces(),
-): ServerLaunch {
+): Promise<ServerLaunch> {
   const sandbox = config.sandbox;
   if (sandbox === undefined) return { type: 'plain' };
   const policy = mcpServerPolicy({ ...places, write: sandbox.write, network: sandbox.network, cwd: program.cwd });
-  const invocation = sandboxedInvocation(support, policy, program.file, program.args, program.cwd);
+  const invocation = await openSandboxedInvocation(support, policy, program.file, program.args, program.cwd);
   if (!invocation.sandboxed)
     return {
       type: 'refused',
@@ -36,6 +40,7 @@ export function mcpServerLaunch(
     file: invocation.file,
     args: invocation.args,
     notice: describeSandbox(support, policy, { home: places.home }),
+    close: invocation.close,
   };
 }
 

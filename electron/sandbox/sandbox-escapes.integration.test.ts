@@ -140,7 +140,7 @@ describe('sockets of other programs: reachable outside, refused inside', () => {
     const name = `\0taco-abstract-${process.pid}`;
     await listen(createServer(greet), name);
     expect((await runToEnd('/bin/sh', ['-c', connectLine(name)], outsideEnv())).stdout).toBe('CONNECTED\n');
-    const inside = await runSandboxed(connectLine(name), { places, workspace, network: true });
+    const inside = await runSandboxed(connectLine(name), { places, workspace, hosts: ['example.com'] });
     expect(inside.stdout).toMatch(/^REFUSED E(PERM|ACCES)$/m);
   });
 });
@@ -253,8 +253,8 @@ describe("the workspace's git configuration cannot gain what the user's next git
 
 describe('the four bwrap flags, by what they do (each also shown failing with the flag taken out)', () => {
   /** The sandbox argv for `line` without `flags` (the flag and, for --cap-drop, its value and the cap-add after it). */
-  function without(line: string, flags: string[]): { file: string; args: string[] } {
-    const invocation = commandInvocation(line, { places, workspace });
+  async function without(line: string, flags: string[]): Promise<{ file: string; args: string[] }> {
+    const invocation = await commandInvocation(line, { places, workspace });
     const args: string[] = [];
     for (let index = 0; index < invocation.args.length; index++) {
       const arg = invocation.args[index]!;
@@ -289,11 +289,11 @@ describe('the four bwrap flags, by what they do (each also shown failing with th
     };
     // With the flag: the kernel kills bwrap as its parent exits, and everything inside goes with it.
     const kept = `86402.${process.pid}`;
-    await startAndOrphan(commandInvocation(`sleep ${kept}`, { places, workspace }), kept);
+    await startAndOrphan(await commandInvocation(`sleep ${kept}`, { places, workspace }), kept);
     await until(() => processesWith(kept).length === 0);
     // Without it: when the parent's exit is seen, bwrap is alive and no kill is on its way to it.
     const loose = `86403.${process.pid}`;
-    const orphan = await startAndOrphan(without(`sleep ${loose}`, ['--die-with-parent']), loose);
+    const orphan = await startAndOrphan(await without(`sleep ${loose}`, ['--die-with-parent']), loose);
     const status = readFileSync(`/proc/${orphan}/status`, 'utf8');
     for (const pid of processesWith(loose)) process.kill(pid, 'SIGKILL');
     expect(status).not.toMatch(/State:\s+Z/);
@@ -306,8 +306,8 @@ describe('the four bwrap flags, by what they do (each also shown failing with th
     const underTerminal = (invocation: { file: string; args: string[] }) =>
       runToEnd('script', ['-qec', [invocation.file, ...invocation.args].map(quoted).join(' '), '/dev/null'], outsideEnv(), workspace);
     expect((await underTerminal({ file: '/bin/sh', args: ['-c', line] })).stdout).toContain('HAS-TTY');
-    expect((await underTerminal(commandInvocation(line, { places, workspace }))).stdout).toContain('NO-TTY');
-    expect((await underTerminal(without(line, ['--new-session']))).stdout).toContain('HAS-TTY');
+    expect((await underTerminal(await commandInvocation(line, { places, workspace }))).stdout).toContain('NO-TTY');
+    expect((await underTerminal(await without(line, ['--new-session']))).stdout).toContain('HAS-TTY');
   });
 
   it('--cap-drop ALL: bwrap inside (pid 1) holds no capability (but CAP_SETFCAP as root, for the helper)', async () => {
@@ -317,7 +317,7 @@ describe('the four bwrap flags, by what they do (each also shown failing with th
       [...stdout.matchAll(/CapEff:\s*([0-9a-f]+)/g)].map((match) => BigInt(`0x${match[1]}`) & ~CAP_SETFCAP);
     const dropped = await runSandboxed(line, { places, workspace });
     expect(held(dropped.stdout)).toEqual([0n]);
-    const kept = without(line, ['--cap-drop']);
+    const kept = await without(line, ['--cap-drop']);
     const loose = await runToEnd(kept.file, kept.args, outsideEnv(), workspace);
     expect(held(loose.stdout).some((caps) => caps !== 0n)).toBe(true);
   });
@@ -335,7 +335,7 @@ describe('the four bwrap flags, by what they do (each also shown failing with th
     const inside = await runSandboxed(line, { places, workspace });
     expect(inside.stdout).not.toContain('/proc/');
     expect(inside.stdout).toBe('checked\n');
-    const open = without(line, ['--unshare-pid']);
+    const open = await without(line, ['--unshare-pid']);
     expect((await runToEnd(open.file, open.args, outsideEnv(), workspace)).stdout).toContain('/proc/');
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULTS } from '../../shared/constants';
+import { NO_NETWORK, type NetworkAccess } from './network/host-allow-list';
 
 /**
  * What a sandboxed process may do: the one policy type every sandbox is generated from (bwrap's
@@ -16,8 +17,11 @@ export interface SandboxPolicy {
   readable: readonly string[];
   /** Absolute files and folders it never sees: the secret places under HOME and TACO's data folders. */
   hidden: readonly string[];
-  /** False: no network at all (not even loopback). */
-  network: boolean;
+  /**
+   * What network it has: none at all (only a loopback of its own), or only the hosts TACO's proxy
+   * lets through (network/domain-proxy.ts; Linux), never this machine's own services unless named.
+   */
+  network: NetworkAccess;
   /** The user's home folder: an empty folder of its own inside the sandbox. */
   home: string;
 }
@@ -66,8 +70,8 @@ function base(places: PolicyPlaces): Pick<SandboxPolicy, 'hidden' | 'home'> {
   return { hidden: hiddenPaths(places), home: places.home };
 }
 
-/** run_command's policy: the workspace read-write, the system read-only, secrets hidden, a fresh HOME and /tmp; network only when allowed for this command. */
-export function commandPolicy(input: { workspace: string; network: boolean } & PolicyPlaces): SandboxPolicy {
+/** run_command's policy: the workspace read-write, the system read-only, secrets hidden, a fresh HOME and /tmp; network only to the hosts approved for this command. */
+export function commandPolicy(input: { workspace: string; network: NetworkAccess } & PolicyPlaces): SandboxPolicy {
   return { ...base(input), writable: [input.workspace], readable: toolFolders(input), network: input.network };
 }
 
@@ -76,13 +80,18 @@ export function commandPolicy(input: { workspace: string; network: boolean } & P
  * read-only, nothing writable but its private /tmp and HOME, no network. Whatever it does is gone when it ends.
  */
 export function scratchPolicy(input: { workspace: string } & PolicyPlaces): SandboxPolicy {
-  return { ...base(input), writable: [], readable: [input.workspace, ...toolFolders(input)], network: false };
+  return { ...base(input), writable: [], readable: [input.workspace, ...toolFolders(input)], network: NO_NETWORK };
 }
 
-/** A stdio MCP server's policy, from its `sandbox` entry in mcp.json (`~/` expanded against HOME); it reads its working folder. */
+/**
+ * A stdio MCP server's policy, from its `sandbox` entry in mcp.json (`~/` expanded against HOME); it
+ * reads its working folder. `network: true` is any public host through the proxy, never this
+ * machine's own services or the local network.
+ */
 export function mcpServerPolicy(input: { write: readonly string[]; network: boolean; cwd: string } & PolicyPlaces): SandboxPolicy {
   const writable = input.write.map((entry) => expandHome(entry, input.home));
-  return { ...base(input), writable, readable: [...workingFolder(input.cwd, input.home), ...toolFolders(input)], network: input.network };
+  const network: NetworkAccess = input.network ? { type: 'public' } : NO_NETWORK;
+  return { ...base(input), writable, readable: [...workingFolder(input.cwd, input.home), ...toolFolders(input)], network };
 }
 
 /** A working folder is bound read-only unless it is `/` or holds HOME (then the process works in an empty folder). */

@@ -20,9 +20,15 @@ describe('detectSandboxSupport: which sandbox, or why none, in words', () => {
         return { status: 0, stderr: '' };
       }),
     );
-    expect(support).toEqual({ kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp' });
+    expect(support).toEqual({ kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp', socat: null });
     expect(calls).toEqual([['/usr/bin/bwrap', ...bwrapProbeArgs('/app/apply-seccomp', false)]]);
     expect(calls[0]?.slice(-3)).toEqual(['--', '/app/apply-seccomp', 'true']);
+  });
+
+  it('Linux: socat is found where the distribution installs it (the network goes through it), else none', () => {
+    for (const socat of ['/usr/bin/socat', '/usr/local/bin/socat'])
+      expect(detectSandboxSupport(probe('linux', ['/usr/bin/bwrap', socat]))).toMatchObject({ kind: 'bubblewrap', socat });
+    expect(detectSandboxSupport(probe('linux', ['/usr/bin/bwrap', '/opt/socat']))).toMatchObject({ kind: 'bubblewrap', socat: null });
   });
 
   it('Linux without the seccomp helper: none, since UNIX sockets could not be blocked; never probed', () => {

@@ -9,7 +9,9 @@ import { findSeccompHelper } from './seccomp-helper';
  * (shown on every approval card and in Settings → MCP).
  */
 export type SandboxSupport =
-  { kind: 'bubblewrap'; program: string; seccompHelper: string } | { kind: 'seatbelt'; program: string } | { kind: 'none'; reason: string };
+  | { kind: 'bubblewrap'; program: string; seccompHelper: string; socat: string | null }
+  | { kind: 'seatbelt'; program: string }
+  | { kind: 'none'; reason: string };
 
 /** What detection reads from the system; tests pass their own. */
 export interface SupportProbe {
@@ -76,7 +78,9 @@ export function detectSandboxSupport(probe: SupportProbe): SandboxSupport {
         const detail = result.stderr.trim().split('\n')[0]?.slice(0, 200) || 'no reason given';
         return { kind: 'none', reason: `bubblewrap cannot create its namespaces here (user namespaces may be disabled): ${detail}` };
       }
-      return { kind: 'bubblewrap', program, seccompHelper };
+      // Without socat nothing inside can reach the proxy: the network stays off, and the words say why.
+      const socat = DEFAULTS.sandbox.network.socatPaths.find((file) => probe.executable(file)) ?? null;
+      return { kind: 'bubblewrap', program, seccompHelper, socat };
     }
     case 'darwin':
       return probe.executable(DEFAULTS.sandbox.sandboxExecPath)

@@ -4,52 +4,69 @@ import { mcpSandboxNotice, mcpServerLaunch } from './mcp-server-sandbox';
 import type { SandboxSupport } from './sandbox-support';
 
 const places = { home: '/home/ana', dataFolders: ['/home/ana/.config/taco'] };
-const bwrap: SandboxSupport = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp' };
+const bwrap: SandboxSupport = {
+  kind: 'bubblewrap',
+  program: '/usr/bin/bwrap',
+  seccompHelper: '/app/apply-seccomp',
+  socat: '/usr/bin/socat',
+};
+const noSocat: SandboxSupport = { ...bwrap, socat: null };
 const seatbelt: SandboxSupport = { kind: 'seatbelt', program: '/usr/bin/sandbox-exec' };
 const none: SandboxSupport = { kind: 'none', reason: 'Windows has no sandbox TACO can use' };
 
 describe('the sandbox in words, and never silently without one', () => {
-  it('a command card says what it may do, or that it runs with full rights and why', () => {
+  it('a command card says what it may do, or that it runs with full rights and why', async () => {
     const sandboxed = createCommandSandbox(bwrap, () => places);
-    expect(sandboxed.describe({ workspace: '/home/ana/p', network: false, scratch: false })).toEqual({
+    expect(sandboxed.describe({ workspace: '/home/ana/p', hosts: [], scratch: false })).toEqual({
       sandboxed: true,
       text: "Can change only your workspace · no network · sees your workspace, the system's programs; nothing else of your home folder, no keys, no sockets of other programs (ssh-agent, D-Bus, Docker) · still free to use CPU, memory and disk, and to change or delete what it can change",
     });
-    expect(sandboxed.describe({ workspace: '/home/ana/p', network: true, scratch: false }).text).toMatch(
-      /· may use the network, including this computer's own network services ·/,
+    // Exactly the approved hosts, and what the command can do with them.
+    expect(sandboxed.describe({ workspace: '/home/ana/p', hosts: ['example.com', 'pypi.org'], scratch: false }).text).toMatch(
+      /^Can change only your workspace · network: only example\.com, pypi\.org, through TACO's proxy · .* and to send what it can read to the hosts it may reach$/,
     );
-    expect(sandboxed.describe({ workspace: '/home/ana/p', network: false, scratch: true }).text).toMatch(
+    // Without socat the sandbox has no way to the proxy: no network, and the card says why.
+    expect(
+      createCommandSandbox(noSocat, () => places).describe({ workspace: '/home/ana/p', hosts: ['pypi.org'], scratch: false }).text,
+    ).toMatch(/^Can change only your workspace · no network \(socat is not installed, .*\) · .*what it can change$/);
+    // macOS has no proxy: a network allowed at all is the whole network, and the card says so.
+    expect(
+      createCommandSandbox(seatbelt, () => places).describe({ workspace: '/home/ana/p', hosts: ['pypi.org'], scratch: false }).text,
+    ).toMatch(
+      /· may use the whole network, including this computer's own network services \(on macOS it is not limited to the named hosts\) ·/,
+    );
+    expect(sandboxed.describe({ workspace: '/home/ana/p', hosts: [], scratch: true }).text).toMatch(
       /^Can change nothing outside its own \/tmp · no network · sees your workspace \(read-only\), the system's programs; nothing else of your home folder.* disk$/,
     );
     // macOS keeps the rest of the files readable, and says so.
-    expect(
-      createCommandSandbox(seatbelt, () => places).describe({ workspace: '/home/ana/p', network: false, scratch: false }).text,
-    ).toMatch(/· can read your other files, but not your keys/);
+    expect(createCommandSandbox(seatbelt, () => places).describe({ workspace: '/home/ana/p', hosts: [], scratch: false }).text).toMatch(
+      /· can read your other files, but not your keys/,
+    );
     const unsandboxed = createCommandSandbox(none, () => places);
     expect(unsandboxed.available).toBe(false);
-    expect(unsandboxed.describe({ workspace: '/home/ana/p', network: false, scratch: false })).toEqual({
+    expect(unsandboxed.describe({ workspace: '/home/ana/p', hosts: [], scratch: false })).toEqual({
       sandboxed: false,
       text: 'Runs with your full rights — no sandbox on this system (Windows has no sandbox TACO can use).',
     });
-    expect(unsandboxed.invocation('ls', { workspace: '/home/ana/p', network: false, scratch: false })).toEqual({
+    expect(await unsandboxed.invocation('ls', { workspace: '/home/ana/p', hosts: [], scratch: false })).toEqual({
       sandboxed: false,
       reason: 'Windows has no sandbox TACO can use',
     });
   });
 
-  it('an MCP server set to run sandboxed is refused where there is no sandbox, with how to run it on purpose', () => {
+  it('an MCP server set to run sandboxed is refused where there is no sandbox, with how to run it on purpose', async () => {
     const config = { command: 'node', sandbox: { write: ['~/notes'], network: false } };
-    const launch = mcpServerLaunch('files', config, { file: '/usr/bin/node', args: ['s.js'], cwd: '/' }, none, places);
+    const launch = await mcpServerLaunch('files', config, { file: '/usr/bin/node', args: ['s.js'], cwd: '/' }, none, places);
     expect(launch).toEqual({
       type: 'refused',
       message: expect.stringMatching(
         /^Server "files" is set to run in the sandbox, but this system has none .*turn its sandbox off in Settings → MCP servers/,
       ),
     });
-    expect(mcpServerLaunch('files', { command: 'node' }, { file: '/usr/bin/node', args: [], cwd: '/' }, none, places)).toEqual({
+    expect(await mcpServerLaunch('files', { command: 'node' }, { file: '/usr/bin/node', args: [], cwd: '/' }, none, places)).toEqual({
       type: 'plain',
     });
-    const started = mcpServerLaunch('files', config, { file: '/usr/bin/node', args: ['s.js'], cwd: '/' }, bwrap, places);
+    const started = await mcpServerLaunch('files', config, { file: '/usr/bin/node', args: ['s.js'], cwd: '/' }, bwrap, places);
     expect(started).toMatchObject({
       type: 'sandboxed',
       file: '/usr/bin/bwrap',
@@ -73,7 +90,7 @@ describe('the sandbox in words, and never silently without one', () => {
       text: 'Not sandboxed: this server runs with your full rights.',
     });
     expect(mcpSandboxNotice({ command: 'node', sandbox: { write: [], network: true } }, bwrap, places)?.text).toMatch(
-      /^Can change nothing outside its own \/tmp · may use the network/,
+      /^Can change nothing outside its own \/tmp · network: any public host through TACO's proxy, but not this computer's own services or your local network ·/,
     );
     expect(mcpSandboxNotice({ command: 'node', sandbox: { write: [], network: true } }, none, places)?.text).toMatch(/it will not start/);
     expect(mcpSandboxNotice({ url: 'https://example.com/mcp' }, bwrap, places)).toBeNull();

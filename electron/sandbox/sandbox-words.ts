@@ -1,4 +1,5 @@
 import { NO_SANDBOX_WORDS, type SandboxNotice } from '../../shared/approvals/sandbox-notice';
+import { describeHosts } from './network/host-allow-list';
 import type { SandboxPolicy } from './sandbox-policy';
 import type { SandboxSupport } from './sandbox-support';
 
@@ -16,18 +17,27 @@ export function describeSandbox(
   const name = (folder: string): string => (folder === names.workspace ? 'your workspace' : shortPath(folder, names.home));
   const writes =
     policy.writable.length === 0 ? 'Can change nothing outside its own /tmp' : `Can change only ${policy.writable.map(name).join(', ')}`;
-  const network = policy.network ? "may use the network, including this computer's own network services" : 'no network';
   if (support.kind === 'seatbelt') {
+    // Seatbelt has no proxy here: a network allowed at all is the whole network.
+    const network =
+      policy.network.type === 'none'
+        ? 'no network'
+        : "may use the whole network, including this computer's own network services (on macOS it is not limited to the named hosts)";
     return {
       sandboxed: true,
       text: `${writes} · ${network} · can read your other files, but not your keys, credentials, browser profiles or TACO's data · still free to use CPU, memory and disk`,
     };
   }
+  const network =
+    policy.network.type !== 'none' && support.socat === null
+      ? 'no network (socat is not installed, and the sandbox reaches the network only through it)'
+      : describeHosts(policy.network);
   const seen = [...policy.writable.map(name), ...policy.readable.map((folder) => `${name(folder)} (read-only)`)];
   const changes = policy.writable.length > 0 ? ', and to change or delete what it can change' : '';
+  const sends = policy.network.type !== 'none' && support.socat !== null ? ', and to send what it can read to the hosts it may reach' : '';
   return {
     sandboxed: true,
-    text: `${writes} · ${network} · sees ${[...seen, "the system's programs"].join(', ')}; nothing else of your home folder, no keys, no sockets of other programs (ssh-agent, D-Bus, Docker) · still free to use CPU, memory and disk${changes}`,
+    text: `${writes} · ${network} · sees ${[...seen, "the system's programs"].join(', ')}; nothing else of your home folder, no keys, no sockets of other programs (ssh-agent, D-Bus, Docker) · still free to use CPU, memory and disk${changes}${sends}`,
   };
 }
 

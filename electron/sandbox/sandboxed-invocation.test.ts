@@ -1,7 +1,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sandboxedInvocation } from './sandboxed-invocation';
+import { NO_NETWORK, type NetworkAccess } from './network/host-allow-list';
+import { openSandboxedInvocation, sandboxedInvocation } from './sandboxed-invocation';
 import { folderOutsideTmp } from './testing/require-bubblewrap';
 
 describe('sandboxedInvocation on macOS: links among the paths', () => {
@@ -16,7 +17,7 @@ describe('sandboxedInvocation on macOS: links among the paths', () => {
         writable: [join(root.path, 'work')],
         readable: [],
         hidden: [join(root.path, '.ssh')],
-        network: false,
+        network: NO_NETWORK,
         home: root.path,
       };
       const invocation = sandboxedInvocation({ kind: 'seatbelt', program: '/usr/bin/sandbox-exec' }, policy, '/bin/ls', [], root.path);
@@ -33,7 +34,7 @@ describe('sandboxedInvocation on macOS: links among the paths', () => {
 });
 
 describe('sandboxedInvocation: each system’s program and arguments', () => {
-  const policy = { writable: ['/w'], readable: [], hidden: [], network: false, home: '/home/ana' };
+  const policy = { writable: ['/w'], readable: [], hidden: [], network: NO_NETWORK, home: '/home/ana' };
 
   it('Seatbelt: sandbox-exec -p PROFILE -- program args', () => {
     const invocation = sandboxedInvocation({ kind: 'seatbelt', program: '/usr/bin/sandbox-exec' }, policy, '/bin/ls', ['-l', 'x'], '/w');
@@ -63,7 +64,12 @@ describe('sandboxedInvocation: each system’s program and arguments', () => {
       writeFileSync(join(work, 'token'), 'secret');
       symlinkSync(work, join(root.path, 'linked'));
       const hidden = [join(work, 'data'), join(work, 'token'), join(work, 'missing')];
-      const support = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp' } as const;
+      const support = {
+        kind: 'bubblewrap',
+        program: '/usr/bin/bwrap',
+        seccompHelper: '/app/apply-seccomp',
+        socat: '/usr/bin/socat',
+      } as const;
       const linked = join(root.path, 'linked');
       const invocation = sandboxedInvocation(support, { ...policy, writable: [linked], hidden }, '/bin/ls', ['-l'], linked);
       const args = invocation.args;
@@ -79,6 +85,56 @@ describe('sandboxedInvocation: each system’s program and arguments', () => {
       expect(args.slice(-4)).toEqual(['--', '/app/apply-seccomp', '/bin/ls', '-l']);
     } finally {
       root.remove();
+    }
+  });
+});
+
+describe('openSandboxedInvocation: a proxy for a process with hosts, stopped by close', () => {
+  const support = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp', socat: '/usr/bin/socat' } as const;
+  const base = { writable: ['/w'], readable: [], hidden: [], home: '/home/ana' };
+
+  function fakeProxies(): {
+    started: unknown[];
+    closed: () => number;
+    start: (access: NetworkAccess) => Promise<{ socketPath: string; close(): Promise<void> }>;
+  } {
+    const started: unknown[] = [];
+    let closed = 0;
+    return {
+      started,
+      closed: () => closed,
+      start: (access) => {
+        started.push(access);
+        return Promise.resolve({ socketPath: '/run/p.sock', close: () => Promise.resolve(void (closed += 1)) });
+      },
+    };
+  }
+
+  it('starts one for the policy’s hosts, binds its socket, and close stops it', async () => {
+    const proxies = fakeProxies();
+    const network = { type: 'hosts', hosts: ['pypi.org'] } as const;
+    const opened = await openSandboxedInvocation(support, { ...base, network }, '/bin/ls', [], '/w', proxies.start);
+    expect(proxies.started).toEqual([network]);
+    expect(opened.args).toContain('/run/p.sock');
+    expect(proxies.closed()).toBe(0);
+    await opened.close();
+    expect(proxies.closed()).toBe(1);
+  });
+
+  it('starts none without hosts, without socat, or with another sandbox, and the process then has no proxy', async () => {
+    const network = { type: 'hosts', hosts: ['pypi.org'] } as const;
+    const cases = [
+      [support, NO_NETWORK],
+      [{ ...support, socat: null }, network],
+      [{ kind: 'seatbelt', program: '/usr/bin/sandbox-exec' }, network],
+      [{ kind: 'none', reason: 'none here' }, network],
+    ] as const;
+    for (const [system, access] of cases) {
+      const proxies = fakeProxies();
+      const opened = await openSandboxedInvocation(system, { ...base, network: access }, '/bin/ls', [], '/w', proxies.start);
+      expect(proxies.started).toEqual([]);
+      expect(opened.args).not.toContain('/run/p.sock');
+      await opened.close();
     }
   });
 });

@@ -1,5 +1,7 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { bwrapArgs, type PathKind } from './bwrap-args';
+import { startDomainProxy, type DomainProxy } from './network/domain-proxy';
+import type { NetworkAccess } from './network/host-allow-list';
 import { seatbeltProfile } from './seatbelt-profile';
 import type { SandboxPolicy } from './sandbox-policy';
 import type { SandboxSupport } from './sandbox-support';
@@ -8,11 +10,15 @@ import type { SandboxSupport } from './sandbox-support';
 export type Invocation =
   { sandboxed: true; file: string; args: string[] } | { sandboxed: false; file: string; args: string[]; reason: string };
 
+/** An invocation with what runs beside it (its network proxy): `close` when the program has ended. */
+export type OpenedInvocation = Invocation & { close(): Promise<void> };
+
 /**
  * The one place a program becomes a sandboxed program: `file args` wrapped by this system's
  * sandbox under `policy`, working in `cwd`. bwrap takes every path where it really is (links
  * resolved); Seatbelt takes hidden paths as they are and, when they are symbolic links, also where
- * they point (a `~/.ssh` linked elsewhere is hidden there too).
+ * they point (a `~/.ssh` linked elsewhere is hidden there too). `proxySocket`: the running proxy
+ * of this process (openSandboxedInvocation), without which a bwrap sandbox has no network.
  */
 export function sandboxedInvocation(
   support: SandboxSupport,
@@ -20,6 +26,7 @@ export function sandboxedInvocation(
   file: string,
   args: readonly string[],
   cwd: string,
+  proxySocket?: string,
 ): Invocation {
   switch (support.kind) {
     case 'bubblewrap': {
@@ -28,6 +35,7 @@ export function sandboxedInvocation(
         realPathOf: realPathOrSelf,
         seccompHelper: support.seccompHelper,
         asRoot: process.geteuid?.() === 0,
+        networkBridge: support.socat !== null && proxySocket !== undefined ? { socat: support.socat, proxySocket } : undefined,
       };
       return { sandboxed: true, file: support.program, args: [...bwrapArgs(policy, cwd, host), file, ...args] };
     }
@@ -43,6 +51,25 @@ export function sandboxedInvocation(
       return unreachable;
     }
   }
+}
+
+/**
+ * sandboxedInvocation with the network the policy allows: on Linux a proxy of its own for this
+ * process (network/domain-proxy.ts), started first and stopped by `close`. Without socat, or with
+ * no network allowed, nothing is started and the process has no network.
+ */
+export async function openSandboxedInvocation(
+  support: SandboxSupport,
+  policy: SandboxPolicy,
+  file: string,
+  args: readonly string[],
+  cwd: string,
+  startProxy: (access: NetworkAccess) => Promise<DomainProxy> = startDomainProxy,
+): Promise<OpenedInvocation> {
+  const bridged = support.kind === 'bubblewrap' && support.socat !== null && policy.network.type !== 'none';
+  if (!bridged) return { ...sandboxedInvocation(support, policy, file, args, cwd), close: () => Promise.resolve() };
+  const proxy = await startProxy(policy.network);
+  return { ...sandboxedInvocation(support, policy, file, args, cwd, proxy.socketPath), close: () => proxy.close() };
 }
 
 function withLinkTargets(paths: readonly string[]): string[] {

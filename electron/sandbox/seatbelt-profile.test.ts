@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandPolicy, mcpServerPolicy, scratchPolicy } from './sandbox-policy';
+import { NO_NETWORK } from './network/host-allow-list';
 import { seatbeltProfile } from './seatbelt-profile';
 
 /**
@@ -21,12 +22,14 @@ const places = { home: '/Users/ana', dataFolders: ['/Users/ana/Library/Applicati
 
 describe('seatbeltProfile', () => {
   it('run_command without network', () => {
-    expect(seatbeltProfile(commandPolicy({ ...places, workspace: '/Users/ana/project', network: false }))).toMatchSnapshot();
+    expect(seatbeltProfile(commandPolicy({ ...places, workspace: '/Users/ana/project', network: NO_NETWORK }))).toMatchSnapshot();
   });
 
   it('run_command with network: the same, without the network rule', () => {
-    const offline = seatbeltProfile(commandPolicy({ ...places, workspace: '/Users/ana/project', network: false }));
-    const online = seatbeltProfile(commandPolicy({ ...places, workspace: '/Users/ana/project', network: true }));
+    const offline = seatbeltProfile(commandPolicy({ ...places, workspace: '/Users/ana/project', network: NO_NETWORK }));
+    const online = seatbeltProfile(
+      commandPolicy({ ...places, workspace: '/Users/ana/project', network: { type: 'hosts', hosts: ['pypi.org'] } }),
+    );
     expect(offline.replace('(deny network*)\n', '')).toBe(online);
   });
 
@@ -49,7 +52,7 @@ describe('seatbeltProfile', () => {
   });
 
   it('a policy with nothing hidden denies no reads (an empty deny rule would match every file)', () => {
-    const profile = seatbeltProfile({ writable: ['/w'], readable: [], hidden: [], network: true, home: '/Users/ana' });
+    const profile = seatbeltProfile({ writable: ['/w'], readable: [], hidden: [], network: { type: 'public' }, home: '/Users/ana' });
     expect(profile).not.toContain('file-read*');
     expect(profile).toContain('(allow file-write* (subpath "/w") (subpath "/private/tmp") (subpath "/private/var/folders"))');
   });

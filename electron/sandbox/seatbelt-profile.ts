@@ -19,7 +19,7 @@ export function seatbeltProfile(policy: SandboxPolicy): string {
   const writable = [...policy.writable, '/private/tmp', '/private/var/folders'];
   lines.push(`(allow file-write* ${writable.map(subpath).join(' ')})`);
   if (policy.hidden.length > 0) lines.push(`(deny file-read* file-write* ${policy.hidden.map(subpath).join(' ')})`);
-  if (!policy.network) lines.push('(deny network*)');
+  if (policy.network.type === 'none') lines.push('(deny network*)');
   return `${lines.join('\n')}\n`;
 }
 

@@ -35,14 +35,30 @@ describe('approvalScopeFor: "Allow for this conversation" covers only what the u
     );
   });
 
-  it('a command allowed without the network is not allowed with it: network is its own scope, shown on the label', () => {
+  it('a command allowed without the network, or for some hosts, is not allowed for others: the hosts are its scope, shown on the label', () => {
     const tool = { toolId: 'run_command', risk: 'shell' as const };
     const offline = approvalScopeFor(tool, { command: 'npm test' });
-    expect(approvalScopeFor(tool, { command: 'npm test', network: false }).key).toBe(offline.key);
-    const online = approvalScopeFor(tool, { command: 'npm test', network: true });
+    expect(approvalScopeFor(tool, { command: 'npm test', network: [] }).key).toBe(offline.key);
+    const online = approvalScopeFor(tool, { command: 'npm test', network: ['registry.npmjs.org', 'example.com'] });
     expect(online.key).not.toBe(offline.key);
-    expect(online.label).toBe('`npm test` with network');
-    expect(approvalScopeFor(tool, { command: 'npm test', network: 'yes' }).key).not.toBe(online.key);
+    expect(online.label).toBe('`npm test` with network to example.com, registry.npmjs.org');
+    // The same hosts in another order, or repeated, are the same approval; one more, one fewer or another is not.
+    expect(approvalScopeFor(tool, { command: 'npm test', network: ['example.com', 'registry.npmjs.org', 'example.com'] }).key).toBe(
+      online.key,
+    );
+    for (const other of [
+      ['registry.npmjs.org'],
+      ['registry.npmjs.org', 'example.com', 'evil.example'],
+      ['registry.npmjs.org', 'example.org'],
+    ])
+      expect(approvalScopeFor(tool, { command: 'npm test', network: other }).key).not.toBe(online.key);
+    expect(approvalScopeFor(tool, { command: 'npm install', network: ['registry.npmjs.org', 'example.com'] }).key).not.toBe(online.key);
+    // Anything but a list of host names is scoped exactly: its own approval, never another's.
+    for (const odd of [true, false, 'example.com', [1], ['example.com', null]]) {
+      const scope = approvalScopeFor(tool, { command: 'npm test', network: odd });
+      expect(scope.key).not.toBe(offline.key);
+      expect(scope.key).toMatch(/^run_command\u0000args:/);
+    }
     // write_workspace only makes the call ask (no scratch run): an approved command may always write the workspace.
     expect(approvalScopeFor(tool, { command: 'npm test', write_workspace: true }).key).toBe(offline.key);
   });

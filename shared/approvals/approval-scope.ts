@@ -17,7 +17,7 @@ export interface ApprovalScope {
  * argument would slip through an allowance the user never saw, so its presence means "exact".
  */
 const SCOPE_ARGUMENT: Record<Exclude<Risk, 'read'>, { name: string; free: readonly string[] }> = {
-  // `network` is read by the shell scope itself below: a command allowed offline is not allowed with the network.
+  // `network` (the hosts) is read by the shell scope itself below: a command allowed offline, or for some hosts, is not allowed for others.
   // `write_workspace` only decides whether a call may skip asking (the scratch sandbox); an approved command always may write the workspace.
   shell: { name: 'command', free: ['network', 'write_workspace'] },
   network: { name: 'url', free: [] },
@@ -54,10 +54,16 @@ export function approvalScopeFor(
     case 'shell': {
       const command = args['command'];
       const network = args['network'];
-      if (typeof command !== 'string' || (network !== undefined && typeof network !== 'boolean')) return exact();
-      // Network for a sandboxed command is its own approval: `npm test` allowed offline does not allow it online.
-      if (network === true) return { key: `${tool.toolId}\u0000command:${command}\u0000network`, label: `\`${command}\` with network` };
-      return { key: `${tool.toolId}\u0000command:${command}`, label: `\`${command}\`` };
+      if (typeof command !== 'string') return exact();
+      if (network === undefined || (Array.isArray(network) && network.length === 0))
+        return { key: `${tool.toolId}\u0000command:${command}`, label: `\`${command}\`` };
+      if (!Array.isArray(network) || !network.every((host): host is string => typeof host === 'string')) return exact();
+      // The hosts are part of the approval: `npm test` allowed offline, or for registry.npmjs.org, allows no other host.
+      const hosts = [...new Set(network)].sort();
+      return {
+        key: `${tool.toolId}\u0000command:${command}\u0000network:${JSON.stringify(hosts)}`,
+        label: `\`${command}\` with network to ${hosts.join(', ')}`,
+      };
     }
     case 'network': {
       const origin = originOf(args['url']);

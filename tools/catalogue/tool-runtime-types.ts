@@ -78,17 +78,26 @@ export interface ToolContext {
 /**
  * run_command's sandbox, decided by main (electron/sandbox/command-sandbox.ts). `scratch`: the
  * call runs without asking, so nothing but its private /tmp is writable and it has no network.
+ * `hosts`: the hosts it may reach through the proxy (tools/shell/command-network.ts); none: no network.
  */
 export interface CommandSandbox {
   /** This system has a sandbox (a scratch run is possible only then). */
   readonly available: boolean;
-  invocation(shellLine: string, options: { workspace: string; network: boolean; scratch: boolean }): CommandInvocation;
+  /** Starts what the command needs beside it (its network proxy); the caller closes the invocation when the command has ended. */
+  invocation(shellLine: string, options: CommandSandboxOptions): Promise<CommandInvocation>;
   /** What the command may do, in words, for the approval card. */
-  describe(options: { workspace: string; network: boolean; scratch: boolean }): SandboxNotice;
+  describe(options: CommandSandboxOptions): SandboxNotice;
 }
 
-/** The program that runs a shell line inside the sandbox, or why there is none (the line then runs as it is). */
-export type CommandInvocation = { sandboxed: true; file: string; args: string[] } | { sandboxed: false; reason: string };
+export interface CommandSandboxOptions {
+  workspace: string;
+  hosts: readonly string[];
+  scratch: boolean;
+}
+
+/** The program that runs a shell line inside the sandbox (and `close` for what runs beside it), or why there is none (the line then runs as it is). */
+export type CommandInvocation =
+  { sandboxed: true; file: string; args: string[]; close(): Promise<void> } | { sandboxed: false; reason: string };
 
 /** Resolves a host name to every address it has (dns.lookup with all: true). */
 export type LookupAll = (hostname: string) => Promise<Array<{ address: string; family: number }>>;

@@ -102,4 +102,34 @@ describe('run_command', () => {
     await expect(runCommand({ command: 'ls' }, createTestToolContext())).rejects.toThrow(NO_WORKSPACE_MESSAGE);
     await expect(runCommand({ command: '  ' }, createTestToolContext({ workspace }))).rejects.toThrow('The command is empty');
   });
+
+  it('runs with exactly the hosts its network argument names, in the spelling the card shows, and closes their proxy at the end', async () => {
+    const asked: unknown[] = [];
+    const closed = vi.fn(() => Promise.resolve());
+    const commandSandbox = {
+      available: true,
+      invocation: (_line: string, options: unknown) => {
+        asked.push(options);
+        return Promise.resolve({ sandboxed: true as const, file: '/bin/sh', args: ['-c', 'echo inside'], close: closed });
+      },
+      describe: () => ({ sandboxed: true, text: 'words' }),
+    };
+    const context = { ...createTestToolContext({ workspace }), commandSandbox };
+    const result = parsed(await runCommand({ command: 'pip download x', network: ['PyPI.org.', 'files.pythonhosted.org'] }, context));
+    expect(result['stdout']).toBe('inside\n');
+    expect(asked).toEqual([{ workspace, hosts: ['files.pythonhosted.org', 'pypi.org'], scratch: false }]);
+    expect(closed).toHaveBeenCalledTimes(1);
+    await runCommand({ command: 'ls' }, context);
+    expect(asked[1]).toEqual({ workspace, hosts: [], scratch: false });
+  });
+
+  it('refuses a network argument that is not a list of hosts, before anything starts', async () => {
+    const marker = path.join(workspace, 'ran');
+    for (const network of [true, 'pypi.org', ['*'], ['pypi.org', 'http://evil.example/']]) {
+      await expect(runCommand({ command: `touch '${marker}'`, network }, createTestToolContext({ workspace }))).rejects.toThrow(
+        /^Not run: /,
+      );
+    }
+    await expect(access(marker)).rejects.toThrow();
+  });
 });

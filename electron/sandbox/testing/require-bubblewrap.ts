@@ -25,12 +25,12 @@ export function folderOutsideTmp(prefix: string): { path: string; remove: () => 
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-/** The programs an escape test starts (ssh-agent, dbus-daemon, script…): missing ones fail the test, saying which package .ci/run installs. */
+/** The programs an escape or network test starts (ssh-agent, dbus-daemon, script, socat, curl…): missing ones fail the test, saying which package .ci/run installs. */
 export function requirePrograms(programs: readonly string[]): void {
   const missing = programs.filter((program) => !(process.env['PATH'] ?? '').split(':').some((folder) => existsSync(join(folder, program))));
   if (missing.length > 0) {
     throw new Error(
-      `The sandbox escape tests need ${missing.join(', ')}: install them as .ci/run does (openssh-client, dbus-daemon, dbus-bin, bsdutils, git).`,
+      `The sandbox escape tests need ${missing.join(', ')}: install them as .ci/run does (openssh-client, dbus-daemon, dbus-bin, bsdutils, git, socat, curl).`,
     );
   }
 }

@@ -23,33 +23,37 @@ export function runToEnd(file: string, args: readonly string[], env: NodeJS.Proc
   });
 }
 
-/** The bwrap argv run_command would use for `line` (this system's real sandbox), for tests that start it themselves. */
-export function commandInvocation(
+/** The bwrap argv run_command would use for `line` (this system's real sandbox), for tests that start it themselves; `close` stops its proxy. */
+export async function commandInvocation(
   line: string,
-  options: { places: PolicyPlaces; workspace: string; network?: boolean; scratch?: boolean },
-): { file: string; args: string[] } {
+  options: { places: PolicyPlaces; workspace: string; hosts?: readonly string[]; scratch?: boolean },
+): Promise<{ file: string; args: string[]; close(): Promise<void> }> {
   const sandbox = createCommandSandbox(undefined, () => options.places);
-  const invocation = sandbox.invocation(line, {
+  const invocation = await sandbox.invocation(line, {
     workspace: options.workspace,
-    network: options.network ?? false,
+    hosts: options.hosts ?? [],
     scratch: options.scratch ?? false,
   });
   if (!invocation.sandboxed) throw new Error(`No sandbox: ${invocation.reason}`);
   return invocation;
 }
 
-/** Runs a shell line the way run_command does, in this system's real sandbox. */
-export function runSandboxed(
+/** Runs a shell line the way run_command does, in this system's real sandbox (with a proxy for `hosts`, stopped at its end). */
+export async function runSandboxed(
   line: string,
-  options: { places: PolicyPlaces; workspace: string; network?: boolean; scratch?: boolean; env?: NodeJS.ProcessEnv },
+  options: { places: PolicyPlaces; workspace: string; hosts?: readonly string[]; scratch?: boolean; env?: NodeJS.ProcessEnv },
 ): Promise<Ran> {
-  const invocation = commandInvocation(line, options);
-  return runToEnd(
-    invocation.file,
-    invocation.args,
-    options.env ?? { PATH: process.env['PATH'], HOME: options.places.home },
-    options.workspace,
-  );
+  const invocation = await commandInvocation(line, options);
+  try {
+    return await runToEnd(
+      invocation.file,
+      invocation.args,
+      options.env ?? { PATH: process.env['PATH'], HOME: options.places.home },
+      options.workspace,
+    );
+  } finally {
+    await invocation.close();
+  }
 }
 
 /** Runs a shell line outside any sandbox, with `env` (the proof that what the sandbox refuses is there to reach). */

@@ -13,16 +13,20 @@ const [mode, line, workspace, home, data] = process.argv.slice(2) as [string, st
 
 if (mode === 'command') {
   const sandbox = createCommandSandbox(undefined, () => ({ home, dataFolders: [data], searchPath: process.env['PATH'] }));
-  const invocation = sandbox.invocation(line, { workspace, network: false, scratch: false });
+  const invocation = await sandbox.invocation(line, { workspace, hosts: [], scratch: false });
   if (!invocation.sandboxed) throw new Error(`No sandbox: ${invocation.reason}`);
-  const result = await runShellCommand(line, {
-    cwd: workspace,
-    timeoutMs: 60_000,
-    maxOutputChars: 100_000,
-    signal: new AbortController().signal,
-    invocation: { file: invocation.file, args: invocation.args },
-  });
-  process.stdout.write(result.stdout + result.stderr);
+  try {
+    const result = await runShellCommand(line, {
+      cwd: workspace,
+      timeoutMs: 60_000,
+      maxOutputChars: 100_000,
+      signal: new AbortController().signal,
+      invocation: { file: invocation.file, args: invocation.args },
+    });
+    process.stdout.write(result.stdout + result.stderr);
+  } finally {
+    await invocation.close();
+  }
 } else {
   const transport = new ProcessGroupTransport({
     file: '/bin/sh',

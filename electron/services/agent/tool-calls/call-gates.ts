@@ -9,6 +9,7 @@ import type { AlwaysAllowSubject } from '../../../../shared/approvals/always-all
 import type { SandboxNotice } from '../../../../shared/approvals/sandbox-notice';
 import { emitStatus, type RunShared } from '../loop/run-context';
 import { awaitingApprovalStatus } from '../status/status-texts';
+import { commandHosts } from '../../../../tools/shell/command-network';
 
 /**
  * Whether this call waits for the user: its per-tool override, else its config and risk policy
@@ -18,6 +19,8 @@ import { awaitingApprovalStatus } from '../status/status-texts';
  * (codeExecutionWarning, on the resolved path) always asks, whatever the policy.
  */
 export async function needsApproval(tool: RegisteredTool, input: GateInput, args: JsonObject): Promise<boolean> {
+  // A command whose `network` names no valid hosts is refused by run_command before anything runs: nothing to ask.
+  if (isSandboxedCommand(tool) && !commandHosts(args).ok) return false;
   if (!(await policyAsks(tool, input, args))) return false;
   // A command that can change nothing (the scratch sandbox) runs without asking when the user chose so.
   return !scratchRunAllowed(tool, input, args);
@@ -45,12 +48,18 @@ export async function runsAsScratch(tool: RegisteredTool, input: GateInput, args
   return scratchRunAllowed(tool, input, args) && (await policyAsks(tool, input, args));
 }
 
+/** Any `network` argument but an absent or empty one asks for the network (an invalid one too). */
+function requestsNetwork(args: JsonObject): boolean {
+  const network = args['network'];
+  return network !== undefined && !(Array.isArray(network) && network.length === 0);
+}
+
 function scratchRunAllowed(tool: RegisteredTool, input: GateInput, args: JsonObject): boolean {
   return (
     input.runScratchCommandsWithoutAsking === true &&
     isSandboxedCommand(tool) &&
     input.commandSandbox?.available === true &&
-    args['network'] !== true &&
+    !requestsNetwork(args) &&
     args['write_workspace'] !== true &&
     toolOverride(input.toolApprovals, tool.info.toolId) !== 'ask'
   );
@@ -74,7 +83,8 @@ async function policyAsks(tool: RegisteredTool, input: GateInput, args: JsonObje
 /** What the OS sandbox allows a built-in shell call (run_command), for its card; nothing for other tools. */
 function sandboxWords(input: AgentRunInput, tool: RegisteredTool, args: JsonObject): { sandbox?: SandboxNotice } {
   if (!isSandboxedCommand(tool) || input.commandSandbox === undefined || input.workspace === null) return {};
-  return { sandbox: input.commandSandbox.describe({ workspace: input.workspace, network: args['network'] === true, scratch: false }) };
+  const hosts = commandHosts(args);
+  return { sandbox: input.commandSandbox.describe({ workspace: input.workspace, hosts: hosts.ok ? hosts.hosts : [], scratch: false }) };
 }
 
 /** A built-in shell tool: run_command, which runs in the OS sandbox. */

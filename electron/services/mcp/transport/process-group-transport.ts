@@ -13,6 +13,8 @@ export interface ProcessGroupTransportOptions {
   env: Record<string, string>;
   cwd: string | undefined;
   platform?: NodeJS.Platform;
+  /** Called once the process has ended or could not start (the sandbox's network proxy stops then). */
+  afterExit?: () => void;
 }
 
 /** How the process ended, in words for the status and for an in-flight call. */
@@ -70,6 +72,7 @@ export class ProcessGroupTransport implements Transport {
       this.child = child;
       if (child.pid !== undefined) trackGroup(child.pid, windows);
       child.once('error', (error) => {
+        this.options.afterExit?.();
         reject(error);
         this.onerror?.(error);
       });
@@ -82,6 +85,7 @@ export class ProcessGroupTransport implements Transport {
           untrackGroup(child.pid);
         }
         this.child = null;
+        this.options.afterExit?.();
         this.onclose?.();
       });
       child.stdin?.on('error', (error) => this.onerror?.(error));

@@ -95,13 +95,14 @@ async function openStdio(options: OpenOptions, command: string): Promise<OpenedS
   const resolved = resolveCommand(command, { pathValue: options.pathValue, cwd: cwd ?? process.cwd() });
   if (resolved.type === 'missing') throw new ServerStartError(resolved.message);
   // A server with a `sandbox` entry runs inside the OS sandbox (electron/sandbox/), or not at all.
-  const launch = mcpServerLaunch(options.name, config, { file: resolved.file, args: config.args ?? [], cwd: cwd ?? process.cwd() });
+  const launch = await mcpServerLaunch(options.name, config, { file: resolved.file, args: config.args ?? [], cwd: cwd ?? process.cwd() });
   if (launch.type === 'refused') throw new ServerStartError(launch.message);
   const transport = new ProcessGroupTransport({
     file: launch.type === 'sandboxed' ? launch.file : resolved.file,
     args: launch.type === 'sandboxed' ? launch.args : (config.args ?? []),
     env: serverEnvironment(options.pathValue, config.env ?? {}),
     cwd,
+    ...(launch.type === 'sandboxed' ? { afterExit: () => void launch.close() } : {}),
   });
   options.onProcess(transport);
   const client = newClient(options);
