@@ -1,6 +1,6 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sandboxedInvocation } from './sandboxed-invocation';
 import { folderOutsideTmp } from './testing/require-bubblewrap';
 
@@ -80,5 +80,25 @@ describe('sandboxedInvocation: each system’s program and arguments', () => {
     } finally {
       root.remove();
     }
+  });
+});
+
+describe('sandboxedInvocation: bubblewrap keeps file capabilities only for root', () => {
+  const policy = { writable: ['/w'], readable: [], hidden: [], network: false, home: '/home/ana' };
+  const support = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp' } as const;
+  const geteuid = Object.getOwnPropertyDescriptor(process, 'geteuid');
+  afterEach(() => {
+    if (geteuid) Object.defineProperty(process, 'geteuid', geteuid);
+  });
+  const asUser = (id: (() => number) | undefined): string[] => {
+    Object.defineProperty(process, 'geteuid', { value: id, configurable: true, writable: true });
+    return sandboxedInvocation(support, policy, '/bin/ls', [], '/w').args;
+  };
+
+  it('adds CAP_SETFCAP for user 0 only; any other user, or a system with no user ids, gets none', () => {
+    const root = asUser(() => 0);
+    expect(root.some((arg, index) => arg === '--cap-add' && root[index + 1] === 'CAP_SETFCAP')).toBe(true);
+    expect(asUser(() => 1000)).not.toContain('--cap-add');
+    expect(asUser(undefined)).not.toContain('--cap-add');
   });
 });
