@@ -165,7 +165,7 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
   },
   'electron/services/agent/context/context-window.ts': {
     kind: 'decision',
-    tests: ['electron/services/agent/context/context-window.test.ts'],
+    tests: ['electron/services/agent/context/context-window.test.ts', 'electron/services/agent/context/context-window-rules.test.ts'],
   },
   'electron/services/agent/context/output-budget.ts': {
     kind: 'decision',
@@ -175,10 +175,17 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
     kind: 'decision',
     tests: ['electron/services/provider/memory/context-fit.test.ts', 'electron/services/provider/memory/context-fit-rules.test.ts'],
   },
-  'electron/services/provider/provider-error-mapping.ts': { kind: 'decision', tests: errorMapping },
+  'electron/services/provider/provider-error-mapping.ts': {
+    kind: 'decision',
+    tests: ['electron/services/provider/provider-error-mapping-rules.test.ts', ...errorMapping],
+  },
   'electron/services/provider/openai-compatible/openai-errors.ts': {
     kind: 'decision',
-    tests: [...errorMapping, 'electron/services/provider/openai-compatible/openai-provider.test.ts'],
+    tests: [
+      'electron/services/provider/openai-compatible/openai-errors-rules.test.ts',
+      ...errorMapping,
+      'electron/services/provider/openai-compatible/openai-provider.test.ts',
+    ],
   },
   'electron/services/provider/openai-compatible/shared-memory-retry.ts': {
     kind: 'decision',

@@ -54,6 +54,7 @@ describe('parseTextToolCall: which field says what', () => {
     expect(call('{"tool": "outer", "function": {"name": "inner"}}')).toEqual({ name: 'inner', arguments: {}, terminate: null });
     expect(call('{"function": "read_file", "tool": "outer"}')).toEqual({ name: 'outer', arguments: {}, terminate: null });
     expect(call('{"function": "read_file"}')).toEqual({ type: 'not-a-call' });
+    expect(call('{"function": null, "tool": "outer"}')).toEqual({ name: 'outer', arguments: {}, terminate: null });
   });
 
   it('takes the arguments from "parameters", then "arguments", then "args"; a blank string is none', () => {
