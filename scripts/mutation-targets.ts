@@ -189,7 +189,10 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
   },
   'electron/services/provider/openai-compatible/shared-memory-retry.ts': {
     kind: 'decision',
-    tests: ['electron/services/provider/openai-compatible/shared-memory.replay.test.ts'],
+    tests: [
+      'electron/services/provider/openai-compatible/shared-memory-retry-rules.test.ts',
+      'electron/services/provider/openai-compatible/shared-memory.replay.test.ts',
+    ],
   },
 };
 
