@@ -88,11 +88,12 @@ describe('stop conditions', () => {
 describe('decideStep: what wins, and what a step never changes', () => {
   it('runs every native call in order; a call without a function is a nameless call with no arguments', () => {
     const native = step({
+      // Arguments as a JSON string and a call without a function: what a server may send against the type.
       nativeCalls: [
         { function: { name: 'a', arguments: '{"x": 1}' } },
-        {} as StepResult['nativeCalls'][number],
+        {},
         { function: { name: 'c', arguments: { y: 2 } } },
-      ],
+      ] as unknown as StepResult['nativeCalls'],
       unreadableCalls: ['bad'],
       visibleText: 'I cannot complete this task.',
     });
