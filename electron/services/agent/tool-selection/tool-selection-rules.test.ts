@@ -35,7 +35,10 @@ describe('selectTools: the budget, the kept tools and the catalogue order', () =
   });
 
   it('gives a kept id the catalogue lacks (a tool since removed) no place in the budget', () => {
-    expect(selectTools({ all, budget: 3, ranking: [], keep: new Set(['gone', 'e']) })).toEqual({ offered: ['a', 'b', 'e'], narrowed: true });
+    expect(selectTools({ all, budget: 3, ranking: [], keep: new Set(['gone', 'e']) })).toEqual({
+      offered: ['a', 'b', 'e'],
+      narrowed: true,
+    });
   });
 
   it('is not narrowed when the kept tools alone are the whole catalogue', () => {
