@@ -59,7 +59,10 @@ const imports = [
   'electron/services/store/conversations/foreign-import/claude-export.test.ts',
   'electron/services/store/conversations/foreign-import/chatgpt-export.test.ts',
 ];
-const toolSelection = ['electron/services/agent/tool-selection/tool-selection.test.ts'];
+const toolSelection = [
+  'electron/services/agent/tool-selection/tool-selection.test.ts',
+  'electron/services/agent/tool-selection/tool-selection-rules.test.ts',
+];
 const stepDecision = ['electron/services/agent/loop/step-decision.test.ts'];
 const errorMapping = [
   'electron/services/provider/provider-error-mapping.test.ts',
@@ -127,6 +130,7 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
   'electron/services/agent/context/fit-tools.ts': {
     kind: 'decision',
     tests: [
+      'electron/services/agent/context/fit-tools.test.ts',
       'electron/services/provider/openai-compatible/tools-fit-window.replay.test.ts',
       'electron/services/agent/loop/run-agent-context.test.ts',
     ],
@@ -155,28 +159,42 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
   },
   'electron/services/agent/repairs/server-repair.ts': {
     kind: 'decision',
-    tests: ['electron/services/agent/repairs/server-repair.integration.test.ts', 'electron/services/agent/loop/run-agent-repairs.test.ts'],
+    tests: [
+      'electron/services/agent/repairs/server-repair.test.ts',
+      'electron/services/agent/repairs/server-repair.integration.test.ts',
+      'electron/services/agent/loop/run-agent-repairs.test.ts',
+    ],
   },
   'electron/services/agent/context/context-window.ts': {
     kind: 'decision',
-    tests: ['electron/services/agent/context/context-window.test.ts'],
+    tests: ['electron/services/agent/context/context-window.test.ts', 'electron/services/agent/context/context-window-rules.test.ts'],
   },
   'electron/services/agent/context/output-budget.ts': {
     kind: 'decision',
-    tests: ['electron/services/agent/context/output-budget.test.ts'],
+    tests: ['electron/services/agent/context/output-budget.test.ts', 'electron/services/agent/context/output-budget-rules.test.ts'],
   },
   'electron/services/provider/memory/context-fit.ts': {
     kind: 'decision',
-    tests: ['electron/services/provider/memory/context-fit.test.ts'],
+    tests: ['electron/services/provider/memory/context-fit.test.ts', 'electron/services/provider/memory/context-fit-rules.test.ts'],
   },
-  'electron/services/provider/provider-error-mapping.ts': { kind: 'decision', tests: errorMapping },
+  'electron/services/provider/provider-error-mapping.ts': {
+    kind: 'decision',
+    tests: ['electron/services/provider/provider-error-mapping-rules.test.ts', ...errorMapping],
+  },
   'electron/services/provider/openai-compatible/openai-errors.ts': {
     kind: 'decision',
-    tests: [...errorMapping, 'electron/services/provider/openai-compatible/openai-provider.test.ts'],
+    tests: [
+      'electron/services/provider/openai-compatible/openai-errors-rules.test.ts',
+      ...errorMapping,
+      'electron/services/provider/openai-compatible/openai-provider.test.ts',
+    ],
   },
   'electron/services/provider/openai-compatible/llama-cpp/shared-memory-retry.ts': {
     kind: 'decision',
-    tests: ['electron/services/provider/openai-compatible/llama-cpp/shared-memory.replay.test.ts'],
+    tests: [
+      'electron/services/provider/openai-compatible/llama-cpp/shared-memory-retry-rules.test.ts',
+      'electron/services/provider/openai-compatible/llama-cpp/shared-memory.replay.test.ts',
+    ],
   },
 };
 

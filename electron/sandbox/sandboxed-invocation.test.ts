@@ -1,6 +1,6 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { NO_NETWORK, type NetworkAccess } from './network/host-allow-list';
 import { openSandboxedInvocation, sandboxedInvocation } from './sandboxed-invocation';
 import { folderOutsideTmp } from './testing/require-bubblewrap';
@@ -136,5 +136,25 @@ describe('openSandboxedInvocation: a proxy for a process with hosts, stopped by 
       expect(opened.args).not.toContain('/run/p.sock');
       await opened.close();
     }
+  });
+});
+
+describe('sandboxedInvocation: bubblewrap keeps file capabilities only for root', () => {
+  const policy = { writable: ['/w'], readable: [], hidden: [], network: NO_NETWORK, home: '/home/ana' };
+  const support = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp' } as const;
+  const geteuid = Object.getOwnPropertyDescriptor(process, 'geteuid');
+  afterEach(() => {
+    if (geteuid) Object.defineProperty(process, 'geteuid', geteuid);
+  });
+  const asUser = (id: (() => number) | undefined): string[] => {
+    Object.defineProperty(process, 'geteuid', { value: id, configurable: true, writable: true });
+    return sandboxedInvocation(support, policy, '/bin/ls', [], '/w').args;
+  };
+
+  it('adds CAP_SETFCAP for user 0 only; any other user, or a system with no user ids, gets none', () => {
+    const root = asUser(() => 0);
+    expect(root.some((arg, index) => arg === '--cap-add' && root[index + 1] === 'CAP_SETFCAP')).toBe(true);
+    expect(asUser(() => 1000)).not.toContain('--cap-add');
+    expect(asUser(undefined)).not.toContain('--cap-add');
   });
 });

@@ -137,6 +137,7 @@ function adviceFor(error: ProviderError): string {
       return 'The answer was cut off. Try again; if it keeps happening, restart the model server.';
     case 'aborted':
       return 'Try again.';
+    // Stryker disable next-line all: the exhaustive check, unreachable (TypeScript proves `never`)
     default: {
       const unreachable: never = error.kind;
       return String(unreachable);
@@ -175,6 +176,7 @@ export function probeFailure(error: unknown, host: string, words: { silent?: str
     case 'context-changed':
     case 'incomplete-stream':
       return { type: 'error', host, message: error.message };
+    // Stryker disable next-line all: the exhaustive check, unreachable (TypeScript proves `never`)
     default: {
       const unreachable: never = error.kind;
       return { type: 'error', host, message: String(unreachable) };

@@ -49,6 +49,7 @@ export function serverRepairMessage(repair: ServerRepair): ChatMessage {
           'Call one of the available tools by its exact name with valid JSON arguments, or answer in plain text.',
         ].join('\n'),
       };
+    // Stryker disable next-line all: the exhaustive check, unreachable (TypeScript proves `never`)
     default: {
       const unreachable: never = repair;
       return unreachable;
@@ -76,6 +77,7 @@ export function serverRepairStopText(repair: ServerRepair, host: string, serverW
       if (endedAtOnce(repair))
         return `The model answered with nothing twice on ${host} (it ended each reply at once, before writing anything). Try again, rephrase the request, or pick another model.`;
       return `The model server at ${host} returned an empty answer twice (the model generated ${repair.generatedTokens} tokens that the server dropped, usually an unreadable tool call). Try again, or pick another model.`;
+    // Stryker disable next-line all: the exhaustive check, unreachable (TypeScript proves `never`)
     default: {
       const unreachable: never = repair;
       return unreachable;
