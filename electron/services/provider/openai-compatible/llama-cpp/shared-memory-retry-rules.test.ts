@@ -1,9 +1,9 @@
 import { APIError } from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULTS } from '../../../../shared/constants';
-import { ProviderError, type ProviderChunk } from '../provider-types';
-import { openAiMessages } from './openai-messages';
+import { DEFAULTS } from '../../../../../shared/constants';
+import { ProviderError, type ProviderChunk } from '../../provider-types';
+import { openAiMessages } from '../openai-messages';
 import { isSharedMemoryExhausted, retryOnSharedMemory, SharedMemoryExhausted } from './shared-memory-retry';
 
 const HOST = 'http://127.0.0.1:8080/v1';
