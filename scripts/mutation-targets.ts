@@ -123,6 +123,10 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
   'electron/services/agent/tool-selection/select-tools.ts': { kind: 'decision', tests: toolSelection },
   'electron/services/agent/tool-selection/tool-ranking.ts': { kind: 'decision', tests: toolSelection },
   'electron/services/agent/tool-selection/used-tools.ts': { kind: 'decision', tests: toolSelection },
+  'electron/services/agent/tool-selection/named-operations.ts': {
+    kind: 'decision',
+    tests: ['electron/services/agent/tool-selection/named-operations.test.ts'],
+  },
   'electron/services/agent/tool-selection/tool-order.ts': {
     kind: 'decision',
     tests: ['electron/services/agent/tool-selection/tool-order.test.ts'],

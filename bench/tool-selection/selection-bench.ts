@@ -2,6 +2,7 @@ import { DEFAULTS } from '../../shared/constants';
 import { buildSystemPrompt } from '../../electron/services/agent/context/system-prompt';
 import { testTool } from '../../electron/services/agent/testing/test-tools';
 import { lexicalIndexFor, usageByTool, type UsageByTool } from '../../electron/services/agent/tool-selection/lexical-index';
+import { toolsTheRequestNames } from '../../electron/services/agent/tool-selection/named-operations';
 import { isCoreTool, selectTools } from '../../electron/services/agent/tool-selection/select-tools';
 import type { ToolDefinition } from '../../shared/tools/tool-definition';
 import type { RegisteredTool } from '../../tools/catalogue/tool-runtime-types';
@@ -21,7 +22,8 @@ interface RunTools {
 /** The offered tool ids for one request, as the loop picks them on the first request of a run. */
 function offeredFor(run: RunTools, request: string, budget: number): string[] {
   const ranking = lexicalIndexFor(run.definitions, run.usage).rank(request);
-  return selectTools({ all: run.all, budget, ranking, keep: new Set(run.all.filter(isCoreTool)) }).offered;
+  const keep = new Set([...run.all.filter(isCoreTool), ...toolsTheRequestNames(run.all, request)]);
+  return selectTools({ all: run.all, budget, ranking, keep }).offered;
 }
 
 /** What one request weighs in characters: the system prompt, the tool definitions as JSON, the user's message. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../shared/constants';
 import { lexicalIndexFor, usageByTool } from '../../electron/services/agent/tool-selection/lexical-index';
 import { processQueryTerm, processTerm } from '../../electron/services/agent/tool-selection/search-terms';
+import { toolsTheRequestNames } from '../../electron/services/agent/tool-selection/named-operations';
 import { isCoreTool, selectTools } from '../../electron/services/agent/tool-selection/select-tools';
 import { EVERYDAY_REQUESTS } from './everyday-requests';
 import { LABELLED_REQUESTS } from './labelled-requests';
@@ -13,10 +14,11 @@ async function recall(entries: readonly { request: string; tool: string }[]): Pr
   const catalogue = await selectionCatalogue(150);
   const all = catalogue.definitions.map((definition) => definition.function.name);
   const index = lexicalIndexFor(catalogue.definitions, usageByTool(catalogue.builtins));
-  const keep = new Set(all.filter(isCoreTool));
-  const hits = entries.filter((entry) =>
-    selectTools({ all, budget: DEFAULTS.toolBudget, ranking: index.rank(entry.request), keep }).offered.includes(entry.tool),
-  );
+  const core = all.filter(isCoreTool);
+  const hits = entries.filter((entry) => {
+    const keep = new Set([...core, ...toolsTheRequestNames(all, entry.request)]);
+    return selectTools({ all, budget: DEFAULTS.toolBudget, ranking: index.rank(entry.request), keep }).offered.includes(entry.tool);
+  });
   return hits.length / entries.length;
 }
 

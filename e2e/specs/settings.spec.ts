@@ -26,7 +26,8 @@ test.describe('settings', () => {
     await dialog.getByTestId('settings-tab-workspace').click();
     await dialog.getByTestId('settings-workspace').fill(workspace);
     await dialog.getByTestId('settings-tab-connection').click();
-    await dialog.getByTestId('settings-default-model').selectOption('qwen3:4b');
+    await dialog.getByTestId('settings-default-model').click();
+    await page.getByTestId('settings-default-model-popover').locator('[data-model="qwen3:4b"]').click();
     await dialog.getByTestId('settings-tab-appearance').click();
     await dialog.getByTestId('settings-theme').selectOption('dark');
     await dialog.getByTestId('settings-font-size').fill('16');
@@ -49,7 +50,7 @@ test.describe('settings', () => {
     await dialog.getByTestId('settings-tab-workspace').click();
     await expect(dialog.getByTestId('settings-workspace')).toHaveValue(workspace);
     await dialog.getByTestId('settings-tab-connection').click();
-    await expect(dialog.getByTestId('settings-default-model')).toHaveValue('qwen3:4b');
+    await expect(dialog.getByTestId('settings-default-model')).toHaveAttribute('data-value', 'qwen3:4b');
     await dialog.getByTestId('settings-tab-appearance').click();
     await expect(dialog.getByTestId('settings-font-size')).toHaveValue('16');
     await taco.screenshot('settings-dark');

@@ -67,6 +67,21 @@ describe('tool selection over HTTP, 150 tools, budget 16', () => {
     },
   );
 
+  it.each(['cat notes.txt', 'Could you cat notes.txt for me?', 'wc -l notes.txt', 'head -n 20 log.txt', 'git status'])(
+    '"%s" names a command the ranking misses: run_command goes out all the same',
+    async (request) => {
+      run.fake.setScenario(scenario('named-command', [reply.text('Done.')]));
+      run.fake.requests.length = 0;
+      const h = run.harness({ tools: registry, model: llama32.name, userText: request, toolBudget: BUDGET });
+
+      await runAgent(h.input);
+
+      const [sent] = offeredPerRequest();
+      expect(sent?.length).toBeLessThanOrEqual(BUDGET);
+      expect(sent).toContain('run_command');
+    },
+  );
+
   it('budget 0 sends every tool (find_tools has nothing to find then) and says nothing about narrowing', async () => {
     run.fake.setScenario(scenario('no-budget', [reply.text('Done.')]));
     run.fake.requests.length = 0;

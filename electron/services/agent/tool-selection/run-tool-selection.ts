@@ -8,7 +8,8 @@ import { isCoreTool, needsSelection, selectTools } from './select-tools';
 import { selectionQuery } from './selection-query';
 import { rankTools, type RankerKind, type Ranking } from './tool-ranking';
 import { stableToolOrder } from './tool-order';
-import { toolsNamedIn, toolsNamedInPrompt } from './used-tools';
+import { toolsTheRequestNames } from './named-operations';
+import { toolsNamedIn } from './used-tools';
 
 /** The tool that searches the others; offered only when the request does not carry every tool. */
 export const FIND_TOOLS = 'find_tools';
@@ -75,7 +76,10 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?:
     ...shared.tools.map((tool) => tool.info.toolId).filter(isCoreTool),
     ...state.used,
     ...state.found,
-    ...toolsNamedInPrompt(shared.tools, scope.current.content),
+    ...toolsTheRequestNames(
+      shared.tools.map((tool) => tool.info.toolId),
+      scope.current.content,
+    ),
   ]);
   if (!needsSelection(catalogue.length, budget)) {
     const fitted = fit ? await fit(catalogue, neverCut) : catalogue;

@@ -10,6 +10,7 @@ import { RiskBadge } from '../catalogue/RiskBadge';
 import { ApprovalWarnings, exactCallText } from './ApprovalWarnings';
 import { ALWAYS_ALLOW_SCOPE, allowConversationLabel } from './allow-conversation-label';
 import { useComposerFocusOnAnswer } from './use-composer-focus-on-answer';
+import { ScrollText } from '../ui/ScrollText';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 
@@ -75,7 +76,9 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
         <RiskBadge risk={part.risk} />
       </header>
       <div className="detail-label">Exact call</div>
-      <pre className="plain-text">{exactCallText(part)}</pre>
+      <ScrollText className="plain-text" label="The exact call">
+        {exactCallText(part)}
+      </ScrollText>
       {part.preview !== null && (
         <>
           <div className="detail-label">Changes</div>

@@ -7,6 +7,7 @@ import { ApprovalWarnings, exactCallText, needsOwnAnswer } from './ApprovalWarni
 import { RiskBadge } from '../catalogue/RiskBadge';
 import { ALWAYS_ALLOW_SCOPE } from './allow-conversation-label';
 import { useComposerFocusOnAnswer } from './use-composer-focus-on-answer';
+import { ScrollText } from '../ui/ScrollText';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 
@@ -58,7 +59,9 @@ export function BatchApprovalCard({ parts, runFinished }: { parts: ApprovalPart[
               <strong>{formatToolName(part.tool)}</strong>
               <RiskBadge risk={part.risk} />
             </div>
-            <pre className="plain-text">{exactCallText(part)}</pre>
+            <ScrollText className="plain-text" label="The exact call">
+              {exactCallText(part)}
+            </ScrollText>
             {part.preview !== null && <DiffView diff={part.preview} />}
             <ApprovalWarnings part={part} />
             {part.resolution === null && !runFinished ? (

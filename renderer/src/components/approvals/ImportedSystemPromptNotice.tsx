@@ -1,6 +1,7 @@
 import { revealInvisible } from '../../format/reveal-invisible';
 import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';
+import { ScrollText } from '../ui/ScrollText';
 
 /**
  * An imported conversation came with its own system prompt: main keeps it but does not use it
@@ -17,7 +18,9 @@ export function ImportedSystemPromptNotice() {
     <section className="card pending-card" role="group" aria-label="Imported system prompt" data-testid="imported-system-prompt">
       <div className="card-title">This conversation was imported with its own system prompt</div>
       <p className="muted">It is not used until you choose. Read it first: whoever made the file wrote it.</p>
-      <pre className="plain-text">{revealInvisible(options.systemPrompt).text}</pre>
+      <ScrollText className="plain-text" label="The imported system prompt">
+        {revealInvisible(options.systemPrompt).text}
+      </ScrollText>
       <div className="card-actions">
         <button type="button" className="button" disabled={busy} onClick={() => void confirm(conversationId, 'use')}>
           Use this system prompt

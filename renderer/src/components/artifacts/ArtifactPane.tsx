@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { DEFAULTS } from '../../../../shared/constants';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import { selectActiveView } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
 import { Tabs } from '../ui/Tabs';
+import { useEscapeCloses } from '../ui/use-escape-closes';
 import { ArtifactActions } from './ArtifactActions';
 import { ArtifactChanges } from './ArtifactChanges';
 import { artifactFileName } from './artifact-file-name';
@@ -9,6 +12,7 @@ import { artifactKind, type ArtifactKind } from './artifact-kinds';
 import { ArtifactPreview } from './ArtifactPreview';
 import { ArtifactVersions } from './ArtifactVersions';
 import { collectArtifacts, locateArtifact, type Artifact } from './collect-artifacts';
+import { ScrollText } from '../ui/ScrollText';
 
 const KIND_LABEL: Readonly<Record<ArtifactKind, string>> = {
   html: 'HTML page',
@@ -22,7 +26,8 @@ type Tab = 'preview' | 'changes' | 'code';
 /**
  * The artifact preview pane beside the conversation: the artifact whose Preview was pressed, its
  * versions (‹ v1 v2 ›, a later answer revising it adds one), the version previewed, its changes from
- * the one before, its code, Copy and Download. Closed by its button or by opening another conversation.
+ * the one before, its code, Copy and Download. Closed by its button or by opening another conversation;
+ * in a narrow window, where it lies over the chat, by Esc too (focus back to what opened it).
  */
 export function ArtifactPane() {
   const request = useTaco((state) => state.artifactPreview);
@@ -54,7 +59,11 @@ export function ArtifactPane() {
     seenCount.current = count;
   }, [count]);
 
-  if (!request || !artifact || request.conversationId !== activeConversationId) return null;
+  const shownHere = request !== null && artifact !== null && request.conversationId === activeConversationId;
+  const overlay = useMediaQuery(DEFAULTS.rendererLayout.narrowQuery);
+  useEscapeCloses(shownHere && overlay, close);
+
+  if (!request || !artifact || !shownHere) return null;
   const shown = Math.min(version, artifact.versions.length - 1);
   const code = artifact.versions[shown]?.code ?? '';
   const previous = shown > 0 ? (artifact.versions[shown - 1]?.code ?? null) : null;
@@ -97,7 +106,16 @@ export function ArtifactPane() {
             testId: 'artifact-tab-changes',
             content: <ArtifactChanges name={fileName} before={previous} after={code} label={`v${shown} → v${shown + 1}`} />,
           },
-          { value: 'code', label: 'Code', testId: 'artifact-tab-code', content: <pre className="artifact-code">{code}</pre> },
+          {
+            value: 'code',
+            label: 'Code',
+            testId: 'artifact-tab-code',
+            content: (
+              <ScrollText className="artifact-code" label="Code">
+                {code}
+              </ScrollText>
+            ),
+          },
         ]}
       />
     </aside>

@@ -4,6 +4,7 @@ import { MermaidDiagram } from '../markdown/diagrams/MermaidDiagram';
 import { ArtifactFrame } from './ArtifactFrame';
 import { NoArtifactPreview } from './preview-context';
 import type { ArtifactKind } from './artifact-kinds';
+import { ScrollText } from '../ui/ScrollText';
 
 interface Props {
   kind: ArtifactKind;
@@ -39,7 +40,14 @@ export function ArtifactPreview({ kind, code, title }: Props) {
     case 'mermaid':
       return (
         <div className="artifact-document">
-          <MermaidDiagram source={code} fallback={<pre className="artifact-code">{code}</pre>} />
+          <MermaidDiagram
+            source={code}
+            fallback={
+              <ScrollText className="artifact-code" label="Diagram source">
+                {code}
+              </ScrollText>
+            }
+          />
         </div>
       );
     default: {

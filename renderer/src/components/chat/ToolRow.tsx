@@ -10,6 +10,7 @@ import { ToolImages } from '../tool-display/ToolImages';
 import { ToolProgress } from '../tool-display/ToolProgress';
 import { ToolResultView } from '../tool-display/ToolResultView';
 import { DecisionDetails, decisionWords } from './ToolRowDecision';
+import { ScrollText } from '../ui/ScrollText';
 
 type ToolPart = Extract<TurnPart, { type: 'tool' }>;
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
@@ -105,7 +106,9 @@ export function ToolRow({ part, runFinished, waitingFor, decision = null }: Prop
         <div id={detailsId} className="tool-details" data-testid="tool-details">
           {decision && <DecisionDetails decision={decision} />}
           <div className="detail-label">Arguments</div>
-          <pre className="plain-text">{formatArgs(part.args)}</pre>
+          <ScrollText className="plain-text" label="Arguments">
+            {formatArgs(part.args)}
+          </ScrollText>
           {outcome.type === 'result' && (
             <>
               <div className="detail-label">Result{outcome.truncated ? ' (shortened to fit the context)' : ''}</div>
@@ -116,7 +119,9 @@ export function ToolRow({ part, runFinished, waitingFor, decision = null }: Prop
           {outcome.type === 'error' && (
             <>
               <div className="detail-label">{state === 'failed' ? 'Error' : 'Why it did not run'}</div>
-              <pre className="plain-text tool-error-text">{outcome.error}</pre>
+              <ScrollText className="plain-text tool-error-text" label="Error">
+                {outcome.error}
+              </ScrollText>
             </>
           )}
         </div>

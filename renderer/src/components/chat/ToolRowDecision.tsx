@@ -2,6 +2,7 @@ import type { ApprovalDecision } from '../../../../shared/contract/events';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { exactCallText } from '../approvals/ApprovalWarnings';
 import { DiffView } from '../diff/DiffView';
+import { ScrollText } from '../ui/ScrollText';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 
@@ -25,7 +26,9 @@ export function DecisionDetails({ decision }: { decision: ApprovalPart }) {
       <div className="detail-label">
         {decision.resolution !== 'deny' && decision.resolution !== 'timeout' ? 'What you allowed' : 'What was denied'}
       </div>
-      <pre className="plain-text">{exactCallText(decision)}</pre>
+      <ScrollText className="plain-text" label="The exact call">
+        {exactCallText(decision)}
+      </ScrollText>
       {decision.preview !== null && (
         <>
           <div className="detail-label">Changes</div>

@@ -3,6 +3,7 @@ import { DEFAULTS } from '../../../../shared/constants';
 import type { ToolInfo } from '../../../../shared/tools/tool-info';
 import { selectActiveView } from '../../store/selectors';
 import { useTaco } from '../../store/store-context';
+import { FOCUS_KEY } from '../ui/use-opener-focus';
 import { UndoDialog } from './UndoDialog';
 
 interface Props {
@@ -39,13 +40,24 @@ export function ToolRowUndo({ tool, info, callId, done }: Props) {
       {undone ? (
         <RedoControl conversationId={conversationId} callId={callId} />
       ) : (
-        <button type="button" className="button tool-row-undo" data-testid="tool-row-undo" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="button tool-row-undo"
+          data-testid="tool-row-undo"
+          {...{ [FOCUS_KEY]: undoFocusKey(callId) }}
+          onClick={() => setOpen(true)}
+        >
           Undo
         </button>
       )}
       {open && <UndoDialog conversationId={conversationId} callId={callId} onClose={() => setOpen(false)} />}
     </>
   );
+}
+
+/** Undo and Redo of one call take each other's place: one focus key for both. */
+function undoFocusKey(callId: string): string {
+  return `undo-${callId}`;
 }
 
 /** Whether this call's write is undone now; asks main once per conversation, and again after an undo, redo or restore. */
@@ -82,7 +94,15 @@ function RedoControl({ conversationId, callId }: { conversationId: string; callI
     <>
       <span className="tool-row-undone" data-testid="tool-row-undone">
         Undone ·{' '}
-        <button type="button" className="link-button" data-testid="tool-row-redo" disabled={busy} onClick={() => void redo(false)}>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="tool-row-redo"
+          // Undo's dialog closes after the row says "Undone": focus comes here, where Undo was.
+          {...{ [FOCUS_KEY]: undoFocusKey(callId) }}
+          disabled={busy}
+          onClick={() => void redo(false)}
+        >
           Redo
         </button>
       </span>

@@ -4,6 +4,7 @@ import type { VersionRef } from '../../../../shared/documents/documents';
 import { formatBytes } from '../../format/format-bytes';
 import { useTaco } from '../../store/store-context';
 import { Markdown } from '../markdown/Markdown';
+import { ScrollText } from '../ui/ScrollText';
 
 interface Props {
   conversationId: string;
@@ -47,7 +48,9 @@ function PreviewBody({ content }: { content: VersionContent }) {
           {content.mimeType === 'text/markdown' ? (
             <Markdown text={content.text} streaming={false} />
           ) : (
-            <pre className="document-preview-text plain-text">{content.text}</pre>
+            <ScrollText className="document-preview-text plain-text" label="The version's text">
+              {content.text}
+            </ScrollText>
           )}
           {content.shortened && (
             <p className="document-preview-note" data-testid="document-preview-shortened">

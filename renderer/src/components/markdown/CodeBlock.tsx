@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PreviewButton } from '../artifacts/PreviewButton';
 import { CopyCodeButton } from './CopyCodeButton';
+import { ScrollText } from '../ui/ScrollText';
 
 interface Props {
   language: string | null;
@@ -21,7 +22,9 @@ export function CodeBlock({ language, code, children }: Props) {
           <CopyCodeButton text={code} />
         </span>
       </div>
-      <pre className="md-code-body">{children}</pre>
+      <ScrollText className="md-code-body" label={`Code, ${language ?? 'text'}`}>
+        {children}
+      </ScrollText>
     </div>
   );
 }

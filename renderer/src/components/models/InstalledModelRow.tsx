@@ -52,9 +52,9 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
         <CapabilityBadges model={model} />
       </div>
       {state.type === 'confirm-delete' ? (
-        <div className="model-row-confirm" role="group" aria-label={`Delete ${model.name}?`}>
+        <div className="model-row-confirm" role="group" aria-label={`Delete ${model.label ?? model.name}?`}>
           <span className="small">
-            Delete {model.name}? This frees {formatBytes(model.sizeBytes)}; you can download it again later.
+            Delete {model.label ?? model.name}? This frees {formatBytes(model.sizeBytes)}; you can download it again later.
           </span>
           <button type="button" className="button danger" data-testid="model-delete-confirm" autoFocus onClick={() => void remove()}>
             Delete

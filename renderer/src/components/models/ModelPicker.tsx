@@ -86,6 +86,8 @@ export function ModelPicker({ field }: { field?: ModelPickerFieldProps } = {}) {
   const placeholder = models === null ? 'Loading models…' : field && !empty ? 'The window’s model' : 'No models';
 
   const fullName = name ? `${name}${server ? ` · ${server.name}` : ''}` : null;
+  const serverShown = server !== null && (serverGroups !== null || missing !== null);
+  const visibleText = `${name ?? placeholder}${serverShown ? ` ${server.name}` : ''}`;
   const button = (
     <button
       type="button"
@@ -93,18 +95,18 @@ export function ModelPicker({ field }: { field?: ModelPickerFieldProps } = {}) {
       data-testid={field?.testId ?? 'model-picker'}
       data-value={selected ?? ''}
       disabled={empty && !selected}
-      aria-label={
-        field
-          ? // Named by what it shows (axe: label-content-name-mismatch), the field's label describing it.
-            `${name ?? placeholder}${server && serverGroups ? ` ${server.name}` : ''}: change`
-          : name
-            ? `Model: ${name}${server ? ` on ${server.name}` : ''}. Change model`
-            : 'Choose a model'
-      }
+      // Named by what it shows, in the order it shows it (axe: label-content-name-mismatch), then what it does;
+      // a field's label describes it.
+      aria-label={`${visibleText}: ${field ? 'change' : name ? 'change model' : 'choose a model'}`}
       {...(field ? { 'aria-describedby': field.describedBy } : {})}
     >
       <span className="model-trigger-name">{name ?? placeholder}</span>
-      {server && (serverGroups || missing) && <span className="model-trigger-server">{server.name}</span>}
+      {serverShown && (
+        <>
+          {' '}
+          <span className="model-trigger-server">{server.name}</span>
+        </>
+      )}
       <span className="model-trigger-caret" aria-hidden="true">
         ▾
       </span>

@@ -1,4 +1,4 @@
-import { Select } from '../ui/Select';
+import { ModelPicker } from '../models/ModelPicker';
 import { useState } from 'react';
 import type { OllamaTestResult } from '../../../../shared/contract/contract';
 import { useTaco } from '../../store/store-context';
@@ -15,10 +15,7 @@ type TestState = { type: 'idle' } | { type: 'testing' } | { type: 'done'; result
 /** The Ollama host with a Test button, and the model for new chats. */
 export function ConnectionSettings({ form, change, error }: Props) {
   const testOllamaHost = useTaco((state) => state.testOllamaHost);
-  const models = useTaco((state) => state.models);
   const [test, setTest] = useState<TestState>({ type: 'idle' });
-  const installed = models?.type === 'ok' ? models.models.map((model) => model.name) : [];
-  const choices = form.defaultModel && !installed.includes(form.defaultModel) ? [...installed, form.defaultModel] : installed;
 
   const runTest = async () => {
     setTest({ type: 'testing' });
@@ -59,16 +56,32 @@ export function ConnectionSettings({ form, change, error }: Props) {
           Where Ollama listens. The default is http://127.0.0.1:11434.
         </span>
       </label>
-      <label className="field">
-        <span className="field-label">Model for new chats</span>
-        <Select
-          data-testid="settings-default-model"
-          value={form.defaultModel ?? ''}
-          options={[{ value: '', label: 'The first installed model' }, ...choices.map((name) => ({ value: name, label: name }))]}
-          onChange={(name) => change({ defaultModel: name === '' ? null : name })}
-        />
+      <div className="field">
+        <span className="field-label" id="settings-default-model-label">
+          Model for new chats
+        </span>
+        <span className="field-inline">
+          <ModelPicker
+            field={{
+              value: form.defaultModel,
+              onChange: (name) => change({ defaultModel: name }),
+              testId: 'settings-default-model',
+              describedBy: 'settings-default-model-label',
+            }}
+          />
+          {form.defaultModel && (
+            <button
+              type="button"
+              className="button ghost small"
+              data-testid="settings-default-model-clear"
+              onClick={() => change({ defaultModel: null })}
+            >
+              Use the first installed model
+            </button>
+          )}
+        </span>
         <span className="field-hint">It also changes whenever you pick a model at the top of the chat.</span>
-      </label>
+      </div>
     </fieldset>
   );
 }

@@ -97,7 +97,8 @@ describe('SettingsDialog', () => {
     await page('approvals');
     await user.selectOptions(screen.getByTestId('settings-approval-shell'), 'allow');
     await page('connection');
-    await user.selectOptions(screen.getByTestId('settings-default-model'), 'qwen3');
+    await user.click(screen.getByTestId('settings-default-model'));
+    await user.click((await screen.findByTestId('settings-default-model-popover')).querySelector('[data-model="qwen3"]') as HTMLElement);
     await user.click(screen.getByTestId('settings-save'));
     await waitFor(() => expect(screen.queryByTestId('settings-dialog')).toBeNull());
     expect(api.callsOf('settings.set').at(-1)).toEqual({

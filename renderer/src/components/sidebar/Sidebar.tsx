@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSidebarAsRail } from '../layout/use-sidebar-as-rail';
-import { dialogOpen } from '../ui/dialog-open';
+import { useEscapeCloses } from '../ui/use-escape-closes';
 import { useTaco } from '../../store/store-context';
 import { ConversationList } from './ConversationList';
 import { DeleteUndoToasts } from './DeleteUndoToasts';
@@ -36,15 +36,19 @@ export function Sidebar() {
     if (!drawerShown) return;
     const drawer = document.getElementById('conversation-drawer');
     if (drawer && !drawer.contains(document.activeElement)) drawer.querySelector<HTMLElement>('.new-chat')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || dialogOpen()) return;
-      event.preventDefault();
+  }, [drawerShown]);
+  useEscapeCloses(drawerShown, () => setDrawerOpen(false), railButton);
+  /**
+   * Tools or Settings opened from the drawer (dialogs of the app, not of the drawer): the drawer closes first and hands focus to the rail's button,
+   * so the dialog opens over the chat alone and gives focus back there when it closes.
+   */
+  const fromDrawer = (openDialog: () => void) => () => {
+    if (drawerShown) {
+      railButton()?.focus();
       setDrawerOpen(false);
-      document.querySelector<HTMLElement>('[data-testid="rail-conversations"]')?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [drawerShown, setDrawerOpen]);
+    }
+    openDialog();
+  };
   if (narrow && !drawerOpen) return <DeleteUndoToasts />;
 
   return (
@@ -88,10 +92,10 @@ export function Sidebar() {
           {search.type === 'idle' ? <ConversationList scrollRef={results} /> : <SearchResults search={search} />}
         </div>
         <div className="sidebar-footer">
-          <button type="button" className="button ghost" data-testid="catalogue-button" onClick={() => openCatalogue(true)}>
+          <button type="button" className="button ghost" data-testid="catalogue-button" onClick={fromDrawer(() => openCatalogue(true))}>
             Tools
           </button>
-          <button type="button" className="button ghost" data-testid="settings-button" onClick={() => openSettings(true)}>
+          <button type="button" className="button ghost" data-testid="settings-button" onClick={fromDrawer(() => openSettings(true))}>
             Settings
           </button>
           <ImportConversationButton />
@@ -103,4 +107,9 @@ export function Sidebar() {
       </nav>
     </>
   );
+}
+
+/** The narrow layout rail's Conversations button: the drawer's opener, where focus goes when it closes. */
+function railButton(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[data-testid="rail-conversations"]');
 }

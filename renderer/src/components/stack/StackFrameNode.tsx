@@ -8,6 +8,7 @@ import type { JsonObject } from '../../../../shared/contract/json';
 import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
 import { ToolImages } from '../tool-display/ToolImages';
 import { ToolProgress } from '../tool-display/ToolProgress';
+import { ScrollText } from '../ui/ScrollText';
 
 export interface FrameTreeNode {
   entry: FrameEntry;
@@ -61,18 +62,24 @@ export function StackFrameNode({ node, now, detailsOf, level = 1 }: Props) {
           {details ? (
             <>
               <div className="detail-label">Input</div>
-              <pre className="plain-text">{formatArgs(details.args)}</pre>
+              <ScrollText className="plain-text" label="Arguments">
+                {formatArgs(details.args)}
+              </ScrollText>
               {details.outcome.type === 'result' && (
                 <>
                   <div className="detail-label">Output</div>
-                  <pre className="plain-text">{details.outcome.result}</pre>
+                  <ScrollText className="plain-text" label="Result">
+                    {details.outcome.result}
+                  </ScrollText>
                   <ToolImages images={details.outcome.images} tool={name} />
                 </>
               )}
               {details.outcome.type === 'error' && (
                 <>
                   <div className="detail-label">Error</div>
-                  <pre className="plain-text tool-error-text">{details.outcome.error}</pre>
+                  <ScrollText className="plain-text tool-error-text" label="Error">
+                    {details.outcome.error}
+                  </ScrollText>
                 </>
               )}
             </>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { resultShape } from './structured-result';
+import { ScrollText } from '../ui/ScrollText';
 
 /**
  * A tool's result as a person reads it: a list of records as a table, one record as labelled
@@ -12,7 +13,9 @@ export function ToolResultView({ text }: { text: string }) {
   if (shape.type === 'text' || raw)
     return (
       <div className="tool-result" data-testid="tool-result" data-shape={raw ? 'raw' : 'text'}>
-        <pre className="plain-text">{raw ? text : shape.type === 'text' ? shape.text : text}</pre>
+        <ScrollText className="plain-text" label="Tool output">
+          {raw ? text : shape.type === 'text' ? shape.text : text}
+        </ScrollText>
         {raw && (
           <button type="button" className="link-button small" onClick={() => setRaw(false)}>
             Show formatted

@@ -1,6 +1,43 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AlertDialog } from './AlertDialog';
+import { FOCUS_KEY } from './use-opener-focus';
+
+/** A row whose action swaps its opener for another control while the dialog is open (Undo → Redo). */
+function SwappingRow({ withKey }: { withKey: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+  const key = withKey ? { [FOCUS_KEY]: 'undo-1' } : {};
+  return (
+    <div>
+      <button type="button">Expand</button>
+      <span>
+        {done ? null : (
+          <button key="undo" type="button" {...key} onClick={() => setOpen(true)}>
+            Undo
+          </button>
+        )}
+      </span>
+      {done && (
+        <button key="redo" type="button" {...key}>
+          Redo
+        </button>
+      )}
+      {open && (
+        <AlertDialog
+          title="Undo?"
+          description="Puts the file back."
+          confirmLabel={done ? undefined : 'Undo'}
+          cancelLabel={done ? 'Close' : 'Cancel'}
+          onConfirm={() => setDone(true)}
+          onCancel={() => setOpen(false)}
+          testId="a"
+        />
+      )}
+    </div>
+  );
+}
 
 describe('ui/AlertDialog', () => {
   it('is an alertdialog in a portal, focus on Cancel (the safe choice)', async () => {
@@ -47,5 +84,31 @@ describe('ui/AlertDialog', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).not.toHaveBeenCalled();
     expect(screen.getByRole('alertdialog')).toBeTruthy();
+  });
+
+  it('gives focus back to the opener, or to the control that took its place, never to the body', async () => {
+    render(<SwappingRow withKey />);
+    screen.getByRole('button', { name: 'Undo' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    fireEvent.click(await screen.findByTestId('a-confirm'));
+    fireEvent.click(screen.getByTestId('a-cancel'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Redo' })));
+  });
+
+  it('an opener gone without a successor hands focus to the nearest control where it was', async () => {
+    render(<SwappingRow withKey={false} />);
+    screen.getByRole('button', { name: 'Undo' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    fireEvent.click(await screen.findByTestId('a-confirm'));
+    fireEvent.click(screen.getByTestId('a-cancel'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Expand' })));
+  });
+
+  it('the opener still there gets focus back', async () => {
+    render(<SwappingRow withKey />);
+    screen.getByRole('button', { name: 'Undo' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    fireEvent.click(await screen.findByTestId('a-cancel'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo' })));
   });
 });

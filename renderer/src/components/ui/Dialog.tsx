@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useOpenerFocus } from './use-opener-focus';
 
 export interface DialogProps {
@@ -15,6 +15,12 @@ export interface DialogProps {
   description?: string;
   /** The dialog's actions: below the body, never scrolled out of sight with it. */
   footer?: ReactNode;
+  /**
+   * Which of its views the dialog shows (a list, then the chosen item's form): when it changes,
+   * focus moves into the new view as it did when the dialog opened, not left on the control the
+   * old view took away.
+   */
+  view?: string;
 }
 
 /**
@@ -22,10 +28,17 @@ export interface DialogProps {
  * transformed or scrolled ancestor), sized to the viewport with its body scrolling inside, focus
  * moved in (`[data-autofocus]` first, else the first field of the body) and trapped, Esc and the
  * scrim close it, its footer (the actions) stays in sight below the scrolling body, and focus returns to whatever had it when the dialog opened.
+ * A dialog that changes `view` moves focus into the new view the same way.
  */
-export function Dialog({ title, onClose, children, testId, open = true, size = 'normal', description, footer }: DialogProps) {
+export function Dialog({ title, onClose, children, testId, open = true, size = 'normal', description, footer, view }: DialogProps) {
   const opener = useOpenerFocus(open);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const shownView = useRef(view);
+  useEffect(() => {
+    if (shownView.current === view) return;
+    shownView.current = view;
+    initialFocus(bodyRef.current)?.focus();
+  }, [view]);
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>

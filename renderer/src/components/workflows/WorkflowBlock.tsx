@@ -3,6 +3,7 @@ import { useTaco } from '../../store/store-context';
 import { flightKey } from '../../store/store-types';
 import { resultShape } from '../tool-display/structured-result';
 import { ToolResultView } from '../tool-display/ToolResultView';
+import { ScrollText } from '../ui/ScrollText';
 
 const STATE_LABEL = { pending: 'waiting', running: 'running…', done: 'done', failed: 'stopped', skipped: 'skipped' } as const;
 
@@ -26,7 +27,9 @@ export function WorkflowBlock({ workflow, runFinished }: { workflow: WorkflowVie
       </ol>
       {confirm && (
         <div className="workflow-confirm" data-testid="workflow-confirm">
-          <pre className="plain-text">{confirm.message}</pre>
+          <ScrollText className="plain-text" label="What the workflow asks">
+            {confirm.message}
+          </ScrollText>
           {confirm.accepted === null && !runFinished ? (
             <div className="card-actions">
               <button

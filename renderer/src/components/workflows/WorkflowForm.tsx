@@ -119,7 +119,14 @@ export function WorkflowForm({ info, initialText, onBack }: Props) {
         <button type="button" className="button" onClick={onBack}>
           Back
         </button>
-        <button type="submit" className="button primary" data-testid="workflow-run" disabled={running}>
+        <button
+          type="submit"
+          className="button primary"
+          data-testid="workflow-run"
+          disabled={running}
+          // With no field to fill, Run is where the form starts (else its first field).
+          data-autofocus={definition.params.length === 0 ? true : undefined}
+        >
           {running ? 'Starting…' : 'Run'}
         </button>
       </div>

@@ -19,7 +19,7 @@ export function WorkflowPicker() {
     : null;
   if (picker.workflowId && listed && !chosen) {
     return (
-      <Dialog title="Workflows" testId="workflow-picker" onClose={close}>
+      <Dialog title="Workflows" testId="workflow-picker" onClose={close} view="missing">
         <p className="field-error" role="alert">
           There is no workflow “{picker.workflowId}”. Pick one from the list.
         </p>
@@ -31,13 +31,13 @@ export function WorkflowPicker() {
   }
   if (chosen) {
     return (
-      <Dialog title={chosen.definition.name} testId="workflow-picker" onClose={close} size="wide">
+      <Dialog title={chosen.definition.name} testId="workflow-picker" onClose={close} size="wide" view={chosen.definition.id}>
         <WorkflowForm key={chosen.definition.id} info={chosen} initialText={picker.text} onBack={() => open(null, null)} />
       </Dialog>
     );
   }
   return (
-    <Dialog title="Workflows" testId="workflow-picker" onClose={close} size="wide">
+    <Dialog title="Workflows" testId="workflow-picker" onClose={close} size="wide" view="list">
       <input
         className="catalogue-search"
         type="search"
@@ -47,6 +47,13 @@ export function WorkflowPicker() {
         data-testid="workflow-search"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter picks the workflow when the search leaves exactly one.
+          const matches = groups.flatMap((group) => group.workflows);
+          if (event.key !== 'Enter' || matches.length !== 1 || !matches[0]) return;
+          event.preventDefault();
+          open(matches[0].definition.id, null);
+        }}
       />
       {!listed && <p className="field-hint">Loading…</p>}
       {listed && groups.length === 0 && <p className="field-hint">No workflow matches “{query}”.</p>}

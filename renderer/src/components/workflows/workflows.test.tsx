@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TacoEvent } from '../../../../shared/contract/events';
@@ -111,6 +111,29 @@ describe('the workflow picker and form', () => {
       model: 'llama3.2',
     });
     expect(screen.queryByTestId('workflow-picker')).toBeNull();
+  });
+
+  it('the chosen workflow’s form takes focus on its first field, Back gives it to the search, Enter there picks the only match', async () => {
+    const user = userEvent.setup();
+    await renderWithStore(<App />, { api: api() });
+    await user.click(screen.getByTestId('workflow-button'));
+    const picker = await screen.findByTestId('workflow-picker');
+    await user.click(within(picker).getAllByTestId('workflow-choice')[0] as HTMLElement);
+    const form = await screen.findByTestId('workflow-form');
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByTestId('workflow-words')));
+
+    await user.click(within(form).getByRole('button', { name: 'Back' }));
+    const search = await screen.findByTestId('workflow-search');
+    await waitFor(() => expect(document.activeElement).toBe(search));
+
+    // Two matches: Enter leaves the list as it is; one match: Enter opens its form.
+    await user.type(search, 'a{Enter}');
+    expect(screen.queryByTestId('workflow-form')).toBeNull();
+    await user.clear(search);
+    await user.type(search, 'commit{Enter}');
+    expect((await screen.findByTestId('workflow-picker')).textContent).toContain('Draft a commit message');
+    expect(screen.getByTestId('workflow-form')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('workflow-run')));
   });
 
   it('`/wf <id> words` opens the form filled by the model (reviewed before running); /wf suggests ids', async () => {

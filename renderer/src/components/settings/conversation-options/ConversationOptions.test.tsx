@@ -48,7 +48,8 @@ describe('conversation options dialog', () => {
     await user.type(screen.getByTestId('options-num-ctx'), '16384');
     await user.type(screen.getByTestId('options-keep-alive'), '10m');
     await user.type(screen.getByTestId('options-system-prompt'), 'Answer in French.');
-    await user.selectOptions(screen.getByTestId('options-model'), 'qwen3');
+    await user.click(screen.getByTestId('options-model'));
+    await user.click((await screen.findByTestId('options-model-popover')).querySelector('[data-model="qwen3"]') as HTMLElement);
     await user.selectOptions(screen.getByTestId('options-tool-mode'), 'prompt');
     await user.type(screen.getByTestId('options-tool-budget'), '10');
     await user.click(screen.getByTestId('options-save'));

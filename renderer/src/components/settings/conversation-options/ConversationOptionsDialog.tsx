@@ -3,7 +3,7 @@ import type { ConversationSummary } from '../../../../../shared/conversations/co
 import { useTaco } from '../../../store/store-context';
 import { draftFromOptions, parseOptionsDraft, type OptionsDraft } from './conversation-options-form';
 import { Dialog } from '../../ui/Dialog';
-import { Select } from '../../ui/Select';
+import { ModelPicker } from '../../models/ModelPicker';
 import { ContextFitHint } from './ContextFitHint';
 import { ToolStepOptions } from './ToolStepOptions';
 
@@ -27,7 +27,6 @@ interface Props {
 
 /** Model and parameters for one conversation; a value main refuses shows main's message and is not saved. */
 export function ConversationOptionsDialog({ summary, onClose }: Props) {
-  const models = useTaco((state) => (state.models?.type === 'ok' ? state.models.models : []));
   const selectedModel = useTaco((state) => state.selectedModel);
   const selectModel = useTaco((state) => state.selectModel);
   const save = useTaco((state) => state.saveConversationOptions);
@@ -59,22 +58,15 @@ export function ConversationOptionsDialog({ summary, onClose }: Props) {
   return (
     <Dialog title="Conversation options" testId="options-dialog" onClose={onClose}>
       <form className="settings-form" onSubmit={(event) => void submit(event)}>
-        <label className="field">
-          <span className="field-label">Model</span>
-          <Select
-            data-testid="options-model"
-            data-autofocus
-            value={model}
-            onChange={setModel}
-            disabled={models.length === 0}
-            options={
-              models.length === 0
-                ? [{ value: '', label: 'No models installed' }]
-                : models.map((entry) => ({ value: entry.name, label: entry.name }))
-            }
-          />
-          <span className="field-hint">Used for the next messages. It is the same choice as the model picker at the top.</span>
-        </label>
+        <div className="field">
+          <span className="field-label" id="options-model-label">
+            Model
+          </span>
+          <ModelPicker field={{ value: model || null, onChange: setModel, testId: 'options-model', describedBy: 'options-model-hint' }} />
+          <span className="field-hint" id="options-model-hint">
+            Used for the next messages. It is the same choice as the model picker at the top.
+          </span>
+        </div>
         <div className="options-grid">
           <label className="field">
             <span className="field-label">Temperature</span>
