@@ -165,7 +165,7 @@ test.describe('conversations', () => {
     const file = join(taco.tempDir('taco-e2e-import-'), 'notes.json');
     writeFileSync(file, '{"hello": "world"}');
     await page.getByTestId('import-file').setInputFiles(file);
-    await expect(page.getByTestId('error-notice')).toContainText('The file was not imported');
+    await expect(page.getByTestId('toast').filter({ hasText: 'notes.json' })).toContainText('This file cannot be imported');
     await expect(rows(page)).toHaveCount(0);
   });
 

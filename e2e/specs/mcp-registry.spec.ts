@@ -71,6 +71,14 @@ test.describe('installing from the MCP registry', () => {
       await expect(row.getByTestId('mcp-transport')).toContainText(`@modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`);
       await row.getByTestId('mcp-tools-toggle').click();
       await expect(row.locator('[data-testid="mcp-tool"][data-tool="echo"]')).toBeVisible();
+      // A fresh install: every tool waits for its first review, and nothing "changed since you reviewed" it.
+      await expect(row.getByTestId('mcp-tool-changes')).toContainText('tools of this server are not reviewed yet');
+      await expect(row.getByTestId('mcp-tool-changes')).not.toContainText(/changed/i);
+      await expect(row.getByTestId('mcp-tool-changed')).toHaveCount(0);
+      await expect(row.locator('[data-testid="mcp-tool"][data-tool="echo"]').getByTestId('mcp-tool-unreviewed')).toHaveText(
+        'not reviewed yet',
+      );
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await registry.close();
     }

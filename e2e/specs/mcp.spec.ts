@@ -103,7 +103,7 @@ test.describe('MCP servers', () => {
     await page.getByTestId('composer').press('Enter');
 
     const card = page.getByTestId('approval-card');
-    await expect(card).toHaveAttribute('aria-label', 'Approval for Echo (MCP · everything)');
+    await expect(card).toHaveAttribute('aria-label', 'Approval for echo (MCP · everything)');
     await expect(card).toContainText(`${ECHO_TOOL}(`);
     await taco.screenshot('mcp-approval-card');
     await card.getByTestId('approval-allow-once').click();

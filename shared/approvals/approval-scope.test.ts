@@ -6,7 +6,7 @@ import { codeExecutionWarning } from './code-execution-paths';
 const mcpBrowser = {
   toolId: 'mcp__browser__navigate',
   risk: 'network' as const,
-  source: { kind: 'mcp' as const, server: 'browser', tool: 'navigate', readOnlyHint: null },
+  source: { kind: 'mcp' as const, server: 'browser', tool: 'navigate', readOnlyHint: null, remote: false },
 };
 
 describe('approvalScopeFor: "Allow for this conversation" covers only what the user saw', () => {

@@ -34,7 +34,8 @@ export const localApiChangeSchema = z
 
 /** What Settings shows: the config without the hash, and whether the API listens. */
 export type LocalApiStatus =
-  | { type: 'unavailable'; message: string }
+  /** A host without the API (the web host, the CLI): why, and the command that serves it on its own. */
+  | { type: 'unavailable'; message: string; command: string }
   | {
       type: 'ready';
       enabled: boolean;

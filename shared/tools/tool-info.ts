@@ -36,4 +36,9 @@ export interface ToolSource {
   server: string;
   tool: string;
   readOnlyHint: boolean | null;
+  /**
+   * The server is reached at a URL, so each call goes over the network; false for a server TACO
+   * runs on this computer (what that program does is its own: the tool's badge says only what is known).
+   */
+  remote: boolean;
 }

@@ -1,4 +1,7 @@
 import { readFlags, readFolder, readOllamaHost, readPort } from '../host-command';
+import { API_KEY_ENV, MIN_KEY_CHARS } from '../../services/local-api/headless-api-command';
+
+export { API_KEY_ENV, MIN_KEY_CHARS };
 
 /** Where the key comes from: never the command line, which every local user can read (`ps`, /proc/<pid>/cmdline). */
 export type ApiKeySource = { type: 'env'; value: string } | { type: 'file'; path: string };
@@ -15,9 +18,6 @@ export interface ApiArgs {
 }
 
 export type ParsedApiArgs = { type: 'help' } | { type: 'run'; options: ApiArgs } | { type: 'error'; message: string };
-
-/** The environment variable that carries the key. */
-export const API_KEY_ENV = 'TACO_API_KEY';
 
 export const ALLOW_APPROVALS_FLAG = '--allow-api-approvals';
 
@@ -40,9 +40,6 @@ Flags:
   --help                  Show this help`;
 
 const FLAGS = ['--host', '--port', '--key', '--key-file', '--data-dir', '--workspace'] as const;
-
-/** The shortest key accepted: anything shorter is guessable. */
-export const MIN_KEY_CHARS = 16;
 
 export const KEY_ON_COMMAND_LINE = `--key is refused: a key on the command line can be read by every user of this computer (ps, /proc/<pid>/cmdline). Set ${API_KEY_ENV} in the environment, or pass --key-file FILE (a file only you can read: chmod 600 FILE).`;
 

@@ -66,7 +66,10 @@ describe('conversations.import', () => {
       return storage;
     });
     const corrupt = await h.fail('conversations.import', { content: fixture('chatgpt-conversations.json').slice(0, 5000) });
-    expect(corrupt).toMatchObject({ code: 'invalid-payload', message: expect.stringMatching(/not valid JSON.*Nothing was imported/) });
+    expect(corrupt).toMatchObject({
+      code: 'invalid-payload',
+      message: expect.stringMatching(/^This file cannot be imported: it is not valid JSON/),
+    });
     expect(writes).toBe(0);
     await h.fail('conversations.import', { content: fixture('claude-conversations.json') });
     expect(writes).toBe(2);

@@ -1,5 +1,6 @@
 import type { LocalApiStatus } from '../../../shared/settings/local-api';
 import type { ValidCallRequest } from '../../../shared/contract/contract';
+import { HEADLESS_API_COMMAND } from './headless-api-command';
 
 /** The local API as a host runs it (the desktop app): the `localApi.*` calls go here. */
 export interface LocalApiPort {
@@ -11,7 +12,9 @@ export interface LocalApiPort {
 
 const UNAVAILABLE: LocalApiStatus = {
   type: 'unavailable',
-  message: 'The local API runs in the desktop app. Here, start it with: npm run api -- --key KEY',
+  message:
+    'The local API runs in the desktop app. Here, start it on its own in a terminal with the command below, adding the --data-dir and --workspace you gave npm run web so it sees the same conversations and folder (npm run api -- --help lists every flag).',
+  command: HEADLESS_API_COMMAND,
 };
 
 /** Hosts without one (the web host, the CLI): the calls say where the API runs instead. */

@@ -104,6 +104,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
         ? adaptServerTools(state.tools, {
             server: name,
             location,
+            remote: typeof entry.config.url === 'string' && entry.config.url !== '',
             approval: entry.config.approval ?? 'ask',
             unreviewed: reviews.unreviewed(
               { name, location },

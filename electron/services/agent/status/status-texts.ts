@@ -1,4 +1,5 @@
-import { formatToolName } from '../../../../shared/tools/format-tool-name';
+import { mcpToolLabel, toolDisplayName } from '../../../../shared/tools/tool-display-name';
+import type { ToolSource } from '../../../../shared/tools/tool-info';
 import type { Limits } from '../../../../shared/settings/settings';
 import type { StopReason } from '../../../../shared/conversations/stop-reason';
 
@@ -10,18 +11,24 @@ export const STATUS = {
   formulating: 'Formulating response...',
 } as const;
 
+/** "Read File", or an MCP tool as its server names it with the server: "echo (everything)". */
+function statusName(tool: string, source: ToolSource | undefined): string {
+  const label = mcpToolLabel(tool, { source });
+  return label ? `${label.tool} (${label.server})` : toolDisplayName(tool);
+}
+
 /** "Using Read File..." — shown at once while the generated sentence is on its way. */
-export function usingToolStatus(tool: string): string {
-  return `Using ${formatToolName(tool)}...`;
+export function usingToolStatus(tool: string, source?: ToolSource): string {
+  return `Using ${statusName(tool, source)}...`;
 }
 
 /** While an approval card waits: "Waiting for your approval to use Write File...". */
-export function awaitingApprovalStatus(tool: string): string {
-  return `Waiting for your approval to use ${formatToolName(tool)}...`;
+export function awaitingApprovalStatus(tool: string, source?: ToolSource): string {
+  return `Waiting for your approval to use ${statusName(tool, source)}...`;
 }
 
-export function toolFailedStatus(tool: string): string {
-  return `Tool ${formatToolName(tool)} failed, trying another approach...`;
+export function toolFailedStatus(tool: string, source?: ToolSource): string {
+  return `Tool ${statusName(tool, source)} failed, trying another approach...`;
 }
 
 /** "Stopped: <reason in words>" for every reason but `complete`; null for `complete`. */

@@ -116,7 +116,7 @@ export async function askApproval(
   const preview = tool.preview ? await tool.preview(args, context).catch(() => null) : null;
   const { scope, warning } = await approvalSubject(tool, args, input.workspace);
   let decision: ApprovalDecision | 'timeout';
-  emitStatus(shared, awaitingApprovalStatus(tool.info.toolId));
+  emitStatus(shared, awaitingApprovalStatus(tool.info.toolId, tool.info.source));
   try {
     decision = await input.approvals.request(
       {

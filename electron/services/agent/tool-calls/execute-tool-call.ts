@@ -189,7 +189,7 @@ async function runTool(
   }
   spanEnd(shared, 'gates', gatesStarted);
 
-  emitStatus(shared, usingToolStatus(toolId));
+  emitStatus(shared, usingToolStatus(toolId, tool.info.source));
   const sentence = requestStatusSentence({ provider: input.provider, model: input.model, tool: toolId, args, signal: shared.signal });
   let running = true;
   void sentence.result.then((text) => {

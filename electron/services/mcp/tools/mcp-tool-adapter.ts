@@ -35,6 +35,8 @@ export interface AdaptOptions {
   server: string;
   /** Where the server runs (server-location.ts): part of what an "Always allow" grant is bound to. */
   location: string;
+  /** The server is reached at a URL (its tools' calls cross the network); absent: a server run on this computer. */
+  remote?: boolean;
   approval: McpApprovalPolicy;
   disabledTools: ReadonlySet<string>;
   /** Tools changed (or new) since the user reviewed them, and what changed (tool-pinning.ts): they always ask, with a warning. */
@@ -76,6 +78,16 @@ function describe(tool: Tool): string {
   return title ? String(title) : `The ${tool.name} tool of an MCP server.`;
 }
 
+/**
+ * The approval card's warning for an unreviewed tool, true to why: one the user never reviewed (a
+ * fresh install, a tool the server added: tool-pinning.ts says "new tool") is not "changed".
+ */
+export function reviewWarningFor(changes: readonly string[]): string {
+  if (changes.every((change) => change === 'new tool'))
+    return 'You have not reviewed this MCP tool yet. Check the exact call before allowing it; accept the server’s tools in Settings → MCP servers to stop this warning.';
+  return `This MCP tool changed since you reviewed it (${changes.filter((change) => change !== 'new tool').join(', ')}). Check the exact call before allowing it; accept the change in Settings → MCP servers to stop this warning.`;
+}
+
 /** 'allow' runs without a card; 'ask' shows one (a per-tool override in settings still wins). */
 export function approvalFor(policy: McpApprovalPolicy, readOnlyHint: boolean | null): 'ask' | 'allow' {
   switch (policy) {
@@ -115,7 +127,7 @@ function registerTool(
     usageInstructions: '',
     risk: trustedRead ? 'read' : 'network',
     requiresApproval: approval === 'ask',
-    source: { kind: 'mcp', server: options.server, tool: tool.name, readOnlyHint },
+    source: { kind: 'mcp', server: options.server, tool: tool.name, readOnlyHint, remote: options.remote === true },
   };
   return {
     info,
@@ -136,7 +148,7 @@ function registerTool(
     definitionHash: grantHash(options.location, definitionHash(tool)),
     ...(changes
       ? {
-          reviewWarning: `This MCP tool changed since you reviewed it (${changes.join(', ')}). Check the exact call before allowing it; accept the change in Settings → MCP servers to stop this warning.`,
+          reviewWarning: reviewWarningFor(changes),
         }
       : {}),
     run: async (args: JsonObject, context: ToolContext) => {

@@ -55,7 +55,7 @@ export function parseConversationExport(content: string): TimelineImport {
   if (typeof version === 'number' && version > TIMELINE_FORMAT_VERSION) {
     throw new ContractError(
       'invalid-payload',
-      `This conversation was exported by a newer version of TACO (format ${version}). Update TACO, then import it again. Nothing was imported.`,
+      `This conversation cannot be imported: a newer version of TACO exported it (format ${version}). Update TACO, then import it again.`,
     );
   }
   let parsed: ReturnType<typeof exportSchema.safeParse>;
@@ -77,10 +77,7 @@ export function parseConversationExport(content: string): TimelineImport {
 }
 
 function refused(reason: string): ContractError {
-  return new ContractError(
-    'invalid-payload',
-    `This file cannot be imported: ${reason}. Nothing was imported; choose a file exported from TACO as JSON.`,
-  );
+  return new ContractError('invalid-payload', `This file cannot be imported: ${reason}. Choose a file exported from TACO as JSON.`);
 }
 
 /** `events[3] (text-delta): "text" expected string, received number` — the first few problems. */

@@ -83,9 +83,9 @@ describe('JSON export and import', () => {
       }
       throw new Error('the import was accepted');
     };
-    expect(attempt('{not json').message).toMatch(/not valid JSON.*Nothing was imported/);
+    expect(attempt('{not json').message).toMatch(/^This file cannot be imported: the file is not valid JSON/);
     expect(attempt('{"hello":1}').message).toMatch(/not a TACO conversation export/);
-    expect(attempt(JSON.stringify({ ...good, version: 9 })).message).toMatch(/newer version of TACO \(format 9\)/);
+    expect(attempt(JSON.stringify({ ...good, version: 9 })).message).toMatch(/a newer version of TACO exported it \(format 9\)/);
 
     const badText = structuredClone(good);
     if (badText.events[0]) badText.events[0].text = 42;

@@ -6,7 +6,7 @@ import { flightKey } from '../../store/store-types';
 import { displayToolName } from '../../format/mcp-tool-name';
 import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
 import { DiffView } from '../diff/DiffView';
-import { RiskBadge } from '../catalogue/RiskBadge';
+import { ToolRiskBadge } from '../catalogue/RiskBadge';
 import { ApprovalWarnings, exactCallText } from './ApprovalWarnings';
 import { ALWAYS_ALLOW_SCOPE, allowConversationLabel } from './allow-conversation-label';
 import { useComposerFocusOnAnswer } from './use-composer-focus-on-answer';
@@ -73,7 +73,7 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
         <span className="card-title">
           Allow <strong>{name}</strong>?{label && <McpServerTag server={label.server} />}
         </span>
-        <RiskBadge risk={part.risk} />
+        <ToolRiskBadge risk={part.risk} source={info?.source} />
       </header>
       <div className="detail-label">Exact call</div>
       <ScrollText className="plain-text" label="The exact call">

@@ -1,10 +1,10 @@
 import type { ApprovalDecision } from '../../../../shared/contract/events';
-import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import type { TurnPart } from '../../store/events/conversation-view';
 import { useTaco } from '../../store/store-context';
 import { DiffView } from '../diff/DiffView';
 import { ApprovalWarnings, exactCallText, needsOwnAnswer } from './ApprovalWarnings';
-import { RiskBadge } from '../catalogue/RiskBadge';
+import { CallRiskBadge } from '../tool-display/CallRiskBadge';
+import { displayToolName } from '../../format/mcp-tool-name';
 import { ALWAYS_ALLOW_SCOPE } from './allow-conversation-label';
 import { useComposerFocusOnAnswer } from './use-composer-focus-on-answer';
 import { ScrollText } from '../ui/ScrollText';
@@ -56,8 +56,8 @@ export function BatchApprovalCard({ parts, runFinished }: { parts: ApprovalPart[
             data-resolution={part.resolution ?? 'open'}
           >
             <div className="card-head">
-              <strong>{formatToolName(part.tool)}</strong>
-              <RiskBadge risk={part.risk} />
+              <strong>{displayToolName(part.tool)}</strong>
+              <CallRiskBadge tool={part.tool} risk={part.risk} />
             </div>
             <ScrollText className="plain-text" label="The exact call">
               {exactCallText(part)}

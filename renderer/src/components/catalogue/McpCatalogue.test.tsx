@@ -13,7 +13,7 @@ const mcpInfo = (server: string, name: string, requiresApproval: boolean, readOn
     requiresApproval,
     description: `Does ${name}`,
     parameters: { message: { type: 'string', description: 'Message to echo', required: true } },
-    source: { kind: 'mcp', server, tool: name, readOnlyHint },
+    source: { kind: 'mcp', server, tool: name, readOnlyHint, remote: false },
   });
 
 async function openCatalogue() {

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import { useTaco } from '../../store/store-context';
 import { ReadOnlyBadges } from '../mcp/McpToolList';
 import { APPROVAL_WORDS } from '../mcp/mcp-words';
 import { mcpToolAsks, type McpCatalogueEntry } from './mcp-catalogue';
-import { RiskBadge } from './RiskBadge';
+import { ToolRiskBadge } from './RiskBadge';
 import { ToolParameters } from './ToolParameters';
 import { Switch } from '../ui/Switch';
 
@@ -36,9 +35,9 @@ export function McpCatalogueToolCard({ entry }: { entry: McpCatalogueEntry }) {
       aria-labelledby={headingId}
     >
       <header className="catalogue-tool-head">
-        <h4 id={headingId}>{formatToolName(tool.name)}</h4>
+        <h4 id={headingId}>{tool.name}</h4>
         <code className="muted">{tool.qualifiedName}</code>
-        <RiskBadge risk={info?.risk ?? 'network'} />
+        <ToolRiskBadge risk={info?.risk ?? 'network'} source={info?.source} />
         {asks && (
           <span className="badge approval-ask" data-testid="mcp-asks" title="TACO asks you before each call">
             asks

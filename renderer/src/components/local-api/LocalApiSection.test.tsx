@@ -79,7 +79,7 @@ describe('Settings → Local API', () => {
   });
 
   it('says where the API runs when this host has none', async () => {
-    await openLocalApi({ type: 'unavailable', message: 'The local API runs in the desktop app.' });
+    await openLocalApi({ type: 'unavailable', message: 'The local API runs in the desktop app.', command: 'TACO_API_KEY=k npm run api' });
     expect((await screen.findByTestId('local-api-unavailable')).textContent).toContain('desktop app');
   });
 });

@@ -40,9 +40,12 @@ export function LocalApiSection() {
       </p>
       {status === null && <p className="muted">Loading…</p>}
       {status?.type === 'unavailable' && (
-        <p className="muted" data-testid="local-api-unavailable">
-          {status.message}
-        </p>
+        <div data-testid="local-api-unavailable">
+          <p className="muted">{status.message}</p>
+          <code className="local-api-command" data-testid="local-api-command">
+            {status.command}
+          </code>
+        </div>
       )}
       {status?.type === 'ready' && (
         <>

@@ -110,6 +110,18 @@ describe('Settings → MCP servers', () => {
     await waitFor(() => expect(within(row('everything')).queryByTestId('mcp-tool-changes')).toBeNull());
   });
 
+  it('a fresh install’s tools are "not reviewed yet", never "changed since you reviewed"', async () => {
+    const fresh = ['echo', 'add', 'get-sum'].map((name) => mcpTool('everything', name, { changes: ['new tool'] }));
+    const { user } = await openMcpSettings([mcpServer('everything', { tools: fresh })]);
+    await user.click(within(row('everything')).getByTestId('mcp-tools-toggle'));
+    const notice = within(row('everything')).getByTestId('mcp-tool-changes');
+    expect(notice.textContent).toContain('3 tools of this server are not reviewed yet');
+    expect(row('everything').textContent).not.toMatch(/changed/i);
+    expect(within(row('everything')).queryAllByTestId('mcp-tool-changed')).toEqual([]);
+    expect(within(row('everything')).getAllByTestId('mcp-tool-unreviewed')).toHaveLength(3);
+    expect(notice.getAttribute('role')).toBe('status');
+  });
+
   it('edits a server: the form shows secrets masked, explains the policy, and saves a replacement', async () => {
     const { api, user } = await openMcpSettings([mcpServer('everything', { envKeys: ['API_KEY'] })]);
     api.handle('mcp.save', (request) => ({ server: mcpServer(request.name, { approval: request.config.approval ?? 'ask' }) }));

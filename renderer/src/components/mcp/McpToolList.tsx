@@ -24,20 +24,51 @@ export function McpToolList({ server }: { server: McpServerView }) {
   );
 }
 
+/** What main's review says of a tool: never reviewed ("new tool"), changed since the review, or reviewed as it is. */
+export function reviewState(tool: Pick<McpToolView, 'changes'>): 'new' | 'changed' | 'reviewed' {
+  if (tool.changes === undefined || tool.changes.length === 0) return 'reviewed';
+  return tool.changes.every((change) => change === NEW_TOOL) ? 'new' : 'changed';
+}
+
+/** The word tool-pinning.ts gives a tool that was not there when the user last reviewed the server. */
+const NEW_TOOL = 'new tool';
+
 /**
- * Tools that changed since the user reviewed them (or are new) always ask, with a warning; once
- * the user has read them here, "Accept" pins them as they are now (main: tool-pinning.ts).
+ * The review notice in what is true of each tool: a tool never reviewed (a fresh install, a tool
+ * the server added) is "not reviewed yet", and only a tool whose definition differs from the one
+ * the user accepted "changed since you reviewed". Both ask before every call until the user has
+ * read them here and accepts; "Accept" pins them as they are now (main: tool-pinning.ts).
  */
+export function reviewNoticeText(tools: readonly Pick<McpToolView, 'changes'>[]): string | null {
+  const fresh = tools.filter((tool) => reviewState(tool) === 'new').length;
+  const changed = tools.filter((tool) => reviewState(tool) === 'changed').length;
+  if (fresh === 0 && changed === 0) return null;
+  const count = (n: number, one: string, many: string): string => (n === 1 ? one : `${n} ${many}`);
+  const parts = [
+    ...(changed > 0 ? [count(changed, 'One tool has changed since you reviewed it', 'tools have changed since you reviewed them')] : []),
+    ...(fresh > 0
+      ? [
+          fresh === tools.length
+            ? `${count(fresh, 'This server’s tool is', 'tools of this server are')} not reviewed yet`
+            : `${count(fresh, 'one tool is', 'tools are')} new and not reviewed yet`,
+        ]
+      : []),
+  ];
+  const sentence = parts.join(', and ');
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}. ${fresh + changed === 1 ? 'It asks' : 'They ask'} before every call until you accept ${fresh + changed === 1 ? 'it' : 'them'}: read the descriptions below first.`;
+}
+
 function ToolChangesNotice({ server }: { server: McpServerView }) {
   const accept = useTaco((state) => state.acceptMcpToolChanges);
   const [error, setError] = useState<string | null>(null);
-  const changed = server.tools.filter((tool) => tool.changes !== undefined && tool.changes.length > 0);
-  if (changed.length === 0) return null;
+  const text = reviewNoticeText(server.tools);
+  if (text === null) return null;
+  const anyChanged = server.tools.some((tool) => reviewState(tool) === 'changed');
   return (
-    <div className="card-warning" role="alert" data-testid="mcp-tool-changes">
+    <div className={anyChanged ? 'card-warning' : 'card-note'} role={anyChanged ? 'alert' : 'status'} data-testid="mcp-tool-changes">
       <p>
-        ⚠ {changed.length === 1 ? 'One tool has' : `${changed.length} tools have`} changed since you reviewed them. They ask before every
-        call until you accept them. Read their descriptions below first.
+        {anyChanged ? '⚠ ' : ''}
+        {text}
       </p>
       <button
         type="button"
@@ -80,9 +111,14 @@ function McpToolItem({ server, tool }: { server: string; tool: McpToolView }) {
         <code>{tool.name}</code>
       </Switch>
       <ReadOnlyBadges tool={tool} />
-      {tool.changes && tool.changes.length > 0 && (
+      {reviewState(tool) === 'changed' && (
         <span className="badge risk-write" data-testid="mcp-tool-changed">
-          changed: {tool.changes.join(', ')}
+          changed: {(tool.changes ?? []).filter((change) => change !== NEW_TOOL).join(', ')}
+        </span>
+      )}
+      {reviewState(tool) === 'new' && (
+        <span className="badge" data-testid="mcp-tool-unreviewed" title="It asks before every call until you accept this server’s tools.">
+          not reviewed yet
         </span>
       )}
       {/* A server's words: bidi controls and invisible characters are shown, so a review reads what the model reads. */}

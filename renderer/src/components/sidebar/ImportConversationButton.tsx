@@ -4,14 +4,25 @@ import { IMPORT_SOURCE_NAMES, type ImportResult } from '../../../../shared/conve
 import { useTaco } from '../../store/store-context';
 import { showToast } from '../ui/toast-queue';
 
-/** Why a picked file is not sent to main at all; null when it may be. */
+/** Why a picked file is not sent to main at all, in the words main uses for its own refusals; null when it may be. */
 export function precheckImport(file: { name: string; size: number }): string | null {
   if (file.size === 0)
-    return `“${file.name}” is empty. Pick a conversation exported from TACO as JSON, or a conversations.json from ChatGPT or Claude.`;
+    return 'This file cannot be imported: it is empty. Pick a conversation exported from TACO as JSON, or a conversations.json from ChatGPT or Claude.';
   // UTF-8 takes at least one byte a character, so a file this large cannot fit the limit.
-  if (file.size > DEFAULTS.maxImportChars * 4)
-    return `“${file.name}” is too large to import (TACO reads up to ${DEFAULTS.maxImportChars.toLocaleString('en')} characters at once).`;
+  if (file.size > DEFAULTS.maxImportChars * 4) return tooLarge();
   return null;
+}
+
+function tooLarge(): string {
+  return `This file cannot be imported: it is too large (TACO reads up to ${DEFAULTS.maxImportChars.toLocaleString('en')} characters at once).`;
+}
+
+/**
+ * A refused import, told with the import and not over every conversation: a toast that stays
+ * until dismissed, titled with the file, the reason said once (main's words or the precheck's).
+ */
+function importRefused(fileName: string, message: string): void {
+  showToast({ title: `Import of “${fileName}”`, description: message, tone: 'danger', duration: Infinity });
 }
 
 /** What the user is told after an import: how many, from where, what was left out, what is open. */
@@ -32,7 +43,6 @@ export function importedWords(fileName: string, result: ImportResult): string {
 /** Import a TACO JSON export or ChatGPT's or Claude's conversations.json: pick the file, main checks it, the first conversation opens. */
 export function ImportConversationButton() {
   const importConversation = useTaco((state) => state.importConversation);
-  const notify = useTaco((state) => state.notify);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
@@ -41,16 +51,17 @@ export function ImportConversationButton() {
     event.target.value = '';
     if (!file) return;
     const problem = precheckImport(file);
-    if (problem) return notify(`The file was not imported: ${problem}`);
+    if (problem) return importRefused(file.name, problem);
     setBusy(true);
     try {
       const content = await file.text();
-      if (content.length > DEFAULTS.maxImportChars) return notify(`The file was not imported: “${file.name}” is larger than TACO accepts.`);
+      if (content.length > DEFAULTS.maxImportChars) return importRefused(file.name, tooLarge());
       const imported = await importConversation(content);
       // Say so: the list changes and a conversation opens, which is easy to miss.
       if (imported.ok) showToast({ title: importedWords(file.name, imported.result) });
+      else importRefused(file.name, imported.message);
     } catch {
-      notify(`The file was not imported: “${file.name}” could not be read. Check that it is still there and try again.`);
+      importRefused(file.name, 'This file cannot be imported: it could not be read. Check that it is still there and try again.');
     } finally {
       setBusy(false);
     }

@@ -299,7 +299,7 @@ describe('Sidebar: export and import', () => {
     open.mockRestore();
   });
 
-  it('a file main refuses is explained in words', async () => {
+  it('a file main refuses is explained once, in a toast of the import, not a banner over the conversation', async () => {
     const user = userEvent.setup();
     const api = apiWith(three());
     api.handle('conversations.import', () => {
@@ -310,21 +310,27 @@ describe('Sidebar: export and import', () => {
     });
     await renderWithStore(<App />, { api });
     await user.upload(screen.getByTestId('import-file'), new File(['hello'], 'notes.json', { type: 'application/json' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('error-notice').textContent).toContain(
-        'The file was not imported: This file is not a TACO conversation export.',
-      ),
-    );
+    await waitFor(() => expect(toastTexts()).toContain('Import of “notes.json”'));
+    expect(toastTexts()).toContain('This file is not a TACO conversation export. Export the conversation again from TACO as JSON.');
+    expect(screen.queryByTestId('error-notice')).toBeNull();
   });
 
   it('an empty file is refused before it is sent', async () => {
     const api = apiWith(three());
     await renderWithStore(<App />, { api });
     fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File([], 'empty.json')] } });
-    await waitFor(() => expect(screen.getByTestId('error-notice').textContent).toContain('“empty.json” is empty'));
+    await waitFor(() => expect(toastTexts()).toContain('This file cannot be imported: it is empty.'));
     expect(api.callsOf('conversations.import')).toEqual([]);
   });
 });
+
+/** Every toast on screen, as text (an import's refusal stays until dismissed). */
+function toastTexts(): string {
+  return screen
+    .queryAllByTestId('toast')
+    .map((toast) => toast.textContent ?? '')
+    .join('\n');
+}
 
 describe('Sidebar: before the list arrives', () => {
   it('says the list is loading, not that there are no conversations, until main answers', async () => {

@@ -36,7 +36,7 @@ describe('MCP calls in the tool row and the stack', () => {
     const toolRow = screen.getByTestId('tool-row');
     expect(toolRow.dataset.server).toBe('everything');
     expect(within(toolRow).getByTestId('mcp-server-tag').textContent).toBe('MCP · everything');
-    expect(toolRow.textContent).toContain('Trigger Long Running Operation');
+    expect(toolRow.textContent).toContain('trigger-long-running-operation');
     const progress = within(toolRow).getByTestId('tool-progress');
     expect(progress.querySelector('progress')?.getAttribute('value')).toBe('40');
     expect(progress.textContent).toBe('Step 2 of 5 · 40%');
@@ -63,7 +63,7 @@ describe('MCP calls in the tool row and the stack', () => {
     );
     const images = within(screen.getByTestId('tool-row')).getByTestId('tool-images').querySelectorAll('img');
     expect([...images].map((image) => image.getAttribute('src'))).toEqual([`data:image/png;base64,${PNG}`]);
-    expect(images[0]?.getAttribute('alt')).toBe('Picture 1 from Get Tiny Image');
+    expect(images[0]?.getAttribute('alt')).toBe('Picture 1 from get-tiny-image');
 
     await user.click(within(screen.getByTestId('stack-frame')).getByRole('button'));
     expect(within(screen.getByTestId('stack-frame')).getByTestId('tool-images').querySelectorAll('img')).toHaveLength(1);

@@ -16,6 +16,7 @@ export function Toaster({ duration = 6000 }: { duration?: number }) {
           key={toast.id}
           className={`ui-toast${toast.tone === 'danger' ? ' ui-toast-danger' : ''}`}
           data-testid="toast"
+          {...(toast.duration === undefined ? {} : { duration: toast.duration })}
           onOpenChange={(open) => !open && dismissToast(toast.id)}
         >
           <RadixToast.Title className="ui-toast-title">{toast.title}</RadixToast.Title>

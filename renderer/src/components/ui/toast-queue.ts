@@ -4,6 +4,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   tone?: 'normal' | 'danger';
+  /** Milliseconds before it closes by itself; Infinity: only when dismissed (something the user must read). Absent: the Toaster's. */
+  duration?: number;
   action?: { label: string; /** Said by screen readers in place of the button. */ altText: string; run(): void };
 }
 

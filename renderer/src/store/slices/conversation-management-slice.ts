@@ -215,9 +215,8 @@ export const createConversationManagementSlice: SliceCreator<ConversationManagem
         if (first) await get().openConversation(first.conversationId);
         return { ok: true, result };
       } catch (error) {
-        const message = `The file was not imported: ${describeCallFailure(error)}`;
-        get().notify(message);
-        return { ok: false, message };
+        // The import's own words (main says once why nothing was imported); the caller shows them with the import, not as a banner over every conversation.
+        return { ok: false, message: describeCallFailure(error) };
       }
     },
 

@@ -115,7 +115,7 @@ describe('a conversation not in ChatGPT’s shape is refused, naming where', () 
     }
     // A conversation that is not an object at all has no path to name.
     expect(() => readChatgptExport(['nope'], NOW)).toThrow(
-      /conversation 1 is not in ChatGPT's format \(Invalid input: expected object, received string\)\. /,
+      /conversation 1 is not in ChatGPT's format \(Invalid input: expected object, received string\)\.$/,
     );
   });
 });

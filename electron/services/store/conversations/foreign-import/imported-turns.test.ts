@@ -45,7 +45,7 @@ describe('a foreign conversation as a TACO timeline', () => {
     const error = importRefused('Claude', 'it is broken');
     expect(error).toBeInstanceOf(ContractError);
     expect(error.code).toBe('invalid-payload');
-    expect(error.message).toBe('This Claude export cannot be imported: it is broken. Nothing was imported.');
+    expect(error.message).toBe('This Claude export cannot be imported: it is broken.');
   });
 });
 

@@ -60,9 +60,9 @@ export function turnsToTimeline(conversation: ImportedConversation, newId: () =>
   return { title: conversation.title, model: null, createdAt: conversation.createdAt, pinned: false, events };
 }
 
-/** A refusal of the whole file, in words that say what is wrong and that nothing was imported. */
+/** A refusal of the whole file, in words that say once that it is not imported, and what is wrong. */
 export function importRefused(source: string, reason: string): ContractError {
-  return new ContractError('invalid-payload', `This ${source} export cannot be imported: ${reason}. Nothing was imported.`);
+  return new ContractError('invalid-payload', `This ${source} export cannot be imported: ${reason}.`);
 }
 
 /** Checks the caps of DEFAULTS.foreignImport that apply to one message's text. */

@@ -125,8 +125,24 @@ describe('importing Claude conversations.json', () => {
 });
 
 describe('an import file that is corrupt or too large is refused whole', () => {
+  it('says once that the file is not imported, whichever check refused it', () => {
+    const summary = { conversationId: 'c', title: 'Mine', model: null, createdAt: 1, updatedAt: 1, pinned: false };
+    const taco = JSON.parse(conversationToJson({ summary, events: richConversation('c') })) as Record<string, unknown>;
+    const refusals = [
+      '{"truncated": [',
+      '{"hello": "world"}',
+      '[{"hello": 1}]',
+      JSON.stringify({ ...taco, version: 99 }),
+      JSON.stringify({ ...taco, events: 'none' }),
+      JSON.stringify([chatgptConversation(2), { title: 'broken', mapping: 'no' }]),
+      JSON.stringify([{ chat_messages: [{ text: 'no sender' }] }]),
+    ].map(refusal);
+    for (const message of refusals)
+      expect(message.match(/not imported|cannot be imported|nothing was imported/gi), message).toHaveLength(1);
+  });
+
   it('names what is wrong', () => {
-    expect(refusal('{"truncated": [')).toMatch(/^This file cannot be imported: it is not valid JSON .*Nothing was imported\.$/);
+    expect(refusal('{"truncated": [')).toMatch(/^This file cannot be imported: it is not valid JSON \(.*\)\.$/);
     for (const content of ['null', '7', '"text"', '{"format": "other"}', '{"conversations": 5}', '[]'])
       expect(refusal(content), content).toMatch(/^This file cannot be imported: it is not a conversation exported from TACO/);
     expect(refusal('[{"hello": 1}]')).toMatch(/not a conversation exported from TACO .* nor a conversations.json from ChatGPT or Claude/);
@@ -162,7 +178,7 @@ describe('an import file that is corrupt or too large is refused whole', () => {
     ] as const) {
       expect(read(JSON.stringify(Array.from({ length: maxConversations }, () => one))).timelines).toHaveLength(maxConversations);
       expect(refusal(JSON.stringify(Array.from({ length: maxConversations + 1 }, () => one)))).toBe(
-        `This ${name} export cannot be imported: it holds 2,001 conversations, more than the 2,000 TACO imports at once. Nothing was imported.`,
+        `This ${name} export cannot be imported: it holds 2,001 conversations, more than the 2,000 TACO imports at once.`,
       );
     }
     // Messages in one conversation.

@@ -15,7 +15,7 @@ export interface ReadImport {
 }
 
 const UNKNOWN_FILE =
-  'This file cannot be imported: it is not a conversation exported from TACO (JSON), nor a conversations.json from ChatGPT or Claude. Nothing was imported.';
+  'This file cannot be imported: it is not a conversation exported from TACO (JSON), nor a conversations.json from ChatGPT or Claude.';
 
 /**
  * Which export a file is, read and checked whole before anything is written: TACO's own JSON
@@ -29,10 +29,7 @@ export function readImportFile(content: string, options: { now: number; newId: (
     value = JSON.parse(content);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ContractError(
-      'invalid-payload',
-      `This file cannot be imported: it is not valid JSON (${reason.slice(0, 200)}). Nothing was imported.`,
-    );
+    throw new ContractError('invalid-payload', `This file cannot be imported: it is not valid JSON (${reason.slice(0, 200)}).`);
   }
   if (isObject(value) && value['format'] === EXPORT_FORMAT)
     return { source: 'taco', timelines: [parseConversationExport(content)], skipped: 0 };
