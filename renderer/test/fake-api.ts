@@ -105,6 +105,7 @@ export function createFakeApi(): FakeApi {
     'mcp.alwaysAllowed.list': () => ({ tools: [] }),
     'systemPrompts.list': () => [],
     'projects.list': () => [],
+    'memory.list': () => ({ memories: [], problem: null }),
   };
   const calls: { name: CallName; request: unknown }[] = [];
 

@@ -1,4 +1,4 @@
-import type { ApprovalPolicy, Risk, Settings } from '../settings/settings';
+import type { Risk, Settings, ToolApproval } from '../settings/settings';
 
 /** What the decision needs to know about one call of a tool. */
 export interface ApprovalQuestion {
@@ -6,7 +6,7 @@ export interface ApprovalQuestion {
   requiresApproval: boolean;
   risk: Risk;
   /** The user's override for this tool, if any (settings.toolApprovals). */
-  override: ApprovalPolicy | undefined;
+  override: ToolApproval | undefined;
   /** The per-risk policy (settings.approvals). */
   riskPolicies: Settings['approvals'];
   /** The user chose "Allow for this conversation" for this tool earlier. */
@@ -30,6 +30,9 @@ export function approvalNeeded(question: ApprovalQuestion): boolean {
       return false;
     case 'ask':
       return !question.allowedForConversation && question.alwaysAllowed !== true;
+    // A tool set to never run is not offered (call-target.ts); should a call reach this point anyway, it asks.
+    case 'never':
+      return true;
     case undefined:
       if (!question.requiresApproval || question.allowedForConversation || question.alwaysAllowed === true) return false;
       return question.riskPolicies[question.risk] !== 'allow';
@@ -42,10 +45,7 @@ export function approvalNeeded(question: ApprovalQuestion): boolean {
 }
 
 /** The user's override for a tool; own entries only, so a tool id never reads the prototype. */
-export function toolOverride(
-  toolApprovals: Readonly<Record<string, ApprovalPolicy>> | undefined,
-  toolId: string,
-): ApprovalPolicy | undefined {
+export function toolOverride(toolApprovals: Readonly<Record<string, ToolApproval>> | undefined, toolId: string): ToolApproval | undefined {
   if (!toolApprovals || !Object.hasOwn(toolApprovals, toolId)) return undefined;
   return toolApprovals[toolId];
 }

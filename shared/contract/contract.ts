@@ -30,6 +30,14 @@ import { versionRefSchema, type DocumentsListResult, type UndoPreview, type Undo
 import type { DocumentsBrowseResult, VersionContent } from '../documents/document-browser';
 import { serverTestRequestSchema, type ServerTestResult } from '../models/servers';
 import { projectFieldsSchema, projectIdSchema, type Project } from '../projects/projects';
+import {
+  memoryFilterSchema,
+  memoryIdSchema,
+  memoryScopeSchema,
+  memoryTextSchema,
+  type Memory,
+  type MemoryListResult,
+} from '../memory/memory';
 import { settingsPatchSchema, type SettingsView } from '../settings/settings';
 import type { ToolInfo } from '../tools/tool-info';
 import type {
@@ -201,6 +209,20 @@ export const callRequestSchemas = {
   'projects.remove': z.object({ projectId: projectIdSchema }).strict(),
   /** null: out of any project. */
   'conversation.moveToProject': z.object({ conversationId: id, projectId: projectIdSchema.nullable() }).strict(),
+  // Memory the user can see (Settings → Memory; shared/memory/memory.ts). A project named must exist (main checks).
+  'memory.list': z.object({ filter: memoryFilterSchema }).strict(),
+  /** A note the user adds; projectId null: global. */
+  'memory.add': z.object({ text: memoryTextSchema, projectId: memoryScopeSchema }).strict(),
+  'memory.update': z
+    .object({
+      memoryId: memoryIdSchema,
+      changes: z
+        .object({ text: memoryTextSchema.optional(), projectId: memoryScopeSchema.optional() })
+        .strict()
+        .refine((changes) => changes.text !== undefined || changes.projectId !== undefined, 'must change the text or the scope'),
+    })
+    .strict(),
+  'memory.remove': z.object({ memoryId: memoryIdSchema }).strict(),
   // MCP servers as tool sources.
   'mcp.list': empty,
   /** Add a server, or replace one when `replace` is true. An env/header value equal to MCP_SECRET_MASK keeps the stored one. */
@@ -348,6 +370,10 @@ export interface CallResponses {
   'projects.update': Project;
   'projects.remove': { removed: boolean; moved: number };
   'conversation.moveToProject': ConversationSummary;
+  'memory.list': MemoryListResult;
+  'memory.add': Memory;
+  'memory.update': Memory;
+  'memory.remove': { removed: boolean };
   'mcp.list': { servers: McpServerView[] };
   'mcp.save': { server: McpServerView };
   'mcp.remove': { removed: true };

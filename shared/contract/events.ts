@@ -10,6 +10,7 @@ import type { StopReason } from '../conversations/stop-reason';
 import type { ModelCheckProgress } from '../probe/model-check';
 import type { ProbeReport } from '../probe/probe-report';
 import type { Project } from '../projects/projects';
+import type { RecalledMemory } from '../memory/memory';
 import type { DownloadView } from '../engine/model-library';
 import type { ToolType } from '../tools/tool-info';
 import type { WorkflowFinishReason, WorkflowParamValues, WorkflowStepState, WorkflowStepType } from '../workflows/workflow';
@@ -155,6 +156,8 @@ export type TacoEvent =
       narrowed: boolean;
       ranker: 'lexical' | 'embedding';
     })
+  /** Notes from memory recalled into this run's prompt (memory-book.ts): the turn shows them as "Remembered: …". */
+  | (RunScoped & { type: 'memories-recalled'; memories: RecalledMemory[] })
   | (RunScoped & { type: 'run-finish'; reason: StopReason; message: string; error: string | null; at: number })
   // Workflows (user-invoked actions run as one run): the steps and their states, and confirm steps.
   | (RunScoped & {

@@ -17,6 +17,9 @@ export type Risk = (typeof RISKS)[number];
 
 export const approvalPolicySchema = z.enum(['ask', 'allow']);
 export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
+/** A user's choice for one tool: ask each time, run without asking, or never run it (never offered to the model, any call refused). */
+export const toolApprovalSchema = z.enum(['ask', 'allow', 'never']);
+export type ToolApproval = z.infer<typeof toolApprovalSchema>;
 
 /** A tool id as the catalogue spells it (snake_case, like `read_file`). */
 const toolIdKey = z
@@ -53,8 +56,8 @@ export const settingsSchema = z
     approvals: z
       .object({ read: approvalPolicySchema, write: approvalPolicySchema, shell: approvalPolicySchema, network: approvalPolicySchema })
       .strict(),
-    /** Per-tool overrides of `approvals`: 'ask' always asks, 'allow' never asks; a tool not listed follows its risk. */
-    toolApprovals: z.record(toolIdKey, approvalPolicySchema).refine(withinToolApprovalCap, toolApprovalCapMessage),
+    /** Per-tool overrides of `approvals`: 'ask' always asks, 'allow' never asks, 'never' never runs; a tool not listed follows its risk. */
+    toolApprovals: z.record(toolIdKey, toolApprovalSchema).refine(withinToolApprovalCap, toolApprovalCapMessage),
     /** fetch_url may reach loopback, private and link-local addresses (off: only public sites). */
     allowPrivateNetworkFetch: z.boolean(),
     theme: z.enum(['system', 'light', 'dark']),
@@ -109,7 +112,7 @@ export const settingsPatchSchema = z
     limits: limitsSchema.partial().optional(),
     approvals: settingsSchema.shape.approvals.partial().optional(),
     /** null removes the tool's override. */
-    toolApprovals: z.record(toolIdKey, approvalPolicySchema.nullable()).refine(withinToolApprovalCap, toolApprovalCapMessage).optional(),
+    toolApprovals: z.record(toolIdKey, toolApprovalSchema.nullable()).refine(withinToolApprovalCap, toolApprovalCapMessage).optional(),
     allowPrivateNetworkFetch: settingsSchema.shape.allowPrivateNetworkFetch.optional(),
     theme: settingsSchema.shape.theme.optional(),
     fontSize: settingsSchema.shape.fontSize.optional(),
@@ -168,7 +171,7 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Set
 /** Each entry of the patch sets (or, when null, removes) that tool's override; the others stay. */
 function mergeToolApprovals(
   current: Settings['toolApprovals'],
-  patch: Record<string, ApprovalPolicy | null | undefined>,
+  patch: Record<string, ToolApproval | null | undefined>,
 ): Settings['toolApprovals'] {
   const next: Settings['toolApprovals'] = { ...current };
   for (const [toolId, policy] of Object.entries(patch)) {

@@ -34,6 +34,8 @@ describe('parseCliArgs', () => {
       mcpConfig: null,
       elicitation: 'defaults',
       conversation: null,
+      noMemory: false,
+      listMemories: false,
     });
   });
 
@@ -61,6 +63,7 @@ describe('parseCliArgs', () => {
         'servers.json',
         '--conversation',
         'c-1',
+        '--no-memory',
         'list',
         'my files',
       ]),
@@ -83,7 +86,12 @@ describe('parseCliArgs', () => {
       mcpConfig: 'servers.json',
       elicitation: 'defaults',
       conversation: 'c-1',
+      noMemory: true,
+      listMemories: false,
     });
+    // --list-memories needs no prompt; a flag of this kind takes no value.
+    expect(parseCliArgs(['--list-memories'])).toMatchObject({ type: 'run', options: { listMemories: true, prompt: '' } });
+    expect(parseCliArgs(['--no-memory=yes', 'hi'])).toEqual({ type: 'error', message: '--no-memory takes no value.' });
   });
 
   it('takes the host from OLLAMA_HOST when --host is absent, and --host wins over it', () => {

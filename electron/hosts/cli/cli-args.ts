@@ -33,6 +33,10 @@ export interface CliOptions {
   elicitation: UnattendedElicitation;
   /** --conversation ID: continue a stored conversation (e.g. "/undo" after a write); null starts a new one. */
   conversation: string | null;
+  /** --no-memory: the run recalls no note and save_memory saves nothing. */
+  noMemory: boolean;
+  /** --list-memories: print the notes in memory (each with its scope) and exit; no prompt needed. */
+  listMemories: boolean;
 }
 
 export type CliArgs = { type: 'help' } | { type: 'run'; options: CliOptions } | { type: 'error'; message: string };
@@ -69,6 +73,8 @@ Flags:
                              Answer an MCP server's form: accept it with the defaults it gives (declined when a
                              required field has none), or decline every form (default: defaults)
   --conversation ID          Continue a stored conversation (its id is in run-start with --json), e.g. with "/undo"
+  --no-memory                Run without memory: no saved note is recalled into the prompt, save_memory saves nothing
+  --list-memories            Print the notes in memory (Settings → Memory), each with its project or "global", and exit
   --help                     Show this help
 
 Exit codes: 0 the task completed, 2 a limit or you stopped it, 1 an Ollama or input error.`;
@@ -102,6 +108,8 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   const words: string[] = [];
   let json = false;
   let help = false;
+  let noMemory = false;
+  let listMemories = false;
 
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] ?? '';
@@ -119,9 +127,11 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       help = true;
       continue;
     }
-    if (name === '--json') {
-      if (inline !== undefined) return { type: 'error', message: '--json takes no value.' };
-      json = true;
+    if (name === '--json' || name === '--no-memory' || name === '--list-memories') {
+      if (inline !== undefined) return { type: 'error', message: `${name} takes no value.` };
+      if (name === '--json') json = true;
+      else if (name === '--no-memory') noMemory = true;
+      else listMemories = true;
       continue;
     }
     if (!isValueFlag(name)) return { type: 'error', message: `Unknown flag ${name}.` };
@@ -138,7 +148,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   if (help) return { type: 'help' };
 
   const prompt = words.join(' ').trim();
-  if (prompt === '')
+  if (prompt === '' && !listMemories)
     return { type: 'error', message: 'Say what TACO should do: add a prompt in quotes, for example npm run cli -- "What time is it?"' };
 
   const gguf = values.get('--gguf')?.trim() ?? null;
@@ -227,6 +237,8 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       mcpConfig,
       elicitation,
       conversation,
+      noMemory,
+      listMemories,
     },
   };
 }

@@ -82,6 +82,8 @@ export function createCliOutput(options: { json: boolean; stdout: TextSink; stde
             `Offered ${event.offered.length} of ${event.total} tools (ranked by ${event.ranker === 'embedding' ? 'embeddings' : 'keywords'}).`,
           );
         return;
+      case 'memories-recalled':
+        return line(`Remembered: ${event.memories.map((note) => oneLine(note.text)).join(' · ')}`);
       case 'run-finish': {
         if (answerOpen) {
           stdout.write('\n');

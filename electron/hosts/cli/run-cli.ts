@@ -22,6 +22,7 @@ import { listWorkflowsCli, runWorkflowCli } from './cli-workflow';
 import { parseWorkflowArgs, WORKFLOW_USAGE, type WorkflowArgs } from './cli-workflow-args';
 import { parseProbeArgs, PROBE_USAGE, type ProbeArgs } from './cli-probe-args';
 import { runProbeCli } from './cli-probe';
+import { listMemoriesCli } from './cli-memories';
 
 export interface CliIo {
   stdout: TextSink;
@@ -111,6 +112,7 @@ async function runTurn(options: CliOptions, io: CliIo, workflow: WorkflowArgs, p
         ...(options.timeoutMs !== null ? { runTimeoutMs: options.timeoutMs } : {}),
       },
       ...(options.maxTools !== null ? { toolBudgetOverride: options.maxTools } : {}),
+      ...(options.noMemory ? { memory: 'off' as const } : {}),
     });
   } catch (error) {
     output.note(`TACO could not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -121,6 +123,7 @@ async function runTurn(options: CliOptions, io: CliIo, workflow: WorkflowArgs, p
     services.subscribe((batch) => output.events(batch));
     if (mcpConfigFile !== null) await waitForMcpServers(services, output);
     if (workflow.type === 'list') return await listWorkflowsCli(services, io, options.json);
+    if (options.listMemories) return await listMemoriesCli(services, io, options.json);
     if (probe.type === 'probe') {
       const model = await chooseModel(services, options, output);
       if (model.type === 'failed') return 1;

@@ -1,4 +1,5 @@
-import type { CommandSandbox, MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
+import type { CommandSandbox, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
+import type { MemoryBook } from '../memory/memory-book';
 import type { AlwaysAllowedTools } from '../mcp/tools/always-allowed-tools';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
 import type { VersionStore } from '../documents/version-store';
@@ -36,7 +37,8 @@ export interface AppContext {
   mcp: McpService;
   /** MCP tools the user always allows, each bound to its definition hash (mcp-always-allowed.json). */
   alwaysAllowed: AlwaysAllowedTools;
-  memory: MemoryStore;
+  /** Memory the user can see; the one place that decides which notes reach which project (memory-book.ts). */
+  memory: MemoryBook;
   /** run_command's OS sandbox, this system's support detected once (electron/sandbox/). */
   commandSandbox: CommandSandbox;
   /** Versions of the files tools write, per conversation (undo, the Documents panel). */

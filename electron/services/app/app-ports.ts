@@ -1,7 +1,8 @@
 import type { ConversationSearchHit, ConversationSnapshot, ConversationSummary } from '../../../shared/conversations/conversation';
 import type { TacoEvent } from '../../../shared/contract/events';
 import type { ScalarSettingKey, Settings, SettingsPatch } from '../../../shared/settings/settings';
-import type { MemoryStore, ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
+import type { ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
+import type { MemoryBook } from '../memory/memory-book';
 import type { AgentRunInput, AgentLoopOutcome } from '../agent/loop/agent-types';
 import type { SecretCipher } from '../mcp/auth/token-store';
 import type { UnattendedElicitation } from '../mcp/elicitation/elicitation-defaults';
@@ -27,7 +28,8 @@ export interface AppPorts {
   /** The loop of one run; the run launcher emits its `run-start` before and its `run-finish` after. */
   runAgent(input: AgentRunInput): Promise<AgentLoopOutcome>;
   loadTools(): Promise<ToolRegistry>;
-  createMemory(dataDir: string): MemoryStore;
+  /** Memory the user can see (Settings → Memory), in the data folder's memory.jsonl. */
+  createMemory(dataDir: string): MemoryBook;
   /** Opens the data folder's stores; `preRead` (store-pre-read.ts): what of the conversation store was read before. */
   openStorage(dataDir: string, preRead?: StorePreRead): Promise<Storage>;
   /**

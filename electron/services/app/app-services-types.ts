@@ -50,6 +50,8 @@ export interface AppServicesOptions {
   workflowPromptSource?: WorkflowPromptSource;
   /** Tests: a folder of built-in workflows instead of the repo's `workflows/`. */
   builtinWorkflowsRoot?: string;
+  /** 'off' (CLI --no-memory): no note is recalled into a run and save_memory saves nothing; absent: on. */
+  memory?: 'on' | 'off';
   /** Tools per model request for every run (CLI --max-tools), instead of settings.toolBudget; 0 offers all. */
   toolBudgetOverride?: number;
   /** CLI --mcp-config FILE: MCP servers (the `mcpServers` shape) added for this run only. */

@@ -18,6 +18,7 @@ import { createSettingsStore } from '../store/settings/settings-store';
 import { memoryFile } from '../store/files/data-dir';
 import { tightenDataModesOnce } from '../store/files/tighten-modes';
 import { createMemoryFileStore } from '../store/settings/memory-file-store';
+import { createMemoryBook } from '../memory/memory-book';
 import type { TimelineWriter } from '../store/timeline/timeline-writer';
 import type { AppPorts, ConversationStorePort, Storage } from './app-ports';
 import type { StorePreRead } from '../store/conversations/store-pre-read';
@@ -28,7 +29,7 @@ export const defaultPorts: AppPorts = {
   createServerProvider,
   runAgent: runAgentLoop,
   loadTools: () => loadCatalogue(),
-  createMemory: (dataDir) => createMemoryFileStore({ path: memoryFile(dataDir) }),
+  createMemory: (dataDir) => createMemoryBook(createMemoryFileStore({ path: memoryFile(dataDir) })),
   openStorage,
   createMcp: ({ dataDir, extraConfigFile, emit, unattendedElicitation, openExternal, secretCipher, allowPrivateNetwork }) =>
     createMcpService({

@@ -13,6 +13,7 @@ import { createLinksSlice } from './slices/links-slice';
 import { createLocalApiSlice } from './slices/local-api-slice';
 import { createPresetsSlice } from './slices/presets-slice';
 import { createProjectsSlice } from './slices/projects-slice';
+import { createMemorySlice } from './slices/memory-slice';
 import { createMcpSlice } from './slices/mcp-slice';
 import { createMcpRegistrySlice } from './slices/mcp-registry-slice';
 import { createModelsSlice } from './slices/models-slice';
@@ -49,6 +50,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createBranchesSlice(set, get, deps),
     ...createArtifactsSlice(set, get, deps),
     ...createProjectsSlice(set, get, deps),
+    ...createMemorySlice(set, get, deps),
     ...createEngineLibrarySlice(set, get, deps),
     async init() {
       // The list needs no setting: it is asked beside them, not after their answer (a long history's

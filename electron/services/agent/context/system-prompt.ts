@@ -20,6 +20,8 @@ export interface SystemPromptInput {
   userPrompt?: string | null;
   /** Prompt mode under the constrained format: answers are JSON too ({"answer": …}). */
   constrained?: boolean;
+  /** The notes recalled for this turn, fenced as user-saved notes (memory-recall.ts); the same for every step of a run. */
+  memorySection?: string | null;
 }
 
 const BASE = [
@@ -39,6 +41,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   const own = input.role === 'main' ? input.userPrompt?.trim() : undefined;
   const sections = [own || BASE];
   if (input.workspace) sections.push(`The user's workspace folder is ${input.workspace}. File paths are relative to it.`);
+  if (input.role === 'main' && input.memorySection) sections.push(input.memorySection);
   if (input.role === 'sub-agent') sections.push(subAgentInstructions(input.tools));
   if (input.toolsOffered && input.tools.length > 0) {
     sections.push(toolGuidance(input.tools));

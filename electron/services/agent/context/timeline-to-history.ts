@@ -94,6 +94,8 @@ export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
       case 'workflow-confirmed':
       case 'workflow-finish':
       case 'tools-offered':
+      // Recalled notes were in that run's system prompt only; the next run recalls for its own message.
+      case 'memories-recalled':
       // The chosen branch holds no branch events (branch-tree.ts reads them).
       case 'timeline-rewound':
       case 'branch-selected':

@@ -3,7 +3,8 @@ import type { AlwaysAllowedTools } from '../../mcp/tools/always-allowed-tools';
 import type { DocumentIndex } from '../../documents/document-index';
 import type { VersionStore } from '../../documents/version-store';
 import type { TacoEvent } from '../../../../shared/contract/events';
-import type { ApprovalPolicy, Limits, Settings } from '../../../../shared/settings/settings';
+import type { Limits, Settings, ToolApproval } from '../../../../shared/settings/settings';
+import type { RecalledMemory } from '../../../../shared/memory/memory';
 import type { StopReason } from '../../../../shared/conversations/stop-reason';
 import type { CommandSandbox, MemoryStore, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import type { ApprovalGate, DepthGate, QuestionGate, ToolStack } from '../../orchestration/orchestration-types';
@@ -59,8 +60,11 @@ export interface AgentRunInput {
   embeddingModel?: string;
   /** Per-risk approval policy: tools that require approval are asked about unless their risk is 'allow'. */
   approvalPolicy: Settings['approvals'];
-  /** Per-tool overrides (settings.toolApprovals): 'allow' never asks, 'ask' always asks; absent tools follow approvalPolicy. */
-  toolApprovals?: Readonly<Record<string, ApprovalPolicy>>;
+  /**
+   * Per-tool overrides (settings.toolApprovals): 'allow' never asks, 'ask' always asks, 'never' is
+   * never offered nor run; absent tools follow approvalPolicy.
+   */
+  toolApprovals?: Readonly<Record<string, ToolApproval>>;
   /** Absolute workspace folder, or null. */
   workspace: string | null;
   /** settings.allowPrivateNetworkFetch: fetch_url may reach loopback/private addresses (default false). */
@@ -69,7 +73,10 @@ export interface AgentRunInput {
   commandSandbox?: CommandSandbox;
   /** settings.sandbox.runScratchCommandsWithoutAsking: a command that would ask runs unasked in the scratch sandbox instead. */
   runScratchCommandsWithoutAsking?: boolean;
+  /** save_memory and recall_memory, bound to the conversation's project (memory-book.ts `forProject`). */
   memory: MemoryStore;
+  /** Notes recalled for this turn (memory-book.ts `recallForTurn`): the main loop's system prompt carries them, fenced. */
+  recalledMemories?: readonly RecalledMemory[];
   /** Keeps the content a tool's write replaces (undo, the Documents panel); absent: writes are not versioned. */
   versions?: VersionStore;
   /** The conversation's document records (list_documents, search_documents, documents passed between agents). */

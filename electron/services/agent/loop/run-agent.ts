@@ -14,6 +14,7 @@ import { numCtxFor } from '../../provider/ollama/chat-request-builder';
 import { withResourceBlocks } from '../../../../shared/mcp/mcp-resources';
 import { allowedTools } from '../tool-calls/call-target';
 import { spanEnd, spanStart } from './round-spans';
+import { memoryPromptSection } from '../../memory/memory-recall';
 
 /**
  * One whole run for one user turn, as the app runs it: `run-start`, the loop, exactly one
@@ -49,6 +50,8 @@ export async function runAgentLoop(input: AgentRunInput): Promise<AgentLoopOutco
   const emit = input.onSpan ? timedEmit(input, plainEmit) : plainEmit;
   const runSignal = createRunSignal(input.signal, input.limits.runTimeoutMs);
   emit({ type: 'status', text: STATUS.analyzing });
+  const recalled = input.recalledMemories ?? [];
+  if (recalled.length > 0) emit({ type: 'memories-recalled', memories: recalled.map((note) => ({ ...note })) });
 
   let scope: LoopScope | null = null;
   let shared: RunShared | null = null;
@@ -126,7 +129,8 @@ export function createShared(
     // A model tuned to the prompt-based format gets it even when its server takes `tools`.
     mode: capabilities.tools && input.conversation?.toolMode !== 'prompt' ? 'native' : 'prompt',
     // A conversation limited to some tools (its preset's) never offers the others.
-    tools: allowedTools(input.tools.list(), input.conversation),
+    tools: allowedTools(input.tools.list(), input.conversation, input.toolApprovals),
+    memorySection: input.recalledMemories && input.recalledMemories.length > 0 ? memoryPromptSection(input.recalledMemories) : null,
     modelContextTokens: capabilities.contextLength,
     vision: capabilities.vision,
     numCtx: numCtxFor(capabilities, input.maxContextTokens ?? DEFAULTS.maxContextTokens, input.conversation?.numCtx),

@@ -24,6 +24,8 @@ export interface RunShared {
   /** Set when the server ignored the constrained format once: later steps are sent without it. */
   formatIgnored?: boolean;
   tools: RegisteredTool[];
+  /** The recalled notes as the main loop's system prompt carries them (one fence per run, so every step's prompt is the same); null: none. */
+  memorySection: string | null;
   /** The model's own context length (from /api/show), or null. */
   modelContextTokens: number | null;
   /** The model reads images: images a tool returned (MCP) go to it with the result. */

@@ -1,4 +1,6 @@
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
+import { toolOverride } from '../../../../shared/approvals/approval-decision';
+import type { ToolApproval } from '../../../../shared/settings/settings';
 import type { ConversationRunOptions } from '../loop/agent-types';
 import type { LoopScope, RunShared } from '../loop/run-context';
 import { resolveTool, unavailableToolMessage, unknownToolMessage } from '../repairs/tool-call-repair';
@@ -24,8 +26,13 @@ export function callTarget(shared: RunShared, scope: LoopScope, name: string): C
 }
 
 /** The tools a run may use at all: the conversation's allowed ones (every tool when it names none). */
-export function allowedTools(tools: readonly RegisteredTool[], conversation: ConversationRunOptions | undefined): RegisteredTool[] {
-  return tools.filter((tool) => isAllowed(conversation, tool.info.toolId));
+export function allowedTools(
+  tools: readonly RegisteredTool[],
+  conversation: ConversationRunOptions | undefined,
+  toolApprovals?: Readonly<Record<string, ToolApproval>>,
+): RegisteredTool[] {
+  // A tool the user set to "Never run" (the catalogue, Settings → Memory for save_memory) is never offered, so never called.
+  return tools.filter((tool) => isAllowed(conversation, tool.info.toolId) && toolOverride(toolApprovals, tool.info.toolId) !== 'never');
 }
 
 function isAllowed(conversation: ConversationRunOptions | undefined, toolId: string): boolean {

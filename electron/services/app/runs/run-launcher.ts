@@ -14,6 +14,8 @@ import type { ActiveRun, ConversationSession } from './conversation-sessions';
 import { conversationRunOptions, noteRunStart, readConversationForRun } from './run-setup';
 import { tunedRunSettings } from './tuned-settings';
 import { projectRunSettings } from '../../projects/project-run-settings';
+import { memoryOff } from '../../memory/memory-book';
+import type { RecalledMemory } from '../../../../shared/memory/memory';
 
 export interface StartRunInput {
   session: ConversationSession;
@@ -104,6 +106,10 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
       at: ctx.now(),
     });
   }
+  // Memory: the conversation's project decides which notes its run sees and where save_memory saves (memory-book.ts).
+  const projectId = summary?.projectId ?? null;
+  const memoryOn = ctx.options.memory !== 'off';
+  const recalledMemories = memoryOn ? await recallForRun(ctx, projectId, input.goal) : [];
   // The model's checked settings (Check this model), unless the conversation's own options say otherwise.
   const tuned = tunedRunSettings(settings.modelTuning?.[input.model], summary?.options);
 
@@ -148,7 +154,8 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         maxContextTokens: settings.maxContextTokens,
         conversation: { ...tuned.conversation, ...conversationRunOptions(summary?.options) },
         workspace,
-        memory: ctx.memory,
+        memory: memoryOn ? ctx.memory.forProject(projectId) : memoryOff,
+        recalledMemories,
         versions: ctx.versions,
         documents: ctx.documents,
         ...webSearchFor(settings.webSearch),
@@ -166,6 +173,16 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   );
 
   return run;
+}
+
+/** The notes for this run's prompt; a memory file that cannot be read costs the run its notes, never the run. */
+async function recallForRun(ctx: AppContext, projectId: string | null, goal: string): Promise<RecalledMemory[]> {
+  try {
+    return await ctx.memory.recallForTurn(projectId, goal);
+  } catch (error) {
+    console.error('Could not recall notes from memory; the run starts without them:', error);
+    return [];
+  }
 }
 
 /** The workspace as an absolute, symlink-free path; null when unset or missing. */

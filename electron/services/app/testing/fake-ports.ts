@@ -1,3 +1,5 @@
+import { createMemoryBook } from '../../memory/memory-book';
+import { createInMemoryMemoryFile } from '../../memory/in-memory-memory-file';
 import { ContractError } from '../../../../shared/contract/contract-error';
 import type { ConversationSnapshot, ConversationSummary } from '../../../../shared/conversations/conversation';
 import type { TacoEvent } from '../../../../shared/contract/events';
@@ -209,7 +211,7 @@ export function fakePorts(overrides: Partial<AppPorts> & { storage?: Storage } =
     createServerProvider: (server) => createScriptedProvider({ host: server.baseUrl }),
     runAgent: (input) => fakeRunAgent(input),
     loadTools: async () => emptyRegistry,
-    createMemory: () => ({ save: async () => ({ id: 'm', savedAt: 0 }), recall: async () => [] }),
+    createMemory: () => createMemoryBook(createInMemoryMemoryFile()),
     openStorage: async () => storage,
     createMcp: () => createInactiveMcpService(),
     ...overrides,

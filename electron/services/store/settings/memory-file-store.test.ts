@@ -9,6 +9,7 @@ let logs: string[];
 let clock: number;
 const path = (): string => join(dir, 'memory.jsonl');
 const open = () => createMemoryFileStore({ path: path(), now: () => ++clock, log: (message) => logs.push(message) });
+const texts = async (store = open()) => (await store.all()).map((note) => note.text);
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'taco-memory-'));
@@ -19,52 +20,98 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** What the first memory store (tools/memory/memory-store.ts) wrote: no header, bare notes. */
+/** What the first memory store wrote: no header, bare notes. */
 const FORMAT_0 = `${JSON.stringify({ id: 'n1', note: 'The user likes green tea', savedAt: 5 })}\n${JSON.stringify({ id: 'n2', note: 'Project deadline is Friday', savedAt: 6 })}\n`;
+const FORMAT_1 = `${JSON.stringify({ type: 'header', format: 'taco-memory', version: 1 })}\n${JSON.stringify({ type: 'note', id: 'a', note: 'Old note', savedAt: 7 })}\n`;
 
 describe('memory file store', () => {
-  it('saves notes after a versioned header and recalls them across instances', async () => {
-    const store = open();
-    const saved = await store.save('Prefers metric units');
-    await open().save('Lives in Lyon');
-    expect(await open().recall('units', 5)).toEqual([{ id: saved.id, note: 'Prefers metric units', savedAt: saved.savedAt }]);
+  it('keeps notes with their scope and source after a versioned header, across instances', async () => {
+    const saved = await open().add({ text: 'Prefers metric units', projectId: null, source: 'model' });
+    await open().add({ text: 'Uses Python 3.12', projectId: 'p1', source: 'user' });
+    expect(await open().all()).toEqual([
+      {
+        memoryId: saved.memoryId,
+        text: 'Prefers metric units',
+        projectId: null,
+        source: 'model',
+        savedAt: saved.savedAt,
+        updatedAt: saved.savedAt,
+      },
+      expect.objectContaining({ text: 'Uses Python 3.12', projectId: 'p1', source: 'user' }),
+    ]);
     const lines = (await readFile(path(), 'utf8'))
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(lines[0]).toEqual({ type: 'header', format: 'taco-memory', version: 1 });
-    expect(lines.slice(1).map((line) => line.type)).toEqual(['note', 'note']);
+    expect(lines[0]).toEqual({ type: 'header', format: 'taco-memory', version: 2 });
   });
 
-  it('migrates the headerless format 0 after a byte-for-byte backup', async () => {
-    await writeFile(path(), FORMAT_0);
+  it('edits and removes by replacing the file whole; other notes stay', async () => {
     const store = open();
-    expect((await store.recall('tea', 5)).map((note) => note.id)).toEqual(['n1']);
+    const a = await store.add({ text: 'first', projectId: null, source: 'user' });
+    const b = await store.add({ text: 'second', projectId: 'p1', source: 'user' });
+    const edited = await store.update(a.memoryId, { text: 'first, edited', projectId: 'p2' });
+    expect(edited).toMatchObject({ text: 'first, edited', projectId: 'p2', savedAt: a.savedAt });
+    expect(edited.updatedAt).toBeGreaterThan(a.updatedAt);
+    expect(await open().all()).toEqual([edited, b]);
+    expect(await store.remove(b.memoryId)).toBe(true);
+    expect(await store.remove(b.memoryId)).toBe(false);
+    expect(await texts()).toEqual(['first, edited']);
+    await expect(store.update('missing', { text: 'x' })).rejects.toThrow('There is no memory with id missing');
+  });
+
+  it('migrates formats 0 and 1 after a byte-for-byte backup: their notes become global notes of the model', async () => {
+    await writeFile(path(), FORMAT_0);
+    expect(await open().all()).toEqual([
+      { memoryId: 'n1', text: 'The user likes green tea', projectId: null, source: 'model', savedAt: 5, updatedAt: 5 },
+      { memoryId: 'n2', text: 'Project deadline is Friday', projectId: null, source: 'model', savedAt: 6, updatedAt: 6 },
+    ]);
     expect(await readFile(`${path()}.v0.bak`, 'utf8')).toBe(FORMAT_0);
-    expect(JSON.parse((await readFile(path(), 'utf8')).split('\n')[0] ?? '')).toMatchObject({ format: 'taco-memory', version: 1 });
-    await store.save('A third note');
-    expect((await open().recall('', 10)).map((note) => note.id)).toEqual([expect.any(String), 'n2', 'n1']);
-    expect(logs.some((message) => /format 0 to format 1/.test(message))).toBe(true);
+    expect(logs.some((message) => /format 0 to format 2/.test(message))).toBe(true);
+    await writeFile(path(), FORMAT_1);
+    expect(await texts()).toEqual(['Old note']);
+    expect(await readFile(`${path()}.v1.bak`, 'utf8')).toBe(FORMAT_1);
   });
 
   it('skips a torn last note with a report, and the next save starts on a new line', async () => {
     const store = open();
-    await store.save('Kept note');
+    await store.add({ text: 'Kept note', projectId: null, source: 'user' });
     await appendFile(path(), '{"type":"note","id":"x","no');
-    expect((await open().recall('', 5)).map((note) => note.note)).toEqual(['Kept note']);
-    expect(logs.some((message) => message.includes('cut off'))).toBe(true);
-    await open().save('After the crash');
-    expect((await open().recall('', 5)).map((note) => note.note)).toEqual(['After the crash', 'Kept note']);
+    const reader = open();
+    expect(await texts(reader)).toEqual(['Kept note']);
+    expect(reader.problem()).toContain('cut off');
+    await open().add({ text: 'After the crash', projectId: null, source: 'user' });
+    expect(await texts()).toEqual(['Kept note', 'After the crash']);
   });
 
-  it('moves a file it cannot read at all aside, never deleting it', async () => {
-    await writeFile(path(), 'garbage\nmore garbage\n');
+  it('copies a file with unreadable lines aside before an edit rewrites it, so nothing is lost', async () => {
     const store = open();
-    expect(await store.recall('', 5)).toEqual([]);
+    const kept = await store.add({ text: 'Kept note', projectId: null, source: 'user' });
+    await appendFile(path(), 'garbage line\n');
+    const before = await readFile(path(), 'utf8');
+    const editor = open();
+    await editor.update(kept.memoryId, { text: 'Edited note' });
     const aside = (await readdir(dir)).find((name) => name.startsWith('memory.corrupt-'));
     expect(aside).toBeDefined();
+    expect(await readFile(join(dir, aside ?? ''), 'utf8')).toBe(before);
+    expect(editor.problem()).toMatch(/could not be read.*kept as memory\.corrupt-/s);
+    expect(await texts()).toEqual(['Edited note']);
+  });
+
+  it('moves a file it cannot read at all aside, never deleting it, and says so', async () => {
+    await writeFile(path(), 'garbage\nmore garbage\n');
+    const store = open();
+    expect(await store.all()).toEqual([]);
+    expect(store.problem()).toMatch(/could not be read at all; it was moved aside to memory\.corrupt-.*nothing was deleted/);
+    const aside = (await readdir(dir)).find((name) => name.startsWith('memory.corrupt-'));
     expect(await readFile(join(dir, aside ?? ''), 'utf8')).toBe('garbage\nmore garbage\n');
-    await store.save('Fresh start');
-    expect((await open().recall('fresh', 5)).map((note) => note.note)).toEqual(['Fresh start']);
+    await store.add({ text: 'Fresh start', projectId: null, source: 'user' });
+    expect(await texts()).toEqual(['Fresh start']);
+  });
+
+  it('keeps every note when saves overlap', async () => {
+    const store = open();
+    await Promise.all(Array.from({ length: 20 }, (_, i) => store.add({ text: `note ${i}`, projectId: null, source: 'model' })));
+    expect(await open().all()).toHaveLength(20);
   });
 });

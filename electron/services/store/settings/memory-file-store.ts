@@ -1,25 +1,38 @@
 import { randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
+import { chmod, copyFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { z } from 'zod';
-import { rankNotes, type MemoryNote } from '../../../../tools/memory/memory-search';
-import type { MemoryStore } from '../../../../tools/catalogue/tool-runtime-types';
+import { DEFAULTS } from '../../../../shared/constants';
+import { ContractError } from '../../../../shared/contract/contract-error';
+import type { Memory, MemorySource } from '../../../../shared/memory/memory';
 import { moveAside, writeFileAtomic } from '../files/atomic-write';
-import { ensureDir } from '../files/data-dir';
+import { corruptPath, ensureDir } from '../files/data-dir';
 import { backupBeforeMigration } from '../files/file-backup';
 import { createKeyedQueue } from '../files/keyed-queue';
 import { appendLines, endsWithNewline, fileSize, readTimelineText } from '../timeline/timeline-file';
 
 /**
- * Format of `memory.jsonl` (notes saved by save_memory), stored the way timelines are: a header
- * with the format version, then one note per line, appended.
+ * Format of `memory.jsonl` (the notes of Settings → Memory), stored the way timelines are: a
+ * header with the format version, then one note per line.
  * 0: no header, each line `{ id, note, savedAt }` (the first memory store).
  * 1: a header line, then `{ type: "note", id, note, savedAt }` lines.
+ * 2: notes also carry `projectId` (null: global), `source` (model or user) and `updatedAt`;
+ *    notes of formats 0 and 1 become global notes the model saved.
  */
 export const MEMORY_FORMAT = 'taco-memory';
-export const MEMORY_FORMAT_VERSION = 1;
+export const MEMORY_FORMAT_VERSION = 2;
 
 const headerSchema = z.object({ type: z.literal('header'), format: z.literal(MEMORY_FORMAT), version: z.number().int().min(1) });
-const noteSchema = z.object({ type: z.literal('note'), id: z.string().min(1), note: z.string(), savedAt: z.number() });
+const noteSchema = z.object({
+  type: z.literal('note'),
+  id: z.string().min(1),
+  note: z.string(),
+  savedAt: z.number(),
+  projectId: z.string().min(1).nullable().optional(),
+  source: z.enum(['model', 'user']).optional(),
+  updatedAt: z.number().optional(),
+});
 const legacyNoteSchema = z.object({ id: z.string().min(1), note: z.string(), savedAt: z.number() });
 
 export interface MemoryFileStoreOptions {
@@ -30,26 +43,51 @@ export interface MemoryFileStoreOptions {
   log?: (message: string) => void;
 }
 
-type Parsed = { version: number; notes: MemoryNote[]; torn: boolean; badLines: number; unreadable: boolean };
+/** The notes on disk, one change at a time. */
+export interface MemoryFile {
+  /** Every note, oldest first. */
+  all(): Promise<Memory[]>;
+  /** What went wrong reading the file (shown in Settings → Memory), or null when it read whole. */
+  problem(): string | null;
+  add(input: { text: string; projectId: string | null; source: MemorySource }): Promise<Memory>;
+  /** Changes a note's text or scope; not-found when there is no such note. */
+  update(memoryId: string, changes: { text?: string; projectId?: string | null }): Promise<Memory>;
+  /** false when there was no such note. */
+  remove(memoryId: string): Promise<boolean>;
+}
+
+type Parsed = { version: number; notes: Memory[]; torn: boolean; badLines: number; unreadable: boolean };
 
 /**
- * Tool memory on disk: appends only, a torn last line (a crash mid-write) skipped and reported,
- * a file that cannot be read at all moved aside (never deleted), an older format migrated after
- * a backup (`memory.jsonl.v0.bak`). Notes are cached and re-read when the file changes size.
+ * Memory on disk. A save appends one line; an edit or a removal replaces the file whole through
+ * `writeFileAtomic` (a reader sees the old or the new file, never half). Nothing is ever lost to a
+ * bad file: a torn last line (a crash mid-write) or a garbled line is skipped and reported, and the
+ * file is copied aside before the first rewrite that would drop it; a file that cannot be read at
+ * all is moved aside (never deleted) and Settings → Memory says where; an older format is migrated
+ * after a backup (`memory.jsonl.v1.bak`). Notes are cached and re-read when the file changes size.
  */
-export function createMemoryFileStore(options: MemoryFileStoreOptions): MemoryStore {
+export function createMemoryFileStore(options: MemoryFileStoreOptions): MemoryFile {
   const { path } = options;
   const now = options.now ?? Date.now;
   const newId = options.newId ?? randomUUID;
   const log = options.log ?? ((message: string) => console.warn(`[memory] ${message}`));
   const queue = createKeyedQueue();
-  let cache: { size: number; notes: MemoryNote[] } | null = null;
+  let cache: { size: number; notes: Memory[] } | null = null;
+  /** Lines were skipped in the file as it is on disk: a rewrite keeps a copy of it first. */
+  let skippedLines = false;
+  let problem: string | null = null;
+
+  const report = (message: string): void => {
+    problem = problem ? `${problem} ${message}` : message;
+    log(message);
+  };
 
   /** The notes, reading the file only when it changed; migrates or repairs it first when needed. */
-  async function load(): Promise<MemoryNote[]> {
+  async function load(): Promise<Memory[]> {
     const size = await fileSize(path);
     if (size === null) {
       cache = { size: 0, notes: [] };
+      skippedLines = false;
       return [];
     }
     if (cache && cache.size === size) return cache.notes;
@@ -57,17 +95,19 @@ export function createMemoryFileStore(options: MemoryFileStoreOptions): MemorySt
     const parsed = parseMemory(text);
     if (parsed.unreadable) {
       const aside = await moveAside(path, now());
-      log(
-        `The memory file could not be read at all; it was moved aside to ${basename(aside)} (nothing was deleted) and memory starts empty.`,
+      report(
+        `The memory file could not be read at all; it was moved aside to ${basename(aside)} in the data folder (nothing was deleted) and memory started empty.`,
       );
       cache = { size: 0, notes: [] };
+      skippedLines = false;
       return [];
     }
-    if (parsed.torn) log('The last note in the memory file was cut off (TACO probably stopped while saving it) and was skipped.');
-    if (parsed.badLines > 0) log(`${parsed.badLines} line(s) of the memory file could not be read and were skipped.`);
+    if (parsed.torn) report('The last note in the memory file was cut off (TACO probably stopped while saving it) and was skipped.');
+    if (parsed.badLines > 0) report(`${parsed.badLines} line(s) of the memory file could not be read and were skipped.`);
+    skippedLines = parsed.torn || parsed.badLines > 0;
     if (parsed.version < MEMORY_FORMAT_VERSION) {
       const backup = await backupBeforeMigration(path, parsed.version);
-      await writeFileAtomic(path, header() + parsed.notes.map(noteLine).join(''));
+      await rewrite(parsed.notes);
       log(
         `The memory file was brought from format ${parsed.version} to format ${MEMORY_FORMAT_VERSION}; the file as it was is kept as ${basename(backup)}.`,
       );
@@ -76,20 +116,72 @@ export function createMemoryFileStore(options: MemoryFileStoreOptions): MemorySt
     return parsed.notes;
   }
 
+  /** Replaces the file whole; a file with skipped lines is copied aside first, so they are not lost. */
+  async function rewrite(notes: readonly Memory[]): Promise<void> {
+    if (skippedLines) {
+      const copy = corruptPath(path, now());
+      await copyFile(path, copy, constants.COPYFILE_EXCL);
+      await chmod(copy, DEFAULTS.store.fileMode);
+      report(`The memory file as it was, unreadable lines included, is kept as ${basename(copy)}.`);
+      skippedLines = false;
+    }
+    await writeFileAtomic(path, header() + notes.map(noteLine).join(''));
+    cache = { size: (await fileSize(path)) ?? 0, notes: [...notes] };
+  }
+
+  const find = (notes: readonly Memory[], memoryId: string): number => notes.findIndex((note) => note.memoryId === memoryId);
+
   return {
-    save: (note) =>
+    all: () => queue.run(path, async () => (await load()).map((note) => ({ ...note }))),
+    problem: () => problem,
+    add: (input) =>
       queue.run(path, async () => {
         await ensureDir(dirname(path));
         const notes = await load();
-        const entry: MemoryNote = { id: newId(), note, savedAt: now() };
+        if (notes.length >= DEFAULTS.memory.maxNotes)
+          throw new ContractError(
+            'invalid-payload',
+            `Memory holds ${notes.length} notes, the most it keeps. Delete some in Settings → Memory, then save again.`,
+          );
+        const at = now();
+        const entry: Memory = {
+          memoryId: newId(),
+          text: input.text,
+          projectId: input.projectId,
+          source: input.source,
+          savedAt: at,
+          updatedAt: at,
+        };
         const clean = await endsWithNewline(path);
-        if (clean === 'missing' || (cache?.size ?? 0) === 0)
-          await writeFileAtomic(path, header() + notes.map(noteLine).join('') + noteLine(entry));
-        else await appendLines(path, noteLine(entry), clean);
-        cache = { size: (await fileSize(path)) ?? 0, notes: [...notes, entry] };
-        return { id: entry.id, savedAt: entry.savedAt };
+        if (clean === 'missing' || (cache?.size ?? 0) === 0) await rewrite([...notes, entry]);
+        else {
+          await appendLines(path, noteLine(entry), clean);
+          cache = { size: (await fileSize(path)) ?? 0, notes: [...notes, entry] };
+        }
+        return { ...entry };
       }),
-    recall: (query, limit) => queue.run(path, async () => rankNotes(await load(), query, limit).map((note) => ({ ...note }))),
+    update: (memoryId, changes) =>
+      queue.run(path, async () => {
+        const notes = await load();
+        const at = find(notes, memoryId);
+        const current = notes[at];
+        if (!current) throw new ContractError('not-found', `There is no memory with id ${memoryId}. It may have been deleted.`);
+        const next: Memory = {
+          ...current,
+          ...(changes.text !== undefined ? { text: changes.text } : {}),
+          ...(changes.projectId !== undefined ? { projectId: changes.projectId } : {}),
+          updatedAt: now(),
+        };
+        await rewrite(notes.map((note, index) => (index === at ? next : note)));
+        return { ...next };
+      }),
+    remove: (memoryId) =>
+      queue.run(path, async () => {
+        const notes = await load();
+        if (find(notes, memoryId) === -1) return false;
+        await rewrite(notes.filter((note) => note.memoryId !== memoryId));
+        return true;
+      }),
   };
 }
 
@@ -97,8 +189,16 @@ function header(): string {
   return `${JSON.stringify({ type: 'header', format: MEMORY_FORMAT, version: MEMORY_FORMAT_VERSION })}\n`;
 }
 
-function noteLine(note: MemoryNote): string {
-  return `${JSON.stringify({ type: 'note', id: note.id, note: note.note, savedAt: note.savedAt })}\n`;
+function noteLine(note: Memory): string {
+  return `${JSON.stringify({
+    type: 'note',
+    id: note.memoryId,
+    note: note.text,
+    savedAt: note.savedAt,
+    projectId: note.projectId,
+    source: note.source,
+    updatedAt: note.updatedAt,
+  })}\n`;
 }
 
 export function parseMemory(text: string): Parsed {
@@ -122,10 +222,30 @@ export function parseMemory(text: string): Parsed {
       return;
     }
     const note = noteSchema.safeParse(value);
-    const legacy = note.success ? null : legacyNoteSchema.safeParse(value);
-    if (note.success || legacy?.success) {
-      const data = note.success ? note.data : legacy?.data;
-      if (data) result.notes.push({ id: data.id, note: data.note, savedAt: data.savedAt });
+    if (note.success) {
+      const data = note.data;
+      result.notes.push({
+        memoryId: data.id,
+        text: data.note,
+        projectId: data.projectId ?? null,
+        source: data.source ?? 'model',
+        savedAt: data.savedAt,
+        updatedAt: data.updatedAt ?? data.savedAt,
+      });
+      readable += 1;
+      return;
+    }
+    const legacy = legacyNoteSchema.safeParse(value);
+    if (legacy.success) {
+      const data = legacy.data;
+      result.notes.push({
+        memoryId: data.id,
+        text: data.note,
+        projectId: null,
+        source: 'model',
+        savedAt: data.savedAt,
+        updatedAt: data.savedAt,
+      });
       readable += 1;
       return;
     }

@@ -151,6 +151,13 @@ export const storedEventSchema = z.discriminatedUnion('type', [
     })
     .strict(),
   z
+    .object({
+      type: z.literal('memories-recalled'),
+      ...runScoped,
+      memories: z.array(z.object({ memoryId: id, text, projectId: id.nullable() }).strict()),
+    })
+    .strict(),
+  z
     .object({ type: z.literal('run-finish'), ...runScoped, reason: z.enum(STOP_REASONS), message: text, error: text.nullable(), at: time })
     .strict(),
   z

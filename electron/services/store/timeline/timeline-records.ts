@@ -50,6 +50,7 @@ const EVENT_TYPES: Record<TacoEventType, true> = {
   'depth-limit': true,
   'depth-resolved': true,
   'tools-offered': true,
+  'memories-recalled': true,
   question: true,
   'question-answered': true,
   usage: true,

@@ -33,7 +33,7 @@ describe('ToolApprovalControl (the catalogue card’s approval setting)', () => 
     await renderWithStore(<CatalogueToolCard tool={writeFile} />, { api: apiWith() });
     expect(screen.getByRole('combobox', { name: 'Approval Write File' })).toBe(control());
     expect(control().value).toBe('default');
-    expect(optionTexts()).toEqual(['Default (Ask first)', 'Ask first', 'Run without asking']);
+    expect(optionTexts()).toEqual(['Default (Ask first)', 'Ask first', 'Run without asking', 'Never run']);
     expect(screen.getByText(/asks first, as your Settings do for write tools/)).toBeTruthy();
   });
 

@@ -46,6 +46,7 @@ export function ToolApprovalControl({ tool, headingId }: { tool: ToolInfo; headi
             { value: 'default', label: fallback ? `Default (${fallback})` : 'Default' },
             { value: 'ask', label: POLICY_WORDS.ask },
             { value: 'allow', label: POLICY_WORDS.allow },
+            { value: 'never', label: POLICY_WORDS.never },
           ]}
         />
       </label>

@@ -1,12 +1,12 @@
 // Types only: shared/settings.ts carries zod schemas the renderer must not bundle.
-import type { ApprovalPolicy, Settings, SettingsPatch } from '../../../../shared/settings/settings';
+import type { ApprovalPolicy, Settings, SettingsPatch, ToolApproval } from '../../../../shared/settings/settings';
 import type { ToolInfo } from '../../../../shared/tools/tool-info';
 import { approvalNeeded } from '../../../../shared/approvals/approval-decision';
 
 /** What the catalogue's approval control offers: the user's override, or no override ("default"). */
-export type ApprovalChoice = 'default' | ApprovalPolicy;
+export type ApprovalChoice = 'default' | ToolApproval;
 
-export const POLICY_WORDS: Record<ApprovalPolicy, string> = { ask: 'Ask first', allow: 'Run without asking' };
+export const POLICY_WORDS: Record<ToolApproval, string> = { ask: 'Ask first', allow: 'Run without asking', never: 'Never run' };
 
 /** What a tool does without an override: main's own rule (shared/approvals/approval-decision.ts). */
 export function defaultPolicy(tool: Pick<ToolInfo, 'requiresApproval' | 'risk'>, approvals: Settings['approvals']): ApprovalPolicy {
@@ -39,5 +39,5 @@ export function defaultReason(tool: Pick<ToolInfo, 'requiresApproval' | 'risk'>,
 }
 
 export function isApprovalChoice(value: string): value is ApprovalChoice {
-  return value === 'default' || value === 'ask' || value === 'allow';
+  return value === 'default' || value === 'ask' || value === 'allow' || value === 'never';
 }

@@ -13,6 +13,7 @@ import { ToolRow } from './ToolRow';
 import { turnSegments, type TurnSegment } from './turn-segments';
 import { DelegationRow } from './DelegationRow';
 import { ToolsOfferedNote } from './ToolsOfferedNote';
+import { RememberedNote } from './RememberedNote';
 import { TruncationWarning } from './TruncationWarning';
 import { UsageLine } from './UsageLine';
 import { WorkflowBlock } from '../workflows/WorkflowBlock';
@@ -104,6 +105,7 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
       aria-label="Assistant"
     >
       <div className="message-body">
+        {turn.remembered && <RememberedNote notes={turn.remembered} />}
         {turn.workflow && <WorkflowBlock workflow={turn.workflow} runFinished={finished} />}
         {turnSegments(turn.parts).map(renderSegment)}
         {turn.usage?.truncation && <TruncationWarning {...turn.usage.truncation} />}

@@ -212,6 +212,7 @@ describe('the settings pages', () => {
       'Limits',
       'Tool selection',
       'Approvals',
+      'Memory',
       'Web search',
       'File versions',
       'Appearance',

@@ -3,6 +3,10 @@ import { DEFAULTS } from '../../../../shared/constants';
 import type { Risk, Settings, SettingsPatch } from '../../../../shared/settings/settings';
 import type { WebSearchSettings } from '../../../../shared/settings/web-search';
 import type { ServerConfig } from '../../../../shared/models/servers';
+import { savedChoice, type ApprovalChoice } from '../catalogue/tool-approval-choice';
+
+/** The tool whose approval is the memory saving rule (Settings → Memory). */
+export const SAVE_MEMORY_TOOL = 'save_memory';
 
 export const RISK_WORDS: Record<Risk, string> = {
   read: 'Reading files',
@@ -36,6 +40,8 @@ export interface SettingsForm {
   searxngUrl: string;
   /** The model servers beyond the Ollama address, as the list shows them (saved with Save, like the rest). */
   servers: ServerConfig[];
+  /** The memory saving rule: save_memory's approval choice (default, ask, allow, never), as in the catalogue. */
+  memorySaving: ApprovalChoice;
 }
 
 export type NumberField =
@@ -81,6 +87,7 @@ export function formFromSettings(settings: Settings): SettingsForm {
     ollamaApiKey: settings.webSearch?.ollamaApiKey ?? '',
     searxngUrl: settings.webSearch?.searxngUrl ?? '',
     servers: settings.servers ?? [],
+    memorySaving: savedChoice(settings.toolApprovals, SAVE_MEMORY_TOOL),
   };
 }
 
@@ -135,6 +142,8 @@ export function patchFromForm(settings: Settings, form: SettingsForm): FormPatch
   }
   if (form.debugRawLog !== (settings.debugRawLog === true)) patch.debugRawLog = form.debugRawLog;
   if (JSON.stringify(form.servers) !== JSON.stringify(settings.servers ?? [])) patch.servers = form.servers;
+  if (form.memorySaving !== savedChoice(settings.toolApprovals, SAVE_MEMORY_TOOL))
+    patch.toolApprovals = { [SAVE_MEMORY_TOOL]: form.memorySaving === 'default' ? null : form.memorySaving };
   if (
     form.runScratchCommandsWithoutAsking !== (settings.runScratchCommandsWithoutAsking ?? DEFAULTS.sandbox.runScratchCommandsWithoutAsking)
   )

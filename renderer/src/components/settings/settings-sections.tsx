@@ -11,6 +11,7 @@ import { BuiltInModelsSettings } from '../engine/BuiltInModelsSettings';
 import type { NumberField, SettingsForm } from './settings-form';
 import { WebSearchSettings } from './WebSearchSettings';
 import { WorkspaceSettings } from './WorkspaceSettings';
+import { MemorySettings } from '../memory/MemorySettings';
 
 /** What a section of the General settings gets: the form, its change function, and what main refused. */
 export interface SectionProps {
@@ -63,6 +64,8 @@ export const GENERAL_SECTIONS: readonly SettingsSection[] = [
     ),
   },
   { id: 'approvals', label: 'Approvals', render: ({ form, change }) => <ApprovalSettings form={form} change={change} /> },
+  // Its notes are saved at once (their own buttons); its saving rule is saved with Save.
+  { id: 'memory', label: 'Memory', outsideForm: true, render: ({ form, change }) => <MemorySettings form={form} change={change} /> },
   { id: 'web-search', label: 'Web search', render: ({ form, change }) => <WebSearchSettings form={form} change={change} /> },
   {
     id: 'file-versions',

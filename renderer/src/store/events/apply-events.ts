@@ -239,6 +239,10 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
       const { offered, total, narrowed, ranker } = event;
       return inTurn(view, event.runId, (turn) => ({ ...turn, offered: { offered, total, narrowed, ranker } }));
     }
+    case 'memories-recalled': {
+      const remembered = event.memories.map(({ memoryId, text, projectId }) => ({ memoryId, text, projectId }));
+      return inTurn(view, event.runId, (turn) => ({ ...turn, remembered }));
+    }
     case 'run-finish':
       return finishRun(inTurn, view, event);
     case 'workflow-start':

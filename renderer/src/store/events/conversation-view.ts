@@ -1,3 +1,4 @@
+import type { RecalledMemory } from '../../../../shared/memory/memory';
 import type { ApprovalDecision, EventOf, ToolErrorEnding } from '../../../../shared/contract/events';
 import type { JsonObject } from '../../../../shared/contract/json';
 import type { StopReason } from '../../../../shared/conversations/stop-reason';
@@ -64,6 +65,8 @@ export interface AssistantTurn {
   workflow?: WorkflowView;
   /** The tools the latest model request of this run carried (absent before the first request). */
   offered?: OfferedView;
+  /** Notes from memory recalled into this run's prompt ("Remembered: …"); absent when none. */
+  remembered?: RecalledMemory[];
 }
 
 export interface WorkflowStepView {

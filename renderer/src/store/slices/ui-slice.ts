@@ -9,7 +9,7 @@ export interface Notice {
 }
 
 /** The settings dialog's tabs: general settings (saved together) and MCP servers (saved at once). */
-export type SettingsTab = 'general' | 'servers' | 'mcp' | 'local-api';
+export type SettingsTab = 'general' | 'servers' | 'mcp' | 'local-api' | 'memory';
 
 export interface UiSlice {
   /** The user's choice for the tool-stack panel; null: open while there are frames, a rail while there are none. */

@@ -37,6 +37,17 @@ function writeFile(step: number, results: FakeChatMessage[]): Reply {
     : reply.text('Saved hello.txt with the greeting.');
 }
 
+/** "remember": save_memory with the user's preference (asks for approval), then a short answer; "tea" answers from the prompt's notes. */
+function remember(step: number, results: FakeChatMessage[]): Reply {
+  if (step === 0) return reply.toolCall('save_memory', { note: 'I prefer green tea' }, { text: 'I will keep that in mind.' });
+  return /denied/i.test(results.at(-1)?.content ?? '') ? reply.text('You declined, so I did not save it.') : reply.text('Saved to memory.');
+}
+
+function tea(request: FakeChatRequest): Reply {
+  const system = request.messages.find((message) => message.role === 'system')?.content ?? '';
+  return reply.text(system.includes('- I prefer green tea') ? 'Your notes say you prefer green tea.' : 'I do not know which tea you like.');
+}
+
 function counting(step: number): Reply {
   return reply.toolCall('calculate', { expression: `${step} + 1` });
 }
@@ -90,6 +101,8 @@ export function agentDemoReply(request: FakeChatRequest): Reply {
   const step = results.length;
   const lower = goal.toLowerCase();
   if (/level \d+/.test(lower) || lower.includes('deep')) return deep(goal, step);
+  if (lower.includes('remember')) return remember(step, results);
+  if (lower.includes('which tea')) return tea(request);
   if (lower.includes('notes')) return multiTool(step, results);
   if (lower.includes('greeting')) return writeFile(step, results);
   if (lower.includes('count')) return counting(step);
@@ -103,7 +116,8 @@ export function agentDemoReply(request: FakeChatRequest): Reply {
 /**
  * Tool-using flows by keyword: "notes" (list_directory → read_file → answer), "greeting"
  * (write_file, needs approval), "count" (endless calculate calls: max_iterations), "deep"
- * (nested delegate_task past depth 20), "colour" (ask_user), "secret" (a read outside the workspace),
+ * (nested delegate_task past depth 20), "colour" (ask_user), "remember" (save_memory, needs approval),
+ * "which tea" (answers from the notes recalled into the system prompt), "secret" (a read outside the workspace),
  * and one per early stop: "broken" (unknown tool), "repeat" (the same call again), "impossible"
  * (the model gives up), "stall" (no reply: timeout). Status sentences are answered.
  */

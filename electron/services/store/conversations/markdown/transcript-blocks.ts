@@ -143,6 +143,7 @@ export function transcriptBlocks(events: readonly TacoEvent[]): TranscriptBlock[
       case 'tool-progress':
       case 'usage':
       case 'tools-offered':
+      case 'memories-recalled':
       case 'timeline-rewound':
       case 'branch-selected':
       case 'conversation-updated':
