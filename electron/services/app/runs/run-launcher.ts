@@ -14,6 +14,7 @@ import type { ActiveRun, ConversationSession } from './conversation-sessions';
 import { conversationRunOptions, noteRunStart, readConversationForRun } from './run-setup';
 import { tunedRunSettings } from './tuned-settings';
 import { projectRunSettings } from '../../projects/project-run-settings';
+import { providerEmbedder } from '../../knowledge/provider-embedder';
 
 export interface StartRunInput {
   session: ConversationSession;
@@ -124,6 +125,8 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
 
   // The loop starts after startRun has returned, as the caller expects.
   const body = input.body ?? ctx.ports.runAgent;
+  const provider = ctx.provider.current();
+  const knowledge = ctx.knowledge.hasFolders ? { knowledge: { base: ctx.knowledge, embedder: providerEmbedder(provider, settings.embeddingModel) } } : {};
   void Promise.resolve().then(() =>
     runWithLifecycle(lifecycle, (runEmit) =>
       body({
@@ -132,7 +135,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         model: input.model,
         history,
         userText: input.goal,
-        provider: ctx.provider.current(),
+        provider,
         userImages: input.userImages ?? [],
         userResources: input.userResources ?? [],
         tools: ctx.tools,
@@ -152,6 +155,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         versions: ctx.versions,
         documents: ctx.documents,
         ...webSearchFor(settings.webSearch),
+        ...knowledge,
         approvals: ctx.gates.approvals,
         questions: ctx.gates.questions,
         depth: ctx.gates.depth,
