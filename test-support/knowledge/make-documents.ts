@@ -15,7 +15,8 @@ export function makePdf(pages: ReadonlyArray<readonly string[]>): Buffer {
     const body = lines
       .map((line, lineIndex) => `BT /F1 12 Tf 72 ${720 - lineIndex * 16} Td (${line.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj ET`)
       .join('\n');
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
     objects[pageId + 1] = `<< /Length ${Buffer.byteLength(body)} >>\nstream\n${body}\nendstream`;
   });
   let out = '%PDF-1.4\n';

@@ -166,7 +166,13 @@ async function knowledgeIndexed(services: AppServices, output: CliOutput): Promi
       ok = false;
       continue;
     }
-    const skipped = status.skipped.length === 0 ? '' : `; skipped ${status.skipped.length}: ${status.skipped.slice(0, 5).map((skip) => `${skip.file || '.'} (${skip.reason})`).join(', ')}${status.skipped.length > 5 ? ', …' : ''}`;
+    const skipped =
+      status.skipped.length === 0
+        ? ''
+        : `; skipped ${status.skipped.length}: ${status.skipped
+            .slice(0, 5)
+            .map((skip) => `${skip.file || '.'} (${skip.reason})`)
+            .join(', ')}${status.skipped.length > 5 ? ', …' : ''}`;
     output.note(`Knowledge folder ${status.folder}: ${status.filesIndexed} files, ${status.chunks} passages${skipped}`);
   }
   return ok;

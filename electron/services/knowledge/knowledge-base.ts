@@ -53,7 +53,16 @@ export class KnowledgeBase {
     const state: FolderState = {
       root: checked.root,
       abort: new AbortController(),
-      status: { folder: checked.root, state: 'indexing', filesFound: 0, filesIndexed: 0, chunks: 0, chunksEmbedded: 0, skipped: [], error: null },
+      status: {
+        folder: checked.root,
+        state: 'indexing',
+        filesFound: 0,
+        filesIndexed: 0,
+        chunks: 0,
+        chunksEmbedded: 0,
+        skipped: [],
+        error: null,
+      },
     };
     this.folders.set(checked.root, state);
     this.queue = this.queue.then(() => this.indexFolder(state));
@@ -101,7 +110,10 @@ export class KnowledgeBase {
     } catch (error) {
       if (signal?.aborted) throw error;
       const why = error instanceof Error ? error.message : String(error);
-      return { ...this.index.search(query, limit, null), vectorProblem: `vector search did not run (${why}); the passages are ranked by words only` };
+      return {
+        ...this.index.search(query, limit, null),
+        vectorProblem: `vector search did not run (${why}); the passages are ranked by words only`,
+      };
     }
   }
 

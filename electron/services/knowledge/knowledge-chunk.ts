@@ -44,7 +44,8 @@ export function markdownBlocks(text: string): Block[] {
   let fence: string | null = null;
   let current: { start: number; lines: string[] } | null = null;
   const close = (end: number): void => {
-    if (current) blocks.push({ text: current.lines.join('\n'), startLine: current.start, endLine: end, heading: headingOf(trail), section });
+    if (current)
+      blocks.push({ text: current.lines.join('\n'), startLine: current.start, endLine: end, heading: headingOf(trail), section });
     current = null;
   };
   lines.forEach((line, index) => {

@@ -138,7 +138,13 @@ export class KnowledgeIndex {
    */
   search(query: string, limit: number, queryVector: readonly number[] | null): { mode: SearchMode; chunks: IndexedChunk[] } {
     const candidates = DEFAULTS.knowledge.candidatesPerRanking;
-    const lexical = query.trim() === '' ? [] : this.lexical.search(query).slice(0, candidates).map((hit) => hit.id as number);
+    const lexical =
+      query.trim() === ''
+        ? []
+        : this.lexical
+            .search(query)
+            .slice(0, candidates)
+            .map((hit) => hit.id as number);
     const vector = queryVector && this.vectors.size > 0 ? this.vectors.nearest(queryVector, candidates).map((hit) => hit.id) : null;
     const rankings = vector ? [lexical, vector] : [lexical];
     const fused = reciprocalRankFusion(rankings, DEFAULTS.knowledge.rrfK);
@@ -150,7 +156,10 @@ export class KnowledgeIndex {
 
   /** Lexical ranking alone (ids best first): for measuring retrieval. */
   lexicalRanking(query: string, limit: number): number[] {
-    return this.lexical.search(query).slice(0, limit).map((hit) => hit.id as number);
+    return this.lexical
+      .search(query)
+      .slice(0, limit)
+      .map((hit) => hit.id as number);
   }
 
   /** Vector ranking alone (ids best first): for measuring retrieval. */

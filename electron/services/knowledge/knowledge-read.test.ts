@@ -36,7 +36,11 @@ describe('each format is read along its structure', () => {
 
   it('HTML by blocks, with source lines', async () => {
     const chunks = chunksOf(await read('page.html', '<h2>Hours</h2>\n<p>Open nine to five.</p>\n'));
-    expect(chunks[0]).toMatchObject({ heading: 'Hours', text: 'Hours\n\nOpen nine to five.', location: { kind: 'lines', start: 1, end: 2 } });
+    expect(chunks[0]).toMatchObject({
+      heading: 'Hours',
+      text: 'Hours\n\nOpen nine to five.',
+      location: { kind: 'lines', start: 1, end: 2 },
+    });
   });
 
   it('plain text (and an unknown extension that is text) by paragraphs', async () => {

@@ -13,15 +13,95 @@ export type KnowledgeFormat = 'markdown' | 'code' | 'html' | 'pdf' | 'docx' | 't
 const MARKDOWN = new Set(['.md', '.markdown', '.mdx', '.rst', '.adoc']);
 const HTML = new Set(['.html', '.htm', '.xhtml']);
 const CODE = new Set([
-  '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.py', '.go', '.rs', '.java', '.kt', '.kts', '.swift', '.c', '.h', '.cc', '.cpp',
-  '.hpp', '.cs', '.rb', '.php', '.scala', '.sh', '.bash', '.zsh', '.lua', '.pl', '.r', '.sql', '.dart', '.ex', '.exs', '.vue', '.svelte',
+  '.ts',
+  '.tsx',
+  '.js',
+  '.jsx',
+  '.mjs',
+  '.cjs',
+  '.py',
+  '.go',
+  '.rs',
+  '.java',
+  '.kt',
+  '.kts',
+  '.swift',
+  '.c',
+  '.h',
+  '.cc',
+  '.cpp',
+  '.hpp',
+  '.cs',
+  '.rb',
+  '.php',
+  '.scala',
+  '.sh',
+  '.bash',
+  '.zsh',
+  '.lua',
+  '.pl',
+  '.r',
+  '.sql',
+  '.dart',
+  '.ex',
+  '.exs',
+  '.vue',
+  '.svelte',
 ]);
 /** Formats that are certainly not text: skipped by name, never read. */
 const BINARY = new Set([
-  '.png', '.jpg', '.jpeg', '.gif', '.webp', '.bmp', '.ico', '.tiff', '.zip', '.gz', '.tgz', '.bz2', '.xz', '.7z', '.rar', '.tar',
-  '.exe', '.dll', '.so', '.dylib', '.bin', '.o', '.a', '.class', '.jar', '.wasm', '.mp3', '.mp4', '.mov', '.avi', '.mkv', '.wav',
-  '.flac', '.ogg', '.woff', '.woff2', '.ttf', '.otf', '.sqlite', '.db', '.gguf', '.safetensors', '.pt', '.onnx', '.doc', '.xls',
-  '.xlsx', '.ppt', '.pptx', '.odt', '.iso', '.dmg',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.bmp',
+  '.ico',
+  '.tiff',
+  '.zip',
+  '.gz',
+  '.tgz',
+  '.bz2',
+  '.xz',
+  '.7z',
+  '.rar',
+  '.tar',
+  '.exe',
+  '.dll',
+  '.so',
+  '.dylib',
+  '.bin',
+  '.o',
+  '.a',
+  '.class',
+  '.jar',
+  '.wasm',
+  '.mp3',
+  '.mp4',
+  '.mov',
+  '.avi',
+  '.mkv',
+  '.wav',
+  '.flac',
+  '.ogg',
+  '.woff',
+  '.woff2',
+  '.ttf',
+  '.otf',
+  '.sqlite',
+  '.db',
+  '.gguf',
+  '.safetensors',
+  '.pt',
+  '.onnx',
+  '.doc',
+  '.xls',
+  '.xlsx',
+  '.ppt',
+  '.pptx',
+  '.odt',
+  '.iso',
+  '.dmg',
 ]);
 
 /** What a file is read as, by its extension; null: a format the index does not read. */
@@ -43,7 +123,8 @@ export function formatOf(file: string): KnowledgeFormat | null {
 export async function readFileChunks(file: WalkedFile, maxBytes: number = DEFAULTS.knowledge.maxFileBytes): Promise<FileChunks> {
   const format = formatOf(file.relative);
   if (format === null) return { type: 'skipped', reason: 'not a format the index reads (text, markdown, code, HTML, PDF, DOCX)' };
-  if (file.size > maxBytes) return { type: 'skipped', reason: `larger than ${Math.round(maxBytes / (1024 * 1024))} MB (${megabytes(file.size)} MB)` };
+  if (file.size > maxBytes)
+    return { type: 'skipped', reason: `larger than ${Math.round(maxBytes / (1024 * 1024))} MB (${megabytes(file.size)} MB)` };
   let bytes: Buffer;
   try {
     bytes = await readFile(file.absolute);
@@ -54,7 +135,10 @@ export async function readFileChunks(file: WalkedFile, maxBytes: number = DEFAUL
   try {
     return { type: 'chunks', chunks: await chunksOf(format, bytes) };
   } catch (error) {
-    return { type: 'skipped', reason: error instanceof UnreadableFile ? error.message : `could not be read as ${format}: ${errorWords(error)}` };
+    return {
+      type: 'skipped',
+      reason: error instanceof UnreadableFile ? error.message : `could not be read as ${format}: ${errorWords(error)}`,
+    };
   }
 }
 

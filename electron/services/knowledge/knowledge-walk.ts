@@ -27,7 +27,8 @@ export interface WalkLimits {
 export function privatePlace(absolute: string, home: string = homedir()): string | null {
   if (dataFolderHolding(absolute)) return "TACO's own data folder is never indexed";
   for (const hidden of hiddenPaths({ home, dataFolders: guardedDataFolders() })) {
-    if (absolute === hidden || absolute.startsWith(hidden + path.sep)) return 'a private folder (keys, passwords, browser data) is never indexed';
+    if (absolute === hidden || absolute.startsWith(hidden + path.sep))
+      return 'a private folder (keys, passwords, browser data) is never indexed';
   }
   return null;
 }
@@ -107,10 +108,7 @@ export async function* walkFolder(
   }
 }
 
-type Classified =
-  | { type: 'file'; target: string; size: number; mtimeMs: number }
-  | { type: 'folder' }
-  | { type: 'skip'; reason: string };
+type Classified = { type: 'file'; target: string; size: number; mtimeMs: number } | { type: 'folder' } | { type: 'skip'; reason: string };
 
 async function classify(root: string, absolute: string): Promise<Classified> {
   try {
@@ -119,7 +117,8 @@ async function classify(root: string, absolute: string): Promise<Classified> {
     if (info.isFile()) return { type: 'file', target: absolute, size: info.size, mtimeMs: info.mtimeMs };
     if (!info.isSymbolicLink()) return { type: 'skip', reason: 'not a regular file' };
     const target = await realpath(absolute);
-    if (target !== root && !target.startsWith(root + path.sep)) return { type: 'skip', reason: 'a link to a place outside the folder is not followed' };
+    if (target !== root && !target.startsWith(root + path.sep))
+      return { type: 'skip', reason: 'a link to a place outside the folder is not followed' };
     const targetInfo = await stat(target);
     if (targetInfo.isDirectory()) return { type: 'skip', reason: 'a link to a folder is not followed' };
     if (!targetInfo.isFile()) return { type: 'skip', reason: 'not a regular file' };

@@ -29,7 +29,7 @@ const BASE = [
 
 /** With search_knowledge offered: how the answer cites its passages (the window turns [n] into links to them). */
 export const KNOWLEDGE_CITATIONS =
-  "When you answer from passages search_knowledge returned, cite each passage you use as [n] (its number, e.g. [1], [2]) right after the sentence it supports, and cite nothing else that way.";
+  'When you answer from passages search_knowledge returned, cite each passage you use as [n] (its number, e.g. [1], [2]) right after the sentence it supports, and cite nothing else that way.';
 
 /**
  * Base instructions + the tool guidance + (prompt mode) the tool list and format: only what stays

@@ -126,7 +126,9 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   // The loop starts after startRun has returned, as the caller expects.
   const body = input.body ?? ctx.ports.runAgent;
   const provider = ctx.provider.current();
-  const knowledge = ctx.knowledge.hasFolders ? { knowledge: { base: ctx.knowledge, embedder: providerEmbedder(provider, settings.embeddingModel) } } : {};
+  const knowledge = ctx.knowledge.hasFolders
+    ? { knowledge: { base: ctx.knowledge, embedder: providerEmbedder(provider, settings.embeddingModel) } }
+    : {};
   void Promise.resolve().then(() =>
     runWithLifecycle(lifecycle, (runEmit) =>
       body({
