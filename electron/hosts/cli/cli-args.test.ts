@@ -34,6 +34,7 @@ describe('parseCliArgs', () => {
       mcpConfig: null,
       elicitation: 'defaults',
       conversation: null,
+      knowledge: [],
     });
   });
 
@@ -61,6 +62,9 @@ describe('parseCliArgs', () => {
         'servers.json',
         '--conversation',
         'c-1',
+        '--knowledge',
+        '/tmp/notes',
+        '--knowledge=/tmp/papers',
         'list',
         'my files',
       ]),
@@ -83,7 +87,14 @@ describe('parseCliArgs', () => {
       mcpConfig: 'servers.json',
       elicitation: 'defaults',
       conversation: 'c-1',
+      knowledge: ['/tmp/notes', '/tmp/papers'],
     });
+  });
+
+  it('--knowledge may be given more than once (each folder kept, in order) but never empty', () => {
+    expect(run(['--knowledge', 'a', '--knowledge', 'b', '--knowledge', 'c', 'hi']).knowledge).toEqual(['a', 'b', 'c']);
+    expect(error(['--knowledge', ' ', 'hi'])).toBe('--knowledge needs a folder, for example --knowledge ~/notes');
+    expect(error(['--model', 'a', '--model', 'b', 'hi'])).toBe('--model is given twice.');
   });
 
   it('takes the host from OLLAMA_HOST when --host is absent, and --host wins over it', () => {

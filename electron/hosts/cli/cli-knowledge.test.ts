@@ -77,6 +77,9 @@ describe('--knowledge: search_knowledge through the agent loop', () => {
           temp('taco-cli-data-'),
           '--knowledge',
           notes,
+          // The core tools and one more: search_knowledge is offered because knowledge folders are added, not by rank.
+          '--max-tools',
+          '7',
           '--json',
           'When do I water the tomatoes?',
         ],
