@@ -56,7 +56,7 @@ describe('jsonReport', () => {
   });
 
   it('has a budget for every figure as the issues set them, upper bounds except the selection recall and the prefix reuse', () => {
-    expect(FIGURE_NAMES).toHaveLength(41);
+    expect(FIGURE_NAMES).toHaveLength(45);
     expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual([
       'tool_selection_recall_at_budget',
       'tool_selection_recall_held_out',

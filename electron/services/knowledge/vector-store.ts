@@ -64,18 +64,24 @@ export function createInProcessVectorStore(): VectorStore {
     nearest(vector, k) {
       if (dimensions === null || vector.length !== dimensions || k <= 0) return [];
       const query = normalised(vector);
-      const best: Array<{ id: number; score: number }> = [];
-      for (let slot = 0; slot < ids.length; slot += 1) {
+      const width = dimensions;
+      const values = data;
+      const count = ids.length;
+      // The best k so far, worst last; a score enters only when it beats the worst.
+      const best: Array<{ slot: number; score: number }> = [];
+      let floor = -Infinity;
+      for (let slot = 0; slot < count; slot += 1) {
         let dot = 0;
-        const base = slot * dimensions;
-        for (let i = 0; i < dimensions; i += 1) dot += query[i]! * data[base + i]!;
-        if (best.length < k || dot > best[best.length - 1]!.score) {
-          best.push({ id: ids[slot]!, score: dot });
-          best.sort((a, b) => b.score - a.score);
-          if (best.length > k) best.pop();
-        }
+        const base = slot * width;
+        for (let i = 0; i < width; i += 1) dot += query[i]! * values[base + i]!;
+        if (best.length === k && dot <= floor) continue;
+        let at = best.length;
+        while (at > 0 && best[at - 1]!.score < dot) at -= 1;
+        best.splice(at, 0, { slot, score: dot });
+        if (best.length > k) best.pop();
+        floor = best[best.length - 1]!.score;
       }
-      return best;
+      return best.map((hit) => ({ id: ids[hit.slot]!, score: hit.score }));
     },
     clear() {
       dimensions = null;
