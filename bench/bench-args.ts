@@ -22,6 +22,7 @@ export const STAGES = [
   'undo',
   'openmain',
   'history',
+  'knowledge',
   'engine',
 ] as const;
 export type Stage = (typeof STAGES)[number];

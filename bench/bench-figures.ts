@@ -194,6 +194,33 @@ export const FIGURES = [
       'Main: the Undo dialog’s preview of an 8,000-line file whose every line changed since the write (the bounded diff gives up after DEFAULTS.diff.timeoutMs and summarises; it was 19.9 s unbounded).',
   },
   {
+    name: 'knowledge_index_chunks_per_s',
+    unit: '/s',
+    budget: 2000,
+    atLeast: true,
+    meaning:
+      'Knowledge folders: markdown chunks cut along headings and added to the BM25 index per second (3,000 generated notes; reading files and embedding not counted).',
+  },
+  {
+    name: 'knowledge_vector_p95_ms_10k',
+    unit: 'ms',
+    budget: 50,
+    meaning: 'Knowledge folders: p95 of one vector search (cosine, top 50) over 10,000 chunks of 384 dimensions in the in-process store.',
+  },
+  {
+    name: 'knowledge_vector_p95_ms_100k',
+    unit: 'ms',
+    budget: 300,
+    meaning:
+      'Knowledge folders: p95 of one vector search (cosine, top 50) over 100,000 chunks of 384 dimensions in the in-process store (a full scan).',
+  },
+  {
+    name: 'knowledge_ram_mb_per_100k',
+    unit: 'MB',
+    budget: 400,
+    meaning: 'Knowledge folders: memory the in-process store holds for 100,000 vectors of 384 dimensions (heap and array buffers).',
+  },
+  {
     name: 'open_main_ratio',
     unit: '×',
     budget: 1.5,

@@ -43,6 +43,10 @@ describe('jsonReport', () => {
       'engine_generate_loop_delay_ms',
       'undo_8000_ratio',
       'undo_preview_8000_ms',
+      'knowledge_index_chunks_per_s',
+      'knowledge_vector_p95_ms_10k',
+      'knowledge_vector_p95_ms_100k',
+      'knowledge_ram_mb_per_100k',
       'open_main_ratio',
       'open_main_branched_ratio',
       'history_cold_start_ratio',
@@ -56,12 +60,13 @@ describe('jsonReport', () => {
   });
 
   it('has a budget for every figure as the issues set them, upper bounds except the selection recall and the prefix reuse', () => {
-    expect(FIGURE_NAMES).toHaveLength(41);
+    expect(FIGURE_NAMES).toHaveLength(45);
     expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual([
       'tool_selection_recall_at_budget',
       'tool_selection_recall_held_out',
       'prefix_reuse_ratio',
       'prefix_reuse_ratio_turns',
+      'knowledge_index_chunks_per_s',
     ]);
     expect(Object.fromEntries(FIGURES.map((figure) => [figure.name, figure.budget]))).toEqual({
       pipeline_ratio: 1.1,
@@ -99,6 +104,10 @@ describe('jsonReport', () => {
       engine_generate_loop_delay_ms: 50,
       undo_8000_ratio: 3,
       undo_preview_8000_ms: 200,
+      knowledge_index_chunks_per_s: 2000,
+      knowledge_vector_p95_ms_10k: 50,
+      knowledge_vector_p95_ms_100k: 300,
+      knowledge_ram_mb_per_100k: 400,
       open_main_ratio: 1.5,
       open_main_branched_ratio: 1.5,
       history_cold_start_ratio: 1.3,

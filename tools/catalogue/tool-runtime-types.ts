@@ -5,6 +5,7 @@ import type { ToolDefinition } from '../../shared/tools/tool-definition';
 import type { DocumentFilter, DocumentRecord } from '../../shared/documents/documents';
 import type { WebSearchHit } from '../../shared/settings/web-search';
 import type { SandboxNotice } from '../../shared/approvals/sandbox-notice';
+import type { KnowledgePassage } from '../../shared/knowledge/knowledge';
 
 /** Persisted notes for save_memory / recall_memory. */
 export interface MemoryStore {
@@ -46,6 +47,14 @@ export interface DocumentsPort {
   summaryOf(path: string): Promise<string | null>;
 }
 
+/**
+ * The user's knowledge folders, for search_knowledge. Passages are numbered for the run: the same
+ * passage keeps its number across calls, a new one takes the next, so the answer's [n] are unique.
+ */
+export interface KnowledgePort {
+  search(query: string, limit: number): Promise<{ passages: KnowledgePassage[]; note: string | null }>;
+}
+
 /** Everything a tool may use. Tools are stateless; state lives here and in main. */
 export interface ToolContext {
   /** Absolute, realpath'd workspace folder; null when the user has not picked one. */
@@ -67,6 +76,8 @@ export interface ToolContext {
   webSearch?: (query: string, maxResults: number, signal: AbortSignal) => Promise<WebSearchHit[]>;
   /** The conversation's documents; absent where nothing records them. */
   documents?: DocumentsPort;
+  /** The user's knowledge folders; absent: none added. */
+  knowledge?: KnowledgePort;
   /** How fetch_url resolves names and which addresses it may connect to (tests inject a resolver). */
   network: NetworkPolicy;
   /** How run_command starts its shell: main's OS sandbox (electron/sandbox/); absent: as it is (the tool's own unit tests). */

@@ -36,6 +36,7 @@ describe('parseCliArgs', () => {
       conversation: null,
       noMemory: false,
       listMemories: false,
+      knowledge: [],
     });
   });
 
@@ -64,6 +65,9 @@ describe('parseCliArgs', () => {
         '--conversation',
         'c-1',
         '--no-memory',
+        '--knowledge',
+        '/tmp/notes',
+        '--knowledge=/tmp/papers',
         'list',
         'my files',
       ]),
@@ -88,10 +92,17 @@ describe('parseCliArgs', () => {
       conversation: 'c-1',
       noMemory: true,
       listMemories: false,
+      knowledge: ['/tmp/notes', '/tmp/papers'],
     });
     // --list-memories needs no prompt; a flag of this kind takes no value.
     expect(parseCliArgs(['--list-memories'])).toMatchObject({ type: 'run', options: { listMemories: true, prompt: '' } });
     expect(parseCliArgs(['--no-memory=yes', 'hi'])).toEqual({ type: 'error', message: '--no-memory takes no value.' });
+  });
+
+  it('--knowledge may be given more than once (each folder kept, in order) but never empty', () => {
+    expect(run(['--knowledge', 'a', '--knowledge', 'b', '--knowledge', 'c', 'hi']).knowledge).toEqual(['a', 'b', 'c']);
+    expect(error(['--knowledge', ' ', 'hi'])).toBe('--knowledge needs a folder, for example --knowledge ~/notes');
+    expect(error(['--model', 'a', '--model', 'b', 'hi'])).toBe('--model is given twice.');
   });
 
   it('takes the host from OLLAMA_HOST when --host is absent, and --host wins over it', () => {

@@ -37,6 +37,8 @@ export interface CliOptions {
   noMemory: boolean;
   /** --list-memories: print the notes in memory (each with its scope) and exit; no prompt needed. */
   listMemories: boolean;
+  /** --knowledge FOLDER, repeatable: folders indexed for this run and searched by search_knowledge. */
+  knowledge: string[];
 }
 
 export type CliArgs = { type: 'help' } | { type: 'run'; options: CliOptions } | { type: 'error'; message: string };
@@ -75,6 +77,8 @@ Flags:
   --conversation ID          Continue a stored conversation (its id is in run-start with --json), e.g. with "/undo"
   --no-memory                Run without memory: no saved note is recalled into the prompt, save_memory saves nothing
   --list-memories            Print the notes in memory (Settings → Memory), each with its project or "global", and exit
+  --knowledge FOLDER         Index this folder (text, markdown, code, HTML, PDF, DOCX) for the run; the model
+                             searches it with search_knowledge and cites passages as [1], [2]. Repeatable
   --help                     Show this help
 
 Exit codes: 0 the task completed, 2 a limit or you stopped it, 1 an Ollama or input error.`;
@@ -96,7 +100,10 @@ const VALUE_FLAGS = [
   '--mcp-config',
   '--elicitation',
   '--conversation',
+  '--knowledge',
 ] as const;
+/** Flags that may be given more than once (each value is kept, in order). */
+const REPEATABLE_FLAGS: readonly ValueFlag[] = ['--knowledge'];
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
 /**
@@ -105,6 +112,7 @@ type ValueFlag = (typeof VALUE_FLAGS)[number];
  */
 export function parseCliArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliArgs {
   const values = new Map<ValueFlag, string>();
+  const repeated = new Map<ValueFlag, string[]>();
   const words: string[] = [];
   let json = false;
   let help = false;
@@ -141,6 +149,10 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       if (next === undefined || next.startsWith('--')) return { type: 'error', message: `${name} needs a value.` };
       value = next;
       index += 1;
+    }
+    if (REPEATABLE_FLAGS.includes(name)) {
+      repeated.set(name, [...(repeated.get(name) ?? []), value]);
+      continue;
     }
     if (values.has(name)) return { type: 'error', message: `${name} is given twice.` };
     values.set(name, value);
@@ -212,6 +224,9 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   if (conversation === '')
     return { type: 'error', message: '--conversation needs a conversation id (the conversationId of an earlier run-start).' };
 
+  const knowledge = (repeated.get('--knowledge') ?? []).map((folder) => folder.trim());
+  if (knowledge.includes('')) return { type: 'error', message: '--knowledge needs a folder, for example --knowledge ~/notes' };
+
   const elicitation = values.get('--elicitation') ?? 'defaults';
   if (elicitation !== 'defaults' && elicitation !== 'decline')
     return { type: 'error', message: `--elicitation must be defaults or decline (got "${elicitation}").` };
@@ -239,6 +254,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       conversation,
       noMemory,
       listMemories,
+      knowledge,
     },
   };
 }

@@ -97,6 +97,7 @@ async function runTurn(options: CliOptions, io: CliIo, workflow: WorkflowArgs, p
         ? { engine: { modelPath: gguf, contextSize: options.contextSize ?? DEFAULTS.engine.contextSize, threads: DEFAULTS.engine.threads } }
         : {}),
       mcpConfigFile,
+      ...(options.knowledge.length > 0 ? { knowledgeFolders: options.knowledge.map((folder) => resolve(folder)) } : {}),
       unattendedElicitation: options.elicitation,
       openExternal: async () => {
         throw new Error('the command line cannot open links');
@@ -122,6 +123,7 @@ async function runTurn(options: CliOptions, io: CliIo, workflow: WorkflowArgs, p
   try {
     services.subscribe((batch) => output.events(batch));
     if (mcpConfigFile !== null) await waitForMcpServers(services, output);
+    if (options.knowledge.length > 0 && !(await knowledgeIndexed(services, output))) return 1;
     if (workflow.type === 'list') return await listWorkflowsCli(services, io, options.json);
     if (options.listMemories) return await listMemoriesCli(services, io, options.json);
     if (probe.type === 'probe') {
@@ -156,6 +158,27 @@ async function waitForMcpServers(services: AppServices, output: CliOutput): Prom
       server.status === 'starting' ? `still starting after ${DEFAULTS.mcp.cliReadyTimeoutMs / 1000} s` : (server.error ?? server.status);
     output.note(`MCP server "${server.name}" is not available; the run goes on without its tools: ${why}`);
   }
+}
+
+/** --knowledge: the run starts once the folders are indexed; each is summed up on stderr, and one that cannot be added stops the run. */
+async function knowledgeIndexed(services: AppServices, output: CliOutput): Promise<boolean> {
+  let ok = true;
+  for (const status of await services.knowledgeReady()) {
+    if (status.state === 'failed') {
+      output.note(`Knowledge folder not indexed: ${status.error ?? status.folder}`);
+      ok = false;
+      continue;
+    }
+    const skipped =
+      status.skipped.length === 0
+        ? ''
+        : `; skipped ${status.skipped.length}: ${status.skipped
+            .slice(0, 5)
+            .map((skip) => `${skip.file || '.'} (${skip.reason})`)
+            .join(', ')}${status.skipped.length > 5 ? ', …' : ''}`;
+    output.note(`Knowledge folder ${status.folder}: ${status.filesIndexed} files, ${status.chunks} passages${skipped}`);
+  }
+  return ok;
 }
 
 async function sendAndWait(services: AppServices, options: CliOptions, output: CliOutput, io: CliIo): Promise<0 | 1 | 2> {

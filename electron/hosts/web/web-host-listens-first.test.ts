@@ -21,6 +21,7 @@ function servicesAnswering(): AppServices & { disposed: boolean } {
     subscribeModelEvents: () => () => undefined,
     waitForRun: () => new Promise<never>(() => undefined),
     mcpSettled: async () => undefined,
+    knowledgeReady: async () => [],
     settings: () => {
       throw new Error('not asked in this test');
     },

@@ -23,6 +23,7 @@ const services: AppServices = {
   subscribeModelEvents: () => () => undefined,
   waitForRun: () => new Promise(() => undefined),
   mcpSettled: async () => undefined,
+  knowledgeReady: async () => [],
   settings: () => {
     throw new Error('not asked in this test');
   },

@@ -4,6 +4,7 @@ import type { AlwaysAllowedTools } from '../mcp/tools/always-allowed-tools';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
 import type { VersionStore } from '../documents/version-store';
 import type { DocumentIndex } from '../documents/document-index';
+import type { KnowledgeBase } from '../knowledge/knowledge-base';
 import type { McpService } from '../mcp/mcp-service-types';
 import type { ApprovalBroker } from '../orchestration/approval-broker';
 import type { DepthBroker } from '../orchestration/depth-broker';
@@ -45,6 +46,8 @@ export interface AppContext {
   versions: VersionStore;
   /** The conversations' document records (metadata, tags, automatic summaries). */
   documents: DocumentIndex;
+  /** The user's knowledge folders and their index (search_knowledge). */
+  knowledge: KnowledgeBase;
   brokers: Brokers;
   /** The gates runs use: the brokers', or the host's replacements. */
   gates: { approvals: ApprovalGate; questions: QuestionGate; depth: DepthGate };

@@ -11,6 +11,7 @@ import type { ConfirmGate } from '../workflows/confirm-broker';
 import type { WorkflowPromptSource } from '../workflows/workflow-prompt-source';
 import type { LocalApiPort } from '../local-api/local-api-port';
 import type { StorePreRead } from '../store/conversations/store-pre-read';
+import type { KnowledgeFolderStatus } from '../../../shared/knowledge/knowledge';
 
 /** Gates that replace the UI-backed brokers (the CLI answers approvals and depth prompts from its flags). */
 export interface GateOverrides {
@@ -58,6 +59,8 @@ export interface AppServicesOptions {
   mcpConfigFile?: string | null;
   /** Seals MCP OAuth tokens at rest (Electron safeStorage); absent or null: 0600 files only. */
   secretCipher?: SecretCipher | null;
+  /** CLI --knowledge FOLDER (repeatable): knowledge folders indexed for this run only. */
+  knowledgeFolders?: readonly string[];
   /** Nobody at a form (CLI --elicitation): MCP forms are answered with their defaults, or declined. Absent: the user is asked. */
   unattendedElicitation?: UnattendedElicitation;
   /** The store's first reads, begun before main was made (the web host: at listen; store-pre-read.ts). */
@@ -81,6 +84,8 @@ export interface AppServices {
   waitForRun(runId: string): Promise<EventOf<'run-finish'>>;
   /** Resolves once no enabled MCP server is still starting (or after `timeoutMs`): the CLI waits for its servers. */
   mcpSettled(timeoutMs: number): Promise<void>;
+  /** Resolves once the `knowledgeFolders` are indexed, with each one's status (failed: it could not be added). */
+  knowledgeReady(): Promise<KnowledgeFolderStatus[]>;
   /** Settings as they apply now (flags included). */
   settings(): Settings;
   /** Aborts every run, withdraws open prompts, flushes timelines. */

@@ -61,6 +61,7 @@ import { documentBrowserHandlers } from '../documents/document-browser-handlers'
 import { documentsHandlers } from '../documents/documents-handlers';
 import { artifactHandlers } from '../artifacts/artifact-handlers';
 import { createDocumentIndex } from '../documents/document-index';
+import { KnowledgeBase } from '../knowledge/knowledge-base';
 import { summarizeDocument } from '../documents/summarize-document';
 import { createWorkflowHandlers } from '../workflows/create-workflow-handlers';
 import { guardDataFolder } from '../../../tools/files/data-folder-guard';
@@ -212,6 +213,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
       },
       ...(options.now ? { now: options.now } : {}),
     }),
+    knowledge: new KnowledgeBase(),
     brokers,
     gates: {
       approvals: overrides.approvals ?? brokers.approvals.gate,
@@ -231,6 +233,8 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     newId: options.newId ?? randomUUID,
   };
 
+  // CLI --knowledge: folders indexed for this run only (nothing is stored).
+  const knowledgeAdded = Promise.all((options.knowledgeFolders ?? []).map((folder) => ctx.knowledge.addFolder(folder)));
   listLocal = () => listModels(ctx);
   const checks = createModelCheckService(ctx, { dataDir: options.dataDir });
   const handlers: CallHandlers = {
@@ -305,6 +309,12 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
       };
     },
     mcpSettled: (timeoutMs) => mcp.settled(timeoutMs),
+    knowledgeReady: async () => {
+      const added = await knowledgeAdded;
+      await ctx.knowledge.whenIdle();
+      const indexed = ctx.knowledge.status();
+      return added.map((first) => indexed.find((status) => status.folder === first.folder) ?? first);
+    },
     waitForRun: (runId) => ctx.runs.wait(runId),
     settings: () => settings.current(),
     dispose() {

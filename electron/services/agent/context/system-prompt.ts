@@ -29,6 +29,10 @@ const BASE = [
   'Answer clearly and briefly. Do not invent facts; use a tool when you need information you do not have.',
 ].join('\n');
 
+/** With search_knowledge offered: how the answer cites its passages (the window turns [n] into links to them). */
+export const KNOWLEDGE_CITATIONS =
+  'When you answer from passages search_knowledge returned, cite each passage you use as [n] (its number, e.g. [1], [2]) right after the sentence it supports, and cite nothing else that way.';
+
 /**
  * Base instructions + the tool guidance + (prompt mode) the tool list and format: only what stays
  * the same for every request of a run. Ollama evaluates again everything after the first character
@@ -45,6 +49,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   if (input.role === 'sub-agent') sections.push(subAgentInstructions(input.tools));
   if (input.toolsOffered && input.tools.length > 0) {
     sections.push(toolGuidance(input.tools));
+    if (input.tools.some((tool) => tool.info.toolId === 'search_knowledge')) sections.push(KNOWLEDGE_CITATIONS);
     if (input.mode === 'prompt') {
       sections.push(promptModeToolList(input.tools), input.constrained ? CONSTRAINED_FORMAT_INSTRUCTIONS : PROMPT_MODE_INSTRUCTIONS);
     }

@@ -1,6 +1,7 @@
 import type { WebSearch } from '../../web-search/web-search';
 import type { AlwaysAllowedTools } from '../../mcp/tools/always-allowed-tools';
 import type { DocumentIndex } from '../../documents/document-index';
+import type { KnowledgeSource } from '../../knowledge/knowledge-base';
 import type { VersionStore } from '../../documents/version-store';
 import type { TacoEvent } from '../../../../shared/contract/events';
 import type { Limits, Settings, ToolApproval } from '../../../../shared/settings/settings';
@@ -83,6 +84,8 @@ export interface AgentRunInput {
   documents?: DocumentIndex;
   /** search_web's service (Settings → web search); absent: off. */
   webSearch?: WebSearch;
+  /** The user's knowledge folders (search_knowledge); absent: none added. */
+  knowledge?: KnowledgeSource;
   approvals: ApprovalGate;
   questions: QuestionGate;
   depth: DepthGate;

@@ -1,6 +1,7 @@
 import type { ToolContext } from '../../../../tools/catalogue/tool-runtime-types';
 import { createNetworkPolicy } from '../../../../tools/web/network-policy';
 import { documentsPort, fileVersions } from './document-ports';
+import { knowledgePort } from './knowledge-port';
 import type { RunShared } from '../loop/run-context';
 import { findToolsForRun } from '../tool-selection/run-tool-selection';
 
@@ -25,6 +26,7 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
     ...(input.versions || input.documents ? { versions: fileVersions(shared, place.callId) } : {}),
     ...(input.documents ? { documents: documentsPort(shared, input.documents) } : {}),
     ...(input.webSearch ? { webSearch: input.webSearch } : {}),
+    ...(input.knowledge ? { knowledge: knowledgePort(shared, input.knowledge) } : {}),
     async askUser(question) {
       input.stack.update(place.frameId, { state: 'waiting-user', waitingFor: 'your answer' });
       try {

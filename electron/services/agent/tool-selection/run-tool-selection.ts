@@ -13,6 +13,8 @@ import { toolsNamedIn } from './used-tools';
 
 /** The tool that searches the others; offered only when the request does not carry every tool. */
 export const FIND_TOOLS = 'find_tools';
+/** The knowledge folders' search: kept in every request of a run that has folders. */
+export const SEARCH_KNOWLEDGE = 'search_knowledge';
 
 /** What one run remembers across its requests (the main loop and its sub-agents share it). */
 interface RunSelectionState {
@@ -80,6 +82,8 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?:
       shared.tools.map((tool) => tool.info.toolId),
       scope.current.content,
     ),
+    // With knowledge folders added, their search is always at hand (the user's question may share no word with its description).
+    ...(shared.input.knowledge ? shared.tools.map((tool) => tool.info.toolId).filter((id) => id === SEARCH_KNOWLEDGE) : []),
   ]);
   if (!needsSelection(catalogue.length, budget)) {
     const fitted = fit ? await fit(catalogue, neverCut) : catalogue;

@@ -16,6 +16,7 @@ import { tunedRunSettings } from './tuned-settings';
 import { projectRunSettings } from '../../projects/project-run-settings';
 import { memoryOff } from '../../memory/memory-book';
 import type { RecalledMemory } from '../../../../shared/memory/memory';
+import { providerEmbedder } from '../../knowledge/provider-embedder';
 
 export interface StartRunInput {
   session: ConversationSession;
@@ -130,6 +131,10 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
 
   // The loop starts after startRun has returned, as the caller expects.
   const body = input.body ?? ctx.ports.runAgent;
+  const provider = ctx.provider.current();
+  const knowledge = ctx.knowledge.hasFolders
+    ? { knowledge: { base: ctx.knowledge, embedder: providerEmbedder(provider, settings.embeddingModel) } }
+    : {};
   void Promise.resolve().then(() =>
     runWithLifecycle(lifecycle, (runEmit) =>
       body({
@@ -138,7 +143,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         model: input.model,
         history,
         userText: input.goal,
-        provider: ctx.provider.current(),
+        provider,
         userImages: input.userImages ?? [],
         userResources: input.userResources ?? [],
         tools: ctx.tools,
@@ -159,6 +164,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         versions: ctx.versions,
         documents: ctx.documents,
         ...webSearchFor(settings.webSearch),
+        ...knowledge,
         approvals: ctx.gates.approvals,
         questions: ctx.gates.questions,
         depth: ctx.gates.depth,
