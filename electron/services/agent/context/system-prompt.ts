@@ -2,6 +2,7 @@ import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-ty
 import { PROMPT_MODE_INSTRUCTIONS, promptModeToolList } from './prompt-mode';
 import { groupedToolNames } from './tool-groups';
 import { CONSTRAINED_FORMAT_INSTRUCTIONS } from './constrained-format';
+import { skillsSection, type SkillMention } from './skills-section';
 
 /** What the prompt reads of a tool: its info (the prompt library's "what the model sees" has no runnable tools). */
 export type PromptTool = Pick<RegisteredTool, 'info'>;
@@ -20,6 +21,8 @@ export interface SystemPromptInput {
   userPrompt?: string | null;
   /** Prompt mode under the constrained format: answers are JSON too ({"answer": …}). */
   constrained?: boolean;
+  /** Skills the model may load (names and descriptions only); listed only while load_skill is among the tools. */
+  skills?: readonly SkillMention[];
 }
 
 const BASE = [
@@ -42,6 +45,8 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   if (input.role === 'sub-agent') sections.push(subAgentInstructions(input.tools));
   if (input.toolsOffered && input.tools.length > 0) {
     sections.push(toolGuidance(input.tools));
+    const skills = skillsSection(input.tools, input.skills ?? []);
+    if (skills) sections.push(skills);
     if (input.mode === 'prompt') {
       sections.push(promptModeToolList(input.tools), input.constrained ? CONSTRAINED_FORMAT_INSTRUCTIONS : PROMPT_MODE_INSTRUCTIONS);
     }

@@ -1,6 +1,7 @@
 import type { WebSearch } from '../../web-search/web-search';
 import type { AlwaysAllowedTools } from '../../mcp/always-allowed-tools';
 import type { DocumentIndex } from '../../documents/document-index';
+import type { SkillCatalog } from '../../skills/skill-library';
 import type { VersionStore } from '../../documents/version-store';
 import type { TacoEvent } from '../../../../shared/contract/events';
 import type { ApprovalPolicy, Limits, Settings } from '../../../../shared/settings/settings';
@@ -76,6 +77,8 @@ export interface AgentRunInput {
   documents?: DocumentIndex;
   /** search_web's service (Settings → web search); absent: off. */
   webSearch?: WebSearch;
+  /** The skills read for this run (electron/services/skills); absent: none. */
+  skills?: SkillCatalog;
   approvals: ApprovalGate;
   questions: QuestionGate;
   depth: DepthGate;

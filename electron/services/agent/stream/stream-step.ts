@@ -20,6 +20,7 @@ import { createMarkerNormalizer } from '../repairs/tool-call-markers';
 import { resolveTool } from '../repairs/tool-call-repair';
 import { usageFigures } from './usage-report';
 import { toolsForRequest } from '../tool-selection/run-tool-selection';
+import { chosenSkills } from '../tool-selection/relevant-skills';
 import { spanEnd, spanStart } from '../loop/round-spans';
 
 export interface StepOptions {
@@ -58,6 +59,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       toolsOffered: options.toolsOffered,
       userPrompt: input.conversation?.systemPrompt ?? null,
       constrained: constrainedFor(offered),
+      skills: chosenSkills(shared),
     }),
   });
   const definitionsOf = (offered: readonly RegisteredTool[]) =>

@@ -3,6 +3,7 @@ import { createNetworkPolicy } from '../../../../tools/web/network-policy';
 import { documentsPort, fileVersions } from './document-ports';
 import type { RunShared } from '../loop/run-context';
 import { findToolsForRun } from '../tool-selection/run-tool-selection';
+import { skillsPort } from '../tool-selection/skills-port';
 
 export interface CallPlace {
   callId: string;
@@ -25,6 +26,7 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
     ...(input.versions || input.documents ? { versions: fileVersions(shared, place.callId) } : {}),
     ...(input.documents ? { documents: documentsPort(shared, input.documents) } : {}),
     ...(input.webSearch ? { webSearch: input.webSearch } : {}),
+    ...(input.skills ? { skills: skillsPort(shared) } : {}),
     async askUser(question) {
       input.stack.update(place.frameId, { state: 'waiting-user', waitingFor: 'your answer' });
       try {

@@ -14,6 +14,7 @@ import type { ActiveRun, ConversationSession } from './conversation-sessions';
 import { conversationRunOptions, noteRunStart, readConversationForRun } from './run-setup';
 import { tunedRunSettings } from './tuned-settings';
 import { projectRunSettings } from '../../projects/project-run-settings';
+import { skillsForRun } from '../../skills/run-skills';
 
 export interface StartRunInput {
   session: ConversationSession;
@@ -124,7 +125,9 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
 
   // The loop starts after startRun has returned, as the caller expects.
   const body = input.body ?? ctx.ports.runAgent;
-  void Promise.resolve().then(() =>
+  // The skills are read as the loop starts, not before startRun returns.
+  const skills = skillsForRun({ dataDir: ctx.options.dataDir, projectId: summary?.projectId, workspace, settings });
+  void skills.then((catalog) =>
     runWithLifecycle(lifecycle, (runEmit) =>
       body({
         runId,
@@ -152,6 +155,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         versions: ctx.versions,
         documents: ctx.documents,
         ...webSearchFor(settings.webSearch),
+        skills: catalog,
         approvals: ctx.gates.approvals,
         questions: ctx.gates.questions,
         depth: ctx.gates.depth,
