@@ -17,7 +17,7 @@ const LOAD_SKILL = 'load_skill';
 export function skillsSection(tools: readonly PromptTool[], skills: readonly SkillMention[]): string {
   if (skills.length === 0 || !tools.some((tool) => tool.info.toolId === LOAD_SKILL)) return '';
   const { promptMaxSkills, promptDescriptionChars } = DEFAULTS.skills;
-  const lines = skills.slice(0, promptMaxSkills).map((skill) => `- ${skill.name}: ${oneLine(skill.description, promptDescriptionChars)}`);
+  const lines = skills.slice(0, promptMaxSkills).map((skill) => `- skill ${skill.name}: ${oneLine(skill.description, promptDescriptionChars)}`);
   return [
     'Skills (instructions for particular tasks). When the task matches one, call load_skill with its name first, then follow what it returns:',
     ...lines,
