@@ -66,7 +66,7 @@ describe('skill install: a preview first, then exactly what it listed', () => {
     ['a backslash path', [{ name: '..\\evil', data: 'x' }], /invalid characters|outside/],
     ['a link', [{ name: 'csv-report/SKILL.md', data: SKILL_MD }, { name: 'csv-report/key', data: '/home/user/.ssh/id_rsa', symlink: true }], /is a link/],
     ['a bomb (5 MB of zeros in a few KB)', [{ name: 'csv-report/SKILL.md', data: SKILL_MD }, { name: 'csv-report/zeros.bin', data: Buffer.alloc(5 * 1024 * 1024), deflate: true }], /zip bomb/],
-    ['a 50 MB skill', [{ name: 'csv-report/SKILL.md', data: SKILL_MD }, { name: 'csv-report/big.bin', data: 'x', declaredSize: 50 * 1024 * 1024 }], /more than 8\.0 MB/],
+    ['a 50 MB skill', [{ name: 'csv-report/SKILL.md', data: SKILL_MD }, { name: 'csv-report/big.bin', data: 'x'.repeat(4000), deflate: true, declaredSize: 50 * 1024 * 1024 }], /more than 8\.0 MB/],
     ['a header that lies about its size', [{ name: 'csv-report/SKILL.md', data: SKILL_MD }, { name: 'csv-report/a.txt', data: 'x'.repeat(4000), declaredSize: 10 }], /cannot be unpacked|too many bytes|size/],
     ['a malformed SKILL.md', [{ name: 'csv-report/SKILL.md', data: '# no front matter' }], /no front matter/],
     ['no SKILL.md', [{ name: 'a/readme.md', data: 'x' }, { name: 'b/readme.md', data: 'x' }], /No SKILL.md/],

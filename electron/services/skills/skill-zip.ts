@@ -37,6 +37,8 @@ export async function unpackSkillZip(zipPath: string, into: string): Promise<str
         compressed += entry.compressedSize;
         if (entries.length > DEFAULTS.skills.maxFiles) return `The zip has more than ${DEFAULTS.skills.maxFiles} entries.`;
         if (total > DEFAULTS.skills.maxTotalBytes) return `The zip would unpack to more than ${megabytes(DEFAULTS.skills.maxTotalBytes)}.`;
+        const bomb = entryRatioProblem(entry);
+        if (bomb) return bomb;
       }
     } catch (error) {
       return `The zip cannot be used: ${(error as Error).message}.`;
@@ -68,7 +70,12 @@ function entryProblem(entry: yauzl.Entry, into: string): string | null {
   const mode = (entry.externalFileAttributes >>> 16) & TYPE_MASK;
   if (mode === SYMLINK) return `The zip's entry ${name} is a link; a skill's files must be real files.`;
   if (entry.isEncrypted()) return `The zip's entry ${name} is encrypted.`;
+  return null;
+}
+
+/** One entry that expands far past the whole zip's allowed ratio is a bomb on its own. */
+function entryRatioProblem(entry: yauzl.Entry): string | null {
   if (entry.compressedSize > 0 && entry.uncompressedSize / entry.compressedSize > DEFAULTS.skills.maxZipRatio * 10)
-    return `The zip's entry ${name} unpacks to ${Math.round(entry.uncompressedSize / entry.compressedSize)} times its size: refused as a zip bomb.`;
+    return `The zip's entry ${entry.fileName} unpacks to ${Math.round(entry.uncompressedSize / entry.compressedSize)} times its size: refused as a zip bomb.`;
   return null;
 }
