@@ -32,6 +32,14 @@ import { serverTestRequestSchema, type ServerTestResult } from '../models/server
 import { projectFieldsSchema, projectIdSchema, type Project } from '../projects/projects';
 import { settingsPatchSchema, type SettingsView } from '../settings/settings';
 import type { ToolInfo } from '../tools/tool-info';
+import {
+  skillsInstallRequest,
+  skillsListRequest,
+  skillsPreviewRequest,
+  skillsRemoveRequest,
+  type SkillInstallPreview,
+  type SkillListing,
+} from '../skills/skills';
 import type {
   WorkflowDraftResult,
   WorkflowExtractResult,
@@ -201,6 +209,15 @@ export const callRequestSchemas = {
   'projects.remove': z.object({ projectId: projectIdSchema }).strict(),
   /** null: out of any project. */
   'conversation.moveToProject': z.object({ conversationId: id, projectId: projectIdSchema.nullable() }).strict(),
+  // Skills: SKILL.md folders the model loads on demand (shared/skills/skills.ts).
+  /** The skills a conversation in this project (or none) would see, and the folders refused with why. */
+  'skills.list': skillsListRequest,
+  /** Stages a skill and lists its files; nothing is added until skills.install. */
+  'skills.preview': skillsPreviewRequest,
+  'skills.install': skillsInstallRequest,
+  'skills.cancelPreview': skillsInstallRequest,
+  /** Removes a skill installed in TACO (global or a project's). */
+  'skills.remove': skillsRemoveRequest,
   // MCP servers as tool sources.
   'mcp.list': empty,
   /** Add a server, or replace one when `replace` is true. An env/header value equal to MCP_SECRET_MASK keeps the stored one. */
@@ -348,6 +365,11 @@ export interface CallResponses {
   'projects.update': Project;
   'projects.remove': { removed: boolean; moved: number };
   'conversation.moveToProject': ConversationSummary;
+  'skills.list': SkillListing;
+  'skills.preview': SkillInstallPreview;
+  'skills.install': { name: string; folder: string };
+  'skills.cancelPreview': { cancelled: true };
+  'skills.remove': { removed: true };
   'mcp.list': { servers: McpServerView[] };
   'mcp.save': { server: McpServerView };
   'mcp.remove': { removed: true };

@@ -72,6 +72,7 @@ import { contextFitFor } from '../servers/context-fit-service';
 import { createModelCheckService } from '../probe/model-check-service';
 import { createProjectStore } from '../projects/project-store';
 import { createProjectHandlers } from '../projects/project-handlers';
+import { createSkillHandlers } from '../skills/skill-handlers';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
@@ -270,6 +271,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     'localApi.rotateKey': () => (options.localApi ?? NO_LOCAL_API).rotateKey(),
     ...createPromptHandlers(ctx, ctx.presets),
     ...createProjectHandlers(ctx),
+    ...createSkillHandlers(ctx),
     ...mcpHandlers(mcp, alwaysAllowed),
     ...mcpRegistryHandlers(registry),
     ...createWorkflowHandlers(ctx, overrides.confirms),
