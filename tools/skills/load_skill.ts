@@ -12,7 +12,9 @@ export const run: ToolRun = async (args, context) => {
   if (loaded === null) {
     const known = context.skills.names();
     throw new ToolFailure(
-      known.length > 0 ? `There is no skill named "${name}". The skills are: ${known.join(', ')}.` : `There is no skill named "${name}", and no skills are installed.`,
+      known.length > 0
+        ? `There is no skill named "${name}". The skills are: ${known.join(', ')}.`
+        : `There is no skill named "${name}", and no skills are installed.`,
     );
   }
   if ('refused' in loaded) throw new ToolFailure(`The skill "${name}" can no longer be used: ${loaded.refused}`);

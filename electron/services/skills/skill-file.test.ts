@@ -7,10 +7,19 @@ const good = 'name: release-notes\ndescription: Writes release notes from a list
 
 describe('parseSkillFile', () => {
   it('reads the name, description, optional fields and the instructions', () => {
-    const parsed = parseSkillFile(file(`${good}\nlicense: MIT\ncompatibility: Needs git.\nmetadata:\n  author: someone\nallowed-tools: run_command`), 'release-notes');
+    const parsed = parseSkillFile(
+      file(`${good}\nlicense: MIT\ncompatibility: Needs git.\nmetadata:\n  author: someone\nallowed-tools: run_command`),
+      'release-notes',
+    );
     expect(parsed).toEqual({
       ok: true,
-      skill: { name: 'release-notes', description: 'Writes release notes from a list of merged changes.', license: 'MIT', compatibility: 'Needs git.', body: '# Steps\n\nDo the thing.' },
+      skill: {
+        name: 'release-notes',
+        description: 'Writes release notes from a list of merged changes.',
+        license: 'MIT',
+        compatibility: 'Needs git.',
+        body: '# Steps\n\nDo the thing.',
+      },
     });
   });
 
@@ -31,8 +40,16 @@ describe('parseSkillFile', () => {
     ['a name unlike its folder', file('name: other-name\ndescription: x'), /must match its folder/],
     ['no description', file('name: release-notes'), /description is missing/],
     ['an empty description', file('name: release-notes\ndescription: "  "'), /description is missing/],
-    ['a description past 1024 characters', file(`name: release-notes\ndescription: ${'d'.repeat(DEFAULTS.skills.maxDescriptionChars + 1)}`), /at most 1024/],
-    ['compatibility past 500 characters', file(`${good}\ncompatibility: ${'c'.repeat(DEFAULTS.skills.maxCompatibilityChars + 1)}`), /at most 500/],
+    [
+      'a description past 1024 characters',
+      file(`name: release-notes\ndescription: ${'d'.repeat(DEFAULTS.skills.maxDescriptionChars + 1)}`),
+      /at most 1024/,
+    ],
+    [
+      'compatibility past 500 characters',
+      file(`${good}\ncompatibility: ${'c'.repeat(DEFAULTS.skills.maxCompatibilityChars + 1)}`),
+      /at most 500/,
+    ],
     ['compatibility that is not text', file(`${good}\ncompatibility: [a, b]`), /compatibility field must be text/],
     ['a license that is not text', file(`${good}\nlicense: {a: 1}`), /license must be text/],
     ['metadata that is a list', file(`${good}\nmetadata: [a]`), /metadata field/],

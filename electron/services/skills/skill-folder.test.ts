@@ -11,7 +11,11 @@ const cleanups = cleanupAfterEach();
 
 describe('readSkillFolder', () => {
   it('lists every file with its size and marks the scripts', async () => {
-    const folder = writeSkill(cleanups.tempDir('skill-'), 'csv-report', { 'scripts/run': 'echo hi', 'helper.py': 'print(1)', 'reference/notes.md': 'notes' });
+    const folder = writeSkill(cleanups.tempDir('skill-'), 'csv-report', {
+      'scripts/run': 'echo hi',
+      'helper.py': 'print(1)',
+      'reference/notes.md': 'notes',
+    });
     const read = await readSkillFolder(folder);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
@@ -37,7 +41,7 @@ describe('readSkillFolder', () => {
     writeFileSync(join(root, 'secret.txt'), 'secret');
     const folder = writeSkill(root, 'linked');
     symlinkSync(join(root, 'secret.txt'), join(folder, 'notes.txt'));
-    expect(await readSkillFolder(folder)).toEqual({ ok: false, reason: 'notes.txt is a link to a place outside the skill\'s folder.' });
+    expect(await readSkillFolder(folder)).toEqual({ ok: false, reason: "notes.txt is a link to a place outside the skill's folder." });
   });
 
   it('refuses a SKILL.md that is itself a link outside', async () => {
@@ -58,9 +62,15 @@ describe('readSkillFolder', () => {
   it('refuses too many files, too deep a folder, a large SKILL.md and a missing one', async () => {
     const root = cleanups.tempDir('skill-');
     const many = Object.fromEntries(Array.from({ length: DEFAULTS.skills.maxFiles + 1 }, (_, i) => [`f${i}.md`, 'x']));
-    expect(await readSkillFolder(writeSkill(root, 'many', many))).toEqual({ ok: false, reason: expect.stringMatching(/more than 500 files/) });
+    expect(await readSkillFolder(writeSkill(root, 'many', many))).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/more than 500 files/),
+    });
     const deep = `${Array.from({ length: DEFAULTS.skills.maxDepth + 1 }, (_, i) => `d${i}`).join('/')}/x.md`;
-    expect(await readSkillFolder(writeSkill(root, 'deep', { [deep]: 'x' }))).toEqual({ ok: false, reason: expect.stringMatching(/deeper than/) });
+    expect(await readSkillFolder(writeSkill(root, 'deep', { [deep]: 'x' }))).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/deeper than/),
+    });
     const large = writeSkill(root, 'large');
     writeFileSync(join(large, 'SKILL.md'), `---\nname: large\ndescription: x\n---\n${'y'.repeat(DEFAULTS.skills.maxSkillFileBytes)}`);
     expect(await readSkillFolder(large)).toEqual({ ok: false, reason: expect.stringMatching(/SKILL.md is larger/) });
@@ -87,6 +97,8 @@ describe('listSkills', () => {
       ['shared-name', 'workspace', 'The workspace one.'],
       ['only-global', 'global', 'Does only-global things.'],
     ]);
-    expect(listing.problems).toEqual([{ folder: join(global, 'Broken'), source: 'global', reason: expect.stringMatching(/no front matter/) }]);
+    expect(listing.problems).toEqual([
+      { folder: join(global, 'Broken'), source: 'global', reason: expect.stringMatching(/no front matter/) },
+    ]);
   });
 });

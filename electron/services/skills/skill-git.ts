@@ -41,9 +41,11 @@ export function sandboxedCloner(sandbox: CommandSandbox): SkillCloner {
   return async (url, into, signal) => {
     const problem = gitUrlProblem(url);
     if (problem) return problem;
-    if (!sandbox.available) return 'This system has no sandbox to run git clone in, so skills cannot be installed from a git address here. Download the skill as a zip instead.';
+    if (!sandbox.available)
+      return 'This system has no sandbox to run git clone in, so skills cannot be installed from a git address here. Download the skill as a zip instead.';
     const invocation = sandbox.invocation(gitCloneLine(url), { workspace: into, network: true, scratch: false });
-    if (!invocation.sandboxed) return `git clone cannot run in the sandbox here (${invocation.reason}). Download the skill as a zip instead.`;
+    if (!invocation.sandboxed)
+      return `git clone cannot run in the sandbox here (${invocation.reason}). Download the skill as a zip instead.`;
     return new Promise((resolvePromise) => {
       execFile(
         invocation.file,

@@ -10,7 +10,8 @@ import { listSkills } from './skill-library';
 import { skillSources } from './skill-sources';
 
 const cleanups = cleanupAfterEach();
-const SKILL_MD = '---\nname: csv-report\ndescription: Turns a CSV file into a short report.\n---\n# CSV report\n\nRead the file, then summarise.\n';
+const SKILL_MD =
+  '---\nname: csv-report\ndescription: Turns a CSV file into a short report.\n---\n# CSV report\n\nRead the file, then summarise.\n';
 const noClone: SkillCloner = async () => 'no clone in this test';
 
 function setup(clone: SkillCloner = noClone) {
@@ -45,7 +46,9 @@ describe('skill install: a preview first, then exactly what it listed', () => {
     const done = await installer.install(preview.previewId);
     expect(done.name).toBe('csv-report');
     const listing = await listSkills(skillSources({ dataDir }));
-    expect(listing.skills.map((skill) => [skill.name, skill.source, skill.scripts])).toEqual([['csv-report', 'global', ['scripts/summarise.py']]]);
+    expect(listing.skills.map((skill) => [skill.name, skill.source, skill.scripts])).toEqual([
+      ['csv-report', 'global', ['scripts/summarise.py']],
+    ]);
     await expect(installer.install(preview.previewId)).rejects.toThrow(/preview is gone/);
     expect(readdirSync(join(dataDir, 'skill-staging'))).toEqual([]);
   });
@@ -64,12 +67,47 @@ describe('skill install: a preview first, then exactly what it listed', () => {
     ['a nested ../ entry', [{ name: 'csv-report/../../evil.sh', data: 'x' }], /invalid relative path|outside/],
     ['an absolute path', [{ name: '/etc/evil', data: 'x' }], /absolute path|outside/],
     ['a backslash path', [{ name: '..\\evil', data: 'x' }], /invalid characters|outside/],
-    ['a link', [{ name: 'csv-report/SKILL.md', data: SKILL_MD }, { name: 'csv-report/key', data: '/home/user/.ssh/id_rsa', symlink: true }], /is a link/],
-    ['a bomb (5 MB of zeros in a few KB)', [{ name: 'csv-report/SKILL.md', data: SKILL_MD }, { name: 'csv-report/zeros.bin', data: Buffer.alloc(5 * 1024 * 1024), deflate: true }], /zip bomb/],
-    ['a 50 MB skill', [{ name: 'csv-report/SKILL.md', data: SKILL_MD }, { name: 'csv-report/big.bin', data: 'x'.repeat(4000), deflate: true, declaredSize: 50 * 1024 * 1024 }], /more than 8\.0 MB/],
-    ['a header that lies about its size', [{ name: 'csv-report/SKILL.md', data: SKILL_MD }, { name: 'csv-report/a.txt', data: 'x'.repeat(4000), declaredSize: 10 }], /cannot be unpacked|too many bytes|size/],
+    [
+      'a link',
+      [
+        { name: 'csv-report/SKILL.md', data: SKILL_MD },
+        { name: 'csv-report/key', data: '/home/user/.ssh/id_rsa', symlink: true },
+      ],
+      /is a link/,
+    ],
+    [
+      'a bomb (5 MB of zeros in a few KB)',
+      [
+        { name: 'csv-report/SKILL.md', data: SKILL_MD },
+        { name: 'csv-report/zeros.bin', data: Buffer.alloc(5 * 1024 * 1024), deflate: true },
+      ],
+      /zip bomb/,
+    ],
+    [
+      'a 50 MB skill',
+      [
+        { name: 'csv-report/SKILL.md', data: SKILL_MD },
+        { name: 'csv-report/big.bin', data: 'x'.repeat(4000), deflate: true, declaredSize: 50 * 1024 * 1024 },
+      ],
+      /more than 8\.0 MB/,
+    ],
+    [
+      'a header that lies about its size',
+      [
+        { name: 'csv-report/SKILL.md', data: SKILL_MD },
+        { name: 'csv-report/a.txt', data: 'x'.repeat(4000), declaredSize: 10 },
+      ],
+      /cannot be unpacked|too many bytes|size/,
+    ],
     ['a malformed SKILL.md', [{ name: 'csv-report/SKILL.md', data: '# no front matter' }], /no front matter/],
-    ['no SKILL.md', [{ name: 'a/readme.md', data: 'x' }, { name: 'b/readme.md', data: 'x' }], /No SKILL.md/],
+    [
+      'no SKILL.md',
+      [
+        { name: 'a/readme.md', data: 'x' },
+        { name: 'b/readme.md', data: 'x' },
+      ],
+      /No SKILL.md/,
+    ],
   ])('refuses a zip with %s, says why, and leaves nothing behind', async (_case, entries, reason) => {
     const { dataDir, installer, zip } = setup();
     writeZip(zip, entries);
@@ -83,7 +121,10 @@ describe('skill install: a preview first, then exactly what it listed', () => {
   it('refuses a file that is not a zip', async () => {
     const { installer, zip } = setup();
     writeFileSync(zip, 'not a zip');
-    expect(await installer.preview({ kind: 'zip', path: zip }, { scope: 'global' })).toEqual({ ok: false, reason: expect.stringMatching(/not a zip/) });
+    expect(await installer.preview({ kind: 'zip', path: zip }, { scope: 'global' })).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/not a zip/),
+    });
   });
 
   it('from a folder: copies the listed files, refuses a link that leads out', async () => {

@@ -44,7 +44,8 @@ export function createSkillInstaller(options: { dataDir: string; clone: SkillClo
   return {
     async preview(from, target) {
       await dropExpired();
-      const targetRoot = target.scope === 'global' ? globalSkillsRoot(options.dataDir) : projectSkillsRoot(options.dataDir, target.projectId);
+      const targetRoot =
+        target.scope === 'global' ? globalSkillsRoot(options.dataDir) : projectSkillsRoot(options.dataDir, target.projectId);
       await mkdir(stagingRoot, { recursive: true, mode: 0o700 });
       const staging = await mkdtemp(join(stagingRoot, 'skill-'));
       const fail = async (reason: string): Promise<SkillInstallPreview> => {
@@ -82,7 +83,8 @@ export function createSkillInstaller(options: { dataDir: string; clone: SkillClo
         const again = await readSkillFolder(entry.skill.folder);
         if (!again.ok) throw new Error(again.reason);
         const listed = entry.skill.files.map((file) => `${file.path}:${file.bytes}`).join('\n');
-        if (again.value.files.map((file) => `${file.path}:${file.bytes}`).join('\n') !== listed) throw new Error('The staged files changed after the preview: choose the skill again.');
+        if (again.value.files.map((file) => `${file.path}:${file.bytes}`).join('\n') !== listed)
+          throw new Error('The staged files changed after the preview: choose the skill again.');
         const name = entry.skill.skill.name;
         const destination = join(entry.targetRoot, name);
         const incoming = join(entry.targetRoot, `.incoming-${previewId}`);

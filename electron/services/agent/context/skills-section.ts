@@ -1,5 +1,4 @@
 import { DEFAULTS } from '../../../../shared/constants';
-import type { PromptTool } from './system-prompt';
 
 /** What the prompt says of a skill: its name and description, nothing of its instructions or files. */
 export interface SkillMention {
@@ -14,10 +13,12 @@ const LOAD_SKILL = 'load_skill';
  * each description on one line, cut to promptDescriptionChars), and how to load one. Empty when no
  * skill is given or load_skill is not offered: the model could not load what it is told of.
  */
-export function skillsSection(tools: readonly PromptTool[], skills: readonly SkillMention[]): string {
+export function skillsSection(tools: readonly { info: { toolId: string } }[], skills: readonly SkillMention[]): string {
   if (skills.length === 0 || !tools.some((tool) => tool.info.toolId === LOAD_SKILL)) return '';
   const { promptMaxSkills, promptDescriptionChars } = DEFAULTS.skills;
-  const lines = skills.slice(0, promptMaxSkills).map((skill) => `- skill ${skill.name}: ${oneLine(skill.description, promptDescriptionChars)}`);
+  const lines = skills
+    .slice(0, promptMaxSkills)
+    .map((skill) => `- skill ${skill.name}: ${oneLine(skill.description, promptDescriptionChars)}`);
   return [
     'Skills (instructions for particular tasks). When the task matches one, call load_skill with its name first, then follow what it returns:',
     ...lines,
