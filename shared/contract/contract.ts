@@ -40,6 +40,14 @@ import {
 } from '../memory/memory';
 import { settingsPatchSchema, type SettingsView } from '../settings/settings';
 import type { ToolInfo } from '../tools/tool-info';
+import {
+  skillsInstallRequest,
+  skillsListRequest,
+  skillsPreviewRequest,
+  skillsRemoveRequest,
+  type SkillInstallPreview,
+  type SkillListing,
+} from '../skills/skills';
 import type {
   WorkflowDraftResult,
   WorkflowExtractResult,
@@ -223,6 +231,15 @@ export const callRequestSchemas = {
     })
     .strict(),
   'memory.remove': z.object({ memoryId: memoryIdSchema }).strict(),
+  // Skills: SKILL.md folders the model loads on demand (shared/skills/skills.ts).
+  /** The skills a conversation in this project (or none) would see, and the folders refused with why. */
+  'skills.list': skillsListRequest,
+  /** Stages a skill and lists its files; nothing is added until skills.install. */
+  'skills.preview': skillsPreviewRequest,
+  'skills.install': skillsInstallRequest,
+  'skills.cancelPreview': skillsInstallRequest,
+  /** Removes a skill installed in TACO (global or a project's). */
+  'skills.remove': skillsRemoveRequest,
   // MCP servers as tool sources.
   'mcp.list': empty,
   /** Add a server, or replace one when `replace` is true. An env/header value equal to MCP_SECRET_MASK keeps the stored one. */
@@ -374,6 +391,11 @@ export interface CallResponses {
   'memory.add': Memory;
   'memory.update': Memory;
   'memory.remove': { removed: boolean };
+  'skills.list': SkillListing;
+  'skills.preview': SkillInstallPreview;
+  'skills.install': { name: string; folder: string };
+  'skills.cancelPreview': { cancelled: true };
+  'skills.remove': { removed: true };
   'mcp.list': { servers: McpServerView[] };
   'mcp.save': { server: McpServerView };
   'mcp.remove': { removed: true };

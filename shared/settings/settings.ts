@@ -77,6 +77,8 @@ export const settingsSchema = z
      * writable but its private /tmp, no network); absent: DEFAULTS.sandbox.runScratchCommandsWithoutAsking.
      */
     runScratchCommandsWithoutAsking: z.boolean().optional(),
+    /** Read the skills other agents keep under the home folder (DEFAULTS.skills.otherAgentFolders); absent: off. */
+    readOtherAgentsSkills: z.boolean().optional(),
     /** search_web's service; absent: off. */
     webSearch: webSearchSettingsSchema.optional(),
     /** The MCP registry Settings → MCP servers → Browse searches (API v0.1); absent: DEFAULTS.mcp.registry.defaultUrl. */
@@ -123,6 +125,7 @@ export const settingsPatchSchema = z
     versionBudgetMb: settingsSchema.shape.versionBudgetMb,
     debugRawLog: settingsSchema.shape.debugRawLog,
     runScratchCommandsWithoutAsking: settingsSchema.shape.runScratchCommandsWithoutAsking,
+    readOtherAgentsSkills: settingsSchema.shape.readOtherAgentsSkills,
     webSearch: settingsSchema.shape.webSearch,
     mcpRegistryUrl: settingsSchema.shape.mcpRegistryUrl,
     lastConversationId: settingsSchema.shape.lastConversationId,

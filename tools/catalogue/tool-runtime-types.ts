@@ -55,6 +55,14 @@ export interface KnowledgePort {
   search(query: string, limit: number): Promise<{ passages: KnowledgePassage[]; note: string | null }>;
 }
 
+/** A run's skills as load_skill reads them: the instructions of one, checked afresh; null: no such skill. */
+export interface SkillsPort {
+  names(): string[];
+  load(name: string): Promise<
+    { name: string; folder: string; instructions: string; files: string[]; scripts: string[] } | { refused: string } | null
+  >;
+}
+
 /** Everything a tool may use. Tools are stateless; state lives here and in main. */
 export interface ToolContext {
   /** Absolute, realpath'd workspace folder; null when the user has not picked one. */
@@ -68,6 +76,8 @@ export interface ToolContext {
   askUser(question: string): Promise<string>;
   /** delegate_task: runs a nested agent loop with the same tools; resolves on its handoff. */
   delegate(task: string, documents: string[]): Promise<HandoffPayload>;
+  /** load_skill: the run's skills (electron/services/skills); absent where none are read. */
+  skills?: SkillsPort;
   /** find_tools: the tools matching a query (best first); the loop adds them to the next requests of the run. */
   findTools(query: string): Promise<Array<{ tool: string; description: string }>>;
   /** Versions of the files tools write (undo); absent where nothing keeps them. */

@@ -74,6 +74,7 @@ import { createModelCheckService } from '../probe/model-check-service';
 import { createProjectStore } from '../projects/project-store';
 import { createProjectHandlers } from '../projects/project-handlers';
 import { createMemoryHandlers } from '../memory/memory-handlers';
+import { createSkillHandlers } from '../skills/skill-handlers';
 
 /** Builds the app services from explicit parts. `createAppServices` supplies the real ones. */
 export async function composeAppServices(options: AppServicesOptions, ports: AppPorts): Promise<AppServices> {
@@ -276,6 +277,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     ...createPromptHandlers(ctx, ctx.presets),
     ...createProjectHandlers(ctx),
     ...createMemoryHandlers(ctx),
+    ...createSkillHandlers(ctx),
     ...mcpHandlers(mcp, alwaysAllowed),
     ...mcpRegistryHandlers(registry),
     ...createWorkflowHandlers(ctx, overrides.confirms),

@@ -2,6 +2,7 @@ import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-ty
 import { PROMPT_MODE_INSTRUCTIONS, promptModeToolList } from './prompt-mode';
 import { groupedToolNames } from './tool-groups';
 import { CONSTRAINED_FORMAT_INSTRUCTIONS } from './constrained-format';
+import { skillsSection, type SkillMention } from './skills-section';
 
 /** What the prompt reads of a tool: its info (the prompt library's "what the model sees" has no runnable tools). */
 export type PromptTool = Pick<RegisteredTool, 'info'>;
@@ -22,6 +23,8 @@ export interface SystemPromptInput {
   constrained?: boolean;
   /** The notes recalled for this turn, fenced as user-saved notes (memory-recall.ts); the same for every step of a run. */
   memorySection?: string | null;
+  /** Skills the model may load (names and descriptions only); listed only while load_skill is among the tools. */
+  skills?: readonly SkillMention[];
 }
 
 const BASE = [
@@ -50,6 +53,8 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   if (input.toolsOffered && input.tools.length > 0) {
     sections.push(toolGuidance(input.tools));
     if (input.tools.some((tool) => tool.info.toolId === 'search_knowledge')) sections.push(KNOWLEDGE_CITATIONS);
+    const skills = skillsSection(input.tools, input.skills ?? []);
+    if (skills) sections.push(skills);
     if (input.mode === 'prompt') {
       sections.push(promptModeToolList(input.tools), input.constrained ? CONSTRAINED_FORMAT_INSTRUCTIONS : PROMPT_MODE_INSTRUCTIONS);
     }

@@ -2,6 +2,7 @@ import type { WebSearch } from '../../web-search/web-search';
 import type { AlwaysAllowedTools } from '../../mcp/tools/always-allowed-tools';
 import type { DocumentIndex } from '../../documents/document-index';
 import type { KnowledgeSource } from '../../knowledge/knowledge-base';
+import type { SkillCatalog } from '../../skills/skill-library';
 import type { VersionStore } from '../../documents/version-store';
 import type { TacoEvent } from '../../../../shared/contract/events';
 import type { Limits, Settings, ToolApproval } from '../../../../shared/settings/settings';
@@ -86,6 +87,8 @@ export interface AgentRunInput {
   webSearch?: WebSearch;
   /** The user's knowledge folders (search_knowledge); absent: none added. */
   knowledge?: KnowledgeSource;
+  /** The skills read for this run (electron/services/skills); absent: none. */
+  skills?: SkillCatalog;
   approvals: ApprovalGate;
   questions: QuestionGate;
   depth: DepthGate;

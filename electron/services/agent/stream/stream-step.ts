@@ -20,6 +20,7 @@ import { createMarkerNormalizer } from '../repairs/tool-call-markers';
 import { resolveTool } from '../repairs/tool-call-repair';
 import { usageFigures } from './usage-report';
 import { toolsForRequest } from '../tool-selection/run-tool-selection';
+import { chosenSkills } from '../tool-selection/relevant-skills';
 import { spanEnd, spanStart } from '../loop/round-spans';
 
 export interface StepOptions {
@@ -59,6 +60,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       userPrompt: input.conversation?.systemPrompt ?? null,
       memorySection: scope.role === 'main' ? shared.memorySection : null,
       constrained: constrainedFor(offered),
+      skills: chosenSkills(shared),
     }),
   });
   const definitionsOf = (offered: readonly RegisteredTool[]) =>

@@ -4,6 +4,7 @@ import { documentsPort, fileVersions } from './document-ports';
 import { knowledgePort } from './knowledge-port';
 import type { RunShared } from '../loop/run-context';
 import { findToolsForRun } from '../tool-selection/run-tool-selection';
+import { skillsPort } from '../tool-selection/skills-port';
 
 export interface CallPlace {
   callId: string;
@@ -27,6 +28,7 @@ export function createToolContext(shared: RunShared, place: CallPlace): ToolCont
     ...(input.documents ? { documents: documentsPort(shared, input.documents) } : {}),
     ...(input.webSearch ? { webSearch: input.webSearch } : {}),
     ...(input.knowledge ? { knowledge: knowledgePort(shared, input.knowledge) } : {}),
+    ...(input.skills ? { skills: skillsPort(shared) } : {}),
     async askUser(question) {
       input.stack.update(place.frameId, { state: 'waiting-user', waitingFor: 'your answer' });
       try {

@@ -10,6 +10,7 @@ import { rankTools, type RankerKind, type Ranking } from './tool-ranking';
 import { stableToolOrder } from './tool-order';
 import { toolsTheRequestNames } from './named-operations';
 import { toolsNamedIn } from './used-tools';
+import { LOAD_SKILL, relevantSkills, skillsChosen } from './relevant-skills';
 
 /** The tool that searches the others; offered only when the request does not carry every tool. */
 export const FIND_TOOLS = 'find_tools';
@@ -71,7 +72,9 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?:
   // Only calls to offered tools run (call-target.ts): a refused call to another tool earns it no place.
   const offeredBefore = new Set(state.offered);
   for (const name of toolsNamedIn(scope.messages)) if (offeredBefore.has(name)) state.used.add(name);
-  const catalogue = shared.tools.filter((tool) => tool.info.toolId !== FIND_TOOLS);
+  // load_skill goes out only while a skill fits the request (relevant-skills.ts), and then is never cut.
+  const skillsOffered = relevantSkills(shared, scope).length > 0;
+  const catalogue = shared.tools.filter((tool) => tool.info.toolId !== FIND_TOOLS && (skillsOffered || tool.info.toolId !== LOAD_SKILL));
   const budget = shared.input.toolBudget ?? 0;
   // The window may cut anything but these, at every request of the run (steps, repairs, retries).
   const neverCut = new Set([
@@ -84,6 +87,7 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?:
     ),
     // With knowledge folders added, their search is always at hand (the user's question may share no word with its description).
     ...(shared.input.knowledge ? shared.tools.map((tool) => tool.info.toolId).filter((id) => id === SEARCH_KNOWLEDGE) : []),
+    ...(skillsOffered ? [LOAD_SKILL] : []),
   ]);
   if (!needsSelection(catalogue.length, budget)) {
     const fitted = fit ? await fit(catalogue, neverCut) : catalogue;
@@ -97,12 +101,13 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?:
   const keep = new Set([...neverCut, ...state.offered]);
   const fixed = state.offered.length > 0 && keepFillsBudget(shared, keep, budget);
   const ranking = fixed ? unranked(shared, state) : await rankForRequest(shared, state, scope);
-  const selection = selectTools({ all: shared.tools.map((tool) => tool.info.toolId), budget, ranking: ranking.ids, keep });
+  const selectable = shared.tools.map((tool) => tool.info.toolId).filter((id) => skillsOffered || id !== LOAD_SKILL);
+  const selection = selectTools({ all: selectable, budget, ranking: ranking.ids, keep });
   const byId = new Map(shared.tools.map((tool) => [tool.info.toolId, tool]));
   state.offered =
     state.offered.length > 0
       ? stableToolOrder(state.offered, selection.offered)
-      : (continuedOrder(shared, keep, ranking.ids, budget) ?? selection.offered);
+      : (continuedOrder(selectable, shared.input.offeredBefore, keep, ranking.ids, budget) ?? selection.offered);
   const selected = state.offered.flatMap((id) => byId.get(id) ?? []);
   const offered = fit ? await fit(selected, neverCut) : selected;
   emitOffered(shared, offered, shared.tools.length, selection.narrowed || offered.length < selected.length, ranking.ranker);
@@ -137,9 +142,15 @@ function rankForRequest(shared: RunShared, state: RunSelectionState, scope: Loop
  * the next turn reuses the server's cache too. Null (select afresh, one turn evaluated in full)
  * when there is no such list or it would pass the budget by more than `stickyExtraTools`.
  */
-function continuedOrder(shared: RunShared, keep: ReadonlySet<string>, ranked: readonly string[], budget: number): string[] | null {
-  const enabled = new Set(shared.tools.map((tool) => tool.info.toolId));
-  const before = (shared.input.offeredBefore ?? []).filter((id) => enabled.has(id));
+function continuedOrder(
+  selectable: readonly string[],
+  offeredBefore: readonly string[] | undefined,
+  keep: ReadonlySet<string>,
+  ranked: readonly string[],
+  budget: number,
+): string[] | null {
+  const enabled = new Set(selectable);
+  const before = (offeredBefore ?? []).filter((id) => enabled.has(id));
   if (before.length === 0) return null;
   const wanted = [...keep, ...ranked.slice(0, DEFAULTS.toolSelection.newTurnRankedTools)].filter((id) => enabled.has(id));
   const merged = stableToolOrder(before, wanted);
@@ -161,7 +172,7 @@ export async function findToolsForRun(shared: RunShared, query: string): Promise
   const ranking = await rank(shared, state, query);
   const byId = new Map(shared.tools.map((tool) => [tool.info.toolId, tool]));
   const found = ranking.ids
-    .filter((id) => id !== FIND_TOOLS && byId.has(id))
+    .filter((id) => id !== FIND_TOOLS && (id !== LOAD_SKILL || skillsChosen(shared)) && byId.has(id))
     .slice(0, DEFAULTS.toolSelection.findToolsMaxResults)
     .map((id) => byId.get(id) as RegisteredTool);
   for (const tool of found) state.found.add(tool.info.toolId);

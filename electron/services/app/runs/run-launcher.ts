@@ -17,6 +17,7 @@ import { projectRunSettings } from '../../projects/project-run-settings';
 import { memoryOff } from '../../memory/memory-book';
 import type { RecalledMemory } from '../../../../shared/memory/memory';
 import { providerEmbedder } from '../../knowledge/provider-embedder';
+import { skillsForRun } from '../../skills/run-skills';
 
 export interface StartRunInput {
   session: ConversationSession;
@@ -135,7 +136,9 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   const knowledge = ctx.knowledge.hasFolders
     ? { knowledge: { base: ctx.knowledge, embedder: providerEmbedder(provider, settings.embeddingModel) } }
     : {};
-  void Promise.resolve().then(() =>
+  // The skills are read as the loop starts, not before startRun returns.
+  const skills = skillsForRun({ dataDir: ctx.options.dataDir, projectId: summary?.projectId, workspace, settings });
+  void skills.then((catalog) =>
     runWithLifecycle(lifecycle, (runEmit) =>
       body({
         runId,
@@ -165,6 +168,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         documents: ctx.documents,
         ...webSearchFor(settings.webSearch),
         ...knowledge,
+        skills: catalog,
         approvals: ctx.gates.approvals,
         questions: ctx.gates.questions,
         depth: ctx.gates.depth,
