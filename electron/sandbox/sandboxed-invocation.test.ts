@@ -141,7 +141,7 @@ describe('openSandboxedInvocation: a proxy for a process with hosts, stopped by 
 
 describe('sandboxedInvocation: bubblewrap keeps file capabilities only for root', () => {
   const policy = { writable: ['/w'], readable: [], hidden: [], network: NO_NETWORK, home: '/home/ana' };
-  const support = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp' } as const;
+  const support = { kind: 'bubblewrap', program: '/usr/bin/bwrap', seccompHelper: '/app/apply-seccomp', socat: null } as const;
   const geteuid = Object.getOwnPropertyDescriptor(process, 'geteuid');
   afterEach(() => {
     if (geteuid) Object.defineProperty(process, 'geteuid', geteuid);

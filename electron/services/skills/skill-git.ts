@@ -34,7 +34,7 @@ export function gitCloneLine(url: string): string {
 
 /**
  * git clone inside run_command's OS sandbox (electron/sandbox/): the staging folder is the only
- * writable place, the network is on for the clone. Where this system has no sandbox the clone is
+ * writable place, the network reaches only the repository's host for the clone. Where this system has no sandbox the clone is
  * refused, not run bare.
  */
 export function sandboxedCloner(sandbox: CommandSandbox): SkillCloner {
@@ -43,10 +43,11 @@ export function sandboxedCloner(sandbox: CommandSandbox): SkillCloner {
     if (problem) return problem;
     if (!sandbox.available)
       return 'This system has no sandbox to run git clone in, so skills cannot be installed from a git address here. Download the skill as a zip instead.';
-    const invocation = sandbox.invocation(gitCloneLine(url), { workspace: into, network: true, scratch: false });
+    // The network reaches only the repository's host, through the sandbox's proxy.
+    const invocation = await sandbox.invocation(gitCloneLine(url), { workspace: into, hosts: [new URL(url).host], scratch: false });
     if (!invocation.sandboxed)
       return `git clone cannot run in the sandbox here (${invocation.reason}). Download the skill as a zip instead.`;
-    return new Promise((resolvePromise) => {
+    const cloned = new Promise<string | null>((resolvePromise) => {
       execFile(
         invocation.file,
         invocation.args,
@@ -58,5 +59,10 @@ export function sandboxedCloner(sandbox: CommandSandbox): SkillCloner {
         },
       );
     });
+    try {
+      return await cloned;
+    } finally {
+      await invocation.close();
+    }
   };
 }
