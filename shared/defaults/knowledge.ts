@@ -1,0 +1,28 @@
+/** DEFAULTS.knowledge (see shared/constants.ts). */
+export const KNOWLEDGE_DEFAULTS = {
+  /** A file larger than this is skipped (with the reason in the index's status), e.g. a 2 GB log. */
+  maxFileBytes: 20 * 1024 * 1024,
+  /** A folder stops being walked after this many files (the rest are counted as not indexed). */
+  maxFilesPerFolder: 20_000,
+  /** Folders deeper than this under the added folder are not walked. */
+  maxDepth: 32,
+  /** A chunk grows by whole paragraphs (or declarations, or sections) up to about this many characters. */
+  chunkChars: 1200,
+  /** A single paragraph longer than this is cut into pieces of this size (by lines). */
+  maxChunkChars: 2400,
+  /** Names never walked into or indexed (besides names starting with a dot). */
+  skippedNames: ['node_modules', '__pycache__'] as readonly string[],
+  /** Reciprocal rank fusion's k: a passage scores Σ 1/(k + rank) over the lexical and vector rankings. */
+  rrfK: 60,
+  /** Each ranking contributes at most this many candidates to the fusion. */
+  candidatesPerRanking: 50,
+  /** Passages search_knowledge returns unless the model asks for fewer (1..maxResults). */
+  defaultResults: 5,
+  maxResults: 10,
+  /** Characters of a passage's text handed to the model (the rest is cut with an ellipsis). */
+  passageChars: 1500,
+  /** Chunk texts per embedding request. */
+  embedBatchSize: 32,
+  /** The indexer yields to the event loop after this many milliseconds of synchronous work. */
+  sliceMs: 8,
+} as const;
