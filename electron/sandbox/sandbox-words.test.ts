@@ -19,7 +19,7 @@ describe('the sandbox in words, and never silently without one', () => {
     const sandboxed = createCommandSandbox(bwrap, () => places);
     expect(sandboxed.describe({ workspace: '/home/ana/p', hosts: [], scratch: false })).toEqual({
       sandboxed: true,
-      text: "Can change only your workspace · no network · sees your workspace, the system's programs; nothing else of your home folder, no keys, no sockets of other programs (ssh-agent, D-Bus, Docker) · still free to use CPU, memory and disk, and to change or delete what it can change",
+      text: "Can change only your workspace · no network · sees your workspace, the system's programs; nothing else of your home folder, no keys, no sockets of other programs (ssh-agent, D-Bus, Docker) · still free to use CPU, memory and disk, and to change or delete what it can change — including files your own tools may run later (git, build scripts)",
     });
     // Exactly the approved hosts, and what the command can do with them.
     expect(sandboxed.describe({ workspace: '/home/ana/p', hosts: ['example.com', 'pypi.org'], scratch: false }).text).toMatch(
@@ -28,7 +28,9 @@ describe('the sandbox in words, and never silently without one', () => {
     // Without socat the sandbox has no way to the proxy: no network, and the card says why.
     expect(
       createCommandSandbox(noSocat, () => places).describe({ workspace: '/home/ana/p', hosts: ['pypi.org'], scratch: false }).text,
-    ).toMatch(/^Can change only your workspace · no network \(socat is not installed, .*\) · .*what it can change$/);
+    ).toMatch(
+      /^Can change only your workspace · no network \(socat is not installed, .*\) · .*what it can change — including files your own tools may run later \(git, build scripts\)$/,
+    );
     // macOS has no proxy: a network allowed at all is the whole network, and the card says so.
     expect(
       createCommandSandbox(seatbelt, () => places).describe({ workspace: '/home/ana/p', hosts: ['pypi.org'], scratch: false }).text,
@@ -42,6 +44,14 @@ describe('the sandbox in words, and never silently without one', () => {
     expect(createCommandSandbox(seatbelt, () => places).describe({ workspace: '/home/ana/p', hosts: [], scratch: false }).text).toMatch(
       /· can read your other files, but not your keys/,
     );
+    // What no mount stops is said wherever something is writable, on each system, and never where nothing is.
+    for (const system of [bwrap, seatbelt]) {
+      const card = createCommandSandbox(system, () => places);
+      expect(card.describe({ workspace: '/home/ana/p', hosts: [], scratch: false }).text).toMatch(
+        /and to change or delete what it can change — including files your own tools may run later \(git, build scripts\)$/,
+      );
+      expect(card.describe({ workspace: '/home/ana/p', hosts: [], scratch: true }).text).not.toContain('run later');
+    }
     const unsandboxed = createCommandSandbox(none, () => places);
     expect(unsandboxed.available).toBe(false);
     expect(unsandboxed.describe({ workspace: '/home/ana/p', hosts: [], scratch: false })).toEqual({

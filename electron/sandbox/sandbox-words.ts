@@ -23,9 +23,10 @@ export function describeSandbox(
       policy.network.type === 'none'
         ? 'no network'
         : "may use the whole network, including this computer's own network services (on macOS it is not limited to the named hosts)";
+    const leaves = policy.writable.length > 0 ? `, and to change or delete what it can change${LATER_RUNS}` : '';
     return {
       sandboxed: true,
-      text: `${writes} · ${network} · can read your other files, but not your keys, credentials, browser profiles or TACO's data · still free to use CPU, memory and disk`,
+      text: `${writes} · ${network} · can read your other files, but not your keys, credentials, browser profiles or TACO's data · still free to use CPU, memory and disk${leaves}`,
     };
   }
   const network =
@@ -33,13 +34,20 @@ export function describeSandbox(
       ? 'no network (socat is not installed, and the sandbox reaches the network only through it)'
       : describeHosts(policy.network);
   const seen = [...policy.writable.map(name), ...policy.readable.map((folder) => `${name(folder)} (read-only)`)];
-  const changes = policy.writable.length > 0 ? ', and to change or delete what it can change' : '';
+  const changes = policy.writable.length > 0 ? `, and to change or delete what it can change${LATER_RUNS}` : '';
   const sends = policy.network.type !== 'none' && support.socat !== null ? ', and to send what it can read to the hosts it may reach' : '';
   return {
     sandboxed: true,
     text: `${writes} · ${network} · sees ${[...seen, "the system's programs"].join(', ')}; nothing else of your home folder, no keys, no sockets of other programs (ssh-agent, D-Bus, Docker) · still free to use CPU, memory and disk${changes}${sends}`,
   };
 }
+
+/**
+ * What no mount can stop: a file the process writes where it may write can be run later by the
+ * user's own tools outside the sandbox (a `.git/commondir` naming its own configuration, a build
+ * script, a nested repository's hook), so the card says so wherever something is writable.
+ */
+const LATER_RUNS = ' — including files your own tools may run later (git, build scripts)';
 
 function shortPath(folder: string, home: string): string {
   return folder === home ? '~' : folder.startsWith(`${home}/`) ? `~/${folder.slice(home.length + 1)}` : folder;

@@ -44,6 +44,8 @@ export function createScriptedProvider(options: {
       asked.push(request.messages);
       if (options.stall) {
         await new Promise<void>((_, reject) => {
+          // As fetch does: a request whose signal is already aborted fails at once (Stop before the loop's first step).
+          if (request.signal.aborted) return reject(new ProviderError('aborted', 'aborted', options.host));
           request.signal.addEventListener('abort', () => reject(new ProviderError('aborted', 'aborted', options.host)), { once: true });
         });
       }

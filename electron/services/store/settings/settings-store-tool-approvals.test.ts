@@ -74,7 +74,7 @@ describe('toolApprovals: the settings store', () => {
     const store = await open();
     await store.set({ toolApprovals: { read_file: 'ask' } });
     const before = await readFile(settingsPath(), 'utf8');
-    await expect(store.set({ toolApprovals: { read_file: 'never' } })).rejects.toMatchObject({
+    await expect(store.set({ toolApprovals: { read_file: 'sometimes' } })).rejects.toMatchObject({
       code: 'invalid-payload',
       message: expect.stringContaining('"toolApprovals.read_file"'),
     });
