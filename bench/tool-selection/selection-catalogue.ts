@@ -6,6 +6,8 @@ import type { ParameterType } from '../../shared/tools/tool-info';
 import type { ToolDefinition } from '../../shared/tools/tool-definition';
 import { loadToolRegistry } from '../../tools/catalogue/tool-registry';
 import type { RegisteredTool } from '../../tools/catalogue/tool-runtime-types';
+import { LOAD_SKILL } from '../../electron/services/agent/tool-selection/relevant-skills';
+import { SEARCH_KNOWLEDGE } from '../../electron/services/agent/tool-selection/run-tool-selection';
 import { DISTRACTOR_TOOLS } from './distractor-tools';
 import { LABELLED_REQUESTS } from './labelled-requests';
 
@@ -85,9 +87,14 @@ export function extraDefinition(spec: ExtraToolSpec): ToolDefinition {
   };
 }
 
-/** The built-in tools, loaded from tools/ as the app loads them. */
+/**
+ * The built-in tools, loaded from tools/ as the app loads them, less those a run offers only with
+ * something the benchmark has none of: load_skill (a skill that fits the request) and
+ * search_knowledge (knowledge folders), as run-tool-selection.ts decides.
+ */
 export async function builtinTools(): Promise<RegisteredTool[]> {
-  return (await loadToolRegistry()).list();
+  const conditional = new Set([LOAD_SKILL, SEARCH_KNOWLEDGE]);
+  return (await loadToolRegistry()).list().filter((tool) => !conditional.has(tool.info.toolId));
 }
 
 /**

@@ -82,10 +82,10 @@ describe('tool selection over HTTP, 150 tools, budget 16', () => {
     },
   );
 
-  it('budget 0 sends every tool (find_tools has nothing to find then, load_skill no skill to load) and says nothing about narrowing', async () => {
+  it('budget 0 sends every tool but find_tools (nothing to find then) and says nothing about narrowing', async () => {
     run.fake.setScenario(scenario('no-budget', [reply.text('Done.')]));
     run.fake.requests.length = 0;
-    // A window with room for all 148 (a smaller one gets only the tools that fit it: tools-fit-window.replay.test.ts).
+    // A window with room for all 149 (a smaller one gets only the tools that fit it: tools-fit-window.replay.test.ts).
     const h = run.harness({
       tools: registry,
       model: llama32.name,
@@ -94,7 +94,7 @@ describe('tool selection over HTTP, 150 tools, budget 16', () => {
       conversation: { numCtx: 65_536 },
     });
     await runAgent(h.input);
-    expect(offeredPerRequest()[0]).toHaveLength(148);
+    expect(offeredPerRequest()[0]).toHaveLength(149);
     expect(offeredPerRequest()[0]).not.toContain('find_tools');
     expect(offeredPerRequest()[0]).not.toContain('load_skill');
     expect(h.of('tools-offered')).toEqual([]);

@@ -17,6 +17,11 @@ export const FIND_TOOLS = 'find_tools';
 /** The knowledge folders' search: kept in every request of a run that has folders. */
 export const SEARCH_KNOWLEDGE = 'search_knowledge';
 
+/** search_knowledge goes out only in a run with knowledge folders: without them it could find nothing and would only take room. */
+function knowledgeAdded(shared: RunShared): boolean {
+  return shared.input.knowledge !== undefined;
+}
+
 /** What one run remembers across its requests (the main loop and its sub-agents share it). */
 interface RunSelectionState {
   /** Tools the model called in this run (offered when called): always offered again. */
@@ -74,7 +79,8 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?:
   for (const name of toolsNamedIn(scope.messages)) if (offeredBefore.has(name)) state.used.add(name);
   // load_skill goes out only while a skill fits the request (relevant-skills.ts), and then is never cut.
   const skillsOffered = relevantSkills(shared, scope).length > 0;
-  const catalogue = shared.tools.filter((tool) => tool.info.toolId !== FIND_TOOLS && (skillsOffered || tool.info.toolId !== LOAD_SKILL));
+  const offerable = (id: string): boolean => (skillsOffered || id !== LOAD_SKILL) && (knowledgeAdded(shared) || id !== SEARCH_KNOWLEDGE);
+  const catalogue = shared.tools.filter((tool) => tool.info.toolId !== FIND_TOOLS && offerable(tool.info.toolId));
   const budget = shared.input.toolBudget ?? 0;
   // The window may cut anything but these, at every request of the run (steps, repairs, retries).
   const neverCut = new Set([
@@ -86,7 +92,7 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?:
       scope.current.content,
     ),
     // With knowledge folders added, their search is always at hand (the user's question may share no word with its description).
-    ...(shared.input.knowledge ? shared.tools.map((tool) => tool.info.toolId).filter((id) => id === SEARCH_KNOWLEDGE) : []),
+    ...(knowledgeAdded(shared) ? shared.tools.map((tool) => tool.info.toolId).filter((id) => id === SEARCH_KNOWLEDGE) : []),
     ...(skillsOffered ? [LOAD_SKILL] : []),
   ]);
   if (!needsSelection(catalogue.length, budget)) {
@@ -101,7 +107,7 @@ export async function toolsForRequest(shared: RunShared, scope: LoopScope, fit?:
   const keep = new Set([...neverCut, ...state.offered]);
   const fixed = state.offered.length > 0 && keepFillsBudget(shared, keep, budget);
   const ranking = fixed ? unranked(shared, state) : await rankForRequest(shared, state, scope);
-  const selectable = shared.tools.map((tool) => tool.info.toolId).filter((id) => skillsOffered || id !== LOAD_SKILL);
+  const selectable = shared.tools.map((tool) => tool.info.toolId).filter(offerable);
   const selection = selectTools({ all: selectable, budget, ranking: ranking.ids, keep });
   const byId = new Map(shared.tools.map((tool) => [tool.info.toolId, tool]));
   state.offered =
@@ -172,7 +178,13 @@ export async function findToolsForRun(shared: RunShared, query: string): Promise
   const ranking = await rank(shared, state, query);
   const byId = new Map(shared.tools.map((tool) => [tool.info.toolId, tool]));
   const found = ranking.ids
-    .filter((id) => id !== FIND_TOOLS && (id !== LOAD_SKILL || skillsChosen(shared)) && byId.has(id))
+    .filter(
+      (id) =>
+        id !== FIND_TOOLS &&
+        (id !== LOAD_SKILL || skillsChosen(shared)) &&
+        (id !== SEARCH_KNOWLEDGE || knowledgeAdded(shared)) &&
+        byId.has(id),
+    )
     .slice(0, DEFAULTS.toolSelection.findToolsMaxResults)
     .map((id) => byId.get(id) as RegisteredTool);
   for (const tool of found) state.found.add(tool.info.toolId);
