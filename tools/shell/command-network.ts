@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../shared/contract/json';
-import { parseAllowedHosts, type ParsedHosts } from '../../electron/sandbox/network/host-allow-list';
+import { parseAllowedHosts, type ParsedHosts } from './allowed-hosts';
 
 /**
  * run_command's `network` argument: the hosts the command may reach, in the spelling the card

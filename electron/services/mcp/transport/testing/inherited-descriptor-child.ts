@@ -1,6 +1,6 @@
-import { ProcessGroupTransport } from '../../../electron/services/mcp/transport/process-group-transport';
-import { createCommandSandbox } from '../../../electron/sandbox/command-sandbox';
-import { runShellCommand } from '../command-runner';
+import { ProcessGroupTransport } from '../process-group-transport';
+import { createCommandSandbox } from '../../../../sandbox/command-sandbox';
+import { runShellCommand } from '../../../../../tools/shell/command-runner';
 
 /**
  * Stands in for TACO started with a socket at descriptor `fd` (open, without close-on-exec, as a

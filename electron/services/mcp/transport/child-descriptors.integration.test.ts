@@ -4,8 +4,8 @@ import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanupAfterAll } from '../../test-support/cleanups';
-import { folderOutsideTmp, requireBubblewrap, requirePrograms } from '../../electron/sandbox/testing/require-bubblewrap';
+import { cleanupAfterAll } from '../../../../test-support/cleanups';
+import { folderOutsideTmp, requireBubblewrap, requirePrograms } from '../../../sandbox/testing/require-bubblewrap';
 
 /**
  * A socket TACO was started with (left open, without close-on-exec, by whatever launched it: a
@@ -15,7 +15,7 @@ import { folderOutsideTmp, requireBubblewrap, requirePrograms } from '../../elec
  * sandboxed command and an MCP server's process that try to write to that descriptor.
  */
 const CHILD = fileURLToPath(new URL('./testing/inherited-descriptor-child.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const INHERITED_FD = 100;
 /** Writes a line to descriptor 100 if it is a socket there, and says whether it could. */
 const WRITE_LINE = `ls -l /proc/self/fd/; perl -e 'open(my $f, ">&=", ${INHERITED_FD}) or die "NOT-OPEN $!\\n"; -S $f or die "NOT-A-SOCKET\\n"; syswrite($f, "from-the-child\\n") or die "NOT-WRITTEN $!\\n"; print "WROTE\\n"'`;
