@@ -112,8 +112,9 @@ export function ModelPicker({ field }: { field?: ModelPickerFieldProps } = {}) {
       </span>
     </button>
   );
-  // The name is cut at the end when the header is narrow (conversations.css): whole in the tooltip.
-  const trigger = fullName ? <Tooltip content={fullName}>{button}</Tooltip> : button;
+  // The name is cut at the end when the header is narrow (conversations.css): whole in the tooltip. A form
+  // field has the room, and a tooltip there would take a dialog's first Esc (focus lands on the field).
+  const trigger = fullName && !field ? <Tooltip content={fullName}>{button}</Tooltip> : button;
 
   return (
     <div className="model-picker">
