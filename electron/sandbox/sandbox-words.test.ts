@@ -50,8 +50,12 @@ describe('the sandbox in words, and never silently without one', () => {
       expect(card.describe({ workspace: '/home/ana/p', hosts: [], scratch: false }).text).toMatch(
         /and to change or delete what it can change — including files your own tools may run later \(git, build scripts\)$/,
       );
-      expect(card.describe({ workspace: '/home/ana/p', hosts: [], scratch: true }).text).not.toContain('run later');
+      expect(card.describe({ workspace: '/home/ana/p', hosts: [], scratch: true }).text).toMatch(/still free to use CPU, memory and disk$/);
     }
+    // Without socat a command asking for no network is simply offline: socat is not mentioned.
+    const offline = createCommandSandbox(noSocat, () => places).describe({ workspace: '/home/ana/p', hosts: [], scratch: false }).text;
+    expect(offline).toContain(' · no network · ');
+    expect(offline).not.toContain('socat');
     const unsandboxed = createCommandSandbox(none, () => places);
     expect(unsandboxed.available).toBe(false);
     expect(unsandboxed.describe({ workspace: '/home/ana/p', hosts: [], scratch: false })).toEqual({
