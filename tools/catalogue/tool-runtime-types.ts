@@ -58,9 +58,9 @@ export interface KnowledgePort {
 /** A run's skills as load_skill reads them: the instructions of one, checked afresh; null: no such skill. */
 export interface SkillsPort {
   names(): string[];
-  load(name: string): Promise<
-    { name: string; folder: string; instructions: string; files: string[]; scripts: string[] } | { refused: string } | null
-  >;
+  load(
+    name: string,
+  ): Promise<{ name: string; folder: string; instructions: string; files: string[]; scripts: string[] } | { refused: string } | null>;
 }
 
 /** Everything a tool may use. Tools are stateless; state lives here and in main. */

@@ -18,7 +18,13 @@ let run: FakeRun;
 beforeAll(async () => {
   registry = await loadToolRegistry();
   const root = cleanups.tempDir('skills-');
-  writeSkill(root, 'release-notes', { 'scripts/collect.sh': 'git log --oneline' }, 'Writes release notes for a version from its merged changes.', `# Release notes\n\n${SECRET_STEP}`);
+  writeSkill(
+    root,
+    'release-notes',
+    { 'scripts/collect.sh': 'git log --oneline' },
+    'Writes release notes for a version from its merged changes.',
+    `# Release notes\n\n${SECRET_STEP}`,
+  );
   writeSkill(root, 'invoice-check', {}, 'Checks an invoice PDF against a purchase order.', '# Invoices\n\nCompare totals.');
   skills = skillCatalog(await listSkills([{ kind: 'global', root }]));
   run = await startFakeRun(scenario([reply.text('Done.')]));
@@ -41,7 +47,9 @@ function systemOf(body: JsonObject): string {
 }
 
 function toolNames(body: JsonObject): string[] {
-  return (Array.isArray(body['tools']) ? body['tools'] : []).map((tool) => String(((tool as JsonObject)['function'] as JsonObject)['name']));
+  return (Array.isArray(body['tools']) ? body['tools'] : []).map((tool) =>
+    String(((tool as JsonObject)['function'] as JsonObject)['name']),
+  );
 }
 
 describe('skills in the agent loop, over the fake Ollama server', () => {
@@ -51,7 +59,10 @@ describe('skills in the agent loop, over the fake Ollama server', () => {
       scenario([
         reply.toolCall('load_skill', { name: 'release-notes' }),
         (request) => {
-          const loaded = request.messages.filter((message) => message.role === 'tool').map((message) => message.content).join('\n');
+          const loaded = request.messages
+            .filter((message) => message.role === 'tool')
+            .map((message) => message.content)
+            .join('\n');
           return reply.text(loaded.includes('PAPAYA') ? 'Notes for 2.1: faster start. — PAPAYA' : 'I could not load the skill.');
         },
       ]),
