@@ -93,6 +93,8 @@ export interface EmbedRequest {
 /** The one way main talks to a model. Implemented over the `ollama` package; scripted in tests. */
 export interface ChatProvider {
   readonly host: string;
+  /** The address of the server a model reference goes to (a router over several servers); absent: `host`. */
+  hostOf?(model: string): string;
   listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
   /** Cached per model after the first /api/show. */
   capabilities(model: string, signal?: AbortSignal): Promise<ModelCapabilities>;

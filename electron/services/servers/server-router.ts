@@ -80,6 +80,11 @@ export function createServerRouter(deps: ServerRouterDeps): ServerRouter {
     },
     route,
     providerFor,
+    hostOf(ref: string): string {
+      const { serverId } = parseModelRef(ref);
+      const server = deps.servers().find((candidate) => candidate.id === serverId);
+      return server && serverId !== LOCAL_SERVER_ID ? providerFor(server).host : deps.local().host;
+    },
     listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
       return deps.local().listModels(signal);
     },

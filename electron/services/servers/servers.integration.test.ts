@@ -95,6 +95,21 @@ describe('model servers through the app services (real providers, loop and store
     expect(streamed.map((request) => request.body?.model)).toEqual(['tooly', 'tooly', 'tooly']);
   });
 
+  it('a stop on an added server names that server’s address, never the first server’s', async () => {
+    const empty = openAiReply.text('', { usage: { promptTokens: 10, completionTokens: 7 } });
+    const { services, server, remote, local } = await setUp({ replies: [empty, empty] });
+    await addServers(services, [server]);
+    const run = runOf(
+      await callService<SendResult>(services, 'chat.send', { conversationId: null, text: 'Calculate 6*7.', model: 'gpu-box::tooly' }),
+    );
+    const outcome = await services.waitForRun(run.runId);
+    expect(outcome.reason).toBe('provider_error');
+    const stopText = outcome.error ?? '';
+    expect(stopText).toContain('empty answer twice');
+    expect(stopText).toContain(new URL(remote.baseUrl).host);
+    expect(stopText).not.toContain(new URL(local.url).host);
+  });
+
   it('the token is stored, sent to the server, but never reaches settings.get, events, the timeline, the export or the logs', async () => {
     const logs: string[] = [];
     for (const method of ['log', 'warn', 'error', 'info', 'debug'] as const) {

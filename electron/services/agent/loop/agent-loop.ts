@@ -174,7 +174,8 @@ function repairOrStop(
 ): NextStep {
   if (scope.counters.serverRepairs >= DEFAULTS.agent.maxServerRepairs) {
     if (partialText) scope.messages.push({ role: 'assistant', content: partialText });
-    const error = serverRepairStopText(repair, shared.input.provider.host, serverWords);
+    const { provider, model } = shared.input;
+    const error = serverRepairStopText(repair, provider.hostOf?.(model) ?? provider.host, serverWords);
     return { type: 'stop', reason: 'provider_error', answer: partialText, error };
   }
   scope.counters.serverRepairs += 1;
