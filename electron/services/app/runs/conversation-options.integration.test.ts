@@ -39,16 +39,18 @@ describe('per-conversation options and titles, over the fake Ollama server', () 
       expect(events.find((event) => event.type === 'conversation-updated')).toMatchObject({ summary: { title: 'A friendly greeting' } }),
     );
 
+    // A window with room for the earlier turn: at 3,072 tokens the system prompt and the tools' schemas
+    // leave none, and the run rightly leaves the first turn out.
     await call<ConversationSummary>('conversation.setOptions', {
       conversationId: first.conversationId,
-      options: { temperature: 0.25, numCtx: 3072, keepAlive: '15m', systemPrompt: 'You answer in French.' },
+      options: { temperature: 0.25, numCtx: 8192, keepAlive: '15m', systemPrompt: 'You answer in French.' },
     });
     fake.requests.length = 0;
     const second = await call<SendResult>('chat.send', { conversationId: first.conversationId, text: 'Again', model: 'llama3.2:3b' });
     if (second.type !== 'run') throw new Error('expected a run');
     await services.waitForRun(second.runId);
     const body = fake.requests.find((request) => request.path === '/api/chat' && request.body?.stream === true)?.body;
-    expect(body?.options).toMatchObject({ num_ctx: 3072, temperature: 0.25 });
+    expect(body?.options).toMatchObject({ num_ctx: 8192, temperature: 0.25 });
     expect(body?.keep_alive).toBe('15m');
     const messages = body?.messages as Array<{ role: string; content: string }> | undefined;
     expect(messages?.[0]?.role).toBe('system');
