@@ -60,7 +60,7 @@ test.describe('installing from the MCP registry', () => {
       await expect(install.getByTestId('mcp-registry-command')).toHaveText(
         `npx -y @modelcontextprotocol/server-everything@${EVERYTHING_VERSION} stdio`,
       );
-      await expect(install.getByTestId('mcp-registry-sandbox')).toContainText('may use the network');
+      await expect(install.getByTestId('mcp-registry-sandbox')).toContainText("network: only registry.npmjs.org, through TACO's proxy");
       await install.getByTestId('mcp-registry-install-confirm').click();
       await expect(install.getByTestId('mcp-registry-installed')).toContainText('Installed as everything');
       await install.getByTestId('mcp-registry-installed-close').click();

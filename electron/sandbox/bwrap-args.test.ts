@@ -176,19 +176,24 @@ describe('the policies', () => {
     const scratch = bwrapArgs(scratchPolicy({ ...places, workspace: '/home/ana/project' }), '/home/ana/project', host);
     expect(mounts(scratch, '--bind-try')).toEqual([]);
     expect(mounts(scratch, '--ro-bind-try')).toContain('/home/ana/project');
-    const policy = mcpServerPolicy({ ...places, write: ['~', '~/notes', '/srv/data', '/srv/../etc'], network: false, cwd: '/srv/server' });
+    const policy = mcpServerPolicy({
+      ...places,
+      write: ['~', '~/notes', '/srv/data', '/srv/../etc'],
+      network: NO_NETWORK,
+      cwd: '/srv/server',
+    });
     expect(policy.writable).toEqual(['/home/ana', '/home/ana/notes', '/srv/data', '/etc']);
     expect(policy.readable).toEqual(['/srv/server']);
   });
 
   it('a working folder that is / or holds HOME is not bound: the server works in an empty folder', () => {
     for (const cwd of ['/', '/home', '/home/ana'])
-      expect(mcpServerPolicy({ ...places, write: [], network: false, cwd }).readable).toEqual([]);
-    expect(mcpServerPolicy({ ...places, write: [], network: false, cwd: '/home/anabel' }).readable).toEqual(['/home/anabel']);
+      expect(mcpServerPolicy({ ...places, write: [], network: NO_NETWORK, cwd }).readable).toEqual([]);
+    expect(mcpServerPolicy({ ...places, write: [], network: NO_NETWORK, cwd: '/home/anabel' }).readable).toEqual(['/home/anabel']);
   });
 
   it('a working folder that is a link to a secret folder binds it where it is, and the secret is hidden there', () => {
-    const args = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: false, cwd: '/tmp/keys' }), '/tmp/keys', host);
+    const args = bwrapArgs(mcpServerPolicy({ ...places, write: [], network: NO_NETWORK, cwd: '/tmp/keys' }), '/tmp/keys', host);
     const bound = args.findIndex((arg, index) => arg === '/home/ana/.ssh' && args[index - 1] === '--ro-bind-try');
     const hidden = args.findIndex((arg, index) => arg === '/home/ana/.ssh' && args[index - 1] === '--tmpfs');
     expect(bound).toBeGreaterThan(0);

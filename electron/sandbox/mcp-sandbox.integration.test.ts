@@ -94,4 +94,38 @@ describe('a stdio MCP server in the sandbox (bubblewrap)', { timeout: MCP_TEST_T
       await new Promise<void>((resolve) => listener.close(() => resolve()));
     }
   });
+
+  it('with a host list, reaches only the hosts listed, through the proxy, and says which', async () => {
+    const serve = async (answer: string) => {
+      const listener = createServer((socket) => socket.end(`${answer}\n`));
+      await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+      return { listener, port: (listener.address() as AddressInfo).port };
+    };
+    const named = await serve('named-service');
+    const unnamed = await serve('unnamed-service');
+    try {
+      // A CONNECT tunnel through the proxy to each port: the named one answers, the other is refused.
+      const tunnel = (port: number, then: string) =>
+        `require('http').request({host:p.hostname,port:p.port,method:'CONNECT',path:'127.0.0.1:${port}'}).on('connect',(r,s)=>{console.error('${port} '+r.statusCode);s.on('data',d=>console.error('GOT '+d));s.on('close',()=>{${then}})}).on('error',e=>{console.error('${port} '+e.code);${then}}).end()`;
+      const script = `const p=new URL(process.env.HTTPS_PROXY);${tunnel(named.port, tunnel(unnamed.port, 'process.exit(1)'))}`;
+      const h = harness({
+        listed: { command: 'node', args: ['-e', script], sandbox: { write: [], network: [`127.0.0.1:${named.port}`] } },
+      });
+      const view = await h.waitFor('listed', 'failed');
+      const tail = view.stderrTail.join('\n');
+      expect(tail).toContain(`${named.port} 200`);
+      expect(tail).toContain('GOT named-service');
+      expect(tail).toContain(`${unnamed.port} 403`);
+      expect(tail).not.toContain('unnamed-service');
+      expect(view.error).toContain(`network: only 127.0.0.1:${named.port}, through TACO's proxy`);
+    } finally {
+      for (const { listener } of [named, unnamed]) await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
+  });
+
+  it('a host list with an entry that is not a host is not started, saying which entry', async () => {
+    const h = harness({ wrong: { command: 'node', args: ['-e', '1'], sandbox: { write: [], network: ['https://example.com/x'] } } });
+    const view = await h.waitFor('wrong', 'failed');
+    expect(view.error).toContain('"https://example.com/x" is not a host the network can be allowed for');
+  });
 });

@@ -1,7 +1,7 @@
 import type { McpServerConfig } from '../../shared/mcp/mcp';
 import type { SandboxNotice } from '../../shared/approvals/sandbox-notice';
 import { currentPlaces } from './command-sandbox';
-import { mcpServerPolicy, type PolicyPlaces } from './sandbox-policy';
+import { mcpServerNetwork, mcpServerPolicy, type PolicyPlaces } from './sandbox-policy';
 import { openSandboxedInvocation } from './sandboxed-invocation';
 import { sandboxSupport, type SandboxSupport } from './sandbox-support';
 import { describeSandbox } from './sandbox-words';
@@ -28,7 +28,13 @@ export async function mcpServerLaunch(
 ): Promise<ServerLaunch> {
   const sandbox = config.sandbox;
   if (sandbox === undefined) return { type: 'plain' };
-  const policy = mcpServerPolicy({ ...places, write: sandbox.write, network: sandbox.network, cwd: program.cwd });
+  const network = mcpServerNetwork(sandbox.network);
+  if (!network.ok)
+    return {
+      type: 'refused',
+      message: `Server "${name}" is not started: its sandbox's network list is wrong. ${network.message} Fix it in Settings → MCP servers.`,
+    };
+  const policy = mcpServerPolicy({ ...places, write: sandbox.write, network: network.access, cwd: program.cwd });
   const invocation = await openSandboxedInvocation(support, policy, program.file, program.args, program.cwd);
   if (!invocation.sandboxed)
     return {
@@ -57,10 +63,12 @@ export function mcpSandboxNotice(
       text: "Not sandboxed by TACO: Docker's daemon starts the container outside TACO's sandbox, so what it can reach is Docker's own isolation.",
     };
   if (config.sandbox === undefined) return { sandboxed: false, text: 'Not sandboxed: this server runs with your full rights.' };
+  const network = mcpServerNetwork(config.sandbox.network);
+  if (!network.ok) return { sandboxed: false, text: `Its sandbox's network list is wrong, so it will not start: ${network.message}` };
   const policy = mcpServerPolicy({
     ...places,
     write: config.sandbox.write,
-    network: config.sandbox.network,
+    network: network.access,
     cwd: config.cwd ?? process.cwd(),
   });
   if (support.kind === 'none')

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULTS } from '../../shared/constants';
-import { NO_NETWORK, type NetworkAccess } from './network/host-allow-list';
+import type { McpSandboxNetwork } from '../../shared/mcp/mcp';
+import { NO_NETWORK, parseAllowedHosts, type NetworkAccess } from './network/host-allow-list';
 
 /**
  * What a sandboxed process may do: the one policy type every sandbox is generated from (bwrap's
@@ -85,13 +86,24 @@ export function scratchPolicy(input: { workspace: string } & PolicyPlaces): Sand
 
 /**
  * A stdio MCP server's policy, from its `sandbox` entry in mcp.json (`~/` expanded against HOME); it
- * reads its working folder. `network: true` is any public host through the proxy, never this
- * machine's own services or the local network.
+ * reads its working folder. Its network is `mcpServerNetwork`'s answer.
  */
-export function mcpServerPolicy(input: { write: readonly string[]; network: boolean; cwd: string } & PolicyPlaces): SandboxPolicy {
+export function mcpServerPolicy(input: { write: readonly string[]; network: NetworkAccess; cwd: string } & PolicyPlaces): SandboxPolicy {
   const writable = input.write.map((entry) => expandHome(entry, input.home));
-  const network: NetworkAccess = input.network ? { type: 'public' } : NO_NETWORK;
-  return { ...base(input), writable, readable: [...workingFolder(input.cwd, input.home), ...toolFolders(input)], network };
+  return { ...base(input), writable, readable: [...workingFolder(input.cwd, input.home), ...toolFolders(input)], network: input.network };
+}
+
+/**
+ * What a server's `sandbox.network` lets it reach: the hosts listed (checked and spelled as the
+ * proxy matches them, parseAllowedHosts), none for `false` or `[]`, and for `true` (written before
+ * host lists existed) any public host through the proxy, never this machine's own services or the
+ * local network. A list with an entry that is not a host is refused with the reason.
+ */
+export function mcpServerNetwork(network: McpSandboxNetwork): { ok: true; access: NetworkAccess } | { ok: false; message: string } {
+  if (network === true) return { ok: true, access: { type: 'public' } };
+  if (network === false || network.length === 0) return { ok: true, access: NO_NETWORK };
+  const parsed = parseAllowedHosts(network);
+  return parsed.ok ? { ok: true, access: { type: 'hosts', hosts: parsed.hosts } } : parsed;
 }
 
 /** A working folder is bound read-only unless it is `/` or holds HOME (then the process works in an empty folder). */

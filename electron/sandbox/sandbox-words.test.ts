@@ -109,4 +109,14 @@ describe('the sandbox in words, and never silently without one', () => {
     expect(mcpSandboxNotice({ command: 'node', sandbox: { write: [], network: true } }, none, places)?.text).toMatch(/it will not start/);
     expect(mcpSandboxNotice({ url: 'https://example.com/mcp' }, bwrap, places)).toBeNull();
   });
+
+  it('Settings → MCP: a host list is named host by host in the proxy’s spelling; an empty one is no network; a wrong one says it will not start', () => {
+    const hosts = { command: 'node', sandbox: { write: [], network: ['PyPI.org', 'files.pythonhosted.org.'] } };
+    expect(mcpSandboxNotice(hosts, bwrap, places)?.text).toContain("network: only files.pythonhosted.org, pypi.org, through TACO's proxy");
+    expect(mcpSandboxNotice({ command: 'node', sandbox: { write: [], network: [] } }, bwrap, places)?.text).toContain(' · no network · ');
+    expect(mcpSandboxNotice({ command: 'node', sandbox: { write: [], network: ['*'] } }, bwrap, places)).toEqual({
+      sandboxed: false,
+      text: expect.stringMatching(/^Its sandbox's network list is wrong, so it will not start: "\*" is not a host/),
+    });
+  });
 });

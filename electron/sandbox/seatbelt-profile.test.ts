@@ -39,7 +39,7 @@ describe('seatbeltProfile', () => {
 
   it('an MCP server with a write list; a quote in a path cannot end the string', () => {
     const profile = seatbeltProfile(
-      mcpServerPolicy({ ...places, write: ['~/notes', '/Volumes/x"(allow default)'], network: true, cwd: '/' }),
+      mcpServerPolicy({ ...places, write: ['~/notes', '/Volumes/x"(allow default)'], network: { type: 'public' }, cwd: '/' }),
     );
     expect(profile).toContain('(subpath "/Users/ana/notes")');
     expect(profile).toContain('(subpath "/Volumes/x\\"(allow default)")');
@@ -47,7 +47,7 @@ describe('seatbeltProfile', () => {
   });
 
   it('a backslash in a path is escaped too, so it cannot escape the closing quote', () => {
-    const profile = seatbeltProfile(mcpServerPolicy({ ...places, write: ['/Volumes/x\\'], network: false, cwd: '/' }));
+    const profile = seatbeltProfile(mcpServerPolicy({ ...places, write: ['/Volumes/x\\'], network: NO_NETWORK, cwd: '/' }));
     expect(profile).toContain('(subpath "/Volumes/x\\\\")');
   });
 

@@ -62,11 +62,16 @@ export const MCP_DEFAULTS = {
     timeoutMs: 15_000,
     /**
      * Registry-installed command servers run sandboxed, writing only where the runtime caches
-     * packages. Network stays allowed: `npx -y pkg@x.y.z` / `uvx pkg==x.y.z` download the package
-     * at first start (and most servers call an API); the install dialog says so, and the user can
-     * turn it off in Settings → MCP once the package is cached.
+     * packages, and reach only these hosts (through the sandbox's proxy): where `npx -y pkg@x.y.z`
+     * or `uvx pkg==x.y.z` downloads the package at first start (the only registries package-checks.ts
+     * lets a package be declared on). The hosts of the entry's own remotes are added
+     * (install-plan.ts): the service the publisher declares. The install card lists them all;
+     * the user can name more in Settings → MCP.
      */
-    sandboxNetwork: true,
+    packageHosts: {
+      npm: ['registry.npmjs.org'],
+      pypi: ['pypi.org', 'files.pythonhosted.org'],
+    },
     /**
      * Under HOME: each registry-installed command server's own package cache
      * (`<this>/<name in TACO>`, npm_config_cache / UV_CACHE_DIR / PIP_CACHE_DIR), the one folder

@@ -57,8 +57,11 @@ export type RegistryLaunch =
       args: string[];
       /** Set by TACO, not by the registry: the runtime's package cache inside the server's own folder. */
       env: Record<string, string>;
-      /** Null for a Docker image: Docker's daemon runs the container, so TACO's sandbox cannot hold it. */
-      sandbox: { write: string[]; network: boolean } | null;
+      /**
+       * Null for a Docker image: Docker's daemon runs the container, so TACO's sandbox cannot hold it.
+       * `network`: the only hosts it may reach (its package registry, the entry's remotes), sorted.
+       */
+      sandbox: { write: string[]; network: string[] } | null;
     }
   | { type: 'url'; url: string; sse: boolean };
 
@@ -120,6 +123,8 @@ export const registryInstallRequestSchema = z
         command: z.string().max(4096).nullable(),
         args: z.array(z.string().max(8192)).max(200),
         url: z.string().max(2048).nullable(),
+        /** The hosts the sandbox lets it reach, as shown (null: no TACO sandbox, a Docker image or a remote). */
+        network: z.array(z.string().max(300)).max(100).nullable(),
         /** Every value the user was shown to fill in, with the preset the field showed: nothing unseen is written. */
         inputs: z
           .array(

@@ -7,6 +7,13 @@ import { httpUrlSchema } from '../contract/http-url';
  * MCP servers as tool sources: the shapes both sides of the contract share. The
  * configuration is the widely used `mcpServers` JSON shape plus TACO's own fields.
  */
+/**
+ * A sandboxed server's network in mcp.json: the hosts it may reach through the sandbox's proxy (the
+ * spelling run_command's `network` takes: `pypi.org`, `*.example.com`, `127.0.0.1:8080`); `false` or
+ * `[]` none; `true` (written before host lists existed) any public host.
+ */
+export type McpSandboxNetwork = boolean | string[];
+
 export type McpServerStatus = 'starting' | 'ready' | 'failed' | 'stopped';
 export const MCP_APPROVAL_POLICIES = ['ask', 'trusted-read', 'never-ask'] as const;
 export type McpApprovalPolicy = (typeof MCP_APPROVAL_POLICIES)[number];
@@ -47,7 +54,7 @@ export interface McpServerView {
   /** Installed from an MCP registry: its name there and the pinned version. */
   registry?: { server: string; version: string };
   /** stdio: its `sandbox` entry as stored (null: it runs unsandboxed); always null for HTTP. */
-  sandbox: { write: string[]; network: boolean } | null;
+  sandbox: { write: string[]; network: McpSandboxNetwork } | null;
   /** stdio: what that means on this system, in main's words (null for HTTP). */
   sandboxNotice: SandboxNotice | null;
 }
@@ -98,13 +105,14 @@ export const mcpServerConfigSchema = z
     approval: z.enum(MCP_APPROVAL_POLICIES).optional(),
     /**
      * TACO: run this command server inside the OS sandbox (see `electron/sandbox/`): it may write
-     * only the listed folders (plus a private /tmp), and reach the network only when `network` is
-     * true. Absent: the server runs unsandboxed (servers added before the sandbox existed).
+     * only the listed folders (plus a private /tmp), and reach only the hosts `network` lists
+     * (McpSandboxNetwork; main checks each entry before the server starts). Absent: the server runs
+     * unsandboxed (servers added before the sandbox existed).
      */
     sandbox: z
       .object({
         write: z.array(z.string().trim().min(1).max(4096)).max(50).default([]),
-        network: z.boolean().default(false),
+        network: z.union([z.boolean(), z.array(z.string().trim().min(1).max(300)).max(DEFAULTS.sandbox.network.maxHosts)]).default(false),
       })
       .strict()
       .optional(),

@@ -101,6 +101,11 @@ export type ScalarSettingKey = {
 export type SettingsView = Settings & {
   /** Set when the workspace folder contains TACO's data folder: file tools refuse that folder, but the user should know. */
   workspaceNotice?: string;
+  /**
+   * Set when this system has no working sandbox for commands, with the reason in words: no command
+   * can run without asking, so Settings offers no such switch (main refuses the setting's effect anyway).
+   */
+  commandSandboxMissing?: string;
 };
 export type Limits = z.infer<typeof limitsSchema>;
 

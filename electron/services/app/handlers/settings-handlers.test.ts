@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SendResult } from '../../../../shared/contract/contract';
-import type { Settings } from '../../../../shared/settings/settings';
+import { defaultSettings, type Settings } from '../../../../shared/settings/settings';
 import { WEB_SEARCH_KEY_MASK } from '../../../../shared/settings/web-search';
 import type { AgentRunInput } from '../../agent/loop/agent-types';
 import { testRegistry, testTool } from '../../agent/testing/test-tools';
 import { composeAppServices } from '../compose-app-services';
 import { createMemoryStorage, fakePorts, fakeRunAgent } from '../testing/fake-ports';
 import { callService, refusedCall, runOf } from '../testing/service-calls';
+import type { AppContext } from '../app-context';
+import { getSettings } from './settings-handlers';
 
 async function start() {
   const storage = createMemoryStorage();
@@ -85,5 +87,32 @@ describe('settings.set: web search key', () => {
       ollamaApiKey: 'secret-key',
       searxngUrl: 'http://127.0.0.1:8888',
     });
+  });
+});
+
+describe('settings.get: where no sandbox works, main says so', () => {
+  const contextWith = (available: boolean, asked: Array<{ scratch: boolean }>) =>
+    ({
+      settings: { current: () => ({ ...defaultSettings(), workspace: '/home/ana/p' }) },
+      commandSandbox: {
+        available,
+        describe: (options: { scratch: boolean }) => {
+          asked.push(options);
+          return { sandboxed: false, text: 'Runs with your full rights — no sandbox on this system (bubblewrap is not installed).' };
+        },
+        invocation: () => Promise.reject(new Error('not run here')),
+      },
+    }) as unknown as AppContext;
+
+  it('gives the words of the scratch sandbox it would have used, so Settings offers no "run without asking"', () => {
+    const asked: Array<{ scratch: boolean }> = [];
+    expect(getSettings(contextWith(false, asked)).commandSandboxMissing).toBe(
+      'Runs with your full rights — no sandbox on this system (bubblewrap is not installed).',
+    );
+    expect(asked).toEqual([{ workspace: '/home/ana/p', hosts: [], scratch: true }]);
+  });
+
+  it('says nothing where the sandbox works', () => {
+    expect('commandSandboxMissing' in getSettings(contextWith(true, []))).toBe(false);
   });
 });

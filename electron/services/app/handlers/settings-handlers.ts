@@ -34,7 +34,18 @@ function workspaceNotice(workspace: string | null): string | null {
 }
 
 export function getSettings(ctx: AppContext): SettingsView {
-  return viewSettings(ctx.settings.current());
+  return withSandboxStatus(ctx, viewSettings(ctx.settings.current()));
+}
+
+/**
+ * Where no sandbox works on this system, main's words for it (the card's "Runs with your full
+ * rights — no sandbox on this system (reason)"): Settings then offers no "run without asking".
+ * Asking is the sandbox's first question (its one probe), made when Settings is first read, not at start.
+ */
+function withSandboxStatus(ctx: AppContext, view: SettingsView): SettingsView {
+  if (ctx.commandSandbox.available) return view;
+  const workspace = ctx.settings.current().workspace ?? process.cwd();
+  return { ...view, commandSandboxMissing: ctx.commandSandbox.describe({ workspace, hosts: [], scratch: true }).text };
 }
 
 /** settings.set: the patch is already validated; a store that refuses it leaves settings unchanged. */
@@ -46,7 +57,7 @@ export async function setSettings(ctx: AppContext, patch: SettingsPatch): Promis
   if (checked.servers !== undefined) checked.servers = unmaskServers(checked.servers, ctx.settings.current().servers ?? []);
   if (checked.webSearch !== undefined) checked.webSearch = unmaskWebSearch(checked.webSearch, ctx.settings.current().webSearch);
   try {
-    return viewSettings(await ctx.settings.set(checked));
+    return withSandboxStatus(ctx, viewSettings(await ctx.settings.set(checked)));
   } catch (error) {
     if (error instanceof ContractError) throw error;
     const reason = error instanceof Error ? error.message : String(error);

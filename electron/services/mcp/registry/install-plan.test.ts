@@ -26,7 +26,7 @@ function withPackage(patch: Record<string, unknown>): FixtureEntry {
 }
 
 describe('the install plan a registry entry becomes', () => {
-  it('npm: npx -y with the exact version pinned, the declared arguments, sandboxed (network on: npx downloads the package)', () => {
+  it('npm: npx -y with the exact version pinned, the declared arguments, sandboxed (network: only the registry npx downloads from)', () => {
     const result = plan(everythingEntry());
     expect(result).toMatchObject({
       type: 'plan',
@@ -41,7 +41,7 @@ describe('the install plan a registry entry becomes', () => {
           command: 'npx',
           args: ['-y', `@modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`, 'stdio'],
           env: { npm_config_cache: `${CACHES}/everything/npm` },
-          sandbox: { write: [`${CACHES}/everything`], network: true },
+          sandbox: { write: [`${CACHES}/everything`], network: ['registry.npmjs.org'] },
         },
       },
     });
@@ -55,7 +55,7 @@ describe('the install plan a registry entry becomes', () => {
       command: 'uvx',
       args: ['acme-weather-mcp==1.2.0'],
       env: { UV_CACHE_DIR: `${CACHES}/weather/uv`, PIP_CACHE_DIR: `${CACHES}/weather/pip` },
-      sandbox: { write: [`${CACHES}/weather`], network: true },
+      sandbox: { write: [`${CACHES}/weather`], network: ['files.pythonhosted.org', 'pypi.org'] },
     });
     expect(result.plan.inputs).toEqual([
       {
@@ -153,6 +153,46 @@ describe('the install plan a registry entry becomes', () => {
     const result = plan({ ...entry, server });
     expect(result).toMatchObject({ type: 'plan', plan: { transport: 'remote', launch: { type: 'url', sse: true } } });
     if (result.type === 'plan') expect(result.plan.notes[0]).toContain('not pinned');
+  });
+});
+
+describe('the hosts a registry server may reach', () => {
+  const withRemotes = (entry: FixtureEntry, urls: string[]): FixtureEntry => ({
+    ...entry,
+    server: { ...entry.server, remotes: urls.map((url) => ({ type: 'streamable-http', url })) },
+  });
+  const hostsOf = (entry: FixtureEntry): string[] | string => {
+    const result = plan(entry);
+    if (result.type === 'refused') return result.reason;
+    return result.plan.launch.type === 'command' ? (result.plan.launch.sandbox?.network ?? []) : [];
+  };
+
+  it('its package registry, and the names of the https remotes its entry declares (the publisher’s service), sorted', () => {
+    expect(hostsOf(withRemotes(everythingEntry(), ['https://API.Example.com/mcp', 'https://eu.example.com:8443/mcp']))).toEqual([
+      'api.example.com',
+      'eu.example.com:8443',
+      'registry.npmjs.org',
+    ]);
+    expect(hostsOf(withRemotes(weatherEntry(), ['https://weather.example/mcp']))).toEqual([
+      'files.pythonhosted.org',
+      'pypi.org',
+      'weather.example',
+    ]);
+  });
+
+  it.each([
+    ['plain http', 'http://api.example.com/mcp'],
+    ['a user name', 'https://ada@api.example.com/mcp'],
+    ['{variables}', 'https://{tenant}.example.com/mcp'],
+    ['an IPv4 literal', 'https://127.0.0.1/mcp'],
+    ['an IPv4 literal in another spelling', 'https://0x7f.1/mcp'],
+    ['an IPv6 literal', 'https://[fe80::a]/mcp'],
+    ['localhost', 'https://localhost/mcp'],
+    ['a .localhost name', 'https://api.localhost/mcp'],
+    ['a .local name', 'https://printer.local/mcp'],
+    ['not an address', 'api.example.com/mcp'],
+  ])('a remote with %s adds no host', (_label, url) => {
+    expect(hostsOf(withRemotes(everythingEntry(), [url]))).toEqual(['registry.npmjs.org']);
   });
 });
 

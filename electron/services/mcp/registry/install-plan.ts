@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULTS } from '../../../../shared/constants';
 import { MCP_SERVER_NAME_PATTERN } from '../../../../shared/mcp/mcp';
@@ -8,6 +9,7 @@ import type {
   RegistryPlanResult,
   RegistryTransport,
 } from '../../../../shared/mcp/mcp-registry';
+import { parseAllowedHosts } from '../../../../tools/shell/allowed-hosts';
 import { checkBaseUrl, checkIdentifier, checkOciPinned, checkPinnedVersion, KIND_WORDS, metacharacterIn } from './package-checks';
 import type { KeyValueInput, RegistryArgument, RegistryPackage, RegistryRemote, ServerResponse } from './registry-schema';
 import { envNameRefusal, runtimeArgumentRefusal, type Runtime } from './runtime-rules';
@@ -48,7 +50,7 @@ export function planInstall(entry: ServerResponse, context: PlanContext): Regist
       .map((pkg) => ({
         label: packageLabel(pkg),
         transport: transportOf(pkg.registryType),
-        build: () => buildPackage(pkg, context, localName),
+        build: () => buildPackage(pkg, context, localName, remoteHosts(server.remotes ?? [])),
       })),
     ...(server.remotes ?? []).map((remote) => ({
       label: `the remote ${remote.url}`,
@@ -98,7 +100,7 @@ function refused(reason: string): Built {
   return { type: 'refused', reason };
 }
 
-function buildPackage(pkg: RegistryPackage, context: PlanContext, localName: string): Built {
+function buildPackage(pkg: RegistryPackage, context: PlanContext, localName: string, serviceHosts: readonly string[]): Built {
   const kind = pkg.registryType;
   if (kind !== 'npm' && kind !== 'pypi' && kind !== 'oci')
     return refused(`TACO installs npm, PyPI and OCI packages and remote servers; "${kind}" packages are not supported.`);
@@ -119,6 +121,9 @@ function buildPackage(pkg: RegistryPackage, context: PlanContext, localName: str
   const spec = kind === 'npm' ? `${pkg.identifier}@${pkg.version}` : `${pkg.identifier}==${pkg.version}`;
   const launchArgs = kind === 'npm' ? ['-y', ...args.runtime, spec, ...args.package] : [...args.runtime, spec, ...args.package];
   const cache = path.join(context.cacheRoot, localName);
+  const hosts = parseAllowedHosts([...DEFAULTS.mcp.registry.packageHosts[kind], ...serviceHosts]);
+  // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable today (at most 10 remotes, registry-schema.ts; 3 package hosts); guards DEFAULTS.sandbox.network.maxHosts
+  if (!hosts.ok) return refused(hosts.message);
   return {
     type: 'ok',
     launch: {
@@ -126,12 +131,36 @@ function buildPackage(pkg: RegistryPackage, context: PlanContext, localName: str
       command,
       args: launchArgs,
       env: cacheEnv(kind, cache),
-      sandbox: { write: [cache], network: DEFAULTS.mcp.registry.sandboxNetwork },
+      sandbox: { write: [cache], network: hosts.hosts },
     },
     inputs: [...env.inputs, ...args.inputs],
     identifier: pkg.identifier,
     version: pkg.version,
   };
+}
+
+/**
+ * The hosts of the entry's remotes that are plain https addresses by name (no {variables}, no user
+ * info, no address literal or local name):
+ * the publisher's own service, which a package of the same entry most likely talks to. Anything
+ * else the server needs the user names in Settings → MCP.
+ */
+function remoteHosts(remotes: readonly RegistryRemote[]): string[] {
+  const hosts: string[] = [];
+  for (const remote of remotes) {
+    if (/[{}]/.test(remote.url)) continue;
+    let parsed: URL;
+    try {
+      parsed = new URL(remote.url);
+    } catch {
+      continue;
+    }
+    if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') continue;
+    // A name only: an address literal or a local name would open this computer or the local network to it.
+    if (isIP(parsed.hostname.replace(/^\[|\]$/g, '')) !== 0 || /(^|\.)(localhost|local)$/i.test(parsed.hostname)) continue;
+    if (parseAllowedHosts([parsed.host]).ok) hosts.push(parsed.host);
+  }
+  return hosts;
 }
 
 /** The runtime's package cache inside the server's own folder (npm's, or uv's and pip's). */

@@ -231,6 +231,7 @@ describe('what runs is what was shown', () => {
     command: p.launch.type === 'command' ? p.launch.command : null,
     args: p.launch.type === 'command' ? [...p.launch.args] : [],
     url: p.launch.type === 'url' ? p.launch.url : null,
+    network: p.launch.type === 'command' ? (p.launch.sandbox?.network ?? null) : null,
     inputs: p.inputs.map((input) => ({ kind: input.kind, name: input.name, defaultValue: input.defaultValue })),
   });
   const expected = expectedOf(shown);
@@ -252,6 +253,10 @@ describe('what runs is what was shown', () => {
     ['another default', { ...shown, inputs: [shown.inputs[0]!, { ...shown.inputs[1]!, defaultValue: 'imperial' }] }],
     ['a default where there was none', { ...shown, inputs: [{ ...shown.inputs[0]!, defaultValue: 'sk-registry' }, shown.inputs[1]!] }],
     ['an env turned header', { ...shown, inputs: [{ ...shown.inputs[0]!, kind: 'header' as const }, shown.inputs[1]!] }],
+    ['one more host', withLaunch({ sandbox: { write: [], network: ['evil.example', 'files.pythonhosted.org', 'pypi.org'] } })],
+    ['one host less', withLaunch({ sandbox: { write: [], network: ['pypi.org'] } })],
+    ['another host', withLaunch({ sandbox: { write: [], network: ['files.pythonhosted.org', 'pypi.evil'] } })],
+    ['no sandbox at all', withLaunch({ sandbox: null })],
   ])('%s is not what was shown', (_label, now) => {
     expect(sameAsShown(now as RegistryInstallPlan, expected)).toBe(false);
   });
@@ -265,6 +270,7 @@ describe('what runs is what was shown', () => {
     expect(sameAsShown(remotePlan.plan, { ...remoteShown, url: 'https://mcp.example.com/other' })).toBe(false);
     expect(sameAsShown(remotePlan.plan, { ...remoteShown, command: 'npx' })).toBe(false);
     expect(sameAsShown(remotePlan.plan, { ...remoteShown, args: ['x'] })).toBe(false);
+    expect(sameAsShown(remotePlan.plan, { ...remoteShown, network: [] })).toBe(false);
   });
 });
 

@@ -44,6 +44,7 @@ function requestFor(plan: RegistryInstallPlan, patch: Partial<RegistryInstallReq
       command: plan.launch.type === 'command' ? plan.launch.command : null,
       args: plan.launch.type === 'command' ? plan.launch.args : [],
       url: plan.launch.type === 'url' ? plan.launch.url : null,
+      network: plan.launch.type === 'command' ? (plan.launch.sandbox?.network ?? null) : null,
       inputs: plan.inputs.map((input) => ({ kind: input.kind, name: input.name, defaultValue: input.defaultValue })),
     },
     // What the dialog sends untouched: each field as shown (a secret field starts empty).
@@ -70,7 +71,7 @@ describe('installing from the MCP registry', { timeout: MCP_TEST_TIMEOUT_MS }, (
       command: 'npx',
       args: ['-y', `@modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`, 'stdio'],
       env: { npm_config_cache: path.join(own, 'npm') },
-      sandbox: { write: [own], network: true },
+      sandbox: { write: [own], network: ['registry.npmjs.org'] },
       enabled: true,
       approval: 'ask',
       registry: { server: EVERYTHING_NAME, version: '1.0.0' },

@@ -108,16 +108,18 @@ export function createRegistryInstalls(options: RegistryInstallsOptions): Regist
 }
 
 /**
- * What runs is what was shown: the package, the command and every argument, the address, and
- * every value the user was asked for with the preset its field showed (a variable added or a
- * default changed since is a different install).
+ * What runs is what was shown: the package, the command and every argument, the address, the
+ * hosts its sandbox may reach, and every value the user was asked for with the preset its field
+ * showed (a variable added, a host added or a default changed since is a different install).
  */
 export function sameAsShown(plan: RegistryInstallPlan, shown: RegistryInstallRequest['expected']): boolean {
   const launch = plan.launch;
+  const hosts = launch.type === 'command' ? (launch.sandbox?.network ?? null) : null;
+  const sameNetwork = hosts === null || shown.network === null ? hosts === shown.network : sameList(shown.network, hosts);
   const sameLaunch =
     launch.type === 'command'
-      ? shown.command === launch.command && sameList(shown.args, launch.args) && shown.url === null
-      : shown.url === launch.url && shown.command === null && shown.args.length === 0;
+      ? shown.command === launch.command && sameList(shown.args, launch.args) && shown.url === null && sameNetwork
+      : shown.url === launch.url && shown.command === null && shown.args.length === 0 && sameNetwork;
   const sameInputs = sameList(
     shown.inputs.map((input) => JSON.stringify([input.kind, input.name, input.defaultValue])),
     plan.inputs.map((input) => JSON.stringify([input.kind, input.name, input.defaultValue])),

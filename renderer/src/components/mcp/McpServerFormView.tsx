@@ -115,13 +115,14 @@ export function McpServerFormView({ initial, editing, onDone }: Props) {
                 'One per line (~/ for your home folder). Everything else is read-only; your keys, credentials, browser profiles and TACO’s data stay hidden; it gets its own /tmp.',
                 true,
               )}
-              <Switch
-                checked={form.sandboxNetwork}
-                onChange={(sandboxNetwork) => change({ sandboxNetwork })}
-                testId="mcp-form-sandbox-network"
-              >
-                It may use the network (a server that downloads its package with npx or uvx needs it)
-              </Switch>
+              {text(
+                'sandboxHosts',
+                'Hosts it may reach',
+                form.sandboxAnyHost
+                  ? 'Now: any public host (set before host lists). Name hosts here, one per line, to allow only those.'
+                  : 'One per line, such as registry.npmjs.org or *.example.com (its subdomains); nothing: no network. Through TACO’s proxy only.',
+                true,
+              )}
             </>
           ) : (
             <span className="field-hint" data-testid="mcp-form-unsandboxed">

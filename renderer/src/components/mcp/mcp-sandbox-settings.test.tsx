@@ -42,7 +42,7 @@ describe('Settings → MCP servers: the sandbox in words', () => {
     expect(warning.className).toContain('card-warning');
   });
 
-  it('edits the sandbox: the folders it may write and the network, saved as the mcp.json entry', async () => {
+  it('edits the sandbox: the folders it may write and the hosts it may reach, saved as the mcp.json entry', async () => {
     const { user, saved } = await openMcpSettings([
       mcpServer('files', { sandbox: { write: ['~/notes'], network: false }, sandboxNotice: { sandboxed: true, text: 'x' } }),
     ]);
@@ -50,9 +50,9 @@ describe('Settings → MCP servers: the sandbox in words', () => {
     const write = screen.getByTestId('mcp-form-sandboxWrite');
     expect((write as HTMLTextAreaElement).value).toBe('~/notes');
     await user.type(write, '\n/srv/data');
-    await user.click(screen.getByTestId('mcp-form-sandbox-network'));
+    await user.type(screen.getByTestId('mcp-form-sandboxHosts'), 'api.example.com\n*.example.org');
     await user.click(screen.getByTestId('mcp-form-save'));
-    expect(saved[0]?.sandbox).toEqual({ write: ['~/notes', '/srv/data'], network: true });
+    expect(saved[0]?.sandbox).toEqual({ write: ['~/notes', '/srv/data'], network: ['api.example.com', '*.example.org'] });
 
     await user.click(await screen.findByTestId('mcp-edit'));
     await user.click(screen.getByTestId('mcp-form-sandboxed'));

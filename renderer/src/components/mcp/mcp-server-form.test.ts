@@ -34,17 +34,34 @@ describe('the MCP server form', () => {
       command: 'node',
       sandboxed: true,
       sandboxWrite: '~/notes\n\n /srv/data \n',
-      sandboxNetwork: true,
+      sandboxHosts: ' registry.npmjs.org \n\n*.example.com\n',
     };
     expect(configFromForm(form, true)).toMatchObject({
       type: 'ok',
-      config: { sandbox: { write: ['~/notes', '/srv/data'], network: true } },
+      config: { sandbox: { write: ['~/notes', '/srv/data'], network: ['registry.npmjs.org', '*.example.com'] } },
     });
     const plain = configFromForm({ ...form, sandboxed: false }, true);
     expect(plain.type === 'ok' && 'sandbox' in plain.config).toBe(false);
-    const back = formFromServer(mcpServer('files', { sandbox: { write: ['~/notes'], network: false } }));
-    expect(back).toMatchObject({ sandboxed: true, sandboxWrite: '~/notes', sandboxNetwork: false });
+    const back = formFromServer(mcpServer('files', { sandbox: { write: ['~/notes'], network: ['pypi.org', 'files.pythonhosted.org'] } }));
+    expect(back).toMatchObject({
+      sandboxed: true,
+      sandboxWrite: '~/notes',
+      sandboxHosts: 'pypi.org\nfiles.pythonhosted.org',
+      sandboxAnyHost: false,
+    });
+    expect(formFromServer(mcpServer('files', { sandbox: { write: [], network: false } })).sandboxHosts).toBe('');
     expect(formFromServer(mcpServer('files')).sandboxed).toBe(false);
+  });
+
+  it('keeps an older "any public host" entry only while no host is named, and never turns no hosts into the network', () => {
+    const legacy = formFromServer(mcpServer('files', { sandbox: { write: [], network: true } }));
+    expect(legacy).toMatchObject({ sandboxAnyHost: true, sandboxHosts: '' });
+    const kept = configFromForm({ ...legacy, command: 'node' }, true);
+    expect(kept.type === 'ok' && kept.config.sandbox?.network).toBe(true);
+    const narrowed = configFromForm({ ...legacy, command: 'node', sandboxHosts: 'pypi.org' }, true);
+    expect(narrowed.type === 'ok' && narrowed.config.sandbox?.network).toEqual(['pypi.org']);
+    const none = configFromForm({ ...emptyServerForm(), name: 'x', command: 'node', sandboxed: true }, true);
+    expect(none.type === 'ok' && none.config.sandbox?.network).toEqual([]);
   });
 
   it('builds an HTTP config with headers split at the first colon', () => {

@@ -24,7 +24,13 @@ export interface McpServerForm {
   sandboxed: boolean;
   /** The folders it may write, one per line (`~/` for the home folder). */
   sandboxWrite: string;
-  sandboxNetwork: boolean;
+  /** The hosts it may reach through the sandbox's proxy, one per line; empty: no network. */
+  sandboxHosts: string;
+  /**
+   * The stored entry says `network: true` (any public host, written before host lists existed):
+   * kept while the host list stays empty, replaced by the hosts once any are named.
+   */
+  sandboxAnyHost: boolean;
 }
 
 export type McpFormField = keyof McpServerForm;
@@ -48,7 +54,8 @@ export function emptyServerForm(): McpServerForm {
     // Off for a server added by hand, as before the sandbox (an npx server needs the network and ~/.npm); the registry installer turns it on.
     sandboxed: false,
     sandboxWrite: '',
-    sandboxNetwork: false,
+    sandboxHosts: '',
+    sandboxAnyHost: false,
   };
 }
 
@@ -67,7 +74,8 @@ export function formFromServer(server: McpServerView): McpServerForm {
     timeoutSeconds: String(Math.round(server.timeoutMs / 1000)),
     sandboxed: server.sandbox !== null,
     sandboxWrite: (server.sandbox?.write ?? []).join('\n'),
-    sandboxNetwork: server.sandbox?.network ?? false,
+    sandboxHosts: Array.isArray(server.sandbox?.network) ? server.sandbox.network.join('\n') : '',
+    sandboxAnyHost: server.sandbox?.network === true,
   };
 }
 
@@ -106,7 +114,11 @@ export function configFromForm(form: McpServerForm, enabled: boolean): McpFormRe
     if (env.type === 'invalid') return { type: 'invalid', field: 'env', message: env.message };
     const config: McpServerConfig = { command, args: lines(form.args).map((line) => line.trim()), env: env.record, ...common };
     if (form.cwd.trim() !== '') config.cwd = form.cwd.trim();
-    if (form.sandboxed) config.sandbox = { write: lines(form.sandboxWrite).map((line) => line.trim()), network: form.sandboxNetwork };
+    if (form.sandboxed) {
+      const hosts = lines(form.sandboxHosts).map((line) => line.trim());
+      const network = hosts.length === 0 && form.sandboxAnyHost ? true : hosts;
+      config.sandbox = { write: lines(form.sandboxWrite).map((line) => line.trim()), network };
+    }
     return { type: 'ok', name, config };
   }
   const url = form.url.trim();

@@ -14,6 +14,8 @@ export interface SwitchProps {
   busy?: boolean;
   /** Names it by other elements (e.g. its words and the card's heading). */
   ariaLabelledBy?: string;
+  /** Describes it by another element (e.g. why it is disabled). */
+  ariaDescribedBy?: string | undefined;
   className?: string;
 }
 
@@ -27,6 +29,7 @@ export function Switch({
   children,
   ariaLabel,
   ariaLabelledBy,
+  ariaDescribedBy,
   testId,
   disabled = false,
   busy = false,
@@ -44,6 +47,7 @@ export function Switch({
         aria-disabled={busy || undefined}
         aria-label={ariaLabel}
         aria-labelledby={ariaLabelledBy}
+        aria-describedby={ariaDescribedBy}
         data-testid={testId}
       >
         <RadixSwitch.Thumb className="ui-switch-thumb" />

@@ -68,6 +68,7 @@ export function RegistryInstallDialog({ target, onClose }: { target: InstallTarg
         command: plan.launch.type === 'command' ? plan.launch.command : null,
         args: plan.launch.type === 'command' ? plan.launch.args : [],
         url: plan.launch.type === 'url' ? plan.launch.url : null,
+        network: plan.launch.type === 'command' ? (plan.launch.sandbox?.network ?? null) : null,
         inputs: plan.inputs.map((input) => ({ kind: input.kind, name: input.name, defaultValue: input.defaultValue })),
       },
       values: plan.inputs.map((input) => ({ kind: input.kind, name: input.name, value: valueOf(input) })),

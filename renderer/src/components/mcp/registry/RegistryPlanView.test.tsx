@@ -37,7 +37,7 @@ describe('what the install dialog says about the sandbox', () => {
           command: 'npx',
           args: ['-y', 'x@1.0.0'],
           env: { npm_config_cache: '/home/ada/.cache/taco-mcp-servers/x/npm' },
-          sandbox: { write: ['/home/ada/.cache/taco-mcp-servers/x'], network: true },
+          sandbox: { write: ['/home/ada/.cache/taco-mcp-servers/x'], network: ['api.example.com', 'registry.npmjs.org'] },
         })}
         changes={null}
       />,
@@ -47,6 +47,10 @@ describe('what the install dialog says about the sandbox', () => {
     );
     expect(screen.getByTestId('mcp-registry-cache').textContent).toBe(
       'Its own package cache: npm_config_cache=/home/ada/.cache/taco-mcp-servers/x/npm.',
+    );
+    // Each host it may reach is on the card, and nothing says "the network" as a whole.
+    expect(screen.getByTestId('mcp-registry-sandbox').textContent).toContain(
+      "network: only api.example.com, registry.npmjs.org, through TACO's proxy",
     );
   });
 });

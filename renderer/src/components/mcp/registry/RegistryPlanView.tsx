@@ -53,7 +53,7 @@ export function RegistryPlanView({ plan, changes }: { plan: RegistryInstallPlan;
           {launch.sandbox !== null ? (
             <p className="small" data-testid="mcp-registry-sandbox">
               Sandbox: it may write only {launch.sandbox.write.length > 0 ? launch.sandbox.write.join(', ') : 'nothing'} (and a private
-              /tmp); {launch.sandbox.network ? 'it may use the network (to download the package, and for its own service).' : 'no network.'}
+              /tmp); {networkWords(launch.sandbox.network)}
             </p>
           ) : (
             <p className="small" data-testid="mcp-registry-sandbox">
@@ -101,4 +101,10 @@ export function RegistryPlanView({ plan, changes }: { plan: RegistryInstallPlan;
       )}
     </div>
   );
+}
+
+/** The hosts the sandbox's proxy lets it reach, as the install card lists them. */
+function networkWords(hosts: readonly string[]): string {
+  if (hosts.length === 0) return 'no network.';
+  return `network: only ${hosts.join(', ')}, through TACO's proxy (to download the package, and the service its publisher declares); name more in Settings → MCP servers if it needs them.`;
 }

@@ -20,7 +20,7 @@ const update: RegistryUpdate = {
     packageIdentifier: 'acme-weather-mcp',
     packageVersion: '1.3.0',
     transport: 'pypi',
-    launch: { type: 'command', command: 'uvx', args: ['acme-weather-mcp==1.3.0'], env: {}, sandbox: { write: [], network: false } },
+    launch: { type: 'command', command: 'uvx', args: ['acme-weather-mcp==1.3.0'], env: {}, sandbox: { write: [], network: [] } },
     inputs: [
       { name: 'ACME_API_KEY', kind: 'env', description: '', required: true, secret: true, defaultValue: null, choices: [] },
       { name: 'ACME_REGION', kind: 'env', description: '', required: false, secret: false, defaultValue: 'eu', choices: [] },
