@@ -1,4 +1,5 @@
 import { DEFAULTS } from '../constants';
+import { parseModelRef } from '../models/model-ref';
 import {
   FAILURE_WORDS,
   PROBE_FAILURE_KINDS,
@@ -12,6 +13,11 @@ import {
  * A report card in words: the CLI prints it, the Models dialog's cards and comparison
  * (compare-table.ts) use its phrases.
  */
+
+/** The model's own name, without the internal server id of its reference (the server is named apart). */
+export function reportModelName(report: Pick<ProbeReport, 'model'>): string {
+  return parseModelRef(report.model).model;
+}
 
 export function percent(value: number): string {
   return `${Math.round(value * 100)} %`;
@@ -96,7 +102,7 @@ export function reportCardText(report: ProbeReport): string {
   const proposal = proposalText(report);
   const lines = [
     verdictText(report),
-    `${report.model} on ${report.server}: pass^1 ${percent(report.passAt1)}, pass^${report.runs} ${percent(report.passK)} (${report.tasks.length} tasks × ${report.runs} tries)`,
+    `${reportModelName(report)} on ${report.server}: pass^1 ${percent(report.passAt1)}, pass^${report.runs} ${percent(report.passK)} (${report.tasks.length} tasks × ${report.runs} tries)`,
     `  ${speedText(report)}, median tool rounds ${report.medianToolRounds ?? '—'}`,
     `  failures: ${failuresText(report.failures)}`,
     ...report.tasks.map(
