@@ -25,6 +25,7 @@ import { localApiChangeSchema, type LocalApiStatus } from '../settings/local-api
 import type { ContextFit, ModelListResult } from '../models/models';
 import { catalogueIdSchema, type DownloadView, type LibraryView, type LocalModelView } from '../engine/model-library';
 import type { ModelCheckList } from '../probe/model-check';
+import type { ProbeReport } from '../probe/probe-report';
 import { presetIdSchema, type EnhancedPromptView, type SystemPromptPreset } from '../conversations/system-prompts';
 import { versionRefSchema, type DocumentsListResult, type UndoPreview, type UndoResult } from '../documents/documents';
 import type { DocumentsBrowseResult, VersionContent } from '../documents/document-browser';
@@ -167,6 +168,8 @@ export const callRequestSchemas = {
   'modelCheck.cancel': z.object({ checkId: id }).strict(),
   /** Every stored report card, and the check under way. */
   'modelCheck.list': empty,
+  /** The answer to a report's proposal: accepted, its tuned settings go into settings (`modelTuning`); declined, nothing changes. */
+  'modelCheck.decideTuning': z.object({ model: modelName, accept: z.boolean() }).strict(),
 
   // The built-in engine's model library (Settings → Built-in models, and the first-run welcome).
   /** The catalogue with fit labels, the models on disk and the downloads under way. */
@@ -365,6 +368,7 @@ export interface CallResponses {
   'modelCheck.start': { checkId: string; resumed: number };
   'modelCheck.cancel': { cancelled: boolean };
   'modelCheck.list': ModelCheckList;
+  'modelCheck.decideTuning': ProbeReport;
   'ollama.test': OllamaTestResult;
   'engineLibrary.list': LibraryView;
   'engineLibrary.download': { downloadId: string };

@@ -19,4 +19,9 @@ export const MODEL_CHECK_DEFAULTS = {
    * room free; otherwise they go to the system's temp folder (electron/services/probe/scratch-base.ts).
    */
   scratchMinFreeBytes: 64 * 1024 * 1024,
+  /**
+   * The report card's verdict from the share of tasks passed every time (all k tries): "Good at
+   * tools" from `good`, "Fair" from `fair`, "Unreliable" below; every task: "Reliable".
+   */
+  verdictShares: { good: 0.75, fair: 0.5 },
 } as const;

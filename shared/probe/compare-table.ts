@@ -1,5 +1,5 @@
 import type { ProbeReport } from './probe-report';
-import { failuresText, formatsText, percent, speedText } from './report-card';
+import { failuresText, formatsText, percent, reportModelName, speedText } from './report-card';
 
 /** One row of the comparison: its label and one cell per report. */
 export interface CompareRow {
@@ -43,7 +43,7 @@ function cell(text: string): string {
  */
 export function compareMarkdown(reports: readonly ProbeReport[]): string {
   if (reports.length === 0) return 'No model has been checked yet.\n';
-  const header = `| | ${reports.map((report) => cell(`${report.model} (${report.server})`)).join(' | ')} |`;
+  const header = `| | ${reports.map((report) => cell(`${reportModelName(report)} (${report.server})`)).join(' | ')} |`;
   const rule = `| --- | ${reports.map(() => '---').join(' | ')} |`;
   const rows = compareRows(reports).map(({ label, values }) => `| ${cell(label)} | ${values.map(cell).join(' | ')} |`);
   return [header, rule, ...rows].join('\n') + '\n';

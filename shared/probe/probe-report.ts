@@ -93,6 +93,15 @@ export interface FormatComparison {
   unconstrained: TriesScore;
 }
 
+/** What the user said to a proposal; only 'accepted' puts the settings into `modelTuning`. */
+export type TuningDecision = 'pending' | 'accepted' | 'declined';
+
+/** The figures a report would have under the tuned settings: the failing tasks' tries with them, the other tasks' as they passed. */
+export interface TuningProposal {
+  after: { passAt1: number; passK: number; tasks: ProbeTaskResult[] };
+  decision: TuningDecision;
+}
+
 export interface ProbeReport {
   type: 'probe-report';
   /** The model reference (`<serverId>::<model>` on an added server). */
@@ -112,6 +121,12 @@ export interface ProbeReport {
   /** Each setting tuning tried on the failing tasks (the baseline first): passes of tries, mean time per try. */
   tried: Array<{ setting: ProbeSetting; passes: number; tries: number; meanMs: number }>;
   tuned: TunedSettings;
+  /**
+   * Tuning's outcome as a proposal the user accepts or declines: the settings are `tuned`, the
+   * figures under them `after`. Null when the settings the tasks ran under did best (nothing to
+   * change); absent in reports made before proposals.
+   */
+  proposal?: TuningProposal | null;
   /** The task marked `compareFormats` with and without the grammar; absent in reports made before it. */
   formats?: FormatComparison | null;
   durationMs: number;
@@ -154,6 +169,11 @@ export function overall(tasks: readonly ProbeTaskResult[]): { passAt1: number; p
     passK: tasks.filter((task) => task.passK === 1).length / tasks.length,
     failures,
   };
+}
+
+/** Whether two settings are the same (tuning proposes only a change). */
+export function sameSetting(a: ProbeSetting, b: ProbeSetting): boolean {
+  return a.toolMode === b.toolMode && a.toolBudget === b.toolBudget && a.think === b.think;
 }
 
 /** The words shown where the model is picked. */

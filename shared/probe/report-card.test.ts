@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeReport } from './probe-report';
 import { compareMarkdown } from './compare-table';
-import { failuresText, formatsText, percent, reportCardText, speedText } from './report-card';
+import {
+  everyTimeText,
+  failuresText,
+  formatsText,
+  passKText,
+  percent,
+  proposalText,
+  reportCardText,
+  speedText,
+  taskTally,
+  verdictText,
+} from './report-card';
 import { overall, PROBE_FAILURE_KINDS, summariseTask, type ProbeAttempt } from './probe-report';
 
 function report(formats: ProbeReport['formats']): ProbeReport {
@@ -96,22 +107,79 @@ describe('the card when a task’s tries disagree', () => {
 });
 
 describe('the whole card', () => {
-  it('has its lines in order: figures, speed and rounds, failures, tasks, the format comparison when made, the tuned words', () => {
+  it('has its lines in order: verdict, figures, speed and rounds, failures, tasks, the format comparison when made, the proposal', () => {
     const tasks = [summariseTask('a', 'Always', tries('a', [true, true, true]))];
-    expect(reportCardText({ ...report(formats), tasks }).split('\n')).toEqual([
+    const after = { passAt1: 1, passK: 1, tasks };
+    expect(reportCardText({ ...report(formats), tasks, proposal: { after, decision: 'pending' } }).split('\n')).toEqual([
+      'Reliable with tools: all 1 tasks every time',
       'qwen3:1.7b on This computer: pass^1 50 %, pass^3 25 % (1 tasks × 3 tries)',
       '  first token 0.8 s, 20.0 tokens/s, median tool rounds 1',
       '  failures: none',
       `  ✓ ${'Always'.padEnd(32)} 3/3`,
       "  prompt format: Read, then write: 3/3 with the server's grammar, 1/3 without",
-      '  Tuned from its report: prompt format, 16 tools',
+      '  Proposed: prompt format, 16 tools, thinking off (now native tool calls, 16 tools, thinking off): all 1 tasks every time before, all 1 tasks every time after',
     ]);
     const bare = reportCardText({ ...report(null), medianToolRounds: null }).split('\n');
     expect(bare).toEqual([
+      'Not checked: no task ran',
       'qwen3:1.7b on This computer: pass^1 50 %, pass^3 25 % (0 tasks × 3 tries)',
       '  first token 0.8 s, 20.0 tokens/s, median tool rounds —',
       '  failures: none',
-      '  Tuned from its report: prompt format, 16 tools',
+      '  Its current settings did best: nothing to change.',
     ]);
+  });
+});
+
+/** A report of eight tasks: `everyTime` pass all three tries, `sometimes` pass one, the rest none. */
+function reportOf(everyTime: number, sometimes: number, usesTools = true): ProbeReport {
+  const tasks = Array.from({ length: 8 }, (_, index) => {
+    const id = `t${index}`;
+    if (index < everyTime) return summariseTask(id, id, tries(id, [true, true, true]));
+    if (index < everyTime + sometimes) return summariseTask(id, id, tries(id, [true, false, true]));
+    return summariseTask(id, id, tries(id, [false, false, false]));
+  });
+  const figures = overall(tasks);
+  const base = report(undefined);
+  return { ...base, tasks, passAt1: figures.passAt1, passK: figures.passK, tuned: { ...base.tuned, usesTools } };
+}
+
+describe('the verdict a report card leads with', () => {
+  it('counts a task as passed "every time" only when all k of its tries passed (pass^k)', () => {
+    const almost = summariseTask('x', 'Almost', tries('x', [true, true, false]));
+    expect(taskTally([almost])).toEqual({ everyTime: 0, sometimes: 1, never: 0, total: 1 });
+    expect(everyTimeText([almost])).toBe('0 of 1 task every time');
+    expect(verdictText(reportOf(7, 1))).toBe('Good at tools: 7 of 8 tasks every time');
+    // Seven tasks that passed two of three tries each are not "7 every time".
+    expect(verdictText(reportOf(0, 7))).toBe('Unreliable with tools: 0 of 8 tasks every time');
+  });
+
+  it('names the level from the share of tasks passed every time', () => {
+    expect(verdictText(reportOf(8, 0))).toBe('Reliable with tools: all 8 tasks every time');
+    expect(verdictText(reportOf(6, 2))).toBe('Good at tools: 6 of 8 tasks every time');
+    expect(verdictText(reportOf(5, 0))).toBe('Fair at tools: 5 of 8 tasks every time');
+    expect(verdictText(reportOf(4, 4))).toBe('Fair at tools: 4 of 8 tasks every time');
+    expect(verdictText(reportOf(3, 5))).toBe('Unreliable with tools: 3 of 8 tasks every time');
+    expect(verdictText(reportOf(1, 0, false))).toBe('Does not use tools: 1 of 8 tasks every time');
+  });
+
+  it('explains pass^k and pass^1 in words with the same counts', () => {
+    expect(passKText(reportOf(5, 2))).toBe(
+      'Each task was tried 3 times; a task counts as passed only when every try passed: 5 of 8 did (pass^3, 63 %). ' +
+        '2 more passed some of their tries. Of all tries, 79 % passed (pass^1).',
+    );
+    expect(passKText({ ...reportOf(8, 0), runs: 1 })).toMatch(/^Each task was tried once; .* 8 of 8 did \(pass\^1, 100 %\)\. Of all/);
+  });
+
+  it('proposes tuned settings with the counts before and after, and nothing when none changed', () => {
+    const before = reportOf(3, 2);
+    const after = reportOf(7, 1);
+    const proposed = {
+      ...before,
+      proposal: { after: { passAt1: after.passAt1, passK: after.passK, tasks: after.tasks }, decision: 'pending' as const },
+    };
+    expect(proposalText(proposed)).toBe(
+      'Proposed: prompt format, 16 tools, thinking off (now native tool calls, 16 tools, thinking off): 3 of 8 tasks every time before, 7 of 8 tasks every time after',
+    );
+    expect(proposalText({ ...before, proposal: null })).toBeNull();
   });
 });

@@ -23,13 +23,13 @@ function terminal(): CliIo & { out: () => string; err: () => string } {
 }
 
 describe('npm run cli -- --probe MODEL', () => {
-  it('--json prints progress lines and ends with one probe-report line; the tuned settings are kept for the model', async () => {
+  it('--json prints progress lines and ends with one probe-report line; with --apply the proposed settings are kept for the model', async () => {
     const fake = await startFakeOllama({ scenario: modelCheckScenario() });
     cleanups.defer(() => fake.close());
     const dataDir = cleanups.tempDir('taco-cli-probe-');
     const io = terminal();
     const code = await runCli(
-      ['--host', fake.url, '--data-dir', dataDir, '--probe', PROFILE_MODELS.nativeBroken, '--runs', '1', '--json'],
+      ['--host', fake.url, '--data-dir', dataDir, '--probe', PROFILE_MODELS.nativeBroken, '--runs', '1', '--json', '--apply'],
       io,
     );
     expect(code).toBe(0);
@@ -38,6 +38,7 @@ describe('npm run cli -- --probe MODEL', () => {
     expect(last).toMatchObject({ type: 'probe-report', model: PROFILE_MODELS.nativeBroken, server: 'This computer', runs: 1 });
     expect(Object.keys(last)).toEqual(expect.arrayContaining(['passAt1', 'passK', 'tasks', 'failures', 'tuned']));
     expect(last.tuned).toMatchObject({ toolMode: 'prompt' });
+    expect(last.proposal).toMatchObject({ decision: 'accepted' });
     expect((last.failures as Record<string, number>)['malformed-call']).toBeGreaterThan(0);
     // Every other line is a JSON progress event.
     for (const line of lines.slice(0, -1)) expect((JSON.parse(line) as { type: string }).type).toBe('model-check-progress');
@@ -52,8 +53,11 @@ describe('npm run cli -- --probe MODEL', () => {
       type: 'probe',
       model: 'qwen3',
       runs: 4,
+      apply: false,
       rest: ['--json'],
     });
+    expect(parseProbeArgs(['--probe', 'qwen3', '--apply'])).toMatchObject({ type: 'probe', apply: true, rest: [] });
+    expect(parseProbeArgs(['--apply'])).toEqual({ type: 'error', message: '--apply goes with --probe MODEL.' });
     expect(parseProbeArgs(['--probe', 'qwen3'])).toMatchObject({ type: 'probe', runs: 3 });
     expect(parseProbeArgs(['--probe', 'qwen3', '--runs', '0'])).toEqual({
       type: 'error',

@@ -7,11 +7,12 @@ import { terminalSafe } from './terminal-safe';
 /**
  * `--probe MODEL`: runs the model check through the app services and prints its report card; with
  * --json, every progress event as a line and, last, the report as one `probe-report` line. Ctrl-C
- * cancels (the tries done are kept: the next --probe of the model resumes).
+ * cancels (the tries done are kept: the next --probe of the model resumes). The tuned settings are
+ * a proposal: --apply accepts it, else it waits for the Models dialog.
  */
 export async function runProbeCli(
   services: AppServices,
-  request: { model: string; runs: number; json: boolean },
+  request: { model: string; runs: number; apply: boolean; json: boolean },
   io: { stdout: TextSink; stderr: TextSink; onInterrupt(handler: () => void): () => void },
   output: CliOutput,
 ): Promise<0 | 1 | 2> {
@@ -50,7 +51,18 @@ export async function runProbeCli(
     const end = await finished;
     if (!request.json) io.stderr.write('\n');
     if (end.report) {
-      io.stdout.write(request.json ? `${JSON.stringify(end.report)}\n` : `${terminalSafe(reportCardText(end.report))}\n`);
+      let report = end.report;
+      if (report.proposal && request.apply) {
+        const decided = await services.handle('modelCheck.decideTuning', { model: report.model, accept: true });
+        if (!decided.ok) {
+          output.note(decided.error.message);
+          return 1;
+        }
+        report = decided.value as typeof report;
+      } else if (report.proposal && !request.json) {
+        output.note('The proposed settings are not applied: accept them in the Models dialog, or check again with --apply.');
+      }
+      io.stdout.write(request.json ? `${JSON.stringify(report)}\n` : `${terminalSafe(reportCardText(report))}\n`);
       return 0;
     }
     output.note(end.cancelled ? 'The check was cancelled; run it again to resume.' : (end.error ?? 'The check stopped.'));

@@ -129,7 +129,7 @@ async function runTurn(options: CliOptions, io: CliIo, workflow: WorkflowArgs, p
     if (probe.type === 'probe') {
       const model = await chooseModel(services, options, output);
       if (model.type === 'failed') return 1;
-      return await runProbeCli(services, { model: model.name, runs: probe.runs, json: options.json }, io, output);
+      return await runProbeCli(services, { model: model.name, runs: probe.runs, apply: probe.apply, json: options.json }, io, output);
     }
     if (workflow.type === 'run') {
       const model = await chooseModel(services, options, output);

@@ -13,7 +13,7 @@ import { createModelCheckStore } from './model-check-store';
 import { runModelCheck } from './run-model-check';
 import { createUserActivity } from './user-activity';
 
-type CheckHandlers = Pick<CallHandlers, 'modelCheck.start' | 'modelCheck.cancel' | 'modelCheck.list'>;
+type CheckHandlers = Pick<CallHandlers, 'modelCheck.start' | 'modelCheck.cancel' | 'modelCheck.list' | 'modelCheck.decideTuning'>;
 
 export interface ModelCheckService {
   handlers: CheckHandlers;
@@ -26,8 +26,8 @@ export interface ModelCheckService {
 /**
  * "Check this model" in main: one check at a time, in the background, giving way to the user's
  * runs (user-activity.ts); its tries are kept as they finish so a cancelled check resumes; the
- * finished report is stored and its tuned settings go into settings (`modelTuning`), which later
- * runs on that model use.
+ * finished report is stored with its tuned settings as a proposal, which go into settings
+ * (`modelTuning`, used by later runs on that model) only when the user accepts it.
  */
 export function createModelCheckService(
   ctx: AppContext,
@@ -108,8 +108,6 @@ export function createModelCheckService(
       .then(async (report) => {
         await saving;
         await store.saveReport(report);
-        const tuning: ModelTuning = { ...pickTuning(report.tuned), checkedAt: report.finishedAt };
-        await ctx.settings.set({ modelTuning: { ...(ctx.settings.current().modelTuning ?? {}), [model]: tuning } });
         emit({ type: 'model-check-finished', checkId, model, report, error: null, cancelled: false });
       })
       .catch(async (error: unknown) => {
@@ -140,6 +138,20 @@ export function createModelCheckService(
       return { cancelled: true };
     },
     'modelCheck.list': async (): Promise<ModelCheckList> => ({ reports: await store.reports(), running: running?.progress ?? null }),
+    'modelCheck.decideTuning': async ({ model, accept }) => {
+      // The settings come from main's own report, never from the request.
+      const stored = await store.report(model);
+      if (stored?.proposal?.decision !== 'pending') {
+        throw new ContractError('not-found', 'This model has no tuned settings waiting for an answer: check it again.');
+      }
+      const report = await store.decide(model, accept ? 'accepted' : 'declined');
+      if (!report) throw new ContractError('not-found', 'The report of this model is gone: check it again.');
+      if (accept) {
+        const tuning: ModelTuning = { ...pickTuning(report.tuned), checkedAt: report.finishedAt };
+        await ctx.settings.set({ modelTuning: { ...(ctx.settings.current().modelTuning ?? {}), [model]: tuning } });
+      }
+      return report;
+    },
   };
 
   return {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { ProbeAttempt, ProbeReport } from '../../../shared/probe/probe-report';
+import type { ProbeAttempt, ProbeReport, TuningDecision } from '../../../shared/probe/probe-report';
 import { writeFileAtomic } from '../store/files/atomic-write';
 
 /** What a check left behind: the latest report per model, and the tries of a check cancelled before its end. */
@@ -19,6 +19,10 @@ export interface ModelCheckStore {
   saveAttempt(model: string, runs: number, key: string, attempt: ProbeAttempt): Promise<void>;
   /** The finished report replaces the model's last one and its partial tries. */
   saveReport(report: ProbeReport): Promise<void>;
+  /** The model's last report, or null. */
+  report(model: string): Promise<ProbeReport | null>;
+  /** Records the user's answer to the model's proposal; resolves with the report as stored. */
+  decide(model: string, decision: Exclude<TuningDecision, 'pending'>): Promise<ProbeReport | null>;
 }
 
 /**
@@ -67,5 +71,19 @@ export function createModelCheckStore(dataDir: string): ModelCheckStore {
         stored.reports[report.model] = report;
         delete stored.progress[report.model];
       }),
+    async report(model) {
+      await queue;
+      return (await read()).reports[model] ?? null;
+    },
+    async decide(model, decision) {
+      let decided: ProbeReport | null = null;
+      await update((stored) => {
+        const report = stored.reports[model];
+        if (!report?.proposal) return;
+        decided = { ...report, proposal: { ...report.proposal, decision } };
+        stored.reports[model] = decided;
+      });
+      return decided;
+    },
   };
 }

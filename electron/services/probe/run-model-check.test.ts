@@ -53,6 +53,8 @@ describe('the model check on scripted models', () => {
     expect(report.medianToolRounds).toBeGreaterThanOrEqual(1);
     expect(report.tuned).toMatchObject({ toolMode: 'native', toolBudget: DEFAULTS.toolBudget, usesTools: true });
     expect(report.tried).toHaveLength(1);
+    // Nothing to change: no proposal.
+    expect(report.proposal).toBeNull();
     expectGrammarNotWorse(report);
     expect(report.formats?.constrained.passes).toBe(3);
   });
@@ -63,6 +65,17 @@ describe('the model check on scripted models', () => {
     expect(report.tasks.find((task) => task.taskId === 'small_talk')?.passK).toBe(1);
     expect(report.tuned.toolMode).toBe('prompt');
     expect(report.tuned.summary).toMatch(/^Tuned from its report: prompt format, \d+ tools$/);
+    // A proposal waiting for the user, with the figures under the tuned settings: the failing tasks'
+    // tries with them, the passing tasks' as they were.
+    expect(report.proposal?.decision).toBe('pending');
+    const after = report.proposal?.after;
+    expect(after?.passK).toBeGreaterThan(report.passK);
+    for (const task of report.tasks.filter((candidate) => candidate.passK === 1))
+      expect(after?.tasks.find((candidate) => candidate.taskId === task.taskId)).toEqual(task);
+    const tunedTries = report.tried.find((tried) => tried.setting.toolMode === 'prompt');
+    const failingIds = new Set(report.tasks.filter((task) => task.passK < 1).map((task) => task.taskId));
+    const afterFailing = after?.tasks.filter((task) => failingIds.has(task.taskId)) ?? [];
+    expect(afterFailing.reduce((sum, task) => sum + task.passes, 0)).toBe(tunedTries?.passes);
     expectGrammarNotWorse(report);
   });
 

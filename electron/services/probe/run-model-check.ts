@@ -3,6 +3,7 @@ import type { Limits } from '../../../shared/settings/settings';
 import {
   overall,
   median,
+  sameSetting,
   summariseTask,
   tunedSummary,
   type FormatComparison,
@@ -10,6 +11,7 @@ import {
   type ProbeReport,
   type ProbeSetting,
   type TunedSettings,
+  type TuningProposal,
 } from '../../../shared/probe/probe-report';
 import type { ProbeTask } from '../../../shared/probe/probe-task';
 import type { ToolRegistry } from '../../../tools/catalogue/tool-runtime-types';
@@ -167,6 +169,7 @@ async function checkModel(input: ModelCheckInput, scratch: ScratchSupply): Promi
   const all = [...baselineAttempts.values()].flat();
   const figures = overall(results);
   const tunedBase: Omit<TunedSettings, 'summary'> = { ...best.setting, usesTools: everCalled };
+  const proposal = sameSetting(best.setting, input.baseline) ? null : proposalOf(tasks, baselineAttempts, failingIds, best.attempts);
   return {
     type: 'probe-report',
     model: input.model,
@@ -182,10 +185,32 @@ async function checkModel(input: ModelCheckInput, scratch: ScratchSupply): Promi
     baseline: input.baseline,
     tried,
     tuned: { ...tunedBase, summary: tunedSummary(tunedBase) },
+    proposal,
     formats,
     durationMs: input.now() - started,
     finishedAt: input.now(),
   };
+}
+
+/**
+ * The figures under the tuned settings: a failing task's tries are its tries with them (tuning ran
+ * the failing tasks in order, `runs` each), a task that passed every try keeps its tries.
+ */
+function proposalOf(
+  tasks: readonly ProbeTask[],
+  baselineAttempts: ReadonlyMap<string, ProbeAttempt[]>,
+  failingIds: ReadonlySet<string>,
+  tunedAttempts: readonly ProbeAttempt[],
+): TuningProposal {
+  const results = tasks.map((task) =>
+    summariseTask(
+      task.id,
+      task.title,
+      failingIds.has(task.id) ? tunedAttempts.filter((attempt) => attempt.taskId === task.id) : (baselineAttempts.get(task.id) ?? []),
+    ),
+  );
+  const figures = overall(results);
+  return { after: { passAt1: figures.passAt1, passK: figures.passK, tasks: results }, decision: 'pending' };
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SendResult } from '../../../../shared/contract/contract';
 import type { ModelEvent } from '../../../../shared/contract/events';
 import type { ModelCheckList } from '../../../../shared/probe/model-check';
+import type { ProbeReport } from '../../../../shared/probe/probe-report';
 import { startFakeOllama } from '../../../../test-support/fake-ollama/fake-ollama-server';
 import { modelCheckScenario, PROFILE_MODELS } from '../../../../test-support/fake-models/model-profiles';
 import { cleanupAfterEach } from '../../../../test-support/cleanups';
@@ -11,7 +12,7 @@ import { callService } from '../testing/service-calls';
 const cleanups = cleanupAfterEach();
 
 describe("a model's checked settings in later conversations", () => {
-  it('after Check this model, runs on the model use the prompt format it chose until the conversation says otherwise', async () => {
+  it('after Check this model, runs on the model keep their settings until the proposal is accepted, then use the prompt format it chose until the conversation says otherwise', async () => {
     const fake = await startFakeOllama({ scenario: modelCheckScenario() });
     cleanups.defer(() => fake.close());
     const services = await createAppServices({
@@ -33,13 +34,26 @@ describe("a model's checked settings in later conversations", () => {
     const listed = await call<ModelCheckList>('modelCheck.list', {});
     expect(listed.reports.map((report) => report.model)).toEqual([model]);
     expect(listed.running).toBeNull();
+    expect(listed.reports[0]?.proposal?.decision).toBe('pending');
 
     const streamed = (): Array<Record<string, unknown>> =>
       fake.requests.filter((request) => request.path === '/api/chat' && request.body?.stream === true).map((request) => request.body ?? {});
+    // Not accepted yet: the model's runs keep the settings they had (native tool calls).
+    fake.requests.length = 0;
+    const asked = 'Read the file notes.txt and tell me the delivery code written in it.';
+    const before = await call<SendResult>('chat.send', { conversationId: null, text: asked, model });
+    if (before.type !== 'run') throw new Error('expected a run');
+    await services.waitForRun(before.runId);
+    expect(Array.isArray(streamed()[0]?.tools)).toBe(true);
+
+    const accepted = await call<ProbeReport>('modelCheck.decideTuning', { model, accept: true });
+    expect(accepted.proposal?.decision).toBe('accepted');
+    // Answered once: a second answer has nothing to decide.
+    await expect(call('modelCheck.decideTuning', { model, accept: false })).rejects.toThrow(/no tuned settings waiting/);
     fake.requests.length = 0;
     const sent = await call<SendResult>('chat.send', {
       conversationId: null,
-      text: 'Read the file notes.txt and tell me the delivery code written in it.',
+      text: asked,
       model,
     });
     if (sent.type !== 'run') throw new Error('expected a run');

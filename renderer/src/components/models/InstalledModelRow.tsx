@@ -3,7 +3,8 @@ import type { ModelInfo } from '../../../../shared/models/models';
 import { formatBytes } from '../../format/format-bytes';
 import { useTaco } from '../../store/store-context';
 import { CapabilityBadges } from './CapabilityBadges';
-import { ModelCheckControls } from './check/ModelCheckControls';
+import { ModelCheckButton, ModelCheckStatus } from './check/ModelCheckControls';
+import { ReportCard } from './check/ReportCard';
 
 type RowState =
   | { type: 'idle' }
@@ -11,7 +12,11 @@ type RowState =
   | { type: 'busy'; action: 'unload' | 'delete' }
   | { type: 'message'; text: string; error: boolean };
 
-/** One installed model: size, parameters, quantization, badges; Unload; Delete after a confirmation (then `onRemoved` takes the focus somewhere that stays). */
+/**
+ * One installed model: size, parameters, quantization, badges; Check this model, Unload, and Delete
+ * last after a confirmation (then `onRemoved` takes the focus somewhere that stays); below, the
+ * check's progress and its report card, where the check was started.
+ */
 export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRemoved(): void }) {
   const unloadModel = useTaco((state) => state.unloadModel);
   const deleteModel = useTaco((state) => state.deleteModel);
@@ -21,7 +26,9 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
     const group = model.server ? state.models?.servers?.find((candidate) => candidate.serverId === model.server?.id) : undefined;
     return group && !group.admin.allowed ? (group.admin.reason ?? 'Not available on this server.') : null;
   });
+  const report = useTaco((state) => state.checkReports.find((candidate) => candidate.model === model.name) ?? null);
   const [state, setState] = useState<RowState>({ type: 'idle' });
+  const label = model.label ?? model.name;
   const details = [formatBytes(model.sizeBytes), model.parameterSize, model.quantization, model.family].filter(Boolean).join(' · ');
 
   const unload = async () => {
@@ -65,6 +72,7 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
         </div>
       ) : (
         <div className="model-row-actions">
+          <ModelCheckButton model={model.name} />
           <button
             type="button"
             className="button ghost"
@@ -87,7 +95,7 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
           </button>
         </div>
       )}
-      <ModelCheckControls model={model.name} label={model.label ?? model.name} />
+      <ModelCheckStatus model={model.name} label={label} />
       {adminOff !== null && (
         <p className="model-row-message small muted" data-testid="model-admin-off">
           {adminOff}
@@ -102,6 +110,7 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
           {state.text}
         </p>
       )}
+      {report && <ReportCard report={report} label={label} server={model.server?.name ?? null} />}
     </li>
   );
 }

@@ -4,16 +4,23 @@ import { Dialog } from '../ui/Dialog';
 import { InstalledModelRow } from './InstalledModelRow';
 import { PullForm } from './PullForm';
 import { PullProgressRow } from './PullProgressRow';
+import { reportModelName } from '../../../../shared/probe/report-card';
 import { CompareReports } from './check/CompareReports';
 import { ReportCard } from './check/ReportCard';
 
-/** Models: download by name with progress, the installed ones with Unload, Delete and Check this model, and their report cards. */
+/**
+ * Models: download by name with progress, the installed ones with Check this model, Unload and
+ * Delete (each report card in its model's row), the cards of models no longer listed, and the
+ * comparison.
+ */
 export function ModelManagerDialog() {
   const models = useTaco((state) => state.models);
   const pulls = useTaco((state) => state.pulls);
   const setOpen = useTaco((state) => state.setModelManagerOpen);
   const reports = useTaco((state) => state.checkReports);
   const installed = models?.type === 'ok' ? models.models : [];
+  const listed = new Set(installed.map((model) => model.name));
+  const unlisted = reports.filter((report) => !listed.has(report.model));
   const heading = useRef<HTMLHeadingElement>(null);
 
   return (
@@ -49,14 +56,14 @@ export function ModelManagerDialog() {
           </ul>
         )}
       </section>
-      {reports.length > 0 && (
+      {unlisted.length > 0 && (
         <section aria-labelledby="report-cards-title">
           <h3 id="report-cards-title" className="section-title">
-            Report cards
+            Report cards of other models
           </h3>
           <div className="report-cards">
-            {reports.map((report) => (
-              <ReportCard key={report.model} report={report} />
+            {unlisted.map((report) => (
+              <ReportCard key={report.model} report={report} label={reportModelName(report)} server={report.server} />
             ))}
           </div>
         </section>

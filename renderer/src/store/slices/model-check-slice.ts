@@ -14,6 +14,8 @@ export interface ModelCheckSlice {
   loadModelChecks(): Promise<void>;
   startModelCheck(model: string): Promise<void>;
   cancelModelCheck(): Promise<void>;
+  /** The user's answer to a report's tuned settings: main applies them only on `accept`. */
+  decideModelTuning(model: string, accept: boolean): Promise<void>;
   /** The check's part of a `model-events` batch. */
   applyModelCheckEvents(events: readonly ModelEvent[]): void;
 }
@@ -54,6 +56,17 @@ export const createModelCheckSlice: SliceCreator<ModelCheckSlice> = (set, get, {
     }
   },
 
+  async decideModelTuning(model, accept) {
+    try {
+      const report = await api.call('modelCheck.decideTuning', { model, accept });
+      set((state) => ({ checkReports: state.checkReports.map((old) => (old.model === report.model ? report : old)) }));
+      // Accepted: the settings went into settings, and the model picker shows them.
+      if (accept) await get().loadSettings();
+    } catch (error) {
+      set({ checkMessage: { model, text: describeCallFailure(error) } });
+    }
+  },
+
   applyModelCheckEvents(events) {
     for (const event of events) {
       if (event.type === 'model-check-progress') set({ checkRunning: event.progress });
@@ -64,8 +77,6 @@ export const createModelCheckSlice: SliceCreator<ModelCheckSlice> = (set, get, {
           checkReports: report ? [report, ...state.checkReports.filter((old) => old.model !== report.model)] : state.checkReports,
           checkMessage: event.error ? { model: event.model, text: event.error } : null,
         }));
-        // The tuned settings went into settings: the model picker shows them.
-        if (report) void get().loadSettings();
       }
     }
   },

@@ -1,5 +1,6 @@
 import type { ProbeReport } from '../../../../../shared/probe/probe-report';
 import { compareMarkdown, compareRows } from '../../../../../shared/probe/compare-table';
+import { reportModelName } from '../../../../../shared/probe/report-card';
 import { CopyButton } from '../../CopyButton';
 
 /** Report cards side by side, one column per model, the rows of `compareRows`; copied as a markdown table of the same rows. */
@@ -22,7 +23,7 @@ export function CompareReports({ reports }: { reports: readonly ProbeReport[] })
               </th>
               {reports.map((report) => (
                 <th key={report.model} scope="col">
-                  {report.model}
+                  {reportModelName(report)}
                   <span className="muted small"> · {report.server}</span>
                 </th>
               ))}

@@ -7,14 +7,41 @@ export function etaText(etaMs: number | null): string {
   return minutes < 1 ? 'less than a minute left' : `about ${minutes} min left`;
 }
 
-/** One model's row: "Check this model", or the check's progress with an estimate and Cancel. */
-export function ModelCheckControls({ model, label }: { model: string; label: string }) {
+/**
+ * "Check this model" among the row's actions. It keeps its place and size while the check runs
+ * (the progress is a line of its own below), so Delete never moves under the pointer.
+ */
+export function ModelCheckButton({ model }: { model: string }) {
   const running = useTaco((state) => state.checkRunning);
-  const message = useTaco((state) => (state.checkMessage?.model === model ? state.checkMessage.text : null));
   const start = useTaco((state) => state.startModelCheck);
+  const mine = running?.model === model;
+  return (
+    <button
+      type="button"
+      className="button ghost"
+      data-testid="model-check-start"
+      disabled={running !== null}
+      title={
+        mine
+          ? 'This model is being checked: the progress is below.'
+          : running
+            ? 'One model is checked at a time.'
+            : 'Try eight small agent tasks on this model with your tools, in a scratch folder, and propose tuned settings'
+      }
+      onClick={() => void start(model)}
+    >
+      Check this model
+    </button>
+  );
+}
+
+/** The row's line for its check: the progress with an estimate and Cancel, or why the last check stopped. */
+export function ModelCheckStatus({ model, label }: { model: string; label: string }) {
+  const running = useTaco((state) => (state.checkRunning?.model === model ? state.checkRunning : null));
+  const message = useTaco((state) => (state.checkMessage?.model === model ? state.checkMessage.text : null));
   const cancel = useTaco((state) => state.cancelModelCheck);
 
-  if (running?.model === model) {
+  if (running) {
     const phase = running.phase === 'tuning' ? 'Tuning' : 'Checking';
     return (
       <div className="model-check-progress" data-testid="model-check-progress">
@@ -35,27 +62,10 @@ export function ModelCheckControls({ model, label }: { model: string; label: str
       </div>
     );
   }
+  if (!message) return null;
   return (
-    <div className="model-check-start">
-      <button
-        type="button"
-        className="button ghost"
-        data-testid="model-check-start"
-        disabled={running !== null}
-        title={
-          running
-            ? 'One model is checked at a time.'
-            : 'Try eight small agent tasks on this model with your tools, in a scratch folder, and tune its settings'
-        }
-        onClick={() => void start(model)}
-      >
-        Check this model
-      </button>
-      {message && (
-        <p className="model-row-message small field-error" role="alert" data-testid="model-check-message">
-          {message}
-        </p>
-      )}
-    </div>
+    <p className="model-row-message small field-error" role="alert" data-testid="model-check-message">
+      {message}
+    </p>
   );
 }
