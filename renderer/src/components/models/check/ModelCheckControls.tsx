@@ -45,7 +45,7 @@ export function ModelCheckControls({ model, label }: { model: string; label: str
         title={
           running
             ? 'One model is checked at a time.'
-            : 'Try eight small agent tasks on this model with your tools, in a scratch folder, and tune its settings'
+            : 'Try nine small agent tasks on this model with your tools, in a scratch folder, and tune its settings'
         }
         onClick={() => void start(model)}
       >
