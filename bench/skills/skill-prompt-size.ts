@@ -31,6 +31,7 @@ export function syntheticSkills(count: number): Array<SkillSummary & { body: str
       source: 'global' as const,
       folder: `/skills/${topic}-helper`,
       scripts: [],
+      files: [],
       body,
     };
   });
