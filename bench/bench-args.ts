@@ -23,6 +23,7 @@ export const STAGES = [
   'openmain',
   'history',
   'knowledge',
+  'skills',
   'engine',
 ] as const;
 export type Stage = (typeof STAGES)[number];

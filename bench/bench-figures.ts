@@ -258,6 +258,13 @@ export const FIGURES = [
     budget: 1.5,
     meaning: 'Main’s RSS (its services in a process of their own, one conversation open) with the long history over an empty data folder.',
   },
+  {
+    name: 'skills_prompt_tokens_ratio',
+    unit: '×',
+    budget: 0.1,
+    meaning:
+      'Prompt tokens one request spends on 50 installed skills with only the matching names and descriptions listed (progressive disclosure), over every SKILL.md in the prompt.',
+  },
 ] as const;
 
 export type FigureName = (typeof FIGURES)[number]['name'];

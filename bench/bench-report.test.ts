@@ -53,6 +53,7 @@ describe('jsonReport', () => {
       'history_search_p95_ms',
       'history_documents_search_p95_ms',
       'history_rss_ratio',
+      'skills_prompt_tokens_ratio',
     ]);
     expect(parsed.pipeline_ratio).toBe(1.2);
     expect(parsed.dom_nodes_5000).toBe(290);
@@ -60,7 +61,7 @@ describe('jsonReport', () => {
   });
 
   it('has a budget for every figure as the issues set them, upper bounds except the selection recall and the prefix reuse', () => {
-    expect(FIGURE_NAMES).toHaveLength(45);
+    expect(FIGURE_NAMES).toHaveLength(46);
     expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual([
       'tool_selection_recall_at_budget',
       'tool_selection_recall_held_out',
@@ -114,6 +115,7 @@ describe('jsonReport', () => {
       history_search_p95_ms: 50,
       history_documents_search_p95_ms: 100,
       history_rss_ratio: 1.5,
+      skills_prompt_tokens_ratio: 0.1,
     });
   });
 });

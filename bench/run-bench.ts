@@ -20,6 +20,7 @@ import { stopAllStarted } from './bench-processes';
 import { runPipelineBench } from './pipeline-bench';
 import { runProbeOverheadBench } from './probe-overhead-bench';
 import { runRssBench } from './browser/rss-bench';
+import { runSkillPromptBench } from './skills/skill-prompt-size';
 import { runSelectionBench } from './tool-selection/selection-bench';
 import { runPromptCacheBench } from './prompt-cache/prompt-cache-bench';
 import { runColdStartBench } from './browser/cold-start-bench';
@@ -54,6 +55,7 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   openmain: ['open_main_ratio', 'open_main_branched_ratio'],
   knowledge: ['knowledge_index_chunks_per_s', 'knowledge_vector_p95_ms_10k', 'knowledge_vector_p95_ms_100k', 'knowledge_ram_mb_per_100k'],
   engine: ['engine_first_token_overhead_ms', 'engine_per_token_ratio', 'engine_load_loop_delay_ms', 'engine_generate_loop_delay_ms'],
+  skills: ['skills_prompt_tokens_ratio'],
   history: ['history_cold_start_ratio', 'history_search_p95_ms', 'history_documents_search_p95_ms', 'history_rss_ratio'],
 };
 
@@ -136,6 +138,7 @@ async function main(): Promise<number> {
     undo: () => runUndoBench(options),
     openmain: () => runOpenMainBench(options),
     history: () => runHistoryBench(options),
+    skills: () => Promise.resolve(runSkillPromptBench()),
     knowledge: () => import('./knowledge-bench').then((loaded) => loaded.runKnowledgeBench(options)),
     // node-llama-cpp loads only when this stage runs.
     engine: () => import('./engine/engine-bench').then((loaded) => loaded.runEngineBench(options)),

@@ -1,4 +1,5 @@
 import { DEFAULTS } from '../../shared/constants';
+import type { Samples } from '../bench-figures';
 import type { SkillSummary } from '../../shared/skills/skills';
 import { skillsSection } from '../../electron/services/agent/context/skills-section';
 import { rankSkills } from '../../electron/services/agent/tool-selection/relevant-skills';
@@ -30,6 +31,7 @@ export function syntheticSkills(count: number): Array<SkillSummary & { body: str
       source: 'global' as const,
       folder: `/skills/${topic}-helper`,
       scripts: [],
+      files: [],
       body,
     };
   });
@@ -46,6 +48,12 @@ export function measureSkillPrompt(count: number, request = 'Write the release n
     everyDescriptionTokens: tokens(skills.map((skill) => `- skill ${skill.name}: ${skill.description}`).join('\n')),
     progressiveTokens: tokens(skillsSection(LOAD_SKILL_TOOL, rankSkills(skills, request))),
   };
+}
+
+/** `npm run bench`'s figure: with 50 skills, the tokens TACO spends on them over every SKILL.md in the prompt (deterministic: one run). */
+export function runSkillPromptBench(): Samples {
+  const size = measureSkillPrompt(50);
+  return { skills_prompt_tokens_ratio: [size.progressiveTokens / size.everyBodyTokens] };
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {

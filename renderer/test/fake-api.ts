@@ -106,6 +106,7 @@ export function createFakeApi(): FakeApi {
     'systemPrompts.list': () => [],
     'projects.list': () => [],
     'memory.list': () => ({ memories: [], problem: null }),
+    'skills.list': () => ({ skills: [], problems: [] }),
   };
   const calls: { name: CallName; request: unknown }[] = [];
 

@@ -27,6 +27,11 @@ export const SKILLS_DEFAULTS = {
   /** The prompt's skills section: at most this many skills, each description cut to this many characters. */
   promptMaxSkills: 12,
   promptDescriptionChars: 240,
+  /**
+   * A zip picked in the window travels as base64 in one message: the web host takes frames of up to
+   * 1 MB, so a larger zip is installed by its path instead.
+   */
+  maxUploadBytes: 640 * 1024,
   /** A git clone gives up after this long. */
   gitCloneTimeoutMs: 120_000,
   /** An install preview not confirmed within this long is dropped with its staged files. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULTS } from '../constants';
 
 /** Where a skill was found: each source is a folder of skill folders. */
 export type SkillSourceKind = 'global' | 'project' | 'workspace' | 'other-agent';
@@ -15,6 +16,8 @@ export interface SkillSummary {
   compatibility?: string;
   /** Files under the skill's folder that look runnable (scripts/, or a script's extension). */
   scripts: string[];
+  /** Every file of the skill, with its size (the catalogue shows them). */
+  files: SkillPreviewFile[];
 }
 
 /** A folder that looked like a skill but was refused, with the reason. */
@@ -51,9 +54,28 @@ export type SkillInstallPreview =
     }
   | { ok: false; reason: string };
 
+/** A path as typed or browsed: absolute, or relative to the workspace (the folder browser's paths). */
+const pathOnDisk = z
+  .string()
+  .trim()
+  .min(1)
+  .max(4096)
+  .refine((path) => !path.includes('\0'), 'must not contain NUL');
+
 const where = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('folder'), path: z.string().trim().min(1).max(4096) }).strict(),
-  z.object({ kind: z.literal('zip'), path: z.string().trim().min(1).max(4096) }).strict(),
+  z.object({ kind: z.literal('folder'), path: pathOnDisk }).strict(),
+  z.object({ kind: z.literal('zip'), path: pathOnDisk }).strict(),
+  /** A zip picked in the window (a file input works alike in the web host and Electron): its bytes, base64. */
+  z
+    .object({
+      kind: z.literal('zip-upload'),
+      name: z.string().trim().min(1).max(255),
+      base64: z
+        .string()
+        .max(Math.ceil(DEFAULTS.skills.maxUploadBytes / 3) * 4)
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+    })
+    .strict(),
   z.object({ kind: z.literal('git'), url: z.string().trim().min(1).max(2048) }).strict(),
 ]);
 export type SkillInstallFrom = z.infer<typeof where>;

@@ -25,6 +25,8 @@ export const PROFILE_MODELS = {
    * which no parser reads. Held to the constrained format's grammar (`format`), its calls are right.
    */
   sloppyJson: 'check-sloppy-json:1b',
+  /** Right at every task but never loads a skill: a task that needs one it does in a format of its own. */
+  skipsSkills: 'check-skips-skills:3b',
 } as const;
 
 const SLOW_CHUNK_DELAY_MS = 120;
@@ -119,6 +121,10 @@ function respond(request: FakeChatRequest): Reply {
             .map(([key, value]) => `${key}=${String(value)}`)
             .join(', ')})`,
         );
+      return asReply(request, action);
+    case PROFILE_MODELS.skipsSkills:
+      if (action.type === 'call' && action.tool === 'load_skill')
+        return asReply(request, { type: 'call', tool: 'write_file', args: { path: 'report.md', content: 'Kestrel: green' } });
       return asReply(request, action);
     case PROFILE_MODELS.slow: {
       const answer = asReply(request, action);

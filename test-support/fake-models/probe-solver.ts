@@ -101,6 +101,13 @@ export function solve(goal: string, seen: readonly Observation[]): SolverAction 
     if (read) return answer(`The word is ${match(read.content, /"content"\s*:\s*"(\w+)/) ?? '?'}.`);
     return call('read_file', { path: match(listed.content, /"name"\s*:\s*"(secret[^"]*)"/) ?? 'secret.txt' });
   }
+  if (goal.includes('status report')) {
+    if (last(seen, 'write_file')) return answer('I wrote the status report to report.md.');
+    const skill = last(seen, 'load_skill');
+    if (!skill) return call('load_skill', { name: 'house-status-report' });
+    const mark = match(skill.content, /house mark `([^`\\]+)`/) ?? 'STATUS';
+    return call('write_file', { path: 'report.md', content: `${mark} :: KESTREL :: green` });
+  }
   if (/cat or an elephant/i.test(goal)) return answer('An elephant.');
   return answer('I am a scripted model for the model check.');
 }

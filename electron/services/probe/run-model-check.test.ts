@@ -46,7 +46,7 @@ describe('the model check on scripted models', () => {
   it('passes a model that does every task right, pass^k 1, and keeps its setting', async () => {
     const report = await check(PROFILE_MODELS.good, 3);
     expect(report.tasks.map((task) => [task.taskId, task.passes])).toEqual(report.tasks.map((task) => [task.taskId, 3]));
-    expect(report.tasks).toHaveLength(8);
+    expect(report.tasks).toHaveLength(9);
     expect(report.passAt1).toBe(1);
     expect(report.passK).toBe(1);
     expect(report.failures).toEqual({});
@@ -97,7 +97,7 @@ describe('the model check on scripted models', () => {
   it('says clearly that a model that never calls tools does not use them', async () => {
     const report = await check(PROFILE_MODELS.neverCalls);
     expect(report.failures['no-call']).toBeGreaterThan(0);
-    expect(report.passK).toBe(1 / 8);
+    expect(report.passK).toBe(1 / 9);
     expect(report.tuned.usesTools).toBe(false);
     expect(report.tuned.summary).toMatch(/^Does not use tools/);
     expectGrammarNotWorse(report);
@@ -108,6 +108,16 @@ describe('the model check on scripted models', () => {
     expect(report.failures.loop).toBeGreaterThan(0);
     expect(report.tuned.usesTools).toBe(true);
     expectGrammarNotWorse(report);
+  });
+
+  it('passes the skill task only for a model that loads the skill: the house format is nowhere else', async () => {
+    const library = await loadProbeLibrary();
+    const onlySkillTask = { ...library, tasks: library.tasks.filter((task) => task.id === 'follow_skill') };
+    const good = await check(PROFILE_MODELS.good, 2, { library: onlySkillTask });
+    expect(good.tasks.map((task) => [task.taskId, task.passes])).toEqual([['follow_skill', 2]]);
+    const skips = await check(PROFILE_MODELS.skipsSkills, 2, { library: onlySkillTask });
+    expect(skips.tasks.map((task) => [task.taskId, task.passes])).toEqual([['follow_skill', 0]]);
+    expect(skips.failures['wrong-answer']).toBeGreaterThan(0);
   });
 
   it('shows the constrained format’s effect: a model that writes its calls in words passes only under the grammar', async () => {

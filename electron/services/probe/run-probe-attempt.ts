@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { DEFAULTS } from '../../../shared/constants';
 import type { Limits } from '../../../shared/settings/settings';
 import type { ProbeAttempt, ProbeSetting } from '../../../shared/probe/probe-report';
@@ -8,6 +9,7 @@ import type { AgentRunInput } from '../agent/loop/agent-types';
 import { runAgent } from '../agent/loop/run-agent';
 import { createToolStack } from '../orchestration/tool-stack';
 import type { ChatProvider } from '../provider/provider-types';
+import { listSkills, skillCatalog, type SkillCatalog } from '../skills/skill-library';
 import { attemptRecorder, judgeAttempt } from './judge-attempt';
 import { probeGates } from './probe-gates';
 import type { ScratchSupply } from './scratch-supply';
@@ -36,7 +38,7 @@ export interface AttemptInput {
  * budget and thinking, the check's shorter limits, `workspace` as the workspace and its gates.
  * The benchmark runs it without the probe's bookkeeping (bench/probe-overhead-bench.ts).
  */
-export function probeRunInput(input: AttemptInput, workspace: string, emit: AgentRunInput['emit']): AgentRunInput {
+export function probeRunInput(input: AttemptInput, workspace: string, emit: AgentRunInput['emit'], skills?: SkillCatalog): AgentRunInput {
   const runId = `check-${input.newId()}`;
   return {
     runId,
@@ -58,6 +60,7 @@ export function probeRunInput(input: AttemptInput, workspace: string, emit: Agen
     approvalPolicy: { read: 'allow', write: 'allow', shell: 'ask', network: 'ask' },
     workspace,
     memory: createInMemoryMemoryStore(input.now),
+    ...(skills ? { skills } : {}),
     ...probeGates(input.tools),
     stack: createToolStack({ now: input.now }),
     allowedForConversation: new Set(),
@@ -77,10 +80,21 @@ export async function runProbeAttempt(input: AttemptInput): Promise<ProbeAttempt
   const scratch = await input.scratch.take(input.task);
   const { record, emit } = attemptRecorder(input.now);
   try {
-    await runAgent(probeRunInput(input, scratch.root, emit));
+    await runAgent(probeRunInput(input, scratch.root, emit, await taskSkills(input.task, scratch.root)));
     if (input.signal.aborted) throw input.signal.reason instanceof Error ? input.signal.reason : new Error('The check was cancelled.');
     return judgeAttempt(input.task, record, await scratch.readChecked());
   } finally {
     input.scratch.release(scratch);
   }
+}
+
+/**
+ * A task that brings skills (files under the workspace's skills folder) runs with those and no
+ * others: the user's own skills would make the check measure their collection, not the model.
+ * Other tasks run with no skills, so load_skill is not offered and nothing is read for them.
+ */
+async function taskSkills(task: ProbeTask, workspace: string): Promise<SkillCatalog | undefined> {
+  const prefix = `${DEFAULTS.skills.workspaceFolder}/`;
+  if (!Object.keys(task.files).some((path) => path.startsWith(prefix))) return undefined;
+  return skillCatalog(await listSkills([{ kind: 'workspace', root: join(workspace, DEFAULTS.skills.workspaceFolder) }]));
 }

@@ -1,6 +1,7 @@
 import type { ValidCallRequest } from '../../../shared/contract/contract';
 import { ContractError } from '../../../shared/contract/contract-error';
-import type { SkillInstallPreview, SkillListing } from '../../../shared/skills/skills';
+import { isAbsolute, resolve } from 'node:path';
+import type { SkillInstallFrom, SkillInstallPreview, SkillListing } from '../../../shared/skills/skills';
 import type { AppContext } from '../app/app-context';
 import { resolveWorkspace } from '../app/runs/run-launcher';
 import { projectRunSettings } from '../projects/project-run-settings';
@@ -32,8 +33,11 @@ export function createSkillHandlers(ctx: AppContext) {
         }),
       );
     },
-    'skills.preview': (request: ValidCallRequest<'skills.preview'>): Promise<SkillInstallPreview> =>
-      installer.preview(request.from, request.target).catch(failed),
+    'skills.preview': async (request: ValidCallRequest<'skills.preview'>): Promise<SkillInstallPreview> => {
+      const from = onDisk(request.from, ctx.settings.current().workspace);
+      if ('reason' in from) return { ok: false, reason: from.reason };
+      return installer.preview(from, request.target).catch(failed);
+    },
     'skills.install': (request: ValidCallRequest<'skills.install'>): Promise<{ name: string; folder: string }> =>
       installer.install(request.previewId).catch(failed),
     'skills.cancelPreview': async (request: ValidCallRequest<'skills.cancelPreview'>): Promise<{ cancelled: true }> => {
@@ -45,4 +49,15 @@ export function createSkillHandlers(ctx: AppContext) {
       return { removed: true };
     },
   };
+}
+
+/**
+ * A folder or zip path as main reads it: an absolute path as typed, a relative one (the folder
+ * browser's) inside the workspace, as the browser listed it; without a workspace, a relative path is refused.
+ */
+export function onDisk(from: SkillInstallFrom, workspace: string | null): SkillInstallFrom | { reason: string } {
+  if (from.kind !== 'folder' && from.kind !== 'zip') return from;
+  if (isAbsolute(from.path)) return from;
+  if (!workspace) return { reason: `“${from.path}” is not a full path, and no workspace is set: give the full path.` };
+  return { ...from, path: resolve(workspace, from.path) };
 }

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { writeSkill } from '../../../test-support/skills/write-skill';
 import { writeZip } from '../../../test-support/skills/zip-writer';
+import { DEFAULTS } from '../../../shared/constants';
 import { createSkillInstaller } from './skill-installer';
+import { onDisk } from './skill-handlers';
 import { gitCloneLine, gitUrlProblem, type SkillCloner } from './skill-git';
 import { listSkills } from './skill-library';
 import { skillSources } from './skill-sources';
@@ -116,6 +118,37 @@ describe('skill install: a preview first, then exactly what it listed', () => {
     expect(readdirSync(join(dataDir, 'skill-staging'))).toEqual([]);
     expect(installedNames(dataDir)).toEqual([]);
     expect(existsSync(join(dataDir, '..', 'evil.sh'))).toBe(false);
+  });
+
+  it('from a zip picked in the window (its bytes): staged and checked like a zip on disk; a hostile one refused the same way', async () => {
+    const { dataDir, installer, zip } = setup();
+    writeZip(zip, [{ name: 'csv-report/SKILL.md', data: SKILL_MD, deflate: true }]);
+    const base64 = readFileSync(zip).toString('base64');
+    const preview = await installer.preview({ kind: 'zip-upload', name: 'skill.zip', base64 }, { scope: 'global' });
+    expect(preview).toMatchObject({ ok: true, name: 'csv-report', files: [{ path: 'SKILL.md' }] });
+    expect(installedNames(dataDir)).toEqual([]);
+    writeZip(zip, [{ name: '../escape/SKILL.md', data: SKILL_MD }]);
+    const hostile = await installer.preview(
+      { kind: 'zip-upload', name: 'x.zip', base64: readFileSync(zip).toString('base64') },
+      { scope: 'global' },
+    );
+    expect(hostile.ok).toBe(false);
+    const tooLarge = Buffer.alloc(DEFAULTS.skills.maxUploadBytes + 1).toString('base64');
+    expect(await installer.preview({ kind: 'zip-upload', name: 'big.zip', base64: tooLarge }, { scope: 'global' })).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/larger than .*give its path instead/),
+    });
+    // Only the first preview's staging is kept (till install or cancel); the refused ones left nothing.
+    expect(readdirSync(join(dataDir, 'skill-staging'))).toHaveLength(1);
+  });
+
+  it('a relative folder is the folder browser’s: inside the workspace; with no workspace it is refused', () => {
+    expect(onDisk({ kind: 'folder', path: 'skills/notes' }, '/home/me/work')).toEqual({
+      kind: 'folder',
+      path: '/home/me/work/skills/notes',
+    });
+    expect(onDisk({ kind: 'zip', path: '/tmp/a.zip' }, '/home/me/work')).toEqual({ kind: 'zip', path: '/tmp/a.zip' });
+    expect(onDisk({ kind: 'folder', path: 'notes' }, null)).toEqual({ reason: expect.stringMatching(/not a full path/) });
   });
 
   it('refuses a file that is not a zip', async () => {

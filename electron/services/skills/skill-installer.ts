@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { DEFAULTS } from '../../../shared/constants';
 import type { SkillInstallFrom, SkillInstallPreview, SkillInstallTarget } from '../../../shared/skills/skills';
-import { SKILL_FILE, readSkillFolder, type SkillFolder } from './skill-folder';
+import { SKILL_FILE, megabytes, readSkillFolder, type SkillFolder } from './skill-folder';
 import type { SkillCloner } from './skill-git';
 import { globalSkillsRoot, projectSkillsRoot } from './skill-sources';
 import { unpackSkillZip } from './skill-zip';
@@ -114,6 +114,15 @@ export function createSkillInstaller(options: { dataDir: string; clone: SkillClo
 
 async function fetchInto(from: SkillInstallFrom, into: string, clone: SkillCloner): Promise<string | null> {
   if (from.kind === 'zip') return unpackSkillZip(from.path, into);
+  if (from.kind === 'zip-upload') {
+    // Written beside the unpack folder in the staging folder, then read like a zip on disk.
+    const bytes = Buffer.from(from.base64, 'base64');
+    if (bytes.length > DEFAULTS.skills.maxUploadBytes)
+      return `The zip is larger than ${megabytes(DEFAULTS.skills.maxUploadBytes)}: give its path instead.`;
+    const upload = join(dirname(into), 'upload.zip');
+    await writeFile(upload, bytes, { mode: 0o600 });
+    return unpackSkillZip(upload, into);
+  }
   if (from.kind === 'git') {
     const problem = await clone(from.url, into);
     if (problem) return problem;

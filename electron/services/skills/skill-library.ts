@@ -56,6 +56,7 @@ export async function listSkills(sources: readonly SkillSource[]): Promise<Skill
         ...(skill.license ? { license: skill.license } : {}),
         ...(skill.compatibility ? { compatibility: skill.compatibility } : {}),
         scripts: files.filter((file) => file.script).map((file) => file.path),
+        files,
       });
     }
   }

@@ -6,8 +6,9 @@ import { CatalogueToolCard } from './CatalogueToolCard';
 import { Dialog } from '../ui/Dialog';
 import { groupMcpTools, isMcpTool } from './mcp-catalogue';
 import { McpCatalogueToolCard } from './McpCatalogueToolCard';
+import { CatalogueSkills } from '../skills/CatalogueSkills';
 
-/** Every tool the model can use: by category, then MCP tools by server; searchable, with parameters, usage, risk and approval. */
+/** Every tool the model can use: the skills first, then tools by category, then MCP tools by server; searchable, with parameters, usage, risk and approval. */
 export function Catalogue() {
   const tools = useTaco((state) => state.tools);
   const error = useTaco((state) => state.toolsError);
@@ -59,6 +60,7 @@ export function Catalogue() {
           </button>
         </div>
       )}
+      <CatalogueSkills query={query} />
       {tools === null && !error && <p className="muted">Loading the tools…</p>}
       {tools !== null && groups.length === 0 && mcpGroups.length === 0 && (
         <p className="muted" data-testid="catalogue-empty">

@@ -211,6 +211,7 @@ describe('the settings pages', () => {
       'Workspace',
       'Limits',
       'Tool selection',
+      'Skills',
       'Approvals',
       'Memory',
       'Web search',

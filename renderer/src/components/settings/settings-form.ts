@@ -34,6 +34,8 @@ export interface SettingsForm {
   versionBudgetMb: string;
   debugRawLog: boolean;
   runScratchCommandsWithoutAsking: boolean;
+  /** Read skills from ~/.claude/skills and ~/.agents/skills too. */
+  readOtherAgentsSkills: boolean;
   webSearchProvider: WebSearchSettings['provider'];
   /** As settings.get shows it: the mask when a key is stored (sent back, it keeps that key). */
   ollamaApiKey: string;
@@ -83,6 +85,7 @@ export function formFromSettings(settings: Settings): SettingsForm {
     versionBudgetMb: String(settings.versionBudgetMb ?? DEFAULTS.documents.versionBudgetMb),
     debugRawLog: settings.debugRawLog === true,
     runScratchCommandsWithoutAsking: settings.runScratchCommandsWithoutAsking ?? DEFAULTS.sandbox.runScratchCommandsWithoutAsking,
+    readOtherAgentsSkills: settings.readOtherAgentsSkills === true,
     webSearchProvider: settings.webSearch?.provider ?? 'off',
     ollamaApiKey: settings.webSearch?.ollamaApiKey ?? '',
     searxngUrl: settings.webSearch?.searxngUrl ?? '',
@@ -141,6 +144,7 @@ export function patchFromForm(settings: Settings, form: SettingsForm): FormPatch
     patch.versionBudgetMb = numbers.versionBudgetMb;
   }
   if (form.debugRawLog !== (settings.debugRawLog === true)) patch.debugRawLog = form.debugRawLog;
+  if (form.readOtherAgentsSkills !== (settings.readOtherAgentsSkills === true)) patch.readOtherAgentsSkills = form.readOtherAgentsSkills;
   if (JSON.stringify(form.servers) !== JSON.stringify(settings.servers ?? [])) patch.servers = form.servers;
   if (form.memorySaving !== savedChoice(settings.toolApprovals, SAVE_MEMORY_TOOL))
     patch.toolApprovals = { [SAVE_MEMORY_TOOL]: form.memorySaving === 'default' ? null : form.memorySaving };

@@ -12,6 +12,7 @@ import type { NumberField, SettingsForm } from './settings-form';
 import { WebSearchSettings } from './WebSearchSettings';
 import { WorkspaceSettings } from './WorkspaceSettings';
 import { MemorySettings } from '../memory/MemorySettings';
+import { SkillSettings } from '../skills/SkillSettings';
 
 /** What a section of the General settings gets: the form, its change function, and what main refused. */
 export interface SectionProps {
@@ -63,6 +64,7 @@ export const GENERAL_SECTIONS: readonly SettingsSection[] = [
       <ToolSelectionSettings form={form} change={change} invalid={invalidField === 'toolBudget'} />
     ),
   },
+  { id: 'skills', label: 'Skills', render: ({ form, change }) => <SkillSettings form={form} change={change} /> },
   { id: 'approvals', label: 'Approvals', render: ({ form, change }) => <ApprovalSettings form={form} change={change} /> },
   // Its notes are saved at once (their own buttons); its saving rule is saved with Save.
   { id: 'memory', label: 'Memory', outsideForm: true, render: ({ form, change }) => <MemorySettings form={form} change={change} /> },

@@ -7,10 +7,14 @@ interface Props {
   kind: 'file' | 'folder';
   value: string;
   onChange(value: string): void;
+  /** Starts its test ids (`<prefix>-param-<id>`, `<prefix>-browse-<id>`, …); workflows' by default. */
+  testIdPrefix?: string;
+  /** Ids of what describes the field (a hint). */
+  describedBy?: string;
 }
 
 /** A file or folder inside the workspace: type it, or browse the workspace (listed by main, never outside it). */
-export function PathField({ id, kind, value, onChange }: Props) {
+export function PathField({ id, kind, value, onChange, testIdPrefix = 'workflow', describedBy }: Props) {
   const listEntries = useTaco((state) => state.listWorkspaceEntries);
   const [listing, setListing] = useState<WorkspaceEntriesResult | null>(null);
 
@@ -20,24 +24,32 @@ export function PathField({ id, kind, value, onChange }: Props) {
   return (
     <div className="workflow-path">
       <div className="field-row">
-        <input id={id} type="text" value={value} data-testid={`workflow-param-${id}`} onChange={(event) => onChange(event.target.value)} />
+        <input
+          id={id}
+          type="text"
+          value={value}
+          data-testid={`${testIdPrefix}-param-${id}`}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+        />
         <button
           type="button"
           className="button"
-          data-testid={`workflow-browse-${id}`}
+          data-testid={`${testIdPrefix}-browse-${id}`}
           onClick={() => void browse(value && kind === 'folder' ? value : '.')}
         >
           Browse…
         </button>
       </div>
       {listing && (
-        <div className="workflow-browser" data-testid="workflow-browser">
+        <div className="workflow-browser" data-testid={`${testIdPrefix}-browser`}>
           <div className="field-hint">
             In <code>{listing.path}</code>
             {kind === 'folder' && (
               <button
                 type="button"
                 className="message-action"
+                data-testid={`${testIdPrefix}-use-folder`}
                 onClick={() => {
                   onChange(listing.path);
                   setListing(null);
@@ -61,7 +73,7 @@ export function PathField({ id, kind, value, onChange }: Props) {
                 <button
                   type="button"
                   className="message-action"
-                  data-testid="workflow-entry"
+                  data-testid={`${testIdPrefix}-entry`}
                   onClick={() => {
                     if (entry.type === 'folder') void browse(entry.path);
                     else if (kind === 'file') {

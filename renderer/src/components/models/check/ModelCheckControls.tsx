@@ -26,7 +26,7 @@ export function ModelCheckButton({ model }: { model: string }) {
           ? 'This model is being checked: the progress is below.'
           : running
             ? 'One model is checked at a time.'
-            : 'Try eight small agent tasks on this model with your tools, in a scratch folder, and propose tuned settings'
+            : 'Try nine small agent tasks on this model with your tools, in a scratch folder, and propose tuned settings'
       }
       onClick={() => void start(model)}
     >
