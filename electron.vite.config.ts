@@ -16,7 +16,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: join(outRoot, 'main'),
-      lib: { entry: here('./electron/hosts/electron/index.ts') },
+      // index.js is main; engine-host.js is the built-in engine's utility process (utility-engine-process.ts).
+      lib: {
+        entry: {
+          index: here('./electron/hosts/electron/index.ts'),
+          'engine-host': here('./electron/services/engine/process/engine-host-main.ts'),
+        },
+      },
       // Every dependency stays a require() of node_modules (electron-vite's default), node-llama-cpp
       // above all: its native binaries are loaded from disk (asarUnpack in build/electron-builder.yml).
       externalizeDeps: { include: ['node-llama-cpp'] },

@@ -25,12 +25,19 @@ export default defineConfig({
   ssr: { noExternal: true, external: ['node-llama-cpp'] },
   define: { __TACO_WEB_BUNDLE__: 'true' },
   build: {
-    ssr: here('./electron/hosts/web/web-main.ts'),
+    ssr: true,
+    // The built-in engine's own process (forked by the web host, web-host.ts): out/web/engine-host.js.
+    rolldownOptions: {
+      input: {
+        'web-main': here('./electron/hosts/web/web-main.ts'),
+        'engine-host': here('./electron/services/engine/process/engine-host-main.ts'),
+      },
+      output: { entryFileNames: '[name].js' },
+    },
     outDir: here('./out/web'),
     emptyOutDir: true,
     target: 'node20',
     sourcemap: false,
     minify: false,
-    rolldownOptions: { output: { entryFileNames: '[name].js' } },
   },
 });

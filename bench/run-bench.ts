@@ -54,7 +54,16 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   undo: ['undo_8000_ratio', 'undo_preview_8000_ms'],
   openmain: ['open_main_ratio', 'open_main_branched_ratio'],
   knowledge: ['knowledge_index_chunks_per_s', 'knowledge_vector_p95_ms_10k', 'knowledge_vector_p95_ms_100k', 'knowledge_ram_mb_per_100k'],
-  engine: ['engine_first_token_overhead_ms', 'engine_per_token_ratio', 'engine_load_loop_delay_ms', 'engine_generate_loop_delay_ms'],
+  engine: [
+    'engine_first_token_overhead_ms',
+    'engine_per_token_ratio',
+    'engine_load_loop_delay_ms',
+    'engine_generate_loop_delay_ms',
+    'engine_in_process_first_token_overhead_ms',
+    'engine_in_process_per_token_ratio',
+    'engine_in_process_load_loop_delay_ms',
+    'engine_in_process_generate_loop_delay_ms',
+  ],
   skills: ['skills_prompt_tokens_ratio'],
   history: ['history_cold_start_ratio', 'history_search_p95_ms', 'history_documents_search_p95_ms', 'history_rss_ratio'],
 };

@@ -10,6 +10,10 @@ import { WS_PATH, type WsServerMessage } from '../shared/contract/transport';
 import { startFakeOllama, type FakeOllama } from '../test-support/fake-ollama/fake-ollama-server';
 import { everythingServer, MCP_TEST_TIMEOUT_MS } from '../test-support/mcp/mcp-test-servers';
 import { buildWebHost, OUT_DIR } from './build-web-host';
+import { writeTinyGguf } from '../test-support/gguf/tiny-gguf';
+import { createEngineClient } from '../electron/services/engine/process/engine-client';
+import { forkEngineLauncher } from '../electron/services/engine/process/fork-engine-process';
+import { createProcessEngineProvider } from '../electron/services/engine/process/process-engine-provider';
 
 /**
  * The shipped web host: bundled by web.vite.config.ts and run with plain `node`, as `npm run web`
@@ -179,4 +183,21 @@ describe('the bundled web host (node out/web/web-main.js)', () => {
     },
     MCP_TEST_TIMEOUT_MS,
   );
+
+  it('starts the built-in engine from its bundled entry beside the host, and the engine loads a model with node-llama-cpp from node_modules', async () => {
+    const entry = join(bundleDir, 'engine-host.js');
+    // web-host.ts forks the file of this name beside its own bundle.
+    expect(readFileSync(entryFile, 'utf8')).toContain('new URL("./engine-host.js", import.meta.url)');
+    const client = createEngineClient({ launch: forkEngineLauncher(entry) });
+    try {
+      const modelPath = writeTinyGguf(join(root, 'tiny.gguf'));
+      const provider = createProcessEngineProvider(
+        { serverId: 'built-in', engine: { modelPath, contextSize: 1024, threads: 1 }, runtime: { gpu: false } },
+        client,
+      );
+      expect(await provider.capabilities('tiny.gguf')).toMatchObject({ tools: true, contextLength: 1024 });
+    } finally {
+      client.close();
+    }
+  });
 });

@@ -23,4 +23,11 @@ export const ENGINE_DEFAULTS = {
   temperature: 0.8,
   /** Most tokens one step may generate when the caller sets no limit. */
   maxStepTokens: 2048,
+  /**
+   * The engine runs in a process of its own; with no call for this long it unloads the model and
+   * exits, giving its memory back (the next call starts it again and reloads the model).
+   */
+  idleExitMs: 5 * 60_000,
+  /** After asking an idle engine to exit, how long it may take before it is killed. */
+  exitGraceMs: 5_000,
 } as const;

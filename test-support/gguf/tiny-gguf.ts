@@ -23,7 +23,9 @@ export interface TinyGgufOptions {
   seed?: number;
 }
 
-const N_EMBD = 64;
+/** The width of every vector the tiny model embeds to (its `llama.embedding_length`). */
+export const TINY_GGUF_EMBEDDING_LENGTH = 64;
+const N_EMBD = TINY_GGUF_EMBEDDING_LENGTH;
 const N_HEAD = 4;
 const N_FF = 128;
 const N_LAYER = 2;

@@ -17,6 +17,7 @@ import { cspFor, enforceCsp, guardWebContents } from './web-contents-guards';
 import { closeWebRtc, closeWindowNetwork } from './window-network';
 import { createWindowFrameOptions } from './window-options';
 import { fitToDisplays, readWindowState, trackWindowState, writeWindowState } from './window-state';
+import { utilityEngineLauncher } from './utility-engine-process';
 
 /** Where electron-vite put the renderer: its dev server in `npm run dev`, else the built bundle. */
 export function rendererLocation(env: NodeJS.ProcessEnv = process.env): RendererLocation {
@@ -72,7 +73,15 @@ export async function startMain(): Promise<void> {
     const secretCipher = safeStorage.isEncryptionAvailable()
       ? { encrypt: (plain: string) => safeStorage.encryptString(plain), decrypt: (sealed: Buffer) => safeStorage.decryptString(sealed) }
       : null;
-    services = await createAppServices({ dataDir, openExternal, secretCipher, localApi, printPdf: printHtmlToPdf });
+    services = await createAppServices({
+      dataDir,
+      openExternal,
+      secretCipher,
+      localApi,
+      printPdf: printHtmlToPdf,
+      // The built-in engine runs in a utility process: a model load or a crash never holds or takes down main.
+      engineProcess: utilityEngineLauncher(),
+    });
   } catch (error) {
     dialog.showErrorBox('TACO could not start', error instanceof Error ? error.message : String(error));
     app.exit(1);

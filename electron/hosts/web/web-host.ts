@@ -19,6 +19,7 @@ import { printViewId } from './print-view-address';
 import type { WebHostApp, WebHostAppInput } from './web-host-app';
 import { initialPageFiles, watchPageFiles, type PageFilesWatch } from './page-files';
 import { preReadStore } from '../../services/store/conversations/store-pre-read';
+import { forkEngineLauncher } from '../../services/engine/process/fork-engine-process';
 
 export interface WebHostOptions {
   /** 0 picks any free port. */
@@ -51,6 +52,13 @@ export interface WebHost {
 export const DEFAULT_STATIC_DIR = fileURLToPath(
   new URL(typeof __TACO_WEB_BUNDLE__ === 'undefined' ? '../../../renderer/dist' : '../../renderer/dist', import.meta.url),
 );
+
+/**
+ * The built-in engine's process in the bundled host: out/web/engine-host.js beside out/web/web-main.js
+ * (web.vite.config.ts emits both); under tsx and vitest the engine host is forked from source.
+ */
+const ENGINE_PROCESS =
+  typeof __TACO_WEB_BUNDLE__ === 'undefined' ? undefined : forkEngineLauncher(fileURLToPath(new URL('./engine-host.js', import.meta.url)));
 
 /** Thrown when the renderer has not been built: the words say how to build it. */
 export class RendererNotBuiltError extends Error {
@@ -87,6 +95,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
             // The index's bytes are read now, while the page loads (I/O, no work of the event loop's):
             // main finds them in memory instead of waiting for them behind the page's first calls.
             storePreRead: preReadStore(options.dataDir),
+            ...(ENGINE_PROCESS ? { engineProcess: ENGINE_PROCESS } : {}),
             // In a browser the page itself opens the link (a new tab, noopener), and only after main's
             // guard accepted it: accepting here is the guard's answer, there is nothing else to open.
             openExternal: async () => undefined,

@@ -1,4 +1,5 @@
 import type { EngineLibraryOptions } from '../engine/library/engine-library';
+import type { EngineProcessLauncher } from '../engine/process/engine-process';
 import type { EventOf, ModelEvent, TacoEvent } from '../../../shared/contract/events';
 import type { EngineConfig, ServerKind } from '../../../shared/models/servers';
 import type { Limits, Settings } from '../../../shared/settings/settings';
@@ -37,6 +38,11 @@ export interface AppServicesOptions {
   hostKind?: ServerKind;
   /** With hostKind "built-in" (CLI --gguf): the GGUF file the first server runs in the built-in engine. */
   engine?: EngineConfig;
+  /**
+   * Starts the built-in engine's own process: Electron's utilityProcess in the desktop app, the
+   * bundled engine host in the built web host; absent: `child_process.fork` of the source entry.
+   */
+  engineProcess?: EngineProcessLauncher;
   /** Opens a checked http(s) URL in the system browser (Electron: shell.openExternal). */
   openExternal: (url: string) => Promise<void>;
   /** Prints an exported HTML page to PDF (Electron: webContents.printToPDF); absent where the host cannot (the browser prints instead). */

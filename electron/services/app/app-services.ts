@@ -1,6 +1,7 @@
 import type { AppServices, AppServicesOptions } from './app-services-types';
 import { composeAppServices } from './compose-app-services';
 import { defaultPorts } from './default-ports';
+import { createServerProvider } from '../servers/server-providers';
 
 export type { AppServices, AppServicesOptions } from './app-services-types';
 
@@ -10,5 +11,9 @@ export type { AppServices, AppServicesOptions } from './app-services-types';
  * Rejects with a message naming the file and field when the tool catalogue is invalid.
  */
 export function createAppServices(options: AppServicesOptions): Promise<AppServices> {
-  return composeAppServices(options, { ...defaultPorts, ...options.ports });
+  const { engineProcess } = options;
+  const engine = engineProcess
+    ? { createServerProvider: (...args: Parameters<typeof createServerProvider>) => createServerProvider(args[0], args[1], engineProcess) }
+    : {};
+  return composeAppServices(options, { ...defaultPorts, ...engine, ...options.ports });
 }

@@ -18,6 +18,12 @@ export const engineMessages = {
   unknownModel: (model: string, loaded: string) =>
     `The built-in server runs ${loaded}, not “${model}”. Pick ${loaded} in the model picker.`,
   failed: (detail: string) => `The built-in engine failed: ${detail}`,
+  stopped: (how: { code: number | null; signal: string | null }) =>
+    how.signal === 'SIGKILL'
+      ? 'The built-in engine was stopped while it worked (killed by the system, most often for lack of memory). Your next message starts it again; if this happens again, pick a smaller model or a smaller context.'
+      : `The built-in engine stopped while it worked (${how.signal ? `signal ${how.signal}` : `exit code ${String(how.code)}`}). Your next message starts it again; if this happens again, download the model again or pick another one.`,
+  unreadable: (detail: string) =>
+    `The built-in engine sent an answer TACO could not read (${detail}), so it was stopped. Your next message starts it again.`,
 };
 
 function gib(bytes: number): string {

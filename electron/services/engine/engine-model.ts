@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { totalmem } from 'node:os';
-import type { ChatWrapper, Llama, LlamaContext, LlamaContextSequence, LlamaModel } from 'node-llama-cpp';
+import type { ChatWrapper, Llama, LlamaContext, LlamaContextSequence, LlamaEmbeddingContext, LlamaModel } from 'node-llama-cpp';
 import { DEFAULTS } from '../../../shared/constants';
 import type { EngineConfig } from '../../../shared/models/servers';
 import { engineMessages } from './engine-messages';
@@ -17,6 +17,8 @@ export interface LoadedEngineModel {
   /** Whether the model's own template writes tool calls (native function calling). */
   nativeTools: boolean;
   trainedContext: number | null;
+  /** The embedding context on the same model, made on the first embed call. */
+  embedding: Promise<LlamaEmbeddingContext> | null;
 }
 
 /** Why a model could not be loaded; `message` is for the user. */
@@ -87,6 +89,7 @@ export async function unloadEngineModel(): Promise<void> {
 async function unload(loading: Promise<LoadedEngineModel>): Promise<void> {
   const loaded = await loading.catch(() => null);
   if (!loaded) return;
+  await (await loaded.embedding?.catch(() => null))?.dispose();
   await loaded.context.dispose();
   await loaded.model.dispose();
 }
@@ -121,7 +124,7 @@ async function load(config: EngineConfig, options: EngineRuntimeOptions): Promis
     // The template in the GGUF, read directly (~20 ms); "auto" detection costs seconds of synchronous work.
     const chatWrapper = resolveChatWrapper(model, { type: 'jinjaTemplate', fallbackToOtherWrappersOnJinjaError: true });
     const nativeTools = chatWrapper instanceof JinjaTemplateChatWrapper && chatWrapper.usingJinjaFunctionCallTemplate;
-    return { config, llama, model, context, sequence: context.getSequence(), chatWrapper, nativeTools, trainedContext };
+    return { config, llama, model, context, sequence: context.getSequence(), chatWrapper, nativeTools, trainedContext, embedding: null };
   } catch (error) {
     await model.dispose();
     throw new EngineLoadError(engineMessages.broken(config.modelPath, error instanceof Error ? error.message : String(error)));
@@ -145,4 +148,11 @@ async function checkGgufFile(path: string): Promise<number> {
     await handle.close();
   }
   return size;
+}
+
+/** The loaded model's embedding context (made once, with the server's context size and threads). */
+export function embeddingContextOf(loaded: LoadedEngineModel): Promise<LlamaEmbeddingContext> {
+  loaded.embedding ??= loaded.model.createEmbeddingContext({ contextSize: loaded.config.contextSize, threads: loaded.config.threads });
+  loaded.embedding.catch(() => (loaded.embedding = null));
+  return loaded.embedding;
 }

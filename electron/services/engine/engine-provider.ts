@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import type { LlamaChatResponseChunk, LlamaGrammar } from 'node-llama-cpp';
 import { DEFAULTS } from '../../../shared/constants';
 import type { JsonObject } from '../../../shared/contract/json';
@@ -10,6 +9,7 @@ import {
   type ChatProvider,
   type ChatStepRequest,
   type CompleteRequest,
+  type EmbedRequest,
   type ProviderChunk,
   type ProviderToolCall,
   type TokenCountRequest,
@@ -17,7 +17,8 @@ import {
 } from '../provider/provider-types';
 import { toChatHistory, toFunctions } from './engine-history';
 import { engineMessages } from './engine-messages';
-import { EngineLoadError, loadEngineModel, type EngineRuntimeOptions, type LoadedEngineModel } from './engine-model';
+import { embeddingContextOf, EngineLoadError, loadEngineModel, type EngineRuntimeOptions, type LoadedEngineModel } from './engine-model';
+import { listEngineModels } from './engine-model-list';
 import { ChunkQueue } from './chunk-queue';
 
 export interface EngineProviderOptions {
@@ -180,17 +181,27 @@ export function createEngineProvider(options: EngineProviderOptions): ChatProvid
     return text;
   }
 
+  /** One vector per text from the model's embedding context (the model's width); waits its turn like a step. */
+  function embed(request: EmbedRequest): Promise<number[][]> {
+    return exclusive(async () => {
+      const engineModel = await loaded(request.model, request.signal);
+      try {
+        const context = await embeddingContextOf(engineModel);
+        const vectors: number[][] = [];
+        for (const text of request.input) {
+          request.signal.throwIfAborted();
+          vectors.push([...(await context.getEmbeddingFor(text)).vector]);
+        }
+        return vectors;
+      } catch (error) {
+        throw asProviderError(error, request.signal);
+      }
+    });
+  }
+
   return {
     host,
-    async listModels(): Promise<ModelInfo[]> {
-      const size = await stat(engine.modelPath).then(
-        (found) => found.size,
-        () => {
-          throw new ProviderError('model-not-found', engineMessages.notFound(engine.modelPath), host);
-        },
-      );
-      return [{ name: modelName, sizeBytes: size, family: null, parameterSize: null, quantization: null, capabilities: null }];
-    },
+    listModels: (): Promise<ModelInfo[]> => listEngineModels(engine, host),
     async capabilities(model, signal): Promise<ModelCapabilities> {
       const engineModel = await loaded(model, signal);
       const contextSize = engineModel.context.contextSize;
@@ -203,6 +214,7 @@ export function createEngineProvider(options: EngineProviderOptions): ChatProvid
     },
     streamChat,
     complete,
+    embed,
     async countPromptTokens(request: TokenCountRequest): Promise<number | null> {
       try {
         const engineModel = await loaded(request.model, request.signal);

@@ -3,18 +3,24 @@ import type { ChatProvider } from '../provider/provider-types';
 import { scheduleSideRequests } from '../provider/side-request-scheduler';
 import { createLazyOpenAiProvider } from './lazy-openai-provider';
 import { createLazyEngineProvider } from '../engine/lazy-engine-provider';
+import type { EngineProcessLauncher } from '../engine/process/engine-process';
 import { ProviderError } from '../provider/provider-types';
 import type { ResolvedServer } from './resolved-server';
 
 /**
  * The provider for one server: ollama-js with its headers, the openai client or the built-in
  * engine (both loaded on first use); side requests wait for the model's steps and never go in front of one.
+ * `engineProcess` starts the built-in engine's own process (default: forked from source).
  */
-export function createServerProvider(server: ResolvedServer, maxContextTokens: number): ChatProvider {
-  return scheduleSideRequests(serverProvider(server, maxContextTokens));
+export function createServerProvider(
+  server: ResolvedServer,
+  maxContextTokens: number,
+  engineProcess?: EngineProcessLauncher,
+): ChatProvider {
+  return scheduleSideRequests(serverProvider(server, maxContextTokens, engineProcess));
 }
 
-function serverProvider(server: ResolvedServer, maxContextTokens: number): ChatProvider {
+function serverProvider(server: ResolvedServer, maxContextTokens: number, engineProcess?: EngineProcessLauncher): ChatProvider {
   switch (server.kind) {
     case 'ollama':
       return withToolOverride(
@@ -32,7 +38,7 @@ function serverProvider(server: ResolvedServer, maxContextTokens: number): ChatP
     case 'built-in':
       if (!server.engine)
         throw new ProviderError('model-not-found', `The built-in server “${server.name}” has no GGUF file set.`, server.baseUrl);
-      return createLazyEngineProvider(server.id, server.engine);
+      return createLazyEngineProvider(server.id, server.engine, engineProcess);
     default: {
       const never: never = server.kind;
       throw new Error(`unknown server kind ${String(never)}`);
