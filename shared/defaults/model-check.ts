@@ -12,6 +12,11 @@ export const MODEL_CHECK_DEFAULTS = {
    * so 8 leaves two ranked places: the smallest budget that still reaches a task's own tools.
    */
   toolBudgets: [8, 12, 16] as readonly number[],
+  /**
+   * How long the check waits for the model's capabilities before it starts: a built-in model is
+   * loaded from its file by that call (seconds on a busy machine); a server answers at once.
+   */
+  builtInLoadTimeoutMs: 120_000,
   /** Before the first report: estimated seconds per try, for the progress bar. */
   estimatedAttemptMs: 8000,
   /**

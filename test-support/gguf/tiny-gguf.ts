@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { ANSWER_AFTER_CALL_ROPE_BASE, shapeAnswerAfterCall } from './answer-after-call';
 import { QWEN25_TOOL_TEMPLATE } from './qwen25-tool-template';
 import { byteChars, learnMerges } from './tiny-bpe';
 
@@ -12,6 +13,8 @@ import { byteChars, learnMerges } from './tiny-bpe';
  * `<|im_end|>` ends a reply) and `toolCallBias` (how likely a reply opens with `<tool_call>`) steer it.
  */
 export interface TinyGgufOptions {
+  /** One tool call, then a one-token answer that ends the turn, whatever is sampled (answer-after-call.ts; use with a high toolCallBias). */
+  answerAfterCall?: boolean;
   /** Logit bias of `<|im_end|>`: high ends replies early, very low (-6) never ends them (default 1.3: a few dozen to a few hundred characters). */
   eosBias?: number;
   /** Logit bias of the call opening `<tool_call>\n{"name": "` (default -6: almost never; 12: the reply opens with a call). */
@@ -158,6 +161,29 @@ export function tinyGgufBytes(options: TinyGgufOptions = {}): Buffer {
     );
   }
 
+  if (options.answerAfterCall) {
+    const named = (name: string): Float32Array => {
+      const found = tensors.find(([tensor]) => tensor === name);
+      if (!found) throw new Error(`no tensor ${name}`);
+      return found[2];
+    };
+    shapeAnswerAfterCall({
+      nEmbd: N_EMBD,
+      nFf: N_FF,
+      embedding,
+      output,
+      layers: Array.from({ length: N_LAYER }, (_, i) => ({
+        q: named(`blk.${i}.attn_q.weight`),
+        k: named(`blk.${i}.attn_k.weight`),
+        v: named(`blk.${i}.attn_v.weight`),
+        o: named(`blk.${i}.attn_output.weight`),
+        down: named(`blk.${i}.ffn_down.weight`),
+      })),
+      eos: TINY_GGUF_EOS_ID,
+      callOpening: 261,
+    });
+  }
+
   const kv: [string, KvValue][] = [
     ['general.architecture', { type: Kv.Str, value: 'llama' }],
     ['general.name', { type: Kv.Str, value: 'tiny-random-chatml' }],
@@ -170,7 +196,7 @@ export function tinyGgufBytes(options: TinyGgufOptions = {}): Buffer {
     ['llama.attention.head_count_kv', { type: Kv.U32, value: N_HEAD }],
     ['llama.attention.layer_norm_rms_epsilon', { type: Kv.F32, value: 1e-5 }],
     ['llama.rope.dimension_count', { type: Kv.U32, value: N_EMBD / N_HEAD }],
-    ['llama.rope.freq_base', { type: Kv.F32, value: 10000 }],
+    ['llama.rope.freq_base', { type: Kv.F32, value: options.answerAfterCall ? ANSWER_AFTER_CALL_ROPE_BASE : 10000 }],
     ['llama.vocab_size', { type: Kv.U32, value: nVocab }],
     ['tokenizer.ggml.model', { type: Kv.Str, value: 'gpt2' }],
     ['tokenizer.ggml.pre', { type: Kv.Str, value: 'gpt-2' }],

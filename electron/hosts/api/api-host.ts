@@ -53,6 +53,7 @@ export async function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
       keyMatches: (given) => tokensMatch(options.key, given),
       servers: () => resolveServers(services.settings()),
       listModels: () => listModels(services),
+      providerFor: (server) => services.serverProvider(server),
       routes:
         options.routes?.(services, {
           dataDir: options.dataDir,

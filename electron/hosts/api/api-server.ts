@@ -5,6 +5,7 @@ import type { ModelListResult } from '../../../shared/models/models';
 import { forwardChat } from '../../services/gateway/forward-chat';
 import { toOpenAiModelList, type OpenAiModelList } from '../../services/gateway/list-models';
 import { errorBody, GatewayError, toGatewayError } from '../../services/gateway/openai-error';
+import type { ChatProvider } from '../../services/provider/provider-types';
 import type { ResolvedServer } from '../../services/servers/resolved-server';
 import { readJsonBody } from './read-body';
 import { checkRequest } from './request-guard';
@@ -33,6 +34,8 @@ export interface ApiServerOptions {
   servers(): ResolvedServer[];
   /** The app's models.list. */
   listModels(): Promise<ModelListResult>;
+  /** The app's provider for a server: built-in models are answered through it. */
+  providerFor?: (server: ResolvedServer) => ChatProvider;
   /** Routes tried after the passthrough ones (null: not mine). */
   routes?: readonly ExtraRoute[];
   fetch?: typeof fetch;
@@ -67,7 +70,12 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     if (method === 'GET' && path.startsWith('/v1/models/'))
       return { type: 'json', body: findModel(toOpenAiModelList(await options.listModels()), path) };
     if (method === 'POST' && path === '/v1/chat/completions')
-      return forwardChat(body, options.servers(), { signal, fetch: fetchImpl, overNodeHttp });
+      return forwardChat(body, options.servers(), {
+        signal,
+        fetch: fetchImpl,
+        overNodeHttp,
+        ...(options.providerFor ? { providerFor: options.providerFor } : {}),
+      });
     for (const route of options.routes ?? []) {
       const found = await route({ method, path, body, signal });
       if (found) return found;

@@ -22,6 +22,9 @@ function servicesAnswering(): AppServices & { disposed: boolean } {
     waitForRun: () => new Promise<never>(() => undefined),
     mcpSettled: async () => undefined,
     knowledgeReady: async () => [],
+    serverProvider: () => {
+      throw new Error('no servers here');
+    },
     settings: () => {
       throw new Error('not asked in this test');
     },

@@ -24,6 +24,9 @@ const services: AppServices = {
   waitForRun: () => new Promise(() => undefined),
   mcpSettled: async () => undefined,
   knowledgeReady: async () => [],
+  serverProvider: () => {
+    throw new Error('no servers here');
+  },
   settings: () => {
     throw new Error('not asked in this test');
   },

@@ -1,5 +1,7 @@
 import type { EngineLibraryOptions } from '../engine/library/engine-library';
 import type { EngineProcessLauncher } from '../engine/process/engine-process';
+import type { ChatProvider } from '../provider/provider-types';
+import type { ResolvedServer } from '../servers/resolved-server';
 import type { EventOf, ModelEvent, TacoEvent } from '../../../shared/contract/events';
 import type { EngineConfig, ServerKind } from '../../../shared/models/servers';
 import type { Limits, Settings } from '../../../shared/settings/settings';
@@ -94,6 +96,8 @@ export interface AppServices {
   knowledgeReady(): Promise<KnowledgeFolderStatus[]>;
   /** Settings as they apply now (flags included). */
   settings(): Settings;
+  /** The provider the app's runs use for one server (the local API answers built-in models through it). */
+  serverProvider(server: ResolvedServer): ChatProvider;
   /** Aborts every run, withdraws open prompts, flushes timelines. */
   dispose(): Promise<void>;
 }

@@ -319,6 +319,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     },
     waitForRun: (runId) => ctx.runs.wait(runId),
     settings: () => settings.current(),
+    serverProvider: (server) => servers.router.providerFor(server),
     dispose() {
       models.dispose();
       checks.dispose();

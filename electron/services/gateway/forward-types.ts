@@ -1,3 +1,4 @@
+import type { ChatProvider } from '../provider/provider-types';
 import type { ResolvedServer } from '../servers/resolved-server';
 
 /** Where one request goes: the server, the server's own model name, and TACO's name for it. */
@@ -17,6 +18,8 @@ export interface ForwardOptions {
   fetch: typeof fetch;
   /** Streamed Ollama chats straight over node:http (DEFAULTS.agentPerf.streamOverNodeHttp, no injected fetch). */
   overNodeHttp?: boolean;
+  /** The app's own provider for a server: the built-in engine answers through it (absent: a built-in model is a 501). */
+  providerFor?: (server: ResolvedServer) => ChatProvider;
 }
 
 /** How a server is named in an error the client reads. */

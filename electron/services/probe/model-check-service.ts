@@ -2,6 +2,7 @@ import { ContractError } from '../../../shared/contract/contract-error';
 import type { ModelEvent } from '../../../shared/contract/events';
 import { modelLabel } from '../../../shared/models/model-label';
 import { LOCAL_SERVER_NAME } from '../../../shared/models/model-ref';
+import { LOCAL_SERVER_ID, parseModelRef } from '../../../shared/models/servers';
 import type { ModelCheckList, ModelCheckProgress, ModelTuning } from '../../../shared/probe/model-check';
 import type { ProbeSetting } from '../../../shared/probe/probe-report';
 import { DEFAULTS } from '../../../shared/constants';
@@ -56,7 +57,7 @@ export function createModelCheckService(
     const runs = asked ?? DEFAULTS.modelCheck.runs;
     const settings = ctx.settings.current();
     const provider = ctx.provider.current();
-    const capabilities = await provider.capabilities(model, AbortSignal.timeout(DEFAULTS.ollamaProbeTimeoutMs));
+    const capabilities = await provider.capabilities(model, AbortSignal.timeout(capabilitiesTimeoutMs(ctx, model)));
     const baseline: ProbeSetting = {
       toolMode: capabilities.tools ? 'native' : 'prompt',
       toolBudget: ctx.options.toolBudgetOverride ?? settings.toolBudget,
@@ -170,4 +171,14 @@ export function createModelCheckService(
 
 function pickTuning(tuned: ModelTuning | (Omit<ModelTuning, 'checkedAt'> & object)): Omit<ModelTuning, 'checkedAt'> {
   return { toolMode: tuned.toolMode, toolBudget: tuned.toolBudget, think: tuned.think, usesTools: tuned.usesTools, summary: tuned.summary };
+}
+
+/** A built-in model is loaded by its first capabilities call: it gets the load's time, a server the probe's. */
+function capabilitiesTimeoutMs(ctx: Pick<AppContext, 'settings' | 'options'>, model: string): number {
+  const { serverId } = parseModelRef(model);
+  const kind =
+    serverId === LOCAL_SERVER_ID
+      ? ctx.options.hostKind
+      : (ctx.settings.current().servers ?? []).find((server) => server.id === serverId)?.kind;
+  return kind === 'built-in' ? DEFAULTS.modelCheck.builtInLoadTimeoutMs : DEFAULTS.ollamaProbeTimeoutMs;
 }
