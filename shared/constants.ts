@@ -14,6 +14,7 @@ import { SERVERS_DEFAULTS } from './defaults/servers';
 import { MODELS_DEFAULTS } from './defaults/models';
 import { CONTEXT_METER_DEFAULTS } from './defaults/context-meter';
 import { MCP_DEFAULTS } from './defaults/mcp';
+import { MCP_APPS_DEFAULTS } from './defaults/mcp-apps';
 import { APP_DEFAULTS } from './defaults/app';
 import { TITLES_DEFAULTS } from './defaults/titles';
 import { STORE_DEFAULTS } from './defaults/store';
@@ -135,6 +136,8 @@ export const DEFAULTS = {
   contextMeter: CONTEXT_METER_DEFAULTS,
 
   mcp: MCP_DEFAULTS,
+
+  mcpApps: MCP_APPS_DEFAULTS,
 
   // ── Main process: app services and storage ──────────────────────────────────────────────────────────
 

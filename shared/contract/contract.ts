@@ -13,6 +13,7 @@ import { mcpServerConfigSchema, mcpServerNameSchema, type McpServerView } from '
 import type { McpAuthStatus } from '../mcp/mcp-auth';
 import type { McpResourceContent, McpResourceInfo } from '../mcp/mcp-resources';
 import type { McpElicitationRequest } from '../mcp/mcp-elicitation';
+import { mcpAppRequestSchemas, type McpAppCallAnswer, type McpAppOpenAnswer } from '../mcp/mcp-apps';
 import {
   registryInstallRequestSchema,
   registryServerNameSchema,
@@ -260,6 +261,8 @@ export const callRequestSchemas = {
   /** Resources of the ready servers, and one read (for the composer and resource links in tool results). */
   'mcp.resources.list': empty,
   'mcp.resources.read': z.object({ server: mcpServerNameSchema, uri: z.string().min(1).max(4096) }).strict(),
+  /** MCP Apps: open the app of an MCP tool call main ran; the app's requests name main's app id. */
+  ...mcpAppRequestSchemas,
   /** OAuth per URL server: whether TACO holds a token; Sign in (system browser); Sign out. */
   'mcp.auth.status': z.object({ name: mcpServerNameSchema }).strict(),
   'mcp.auth.signIn': z.object({ name: mcpServerNameSchema }).strict(),
@@ -412,6 +415,10 @@ export interface CallResponses {
   'mcp.alwaysAllowed.revoke': { tools: AlwaysAllowedTool[] };
   'mcp.resources.list': { resources: McpResourceInfo[] };
   'mcp.resources.read': McpResourceContent;
+  'mcp.apps.open': McpAppOpenAnswer;
+  'mcp.apps.callTool': McpAppCallAnswer;
+  'mcp.apps.updateContext': { accepted: boolean; message: string | null; truncated: boolean };
+  'mcp.apps.close': { closed: boolean };
   'mcp.auth.status': McpAuthStatus;
   'mcp.auth.signIn': { server: McpServerView };
   'mcp.auth.signOut': { server: McpServerView };

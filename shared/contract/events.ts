@@ -124,6 +124,8 @@ export type TacoEvent =
       expiresAt: number;
       /** Set when one model turn asked for several calls that need approval: they share one card. */
       batch?: ApprovalBatch;
+      /** Asked by an MCP app (a call from its frame, not the model): drawn in its call's turn and answerable after that run ended. */
+      fromApp?: boolean;
     })
   | (RunScoped & { type: 'approval-resolved'; approvalId: string; decision: ApprovalDecision | 'timeout' })
   | (RunScoped & { type: 'depth-limit'; depth: number; limit: number; frames: StackFrame[] })

@@ -19,7 +19,7 @@ export const ARTIFACT_FRAME_URL = `${ARTIFACT_SCHEME}://${ARTIFACT_HOST}${ARTIFA
  * more: a frame the artifact creates inside itself has them again (docs/security.md, the artifact
  * preview's "what remains"); in Electron the session's proxy and WebRTC policy hold regardless.
  */
-const PRELUDE_SCRIPT =
+export const PRELUDE_SCRIPT =
   'Object.getOwnPropertyNames(window).forEach(function (name) { if (/^(webkit|moz)?RTC/.test(name)) { try { delete window[name]; } catch (error) {} } });';
 
 /**

@@ -41,4 +41,6 @@ export interface ToolSource {
    * runs on this computer (what that program does is its own: the tool's badge says only what is known).
    */
   remote: boolean;
+  /** The tool's MCP App (`_meta.ui.resourceUri`): the window shows it under the call's result. */
+  appResourceUri?: string;
 }

@@ -1,6 +1,8 @@
 import type { CustomScheme, Protocol } from 'electron';
 import { ARTIFACT_FRAME_PAGE, ARTIFACT_FRAME_PATH, ARTIFACT_HOST, ARTIFACT_SCHEME } from '../../../shared/rendering/artifact-frame';
 import { artifactFrameHeaders } from '../artifact-frame-policy';
+import { MCP_APP_FRAME_PAGE, MCP_APP_FRAME_PATH } from '../../../shared/rendering/mcp-app-frame';
+import { mcpAppFrameHeaders } from '../mcp-app-frame-policy';
 import { APP_HOST, APP_SCHEME, type RendererLocation } from './renderer-location';
 
 /**
@@ -17,23 +19,32 @@ export const ARTIFACT_SCHEME_PRIVILEGES: CustomScheme = {
 };
 
 /**
- * Serves the one page of the scheme, artifact://preview/artifact-frame.html, under the frame's own
- * policy (framed only by `frameAncestors`, our page's origin); any other address or method gets an
- * error answer. `protocol.handle` gives the handler a `Request` and sends back the `Response`'s
+ * Serves the two pages of the scheme, artifact://preview/artifact-frame.html and the MCP app frame
+ * (artifact://preview/mcp-app-frame.html), each under its own policy (framed only by
+ * `frameAncestors`, our page's origin); any other address or method gets an error answer. `protocol.handle` gives the handler a `Request` and sends back the `Response`'s
  * status, headers and body (lib/browser/api/protocol.ts `Protocol.prototype.handle`).
  */
 export function createArtifactProtocolHandler(frameAncestors: string): (request: Request) => Response {
   const headers = artifactFrameHeaders(frameAncestors);
+  const appHeaders = mcpAppFrameHeaders(frameAncestors);
   return (request) => {
     const url = new URL(request.url);
-    if (url.protocol !== `${ARTIFACT_SCHEME}:` || url.host !== ARTIFACT_HOST || url.pathname !== ARTIFACT_FRAME_PATH)
+    const page = url.pathname === MCP_APP_FRAME_PATH ? MCP_APP_FRAME_PAGE : ARTIFACT_FRAME_PAGE;
+    if (
+      url.protocol !== `${ARTIFACT_SCHEME}:` ||
+      url.host !== ARTIFACT_HOST ||
+      (url.pathname !== ARTIFACT_FRAME_PATH && url.pathname !== MCP_APP_FRAME_PATH)
+    )
       return new Response('Not found.', { status: 404, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return new Response('Only GET and HEAD are served here.', {
         status: 405,
         headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
       });
-    return new Response(request.method === 'HEAD' ? null : ARTIFACT_FRAME_PAGE, { status: 200, headers });
+    return new Response(request.method === 'HEAD' ? null : page, {
+      status: 200,
+      headers: url.pathname === MCP_APP_FRAME_PATH ? appHeaders : headers,
+    });
   };
 }
 
@@ -58,14 +69,14 @@ export function registerArtifactProtocol(protocol: Pick<Protocol, 'handle'>, fra
   protocol.handle(ARTIFACT_SCHEME, createArtifactProtocolHandler(frameAncestors));
 }
 
-/** Whether a navigation goes to the artifact frame's page (allowed for subframes of our page only). */
+/** Whether a navigation goes to the artifact or the MCP app frame's page (allowed for subframes of our page only). */
 export function isArtifactFrameUrl(candidate: string): boolean {
   try {
     const url = new URL(candidate);
     return (
       url.protocol === `${ARTIFACT_SCHEME}:` &&
       url.host === ARTIFACT_HOST &&
-      url.pathname === ARTIFACT_FRAME_PATH &&
+      (url.pathname === ARTIFACT_FRAME_PATH || url.pathname === MCP_APP_FRAME_PATH) &&
       url.search === '' &&
       !url.username &&
       !url.password

@@ -11,7 +11,9 @@ import { createAccessToken } from './access-token';
 import { isAllowedHost } from './host-check';
 import { isDiagramFrameFile } from '../../../shared/rendering/diagram-frame';
 import { serveArtifactFrame } from './artifact-frame-route';
+import { serveMcpAppFrame } from './mcp-app-frame-route';
 import { ARTIFACT_FRAME_PATH } from '../../../shared/rendering/artifact-frame';
+import { MCP_APP_FRAME_PATH } from '../../../shared/rendering/mcp-app-frame';
 import { diagramFrameHeaders, securityHeaders } from './security-headers';
 import { checkPageAccess, sessionCookieHeader, type AccessSecrets } from './session-cookie';
 import { lookUpStaticFile, readStaticFile } from './static-files';
@@ -192,6 +194,8 @@ async function serve(
   // The artifact preview frame's page: static, no data in it (the artifact comes by postMessage),
   // its own sandboxing policy; asked for by an opaque-origin frame, so no session cookie either.
   if (url.pathname === ARTIFACT_FRAME_PATH) return serveArtifactFrame(response, request.method);
+  // The MCP app frame's page: static too (the app's document comes by postMessage), under its own policy.
+  if (url.pathname === MCP_APP_FRAME_PATH) return serveMcpAppFrame(response, request.method);
   const access = checkPageAccess(url, request.headers.cookie, secrets, port);
   switch (access.type) {
     case 'refused':

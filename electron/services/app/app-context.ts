@@ -6,6 +6,7 @@ import type { VersionStore } from '../documents/version-store';
 import type { DocumentIndex } from '../documents/document-index';
 import type { KnowledgeBase } from '../knowledge/knowledge-base';
 import type { McpService } from '../mcp/mcp-service-types';
+import type { AppSessions } from '../mcp/apps/app-sessions';
 import type { ApprovalBroker } from '../orchestration/approval-broker';
 import type { DepthBroker } from '../orchestration/depth-broker';
 import type { QuestionBroker } from '../orchestration/question-broker';
@@ -36,6 +37,8 @@ export interface AppContext {
   tools: ToolRegistry;
   /** MCP servers: one connection each, shared by every conversation. */
   mcp: McpService;
+  /** The MCP Apps open in the window: ids, budgets and the context they leave for the model (mcp/apps/app-sessions.ts). */
+  mcpApps: AppSessions;
   /** MCP tools the user always allows, each bound to its definition hash (mcp-always-allowed.json). */
   alwaysAllowed: AlwaysAllowedTools;
   /** Memory the user can see; the one place that decides which notes reach which project (memory-book.ts). */

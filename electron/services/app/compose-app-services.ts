@@ -31,6 +31,8 @@ import { importConversations } from './handlers/conversations/import-conversatio
 import { editMessage, regenerateAnswer } from './handlers/conversations/edit-handlers';
 import { selectBranch } from './handlers/conversations/branch-handlers';
 import { mcpHandlers } from './handlers/mcp-handlers';
+import { mcpAppHandlers } from './handlers/mcp-app-handlers';
+import { createAppSessions } from '../mcp/apps/app-sessions';
 import { mcpRegistryHandlers } from './handlers/mcp-registry-handlers';
 import { createRegistryClient } from '../mcp/registry/registry-client';
 import { createRegistryInstalls } from '../mcp/registry/registry-installs';
@@ -194,6 +196,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     storage,
     tools,
     mcp,
+    mcpApps: createAppSessions(),
     memory,
     // The sandbox is detected here, once, at start (sandbox-support.ts).
     commandSandbox: createCommandSandbox(),
@@ -279,6 +282,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     ...createMemoryHandlers(ctx),
     ...createSkillHandlers(ctx),
     ...mcpHandlers(mcp, alwaysAllowed),
+    ...mcpAppHandlers(ctx),
     ...mcpRegistryHandlers(registry),
     ...createWorkflowHandlers(ctx, overrides.confirms),
     ...documentsHandlers(ctx),

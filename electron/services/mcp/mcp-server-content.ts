@@ -5,7 +5,7 @@ import { listServerPrompts, readServerPrompt } from './mcp-prompts';
 import type { McpService } from './mcp-service-types';
 import { listServerResources, readServerResource } from './resources/mcp-resources';
 
-type ServerContent = Pick<McpService, 'listPrompts' | 'getPrompt' | 'listResources' | 'readResource'>;
+type ServerContent = Pick<McpService, 'listPrompts' | 'getPrompt' | 'listResources' | 'readResource' | 'readAppResource'>;
 
 /**
  * The prompts and resources of the ready servers (mcp-service.ts): lists wait for the servers to be
@@ -45,6 +45,9 @@ export function serverContent(
     },
     async readResource(server, uri) {
       return readServerResource(server, readyClient(server, 'its resource'), uri, callTimeout(server));
+    },
+    async readAppResource(server, uri) {
+      return readyClient(server, 'its app').readResource({ uri }, { timeout: callTimeout(server) });
     },
     async getPrompt(server, name, args) {
       return readServerPrompt(readyClient(server, `its prompt "${name}"`), name, args, callTimeout(server));

@@ -4,6 +4,9 @@ import type { McpAuthStatus } from '../../../shared/mcp/mcp-auth';
 import type { McpResourceContent, McpResourceInfo } from '../../../shared/mcp/mcp-resources';
 import type { ElicitationAction, McpElicitationRequest } from '../../../shared/mcp/mcp-elicitation';
 import type { RegisteredTool } from '../../../tools/catalogue/tool-runtime-types';
+import type { JsonObject } from '../../../shared/contract/json';
+import type { McpCallResult } from './tools/mcp-result';
+import type { RecentCall } from './apps/recent-calls';
 
 /** One prompt a server offers (prompts/list), for the workflows that offer them as user-invoked actions. */
 export interface McpPromptInfo {
@@ -53,6 +56,12 @@ export interface McpService {
   listResources(): Promise<McpResourceInfo[]>;
   /** resources/read. Throws when the server is not ready or does not have it. */
   readResource(server: string, uri: string): Promise<McpResourceContent>;
+  /** resources/read of an MCP App's document, as the server answered (checked by `apps/app-resource.ts`). */
+  readAppResource(server: string, uri: string): Promise<unknown>;
+  /** tools/call for an app (after main's approval rules): the server's raw result. Throws ToolFailure in words. */
+  callForApp(server: string, tool: string, args: JsonObject, signal: AbortSignal): Promise<McpCallResult>;
+  /** A recent MCP tool call of a run, with its raw result (the app of its tool opens on it). */
+  recentCall(callId: string): RecentCall | undefined;
   /** Whether TACO holds OAuth tokens for the server (signed-out for servers that do not use OAuth). */
   authStatus(name: string): Promise<McpAuthStatus>;
   /** Sign in through the system browser (waits for the user), then restart the server with its token. */

@@ -20,7 +20,8 @@ import { newEntry, NO_TOOLS, type McpServerEntry as Entry } from './mcp-server-e
 import { serverContent } from './mcp-server-content';
 import { loadServers, type InvalidServer } from './config/mcp-service-load';
 import type { McpService } from './mcp-service-types';
-import { adaptServerTools } from './tools/mcp-tool-adapter';
+import { adaptServerTools, type McpCaller } from './tools/mcp-tool-adapter';
+import { createRecentCalls } from './apps/recent-calls';
 import { serverLocation } from './config/server-location';
 import { invalidServerView, serverView, unmaskSecrets } from './mcp-views';
 import { createToolPins, type ToolPins } from './tools/tool-pinning';
@@ -153,10 +154,19 @@ export function createMcpService(options: McpServiceOptions): McpService {
     await connection.stop(reason);
   };
 
-  const call = trackCalls(
+  const tracked = trackCalls(
     createMcpCaller((server) => entries.get(server)),
     activeCalls,
   );
+  // A run's MCP calls are remembered with their raw results: the tool's app opens on one of them.
+  const recentCalls = createRecentCalls(DEFAULTS.mcpApps.rememberedCalls);
+  const call: McpCaller = async (server, tool, args, callOptions) => {
+    const result = await tracked(server, tool, args, callOptions);
+    const origin = callOptions.origin;
+    if (origin)
+      recentCalls.remember(origin.callId, { server, tool, args, result, conversationId: origin.conversationId, runId: origin.runId });
+    return result;
+  };
 
   /** Serialises changes to the configuration (and its file). */
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
@@ -294,6 +304,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
         return viewOf(name) as McpServerView;
       }),
     tools: () => registered,
+    callForApp: (server, tool, args, signal) => tracked(server, tool, args, { signal, onProgress: () => undefined }),
+    recentCall: (callId) => recentCalls.get(callId),
     ...serverContent(entries, loaded, timings.initializeTimeoutMs),
     async authStatus(name) {
       const entry = mustGet(name);

@@ -24,6 +24,7 @@ export function approvalRequestEvent(request: ApprovalRequest, approvalId: strin
     ...(request.sandbox !== undefined ? { sandbox: request.sandbox } : {}),
     expiresAt,
     ...(request.batch ? { batch: request.batch } : {}),
+    ...(request.fromApp === true ? { fromApp: true } : {}),
   };
 }
 

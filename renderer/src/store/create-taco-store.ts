@@ -10,6 +10,7 @@ import { createConversationsSlice } from './slices/conversations-slice';
 import { createDocumentBrowserSlice } from './slices/document-browser-slice';
 import { createDocumentsSlice } from './slices/documents-slice';
 import { createLinksSlice } from './slices/links-slice';
+import { createMcpAppsSlice } from './slices/mcp-apps-slice';
 import { createLocalApiSlice } from './slices/local-api-slice';
 import { createPresetsSlice } from './slices/presets-slice';
 import { createProjectsSlice } from './slices/projects-slice';
@@ -43,6 +44,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createMcpSlice(set, get, deps),
     ...createMcpRegistrySlice(set, get, deps),
     ...createLinksSlice(set, get, deps),
+    ...createMcpAppsSlice(set, get, deps),
     ...createWorkflowsSlice(set, get, deps),
     ...createLocalApiSlice(set, get, deps),
     ...createPresetsSlice(set, get, deps),

@@ -51,6 +51,8 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
   const resources = await readAttachedResources(ctx.mcp, request.resources ?? []);
   const conversationId = await ensureConversation(ctx, request.conversationId, text, request.model, request.projectId);
   const session = ctx.sessions.get(conversationId);
+  // What the conversation's MCP apps told the model since the last message goes with this one, as resources (shown as chips).
+  const carried = [...resources, ...ctx.mcpApps.takeContexts(conversationId)];
 
   if (session.awaitingContinueAnswer) {
     session.awaitingContinueAnswer = false;
@@ -102,7 +104,7 @@ export async function sendMessage(ctx: AppContext, request: ValidCallRequest<'ch
     goal: text,
     userText: text,
     ...(images.length > 0 ? { userImages: images } : {}),
-    ...(resources.length > 0 ? { userResources: resources } : {}),
+    ...(carried.length > 0 ? { userResources: carried } : {}),
     fresh: request.conversationId === null,
   })
     .catch((error: unknown) => {

@@ -10,6 +10,7 @@ import { convertResult, type McpCallResult } from './mcp-result';
 import { qualifyToolNames } from './tool-names';
 import { definitionHash } from './tool-pinning';
 import { grantHash } from '../config/server-location';
+import { toolAppResourceUri } from '../apps/app-resource';
 
 export interface McpProgress {
   progress: number;
@@ -117,6 +118,7 @@ function registerTool(
   // A tool changed since the user reviewed it is not trusted for its annotations or by the server's policy.
   const approval = changes ? 'ask' : approvalFor(options.approval, readOnlyHint);
   const trustedRead = !changes && options.approval === 'trusted-read' && readOnlyHint === true;
+  const appResourceUri = toolAppResourceUri(tool._meta);
   const info: ToolInfo = {
     toolId: qualifiedName,
     description,
@@ -127,7 +129,14 @@ function registerTool(
     usageInstructions: '',
     risk: trustedRead ? 'read' : 'network',
     requiresApproval: approval === 'ask',
-    source: { kind: 'mcp', server: options.server, tool: tool.name, readOnlyHint, remote: options.remote === true },
+    source: {
+      kind: 'mcp',
+      server: options.server,
+      tool: tool.name,
+      readOnlyHint,
+      remote: options.remote === true,
+      ...(appResourceUri !== null ? { appResourceUri } : {}),
+    },
   };
   return {
     info,

@@ -114,6 +114,7 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       sandbox: z.object({ sandboxed: z.boolean(), text }).strict().optional(),
       expiresAt: time,
       batch: z.object({ batchId: id, index: count, size: count }).strict().optional(),
+      fromApp: z.boolean().optional(),
     })
     .strict(),
   z

@@ -29,7 +29,8 @@ const RESOLUTION_WORDS: Record<ApprovalDecision | 'timeout', string> = {
 export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFinished: boolean }) {
   const respond = useTaco((state) => state.respondApproval);
   const busy = useTaco((state) => Boolean(state.inFlight[flightKey('approval.respond', part.approvalId)]));
-  const open = part.resolution === null && !runFinished;
+  // An MCP app's call is asked after its run ended: its card stays answerable.
+  const open = part.resolution === null && (!runFinished || part.fromApp === true);
   const choose = (decision: ApprovalDecision) => void respond(part.approvalId, decision);
   const { info, label } = useToolLabel(part.tool);
   const name = displayToolName(part.tool, info);

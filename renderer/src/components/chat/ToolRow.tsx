@@ -4,6 +4,8 @@ import { formatDuration } from '../../format/format-duration';
 import { displayToolName } from '../../format/mcp-tool-name';
 import { formatArgs, summarizeArgs } from '../../format/summarize-args';
 import { McpResourceLinks } from '../mcp/McpResourceLinks';
+import { McpAppView } from '../mcp/apps/McpAppView';
+import { useTaco } from '../../store/store-context';
 import { McpServerTag, useToolLabel } from '../tool-display/McpServerTag';
 import { ToolRowUndo } from '../documents/ToolRowUndo';
 import { ToolImages } from '../tool-display/ToolImages';
@@ -74,6 +76,7 @@ export function ToolRow({ part, runFinished, waitingFor, decision = null }: Prop
   const { info, label } = useToolLabel(part.tool);
   const name = displayToolName(part.tool, info);
   const decided = decision?.resolution ? decisionWords(decision.resolution) : null;
+  const conversationId = useTaco((store) => store.activeConversationId);
   return (
     <div
       className={`tool-row tool-${state}`}
@@ -102,6 +105,9 @@ export function ToolRow({ part, runFinished, waitingFor, decision = null }: Prop
       </div>
       {state === 'running' && part.progress && <ToolProgress progress={part.progress} label={`Progress of ${name}`} />}
       {outcome.type === 'result' && <ToolImages images={outcome.images} tool={name} />}
+      {outcome.type === 'result' && label && conversationId && (
+        <McpAppView conversationId={conversationId} callId={part.callId} tool={part.tool} toolName={name} />
+      )}
       {open && (
         <div id={detailsId} className="tool-details" data-testid="tool-details">
           {decision && <DecisionDetails decision={decision} />}

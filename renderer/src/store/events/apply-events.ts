@@ -177,6 +177,7 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
           ...(event.alwaysAllow === true ? { alwaysAllow: true } : {}),
           ...(event.warning !== undefined ? { warning: event.warning } : {}),
           ...(event.sandbox !== undefined ? { sandbox: event.sandbox } : {}),
+          ...(event.fromApp === true ? { fromApp: true } : {}),
           expiresAt,
           resolution: null,
         });
