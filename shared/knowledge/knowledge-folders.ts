@@ -8,7 +8,10 @@ export const knowledgeFolderPathSchema = z
   .trim()
   .min(1, 'must name a folder')
   .max(4096)
-  .refine((value) => value.startsWith('/') || /^[A-Za-z]:[\\/]/.test(value) || value.startsWith('\\\\'), 'must be a full path, such as /home/you/notes');
+  .refine(
+    (value) => value.startsWith('/') || /^[A-Za-z]:[\\/]/.test(value) || value.startsWith('\\\\'),
+    'must be a full path, such as /home/you/notes',
+  );
 
 /** Where a folder's passages reach: every conversation (null) or one project's conversations. */
 export const knowledgeScopeSchema = projectIdSchema.nullable();

@@ -66,7 +66,9 @@ export function createKnowledgeFolders(options: KnowledgeFoldersOptions) {
   const list = (): KnowledgeFolderView[] => {
     const indexed = index.status();
     const known = new Set(indexed.map((status) => status.folder));
-    const missing = entries.filter((entry) => !known.has(entry.folder)).map((entry) => refused.get(entry.folder) ?? pendingStatus(entry.folder));
+    const missing = entries
+      .filter((entry) => !known.has(entry.folder))
+      .map((entry) => refused.get(entry.folder) ?? pendingStatus(entry.folder));
     return [...indexed, ...missing].map(view);
   };
 

@@ -11,7 +11,10 @@ import type { KnowledgeFolders } from './knowledge-folders';
  */
 export function createKnowledgeHandlers(ctx: AppContext, folders: KnowledgeFolders) {
   return {
-    'knowledge.list': (): { folders: KnowledgeFolderView[]; problem: string | null } => ({ folders: folders.list(), problem: folders.problem() }),
+    'knowledge.list': (): { folders: KnowledgeFolderView[]; problem: string | null } => ({
+      folders: folders.list(),
+      problem: folders.problem(),
+    }),
     'knowledge.add': async (request: ValidCallRequest<'knowledge.add'>): Promise<KnowledgeFolderView> => {
       if (request.projectId !== null) await existingProject(ctx, request.projectId);
       return folders.add(request.folder, request.projectId);

@@ -34,7 +34,10 @@ export function knowledgeSettingsFile(dataDir: string) {
       try {
         return { folders: fileSchema.parse(JSON.parse(raw)).folders, problem: null };
       } catch {
-        return { folders: [], problem: `The knowledge folder list (${FILE_NAME}) is not in the expected form; no folders were loaded from it.` };
+        return {
+          folders: [],
+          problem: `The knowledge folder list (${FILE_NAME}) is not in the expected form; no folders were loaded from it.`,
+        };
       }
     },
     async write(folders: readonly KnowledgeFolderEntry[]): Promise<void> {

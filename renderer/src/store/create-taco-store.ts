@@ -14,6 +14,7 @@ import { createLocalApiSlice } from './slices/local-api-slice';
 import { createPresetsSlice } from './slices/presets-slice';
 import { createProjectsSlice } from './slices/projects-slice';
 import { createMemorySlice } from './slices/memory-slice';
+import { createKnowledgeSlice } from './slices/knowledge-slice';
 import { createMcpSlice } from './slices/mcp-slice';
 import { createMcpRegistrySlice } from './slices/mcp-registry-slice';
 import { createModelsSlice } from './slices/models-slice';
@@ -51,6 +52,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createArtifactsSlice(set, get, deps),
     ...createProjectsSlice(set, get, deps),
     ...createMemorySlice(set, get, deps),
+    ...createKnowledgeSlice(set, get, deps),
     ...createEngineLibrarySlice(set, get, deps),
     async init() {
       // The list needs no setting: it is asked beside them, not after their answer (a long history's
@@ -79,6 +81,7 @@ export function connectStore(store: TacoStore, api: TacoApi): () => void {
     store.getState().applyModelCheckEvents(events);
     store.getState().applyMcpEvents(events);
     store.getState().applyProjectEvents(events);
+    store.getState().applyKnowledgeEvents(events);
     store.getState().applyEngineLibraryEvents(events);
   });
   const unsubscribeEvents = (): void => {

@@ -158,9 +158,7 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       memories: z.array(z.object({ memoryId: id, text, projectId: id.nullable() }).strict()),
     })
     .strict(),
-  z
-    .object({ type: z.literal('knowledge-used'), ...runScoped, passages: z.array(knowledgePassageSchema) })
-    .strict(),
+  z.object({ type: z.literal('knowledge-used'), ...runScoped, passages: z.array(knowledgePassageSchema) }).strict(),
   z
     .object({ type: z.literal('run-finish'), ...runScoped, reason: z.enum(STOP_REASONS), message: text, error: text.nullable(), at: time })
     .strict(),
