@@ -1,7 +1,7 @@
 import type { WebSearch } from '../../web-search/web-search';
 import type { AlwaysAllowedTools } from '../../mcp/tools/always-allowed-tools';
 import type { DocumentIndex } from '../../documents/document-index';
-import type { RunKnowledge } from '../tool-calls/knowledge-port';
+import type { RunKnowledge } from '../../knowledge/run-knowledge';
 import type { SkillCatalog } from '../../skills/skill-library';
 import type { VersionStore } from '../../documents/version-store';
 import type { TacoEvent } from '../../../../shared/contract/events';

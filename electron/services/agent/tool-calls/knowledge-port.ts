@@ -1,14 +1,8 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { KnowledgePassage } from '../../../../shared/knowledge/knowledge';
 import type { KnowledgePort } from '../../../../tools/catalogue/tool-runtime-types';
-import type { KnowledgeSource } from '../../knowledge/knowledge-base';
+import type { RunKnowledge } from '../../knowledge/run-knowledge';
 import type { RunShared } from '../loop/run-context';
-
-/** What a run searches: the index, the embedding model, and the folders its conversation may see (absent: every folder). */
-export interface RunKnowledge extends KnowledgeSource {
-  /** The global folders and the conversation's project's; never another project's. */
-  folders?: readonly string[];
-}
 
 /** The numbers a run gave its passages (by chunk text and place), shared by its sub-agents. */
 const numbering = new WeakMap<RunShared, Map<string, number>>();
