@@ -40,6 +40,7 @@ import {
   type Memory,
   type MemoryListResult,
 } from '../memory/memory';
+import { knowledgeFolderPathSchema, knowledgeScopeSchema, type KnowledgeFolderView } from '../knowledge/knowledge-folders';
 import { settingsPatchSchema, type SettingsView } from '../settings/settings';
 import type { ToolInfo } from '../tools/tool-info';
 import {
@@ -235,6 +236,13 @@ export const callRequestSchemas = {
     })
     .strict(),
   'memory.remove': z.object({ memoryId: memoryIdSchema }).strict(),
+  // Knowledge folders (Settings → Knowledge; shared/knowledge/knowledge-folders.ts). Main refuses a folder it may not read.
+  'knowledge.list': empty,
+  /** projectId null: every conversation searches it; a project: only that project's conversations. */
+  'knowledge.add': z.object({ folder: knowledgeFolderPathSchema, projectId: knowledgeScopeSchema }).strict(),
+  'knowledge.remove': z.object({ folder: z.string().trim().min(1).max(4096) }).strict(),
+  /** Drops the folder's index and reads it again from the start. */
+  'knowledge.reindex': z.object({ folder: z.string().trim().min(1).max(4096) }).strict(),
   // Skills: SKILL.md folders the model loads on demand (shared/skills/skills.ts).
   /** The skills a conversation in this project (or none) would see, and the folders refused with why. */
   'skills.list': skillsListRequest,
@@ -398,6 +406,11 @@ export interface CallResponses {
   'memory.add': Memory;
   'memory.update': Memory;
   'memory.remove': { removed: boolean };
+  /** problem: what was wrong with the stored list (no folders were loaded from it); null when it read whole. */
+  'knowledge.list': { folders: KnowledgeFolderView[]; problem: string | null };
+  'knowledge.add': KnowledgeFolderView;
+  'knowledge.remove': { removed: boolean };
+  'knowledge.reindex': KnowledgeFolderView;
   'skills.list': SkillListing;
   'skills.preview': SkillInstallPreview;
   'skills.install': { name: string; folder: string };

@@ -11,6 +11,8 @@ import type { ModelCheckProgress } from '../probe/model-check';
 import type { ProbeReport } from '../probe/probe-report';
 import type { Project } from '../projects/projects';
 import type { RecalledMemory } from '../memory/memory';
+import type { KnowledgePassage } from '../knowledge/knowledge';
+import type { KnowledgeFolderView } from '../knowledge/knowledge-folders';
 import type { DownloadView } from '../engine/model-library';
 import type { ToolType } from '../tools/tool-info';
 import type { WorkflowFinishReason, WorkflowParamValues, WorkflowStepState, WorkflowStepType } from '../workflows/workflow';
@@ -160,6 +162,8 @@ export type TacoEvent =
     })
   /** Notes from memory recalled into this run's prompt (memory-book.ts): the turn shows them as "Remembered: …". */
   | (RunScoped & { type: 'memories-recalled'; memories: RecalledMemory[] })
+  /** Passages search_knowledge put in the run's context, numbered as the answer cites them ([1], [2]); the turn shows "Used N passages". */
+  | (RunScoped & { type: 'knowledge-used'; passages: KnowledgePassage[] })
   | (RunScoped & { type: 'run-finish'; reason: StopReason; message: string; error: string | null; at: number })
   // Workflows (user-invoked actions run as one run): the steps and their states, and confirm steps.
   | (RunScoped & {
@@ -211,6 +215,8 @@ export type ModelEvent =
   | { type: 'mcp-sign-in'; server: string; url: string }
   /** The projects changed (created, edited, removed): the whole list, which the window shows as it is. */
   | { type: 'projects-changed'; projects: Project[] }
+  /** The knowledge folders or their indexing moved on: the whole list, as Settings → Knowledge shows it (throttled by main). */
+  | { type: 'knowledge-status'; folders: KnowledgeFolderView[] }
   /** That form was answered, or withdrawn (cancel); the values are not repeated. */
   | { type: 'mcp-elicitation-closed'; elicitationId: string; conversationId: string; action: ElicitationAction };
 /** A model pull's progress on the model-events channel. */

@@ -25,4 +25,6 @@ export const KNOWLEDGE_DEFAULTS = {
   embedBatchSize: 32,
   /** The indexer yields to the event loop after this many milliseconds of synchronous work. */
   sliceMs: 8,
+  /** Settings → Knowledge hears of indexing progress at most this often (the last change always arrives). */
+  statusEventMs: 250,
 } as const;

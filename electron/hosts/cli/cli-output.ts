@@ -104,6 +104,7 @@ export function createCliOutput(options: { json: boolean; stdout: TextSink; stde
       case 'workflow-finish':
         return line(event.reason === 'complete' ? `Workflow done.` : `Workflow stopped (${event.reason}): ${event.message}`);
       case 'workflow-confirm':
+      case 'knowledge-used':
       case 'user-message':
       case 'timeline-rewound':
       case 'branch-selected':

@@ -5,6 +5,7 @@ import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orc
 import type { VersionStore } from '../documents/version-store';
 import type { DocumentIndex } from '../documents/document-index';
 import type { KnowledgeBase } from '../knowledge/knowledge-base';
+import type { KnowledgeFolders } from '../knowledge/knowledge-folders';
 import type { McpService } from '../mcp/mcp-service-types';
 import type { AppSessions } from '../mcp/apps/app-sessions';
 import type { ApprovalBroker } from '../orchestration/approval-broker';
@@ -51,6 +52,8 @@ export interface AppContext {
   documents: DocumentIndex;
   /** The user's knowledge folders and their index (search_knowledge). */
   knowledge: KnowledgeBase;
+  /** The folders the user keeps (Settings → Knowledge) over that index, and which ones a conversation searches. */
+  knowledgeFolders: KnowledgeFolders;
   brokers: Brokers;
   /** The gates runs use: the brokers', or the host's replacements. */
   gates: { approvals: ApprovalGate; questions: QuestionGate; depth: DepthGate };

@@ -64,6 +64,9 @@ import { documentsHandlers } from '../documents/documents-handlers';
 import { artifactHandlers } from '../artifacts/artifact-handlers';
 import { createDocumentIndex } from '../documents/document-index';
 import { KnowledgeBase } from '../knowledge/knowledge-base';
+import { createKnowledgeFolders } from '../knowledge/knowledge-folders';
+import { createKnowledgeHandlers } from '../knowledge/knowledge-handlers';
+import { knowledgeSettingsFile } from '../knowledge/knowledge-settings';
 import { summarizeDocument } from '../documents/summarize-document';
 import { createWorkflowHandlers } from '../workflows/create-workflow-handlers';
 import { guardDataFolder } from '../../../tools/files/data-folder-guard';
@@ -190,6 +193,15 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     budgetBytes: () => (settings.current().versionBudgetMb ?? DEFAULTS.documents.versionBudgetMb) * 1024 * 1024,
     ...(options.now ? { now: options.now } : {}),
   });
+  // Settings → Knowledge: the stored folders over the index; indexing progress reaches the window throttled.
+  let knowledgeChanged = (): void => {};
+  const knowledge = new KnowledgeBase({ onStatus: () => knowledgeChanged() });
+  const knowledgeFolders = createKnowledgeFolders({
+    index: knowledge,
+    file: knowledgeSettingsFile(options.dataDir),
+    now: options.now ?? Date.now,
+  });
+  knowledgeChanged = knowledgeFolders.changed;
   const ctx: AppContext = {
     options,
     ports,
@@ -217,7 +229,8 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
       },
       ...(options.now ? { now: options.now } : {}),
     }),
-    knowledge: new KnowledgeBase(),
+    knowledge,
+    knowledgeFolders,
     brokers,
     gates: {
       approvals: overrides.approvals ?? brokers.approvals.gate,
@@ -239,6 +252,8 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
 
   // CLI --knowledge: folders indexed for this run only (nothing is stored).
   const knowledgeAdded = Promise.all((options.knowledgeFolders ?? []).map((folder) => ctx.knowledge.addFolder(folder)));
+  // The stored folders are indexed in the background after the command line's.
+  void knowledgeFolders.start().catch((error: unknown) => console.warn('Knowledge folders could not be started:', error));
   listLocal = () => listModels(ctx);
   const checks = createModelCheckService(ctx, { dataDir: options.dataDir });
   const handlers: CallHandlers = {
@@ -280,6 +295,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     ...createPromptHandlers(ctx, ctx.presets),
     ...createProjectHandlers(ctx),
     ...createMemoryHandlers(ctx),
+    ...createKnowledgeHandlers(ctx, knowledgeFolders),
     ...createSkillHandlers(ctx),
     ...mcpHandlers(mcp, alwaysAllowed),
     ...mcpAppHandlers(ctx),
@@ -306,7 +322,9 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
       const fromChecks = checks.subscribe(listener);
       const fromMcp = mcp.subscribe((event) => listener([event]));
       const fromProjects = ctx.projects.subscribe((projects) => listener([{ type: 'projects-changed', projects }]));
+      const fromKnowledge = knowledgeFolders.subscribe((folders) => listener([{ type: 'knowledge-status', folders }]));
       return () => {
+        fromKnowledge();
         fromProjects();
         libraryListeners.delete(fromLibrary);
         fromModels();
@@ -327,6 +345,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     dispose() {
       models.dispose();
       checks.dispose();
+      knowledgeFolders.dispose();
       void library.dispose();
       disposed ??= shutDown(ctx).finally(releaseDataFolder);
       return disposed;

@@ -18,6 +18,7 @@ import { useSidebarAsRail } from './layout/use-sidebar-as-rail';
 import { Sidebar } from './sidebar/Sidebar';
 import { StackPanel } from './stack/StackPanel';
 import { SaveAsWorkflowDialog } from './workflows/SaveAsWorkflowDialog';
+import { PassageDialog } from './knowledge/PassageDialog';
 import { Toaster } from './ui/Toast';
 import { WorkflowPicker } from './workflows/WorkflowPicker';
 
@@ -68,6 +69,7 @@ export function App() {
           {modelManagerOpen && <LazyModelManagerDialog />}
         </Suspense>
         <WorkflowPicker />
+        <PassageDialog />
         {workflowDraft !== null && <SaveAsWorkflowDialog key={workflowDraft} />}
       </div>
       {/* Outside the three-column grid: as a grid item the toasts' region took a row and shortened the columns. */}

@@ -16,6 +16,7 @@ import { createPresetsSlice } from './slices/presets-slice';
 import { createProjectsSlice } from './slices/projects-slice';
 import { createMemorySlice } from './slices/memory-slice';
 import { createSkillsSlice } from './slices/skills-slice';
+import { createKnowledgeSlice } from './slices/knowledge-slice';
 import { createMcpSlice } from './slices/mcp-slice';
 import { createMcpRegistrySlice } from './slices/mcp-registry-slice';
 import { createModelsSlice } from './slices/models-slice';
@@ -55,6 +56,7 @@ export function createTacoStore(deps: StoreDeps): TacoStore {
     ...createProjectsSlice(set, get, deps),
     ...createMemorySlice(set, get, deps),
     ...createSkillsSlice(set, get, deps),
+    ...createKnowledgeSlice(set, get, deps),
     ...createEngineLibrarySlice(set, get, deps),
     async init() {
       // The list needs no setting: it is asked beside them, not after their answer (a long history's
@@ -83,6 +85,7 @@ export function connectStore(store: TacoStore, api: TacoApi): () => void {
     store.getState().applyModelCheckEvents(events);
     store.getState().applyMcpEvents(events);
     store.getState().applyProjectEvents(events);
+    store.getState().applyKnowledgeEvents(events);
     store.getState().applyEngineLibraryEvents(events);
   });
   const unsubscribeEvents = (): void => {

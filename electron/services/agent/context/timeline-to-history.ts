@@ -96,6 +96,8 @@ export function timelineToHistory(events: readonly TacoEvent[]): ChatMessage[] {
       case 'tools-offered':
       // Recalled notes were in that run's system prompt only; the next run recalls for its own message.
       case 'memories-recalled':
+      // The passages are in the search_knowledge result the history keeps; this is their list for the window.
+      case 'knowledge-used':
       // The chosen branch holds no branch events (branch-tree.ts reads them).
       case 'timeline-rewound':
       case 'branch-selected':

@@ -1,7 +1,7 @@
 import type { WebSearch } from '../../web-search/web-search';
 import type { AlwaysAllowedTools } from '../../mcp/tools/always-allowed-tools';
 import type { DocumentIndex } from '../../documents/document-index';
-import type { KnowledgeSource } from '../../knowledge/knowledge-base';
+import type { RunKnowledge } from '../../knowledge/run-knowledge';
 import type { SkillCatalog } from '../../skills/skill-library';
 import type { VersionStore } from '../../documents/version-store';
 import type { TacoEvent } from '../../../../shared/contract/events';
@@ -86,7 +86,7 @@ export interface AgentRunInput {
   /** search_web's service (Settings → web search); absent: off. */
   webSearch?: WebSearch;
   /** The user's knowledge folders (search_knowledge); absent: none added. */
-  knowledge?: KnowledgeSource;
+  knowledge?: RunKnowledge;
   /** The skills read for this run (electron/services/skills); absent: none. */
   skills?: SkillCatalog;
   approvals: ApprovalGate;

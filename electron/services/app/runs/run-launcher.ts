@@ -133,9 +133,12 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   // The loop starts after startRun has returned, as the caller expects.
   const body = input.body ?? ctx.ports.runAgent;
   const provider = ctx.provider.current();
-  const knowledge = ctx.knowledge.hasFolders
-    ? { knowledge: { base: ctx.knowledge, embedder: providerEmbedder(provider, settings.embeddingModel) } }
-    : {};
+  // The conversation searches the global folders and its project's only.
+  const knowledgeScope = ctx.knowledgeFolders.scopeFor(projectId);
+  const knowledge =
+    knowledgeScope.length > 0
+      ? { knowledge: { base: ctx.knowledge, embedder: providerEmbedder(provider, settings.embeddingModel), folders: knowledgeScope } }
+      : {};
   // The skills are read as the loop starts, not before startRun returns.
   const skills = skillsForRun({ dataDir: ctx.options.dataDir, projectId: summary?.projectId, workspace, settings });
   void skills.then((catalog) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TOOL_ERROR_ENDINGS, type TacoEvent } from '../../../../shared/contract/events';
 import type { JsonObject, JsonValue } from '../../../../shared/contract/json';
+import { knowledgePassageSchema } from '../../../../shared/knowledge/knowledge';
 import { RISKS } from '../../../../shared/settings/settings';
 import { STOP_REASONS } from '../../../../shared/conversations/stop-reason';
 import { TOOL_TYPES } from '../../../../shared/tools/tool-info';
@@ -158,6 +159,7 @@ export const storedEventSchema = z.discriminatedUnion('type', [
       memories: z.array(z.object({ memoryId: id, text, projectId: id.nullable() }).strict()),
     })
     .strict(),
+  z.object({ type: z.literal('knowledge-used'), ...runScoped, passages: z.array(knowledgePassageSchema) }).strict(),
   z
     .object({ type: z.literal('run-finish'), ...runScoped, reason: z.enum(STOP_REASONS), message: text, error: text.nullable(), at: time })
     .strict(),

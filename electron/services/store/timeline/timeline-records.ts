@@ -51,6 +51,7 @@ const EVENT_TYPES: Record<TacoEventType, true> = {
   'depth-resolved': true,
   'tools-offered': true,
   'memories-recalled': true,
+  'knowledge-used': true,
   question: true,
   'question-answered': true,
   usage: true,

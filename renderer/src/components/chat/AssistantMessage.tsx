@@ -17,6 +17,23 @@ import { RememberedNote } from './RememberedNote';
 import { TruncationWarning } from './TruncationWarning';
 import { UsageLine } from './UsageLine';
 import { WorkflowBlock } from '../workflows/WorkflowBlock';
+import type { KnowledgePassage } from '../../../../shared/knowledge/knowledge';
+import { CitationContext } from '../knowledge/citation-context';
+import { KnowledgeUsedNote } from '../knowledge/KnowledgeUsedNote';
+
+const NO_PASSAGES: ReadonlyMap<number, KnowledgePassage> = new Map();
+const passageMaps = new WeakMap<readonly KnowledgePassage[], ReadonlyMap<number, KnowledgePassage>>();
+
+/** The turn's passages by number (one map per list, so the answer's blocks are not drawn again for nothing). */
+function citedPassages(turn: AssistantTurn): ReadonlyMap<number, KnowledgePassage> {
+  if (!turn.passages) return NO_PASSAGES;
+  let map = passageMaps.get(turn.passages);
+  if (!map) {
+    map = new Map(turn.passages.map((passage) => [passage.n, passage]));
+    passageMaps.set(turn.passages, map);
+  }
+  return map;
+}
 
 /** Calls that wait on the user right now: an open approval card or question. */
 function waitingCalls(turn: AssistantTurn): Map<string, string> {
@@ -97,29 +114,32 @@ export function AssistantMessage({ turn, running, status, isLatest }: Props) {
   };
 
   return (
-    <article
-      className="message message-assistant"
-      data-testid="message"
-      data-role="assistant"
-      data-run-id={turn.runId}
-      aria-label="Assistant"
-    >
-      <div className="message-body">
-        {turn.remembered && <RememberedNote notes={turn.remembered} />}
-        {turn.workflow && <WorkflowBlock workflow={turn.workflow} runFinished={finished} />}
-        {turnSegments(turn.parts).map(renderSegment)}
-        {turn.usage?.truncation && <TruncationWarning {...turn.usage.truncation} />}
-        {running && <StatusLine text={status} />}
-        {/* One row under the answer: model and speed, then the "i" for which tools the model saw (on request for the
+    <CitationContext.Provider value={citedPassages(turn)}>
+      <article
+        className="message message-assistant"
+        data-testid="message"
+        data-role="assistant"
+        data-run-id={turn.runId}
+        aria-label="Assistant"
+      >
+        <div className="message-body">
+          {turn.remembered && <RememberedNote notes={turn.remembered} />}
+          {turn.workflow && <WorkflowBlock workflow={turn.workflow} runFinished={finished} />}
+          {turnSegments(turn.parts).map(renderSegment)}
+          {turn.usage?.truncation && <TruncationWarning {...turn.usage.truncation} />}
+          {running && <StatusLine text={status} />}
+          {/* One row under the answer: model and speed, then the "i" for which tools the model saw (on request for the
             turn at hand; unasked when the model wanted one left out). */}
-        <div className="message-meta">
-          {finished && turn.usage && <UsageLine usage={turn.usage} model={turn.model} />}
-          {turn.offered && isLatest && (
-            <ToolsOfferedNote offered={turn.offered} asked={turn.parts.flatMap((part) => (part.type === 'tool' ? [part.tool] : []))} />
-          )}
+          <div className="message-meta">
+            {finished && turn.usage && <UsageLine usage={turn.usage} model={turn.model} />}
+            {turn.offered && isLatest && (
+              <ToolsOfferedNote offered={turn.offered} asked={turn.parts.flatMap((part) => (part.type === 'tool' ? [part.tool] : []))} />
+            )}
+          </div>
+          {turn.passages && <KnowledgeUsedNote passages={turn.passages} />}
+          <AssistantMessageActions turn={turn} isLatest={isLatest} />
         </div>
-        <AssistantMessageActions turn={turn} isLatest={isLatest} />
-      </div>
-    </article>
+      </article>
+    </CitationContext.Provider>
   );
 }

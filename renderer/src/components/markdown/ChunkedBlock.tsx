@@ -4,6 +4,7 @@ import remarkGfm from 'remark-gfm';
 import { MARKDOWN_COMPONENTS } from './markdown-components';
 import { MarkdownBlock } from './MarkdownBlock';
 import { createParagraphChunker, isPlainText, plainParagraph } from './paragraph-chunks';
+import { rehypeCitations } from './rehype-citations';
 import { markdownUrlTransform } from './url-policy';
 import { HAS_MATH, wantsWorker } from './worker/block-protocol';
 import { WorkerBlock } from './WorkerBlock';
@@ -12,6 +13,7 @@ import { DEFAULTS } from '../../../../shared/constants';
 type PluggableList = NonNullable<Options['remarkPlugins']>;
 
 const REMARK_PLUGINS: PluggableList = [remarkGfm];
+const REHYPE_PLUGINS: PluggableList = [rehypeCitations];
 /** A piece is the inside of the one paragraph ChunkedBlock draws itself. */
 const PIECE_COMPONENTS: Components = { ...MARKDOWN_COMPONENTS, p: ({ children }: { children?: ReactNode }) => children };
 
@@ -19,7 +21,12 @@ const PIECE_COMPONENTS: Components = { ...MARKDOWN_COMPONENTS, p: ({ children }:
 const Piece = memo(function Piece({ text }: { text: string }) {
   if (isPlainText(text)) return text;
   return (
-    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={PIECE_COMPONENTS} urlTransform={markdownUrlTransform}>
+    <ReactMarkdown
+      remarkPlugins={REMARK_PLUGINS}
+      rehypePlugins={REHYPE_PLUGINS}
+      components={PIECE_COMPONENTS}
+      urlTransform={markdownUrlTransform}
+    >
       {text}
     </ReactMarkdown>
   );

@@ -2,6 +2,7 @@ import { memo, useEffect } from 'react';
 import ReactMarkdown, { type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { FINISHED_MARKDOWN_COMPONENTS, MARKDOWN_COMPONENTS } from './markdown-components';
+import { rehypeCitations } from './rehype-citations';
 import { rehypeHighlightCode } from './rehype-highlight-code';
 import { loadHighlighter, useHighlighterReady } from './shared-highlighter';
 import { markdownUrlTransform } from './url-policy';
@@ -11,8 +12,8 @@ type PluggableList = NonNullable<Options['rehypePlugins']>;
 
 const REMARK_PLUGINS: PluggableList = [remarkGfm];
 /** Highlighting only names languages it knows; it never guesses (a guess can change as text grows). */
-const REHYPE_COMPLETE: PluggableList = [rehypeHighlightCode];
-const REHYPE_GROWING: PluggableList = [];
+const REHYPE_COMPLETE: PluggableList = [rehypeHighlightCode, rehypeCitations];
+const REHYPE_GROWING: PluggableList = [rehypeCitations];
 
 interface Props {
   text: string;

@@ -1,5 +1,6 @@
 import type { Components, ExtraProps } from 'react-markdown';
 import type { ComponentProps } from 'react';
+import { Citation } from '../knowledge/Citation';
 import { CodeBlock } from './CodeBlock';
 import { codeLanguage, hastText } from './hast-text';
 import { MarkdownImage } from './MarkdownImage';
@@ -13,6 +14,13 @@ function Pre({ node, children }: ComponentProps<'pre'> & ExtraProps) {
       {children}
     </CodeBlock>
   );
+}
+
+/** A citation mark (rehype-citations.ts) is a Citation; any other <sup> stays as it is. */
+function Sup({ node, children }: ComponentProps<'sup'> & ExtraProps) {
+  const cited = node?.properties?.dataCitation;
+  if (typeof cited !== 'string' && typeof cited !== 'number') return <sup>{children}</sup>;
+  return <Citation n={Number(cited)}>{children}</Citation>;
 }
 
 function Table({ children }: ComponentProps<'table'> & ExtraProps) {
@@ -36,6 +44,7 @@ export const MARKDOWN_COMPONENTS: Components = {
   img: ({ src, alt }) => <MarkdownImage src={typeof src === 'string' ? src : undefined} alt={typeof alt === 'string' ? alt : undefined} />,
   pre: Pre,
   table: Table,
+  sup: Sup,
 };
 
 /** The same for a finished block: diagrams are drawn only once their source is complete. */

@@ -13,6 +13,7 @@ import { WebSearchSettings } from './WebSearchSettings';
 import { WorkspaceSettings } from './WorkspaceSettings';
 import { MemorySettings } from '../memory/MemorySettings';
 import { SkillSettings } from '../skills/SkillSettings';
+import { KnowledgeSettings } from '../knowledge/KnowledgeSettings';
 
 /** What a section of the General settings gets: the form, its change function, and what main refused. */
 export interface SectionProps {
@@ -68,6 +69,13 @@ export const GENERAL_SECTIONS: readonly SettingsSection[] = [
   { id: 'approvals', label: 'Approvals', render: ({ form, change }) => <ApprovalSettings form={form} change={change} /> },
   // Its notes are saved at once (their own buttons); its saving rule is saved with Save.
   { id: 'memory', label: 'Memory', outsideForm: true, render: ({ form, change }) => <MemorySettings form={form} change={change} /> },
+  // Its folders are kept at once (their own buttons); its embedding model is saved with Save.
+  {
+    id: 'knowledge',
+    label: 'Knowledge',
+    outsideForm: true,
+    render: ({ form, change }) => <KnowledgeSettings form={form} change={change} />,
+  },
   { id: 'web-search', label: 'Web search', render: ({ form, change }) => <WebSearchSettings form={form} change={change} /> },
   {
     id: 'file-versions',

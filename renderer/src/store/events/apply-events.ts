@@ -1,4 +1,5 @@
 import type { TacoEvent } from '../../../../shared/contract/events';
+import type { KnowledgePassage } from '../../../../shared/knowledge/knowledge';
 import type { AssistantTurn, ConversationView, ToolOutcome, TurnPart } from './conversation-view';
 import { appendItem, createDraftItems, hasUserMessage, type DraftItems } from './draft-items';
 import { applyStackFrames, applyToolOutcome, keepActiveEntries } from './stack-entries';
@@ -244,6 +245,8 @@ function reduce(view: ConversationView, event: TacoEvent, draft: DraftItems | nu
       const remembered = event.memories.map(({ memoryId, text, projectId }) => ({ memoryId, text, projectId }));
       return inTurn(view, event.runId, (turn) => ({ ...turn, remembered }));
     }
+    case 'knowledge-used':
+      return inTurn(view, event.runId, (turn) => ({ ...turn, passages: mergePassages(turn.passages ?? [], event.passages) }));
     case 'run-finish':
       return finishRun(inTurn, view, event);
     case 'workflow-start':
@@ -299,4 +302,11 @@ function finishRun(inTurn: TurnUpdate, view: ConversationView, event: Extract<Ta
   });
   const settled = event.reason === 'interrupted' ? settleInterruptedRun(next) : next;
   return settled.activeRunId === event.runId ? { ...settled, activeRunId: null, running: false, status: null } : settled;
+}
+
+/** The run's passages by number: a passage found again keeps its number and is listed once. */
+function mergePassages(known: KnowledgePassage[], found: KnowledgePassage[]): KnowledgePassage[] {
+  const byNumber = new Map(known.map((passage) => [passage.n, passage]));
+  for (const passage of found) if (!byNumber.has(passage.n)) byNumber.set(passage.n, passage);
+  return [...byNumber.values()].sort((a, b) => a.n - b.n);
 }

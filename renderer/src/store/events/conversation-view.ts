@@ -1,3 +1,4 @@
+import type { KnowledgePassage } from '../../../../shared/knowledge/knowledge';
 import type { RecalledMemory } from '../../../../shared/memory/memory';
 import type { ApprovalDecision, EventOf, ToolErrorEnding } from '../../../../shared/contract/events';
 import type { JsonObject } from '../../../../shared/contract/json';
@@ -67,6 +68,8 @@ export interface AssistantTurn {
   offered?: OfferedView;
   /** Notes from memory recalled into this run's prompt ("Remembered: …"); absent when none. */
   remembered?: RecalledMemory[];
+  /** Passages search_knowledge put in this run's context, by the number the answer cites; absent when none. */
+  passages?: KnowledgePassage[];
 }
 
 export interface WorkflowStepView {

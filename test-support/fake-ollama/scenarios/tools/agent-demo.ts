@@ -48,6 +48,18 @@ function tea(request: FakeChatRequest): Reply {
   return reply.text(system.includes('- I prefer green tea') ? 'Your notes say you prefer green tea.' : 'I do not know which tea you like.');
 }
 
+/** "boiler": search_knowledge, then an answer citing the first passage found by its number. */
+function boiler(step: number, results: FakeChatMessage[]): Reply {
+  if (step === 0) return reply.toolCall('search_knowledge', { query: 'boiler pressure' });
+  let first: number | null = null;
+  try {
+    first = (JSON.parse(results.at(-1)?.content ?? '') as { passages?: Array<{ n: number }> }).passages?.[0]?.n ?? null;
+  } catch {
+    first = null;
+  }
+  return reply.text(first === null ? 'Your folders say nothing about the boiler.' : `Keep the boiler at 1.5 bar when cold [${first}].`);
+}
+
 function counting(step: number): Reply {
   return reply.toolCall('calculate', { expression: `${step} + 1` });
 }
@@ -103,6 +115,7 @@ export function agentDemoReply(request: FakeChatRequest): Reply {
   if (/level \d+/.test(lower) || lower.includes('deep')) return deep(goal, step);
   if (lower.includes('remember')) return remember(step, results);
   if (lower.includes('which tea')) return tea(request);
+  if (lower.includes('boiler')) return boiler(step, results);
   if (lower.includes('notes')) return multiTool(step, results);
   if (lower.includes('greeting')) return writeFile(step, results);
   if (lower.includes('count')) return counting(step);
@@ -117,7 +130,8 @@ export function agentDemoReply(request: FakeChatRequest): Reply {
  * Tool-using flows by keyword: "notes" (list_directory → read_file → answer), "greeting"
  * (write_file, needs approval), "count" (endless calculate calls: max_iterations), "deep"
  * (nested delegate_task past depth 20), "colour" (ask_user), "remember" (save_memory, needs approval),
- * "which tea" (answers from the notes recalled into the system prompt), "secret" (a read outside the workspace),
+ * "which tea" (answers from the notes recalled into the system prompt), "boiler" (search_knowledge, then an answer citing [n]),
+ * "secret" (a read outside the workspace),
  * and one per early stop: "broken" (unknown tool), "repeat" (the same call again), "impossible"
  * (the model gives up), "stall" (no reply: timeout). Status sentences are answered.
  */

@@ -144,6 +144,7 @@ export function transcriptBlocks(events: readonly TacoEvent[]): TranscriptBlock[
       case 'usage':
       case 'tools-offered':
       case 'memories-recalled':
+      case 'knowledge-used':
       case 'timeline-rewound':
       case 'branch-selected':
       case 'conversation-updated':

@@ -7,6 +7,7 @@ import { unified, type PluggableList } from 'unified';
 import { highlightTree } from '../highlight-tree';
 import { lowlight } from '../lowlight-instance';
 import { rehypeMathBounded } from '../math/rehype-math-bounded';
+import { rehypeCitations } from '../rehype-citations';
 import type { BlockRequest } from './block-protocol';
 
 /**
@@ -37,6 +38,7 @@ export function renderBlockTree(request: Omit<BlockRequest, 'id'>): Root {
     .use(request.math ? MATH_REMARK : [])
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(request.math ? MATH_REHYPE : [])
-    .use(request.highlight ? [highlightWithLowlight] : []);
+    .use(request.highlight ? [highlightWithLowlight] : [])
+    .use(rehypeCitations);
   return processor.runSync(processor.parse(request.text)) as Root;
 }
