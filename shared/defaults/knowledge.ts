@@ -25,4 +25,8 @@ export const KNOWLEDGE_DEFAULTS = {
   embedBatchSize: 32,
   /** The indexer yields to the event loop after this many milliseconds of synchronous work. */
   sliceMs: 8,
+  /** A folder's changes are applied once this long passed with no further change (a burst is one pass). */
+  watchDebounceMs: 300,
+  /** The saved index is written once this long passed after the last change to it. */
+  saveDelayMs: 1000,
 } as const;

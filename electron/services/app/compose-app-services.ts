@@ -214,7 +214,8 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
       },
       ...(options.now ? { now: options.now } : {}),
     }),
-    knowledge: new KnowledgeBase(),
+    // Each folder's index is saved in the data folder and kept fresh by a watcher.
+    knowledge: new KnowledgeBase({ indexDir: join(options.dataDir, 'knowledge') }),
     brokers,
     gates: {
       approvals: overrides.approvals ?? brokers.approvals.gate,
@@ -234,7 +235,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     newId: options.newId ?? randomUUID,
   };
 
-  // CLI --knowledge: folders indexed for this run only (nothing is stored).
+  // CLI --knowledge: folders searched in this run only (their saved index spares the next run the reading).
   const knowledgeAdded = Promise.all((options.knowledgeFolders ?? []).map((folder) => ctx.knowledge.addFolder(folder)));
   listLocal = () => listModels(ctx);
   const checks = createModelCheckService(ctx, { dataDir: options.dataDir });
@@ -340,6 +341,7 @@ async function shutDown(ctx: AppContext): Promise<void> {
   ctx.brokers.depth.dispose();
   await Promise.race([Promise.all(runs.map((run) => run.finished)), delay(DEFAULTS.app.shutdownGraceMs)]);
   await ctx.mcp.dispose();
+  await ctx.knowledge.close();
   ctx.hub.dispose();
   await ctx.storage.conversations.close();
 }
