@@ -23,6 +23,8 @@ export const STAGES = [
   'openmain',
   'history',
   'knowledge',
+  'stores',
+  'retrieval',
   'engine',
 ] as const;
 export type Stage = (typeof STAGES)[number];

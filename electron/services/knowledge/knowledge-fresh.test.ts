@@ -210,3 +210,29 @@ describe('a watched knowledge folder', () => {
     await base.close();
   });
 });
+
+describe('a saved index with a broken vectors file', () => {
+  it('is moved aside like any corrupt index', async () => {
+    const indexDir = tempDir('taco-knowledge-saved-');
+    const root = folder(NOTES);
+    const first = new KnowledgeBase({ indexDir, watch: false, saveDelayMs: 0 });
+    await first.addFolder(root);
+    await first.whenIdle();
+    const vectorsSaved = nextEvent(first, saved);
+    await first.search('roses', 3, countingEmbedder());
+    await vectorsSaved;
+    await first.close();
+    const [savedFolder] = readdirSync(indexDir);
+    writeFileSync(join(indexDir, savedFolder!, 'vectors.f32'), Buffer.alloc(7));
+
+    const second = new KnowledgeBase({ indexDir, watch: false });
+    await second.addFolder(root);
+    await second.whenIdle();
+    expect(second.status()[0]).toMatchObject({
+      state: 'ready',
+      filesIndexed: 2,
+      note: expect.stringContaining('vectors file has 7 bytes'),
+    });
+    await second.close();
+  });
+});

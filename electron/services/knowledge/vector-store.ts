@@ -1,7 +1,7 @@
 /**
  * Where chunk vectors live and are searched. The in-process store keeps them in one growing
  * Float32Array (unit length, so cosine is a dot product) and scans it: measured against LanceDB
- * and PGlite in `bench/knowledge-store.ts` (ARCHITECTURE.md, "Knowledge folders").
+ * and PGlite in `bench/knowledge/store-comparison.ts` (ARCHITECTURE.md, "Knowledge folders").
  */
 export interface VectorStore {
   readonly dimensions: number | null;
