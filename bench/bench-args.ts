@@ -24,6 +24,8 @@ export const STAGES = [
   'history',
   'knowledge',
   'skills',
+  'stores',
+  'retrieval',
   'engine',
 ] as const;
 export type Stage = (typeof STAGES)[number];

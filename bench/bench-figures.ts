@@ -221,6 +221,42 @@ export const FIGURES = [
     meaning: 'Knowledge folders: memory the in-process store holds for 100,000 vectors of 384 dimensions (heap and array buffers).',
   },
   {
+    name: 'knowledge_hybrid_p95_ms_100k',
+    unit: 'ms',
+    budget: 400,
+    meaning:
+      'Knowledge folders: p95 of one hybrid search (BM25 top 50 + vector top 50, fused) over 100,000 chunks in the in-process store, opened from disk (bench/knowledge/store-comparison.ts).',
+  },
+  {
+    name: 'knowledge_cold_open_ms_100k',
+    unit: 'ms',
+    budget: 3000,
+    meaning:
+      'Knowledge folders: a fresh process opens the saved vectors of 100,000 chunks (384 dimensions) and answers its first vector search.',
+  },
+  {
+    name: 'knowledge_disk_mb_per_100k',
+    unit: 'MB',
+    budget: 200,
+    meaning: 'Knowledge folders: disk the saved vectors of 100,000 chunks of 384 dimensions take (the chunk texts not counted).',
+  },
+  {
+    name: 'knowledge_lexical_recall_at_5',
+    unit: '',
+    budget: 0.8,
+    atLeast: true,
+    meaning:
+      'Knowledge folders: share of the labelled questions (bench/knowledge/retrieval-set.ts, over the docs/ folder) whose answering passage is among the first 5 of the lexical (BM25) ranking.',
+  },
+  {
+    name: 'knowledge_lexical_mrr',
+    unit: '',
+    budget: 0.6,
+    atLeast: true,
+    meaning:
+      'Knowledge folders: mean reciprocal rank of the first answering passage over the same questions, lexical ranking (0 when not in the first 10).',
+  },
+  {
     name: 'open_main_ratio',
     unit: '×',
     budget: 1.5,

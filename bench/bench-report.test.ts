@@ -47,6 +47,11 @@ describe('jsonReport', () => {
       'knowledge_vector_p95_ms_10k',
       'knowledge_vector_p95_ms_100k',
       'knowledge_ram_mb_per_100k',
+      'knowledge_hybrid_p95_ms_100k',
+      'knowledge_cold_open_ms_100k',
+      'knowledge_disk_mb_per_100k',
+      'knowledge_lexical_recall_at_5',
+      'knowledge_lexical_mrr',
       'open_main_ratio',
       'open_main_branched_ratio',
       'history_cold_start_ratio',
@@ -61,13 +66,15 @@ describe('jsonReport', () => {
   });
 
   it('has a budget for every figure as the issues set them, upper bounds except the selection recall and the prefix reuse', () => {
-    expect(FIGURE_NAMES).toHaveLength(46);
+    expect(FIGURE_NAMES).toHaveLength(51);
     expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual([
       'tool_selection_recall_at_budget',
       'tool_selection_recall_held_out',
       'prefix_reuse_ratio',
       'prefix_reuse_ratio_turns',
       'knowledge_index_chunks_per_s',
+      'knowledge_lexical_recall_at_5',
+      'knowledge_lexical_mrr',
     ]);
     expect(Object.fromEntries(FIGURES.map((figure) => [figure.name, figure.budget]))).toEqual({
       pipeline_ratio: 1.1,
@@ -109,6 +116,11 @@ describe('jsonReport', () => {
       knowledge_vector_p95_ms_10k: 50,
       knowledge_vector_p95_ms_100k: 300,
       knowledge_ram_mb_per_100k: 400,
+      knowledge_hybrid_p95_ms_100k: 400,
+      knowledge_cold_open_ms_100k: 3000,
+      knowledge_disk_mb_per_100k: 200,
+      knowledge_lexical_recall_at_5: 0.8,
+      knowledge_lexical_mrr: 0.6,
       open_main_ratio: 1.5,
       open_main_branched_ratio: 1.5,
       history_cold_start_ratio: 1.3,

@@ -54,6 +54,8 @@ const STAGE_FIGURES: Record<Stage, FigureName[]> = {
   undo: ['undo_8000_ratio', 'undo_preview_8000_ms'],
   openmain: ['open_main_ratio', 'open_main_branched_ratio'],
   knowledge: ['knowledge_index_chunks_per_s', 'knowledge_vector_p95_ms_10k', 'knowledge_vector_p95_ms_100k', 'knowledge_ram_mb_per_100k'],
+  stores: ['knowledge_hybrid_p95_ms_100k', 'knowledge_cold_open_ms_100k', 'knowledge_disk_mb_per_100k'],
+  retrieval: ['knowledge_lexical_recall_at_5', 'knowledge_lexical_mrr'],
   engine: [
     'engine_first_token_overhead_ms',
     'engine_per_token_ratio',
@@ -149,6 +151,8 @@ async function main(): Promise<number> {
     history: () => runHistoryBench(options),
     skills: () => Promise.resolve(runSkillPromptBench()),
     knowledge: () => import('./knowledge-bench').then((loaded) => loaded.runKnowledgeBench(options)),
+    stores: () => import('./knowledge/store-comparison').then((loaded) => loaded.runStoreComparison(options)),
+    retrieval: () => import('./knowledge/retrieval-bench').then((loaded) => loaded.runRetrievalBench(options)),
     // node-llama-cpp loads only when this stage runs.
     engine: () => import('./engine/engine-bench').then((loaded) => loaded.runEngineBench(options)),
   };

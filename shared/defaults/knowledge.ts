@@ -27,4 +27,8 @@ export const KNOWLEDGE_DEFAULTS = {
   sliceMs: 8,
   /** Settings → Knowledge hears of indexing progress at most this often (the last change always arrives). */
   statusEventMs: 250,
+  /** A folder's changes are applied once this long passed with no further change (a burst is one pass). */
+  watchDebounceMs: 300,
+  /** The saved index is written once this long passed after the last change to it. */
+  saveDelayMs: 1000,
 } as const;

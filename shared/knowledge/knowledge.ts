@@ -54,4 +54,14 @@ export interface KnowledgeFolderStatus {
   skipped: KnowledgeSkip[];
   /** The folder itself could not be read (removed drive, no permission), in words. */
   error: string | null;
+  /** While indexing: files read so far of those to read in this pass, and the time left (null: not known yet). */
+  progress?: KnowledgeProgress | null;
+  /** Something the user may want to know that is not an error, e.g. the saved index was unreadable and is being rebuilt. */
+  note?: string | null;
+}
+
+export interface KnowledgeProgress {
+  done: number;
+  total: number;
+  secondsLeft: number | null;
 }

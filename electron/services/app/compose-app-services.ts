@@ -195,7 +195,8 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
   });
   // Settings → Knowledge: the stored folders over the index; indexing progress reaches the window throttled.
   let knowledgeChanged = (): void => {};
-  const knowledge = new KnowledgeBase({ onStatus: () => knowledgeChanged() });
+  // Each folder's index is saved in the data folder and kept fresh by a watcher.
+  const knowledge = new KnowledgeBase({ indexDir: join(options.dataDir, 'knowledge'), onStatus: () => knowledgeChanged() });
   const knowledgeFolders = createKnowledgeFolders({
     index: knowledge,
     file: knowledgeSettingsFile(options.dataDir),
@@ -250,7 +251,7 @@ export async function composeAppServices(options: AppServicesOptions, ports: App
     newId: options.newId ?? randomUUID,
   };
 
-  // CLI --knowledge: folders indexed for this run only (nothing is stored).
+  // CLI --knowledge: folders searched in this run only (their saved index spares the next run the reading).
   const knowledgeAdded = Promise.all((options.knowledgeFolders ?? []).map((folder) => ctx.knowledge.addFolder(folder)));
   // The stored folders are indexed in the background after the command line's.
   void knowledgeFolders.start().catch((error: unknown) => console.warn('Knowledge folders could not be started:', error));
@@ -364,6 +365,7 @@ async function shutDown(ctx: AppContext): Promise<void> {
   ctx.brokers.depth.dispose();
   await Promise.race([Promise.all(runs.map((run) => run.finished)), delay(DEFAULTS.app.shutdownGraceMs)]);
   await ctx.mcp.dispose();
+  await ctx.knowledge.close();
   ctx.hub.dispose();
   await ctx.storage.conversations.close();
 }

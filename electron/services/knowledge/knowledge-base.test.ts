@@ -224,3 +224,24 @@ describe('the in-process vector store', () => {
     expect(() => store.put(9, [1, 2])).toThrow('a vector of 2 dimensions in a store of 3');
   });
 });
+
+describe('the in-process vector store, saved and restored', () => {
+  it('a restored snapshot answers as the store it was taken from, and grows from there', () => {
+    const store = createInProcessVectorStore();
+    const vectors = Array.from({ length: 40 }, (_, id) => [Math.cos(id), Math.sin(id), (id % 7) - 3]);
+    vectors.forEach((vector, id) => store.put(id, vector));
+    store.delete(5);
+    const restored = createInProcessVectorStore();
+    restored.restore(store.snapshot());
+    for (const query of [
+      [1, 0, 0],
+      [0, 1, 1],
+      [-1, 0.5, -2],
+    ])
+      expect(restored.nearest(query, 6)).toEqual(store.nearest(query, 6));
+    expect(restored.has(5)).toBe(false);
+    restored.put(99, [0, 0, 1]);
+    expect(restored.nearest([0, 0, 1], 1)[0]?.id).toBe(99);
+    expect(() => restored.restore({ ids: [1, 2], data: new Float32Array(5) })).toThrow(/do not divide/);
+  });
+});

@@ -167,6 +167,34 @@ export class KnowledgeIndex {
     return this.vectors.nearest(queryVector, limit).map((hit) => hit.id);
   }
 
+  /** A file's chunks in order (empty: not in the index). */
+  fileChunks(folder: string, file: string): IndexedChunk[] {
+    return (this.byFile.get(fileKey(folder, file)) ?? []).flatMap((id) => this.chunks.get(id) ?? []);
+  }
+
+  /** The text-keyed vectors of the current model for a folder's chunks, for saving (null: none yet). */
+  exportVectors(folder: string): { key: string; hashes: string[]; vectors: Float32Array[] } | null {
+    if (this.key === null || this.byHash.size === 0) return null;
+    const live = new Set<string>();
+    for (const chunk of this.chunks.values()) if (chunk.folder === folder) live.add(chunk.hash);
+    const hashes = [...this.byHash.keys()].filter((hash) => live.has(hash));
+    return { key: this.key, hashes, vectors: hashes.map((hash) => this.byHash.get(hash)!) };
+  }
+
+  /**
+   * Takes back saved vectors of the model `key`: chunks whose text has one need no model call.
+   * Vectors of another model than the index holds already are not taken (they would be re-embedded).
+   */
+  importVectors(key: string, hashes: readonly string[], vectors: readonly Float32Array[]): void {
+    if (this.key !== null && this.key !== key) return;
+    this.key = key;
+    hashes.forEach((hash, index) => this.byHash.set(hash, vectors[index]!));
+    for (const chunk of this.chunks.values()) {
+      const cached = this.byHash.get(chunk.hash);
+      if (cached && !this.vectors.has(chunk.id)) this.vectors.put(chunk.id, cached);
+    }
+  }
+
   get(id: number): IndexedChunk | undefined {
     return this.chunks.get(id);
   }

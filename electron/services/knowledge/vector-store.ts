@@ -1,7 +1,7 @@
 /**
  * Where chunk vectors live and are searched. The in-process store keeps them in one growing
  * Float32Array (unit length, so cosine is a dot product) and scans it: measured against LanceDB
- * and PGlite in `bench/knowledge-store.ts` (ARCHITECTURE.md, "Knowledge folders").
+ * and PGlite in `bench/knowledge/store-comparison.ts` (ARCHITECTURE.md, "Knowledge folders").
  */
 export interface VectorStore {
   readonly dimensions: number | null;
@@ -12,6 +12,16 @@ export interface VectorStore {
   /** The `k` nearest ids by cosine, best first. */
   nearest(vector: ArrayLike<number>, k: number): Array<{ id: number; score: number }>;
   clear(): void;
+  /** The ids and their unit vectors, slot by slot (what the persisted index writes). */
+  snapshot(): VectorSnapshot;
+  /** Replaces the contents with a snapshot (its vectors are taken as they are: unit length). */
+  restore(snapshot: VectorSnapshot): void;
+}
+
+/** `data` holds `ids.length` vectors of one width back to back, in the order of `ids`. */
+export interface VectorSnapshot {
+  ids: number[];
+  data: Float32Array;
 }
 
 export function createInProcessVectorStore(): VectorStore {
@@ -88,6 +98,22 @@ export function createInProcessVectorStore(): VectorStore {
       data = new Float32Array(0);
       ids = [];
       slotOf.clear();
+    },
+    snapshot() {
+      return { ids: [...ids], data: data.slice(0, ids.length * (dimensions ?? 0)) };
+    },
+    restore(snapshot) {
+      const count = snapshot.ids.length;
+      if (count === 0) {
+        this.clear();
+        return;
+      }
+      if (snapshot.data.length % count !== 0) throw new Error(`${snapshot.data.length} values do not divide into ${count} vectors`);
+      dimensions = snapshot.data.length / count;
+      data = snapshot.data.slice();
+      ids = [...snapshot.ids];
+      slotOf.clear();
+      ids.forEach((id, slot) => slotOf.set(id, slot));
     },
   };
 }
