@@ -41,6 +41,10 @@ describe('jsonReport', () => {
       'engine_per_token_ratio',
       'engine_load_loop_delay_ms',
       'engine_generate_loop_delay_ms',
+      'engine_in_process_first_token_overhead_ms',
+      'engine_in_process_per_token_ratio',
+      'engine_in_process_load_loop_delay_ms',
+      'engine_in_process_generate_loop_delay_ms',
       'undo_8000_ratio',
       'undo_preview_8000_ms',
       'knowledge_index_chunks_per_s',
@@ -66,7 +70,7 @@ describe('jsonReport', () => {
   });
 
   it('has a budget for every figure as the issues set them, upper bounds except the selection recall and the prefix reuse', () => {
-    expect(FIGURE_NAMES).toHaveLength(51);
+    expect(FIGURE_NAMES).toHaveLength(55);
     expect(FIGURES.filter((figure) => 'atLeast' in figure).map((figure) => figure.name)).toEqual([
       'tool_selection_recall_at_budget',
       'tool_selection_recall_held_out',
@@ -110,6 +114,10 @@ describe('jsonReport', () => {
       engine_per_token_ratio: 1.1,
       engine_load_loop_delay_ms: 1000,
       engine_generate_loop_delay_ms: 50,
+      engine_in_process_first_token_overhead_ms: 50,
+      engine_in_process_per_token_ratio: 1.1,
+      engine_in_process_load_loop_delay_ms: 1000,
+      engine_in_process_generate_loop_delay_ms: 50,
       undo_8000_ratio: 3,
       undo_preview_8000_ms: 200,
       knowledge_index_chunks_per_s: 2000,
