@@ -1,7 +1,7 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { resolveCommand } from './command-resolver';
 
 const root = mkdtempSync(path.join(tmpdir(), 'taco-resolve-'));
@@ -68,5 +68,45 @@ describe('userPath', () => {
   it('on Windows is the process PATH as it is', async () => {
     const { userPath } = await import('./command-resolver');
     expect(await userPath('win32', { PATH: 'C:\\Windows;C:\\node' })).toBe('C:\\Windows;C:\\node');
+  });
+});
+
+describe('userPath with a login shell that does not finish', () => {
+  const pidFiles: string[] = [];
+  afterAll(() => {
+    for (const file of pidFiles)
+      for (const pid of readFileSync(file, 'utf8').trim().split(/\s+/)) {
+        try {
+          process.kill(Number(pid), 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+  });
+
+  /** An interactive shell ignores SIGTERM; this one also waits on a program its start-up files ran (pyenv's rehash on a stale lock). */
+  function stuckShell(name: string, printFirst: string): string {
+    const file = path.join(root, 'shells', name);
+    const pidFile = path.join(root, 'shells', `${name}.pid`);
+    pidFiles.push(pidFile);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `#!/bin/sh\ntrap '' TERM\n${printFirst}\nsleep 600 &\necho $$ $! > '${pidFile}'\nwait\n`);
+    chmodSync(file, 0o755);
+    return file;
+  }
+
+  it('takes the PATH as soon as both marks are printed, though the shell goes on', async () => {
+    vi.resetModules();
+    const { userPath } = await import('./command-resolver');
+    const shell = stuckShell('prints-then-waits', `printf '%s' "__TACO_PATH__/login/bin__TACO_PATH__"`);
+    const merged = await userPath('linux', { PATH: '/usr/bin', SHELL: shell, HOME: root });
+    expect(merged.split(':')).toEqual(['/login/bin', '/usr/bin']);
+  });
+
+  it('gives up on a shell that never prints once its time is up, though it will not stop, and keeps our PATH', async () => {
+    vi.resetModules();
+    const { userPath } = await import('./command-resolver');
+    const shell = stuckShell('never-prints', ':');
+    expect(await userPath('linux', { PATH: '/usr/bin:/bin', SHELL: shell, HOME: root })).toBe('/usr/bin:/bin');
   });
 });

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULTS } from '../../../../shared/constants';
@@ -83,17 +83,42 @@ export async function userPath(platform: NodeJS.Platform = process.platform, env
 
 const MARK = '__TACO_PATH__';
 
+/**
+ * Asks the login shell for its PATH. The answer is taken as soon as both marks have arrived, and
+ * after `loginShellTimeoutMs` the shell is given up on (and stopped) whether or not its output has
+ * closed: a program the shell's start-up files left running (pyenv's rehash waiting on a stale
+ * lock, an agent) keeps that output open long after the shell is gone, and no server may wait on it.
+ */
 function loginShellPath(env: NodeJS.ProcessEnv): Promise<string | null> {
   const shell = env.SHELL && path.isAbsolute(env.SHELL) ? env.SHELL : '/bin/sh';
   return new Promise((resolve) => {
-    execFile(
-      shell,
-      ['-ilc', `printf '%s' "${MARK}$PATH${MARK}"`],
-      { timeout: DEFAULTS.mcp.loginShellTimeoutMs, env: { ...env, TERM: 'dumb' }, windowsHide: true },
-      (error, stdout) => {
-        const match = new RegExp(`${MARK}(.*)${MARK}`).exec(String(stdout));
-        resolve(error && !match ? null : (match?.[1] ?? null));
-      },
-    ).stdin?.end();
+    const child = spawn(shell, ['-ilc', `printf '%s' "${MARK}$PATH${MARK}"`], {
+      env: { ...env, TERM: 'dumb' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+      windowsHide: true,
+    });
+    let output = '';
+    let settled = false;
+    const finish = (value: string | null): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.stdout.destroy();
+      child.unref();
+      resolve(value);
+    };
+    const answer = (): string | null => new RegExp(`${MARK}(.*)${MARK}`, 's').exec(output)?.[1] ?? null;
+    const timer = setTimeout(() => {
+      child.kill();
+      finish(null);
+    }, DEFAULTS.mcp.loginShellTimeoutMs);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      output += chunk;
+      const found = answer();
+      if (found !== null) finish(found);
+    });
+    child.on('error', () => finish(null));
+    child.stdout.on('close', () => finish(answer()));
   });
 }
