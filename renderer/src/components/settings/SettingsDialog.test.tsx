@@ -214,6 +214,7 @@ describe('the settings pages', () => {
       'Skills',
       'Approvals',
       'Memory',
+      'Knowledge',
       'Web search',
       'File versions',
       'Appearance',
