@@ -35,7 +35,7 @@ test.describe('Check this model', () => {
     await row('check-slow:3b').getByTestId('model-check-start').click();
     const progress = row('check-slow:3b').getByTestId('model-check-progress');
     await expect(progress.getByRole('progressbar', { name: 'Checking check-slow:3b' })).toBeVisible();
-    await expect(progress.getByTestId('model-check-status')).toContainText(/Checking: \d+ of 24 tries/);
+    await expect(progress.getByTestId('model-check-status')).toContainText(/Checking: \d+ of 27 tries/);
     expect(await slowDelete.boundingBox()).toEqual(deleteBefore);
     // One model at a time: the other rows wait.
     await expect(row('check-good:3b').getByTestId('model-check-start')).toBeDisabled();
@@ -43,13 +43,13 @@ test.describe('Check this model', () => {
     await expect(progress).toHaveCount(0);
     await expect(row('check-good:3b').getByTestId('model-check-start')).toBeEnabled();
 
-    // Two checks to the end: each card in its model's row, and the comparison. A check is 24 tries
+    // Two checks to the end: each card in its model's row, and the comparison. A check is 27 tries
     // and 6 more for the format comparison (and tuning's), one after another: its card may take
     // longer than one expect's default.
     const wholeCheck = { timeout: 60_000 };
     await row('check-good:3b').getByTestId('model-check-start').click();
     const goodCard = row('check-good:3b').getByTestId('report-card');
-    await expect(goodCard.getByTestId('report-verdict')).toHaveText('Reliable with tools: all 8 tasks every time', wholeCheck);
+    await expect(goodCard.getByTestId('report-verdict')).toHaveText('Reliable with tools: all 9 tasks every time', wholeCheck);
     await expect(goodCard.getByRole('heading')).toHaveText('Report card: check-good:3b');
     await expect(goodCard.getByTestId('report-tuned')).toContainText('did best');
     await expect(goodCard.getByTestId('report-proposal')).toHaveCount(0);
@@ -57,7 +57,7 @@ test.describe('Check this model', () => {
     await row('check-native-broken:3b').getByTestId('model-check-start').click();
     const brokenCard = row('check-native-broken:3b').getByTestId('report-card');
     await expect(brokenCard.getByTestId('report-verdict')).toHaveText(
-      /^\w[\w ]+ with tools: \d of 8 tasks every time$|^\w+ at tools: \d of 8 tasks every time$/,
+      /^\w[\w ]+ with tools: \d of 9 tasks every time$|^\w+ at tools: \d of 9 tasks every time$/,
       wholeCheck,
     );
     await expect(brokenCard.getByTestId('report-passk-words')).toContainText('a task counts as passed only when every try passed');
@@ -65,7 +65,7 @@ test.describe('Check this model', () => {
     const proposal = brokenCard.getByTestId('report-proposal');
     await expect(proposal).toHaveAttribute('data-decision', 'pending');
     await expect(brokenCard.getByTestId('report-tuned')).toContainText('Better settings found: prompt format');
-    await expect(brokenCard.getByTestId('report-after')).toHaveText(/^(all 8|\d of 8) tasks? every time$/);
+    await expect(brokenCard.getByTestId('report-after')).toHaveText(/^(all 9|\d of 9) tasks? every time$/);
 
     // Not accepted yet: where the model is picked, nothing is tuned.
     const tunedOption = page
