@@ -1,3 +1,5 @@
+import { artifactFrameHeaders } from './artifact-frame-policy';
+
 /**
  * The MCP app frame's page policy (`shared/rendering/mcp-app-frame.ts`), sent as a response header
  * by both hosts. It is the envelope: the widest any app can get (inline script and style, https
@@ -26,15 +28,7 @@ export function mcpAppFramePolicy(frameAncestors: string): string {
   return directives.map(([name, value]) => `${name} ${value}`).join('; ');
 }
 
-/** Headers of the MCP app frame's page: its policy, nothing cached, no referrer, no sniffing, no device. */
+/** Headers of the MCP app frame's page: its policy, and the artifact frame's others (nothing cached, no referrer, no sniffing, no device). */
 export function mcpAppFrameHeaders(frameAncestors: string): Record<string, string> {
-  return {
-    'Content-Security-Policy': mcpAppFramePolicy(frameAncestors),
-    'Content-Type': 'text/html; charset=utf-8',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cache-Control': 'no-store',
-    'Cross-Origin-Resource-Policy': 'cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), clipboard-read=(), clipboard-write=()',
-  };
+  return { ...artifactFrameHeaders(frameAncestors), 'Content-Security-Policy': mcpAppFramePolicy(frameAncestors) };
 }
