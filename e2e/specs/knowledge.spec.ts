@@ -1,34 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { lookAt } from '../support/look-at';
 import { expect, test } from '../support/taco-fixture';
 import { pickModel } from '../support/model-picker';
-import { SCRIPTLESS_FRAMES } from '../support/axe';
+import { seriousDefaultViolations } from '../support/axe';
 
-async function seriousDefaultViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).exclude(SCRIPTLESS_FRAMES).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-/** axe finds nothing serious: narrow dark and wide light on every run; every width and theme, with screenshots, when TACO_KNOWLEDGE_SHOTS names a folder. */
-async function lookAt(page: Page, name: string): Promise<void> {
-  const shots = process.env['TACO_KNOWLEDGE_SHOTS'];
-  if (shots) mkdirSync(shots, { recursive: true });
-  const widths = (theme: 'light' | 'dark'): number[] => (shots ? [800, 1280, 1920] : theme === 'dark' ? [800] : [1920]);
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    for (const width of widths(theme)) {
-      await page.setViewportSize({ width, height: width === 800 ? 700 : 900 });
-      expect(await seriousDefaultViolations(page), `${name}, ${theme}, at ${width}`).toEqual([]);
-      if (shots) await page.screenshot({ path: join(shots, `${name}-${theme}-${width}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** axe (default rules) finds nothing serious; every width and theme with screenshots when TACO_KNOWLEDGE_SHOTS names a folder. */
+const look = (page: Page, name: string): Promise<void> => lookAt(page, name, 'TACO_KNOWLEDGE_SHOTS', seriousDefaultViolations);
 
 test.describe('knowledge', () => {
   test('a folder added in Settings → Knowledge answers with a citation that opens its passage', async ({ taco, page }) => {
@@ -55,7 +34,7 @@ test.describe('knowledge', () => {
     await expect(row.getByTestId('knowledge-scope')).toHaveText('Global');
     await row.getByTestId('knowledge-skipped').locator('summary').click();
     await expect(row.getByTestId('knowledge-skipped')).toContainText('blob.txt');
-    await lookAt(page, 'knowledge-settings');
+    await look(page, 'knowledge-settings');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
@@ -71,6 +50,6 @@ test.describe('knowledge', () => {
     await expect(passage.getByTestId('passage-file')).toHaveText(/house\/boiler\.md$/);
     await expect(passage.getByTestId('passage-place')).toHaveText(/^lines? \d+(–\d+)? · Boiler$/);
     await expect(passage.getByTestId('passage-text')).toContainText('1.5 bar when cold');
-    await lookAt(page, 'knowledge-passage');
+    await look(page, 'knowledge-passage');
   });
 });

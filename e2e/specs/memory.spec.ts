@@ -1,39 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { lookAt } from '../support/look-at';
 import { expect, test } from '../support/taco-fixture';
 import { pickModel } from '../support/model-picker';
-import { SCRIPTLESS_FRAMES } from '../support/axe';
+import { seriousDefaultViolations } from '../support/axe';
 
 /** axe-core with its default rules over the page as it is: serious and critical violations, named. */
-async function seriousDefaultViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).exclude(SCRIPTLESS_FRAMES).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-/**
- * axe finds nothing serious in the view: in the narrow dark and wide light layouts on every run, and
- * at each width and theme with a screenshot when TACO_MEMORY_SHOTS names a folder (the full sweep
- * costs minutes of a loaded CI machine).
- */
-async function lookAt(page: Page, name: string): Promise<void> {
-  const shots = process.env['TACO_MEMORY_SHOTS'];
-  if (shots) mkdirSync(shots, { recursive: true });
-  const widths = (theme: 'light' | 'dark'): number[] => (shots ? [800, 1280, 1920] : theme === 'dark' ? [800] : [1920]);
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    for (const width of widths(theme)) {
-      await page.setViewportSize({ width, height: width === 800 ? 700 : 900 });
-      expect(await seriousDefaultViolations(page), `${name}, ${theme}, at ${width}`).toEqual([]);
-      if (shots) await page.screenshot({ path: join(shots, `${name}-${theme}-${width}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** axe (default rules) finds nothing serious; every width and theme with screenshots when TACO_MEMORY_SHOTS names a folder. */
+const look = (page: Page, name: string): Promise<void> => lookAt(page, name, 'TACO_MEMORY_SHOTS', seriousDefaultViolations);
 
 test.describe('memory', () => {
   test('a note saved through approval is remembered on the next turn, then edited and deleted in Settings → Memory', async ({
@@ -63,7 +36,7 @@ test.describe('memory', () => {
     await expect(remembered.getByTestId('remembered-toggle')).toHaveText('Remembered: I prefer green tea');
     await remembered.getByTestId('remembered-toggle').click();
     await expect(remembered.getByTestId('remembered-item')).toHaveCount(1);
-    await lookAt(page, 'memory-turn-remembered');
+    await look(page, 'memory-turn-remembered');
 
     // Its link opens Settings → Memory with the note marked.
     await remembered.getByTestId('remembered-open').click();
@@ -75,7 +48,7 @@ test.describe('memory', () => {
     await expect(row.getByTestId('memory-text')).toHaveText('I prefer green tea');
     await expect(row.getByTestId('memory-scope')).toHaveText('Global');
     await expect(row).toContainText('saved by the model');
-    await lookAt(page, 'memory-settings');
+    await look(page, 'memory-settings');
 
     // Edited: the new text is what main keeps (a fresh list shows it).
     await row.getByTestId('memory-edit').click();

@@ -1,31 +1,15 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { lookAt } from '../support/look-at';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/taco-fixture';
 
 const SKILL_MD =
   '---\nname: csv-report\ndescription: Turns a CSV file into a short report.\n---\n# CSV report\n\nRead the file, then summarise.\n';
 
-/**
- * axe (WCAG A/AA) finds nothing serious: the narrow dark and wide light layouts on every run; every
- * width and theme with a screenshot when TACO_SKILLS_SHOTS names a folder.
- */
-async function lookAt(page: Page, name: string): Promise<void> {
-  const shots = process.env['TACO_SKILLS_SHOTS'];
-  if (shots) mkdirSync(shots, { recursive: true });
-  const widths = (theme: 'light' | 'dark'): number[] => (shots ? [800, 1280, 1920] : theme === 'dark' ? [800] : [1920]);
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    for (const width of widths(theme)) {
-      await page.setViewportSize({ width, height: width === 800 ? 700 : 900 });
-      expect(await seriousViolations(page), `${name}, ${theme}, at ${width}`).toEqual([]);
-      if (shots) await page.screenshot({ path: join(shots, `${name}-${theme}-${width}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** axe (WCAG A/AA) finds nothing serious; every width and theme with screenshots when TACO_SKILLS_SHOTS names a folder. */
+const look = (page: Page, name: string): Promise<void> => lookAt(page, name, 'TACO_SKILLS_SHOTS', seriousViolations);
 
 test('a skill is installed from a folder after its preview, listed in the catalogue, then removed', async ({ taco, page }) => {
   // Four axe scans (twelve with screenshots) on a loaded machine.
@@ -55,7 +39,7 @@ test('a skill is installed from a folder after its preview, listed in the catalo
   await expect(preview.getByTestId('skill-file')).toHaveText([/scripts\/summarise\.py\s*12 B\s*script/, /SKILL\.md/]);
   await expect(preview.getByTestId('skill-preview-summary')).toContainText('1 script');
   expect(existsSync(join(app.dataDir, 'skills', 'csv-report'))).toBe(false);
-  await lookAt(page, 'skills-preview');
+  await look(page, 'skills-preview');
 
   await preview.getByTestId('skill-install').click();
   const card = skills.getByTestId('skill-card');
@@ -64,7 +48,7 @@ test('a skill is installed from a folder after its preview, listed in the catalo
   await expect(card).toContainText('Turns a CSV file into a short report.');
   await expect(card).toContainText('1 script');
   expect(existsSync(join(app.dataDir, 'skills', 'csv-report', 'scripts', 'summarise.py'))).toBe(true);
-  await lookAt(page, 'skills-catalogue');
+  await look(page, 'skills-catalogue');
 
   await card.getByTestId('skill-remove').click();
   await page.getByTestId('skill-remove-dialog-confirm').click();

@@ -22,3 +22,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
+
+/** The same over axe's default rules (best practices too), for the views that hold to them. */
+export async function seriousDefaultViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).exclude(SCRIPTLESS_FRAMES).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
