@@ -58,8 +58,10 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
         <span className="model-row-details muted small">{details}</span>
         <CapabilityBadges model={model} />
       </div>
+      {/* Keyed: without keys React would reuse the actions' buttons for the confirmation's, and the
+          focused Delete would become Keep instead of the confirmation taking focus. */}
       {state.type === 'confirm-delete' ? (
-        <div className="model-row-confirm" role="group" aria-label={`Delete ${model.label ?? model.name}?`}>
+        <div key="confirm" className="model-row-confirm" role="group" aria-label={`Delete ${model.label ?? model.name}?`}>
           <span className="small">
             Delete {model.label ?? model.name}? This frees {formatBytes(model.sizeBytes)}; you can download it again later.
           </span>
@@ -71,7 +73,7 @@ export function InstalledModelRow({ model, onRemoved }: { model: ModelInfo; onRe
           </button>
         </div>
       ) : (
-        <div className="model-row-actions">
+        <div key="actions" className="model-row-actions">
           <ModelCheckButton model={model.name} />
           <button
             type="button"

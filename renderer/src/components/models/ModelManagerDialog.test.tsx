@@ -128,6 +128,8 @@ describe('ModelManagerDialog', () => {
     const row = within(dialog).getAllByTestId('model-row')[1];
     if (!row) throw new Error('no row');
     await user.click(within(row).getByTestId('model-delete'));
+    // Focus moves to the confirmation itself, never left on a control that changed under it.
+    expect(document.activeElement).toBe(within(row).getByTestId('model-delete-confirm'));
     expect(api.callsOf('models.delete')).toEqual([]);
     expect(within(row).getByRole('group', { name: 'Delete qwen3?' }).textContent).toContain('frees 2.0 GB');
     await user.click(within(row).getByTestId('model-delete-cancel'));
