@@ -48,6 +48,17 @@ describe('npm run cli -- --probe MODEL', () => {
     expect(stored.settings.modelTuning[PROFILE_MODELS.nativeBroken]?.toolMode).toBe('prompt');
   });
 
+  it('Ctrl-C while the check is still starting cancels it once it has started: the tries stop and the exit says cancelled', async () => {
+    const fake = await startFakeOllama({ scenario: modelCheckScenario() });
+    cleanups.defer(() => fake.close());
+    const dataDir = cleanups.tempDir('taco-cli-probe-');
+    // The interrupt arrives before modelCheck.start has answered (queued before the request is even sent).
+    const io = { ...terminal(), onInterrupt: (handler: () => void) => (queueMicrotask(handler), () => undefined) };
+    const code = await runCli(['--host', fake.url, '--data-dir', dataDir, '--probe', PROFILE_MODELS.nativeBroken, '--runs', '1'], io);
+    expect(io.err()).toContain('The check was cancelled');
+    expect(code).toBe(2);
+  });
+
   it('reads --probe and --runs, and refuses a bad count in words', () => {
     expect(parseProbeArgs(['--probe', 'qwen3', '--runs=4', '--json'])).toEqual({
       type: 'probe',

@@ -34,7 +34,10 @@ export async function runProbeCli(
       }
     }
   });
+  // Ctrl-C before start has answered (the model may still be loading) is kept and sent as soon as the check has an id.
+  let interrupted = false;
   const undo = io.onInterrupt(() => {
+    interrupted = true;
     if (checkId !== null) void services.handle('modelCheck.cancel', { checkId });
   });
   try {
@@ -45,6 +48,7 @@ export async function runProbeCli(
     }
     const value = started.value as { checkId: string; resumed: number };
     checkId = value.checkId;
+    if (interrupted) void services.handle('modelCheck.cancel', { checkId });
     if (value.resumed > 0) output.note(`Resuming: ${value.resumed} tries were kept from a check that was stopped.`);
     const already = early.find((event) => event.checkId === checkId);
     if (already) settle(already);
