@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
-import { allMutationTests } from './scripts/mutation-targets';
+import { allMutationTests } from './scripts/mutation/mutation-targets';
 
-// The unit tests that guard the safety and decision rules StrykerJS mutates (scripts/mutation-targets.ts,
+// The unit tests that guard the safety and decision rules StrykerJS mutates (scripts/mutation/mutation-targets.ts,
 // stryker.config.json): each mutant is run against these only, so a mutation run stays narrow on a shared machine. Not part of
 // `npm test`; `npm run test:mutation` uses it. TACO_MUTATION_TESTS (comma-separated paths) narrows the
 // list further for a run over one file, so its initial test run does not run every guard's tests.

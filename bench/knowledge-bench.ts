@@ -2,8 +2,8 @@ import { DEFAULTS } from '../shared/constants';
 import { markdownBlocks, packBlocks } from '../electron/services/knowledge/knowledge-chunk';
 import { KnowledgeIndex } from '../electron/services/knowledge/knowledge-index';
 import { createInProcessVectorStore } from '../electron/services/knowledge/vector-store';
-import type { BenchLog, Samples } from './bench-figures';
-import { median, percentile } from './bench-stats';
+import type { BenchLog, Samples } from './report/bench-figures';
+import { median, percentile } from './report/bench-stats';
 
 /** Dimensions of the synthetic vectors: nomic-embed-text and most small embedding models give 384–768. */
 const DIMENSIONS = 384;

@@ -4,7 +4,7 @@ import { testRegistry, testTool } from '../electron/services/agent/testing/test-
 import type { ChatProvider, ChatStepRequest, ProviderChunk } from '../electron/services/provider/provider-types';
 import { benchRunInput } from './bench-agent-input';
 import { BENCH_DEFAULTS } from './bench-defaults';
-import type { BenchLog, Samples } from './bench-figures';
+import type { BenchLog, Samples } from './report/bench-figures';
 
 const TOOL = 'lookup_value';
 const CAPABILITIES: ModelCapabilities = { tools: true, thinking: false, vision: false, contextLength: 8192 };

@@ -7,8 +7,8 @@ import { createMcpService } from '../electron/services/mcp/mcp-service';
 import { createTestToolContext } from '../tools/catalogue/tool-test-context';
 import { everythingServer, EVERYTHING_SCRIPT } from '../test-support/mcp/mcp-test-servers';
 import { BENCH_DEFAULTS } from './bench-defaults';
-import type { BenchLog, Samples } from './bench-figures';
-import { interleave, median } from './bench-stats';
+import type { BenchLog, Samples } from './report/bench-figures';
+import { interleave, median } from './report/bench-stats';
 
 const TOOL = 'mcp__everything__echo';
 

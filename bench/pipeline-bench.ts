@@ -14,9 +14,9 @@ import { createTimelineWriter } from '../electron/services/store/timeline/timeli
 import type { ToolRegistry } from '../tools/catalogue/tool-runtime-types';
 import { benchRunInput } from './bench-agent-input';
 import { BENCH_DEFAULTS } from './bench-defaults';
-import type { BenchLog, Samples } from './bench-figures';
-import { startFakeOllamaProcess } from './bench-processes';
-import { highestRate, interleave } from './bench-stats';
+import type { BenchLog, Samples } from './report/bench-figures';
+import { startFakeOllamaProcess } from './runner/bench-processes';
+import { highestRate, interleave } from './report/bench-stats';
 import { sizeStreamByTime } from './stream-sizing';
 
 type Variant = 'bare' | 'pipeline';

@@ -13,9 +13,9 @@ import { createScratchSupply } from '../electron/services/probe/scratch-supply';
 import { createOllamaProvider } from '../electron/services/provider/ollama/ollama-provider';
 import { PROFILE_MODELS } from '../test-support/fake-models/model-profiles';
 import { BENCH_DEFAULTS } from './bench-defaults';
-import type { BenchLog, Samples } from './bench-figures';
-import { firstGoesFirst } from './bench-stats';
-import { startFakeOllamaProcess } from './bench-processes';
+import type { BenchLog, Samples } from './report/bench-figures';
+import { firstGoesFirst } from './report/bench-stats';
+import { startFakeOllamaProcess } from './runner/bench-processes';
 
 /**
  * The task's files in a folder made outside the timing, where the check makes its folders

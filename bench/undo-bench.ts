@@ -1,11 +1,11 @@
 import { writeFile, mkdtemp, rm, realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { previewUndo, undoWrite } from '../electron/services/documents/undo-change';
-import { createVersionStore, type VersionStore } from '../electron/services/documents/version-store';
+import { previewUndo, undoWrite } from '../electron/services/documents/undo/undo-change';
+import { createVersionStore, type VersionStore } from '../electron/services/documents/versions/version-store';
 import { BENCH_DEFAULTS } from './bench-defaults';
-import type { BenchLog, Samples } from './bench-figures';
-import { interleave, median } from './bench-stats';
+import type { BenchLog, Samples } from './report/bench-figures';
+import { interleave, median } from './report/bench-stats';
 
 const lines = (prefix: string, count: number): string => Array.from({ length: count }, (_, index) => `${prefix} line ${index}`).join('\n');
 

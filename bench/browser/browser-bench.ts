@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { endMarker, writeConversations, type GeneratedConversation } from '../bench-data';
 import { BENCH_DEFAULTS } from '../bench-defaults';
 import { CHROMIUM_ARGS } from '../../scripts/chromium-location';
-import type { BenchLog, Samples } from '../bench-figures';
-import { startFakeOllamaProcess, startScript, type BenchProcess } from '../bench-processes';
+import type { BenchLog, Samples } from '../report/bench-figures';
+import { startFakeOllamaProcess, startScript, type BenchProcess } from '../runner/bench-processes';
 import { rendererMainTasks, summarizeTasks, TASK_CATEGORIES } from './chromium-trace';
 import {
   call,

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Samples } from '../bench-figures';
-import { runCommand } from '../bench-processes';
+import type { Samples } from '../report/bench-figures';
+import { runCommand } from '../runner/bench-processes';
 import { pageAssets } from '../../electron/hosts/web/page-files';
 
 /** The scripts index.html loads at start: module scripts and their modulepreloads (not lazy chunks), relative to the build folder. */

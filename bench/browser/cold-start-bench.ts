@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildWebHost, OUT_DIR } from '../../scripts/build-web-host';
-import type { BenchLog, Samples } from '../bench-figures';
-import { startFakeOllamaProcess, startNode, type BenchProcess } from '../bench-processes';
-import { median } from '../bench-stats';
+import { buildWebHost, OUT_DIR } from '../../scripts/build/build-web-host';
+import type { BenchLog, Samples } from '../report/bench-figures';
+import { startFakeOllamaProcess, startNode, type BenchProcess } from '../runner/bench-processes';
+import { median } from '../report/bench-stats';
 import { launchChromium, startBenchHost } from './browser-bench';
 
 export interface ColdStartBenchOptions extends BenchLog {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endMarker, writeConversations } from '../bench-data';
 import { BENCH_DEFAULTS } from '../bench-defaults';
-import type { Samples } from '../bench-figures';
-import { rssMb, startFakeOllamaProcess } from '../bench-processes';
+import type { Samples } from '../report/bench-figures';
+import { rssMb, startFakeOllamaProcess } from '../runner/bench-processes';
 import { launchChromium, startBenchHost, type BrowserBenchOptions } from './browser-bench';
 import { call, OPEN_AND_TIME, WAIT_FOR_CONVERSATIONS } from './page-scripts';
 

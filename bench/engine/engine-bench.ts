@@ -18,8 +18,8 @@ import type { ChatProvider } from '../../electron/services/provider/provider-typ
 import { createEngineClient } from '../../electron/services/engine/process/engine-client';
 import { forkEngineLauncher } from '../../electron/services/engine/process/fork-engine-process';
 import { createProcessEngineProvider } from '../../electron/services/engine/process/process-engine-provider';
-import type { BenchLog, Samples } from '../bench-figures';
-import { median } from '../bench-stats';
+import type { BenchLog, Samples } from '../report/bench-figures';
+import { median } from '../report/bench-stats';
 
 const TOKENS = 64;
 const SEED = 3;

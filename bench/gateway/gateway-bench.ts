@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { startApiHost } from '../../electron/hosts/api/api-host';
 import { createAppServices } from '../../electron/services/app/app-services';
 import { BENCH_DEFAULTS } from '../bench-defaults';
-import type { BenchLog, Samples } from '../bench-figures';
-import { startFakeOllamaProcess } from '../bench-processes';
-import { interleave } from '../bench-stats';
+import type { BenchLog, Samples } from '../report/bench-figures';
+import { startFakeOllamaProcess } from '../runner/bench-processes';
+import { interleave } from '../report/bench-stats';
 import { GATEWAY_FIGURE } from './gateway-figure';
 
 const KEY = 'bench-gateway-key-0123456789';

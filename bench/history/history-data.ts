@@ -5,7 +5,7 @@ import type { TacoEvent } from '../../shared/contract/events';
 import type { DocumentRecord, VersionRecord } from '../../shared/documents/documents';
 import { documentRecordSchema, versionRecordSchema } from '../../shared/documents/documents';
 import { createConversationStore } from '../../electron/services/store/conversations/conversation-store';
-import { documentsDir } from '../../electron/services/documents/version-store';
+import { documentsDir } from '../../electron/services/documents/versions/version-store';
 import { BENCH_DEFAULTS } from '../bench-defaults';
 
 /** The shape of a generated history (BENCH_DEFAULTS.history, scaled by TACO_BENCH_HISTORY_SCALE). */

@@ -8,8 +8,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createAppServices } from '../../electron/services/app/app-services';
-import { createDocumentIndex } from '../../electron/services/documents/document-index';
-import { createVersionStore } from '../../electron/services/documents/version-store';
+import { createDocumentIndex } from '../../electron/services/documents/search/document-index';
+import { createVersionStore } from '../../electron/services/documents/versions/version-store';
 import { BENCH_DEFAULTS } from '../bench-defaults';
 
 const [dataDir, queriesFile] = process.argv.slice(2);

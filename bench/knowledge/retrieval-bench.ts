@@ -3,7 +3,7 @@ import { KnowledgeBase, type Embedder } from '../../electron/services/knowledge/
 import type { IndexedChunk } from '../../electron/services/knowledge/knowledge-index';
 import { reciprocalRankFusion } from '../../electron/services/knowledge/rank-fusion';
 import { DEFAULTS } from '../../shared/constants';
-import type { BenchLog, Samples } from '../bench-figures';
+import type { BenchLog, Samples } from '../report/bench-figures';
 import { RETRIEVAL_SET, type LabelledQuestion } from './retrieval-set';
 
 const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));

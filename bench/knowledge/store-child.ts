@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import MiniSearch from 'minisearch';
 import { reciprocalRankFusion } from '../../electron/services/knowledge/rank-fusion';
 import { createInProcessVectorStore } from '../../electron/services/knowledge/vector-store';
-import { percentile } from '../bench-stats';
+import { percentile } from '../report/bench-stats';
 import { chunkText, chunkVector, queryVector } from './synthetic-vectors';
 import { candidate } from './vector-store-candidates';
 

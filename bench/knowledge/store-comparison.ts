@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { BenchLog, Samples } from '../bench-figures';
+import type { BenchLog, Samples } from '../report/bench-figures';
 
 const run = promisify(execFile);
 const CHILD = fileURLToPath(new URL('./store-child.ts', import.meta.url));

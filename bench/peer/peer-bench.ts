@@ -1,7 +1,7 @@
 import { BENCH_DEFAULTS } from '../bench-defaults';
-import type { BenchLog, Samples } from '../bench-figures';
-import { startFakeOllamaProcess, startScript } from '../bench-processes';
-import { pairRatios } from '../bench-stats';
+import type { BenchLog, Samples } from '../report/bench-figures';
+import { startFakeOllamaProcess, startScript } from '../runner/bench-processes';
+import { pairRatios } from '../report/bench-stats';
 
 /**
  * peer_ratio: the same 5-round tool task against the same fake server (bench-tool-rounds, in its

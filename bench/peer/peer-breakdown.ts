@@ -11,7 +11,7 @@
  * DEFAULTS.agentPerf.streamOverNodeHttp off), for the before/after.
  * `--ours-only` leaves the AI SDK out, for a CPU profile of our side alone:
  * `node --cpu-prof --cpu-prof-dir=<dir> --import tsx bench/peer/peer-breakdown.ts --ours-only`, read with
- * `npx tsx bench/cpu-profile-summary.ts <dir>/<file>.cpuprofile`.
+ * `npx tsx bench/runner/cpu-profile-summary.ts <dir>/<file>.cpuprofile`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,8 +25,8 @@ import { createOllamaProvider } from '../../electron/services/provider/ollama/ol
 import { createConversationStore } from '../../electron/services/store/conversations/conversation-store';
 import { createTimelineWriter } from '../../electron/services/store/timeline/timeline-writer';
 import { BENCH_DEFAULTS } from '../bench-defaults';
-import { startFakeOllamaProcess } from '../bench-processes';
-import { interleave, median } from '../bench-stats';
+import { startFakeOllamaProcess } from '../runner/bench-processes';
+import { interleave, median } from '../report/bench-stats';
 import { createOursRunner, createTheirsRunner } from './peer-runners';
 
 const PARTS: ReadonlyArray<{ part: RoundPart; label: string }> = [

@@ -21,7 +21,7 @@
  * measurement before this one, in this process) overrides the three.
  */
 import { BENCH_DEFAULTS } from '../bench-defaults';
-import { interleave } from '../bench-stats';
+import { interleave } from '../report/bench-stats';
 import { peerSides, type PeerSide } from './peer-runners';
 
 const [url, pairsArg] = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import type { BenchLog, Samples } from '../bench-figures';
+import type { BenchLog, Samples } from '../report/bench-figures';
 import { recordAgentRun, recordConversation } from './cache-scripts';
 import { sideRequestDelay } from './side-request-bench';
 import { meanShare, numCtxChanges, prefixReuse } from './prefix-figures';

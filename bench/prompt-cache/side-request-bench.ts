@@ -1,6 +1,6 @@
 import { ProviderError, type ChatProvider, type ProviderChunk } from '../../electron/services/provider/provider-types';
 import { scheduleSideRequests } from '../../electron/services/provider/side-request-scheduler';
-import { median } from '../bench-stats';
+import { median } from '../report/bench-stats';
 
 /** How long the single-slot fake takes to answer a side request (a short title on a small model). */
 const SIDE_ANSWER_MS = 150;

@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_DEFAULTS } from '../bench-defaults';
-import type { BenchLog, Samples } from '../bench-figures';
-import { startFakeOllamaProcess } from '../bench-processes';
-import { bracketedRatios, median } from '../bench-stats';
+import type { BenchLog, Samples } from '../report/bench-figures';
+import { startFakeOllamaProcess } from '../runner/bench-processes';
+import { bracketedRatios, median } from '../report/bench-stats';
 import { startBenchHost } from '../browser/browser-bench';
 import { watchTitles, type TitleWatch } from './title-watch';
-import { processCpuMs } from '../process-cpu';
+import { processCpuMs } from '../runner/process-cpu';
 import { describeWarmUp, measureWaveCpu, type WaveCpu } from './wave-cpu';
 import { connectBenchClient, type WsBenchClient } from './ws-bench-client';
 

@@ -1,7 +1,7 @@
 import { Ollama } from 'ollama';
 import { BENCH_DEFAULTS } from '../bench-defaults';
-import type { BenchLog, Samples } from '../bench-figures';
-import { interleave } from '../bench-stats';
+import type { BenchLog, Samples } from '../report/bench-figures';
+import { interleave } from '../report/bench-stats';
 import { startServicesHarness, type ServicesHarness } from './services-harness';
 
 const PROMPT = 'Say hello';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TacoEvent } from '../../shared/contract/events';
 import { createAppServices, type AppServices } from '../../electron/services/app/app-services';
-import { startFakeOllamaProcess } from '../bench-processes';
+import { startFakeOllamaProcess } from '../runner/bench-processes';
 
 /** What the harness notes of one conversation as its events arrive. */
 export interface ConversationMarks {

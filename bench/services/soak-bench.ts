@@ -1,6 +1,6 @@
 import { BENCH_DEFAULTS } from '../bench-defaults';
-import type { BenchLog, Samples } from '../bench-figures';
-import { startScript } from '../bench-processes';
+import type { BenchLog, Samples } from '../report/bench-figures';
+import { startScript } from '../runner/bench-processes';
 
 /**
  * soak_rss_growth_mb: 300 tool-using runs one after another in a process of their own (the app

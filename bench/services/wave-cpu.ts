@@ -4,7 +4,7 @@
  * load; the CPU a conversation cost the host moves far less, and says whether a wave of eight
  * costs more per conversation than one alone or only waits longer.
  */
-import { processCpuMs } from '../process-cpu';
+import { processCpuMs } from '../runner/process-cpu';
 
 export type WaveSide = 'alone' | 'together';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../shared/constants';
-import { FIGURES } from '../bench-figures';
+import { FIGURES } from '../report/bench-figures';
 import { measureSkillPrompt, runSkillPromptBench } from './skill-prompt-size';
 
 describe('skills in the prompt: progressive disclosure against every skill', () => {

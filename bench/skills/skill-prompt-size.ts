@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../../shared/constants';
-import type { Samples } from '../bench-figures';
+import type { Samples } from '../report/bench-figures';
 import type { SkillSummary } from '../../shared/skills/skills';
 import { skillsSection } from '../../electron/services/agent/context/skills-section';
 import { rankSkills } from '../../electron/services/agent/tool-selection/relevant-skills';

@@ -7,8 +7,8 @@ import { isCoreTool, selectTools } from '../../electron/services/agent/tool-sele
 import type { ToolDefinition } from '../../shared/tools/tool-definition';
 import type { RegisteredTool } from '../../tools/catalogue/tool-runtime-types';
 import { BENCH_DEFAULTS } from '../bench-defaults';
-import type { BenchLog, Samples } from '../bench-figures';
-import { percentile } from '../bench-stats';
+import type { BenchLog, Samples } from '../report/bench-figures';
+import { percentile } from '../report/bench-stats';
 import { LABELLED_REQUESTS } from './labelled-requests';
 import { selectionCatalogue } from './selection-catalogue';
 

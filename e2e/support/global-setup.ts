@@ -1,4 +1,4 @@
-import { buildWebHost } from '../../scripts/build-web-host';
+import { buildWebHost } from '../../scripts/build/build-web-host';
 
 /** With TACO_E2E_HOST=source the specs start electron/hosts/web/web-main.ts under tsx instead of the bundle. */
 export function webHostFromSource(): boolean {

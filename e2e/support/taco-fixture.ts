@@ -1,7 +1,7 @@
 import { test as base, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { signalTree } from './process-tree';
-import { BUILT_WEB_HOST } from '../../scripts/build-web-host';
+import { BUILT_WEB_HOST } from '../../scripts/build/build-web-host';
 import { webHostFromSource } from './global-setup';
 import { REPO_ROOT, freePort, startNode, startTsx, tempDir, type RunningProcess } from './processes';
 

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { CommandSandbox, CommandSandboxOptions } from '../../tools/catalogue/tool-runtime-types';
-import { guardedDataFolders } from '../../tools/files/data-folder-guard';
+import { guardedDataFolders } from '../../tools/files/guards/data-folder-guard';
 import { defaultDataDir } from '../services/store/files/data-dir';
 import { commandPolicy, scratchPolicy, type PolicyPlaces, type SandboxPolicy } from './sandbox-policy';
 import { NO_NETWORK } from './network/host-allow-list';

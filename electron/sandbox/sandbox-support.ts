@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { DEFAULTS } from '../../shared/constants';
-import { findSeccompHelper } from './seccomp-helper';
+import { findSeccompHelper } from './platform/seccomp-helper';
 
 /**
  * Which sandbox this system has, decided once per process (`sandboxSupport`): bubblewrap on a

@@ -1,8 +1,8 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
-import { bwrapArgs, type PathKind } from './bwrap-args';
+import { bwrapArgs, type PathKind } from './platform/bwrap-args';
 import { startDomainProxy, type DomainProxy } from './network/domain-proxy';
 import type { NetworkAccess } from './network/host-allow-list';
-import { seatbeltProfile } from './seatbelt-profile';
+import { seatbeltProfile } from './platform/seatbelt-profile';
 import type { SandboxPolicy } from './sandbox-policy';
 import type { SandboxSupport } from './sandbox-support';
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeFinding, readAllowList, staleEntries, unreviewedFindings, type AllowEntry } from './allow-list';
 import { parseReport, REPO_ROOT, runElectronegativity, type Finding } from './run-electronegativity';
 
-// The Electron host is the only folder allowed to use Electron's API (scripts/dependency-rules.test.ts),
+// The Electron host is the only folder allowed to use Electron's API (scripts/checks/dependency-rules.test.ts),
 // so it is where every window, session and shell call lives: that is what the scan reads.
 const ELECTRON_HOST = join(REPO_ROOT, 'electron', 'hosts', 'electron');
 const BAD_WINDOW = join(REPO_ROOT, 'scripts', 'electronegativity', 'fixtures', 'bad-window');

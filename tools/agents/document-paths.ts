@@ -1,5 +1,5 @@
 import { ToolFailure } from '../catalogue/tool-runtime-types';
-import { resolveWorkspacePath } from '../files/workspace-path';
+import { resolveWorkspacePath } from '../files/guards/workspace-path';
 
 /**
  * Documents handed between agents are workspace files: each must exist inside the workspace.

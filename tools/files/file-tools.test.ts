@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../shared/contract/json';
 import { createTestToolContext } from '../catalogue/tool-test-context';
 import type { ToolOutcome, ToolRun } from '../catalogue/tool-runtime-types';
-import { NO_WORKSPACE_MESSAGE } from './workspace-path';
+import { NO_WORKSPACE_MESSAGE } from './guards/workspace-path';
 import { createWorkspaceFixture, SECRET, type WorkspaceFixture } from './workspace-fixture';
 import { run as readFileRun } from './read_file';
 import { preview as writePreview, run as writeFileRun } from './write_file';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { JsonObject } from '../../shared/contract/json';
 import { jsonOutput, optionalStringArg } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
-import { resolveWorkspacePath } from './workspace-path';
+import { resolveWorkspacePath } from './guards/workspace-path';
 
 type EntryType = 'folder' | 'file' | 'symlink' | 'other';
 

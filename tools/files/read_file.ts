@@ -1,9 +1,9 @@
 import { DEFAULTS } from '../../shared/constants';
 import { stringArg, jsonOutput } from '../catalogue/args/tool-args';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
-import { openVerifiedForRead, type OpenHooks } from './open-verified';
+import { openVerifiedForRead, type OpenHooks } from './guards/open-verified';
 import { readHandleHead, type TextHead } from './read-text-head';
-import { resolveWorkspacePath, type WorkspacePath } from './workspace-path';
+import { resolveWorkspacePath, type WorkspacePath } from './guards/workspace-path';
 
 export const run: ToolRun = async (args, context) => {
   const { target, head } = await readWorkspaceFile(context.workspace, stringArg(args, 'path'));

@@ -5,9 +5,9 @@ import { jsonOutput, optionalStringArg, stringArg, stringArrayArg } from '../cat
 import { ToolFailure, type ToolContext, type ToolRun } from '../catalogue/tool-runtime-types';
 import type { JsonObject } from '../../shared/contract/json';
 import { boundedDiff } from './bounded-diff';
-import { openVerifiedForRead, openVerifiedForWrite, type OpenHooks } from './open-verified';
+import { openVerifiedForRead, openVerifiedForWrite, type OpenHooks } from './guards/open-verified';
 import { readWorkspaceFile } from './read_file';
-import { resolveWorkspacePath, type WorkspacePath } from './workspace-path';
+import { resolveWorkspacePath, type WorkspacePath } from './guards/workspace-path';
 
 export const run: ToolRun = async (args, context) => {
   const content = stringArg(args, 'content');

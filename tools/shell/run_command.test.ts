@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JsonObject } from '../../shared/contract/json';
-import { NO_WORKSPACE_MESSAGE } from '../files/workspace-path';
+import { NO_WORKSPACE_MESSAGE } from '../files/guards/workspace-path';
 import { createTestToolContext } from '../catalogue/tool-test-context';
 import type { ToolOutcome } from '../catalogue/tool-runtime-types';
 import { createRunCommand } from './run_command';

@@ -2,7 +2,7 @@ import { DEFAULTS } from '../../shared/constants';
 import { jsonOutput, stringArg } from '../catalogue/args/tool-args';
 import { describeDuration } from '../catalogue/describe-duration';
 import { ToolFailure, type ToolRun } from '../catalogue/tool-runtime-types';
-import { workspaceRoot } from '../files/workspace-path';
+import { workspaceRoot } from '../files/guards/workspace-path';
 import { runShellCommand, type CommandLimits } from './command-runner';
 import { commandHosts } from './command-network';
 

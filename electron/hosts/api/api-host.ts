@@ -4,9 +4,9 @@ import type { AppServices } from '../../services/app/app-services-types';
 import { resolveServers } from '../../services/servers/resolved-server';
 import { tokensMatch } from '../web/access-token';
 import { DEFAULTS } from '../../../shared/constants';
-import { HEADLESS_APPROVALS_OFF, refusingApprovalGate } from './api-approvals';
+import { HEADLESS_APPROVALS_OFF, refusingApprovalGate } from './routes/api-approvals';
 import { startApiServer, type ApiServer, type ExtraRoute } from './api-server';
-import type { RouteContext } from './route-context';
+import type { RouteContext } from './routes/route-context';
 
 export interface ApiHostOptions {
   port: number;

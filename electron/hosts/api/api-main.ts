@@ -4,7 +4,7 @@ import { defaultDataDir } from '../../services/store/files/data-dir';
 import { API_KEY_ENV, API_USAGE, parseApiArgs } from './api-args';
 import { readApiKey } from './api-key-file';
 import { startApiHost } from './api-host';
-import { tacoRoutes } from './taco-routes';
+import { tacoRoutes } from './routes/taco-routes';
 
 /** `TACO_API_KEY=KEY npm run api -- [flags]` (or `--key-file FILE`): TACO's OpenAI-compatible API, headless, until stopped. */
 async function main(): Promise<void> {

@@ -7,10 +7,10 @@ import { toOpenAiModelList, type OpenAiModelList } from '../../services/gateway/
 import { errorBody, GatewayError, toGatewayError } from '../../services/gateway/openai-error';
 import type { ChatProvider } from '../../services/provider/provider-types';
 import type { ResolvedServer } from '../../services/servers/resolved-server';
-import { readJsonBody } from './read-body';
-import { checkRequest } from './request-guard';
-import { isRunAnswer } from './run-answer-paths';
-import { sendSse } from './sse-response';
+import { readJsonBody } from './http/read-body';
+import { checkRequest } from './http/request-guard';
+import { isRunAnswer } from './routes/run-answer-paths';
+import { sendSse } from './http/sse-response';
 
 /** A route beyond the passthrough (the enhanced endpoint, the system prompt library). */
 export type ExtraRoute = (request: ApiRequest) => Promise<ApiAnswer | null>;

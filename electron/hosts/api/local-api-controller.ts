@@ -12,8 +12,8 @@ import type { LocalApiPort } from '../../services/local-api/local-api-port';
 import { resolveServers } from '../../services/servers/resolved-server';
 import type { ModelListResult } from '../../../shared/models/models';
 import { startApiServer, type ApiServer } from './api-server';
-import { tacoRoutes } from './taco-routes';
-import { APP_APPROVALS_OFF } from './api-approvals';
+import { tacoRoutes } from './routes/taco-routes';
+import { APP_APPROVALS_OFF } from './routes/api-approvals';
 
 export interface LocalApiControllerDeps {
   dataDir: string;

@@ -6,7 +6,7 @@ import type { ApprovalDecision, TacoEvent } from '../../../shared/contract/event
 import type { Risk } from '../../../shared/settings/settings';
 import { abortError } from '../../services/orchestration/abort-error';
 import { approvalRequestEvent } from '../../services/orchestration/approval-broker';
-import { terminalSafe } from './terminal-safe';
+import { terminalSafe } from './output/terminal-safe';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../../services/orchestration/orchestration-types';
 
 /** `--approve all|none|read`: read allows only tools whose risk is `read`. */

@@ -1,8 +1,8 @@
 import type { MemoryListResult } from '../../../shared/memory/memory';
 import type { Project } from '../../../shared/projects/projects';
 import type { AppServices } from '../../services/app/app-services-types';
-import type { TextSink } from './cli-output';
-import { terminalSafe } from './terminal-safe';
+import type { TextSink } from './output/cli-output';
+import { terminalSafe } from './output/terminal-safe';
 
 /**
  * `--list-memories`: every note in memory, newest first, one line each with its scope (a project's

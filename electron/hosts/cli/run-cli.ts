@@ -14,14 +14,14 @@ import type { AppServices, AppServicesOptions } from '../../services/app/app-ser
 import { createCliQuestionGate, createFixedDepthGate, createPolicyApprovalGate } from './cli-gates';
 import { defaultDataDir } from '../../services/store/files/data-dir';
 import { CLI_USAGE, parseCliArgs, type CliOptions } from './cli-args';
-import { createCliOutput, type CliOutput, type TextSink } from './cli-output';
-import { terminalSafe } from './terminal-safe';
+import { createCliOutput, type CliOutput, type TextSink } from './output/cli-output';
+import { terminalSafe } from './output/terminal-safe';
 import { waitForRunWithInterrupt } from './wait-for-run';
 import { createFixedConfirmGate } from '../../services/workflows/confirm-broker';
-import { listWorkflowsCli, runWorkflowCli } from './cli-workflow';
-import { parseWorkflowArgs, WORKFLOW_USAGE, type WorkflowArgs } from './cli-workflow-args';
-import { parseProbeArgs, PROBE_USAGE, type ProbeArgs } from './cli-probe-args';
-import { runProbeCli } from './cli-probe';
+import { listWorkflowsCli, runWorkflowCli } from './workflows/cli-workflow';
+import { parseWorkflowArgs, WORKFLOW_USAGE, type WorkflowArgs } from './workflows/cli-workflow-args';
+import { parseProbeArgs, PROBE_USAGE, type ProbeArgs } from './probe/cli-probe-args';
+import { runProbeCli } from './probe/cli-probe';
 import { listMemoriesCli } from './cli-memories';
 
 export interface CliIo {

@@ -1,6 +1,6 @@
 import { exitCodeForStopReason } from '../../../shared/conversations/stop-reason';
 import type { AppServices } from '../../services/app/app-services-types';
-import type { CliOutput } from './cli-output';
+import type { CliOutput } from './output/cli-output';
 
 /**
  * Waits for a run to finish and gives the CLI's exit code for its stop reason. The first Ctrl-C

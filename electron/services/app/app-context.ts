@@ -2,8 +2,8 @@ import type { CommandSandbox, ToolRegistry } from '../../../tools/catalogue/tool
 import type { MemoryBook } from '../memory/memory-book';
 import type { AlwaysAllowedTools } from '../mcp/tools/always-allowed-tools';
 import type { ApprovalGate, DepthGate, QuestionGate } from '../orchestration/orchestration-types';
-import type { VersionStore } from '../documents/version-store';
-import type { DocumentIndex } from '../documents/document-index';
+import type { VersionStore } from '../documents/versions/version-store';
+import type { DocumentIndex } from '../documents/search/document-index';
 import type { KnowledgeBase } from '../knowledge/knowledge-base';
 import type { KnowledgeFolders } from '../knowledge/knowledge-folders';
 import type { McpService } from '../mcp/mcp-service-types';

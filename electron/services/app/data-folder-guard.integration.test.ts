@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dataFolderHolding } from '../../../tools/files/data-folder-guard';
+import { dataFolderHolding } from '../../../tools/files/guards/data-folder-guard';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { createAppServices } from './app-services';
 import { callService } from './testing/service-calls';

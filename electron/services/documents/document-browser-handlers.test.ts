@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../shared/constants';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
 import { documentBrowserHandlers } from './document-browser-handlers';
-import { createDocumentIndex } from './document-index';
-import { createVersionStore } from './version-store';
+import { createDocumentIndex } from './search/document-index';
+import { createVersionStore } from './versions/version-store';
 
 const { tempDir } = cleanupAfterEach();
 

@@ -1,9 +1,9 @@
 import type { BrowsedDocument, VersionContent } from '../../../shared/documents/document-browser';
 import type { VersionRecord, VersionRef } from '../../../shared/documents/documents';
 import type { CallHandlers } from '../app/call-router';
-import type { DocumentIndex } from './document-index';
-import { versionPreview } from './version-preview';
-import type { VersionStore } from './version-store';
+import type { DocumentIndex } from './search/document-index';
+import { versionPreview } from './versions/version-preview';
+import type { VersionStore } from './versions/version-store';
 
 export type DocumentBrowserCallName = 'documents.browse' | 'documents.content';
 

@@ -2,10 +2,10 @@ import { undoneWrites, type VersionRecord } from '../../../shared/documents/docu
 import type { AppContext } from '../app/app-context';
 import type { CallHandlers } from '../app/call-router';
 import { resolveWorkspace } from '../app/runs/run-launcher';
-import { branchRunsOf } from './branch-runs';
-import { redoWrite } from './redo-change';
+import { branchRunsOf } from './undo/branch-runs';
+import { redoWrite } from './undo/redo-change';
 import { boundedDiff, sizeSummary, tooLargeToDiff } from '../../../tools/files/bounded-diff';
-import { previewUndo, restoreVersion, undoWrite, type UndoTarget } from './undo-change';
+import { previewUndo, restoreVersion, undoWrite, type UndoTarget } from './undo/undo-change';
 
 export type DocumentsCallName =
   'documents.list' | 'documents.undoPreview' | 'documents.undo' | 'documents.diff' | 'documents.restore' | 'documents.redo';

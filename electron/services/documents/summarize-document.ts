@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULTS } from '../../../shared/constants';
 import type { ChatMessage, ChatProvider } from '../provider/provider-types';
-import type { SummarizeInput } from './document-index';
+import type { SummarizeInput } from './search/document-index';
 import { withoutThinkBlocks } from '../provider/without-think-blocks';
 
 export const SUMMARY_SYSTEM_PROMPT =

@@ -1,5 +1,5 @@
 import type { ChatRequest as OllamaChatRequest, ChatResponse } from 'ollama';
-import { chatOverNodeHttp, type ChatOverNodeHttp } from '../provider/ollama/chat-over-node-http';
+import { chatOverNodeHttp, type ChatOverNodeHttp } from '../provider/ollama/chat/chat-over-node-http';
 import type { ResolvedServer } from '../servers/resolved-server';
 
 /*

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KnowledgeSkip } from '../../../shared/knowledge/knowledge';
 import { cleanupAfterAll } from '../../../test-support/cleanups';
-import { guardDataFolder } from '../../../tools/files/data-folder-guard';
+import { guardDataFolder } from '../../../tools/files/guards/data-folder-guard';
 import { checkKnowledgeFolder, walkFolder, type WalkLimits } from './knowledge-walk';
 
 const { tempDir } = cleanupAfterAll();

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { DEFAULTS } from '../../../shared/constants';
 import type { KnowledgeSkip } from '../../../shared/knowledge/knowledge';
-import { dataFolderHolding, guardedDataFolders } from '../../../tools/files/data-folder-guard';
+import { dataFolderHolding, guardedDataFolders } from '../../../tools/files/guards/data-folder-guard';
 import { hiddenPaths } from '../../sandbox/sandbox-policy';
 
 /** A file the walk found: its realpath (what is read) and its path inside the folder (what is shown). */

@@ -1,6 +1,6 @@
 export { createOllamaProvider, type OllamaProviderOptions } from './ollama/ollama-provider';
-export { tokensPerSecond } from './ollama/tokens-per-second';
-export { numCtxFor } from './ollama/chat-request-builder';
+export { tokensPerSecond } from './ollama/chat/tokens-per-second';
+export { numCtxFor } from './ollama/chat/chat-request-builder';
 export { providerMessages } from './provider-messages';
 export { ProviderError } from './provider-types';
 export type {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseVerdict } from '../orchestration/context-switch';
-import { firstReplyLine } from './ollama/side-reply-line';
+import { firstReplyLine } from './ollama/side/side-reply-line';
 import { withoutThinkBlocks } from './without-think-blocks';
 
 const REGEX = /<think>[\s\S]*?<\/think>/gi;

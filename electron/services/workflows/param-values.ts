@@ -5,7 +5,7 @@ import type {
   WorkflowParamValue,
   WorkflowParamValues,
 } from '../../../shared/workflows/workflow';
-import { resolveWorkspacePath } from '../../../tools/files/workspace-path';
+import { resolveWorkspacePath } from '../../../tools/files/guards/workspace-path';
 
 type One = { ok: true; value: WorkflowParamValue | undefined } | { ok: false; message: string };
 

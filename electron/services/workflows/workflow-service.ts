@@ -4,7 +4,7 @@ import { DEFAULTS } from '../../../shared/constants';
 import { ContractError } from '../../../shared/contract/contract-error';
 import type { ValidCallRequest } from '../../../shared/contract/contract';
 import type { WorkflowDraftResult, WorkflowRunResult, WorkspaceEntriesResult } from '../../../shared/workflows/workflow';
-import { resolveWorkspacePath } from '../../../tools/files/workspace-path';
+import { resolveWorkspacePath } from '../../../tools/files/guards/workspace-path';
 import type { AppContext } from '../app/app-context';
 import type { CallHandlers } from '../app/call-router';
 import { ensureConversation } from '../app/handlers/conversations/conversation-handlers';

@@ -1,9 +1,9 @@
 import type { WebSearch } from '../../web-search/web-search';
 import type { AlwaysAllowedTools } from '../../mcp/tools/always-allowed-tools';
-import type { DocumentIndex } from '../../documents/document-index';
+import type { DocumentIndex } from '../../documents/search/document-index';
 import type { RunKnowledge } from '../../knowledge/run-knowledge';
 import type { SkillCatalog } from '../../skills/skill-library';
-import type { VersionStore } from '../../documents/version-store';
+import type { VersionStore } from '../../documents/versions/version-store';
 import type { TacoEvent } from '../../../../shared/contract/events';
 import type { Limits, Settings, ToolApproval } from '../../../../shared/settings/settings';
 import type { RecalledMemory } from '../../../../shared/memory/memory';

@@ -10,7 +10,7 @@ import { runWithLifecycle } from './run-lifecycle';
 import { createRunSignal, raceAbort, type RunSignal } from './run-signal';
 import { STATUS, stoppedStatus } from '../status/status-texts';
 import { runSubAgent } from './sub-agent';
-import { numCtxFor } from '../../provider/ollama/chat-request-builder';
+import { numCtxFor } from '../../provider/ollama/chat/chat-request-builder';
 import { withResourceBlocks } from '../../../../shared/mcp/mcp-resources';
 import { allowedTools } from '../tool-calls/call-target';
 import { spanEnd, spanStart } from './round-spans';

@@ -2,7 +2,7 @@ import { DEFAULTS } from '../../../../shared/constants';
 import { formatToolName } from '../../../../shared/tools/format-tool-name';
 import type { JsonObject } from '../../../../shared/contract/json';
 import type { ChatProvider } from '../../provider/provider-types';
-import { firstReplyLine } from '../../provider/ollama/side-reply-line';
+import { firstReplyLine } from '../../provider/ollama/side/side-reply-line';
 
 /** The prompt that turns a tool call into a short status sentence. */
 export function statusSentencePrompt(tool: string, args: JsonObject): string {

@@ -2,7 +2,7 @@ import type { JsonObject } from '../../../../shared/contract/json';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { approvalScopeFor, type ApprovalScope } from '../../../../shared/approvals/approval-scope';
 import { codeExecutionWarning } from '../../../../shared/approvals/code-execution-paths';
-import { resolveWorkspacePath } from '../../../../tools/files/workspace-path';
+import { resolveWorkspacePath } from '../../../../tools/files/guards/workspace-path';
 
 /** What an approval is about: what "Allow for this conversation" would cover, and the warning, if any. */
 export interface ApprovalSubject {

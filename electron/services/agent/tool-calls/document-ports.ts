@@ -1,5 +1,5 @@
 import type { DocumentsPort, FileVersions } from '../../../../tools/catalogue/tool-runtime-types';
-import type { DocumentIndex } from '../../documents/document-index';
+import type { DocumentIndex } from '../../documents/search/document-index';
 import type { RunShared } from '../loop/run-context';
 
 /** A tool's write: the previous content kept in the version log before the file changes, then the document's record updated. */

@@ -3,7 +3,7 @@ import { maskServers, unmaskServers } from '../../../../shared/models/servers';
 import { realpathSync } from 'node:fs';
 import { maskWebSearch, unmaskWebSearch } from '../../../../shared/settings/web-search';
 import type { Settings, SettingsPatch, SettingsView } from '../../../../shared/settings/settings';
-import { dataFoldersInside } from '../../../../tools/files/data-folder-guard';
+import { dataFoldersInside } from '../../../../tools/files/guards/data-folder-guard';
 import type { AppContext } from '../app-context';
 import { unknownToolApprovalError } from './tool-approvals-check';
 import { checkWorkspacePatch } from './workspace-check';

@@ -5,8 +5,8 @@ import type { AppContext } from '../app-context';
 import type { ConversationSession } from '../runs/conversation-sessions';
 import { abandonTask } from '../runs/task-control';
 import { resolveWorkspace } from '../runs/run-launcher';
-import { branchRunsOf } from '../../documents/branch-runs';
-import { undoWrite } from '../../documents/undo-change';
+import { branchRunsOf } from '../../documents/undo/branch-runs';
+import { undoWrite } from '../../documents/undo/undo-change';
 
 /** The answer to a slash command, in words. */
 export async function runSlashCommand(ctx: AppContext, session: ConversationSession, command: SlashCommand): Promise<string> {

@@ -1,8 +1,8 @@
 import { extname } from 'node:path';
 import type { DocumentRecord } from '../../../../shared/documents/documents';
 import { detectImageType } from './image-format';
-import { sha256 } from '../../documents/content-blobs';
-import type { DocumentIndex } from '../../documents/document-index';
+import { sha256 } from '../../documents/versions/content-blobs';
+import type { DocumentIndex } from '../../documents/search/document-index';
 
 export interface AttachmentsNote {
   conversationId: string;

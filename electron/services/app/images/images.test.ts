@@ -9,8 +9,8 @@ import { createAppServices, type AppServices } from '../app-services';
 import { checkImageData } from './image-checks';
 import { detectImageType, isBase64 } from './image-format';
 import { cleanupAfterEach } from '../../../../test-support/cleanups';
-import { createDocumentIndex } from '../../documents/document-index';
-import { createVersionStore } from '../../documents/version-store';
+import { createDocumentIndex } from '../../documents/search/document-index';
+import { createVersionStore } from '../../documents/versions/version-store';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const b64 = (bytes: number[] | string): string =>

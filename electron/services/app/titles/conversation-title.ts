@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ChatProvider } from '../../provider/provider-types';
-import { firstReplyLine } from '../../provider/ollama/side-reply-line';
+import { firstReplyLine } from '../../provider/ollama/side/side-reply-line';
 
 /** The side request's prompt: the first exchange, and what a title should look like. */
 export function titlePrompt(question: string, answer: string): string {

@@ -4,7 +4,7 @@
  * for the parent's SIGKILL. Usage: crash-child.ts <dataDir> <workspace> <after-content|after-record>
  */
 import { writeWorkspaceFile } from '../../../../tools/files/write_file';
-import { createVersionStore } from '../version-store';
+import { createVersionStore } from '../versions/version-store';
 
 const [dataDir = '', workspace = '', point = ''] = process.argv.slice(2);
 

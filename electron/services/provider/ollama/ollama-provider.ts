@@ -2,14 +2,14 @@ import type { Ollama } from 'ollama';
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ModelCapabilities, ModelInfo } from '../../../../shared/models/models';
 import { CapabilitiesCache } from './capabilities-cache';
-import { buildCompleteRequest, numCtxFor } from './chat-request-builder';
+import { buildCompleteRequest, numCtxFor } from './chat/chat-request-builder';
 import { createBoundClient, type BoundClient } from './ollama-client';
 import { parseLoadedModels, withLoaded } from './loaded-models';
 import { contentOf, parseCapabilities, parseModelList } from './ollama-responses';
-import { streamStep } from './ollama-stream';
+import { streamStep } from './chat/ollama-stream';
 import { toProviderError } from '../provider-error-mapping';
 import { providerMessages } from '../provider-messages';
-import { chatOverNodeHttp, completeOverNodeHttp } from './chat-over-node-http';
+import { chatOverNodeHttp, completeOverNodeHttp } from './chat/chat-over-node-http';
 import { ProviderError, type ChatProvider, type CompleteRequest, type EmbedRequest } from '../provider-types';
 
 export interface OllamaProviderOptions {

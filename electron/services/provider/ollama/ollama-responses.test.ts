@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunksOf, contentOf, parseCapabilities, parseModelList, parseToolCalls, usageOf } from './ollama-responses';
-import { tokensPerSecond } from './tokens-per-second';
+import { tokensPerSecond } from './chat/tokens-per-second';
 
 describe('parsing Ollama answers', () => {
   it('keeps capabilities null when /api/tags does not report them, and skips nameless entries', () => {

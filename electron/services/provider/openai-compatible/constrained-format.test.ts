@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAiModels, openAiReply, startFakeOpenAi, type FakeOpenAi } from '../../../../test-support/fake-openai/index';
 import { collect, textOf, userSays } from '../provider-test-helpers';
-import { buildStepRequest } from '../ollama/chat-request-builder';
+import { buildStepRequest } from '../ollama/chat/chat-request-builder';
 import { createOpenAiCompatibleProvider } from './openai-provider';
 import { llamaCppExceedContext } from '../../../../test-support/replays/llama-cpp-replays';
 

@@ -6,7 +6,7 @@ import { DiffView } from './DiffView';
 import { parseUnifiedDiff } from './parse-unified-diff';
 import { wordHighlights } from './word-highlights';
 
-/** The diff main sends (electron/services/documents/undo-change.ts and write_file's preview use createTwoFilesPatch). */
+/** The diff main sends (electron/services/documents/undo/undo-change.ts and write_file's preview use createTwoFilesPatch). */
 const patch = (before: string, after: string, path = 'hello.txt') => createTwoFilesPatch(path, path, before, after);
 
 const rows = () =>
