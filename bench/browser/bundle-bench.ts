@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Samples } from '../report/bench-figures';
 import { runCommand } from '../runner/bench-processes';
-import { pageAssets } from '../../electron/hosts/web/page-files';
+import { pageAssets } from '../../electron/hosts/web/pages/page-files';
 
 /** The scripts index.html loads at start: module scripts and their modulepreloads (not lazy chunks), relative to the build folder. */
 export function initialScripts(html: string): string[] {

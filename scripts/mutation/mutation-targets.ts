@@ -136,7 +136,7 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
     tests: [
       'electron/services/agent/context/fit-tools.test.ts',
       'electron/services/provider/openai-compatible/tools-fit-window.replay.test.ts',
-      'electron/services/agent/loop/run-agent-context.test.ts',
+      'electron/services/agent/loop/behaviour/run-agent-context.test.ts',
     ],
   },
   'electron/services/store/timeline/branch-tree.ts': { kind: 'decision', tests: ['electron/services/store/timeline/branch-tree.test.ts'] },
@@ -147,7 +147,7 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
   'electron/services/agent/loop/step-decision.ts': { kind: 'decision', tests: stepDecision },
   'electron/services/agent/loop/stop-conditions.ts': {
     kind: 'decision',
-    tests: [...stepDecision, 'electron/services/agent/loop/run-agent-stops.test.ts'],
+    tests: [...stepDecision, 'electron/services/agent/loop/behaviour/run-agent-stops.test.ts'],
   },
   'electron/services/agent/repairs/give-up-detector.ts': {
     kind: 'decision',
@@ -166,7 +166,7 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
     tests: [
       'electron/services/agent/repairs/server-repair.test.ts',
       'electron/services/agent/repairs/server-repair.integration.test.ts',
-      'electron/services/agent/loop/run-agent-repairs.test.ts',
+      'electron/services/agent/loop/behaviour/run-agent-repairs.test.ts',
     ],
   },
   'electron/services/agent/context/context-window.ts': {

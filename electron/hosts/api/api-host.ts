@@ -2,7 +2,7 @@ import type { ModelListResult } from '../../../shared/models/models';
 import { createAppServices } from '../../services/app/app-services';
 import type { AppServices } from '../../services/app/app-services-types';
 import { resolveServers } from '../../services/servers/resolved-server';
-import { tokensMatch } from '../web/access-token';
+import { tokensMatch } from '../web/security/access-token';
 import { DEFAULTS } from '../../../shared/constants';
 import { HEADLESS_APPROVALS_OFF, refusingApprovalGate } from './routes/api-approvals';
 import { startApiServer, type ApiServer, type ExtraRoute } from './api-server';

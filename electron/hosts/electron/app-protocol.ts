@@ -1,7 +1,7 @@
 import type { CustomScheme, Protocol } from 'electron';
 import { isDiagramFrameFile } from '../../../shared/rendering/diagram-frame';
 import { diagramFramePolicy } from '../content-security-policy';
-import { lookUpStaticFile, readStaticFile } from '../web/static-files';
+import { lookUpStaticFile, readStaticFile } from '../web/pages/static-files';
 import { APP_HOST, APP_SCHEME } from './renderer-location';
 
 /**

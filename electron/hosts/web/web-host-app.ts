@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { AppServices, AppServicesOptions } from '../../services/app/app-services-types';
-import { servePrintView } from './print-view';
-import type { AccessSecrets } from './session-cookie';
+import { servePrintView } from './pages/print-view';
+import type { AccessSecrets } from './security/session-cookie';
 import { createWsGateway, type WsGateway } from './ws-gateway';
 
 /** What the web host's WebSocket and print view need of main. */

@@ -5,9 +5,9 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { ModelEvent, TacoEvent } from '../../../shared/contract/events';
 import { WS_PATH, type WsServerMessage } from '../../../shared/contract/transport';
 import type { AppServices } from '../../services/app/app-services-types';
-import { tokensMatch } from './access-token';
-import { readCookie, sessionCookieName, type AccessSecrets } from './session-cookie';
-import { isAllowedHost, isSameOrigin } from './host-check';
+import { tokensMatch } from './security/access-token';
+import { readCookie, sessionCookieName, type AccessSecrets } from './security/session-cookie';
+import { isAllowedHost, isSameOrigin } from './security/host-check';
 import { parseClientFrame, resultFrame } from './ws-protocol';
 import { inTurnsOfTheirOwn } from './call-turns';
 

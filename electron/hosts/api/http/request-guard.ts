@@ -1,12 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { isAllowedHost, isSameOrigin } from '../../web/host-check';
+import { isAllowedHost, isSameOrigin } from '../../web/security/host-check';
 import { GatewayError } from '../../../services/gateway/openai-error';
 
 /**
  * Every request, before anything else: addressed to 127.0.0.1/localhost at our port (DNS
  * rebinding), from no browser page of another origin (a page's fetch carries Origin; OpenAI
  * clients in Node, editors and scripts send none), and with the bearer key. The same checks as the
- * web host (`electron/hosts/web/host-check.ts`); there is no CORS, so a browser never reads an answer.
+ * web host (`electron/hosts/web/security/host-check.ts`); there is no CORS, so a browser never reads an answer.
  */
 export function checkRequest(headers: IncomingHttpHeaders, port: number, keyMatches: (given: string) => boolean): GatewayError | null {
   if (!isAllowedHost(headers.host, port))

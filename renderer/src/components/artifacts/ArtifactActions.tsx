@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DEFAULTS } from '../../../../shared/constants';
-import { copyText } from '../markdown/copy-text';
+import { copyText } from '../markdown/code/copy-text';
 import { downloadTextFile } from '../sidebar/download-text-file';
 import { artifactMimeType, type ArtifactKind } from './artifact-kinds';
 import { SaveArtifactDialog } from './SaveArtifactDialog';

@@ -5,7 +5,7 @@ import { MARKDOWN_COMPONENTS } from './markdown-components';
 import { MarkdownBlock } from './MarkdownBlock';
 import { createParagraphChunker, isPlainText, plainParagraph } from './paragraph-chunks';
 import { rehypeCitations } from './rehype-citations';
-import { markdownUrlTransform } from './url-policy';
+import { markdownUrlTransform } from './links/url-policy';
 import { HAS_MATH, wantsWorker } from './worker/block-protocol';
 import { WorkerBlock } from './WorkerBlock';
 import { DEFAULTS } from '../../../../shared/constants';

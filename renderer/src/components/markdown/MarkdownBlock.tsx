@@ -3,9 +3,9 @@ import ReactMarkdown, { type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { FINISHED_MARKDOWN_COMPONENTS, MARKDOWN_COMPONENTS } from './markdown-components';
 import { rehypeCitations } from './rehype-citations';
-import { rehypeHighlightCode } from './rehype-highlight-code';
-import { loadHighlighter, useHighlighterReady } from './shared-highlighter';
-import { markdownUrlTransform } from './url-policy';
+import { rehypeHighlightCode } from './code/rehype-highlight-code';
+import { loadHighlighter, useHighlighterReady } from './code/shared-highlighter';
+import { markdownUrlTransform } from './links/url-policy';
 import { FENCE_WITH_LANGUAGE } from './worker/block-protocol';
 
 type PluggableList = NonNullable<Options['rehypePlugins']>;

@@ -1,10 +1,10 @@
 import type { Components, ExtraProps } from 'react-markdown';
 import type { ComponentProps } from 'react';
 import { Citation } from '../knowledge/Citation';
-import { CodeBlock } from './CodeBlock';
+import { CodeBlock } from './code/CodeBlock';
 import { codeLanguage, hastText } from './hast-text';
-import { MarkdownImage } from './MarkdownImage';
-import { MarkdownLink } from './MarkdownLink';
+import { MarkdownImage } from './links/MarkdownImage';
+import { MarkdownLink } from './links/MarkdownLink';
 import { MermaidDiagram } from './diagrams/MermaidDiagram';
 
 function Pre({ node, children }: ComponentProps<'pre'> & ExtraProps) {

@@ -4,7 +4,7 @@ import { urlAttributes } from 'html-url-attributes';
 import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { Components } from 'react-markdown';
-import { markdownUrlTransform } from '../url-policy';
+import { markdownUrlTransform } from '../links/url-policy';
 
 /**
  * Makes a tree from the markdown worker safe to show, as react-markdown does with its own (raw HTML

@@ -3,11 +3,11 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportResult } from '../../../shared/conversations/conversation-import';
-import { createAppServices, type AppServices } from '../../services/app/app-services';
-import { EXPORT_HTML_POLICY } from '../../services/store/conversations/html-export/conversation-html';
+import type { ImportResult } from '../../../../shared/conversations/conversation-import';
+import { createAppServices, type AppServices } from '../../../services/app/app-services';
+import { EXPORT_HTML_POLICY } from '../../../services/store/conversations/html-export/conversation-html';
 import { printViewId } from './print-view-address';
-import { startWebHost, type WebHost } from './web-host';
+import { startWebHost, type WebHost } from '../web-host';
 
 let services: AppServices;
 let host: WebHost;
@@ -48,7 +48,7 @@ beforeAll(async () => {
   host = await startWebHost({ dataDir: join(root, 'data'), staticDir, services });
   const signIn = await get(`/?token=${host.token}`, null);
   cookie = String((signIn.headers['set-cookie'] as string[] | undefined)?.[0] ?? '').split(';')[0] ?? '';
-  const content = readFileSync(new URL('../../../test-support/imports/claude-conversations.json', import.meta.url), 'utf8');
+  const content = readFileSync(new URL('../../../../test-support/imports/claude-conversations.json', import.meta.url), 'utf8');
   const imported = await services.handle('conversations.import', { content });
   if (!imported.ok) throw new Error(imported.error.message);
   conversationId = (imported.value as ImportResult).conversations[0]?.conversationId ?? '';

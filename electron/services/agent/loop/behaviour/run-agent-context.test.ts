@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runAgent } from './run-agent';
-import { statusSentencePrompt } from '../status/status-sentences';
-import { createHarness } from '../testing/run-harness';
-import { callReply, createScriptedProvider, done, say } from '../testing/scripted-provider';
-import { testRegistry, testTool } from '../testing/test-tools';
+import { runAgent } from '../run-agent';
+import { statusSentencePrompt } from '../../status/status-sentences';
+import { createHarness } from '../../testing/run-harness';
+import { callReply, createScriptedProvider, done, say } from '../../testing/scripted-provider';
+import { testRegistry, testTool } from '../../testing/test-tools';
 
 describe('runAgent: thinking status sentences', () => {
   it('shows "Using Read File..." at once, runs the tool without waiting, and shows the sentence if it arrives while the tool runs', async () => {

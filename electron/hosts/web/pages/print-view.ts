@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { AppServices } from '../../services/app/app-services-types';
-import { EXPORT_HTML_POLICY } from '../../services/store/conversations/html-export/export-html-policy';
+import type { AppServices } from '../../../services/app/app-services-types';
+import { EXPORT_HTML_POLICY } from '../../../services/store/conversations/html-export/export-html-policy';
 
 /**
  * The browser's "PDF": the conversation's HTML export (the chosen branch, no script) as a page of

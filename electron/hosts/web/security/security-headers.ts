@@ -1,4 +1,4 @@
-import { contentSecurityPolicy, diagramFramePolicy } from '../content-security-policy';
+import { contentSecurityPolicy, diagramFramePolicy } from '../../content-security-policy';
 import { allowedHostHeaders } from './host-check';
 
 /** Headers on every response of the web host. */

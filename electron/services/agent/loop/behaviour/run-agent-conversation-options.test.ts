@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatStepRequest } from '../../provider/provider-types';
-import { runAgent } from './run-agent';
-import { createHarness } from '../testing/run-harness';
-import { createScriptedProvider } from '../testing/scripted-provider';
-import { testRegistry, testTool } from '../testing/test-tools';
+import type { ChatStepRequest } from '../../../provider/provider-types';
+import { runAgent } from '../run-agent';
+import { createHarness } from '../../testing/run-harness';
+import { createScriptedProvider } from '../../testing/scripted-provider';
+import { testRegistry, testTool } from '../../testing/test-tools';
 
 function recordingProvider() {
   const scripted = createScriptedProvider({ replies: [[{ type: 'text', text: 'Arr.' }]] });

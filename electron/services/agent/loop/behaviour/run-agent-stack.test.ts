@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { StackFrame } from '../../../../shared/tools/tool-stack';
-import { ToolFailure, type ToolOutcome } from '../../../../tools/catalogue/tool-runtime-types';
-import { runAgent } from './run-agent';
-import { answeringDepth, answeringQuestions } from '../testing/test-gates';
-import { createHarness } from '../testing/run-harness';
-import { callReply, createScriptedProvider, done, say } from '../testing/scripted-provider';
-import { testRegistry, testTool } from '../testing/test-tools';
+import type { StackFrame } from '../../../../../shared/tools/tool-stack';
+import { ToolFailure, type ToolOutcome } from '../../../../../tools/catalogue/tool-runtime-types';
+import { runAgent } from '../run-agent';
+import { answeringDepth, answeringQuestions } from '../../testing/test-gates';
+import { createHarness } from '../../testing/run-harness';
+import { callReply, createScriptedProvider, done, say } from '../../testing/scripted-provider';
+import { testRegistry, testTool } from '../../testing/test-tools';
 
 /** The code-generation tools of the design documents' example flow. */
 function codeTools() {

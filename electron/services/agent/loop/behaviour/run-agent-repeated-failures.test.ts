@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { REPEATED_CALL_MESSAGE } from '../tool-calls/execute-tool-call';
-import { runAgent } from './run-agent';
-import { createHarness } from '../testing/run-harness';
-import { callReply, createScriptedProvider, done, say } from '../testing/scripted-provider';
-import { testRegistry, testTool } from '../testing/test-tools';
+import { REPEATED_CALL_MESSAGE } from '../../tool-calls/execute-tool-call';
+import { runAgent } from '../run-agent';
+import { createHarness } from '../../testing/run-harness';
+import { callReply, createScriptedProvider, done, say } from '../../testing/scripted-provider';
+import { testRegistry, testTool } from '../../testing/test-tools';
 
 const readFile = () =>
   testTool({

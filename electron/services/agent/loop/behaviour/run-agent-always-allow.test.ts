@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../../../shared/contract/json';
-import { adaptServerTools } from '../../mcp/tools/mcp-tool-adapter';
-import { createAlwaysAllowedTools } from '../../mcp/tools/always-allowed-tools';
-import { runAgent } from './run-agent';
-import { createHarness } from '../testing/run-harness';
-import { answeringApprovals } from '../testing/test-gates';
-import { callReply, createScriptedProvider, done, say } from '../testing/scripted-provider';
-import { testRegistry } from '../testing/test-tools';
+import type { JsonObject } from '../../../../../shared/contract/json';
+import { adaptServerTools } from '../../../mcp/tools/mcp-tool-adapter';
+import { createAlwaysAllowedTools } from '../../../mcp/tools/always-allowed-tools';
+import { runAgent } from '../run-agent';
+import { createHarness } from '../../testing/run-harness';
+import { answeringApprovals } from '../../testing/test-gates';
+import { callReply, createScriptedProvider, done, say } from '../../testing/scripted-provider';
+import { testRegistry } from '../../testing/test-tools';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../../provider/provider-types';
-import { REPEATED_CALL_MESSAGE } from '../tool-calls/execute-tool-call';
-import { runAgent } from './run-agent';
-import { createHarness } from '../testing/run-harness';
-import { callReply, createScriptedProvider, done, say, SCRIPTED_HOST, type ScriptedReply } from '../testing/scripted-provider';
-import { testRegistry, testTool } from '../testing/test-tools';
+import { ProviderError } from '../../../provider/provider-types';
+import { REPEATED_CALL_MESSAGE } from '../../tool-calls/execute-tool-call';
+import { runAgent } from '../run-agent';
+import { createHarness } from '../../testing/run-harness';
+import { callReply, createScriptedProvider, done, say, SCRIPTED_HOST, type ScriptedReply } from '../../testing/scripted-provider';
+import { testRegistry, testTool } from '../../testing/test-tools';
 
 /** Waits until `check` holds, on the real clock (vi.waitFor would advance the faked one while it waits). */
 const realSetTimeout = globalThis.setTimeout;

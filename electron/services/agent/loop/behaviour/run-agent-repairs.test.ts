@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runAgent } from './run-agent';
-import { createHarness } from '../testing/run-harness';
-import { callReply, createScriptedProvider, done, say } from '../testing/scripted-provider';
-import { testRegistry, testTool } from '../testing/test-tools';
-import { CONSTRAINED_FORMAT_INSTRUCTIONS, constrainedReplySchema } from '../context/constrained-format';
+import { runAgent } from '../run-agent';
+import { createHarness } from '../../testing/run-harness';
+import { callReply, createScriptedProvider, done, say } from '../../testing/scripted-provider';
+import { testRegistry, testTool } from '../../testing/test-tools';
+import { CONSTRAINED_FORMAT_INSTRUCTIONS, constrainedReplySchema } from '../../context/constrained-format';
 
 const readFile = () =>
   testTool({

@@ -1,6 +1,6 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { useTaco } from '../../store/store-context';
-import { copyText } from './copy-text';
+import { useTaco } from '../../../store/store-context';
+import { copyText } from '../code/copy-text';
 import { hostOf } from './url-policy';
 
 interface Props {

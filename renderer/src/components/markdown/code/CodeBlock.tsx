@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { PreviewButton } from '../artifacts/PreviewButton';
+import { PreviewButton } from '../../artifacts/PreviewButton';
 import { CopyCodeButton } from './CopyCodeButton';
-import { ScrollText } from '../ui/ScrollText';
+import { ScrollText } from '../../ui/ScrollText';
 
 interface Props {
   language: string | null;

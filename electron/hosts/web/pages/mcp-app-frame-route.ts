@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { MCP_APP_FRAME_PAGE } from '../../../shared/rendering/mcp-app-frame';
-import { mcpAppFrameHeaders } from '../mcp-app-frame-policy';
+import { MCP_APP_FRAME_PAGE } from '../../../../shared/rendering/mcp-app-frame';
+import { mcpAppFrameHeaders } from '../../mcp-app-frame-policy';
 
 /**
  * The web host's MCP app frame (`shared/rendering/mcp-app-frame.ts`): a static page with no data in

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../../../shared/contract/json';
-import { runAgent } from './run-agent';
-import { createHarness } from '../testing/run-harness';
-import { answeringApprovals } from '../testing/test-gates';
-import { callReply, createScriptedProvider, done, say } from '../testing/scripted-provider';
-import { testRegistry, testTool } from '../testing/test-tools';
+import type { JsonObject } from '../../../../../shared/contract/json';
+import { runAgent } from '../run-agent';
+import { createHarness } from '../../testing/run-harness';
+import { answeringApprovals } from '../../testing/test-gates';
+import { callReply, createScriptedProvider, done, say } from '../../testing/scripted-provider';
+import { testRegistry, testTool } from '../../testing/test-tools';
 
 const writeFile = () =>
   testTool({

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { ARTIFACT_FRAME_PAGE } from '../../../shared/rendering/artifact-frame';
-import { artifactFrameHeaders } from '../artifact-frame-policy';
+import { ARTIFACT_FRAME_PAGE } from '../../../../shared/rendering/artifact-frame';
+import { artifactFrameHeaders } from '../../artifact-frame-policy';
 
 /**
  * The web host's artifact preview frame (`shared/rendering/artifact-frame.ts`): the same static

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { runAgent } from './run-agent';
-import { createHarness } from '../testing/run-harness';
-import { answeringApprovals } from '../testing/test-gates';
-import { callReply, createScriptedProvider, done, say, type RecordedRequest } from '../testing/scripted-provider';
-import { testRegistry, testTool, type TestTool } from '../testing/test-tools';
-import { runDirectToolCall } from '../../workflows/direct-tool-call';
+import { runAgent } from '../run-agent';
+import { createHarness } from '../../testing/run-harness';
+import { answeringApprovals } from '../../testing/test-gates';
+import { callReply, createScriptedProvider, done, say, type RecordedRequest } from '../../testing/scripted-provider';
+import { testRegistry, testTool, type TestTool } from '../../testing/test-tools';
+import { runDirectToolCall } from '../../../workflows/direct-tool-call';
 
 /** Security IV finding 2: a conversation's allowed tools, and the tools a step offered, are enforced where a call runs. */
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runAgent } from './run-agent';
-import { createHarness } from '../testing/run-harness';
-import { answeringApprovals } from '../testing/test-gates';
-import { callReply, createScriptedProvider, done, say } from '../testing/scripted-provider';
-import { testRegistry, testTool } from '../testing/test-tools';
+import { runAgent } from '../run-agent';
+import { createHarness } from '../../testing/run-harness';
+import { answeringApprovals } from '../../testing/test-gates';
+import { callReply, createScriptedProvider, done, say } from '../../testing/scripted-provider';
+import { testRegistry, testTool } from '../../testing/test-tools';
 
 const writeFile = () =>
   testTool({
