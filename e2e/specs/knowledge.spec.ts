@@ -51,5 +51,40 @@ test.describe('knowledge', () => {
     await expect(passage.getByTestId('passage-place')).toHaveText(/^lines? \d+(–\d+)? · Boiler$/);
     await expect(passage.getByTestId('passage-text')).toContainText('1.5 bar when cold');
     await look(page, 'knowledge-passage');
+    await page.keyboard.press('Escape');
+    await expect(passage).toBeHidden();
+
+    // Off by default: the message goes out without passages unless the model searches.
+    await page.getByTestId('composer').fill('When should I prune the roses?');
+    await page.getByTestId('composer').press('Enter');
+    await expect(page.getByTestId('answer-text').last()).toHaveText('No passages came with your message.');
+
+    // On for this conversation: main searches before the model's turn and the answer cites what it found.
+    await page.getByTestId('options-button').click();
+    const options = page.getByTestId('options-dialog');
+    const toggle = options.getByTestId('options-search-knowledge');
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await look(page, 'knowledge-every-message-option');
+    await options.getByTestId('options-save').click();
+    await expect(options).toBeHidden();
+    await page.getByTestId('composer').fill('When should I prune the roses?');
+    await page.getByTestId('composer').press('Enter');
+    const cited = page.getByTestId('answer-text').last();
+    await expect(cited).toHaveText(/^Prune roses in late winter \[\d+\]\.$/);
+    await expect(page.getByTestId('knowledge-used-toggle').last()).toHaveText(/^Used \d+ passages? from \d+ files?$/);
+    await cited.getByTestId('citation').click();
+    await expect(passage.getByTestId('passage-file')).toHaveText(/garden\.md$/);
+    await expect(passage.getByTestId('passage-text')).toContainText('Prune roses in late winter.');
+    await page.keyboard.press('Escape');
+
+    // A project can say the same for all its conversations.
+    await page.getByTestId('new-project').click();
+    const project = page.getByTestId('project-dialog');
+    await expect(project.getByTestId('project-search-knowledge')).toHaveAttribute('aria-checked', 'false');
+    await project.getByTestId('project-search-knowledge').click();
+    await look(page, 'knowledge-every-message-project');
+    await page.keyboard.press('Escape');
   });
 });

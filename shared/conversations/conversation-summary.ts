@@ -47,6 +47,11 @@ export const conversationOptionsSchema = z
     toolBudget: z.number().int().min(0).max(1000).nullable().optional(),
     /** Thinking for tool steps on a thinking model (overrides the model's checked setting). */
     think: z.boolean().nullable().optional(),
+    /**
+     * Search the knowledge folders on every message and put the best passages into the context
+     * (over the project's choice); null or absent: as the project says, else off.
+     */
+    searchKnowledge: z.boolean().nullable().optional(),
   })
   .strict();
 export type ConversationOptions = z.infer<typeof conversationOptionsSchema>;

@@ -21,10 +21,20 @@ export const KNOWLEDGE_DEFAULTS = {
   maxResults: 10,
   /** Characters of a passage's text handed to the model (the rest is cut with an ellipsis). */
   passageChars: 1500,
+  /** A conversation (or project) that sets nothing does not search its knowledge folders before each message. */
+  searchEveryMessage: false,
+  /** Searching on every message: passages put into the context at most, best first. */
+  everyMessagePassages: 5,
+  /** Searching on every message: prompt tokens the passages' section (fence and instructions included) may take. */
+  everyMessageBudgetTokens: 1500,
   /** Chunk texts per embedding request. */
   embedBatchSize: 32,
   /** The indexer yields to the event loop after this many milliseconds of synchronous work. */
   sliceMs: 8,
+  /** "Time left" while a folder is read: none before this many files are read in the pass. */
+  estimateMinFiles: 3,
+  /** "Time left": each file counts as this many bytes of work besides its size (a folder of tiny files still takes time). */
+  estimateFileOverheadBytes: 16 * 1024,
   /** Settings → Knowledge hears of indexing progress at most this often (the last change always arrives). */
   statusEventMs: 250,
   /** A folder's changes are applied once this long passed with no further change (a burst is one pass). */

@@ -28,6 +28,8 @@ export const projectFieldsSchema = z
     /** The system prompt preset a new chat in the project starts with; null: none. */
     presetId: presetIdSchema.nullable(),
     toolLimits: projectToolLimitsSchema,
+    /** The project's conversations search its knowledge folders (and the global ones) on every message, unless one says otherwise; absent: off. */
+    searchKnowledge: z.boolean().optional(),
   })
   .strict();
 export type ProjectFields = z.infer<typeof projectFieldsSchema>;

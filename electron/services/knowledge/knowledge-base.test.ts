@@ -43,6 +43,17 @@ const CORPUS = {
 };
 
 describe('KnowledgeBase', () => {
+  it('reads a pass knowing its total from the walk: every progress counts all its files, and done only grows', async () => {
+    const progress: Array<{ done: number; total: number; secondsLeft: number | null }> = [];
+    const base = new KnowledgeBase({ watch: false, onStatus: (status) => status.progress && progress.push(status.progress) });
+    await base.addFolder(folder(CORPUS));
+    await base.whenIdle();
+    expect(progress.length).toBeGreaterThan(0);
+    for (const step of progress) expect(step.total).toBe(5);
+    expect(progress.map((step) => step.done)).toEqual([...progress.map((step) => step.done)].sort((a, b) => a - b));
+    await base.close();
+  });
+
   it('indexes a folder and ranks the passage that answers first, with its file and place', async () => {
     const base = new KnowledgeBase();
     const root = folder(CORPUS);

@@ -8,6 +8,7 @@ import { KnowledgeIndex, type IndexedChunk, type SearchMode } from './knowledge-
 import { readFileChunks } from './knowledge-read';
 import { checkKnowledgeFolder, errorWords, walkFolder, type WalkedFile, type WalkLimits } from './knowledge-walk';
 import { loadSavedIndex, saveIndex, type FileRecord } from './saved-index';
+import { secondsLeft } from './indexing-estimate';
 
 /** An embedding model: `key` names it (server and model), so vectors of another model are never mixed in. */
 export interface Embedder {
@@ -303,6 +304,11 @@ export class KnowledgeBase {
       return !known || known.mtimeMs !== file.mtimeMs || known.size !== file.size;
     });
     const started = Date.now();
+    // A file over the size limit is skipped without being read: it adds no work.
+    const maxBytes = this.options.maxFileBytes ?? DEFAULTS.knowledge.maxFileBytes;
+    const work = { filesDone: 0, filesTotal: toRead.length, bytesDone: 0, bytesTotal: 0 };
+    const bytesOf = (file: WalkedFile): number => (file.size > maxBytes ? 0 : file.size);
+    for (const file of toRead) work.bytesTotal += bytesOf(file);
     status.progress = { done: 0, total: toRead.length, secondsLeft: null };
     let sliceStart = Date.now();
     const read: string[] = [];
@@ -321,9 +327,9 @@ export class KnowledgeBase {
         if (!known || known.hash !== hash || known.skip !== null) this.index.setFile(state.root, file.relative, chunks.chunks);
         state.files.set(file.relative, { mtimeMs: file.mtimeMs, size: file.size, hash, skip: null });
       }
-      const done: number = status.progress.done + 1;
-      const elapsed = (Date.now() - started) / 1000;
-      status.progress = { done, total: toRead.length, secondsLeft: done >= 3 ? (elapsed / done) * (toRead.length - done) : null };
+      work.filesDone += 1;
+      work.bytesDone += bytesOf(file);
+      status.progress = { done: work.filesDone, total: toRead.length, secondsLeft: secondsLeft(work, Date.now() - started) };
       if (Date.now() - sliceStart >= DEFAULTS.knowledge.sliceMs) {
         this.refreshCounts(state, walkSkips);
         this.emitStatus(state);

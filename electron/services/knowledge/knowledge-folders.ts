@@ -59,7 +59,7 @@ export function createKnowledgeFolders(options: KnowledgeFoldersOptions) {
       projectId: entry?.projectId ?? null,
       fromCommandLine: entry === undefined,
       elapsedSeconds: indexing ? Math.round(elapsedMs / 1000) : null,
-      secondsLeft: indexing ? secondsLeft(status, elapsedMs) : null,
+      secondsLeft: indexing ? (status.progress?.secondsLeft ?? null) : null,
     };
   };
 
@@ -164,17 +164,6 @@ export function createKnowledgeFolders(options: KnowledgeFoldersOptions) {
       listeners.clear();
     },
   };
-}
-
-/**
- * Time left at the pace so far: the files found but not yet read, at the seconds per file read.
- * Null before there is a pace, or when nothing found waits (the walk finds files as it reads them).
- */
-function secondsLeft(status: KnowledgeFolderStatus, elapsedMs: number): number | null {
-  const done = status.filesIndexed + status.skipped.length;
-  const waiting = status.filesFound - done;
-  if (done === 0 || waiting <= 0 || elapsedMs <= 0) return null;
-  return Math.ceil(((elapsedMs / done) * waiting) / 1000);
 }
 
 function pendingStatus(folder: string): KnowledgeFolderStatus {

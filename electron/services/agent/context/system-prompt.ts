@@ -23,6 +23,8 @@ export interface SystemPromptInput {
   constrained?: boolean;
   /** The notes recalled for this turn, fenced as user-saved notes (memory-recall.ts); the same for every step of a run. */
   memorySection?: string | null;
+  /** The passages found for this turn when the conversation searches on every message (knowledge-section.ts); the same for every step of a run. */
+  knowledgeSection?: string | null;
   /** Skills the model may load (names and descriptions only); listed only while load_skill is among the tools. */
   skills?: readonly SkillMention[];
 }
@@ -49,6 +51,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   const sections = [own || BASE];
   if (input.workspace) sections.push(`The user's workspace folder is ${input.workspace}. File paths are relative to it.`);
   if (input.role === 'main' && input.memorySection) sections.push(input.memorySection);
+  if (input.role === 'main' && input.knowledgeSection) sections.push(input.knowledgeSection);
   if (input.role === 'sub-agent') sections.push(subAgentInstructions(input.tools));
   if (input.toolsOffered && input.tools.length > 0) {
     sections.push(toolGuidance(input.tools));

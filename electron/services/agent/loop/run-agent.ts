@@ -15,6 +15,7 @@ import { withResourceBlocks } from '../../../../shared/mcp/mcp-resources';
 import { allowedTools } from '../tool-calls/call-target';
 import { spanEnd, spanStart } from './round-spans';
 import { memoryPromptSection } from '../../memory/memory-recall';
+import { knowledgeForTurn } from '../context/knowledge-section';
 
 /**
  * One whole run for one user turn, as the app runs it: `run-start`, the loop, exactly one
@@ -62,6 +63,8 @@ export async function runAgentLoop(input: AgentRunInput): Promise<AgentLoopOutco
     shared = createShared(input, now, runSignal, capabilities, emit);
     const sharedRun = shared;
     unsubscribe = input.stack.onChange((frames) => emit({ type: 'stack', frames, depthLimit: sharedRun.depthLimit }));
+    // Searching on every message: the passages are found once, before the first step (knowledge-section.ts).
+    shared.knowledgeSection = await raceAbort(knowledgeForTurn(shared, input.knowledge, input.userText), runSignal.signal);
     scope = createLoopScope(shared, {
       role: 'main',
       goal: input.userText,
@@ -131,6 +134,7 @@ export function createShared(
     // A conversation limited to some tools (its preset's) never offers the others.
     tools: allowedTools(input.tools.list(), input.conversation, input.toolApprovals),
     memorySection: input.recalledMemories && input.recalledMemories.length > 0 ? memoryPromptSection(input.recalledMemories) : null,
+    knowledgeSection: null,
     modelContextTokens: capabilities.contextLength,
     vision: capabilities.vision,
     numCtx: numCtxFor(capabilities, input.maxContextTokens ?? DEFAULTS.maxContextTokens, input.conversation?.numCtx),

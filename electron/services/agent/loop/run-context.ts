@@ -26,6 +26,8 @@ export interface RunShared {
   tools: RegisteredTool[];
   /** The recalled notes as the main loop's system prompt carries them (one fence per run, so every step's prompt is the same); null: none. */
   memorySection: string | null;
+  /** The passages found for the user's message when the conversation searches on every message (knowledge-section.ts); null: none. */
+  knowledgeSection: string | null;
   /** The model's own context length (from /api/show), or null. */
   modelContextTokens: number | null;
   /** The model reads images: images a tool returned (MCP) go to it with the result. */

@@ -59,6 +59,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       toolsOffered: options.toolsOffered,
       userPrompt: input.conversation?.systemPrompt ?? null,
       memorySection: scope.role === 'main' ? shared.memorySection : null,
+      knowledgeSection: scope.role === 'main' ? shared.knowledgeSection : null,
       constrained: constrainedFor(offered),
       skills: chosenSkills(shared),
     }),

@@ -18,6 +18,7 @@ import { memoryOff } from '../../memory/memory-book';
 import type { RecalledMemory } from '../../../../shared/memory/memory';
 import { providerEmbedder } from '../../knowledge/provider-embedder';
 import { skillsForRun } from '../../skills/run-skills';
+import { searchesEveryMessage } from '../../agent/context/knowledge-section';
 
 export interface StartRunInput {
   session: ConversationSession;
@@ -135,9 +136,18 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
   const provider = ctx.provider.current();
   // The conversation searches the global folders and its project's only.
   const knowledgeScope = ctx.knowledgeFolders.scopeFor(projectId);
+  // Searching before each message is the conversation's choice, else its project's (off unless one says so).
+  const everyMessage = searchesEveryMessage(summary?.options?.searchKnowledge, fromProject.project?.searchKnowledge);
   const knowledge =
     knowledgeScope.length > 0
-      ? { knowledge: { base: ctx.knowledge, embedder: providerEmbedder(provider, settings.embeddingModel), folders: knowledgeScope } }
+      ? {
+          knowledge: {
+            base: ctx.knowledge,
+            embedder: providerEmbedder(provider, settings.embeddingModel),
+            folders: knowledgeScope,
+            everyMessage,
+          },
+        }
       : {};
   // The skills are read as the loop starts, not before startRun returns.
   const skills = skillsForRun({ dataDir: ctx.options.dataDir, projectId: summary?.projectId, workspace, settings });

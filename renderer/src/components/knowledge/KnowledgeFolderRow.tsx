@@ -68,7 +68,7 @@ export function KnowledgeFolderRow({ folder }: { folder: KnowledgeFolderView }) 
         <progress
           className="knowledge-progress"
           aria-label={`Indexing ${folder.folder}`}
-          {...(folder.filesFound > 0 ? { max: folder.filesFound, value: folder.filesIndexed + folder.skipped.length } : {})}
+          {...(folder.progress && folder.progress.total > 0 ? { max: folder.progress.total, value: folder.progress.done } : {})}
         />
       )}
       {folder.skipped.length > 0 && (

@@ -9,12 +9,20 @@ export function timeLeftWords(seconds: number): string {
   return seconds >= 90 ? `about ${Math.round(seconds / 60)} min left` : `about ${Math.max(1, seconds)} s left`;
 }
 
-/** A folder's state in one line: "Indexing: 120 files, 800 passages so far (about 2 min left)", "Ready: 12 files, 40 passages", "Could not be read: …". */
+/**
+ * A folder's state in one line: "Counting files: 1,500 found so far" (the walk, before reading),
+ * "Indexing: 120 of 800 files read, 640 passages (about 2 min left)", "Ready: 12 files, 40
+ * passages", "Not indexed: …".
+ */
 export function folderStateWords(folder: KnowledgeFolderView): string {
   const counts = `${plural(folder.filesIndexed, 'file')}, ${plural(folder.chunks, 'passage')}`;
   switch (folder.state) {
-    case 'indexing':
-      return `Indexing: ${counts} so far${folder.secondsLeft !== null ? ` (${timeLeftWords(folder.secondsLeft)})` : ''}`;
+    case 'indexing': {
+      const progress = folder.progress;
+      if (!progress) return `Counting files: ${plural(folder.filesFound, 'file')} found so far`;
+      const left = folder.secondsLeft !== null && progress.done < progress.total ? ` (${timeLeftWords(folder.secondsLeft)})` : '';
+      return `Indexing: ${progress.done.toLocaleString()} of ${plural(progress.total, 'file')} read, ${plural(folder.chunks, 'passage')}${left}`;
+    }
     case 'ready':
       return `Ready: ${counts}`;
     case 'failed':

@@ -3,6 +3,7 @@ import { useTaco } from '../../store/store-context';
 import { ModelPicker } from '../models/ModelPicker';
 import { Dialog } from '../ui/Dialog';
 import { Select } from '../ui/Select';
+import { Switch } from '../ui/Switch';
 import { LimitField } from '../settings/LimitField';
 import { PROJECT_LIMITS, projectFields, projectForm, type ProjectForm } from './project-form';
 
@@ -128,6 +129,20 @@ function ProjectFormDialog({ projectId, initial }: { projectId: string | null; i
             onChange={(presetId) => change({ presetId })}
           />
         </label>
+        <div className="field">
+          <Switch
+            checked={form.searchKnowledge}
+            onChange={(searchKnowledge) => change({ searchKnowledge })}
+            testId="project-search-knowledge"
+            ariaDescribedBy="project-search-knowledge-hint"
+          >
+            Search my knowledge folders on every message
+          </Switch>
+          <span id="project-search-knowledge-hint" className="field-hint">
+            Before each message in this project TACO searches the global folders and the project’s, and gives the model the best passages to
+            cite. A conversation’s options can say otherwise.
+          </span>
+        </div>
         <fieldset className="settings-section">
           <legend className="section-title">Tool limits</legend>
           <p className="field-hint">Empty fields follow Settings → Limits.</p>

@@ -10,6 +10,8 @@ export interface ProjectForm {
   timeoutSeconds: string;
   maxConsecutiveErrors: string;
   depthLimit: string;
+  /** The project's conversations search the knowledge folders on every message (each may say otherwise). */
+  searchKnowledge: boolean;
 }
 
 export type LimitField = 'maxIterations' | 'timeoutSeconds' | 'maxConsecutiveErrors' | 'depthLimit';
@@ -34,6 +36,7 @@ export function projectForm(project: Project | null): ProjectForm {
     timeoutSeconds: limits.runTimeoutMs === undefined ? '' : String(Math.round(limits.runTimeoutMs / 1000)),
     maxConsecutiveErrors: text(limits.maxConsecutiveErrors),
     depthLimit: text(limits.depthLimit),
+    searchKnowledge: project?.searchKnowledge ?? false,
   };
 }
 
@@ -61,6 +64,7 @@ export function projectFields(form: ProjectForm): FormResult {
       defaultModel: form.defaultModel,
       presetId: form.presetId || null,
       toolLimits,
+      searchKnowledge: form.searchKnowledge,
     },
   };
 }

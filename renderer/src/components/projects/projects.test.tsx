@@ -144,9 +144,13 @@ describe('the project form', () => {
         defaultModel: null,
         presetId: null,
         toolLimits: { maxIterations: 4, runTimeoutMs: 90_000 },
+        searchKnowledge: false,
       },
     });
-    expect(projectForm(garden)).toMatchObject({ name: 'Garden', maxIterations: '4', timeoutSeconds: '' });
+    expect(projectForm(garden)).toMatchObject({ name: 'Garden', maxIterations: '4', timeoutSeconds: '', searchKnowledge: false });
+    // Searching on every message is off for a new project and kept as the project says.
+    expect(projectFields({ ...form, searchKnowledge: true })).toMatchObject({ ok: true, fields: { searchKnowledge: true } });
+    expect(projectForm({ ...garden, searchKnowledge: true }).searchKnowledge).toBe(true);
   });
 
   it('names the field that is out of bounds, and an empty name', () => {

@@ -9,7 +9,6 @@ import { SearchResults } from './SearchResults';
 import { SidebarSearch } from './SidebarSearch';
 import { PresetPicker } from '../system-prompts/PresetPicker';
 import { SystemViewButton, SystemViewDialog } from '../system-prompts/SystemViewDialog';
-import { ProjectDialog } from '../projects/ProjectDialog';
 
 /**
  * New chat, search, the conversations (pinned first) with their actions, import, and the way to
@@ -102,7 +101,6 @@ export function Sidebar() {
           <SystemViewButton />
         </div>
         <SystemViewDialog />
-        <ProjectDialog />
         <DeleteUndoToasts />
       </nav>
     </>

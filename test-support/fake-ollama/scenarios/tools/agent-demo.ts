@@ -60,6 +60,13 @@ function boiler(step: number, results: FakeChatMessage[]): Reply {
   return reply.text(first === null ? 'Your folders say nothing about the boiler.' : `Keep the boiler at 1.5 bar when cold [${first}].`);
 }
 
+/** "prune": answers only from passages put into the system prompt (searching on every message), citing the first by its number. */
+function prune(request: FakeChatRequest): Reply {
+  const system = request.messages.find((message) => message.role === 'system')?.content ?? '';
+  const first = /^\[(\d+)\] [^\n]*garden\.md/m.exec(system)?.[1];
+  return reply.text(first ? `Prune roses in late winter [${first}].` : 'No passages came with your message.');
+}
+
 function counting(step: number): Reply {
   return reply.toolCall('calculate', { expression: `${step} + 1` });
 }
@@ -116,6 +123,7 @@ export function agentDemoReply(request: FakeChatRequest): Reply {
   if (lower.includes('remember')) return remember(step, results);
   if (lower.includes('which tea')) return tea(request);
   if (lower.includes('boiler')) return boiler(step, results);
+  if (lower.includes('prune')) return prune(request);
   if (lower.includes('notes')) return multiTool(step, results);
   if (lower.includes('greeting')) return writeFile(step, results);
   if (lower.includes('count')) return counting(step);
@@ -131,6 +139,7 @@ export function agentDemoReply(request: FakeChatRequest): Reply {
  * (write_file, needs approval), "count" (endless calculate calls: max_iterations), "deep"
  * (nested delegate_task past depth 20), "colour" (ask_user), "remember" (save_memory, needs approval),
  * "which tea" (answers from the notes recalled into the system prompt), "boiler" (search_knowledge, then an answer citing [n]),
+ * "prune" (answers from the passages searched on every message, citing [n]),
  * "secret" (a read outside the workspace),
  * and one per early stop: "broken" (unknown tool), "repeat" (the same call again), "impossible"
  * (the model gives up), "stall" (no reply: timeout). Status sentences are answered.

@@ -65,10 +65,46 @@ describe('conversation options dialog', () => {
           toolMode: 'prompt',
           toolBudget: 10,
           think: null,
+          searchKnowledge: null,
         },
       },
     ]);
     expect(store.getState().selectedModel).toBe('qwen3');
+  });
+
+  it('searches the knowledge folders on every message only when the conversation or its project says so', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi();
+    const project = { projectId: 'p1', name: 'Garden', workspace: null, defaultModel: null, presetId: null, toolLimits: {}, createdAt: 1 };
+    api.handle('projects.list', () => [{ ...project, searchKnowledge: true }]);
+    api.handle('conversations.list', () => [summary('c1', { projectId: 'p1' }), summary('c2')]);
+    const { store } = await renderWithStore(<App />, { api });
+    const optionsOf = async (conversationId: string) => {
+      await act(() => store.getState().openConversation(conversationId));
+      await user.click(screen.getByTestId('options-button'));
+      return screen.getByTestId('options-search-knowledge');
+    };
+    // In a project that says on, the switch shows on without the conversation choosing.
+    let toggle = await optionsOf('c1');
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('options-search-knowledge-hint').textContent).toContain('As the project “Garden”: on.');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await user.click(screen.getByTestId('options-search-knowledge-follow'));
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(screen.queryByTestId('options-search-knowledge-follow')).toBeNull();
+    await user.click(toggle);
+    await user.click(screen.getByTestId('options-save'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsOf('conversation.setOptions').at(-1)?.options.searchKnowledge).toBe(false);
+    // Without a project it is off until turned on, and "As the project" is not offered.
+    toggle = await optionsOf('c2');
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(screen.queryByTestId('options-search-knowledge-follow')).toBeNull();
+    await user.click(toggle);
+    await user.click(screen.getByTestId('options-save'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsOf('conversation.setOptions').at(-1)).toMatchObject({ conversationId: 'c2', options: { searchKnowledge: true } });
   });
 
   it('says under the context field whether that size fits where the model runs, asking main once typing pauses', async () => {
@@ -124,7 +160,7 @@ describe('conversation options dialog', () => {
   });
 });
 
-const NO_TOOL_FIELDS = { toolMode: '', toolBudget: '', think: '' } as const;
+const NO_TOOL_FIELDS = { toolMode: '', toolBudget: '', think: '', searchKnowledge: null } as const;
 
 describe('options form parsing', () => {
   it('round-trips stored options and turns empty fields into null', () => {
@@ -136,17 +172,36 @@ describe('options form parsing', () => {
       toolMode: '',
       toolBudget: '',
       think: '',
+      searchKnowledge: null,
     });
     expect(parseOptionsDraft({ temperature: ' ', numCtx: '', keepAlive: '', systemPrompt: '  ', ...NO_TOOL_FIELDS })).toEqual({
       type: 'ok',
-      options: { temperature: null, numCtx: null, keepAlive: null, systemPrompt: null, toolMode: null, toolBudget: null, think: null },
+      options: {
+        temperature: null,
+        numCtx: null,
+        keepAlive: null,
+        systemPrompt: null,
+        toolMode: null,
+        toolBudget: null,
+        think: null,
+        searchKnowledge: null,
+      },
     });
   });
 
   it('reads a decimal comma, whole seconds as a number, and durations as text', () => {
     expect(parseOptionsDraft({ temperature: '0,5', numCtx: '2048', keepAlive: '0', systemPrompt: '', ...NO_TOOL_FIELDS })).toEqual({
       type: 'ok',
-      options: { temperature: 0.5, numCtx: 2048, keepAlive: 0, systemPrompt: null, toolMode: null, toolBudget: null, think: null },
+      options: {
+        temperature: 0.5,
+        numCtx: 2048,
+        keepAlive: 0,
+        systemPrompt: null,
+        toolMode: null,
+        toolBudget: null,
+        think: null,
+        searchKnowledge: null,
+      },
     });
     expect(parseOptionsDraft({ temperature: '', numCtx: '', keepAlive: '1h', systemPrompt: '', ...NO_TOOL_FIELDS })).toMatchObject({
       options: { keepAlive: '1h' },

@@ -6,6 +6,7 @@ import { Dialog } from '../../ui/Dialog';
 import { ModelPicker } from '../../models/ModelPicker';
 import { ContextFitHint } from './ContextFitHint';
 import { ToolStepOptions } from './ToolStepOptions';
+import { KnowledgeSearchOption } from './KnowledgeSearchOption';
 
 const FIELDS: (keyof OptionsDraft)[] = ['temperature', 'numCtx', 'keepAlive', 'systemPrompt', 'toolMode', 'toolBudget', 'think'];
 
@@ -115,6 +116,14 @@ export function ConversationOptionsDialog({ summary, onClose }: Props) {
           invalidBudget={invalid('toolBudget')}
           onChange={(patch) => {
             setDraft({ ...draft, ...patch });
+            setError(null);
+          }}
+        />
+        <KnowledgeSearchOption
+          value={draft.searchKnowledge}
+          projectId={summary.projectId}
+          onChange={(searchKnowledge) => {
+            setDraft({ ...draft, searchKnowledge });
             setError(null);
           }}
         />

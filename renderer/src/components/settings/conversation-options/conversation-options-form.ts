@@ -10,6 +10,8 @@ export interface OptionsDraft {
   toolMode: '' | 'native' | 'prompt';
   toolBudget: string;
   think: '' | 'on' | 'off';
+  /** Search the knowledge folders on every message; null follows the project (else off). */
+  searchKnowledge: boolean | null;
 }
 
 export function draftFromOptions(options: ConversationOptions | undefined): OptionsDraft {
@@ -22,6 +24,7 @@ export function draftFromOptions(options: ConversationOptions | undefined): Opti
     toolMode: options?.toolMode ?? '',
     toolBudget: text(options?.toolBudget),
     think: options?.think === true ? 'on' : options?.think === false ? 'off' : '',
+    searchKnowledge: options?.searchKnowledge ?? null,
   };
 }
 
@@ -62,5 +65,6 @@ export function parseOptionsDraft(draft: OptionsDraft): ParsedOptions {
   const systemPrompt = draft.systemPrompt.trim() === '' ? null : draft.systemPrompt;
   const toolMode = draft.toolMode === '' ? null : draft.toolMode;
   const think = draft.think === '' ? null : draft.think === 'on';
-  return { type: 'ok', options: { temperature, numCtx, keepAlive, systemPrompt, toolMode, toolBudget, think } };
+  const searchKnowledge = draft.searchKnowledge;
+  return { type: 'ok', options: { temperature, numCtx, keepAlive, systemPrompt, toolMode, toolBudget, think, searchKnowledge } };
 }
