@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ApprovalDecision } from '../../../../shared/contract/events';
 import type { JsonObject } from '../../../../shared/contract/json';
-import type { McpAppOpenAnswer } from '../../../../shared/mcp/mcp-apps';
+import { appApprovalCallId, type McpAppOpenAnswer } from '../../../../shared/mcp/mcp-apps';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { alwaysAllowSubject, needsApproval } from '../../agent/tool-calls/call-gates';
 import { approvalSubject } from '../../agent/tool-calls/approval-subject';
@@ -125,7 +125,7 @@ async function askForApp(
       {
         runId: app.runId,
         conversationId: app.conversationId,
-        callId: `${app.callId}:app:${ctx.newId()}`,
+        callId: appApprovalCallId(app.callId, ctx.newId()),
         tool: tool.info.toolId,
         args,
         risk: tool.info.risk,
