@@ -1,4 +1,5 @@
 import { DEFAULTS } from '../../../../shared/constants';
+import { toolOverride } from '../../../../shared/approvals/approval-decision';
 import type { ApprovalDecision } from '../../../../shared/contract/events';
 import type { JsonObject } from '../../../../shared/contract/json';
 import { appApprovalCallId, type McpAppOpenAnswer } from '../../../../shared/mcp/mcp-apps';
@@ -86,6 +87,7 @@ export function mcpAppHandlers(ctx: AppContext): Pick<CallHandlers, McpAppCallNa
       return callToolFromApp(
         {
           tools: ctx.tools,
+          neverRun: (tool) => toolOverride(settings.toolApprovals, tool.info.toolId) === 'never',
           needsApproval: (tool, args) => needsApproval(tool, gateInput, args),
           ask: (tool, args, open) => askForApp(ctx, tool, args, open, workspace, session.allowedForConversation, controller.signal),
           call: (server, tool, args, signal) => ctx.mcp.callForApp(server, tool, args, signal),

@@ -38,6 +38,7 @@ function deps(overrides: Partial<AppCallDeps> = {}): AppCallDeps & { call: Retur
   ];
   return {
     tools: { list: () => tools, get: (id: string) => tools.find((tool) => tool.info.toolId === id) },
+    neverRun: () => false,
     needsApproval: async () => true,
     ask: vi.fn(async () => ({ type: 'allowed' as const })),
     call: vi.fn(async () => ({ content: [{ type: 'text', text: 'sunny' }], structuredContent: { sky: 'sunny' } })),
@@ -126,5 +127,14 @@ describe('the open apps', () => {
     });
     expect(d.ask).not.toHaveBeenCalled();
     expect(d.call).not.toHaveBeenCalled();
+  });
+
+  it('is refused, unasked and unrun, for a tool the user set to never run', async () => {
+    const d = deps({ neverRun: (tool) => tool.info.toolId === 'mcp__weather__forecast' });
+    const answer = await callToolFromApp(d, APP, 'forecast', { city: 'Oslo' });
+    expect(answer).toEqual({ type: 'refused', message: 'You set mcp__weather__forecast to never run, so the app cannot call it.' });
+    expect(d.ask).not.toHaveBeenCalled();
+    expect(d.call).not.toHaveBeenCalled();
+    expect((await callToolFromApp(d, APP, 'refresh', { city: 'Oslo' })).type).toBe('result');
   });
 });

@@ -11,6 +11,8 @@ export type AppApproval = { type: 'allowed' } | { type: 'denied'; message: strin
 
 export interface AppCallDeps {
   tools: ToolRegistry;
+  /** The user set this tool to "Never run" (the catalogue): refused to the app as it is never offered to the model. */
+  neverRun(tool: RegisteredTool): boolean;
   /** Whether this call waits for the user, decided as for the model's calls (`needsApproval`, call-gates.ts). */
   needsApproval(tool: RegisteredTool, args: JsonObject): Promise<boolean>;
   /** Shows the approval card for the call in the app's turn and waits for the answer. */
@@ -34,6 +36,7 @@ export async function callToolFromApp(deps: AppCallDeps, app: OpenApp, name: str
     .find((each) => each.info.source?.kind === 'mcp' && each.info.source.server === app.server && each.info.source.tool === name);
   if (!tool)
     return { type: 'refused', message: `"${name}" is not an enabled tool of the MCP server "${app.server}", so the app cannot call it.` };
+  if (deps.neverRun(tool)) return { type: 'refused', message: `You set ${tool.info.toolId} to never run, so the app cannot call it.` };
   if (!callableByApp(tool.info))
     return { type: 'refused', message: `The MCP server "${app.server}" did not declare ${name} for its apps, so the app cannot call it.` };
   const parsed = tool.argsSchema.safeParse(rawArgs ?? {});
