@@ -52,6 +52,14 @@ test.describe('MCP Apps', () => {
     await card.getByTestId('approval-deny').click();
     await expect(inner.locator('#server-time')).toHaveText('[ERROR]');
     expect(first).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    // Answering the app's own card hands the user back to the app: the next click is the app's, and its call asks again.
+    await expect(page.getByTestId('mcp-app-frame')).not.toHaveAttribute('inert');
+    await inner.locator('#get-time-btn').click();
+    const second = page.getByTestId('approval-card').filter({ has: page.getByTestId('approval-allow-once') });
+    await expect(second).toContainText('get-time');
+    await second.getByTestId('approval-allow-once').click();
+    await expect(inner.locator('#server-time')).toHaveText(/^\d{4}-\d\d-\d\dT/);
     await taco.screenshot('mcp-app-inline');
   });
 });

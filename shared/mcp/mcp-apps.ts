@@ -60,3 +60,17 @@ export const mcpAppRequestSchemas = {
   'mcp.apps.updateContext': z.object({ appId, text: z.string().max(DEFAULTS.mcpApps.maxContextChars * 4) }).strict(),
   'mcp.apps.close': z.object({ appId }).strict(),
 } as const;
+
+const APP_CALL_MARK = ':app:';
+
+/** The call id of an approval card an app's own tools/call raised: the app's call id, then a fresh part (unique per request). */
+export function appApprovalCallId(appCallId: string, unique: string): string {
+  return `${appCallId}${APP_CALL_MARK}${unique}`;
+}
+
+/** The call whose app raised this approval (`appApprovalCallId`), or null for a call of the model. */
+export function appCallIdOfApproval(approvalCallId: string): string | null {
+  const at = approvalCallId.lastIndexOf(APP_CALL_MARK);
+  if (at <= 0 || at + APP_CALL_MARK.length >= approvalCallId.length) return null;
+  return approvalCallId.slice(0, at);
+}

@@ -1,3 +1,4 @@
+import type { ToolAudience } from '../tools/tool-info';
 import type { SandboxNotice } from '../approvals/sandbox-notice';
 import { z } from 'zod';
 import { DEFAULTS } from '../constants';
@@ -30,6 +31,8 @@ export interface McpToolView {
   enabled: boolean;
   /** What changed since the user reviewed this tool ("new tool", "description", "input schema", "annotations"); absent when reviewed. */
   changes?: string[];
+  /** Who may call it (`_meta.ui.visibility`, shared/tools/tool-visibility.ts); absent: the model and its server's apps. */
+  visibility?: ToolAudience[];
 }
 
 export interface McpServerView {

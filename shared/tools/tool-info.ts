@@ -15,6 +15,9 @@ export interface ToolParameterInfo {
   items?: { type: ParameterType };
 }
 
+/** Who may call an MCP tool, in the MCP Apps extension's words: the model, the apps of its own server. */
+export type ToolAudience = 'model' | 'app';
+
 /** A catalogue entry as the renderer and /tool show it. */
 export interface ToolInfo {
   toolId: string;
@@ -43,4 +46,6 @@ export interface ToolSource {
   remote: boolean;
   /** The tool's MCP App (`_meta.ui.resourceUri`): the window shows it under the call's result. */
   appResourceUri?: string;
+  /** Who may call it (`_meta.ui.visibility`, tool-visibility.ts); absent: the model and its server's apps. */
+  visibility?: ToolAudience[];
 }

@@ -1,6 +1,7 @@
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { toolOverride } from '../../../../shared/approvals/approval-decision';
 import type { ToolApproval } from '../../../../shared/settings/settings';
+import { offeredToModel } from '../../../../shared/tools/tool-visibility';
 import type { ConversationRunOptions } from '../loop/agent-types';
 import type { LoopScope, RunShared } from '../loop/run-context';
 import { resolveTool, unavailableToolMessage, unknownToolMessage } from '../repairs/tool-call-repair';
@@ -31,8 +32,12 @@ export function allowedTools(
   conversation: ConversationRunOptions | undefined,
   toolApprovals?: Readonly<Record<string, ToolApproval>>,
 ): RegisteredTool[] {
-  // A tool the user set to "Never run" (the catalogue, Settings → Memory for save_memory) is never offered, so never called.
-  return tools.filter((tool) => isAllowed(conversation, tool.info.toolId) && toolOverride(toolApprovals, tool.info.toolId) !== 'never');
+  // A tool the user set to "Never run" (the catalogue, Settings → Memory for save_memory) is never offered, so never called;
+  // nor is an MCP tool its server declared for its apps only.
+  return tools.filter(
+    (tool) =>
+      offeredToModel(tool.info) && isAllowed(conversation, tool.info.toolId) && toolOverride(toolApprovals, tool.info.toolId) !== 'never',
+  );
 }
 
 function isAllowed(conversation: ConversationRunOptions | undefined, toolId: string): boolean {

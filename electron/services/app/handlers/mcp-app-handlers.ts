@@ -1,7 +1,8 @@
 import { DEFAULTS } from '../../../../shared/constants';
+import { toolOverride } from '../../../../shared/approvals/approval-decision';
 import type { ApprovalDecision } from '../../../../shared/contract/events';
 import type { JsonObject } from '../../../../shared/contract/json';
-import type { McpAppOpenAnswer } from '../../../../shared/mcp/mcp-apps';
+import { appApprovalCallId, type McpAppOpenAnswer } from '../../../../shared/mcp/mcp-apps';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { alwaysAllowSubject, needsApproval } from '../../agent/tool-calls/call-gates';
 import { approvalSubject } from '../../agent/tool-calls/approval-subject';
@@ -86,6 +87,7 @@ export function mcpAppHandlers(ctx: AppContext): Pick<CallHandlers, McpAppCallNa
       return callToolFromApp(
         {
           tools: ctx.tools,
+          neverRun: (tool) => toolOverride(settings.toolApprovals, tool.info.toolId) === 'never',
           needsApproval: (tool, args) => needsApproval(tool, gateInput, args),
           ask: (tool, args, open) => askForApp(ctx, tool, args, open, workspace, session.allowedForConversation, controller.signal),
           call: (server, tool, args, signal) => ctx.mcp.callForApp(server, tool, args, signal),
@@ -125,7 +127,7 @@ async function askForApp(
       {
         runId: app.runId,
         conversationId: app.conversationId,
-        callId: `${app.callId}:app:${ctx.newId()}`,
+        callId: appApprovalCallId(app.callId, ctx.newId()),
         tool: tool.info.toolId,
         args,
         risk: tool.info.risk,

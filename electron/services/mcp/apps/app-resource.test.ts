@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../shared/constants';
 import { MCP_APP_MIME_TYPE } from '../../../../shared/mcp/mcp-apps';
-import { checkAppResource, toolAppResourceUri } from './app-resource';
+import { checkAppResource, toolAppResourceUri, toolVisibility } from './app-resource';
 
 const URI = 'ui://clock/app.html';
 const part = (fields: Record<string, unknown>) => ({ contents: [{ uri: URI, mimeType: MCP_APP_MIME_TYPE, text: '<p>hi</p>', ...fields }] });
@@ -32,5 +32,17 @@ describe('an MCP app’s resource', () => {
   ])('is refused with %s', (_label, result) => {
     const check = checkAppResource(URI, result);
     expect(check.ok).toBe(false);
+  });
+
+  it('says who may call its tool as declared (`_meta.ui.visibility`), dropping what it cannot read and never widening', () => {
+    expect(toolVisibility({ ui: { resourceUri: URI, visibility: ['app'] } })).toEqual(['app']);
+    expect(toolVisibility({ ui: { visibility: ['app', 'model', 'app'] } })).toEqual(['model', 'app']);
+    expect(toolVisibility({ ui: { visibility: ['app', 'everyone'] } })).toEqual(['app']);
+    expect(toolVisibility({ ui: { visibility: [] } })).toEqual([]);
+    expect(toolVisibility({ ui: { visibility: 'model' } })).toEqual([]);
+    expect(toolVisibility({ ui: { visibility: null } })).toEqual([]);
+    expect(toolVisibility({ ui: { resourceUri: URI } })).toBeUndefined();
+    expect(toolVisibility({ visibility: ['app'] })).toBeUndefined();
+    expect(toolVisibility(undefined)).toBeUndefined();
   });
 });

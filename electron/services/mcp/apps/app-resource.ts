@@ -1,5 +1,6 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { MCP_APP_MIME_TYPE, type McpAppDomains } from '../../../../shared/mcp/mcp-apps';
+import type { ToolAudience } from '../../../../shared/tools/tool-info';
 import { declaredDomains } from './app-policy';
 
 export type AppResourceCheck = { ok: true; html: string; domains: McpAppDomains } | { ok: false; reason: string };
@@ -17,6 +18,22 @@ export function toolAppResourceUri(meta: unknown): string | null {
   if (typeof uri !== 'string' || !uri.startsWith('ui://') || uri.length > 2048) return null;
   return uri;
 }
+
+/**
+ * Who may call the tool, as it declares it (`_meta.ui.visibility`: "model", "app"); undefined when
+ * it declares nothing (both may). Unknown entries are dropped, so a list with neither name lets
+ * nobody call the tool: a declaration TACO cannot read never widens who may.
+ */
+export function toolVisibility(meta: unknown): ToolAudience[] | undefined {
+  if (typeof meta !== 'object' || meta === null) return undefined;
+  const ui = (meta as Record<string, unknown>)['ui'];
+  if (typeof ui !== 'object' || ui === null || !('visibility' in ui)) return undefined;
+  const declared = (ui as Record<string, unknown>)['visibility'];
+  const entries = Array.isArray(declared) ? declared : [];
+  return AUDIENCES.filter((audience) => entries.includes(audience));
+}
+
+const AUDIENCES: readonly ToolAudience[] = ['model', 'app'];
 
 /**
  * What a server answered to resources/read of an app's address, checked: exactly one content of

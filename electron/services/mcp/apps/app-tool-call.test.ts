@@ -2,13 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DEFAULTS } from '../../../../shared/constants';
 import type { JsonObject } from '../../../../shared/contract/json';
+import type { ToolAudience } from '../../../../shared/tools/tool-info';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { createAppSessions, type OpenApp } from './app-sessions';
 import { callToolFromApp, type AppCallDeps } from './app-tool-call';
 
-function mcpTool(server: string, tool: string): RegisteredTool {
+function mcpTool(server: string, tool: string, visibility?: ToolAudience[]): RegisteredTool {
   return {
-    info: { toolId: `mcp__${server}__${tool}`, source: { kind: 'mcp', server, tool, readOnlyHint: null, remote: false } },
+    info: {
+      toolId: `mcp__${server}__${tool}`,
+      source: { kind: 'mcp', server, tool, readOnlyHint: null, remote: false, ...(visibility ? { visibility } : {}) },
+    },
     argsSchema: z.object({ city: z.string() }).strict() as unknown as z.ZodType<JsonObject>,
   } as unknown as RegisteredTool;
 }
@@ -25,9 +29,16 @@ const APP: OpenApp = {
 };
 
 function deps(overrides: Partial<AppCallDeps> = {}): AppCallDeps & { call: ReturnType<typeof vi.fn>; ask: ReturnType<typeof vi.fn> } {
-  const tools = [mcpTool('weather', 'forecast'), mcpTool('mail', 'send')];
+  const tools = [
+    mcpTool('weather', 'forecast'),
+    mcpTool('mail', 'send'),
+    mcpTool('weather', 'refresh', ['app']),
+    mcpTool('weather', 'summary', ['model']),
+    mcpTool('weather', 'sealed', []),
+  ];
   return {
     tools: { list: () => tools, get: (id: string) => tools.find((tool) => tool.info.toolId === id) },
+    neverRun: () => false,
     needsApproval: async () => true,
     ask: vi.fn(async () => ({ type: 'allowed' as const })),
     call: vi.fn(async () => ({ content: [{ type: 'text', text: 'sunny' }], structuredContent: { sky: 'sunny' } })),
@@ -97,5 +108,33 @@ describe('the open apps', () => {
     expect(taken).toHaveLength(1);
     expect(taken[0]?.text).toHaveLength(DEFAULTS.mcpApps.maxContextChars);
     expect(apps.takeContexts('c1')).toEqual([]);
+  });
+
+  it('reaches a tool its server declared for its app only, through the same card', async () => {
+    const d = deps();
+    const answer = await callToolFromApp(d, APP, 'refresh', { city: 'Oslo' });
+    expect(d.ask).toHaveBeenCalledOnce();
+    expect(d.call).toHaveBeenCalledWith('weather', 'refresh', { city: 'Oslo' }, d.signal);
+    expect(answer.type).toBe('result');
+  });
+
+  it.each(['summary', 'sealed'])('is refused, unasked and unrun, for %s: a tool not declared for apps', async (name) => {
+    const d = deps();
+    const answer = await callToolFromApp(d, APP, name, { city: 'Oslo' });
+    expect(answer).toEqual({
+      type: 'refused',
+      message: `The MCP server "weather" did not declare ${name} for its apps, so the app cannot call it.`,
+    });
+    expect(d.ask).not.toHaveBeenCalled();
+    expect(d.call).not.toHaveBeenCalled();
+  });
+
+  it('is refused, unasked and unrun, for a tool the user set to never run', async () => {
+    const d = deps({ neverRun: (tool) => tool.info.toolId === 'mcp__weather__forecast' });
+    const answer = await callToolFromApp(d, APP, 'forecast', { city: 'Oslo' });
+    expect(answer).toEqual({ type: 'refused', message: 'You set mcp__weather__forecast to never run, so the app cannot call it.' });
+    expect(d.ask).not.toHaveBeenCalled();
+    expect(d.call).not.toHaveBeenCalled();
+    expect((await callToolFromApp(d, APP, 'refresh', { city: 'Oslo' })).type).toBe('result');
   });
 });

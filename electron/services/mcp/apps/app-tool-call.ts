@@ -1,6 +1,7 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { JsonObject } from '../../../../shared/contract/json';
 import type { McpAppCallAnswer, McpAppToolResult } from '../../../../shared/mcp/mcp-apps';
+import { callableByApp } from '../../../../shared/tools/tool-visibility';
 import type { RegisteredTool, ToolRegistry } from '../../../../tools/catalogue/tool-runtime-types';
 import type { McpCallResult } from '../tools/mcp-result';
 import type { OpenApp } from './app-sessions';
@@ -10,6 +11,8 @@ export type AppApproval = { type: 'allowed' } | { type: 'denied'; message: strin
 
 export interface AppCallDeps {
   tools: ToolRegistry;
+  /** The user set this tool to "Never run" (the catalogue): refused to the app as it is never offered to the model. */
+  neverRun(tool: RegisteredTool): boolean;
   /** Whether this call waits for the user, decided as for the model's calls (`needsApproval`, call-gates.ts). */
   needsApproval(tool: RegisteredTool, args: JsonObject): Promise<boolean>;
   /** Shows the approval card for the call in the app's turn and waits for the answer. */
@@ -21,7 +24,8 @@ export interface AppCallDeps {
 
 /**
  * An app's tools/call, under the model's rules: only an enabled tool of the app's own server (a
- * UI cannot reach another server's tools, nor one the user turned off), its arguments checked
+ * UI cannot reach another server's tools, nor one the user turned off) that its server did not
+ * declare for the model only (`_meta.ui.visibility`; an app-only tool is the app's), its arguments checked
  * against the tool's schema, then the same approval decision and card as a model's call of that
  * tool; a denial, a timeout or a refusal is an error to the app and nothing runs. The result
  * goes back whole (structured content included) up to `maxResultBytes`.
@@ -32,6 +36,9 @@ export async function callToolFromApp(deps: AppCallDeps, app: OpenApp, name: str
     .find((each) => each.info.source?.kind === 'mcp' && each.info.source.server === app.server && each.info.source.tool === name);
   if (!tool)
     return { type: 'refused', message: `"${name}" is not an enabled tool of the MCP server "${app.server}", so the app cannot call it.` };
+  if (deps.neverRun(tool)) return { type: 'refused', message: `You set ${tool.info.toolId} to never run, so the app cannot call it.` };
+  if (!callableByApp(tool.info))
+    return { type: 'refused', message: `The MCP server "${app.server}" did not declare ${name} for its apps, so the app cannot call it.` };
   const parsed = tool.argsSchema.safeParse(rawArgs ?? {});
   if (!parsed.success)
     return {

@@ -10,7 +10,7 @@ import { convertResult, type McpCallResult } from './mcp-result';
 import { qualifyToolNames } from './tool-names';
 import { definitionHash } from './tool-pinning';
 import { grantHash } from '../config/server-location';
-import { toolAppResourceUri } from '../apps/app-resource';
+import { toolAppResourceUri, toolVisibility } from '../apps/app-resource';
 
 export interface McpProgress {
   progress: number;
@@ -66,7 +66,17 @@ export function adaptServerTools(tools: readonly Tool[], options: AdaptOptions):
     const enabled = !options.disabledTools.has(tool.name);
     const description = describe(tool);
     const changes = options.unreviewed?.get(tool.name);
-    views.push({ name: tool.name, qualifiedName, description, readOnlyHint, destructiveHint, enabled, ...(changes ? { changes } : {}) });
+    const visibility = toolVisibility(tool._meta);
+    views.push({
+      name: tool.name,
+      qualifiedName,
+      description,
+      readOnlyHint,
+      destructiveHint,
+      enabled,
+      ...(changes ? { changes } : {}),
+      ...(visibility !== undefined ? { visibility } : {}),
+    });
     if (enabled) registered.push(registerTool(tool, qualifiedName, description, readOnlyHint, options));
   }
   return { views, registered };
@@ -119,6 +129,7 @@ function registerTool(
   const approval = changes ? 'ask' : approvalFor(options.approval, readOnlyHint);
   const trustedRead = !changes && options.approval === 'trusted-read' && readOnlyHint === true;
   const appResourceUri = toolAppResourceUri(tool._meta);
+  const visibility = toolVisibility(tool._meta);
   const info: ToolInfo = {
     toolId: qualifiedName,
     description,
@@ -136,6 +147,7 @@ function registerTool(
       readOnlyHint,
       remote: options.remote === true,
       ...(appResourceUri !== null ? { appResourceUri } : {}),
+      ...(visibility !== undefined ? { visibility } : {}),
     },
   };
   return {

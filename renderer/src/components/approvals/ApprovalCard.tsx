@@ -11,6 +11,7 @@ import { ApprovalWarnings, exactCallText } from './ApprovalWarnings';
 import { ALWAYS_ALLOW_SCOPE, allowConversationLabel } from './allow-conversation-label';
 import { useComposerFocusOnAnswer } from './use-composer-focus-on-answer';
 import { ScrollText } from '../ui/ScrollText';
+import { returnFocusToApp } from '../mcp/apps/app-focus-return';
 
 type ApprovalPart = Extract<TurnPart, { type: 'approval' }>;
 
@@ -35,7 +36,8 @@ export function ApprovalCard({ part, runFinished }: { part: ApprovalPart; runFin
   const { info, label } = useToolLabel(part.tool);
   const name = displayToolName(part.tool, info);
   const [expanded, setExpanded] = useState(false);
-  const card = useComposerFocusOnAnswer<HTMLElement>(open);
+  // The answer to an app's own call takes the user back to that app; any other goes on in the composer.
+  const card = useComposerFocusOnAnswer<HTMLElement>(open, () => returnFocusToApp(part));
   const coversId = useId();
   const allowConversation = part.scope === null ? null : allowConversationLabel(part.tool, part.scope);
   const outcome = part.resolution ? RESOLUTION_WORDS[part.resolution] : 'The run ended before this was answered.';

@@ -27,7 +27,15 @@ async function openCatalogue() {
   ]);
   api.handle('mcp.list', () => ({
     servers: [
-      mcpServer('everything', { tools: [mcpTool('everything', 'echo'), mcpTool('everything', 'get-tiny-image', { enabled: false })] }),
+      mcpServer('everything', {
+        tools: [
+          mcpTool('everything', 'echo'),
+          mcpTool('everything', 'get-tiny-image', { enabled: false }),
+          mcpTool('everything', 'refresh', { visibility: ['app'] }),
+          mcpTool('everything', 'summary', { visibility: ['model'] }),
+          mcpTool('everything', 'both', { visibility: ['model', 'app'] }),
+        ],
+      }),
       mcpServer('trusted', {
         approval: 'trusted-read',
         tools: [mcpTool('trusted', 'get-sum', { readOnlyHint: true }), mcpTool('trusted', 'write-note')],
@@ -89,5 +97,16 @@ describe('the catalogue’s MCP tools', () => {
       'mcp__trusted__get-sum',
       'mcp__trusted__write-note',
     ]);
+  });
+
+  it('marks a tool its server declared for its app only (the model never sees it), or for the model only', async () => {
+    await openCatalogue();
+    const refresh = card('mcp__everything__refresh');
+    expect(within(refresh).getByTestId('mcp-audience').textContent).toBe('app only');
+    expect(refresh.textContent).toContain('On for its app only: the model never sees it');
+    expect(within(card('mcp__everything__summary')).getByTestId('mcp-audience').textContent).toBe('model only');
+    expect(within(card('mcp__everything__both')).queryByTestId('mcp-audience')).toBeNull();
+    expect(within(card('mcp__everything__echo')).queryByTestId('mcp-audience')).toBeNull();
+    expect(card('mcp__everything__echo').textContent).toContain('Offered to the model');
   });
 });

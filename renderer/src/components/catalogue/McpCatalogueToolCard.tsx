@@ -6,6 +6,14 @@ import { mcpToolAsks, type McpCatalogueEntry } from './mcp-catalogue';
 import { ToolRiskBadge } from './RiskBadge';
 import { ToolParameters } from './ToolParameters';
 import { Switch } from '../ui/Switch';
+import { soleAudience } from '../../../../shared/tools/tool-visibility';
+
+/** What the switch means for this tool: an app-only tool is never the model's, on or off. */
+function switchWords(enabled: boolean, audience: ReturnType<typeof soleAudience>): string {
+  if (audience === 'app-only') return enabled ? 'On for its app only: the model never sees it' : 'Switched off: its app cannot call it';
+  if (audience === 'nobody') return 'Declared for nobody: neither the model nor its app can call it';
+  return enabled ? 'Offered to the model' : 'Switched off: the model does not see it';
+}
 
 /** An MCP tool: its server's policy decides approval; it can be switched off and on here. */
 export function McpCatalogueToolCard({ entry }: { entry: McpCatalogueEntry }) {
@@ -54,7 +62,7 @@ export function McpCatalogueToolCard({ entry }: { entry: McpCatalogueEntry }) {
         busy={busy}
         onChange={(enabled) => void toggle(enabled)}
       >
-        <span id={`${headingId}-switch`}>{tool.enabled ? 'Offered to the model' : 'Switched off: the model does not see it'}</span>
+        <span id={`${headingId}-switch`}>{switchWords(tool.enabled, soleAudience(tool.visibility))}</span>
       </Switch>
       <span className="field-hint">
         Approval follows the server’s setting ({APPROVAL_WORDS[server.approval]}); change it in Settings → MCP servers.

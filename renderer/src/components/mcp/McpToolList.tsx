@@ -3,6 +3,7 @@ import type { McpServerView, McpToolView } from '../../../../shared/mcp/mcp';
 import { useTaco } from '../../store/store-context';
 import { revealInvisible } from '../../format/reveal-invisible';
 import { Switch } from '../ui/Switch';
+import { soleAudience } from '../../../../shared/tools/tool-visibility';
 
 /** A server's tools, each with its own switch; declared annotations shown as badges (shown, never trusted alone). */
 export function McpToolList({ server }: { server: McpServerView }) {
@@ -132,10 +133,23 @@ function McpToolItem({ server, tool }: { server: string; tool: McpToolView }) {
   );
 }
 
-/** What the server declared about a tool. A declaration, not a guarantee: TACO trusts it only for a trusted-read server. */
-export function ReadOnlyBadges({ tool }: { tool: Pick<McpToolView, 'readOnlyHint' | 'destructiveHint'> }) {
+const AUDIENCE_WORDS = { 'app-only': 'app only', 'model-only': 'model only', nobody: 'callable by nobody' } as const;
+const AUDIENCE_TITLES = {
+  'app-only': 'The server declared this tool for its app only: the model never sees it; the app calls it through your approval.',
+  'model-only': 'The server declared this tool for the model only: its app cannot call it.',
+  nobody: 'The server declared neither the model nor its app for this tool, so TACO lets nobody call it.',
+} as const;
+
+/** What the server declared about a tool (who may call it, whether it only reads). A declaration, not a guarantee: TACO trusts it only for a trusted-read server. */
+export function ReadOnlyBadges({ tool }: { tool: Pick<McpToolView, 'readOnlyHint' | 'destructiveHint' | 'visibility'> }) {
+  const audience = soleAudience(tool.visibility);
   return (
     <>
+      {audience !== null && (
+        <span className="badge" data-testid="mcp-audience" data-audience={audience} title={AUDIENCE_TITLES[audience]}>
+          {AUDIENCE_WORDS[audience]}
+        </span>
+      )}
       {tool.readOnlyHint === true && (
         <span
           className="badge risk-read"

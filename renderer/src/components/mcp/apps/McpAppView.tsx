@@ -5,6 +5,7 @@ import { useTaco } from '../../../store/store-context';
 import { useFrameFocusGuard } from '../../artifacts/use-frame-focus-guard';
 import { useResolvedTheme } from '../../markdown/diagrams/use-resolved-theme';
 import { mcpAppFrameUrl } from './mcp-app-frame-url';
+import { offerAppFocus } from './app-focus-return';
 import { useMcpAppBridge, type McpAppHost } from './use-mcp-app-bridge';
 
 interface Props {
@@ -55,10 +56,18 @@ export function McpAppView({ conversationId, callId, tool, toolName }: Props) {
         <p>{opening.reason}</p>
       </div>
     );
-  return <McpAppFrame key={opening.app.appId} app={opening.app} toolName={toolName} onRestart={() => setRun((count) => count + 1)} />;
+  return (
+    <McpAppFrame
+      key={opening.app.appId}
+      app={opening.app}
+      callId={callId}
+      toolName={toolName}
+      onRestart={() => setRun((count) => count + 1)}
+    />
+  );
 }
 
-function McpAppFrame({ app, toolName, onRestart }: { app: McpAppOpened; toolName: string; onRestart: () => void }) {
+function McpAppFrame({ app, callId, toolName, onRestart }: { app: McpAppOpened; callId: string; toolName: string; onRestart: () => void }) {
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const callMcpAppTool = useTaco((state) => state.callMcpAppTool);
   const updateMcpAppContext = useTaco((state) => state.updateMcpAppContext);
@@ -67,6 +76,8 @@ function McpAppFrame({ app, toolName, onRestart }: { app: McpAppOpened; toolName
   const { engaged, engage } = useFrameFocusGuard(frameRef);
   const [expanded, setExpanded] = useState(false);
   const src = useMemo(() => mcpAppFrameUrl(), []);
+  // The cards of this app's own calls hand the user back here once answered.
+  useEffect(() => offerAppFocus(callId, engage), [callId, engage]);
   const engagedRef = useRef(engaged);
   engagedRef.current = engaged;
   const host: McpAppHost = {
