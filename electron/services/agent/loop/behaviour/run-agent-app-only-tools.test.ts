@@ -1,12 +1,12 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../../../shared/contract/json';
-import { adaptServerTools } from '../../mcp/tools/mcp-tool-adapter';
-import { runAgent } from './run-agent';
-import { createHarness } from '../testing/run-harness';
-import { answeringApprovals } from '../testing/test-gates';
-import { callReply, createScriptedProvider, done, say, type RecordedRequest } from '../testing/scripted-provider';
-import { testRegistry } from '../testing/test-tools';
+import type { JsonObject } from '../../../../../shared/contract/json';
+import { adaptServerTools } from '../../../mcp/tools/mcp-tool-adapter';
+import { runAgent } from '../run-agent';
+import { createHarness } from '../../testing/run-harness';
+import { answeringApprovals } from '../../testing/test-gates';
+import { callReply, createScriptedProvider, done, say, type RecordedRequest } from '../../testing/scripted-provider';
+import { testRegistry } from '../../testing/test-tools';
 
 const tool = (name: string, visibility?: unknown): Tool => ({
   name,
