@@ -107,6 +107,7 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
       'electron/services/mcp/transport/server-transport.test.ts',
       'electron/services/mcp/transport/server-transport-rules.test.ts',
       'electron/services/mcp/transport/server-stdio.test.ts',
+      'electron/services/mcp/transport/server-sandboxed.integration.test.ts',
       'electron/services/mcp/mcp-http.integration.test.ts',
     ],
   },

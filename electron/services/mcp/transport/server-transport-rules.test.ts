@@ -110,3 +110,19 @@ describe('a URL server that fails with a system error code is explained by that 
     expect(await coded('EPIPE')).toBe(`${ADDRESS} could not be started: failed with EPIPE`);
   });
 });
+
+describe('a server with neither a command nor a url', () => {
+  it('is refused in words that name it', async () => {
+    await expect(
+      openServer({
+        name: 'empty',
+        config: {},
+        initializeTimeoutMs: 60_000,
+        pathValue: '',
+        onProcess: () => undefined,
+        onToolsChanged: () => undefined,
+        clientVersion: '0.0.0',
+      }),
+    ).rejects.toThrow(new ServerStartError('Server "empty" has neither a command nor a url.'));
+  });
+});
