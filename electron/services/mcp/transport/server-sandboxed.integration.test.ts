@@ -8,7 +8,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const SERVER = path.join(here, '../../../../test-support/mcp/environment-server.mjs');
 const SILENT = path.join(here, '../../../../test-support/mcp/silent-server.mjs');
 const START_TIMEOUT_MS = 120_000;
-const SANDBOX = { write: [], network: false } as const;
+const SANDBOX = { write: [] as string[], network: false };
 
 const opened: OpenedServer[] = [];
 
