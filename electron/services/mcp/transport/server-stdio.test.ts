@@ -92,10 +92,13 @@ describe('a command server over stdio', { timeout: START_TIMEOUT_MS }, () => {
     });
   });
 
-  it('an unset basic is left out, and its own PATH wins over ours', async () => {
+  it('an unset basic is left out, a plain TERM and LANG are kept, and its own PATH wins over ours', async () => {
     vi.stubEnv('LOGNAME', undefined);
+    vi.stubEnv('TERM', 'xterm-256color');
+    vi.stubEnv('LANG', 'fr_FR.UTF-8');
     const { started } = await open({ command: 'node', args: [SERVER], env: { PATH: '/only/mine' } });
     expect(started.env).not.toHaveProperty('LOGNAME');
+    expect(started.env).toMatchObject({ TERM: 'xterm-256color', LANG: 'fr_FR.UTF-8' });
     expect(started.env['PATH']).toBe('/only/mine');
   });
 
