@@ -103,7 +103,13 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
   },
   'electron/services/mcp/transport/server-transport.ts': {
     kind: 'safety',
-    tests: ['electron/services/mcp/transport/server-transport.test.ts', 'electron/services/mcp/mcp-http.integration.test.ts'],
+    tests: [
+      'electron/services/mcp/transport/server-transport.test.ts',
+      'electron/services/mcp/transport/server-transport-rules.test.ts',
+      'electron/services/mcp/transport/server-stdio.test.ts',
+      'electron/services/mcp/transport/server-sandboxed.integration.test.ts',
+      'electron/services/mcp/mcp-http.integration.test.ts',
+    ],
   },
   'electron/hosts/api/http/request-guard.ts': { kind: 'safety', tests: requestGuard },
   'electron/sandbox/sandbox-policy.ts': { kind: 'safety', tests: sandbox },

@@ -84,3 +84,40 @@ describe('fitContext at the edge of the budget', () => {
     expect(fitted.estimatedTokens).toBe(128);
   });
 });
+
+describe('fitContext: where it cuts', () => {
+  // One character a token, a 400-token window: a 300-token budget, and cut points every 75 characters of earlier turns.
+  const parts = (earlier: ChatMessage[], run: ChatMessage[]) => ({
+    system: say('system', 1),
+    current: say('user', 1),
+    earlier,
+    run,
+    tools: [],
+    numCtx: 400,
+    charsPerToken: 1,
+  });
+
+  it('keeps this run’s rounds that fill the budget to the token, and drops the oldest one token over', () => {
+    // 9 + 9 + 108 + 174 = 300.
+    const fits = fitContext(parts([], [say('assistant', 100), say('assistant', 166)]));
+    expect(fits).toMatchObject({ dropped: 0, estimatedTokens: 300 });
+    const over = fitContext(parts([], [say('assistant', 100), say('assistant', 167)]));
+    expect(over).toMatchObject({ dropped: 1, estimatedTokens: 193 });
+  });
+
+  it('never drops the last round, even when it alone does not fit', () => {
+    const last = say('assistant', 500);
+    const fitted = fitContext(parts([], [say('assistant', 100), say('tool', 10), last]));
+    expect(fitted).toMatchObject({ dropped: 2, estimatedTokens: 18 + 508 });
+    expect(fitted.messages).toEqual([say('system', 1), say('user', 1), last]);
+    expect(fitContext(parts([], [last]))).toMatchObject({ dropped: 0, estimatedTokens: 526 });
+  });
+
+  it('stops cutting earlier turns at the cut point they reach exactly, not one turn past it', () => {
+    // Four turns of 75 characters (67 and 8): 18 + 300 = 318 is over 300; the first turn reaches the first cut point.
+    const turns = [1, 2, 3, 4].map(() => say('user', 67));
+    const fitted = fitContext(parts(turns, []));
+    expect(fitted).toMatchObject({ dropped: 1, estimatedTokens: 243 });
+    expect(fitted.messages).toHaveLength(2 + 3);
+  });
+});

@@ -95,6 +95,17 @@ describe('retryOnSharedMemory', () => {
     expect(prefills).toEqual(['', 'Hel', 'Hello', 'Hello']);
   });
 
+  it('carries on only the answer’s text: never its thinking or a waiting note', async () => {
+    vi.useFakeTimers();
+    const thinking: ProviderChunk = { type: 'thinking', text: 'Let me see.' };
+    const waiting: ProviderChunk = { type: 'waiting', text: 'Every slot is busy.' };
+    const { attempt, prefills } = attempts([{ chunks: [thinking, waiting, text('Hi')], fail: exhausted() }, { chunks: [text('!')] }]);
+    const done = collect(retryOnSharedMemory(HOST, new AbortController().signal, attempt));
+    await vi.advanceTimersByTimeAsync(DEFAULTS.servers.sharedMemoryRetryDelaysMs[0] ?? 0);
+    expect(await done).toEqual({ chunks: [thinking, waiting, text('Hi'), text('!')], error: null });
+    expect(prefills).toEqual(['', 'Hi']);
+  });
+
   it('says the server ran out of shared memory, with the retries made, when every retry fails too', async () => {
     vi.useFakeTimers();
     const delays = DEFAULTS.servers.sharedMemoryRetryDelaysMs;
