@@ -54,7 +54,7 @@ describe('the install plan a registry entry becomes', () => {
       type: 'command',
       command: 'uvx',
       args: ['acme-weather-mcp==1.2.0'],
-      env: { UV_CACHE_DIR: `${CACHES}/weather/uv`, PIP_CACHE_DIR: `${CACHES}/weather/pip` },
+      env: { UV_CACHE_DIR: `${CACHES}/weather/uv`, PIP_CACHE_DIR: `${CACHES}/weather/pip`, UV_PYTHON_DOWNLOADS: 'never' },
       sandbox: { write: [`${CACHES}/weather`], network: ['files.pythonhosted.org', 'pypi.org'] },
     });
     expect(result.plan.inputs).toEqual([

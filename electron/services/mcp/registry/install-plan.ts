@@ -130,7 +130,7 @@ function buildPackage(pkg: RegistryPackage, context: PlanContext, localName: str
       type: 'command',
       command,
       args: launchArgs,
-      env: cacheEnv(kind, cache),
+      env: runtimeEnv(kind, cache),
       sandbox: { write: [cache], network: hosts.hosts },
     },
     inputs: [...env.inputs, ...args.inputs],
@@ -163,10 +163,13 @@ function remoteHosts(remotes: readonly RegistryRemote[]): string[] {
   return hosts;
 }
 
-/** The runtime's package cache inside the server's own folder (npm's, or uv's and pip's). */
-function cacheEnv(kind: 'npm' | 'pypi', folder: string): Record<string, string> {
+/**
+ * What TACO sets in the runtime's environment: its package cache inside the server's own folder
+ * (npm's, or uv's and pip's) and, for uvx, no Python download (`DEFAULTS.mcp.registry.pypiEnv`).
+ */
+function runtimeEnv(kind: 'npm' | 'pypi', folder: string): Record<string, string> {
   if (kind === 'npm') return { npm_config_cache: path.join(folder, 'npm') };
-  return { UV_CACHE_DIR: path.join(folder, 'uv'), PIP_CACHE_DIR: path.join(folder, 'pip') };
+  return { UV_CACHE_DIR: path.join(folder, 'uv'), PIP_CACHE_DIR: path.join(folder, 'pip'), ...DEFAULTS.mcp.registry.pypiEnv };
 }
 
 function buildOci(pkg: RegistryPackage, context: PlanContext): Built {
