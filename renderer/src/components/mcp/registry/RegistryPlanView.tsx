@@ -47,8 +47,7 @@ export function RegistryPlanView({ plan, changes }: { plan: RegistryInstallPlan;
               {Object.entries(launch.env)
                 .map(([name, value]) => `${name}=${value}`)
                 .join(', ')}
-              .
-              {launch.env['UV_PYTHON_DOWNLOADS'] === 'never' && ' uv runs it on a Python already on this computer and downloads none.'}
+              .{launch.env['UV_PYTHON_DOWNLOADS'] === 'never' && ' uv runs it on a Python already on this computer and downloads none.'}
             </p>
           )}
           {launch.sandbox !== null ? (
