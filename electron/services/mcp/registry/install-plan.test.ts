@@ -178,11 +178,16 @@ describe('the hosts a registry server may reach', () => {
       'pypi.org',
       'weather.example',
     ]);
+    // A public name that merely begins with "local" is a name like any other.
+    expect(hostsOf(withRemotes(everythingEntry(), ['https://localnews.example/mcp']))).toEqual(['localnews.example', 'registry.npmjs.org']);
   });
 
   it.each([
     ['plain http', 'http://api.example.com/mcp'],
     ['a user name', 'https://ada@api.example.com/mcp'],
+    ['a password', 'https://:secret@api.example.com/mcp'],
+    ['a one-label name', 'https://intranet/mcp'],
+    ['a wildcard', 'https://*.example.com/mcp'],
     ['{variables}', 'https://{tenant}.example.com/mcp'],
     ['an IPv4 literal', 'https://127.0.0.1/mcp'],
     ['an IPv4 literal in another spelling', 'https://0x7f.1/mcp'],

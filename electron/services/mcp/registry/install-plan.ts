@@ -158,6 +158,8 @@ function remoteHosts(remotes: readonly RegistryRemote[]): string[] {
     if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') continue;
     // A name only: an address literal or a local name would open this computer or the local network to it.
     if (isIP(parsed.hostname.replace(/^\[|\]$/g, '')) !== 0 || /(^|\.)(localhost|local)$/i.test(parsed.hostname)) continue;
+    // One name, never a pattern: a `*` the URL parser let through would allow a whole domain's names.
+    if (parsed.host.includes('*')) continue;
     if (parseAllowedHosts([parsed.host]).ok) hosts.push(parsed.host);
   }
   return hosts;
