@@ -118,7 +118,10 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
   'electron/services/mcp/registry/install-plan.ts': { kind: 'safety', tests: registry },
   'electron/hosts/artifact-frame-policy.ts': { kind: 'safety', tests: framePolicies },
   'electron/hosts/mcp-app-frame-policy.ts': { kind: 'safety', tests: framePolicies },
-  'electron/services/mcp/apps/app-policy.ts': { kind: 'safety', tests: ['electron/services/mcp/apps/app-policy.test.ts'] },
+  'electron/services/mcp/apps/app-policy.ts': {
+    kind: 'safety',
+    tests: ['electron/services/mcp/apps/app-policy.test.ts', 'electron/services/mcp/apps/app-policy-rules.test.ts'],
+  },
 
   // Decisions: what the app chooses for the user.
   'shared/probe/probe-report.ts': { kind: 'decision', tests: probe },
