@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../shared/constants';
-import { appDocument, checkDomain, declaredDomains } from './app-policy';
+import { appDocument, appPolicy, checkDomain, declaredDomains } from './app-policy';
 
 describe('one declared domain, as CSP may carry it', () => {
   it('is an https origin written one way: lower case, no trailing slash, the wildcard and port kept', () => {
@@ -64,5 +64,27 @@ describe('the app document', () => {
     const document = appDocument(`a&b "c" <d>`, '<p>app</p>');
     expect(document).toContain('content="a&amp;b &quot;c&quot; &lt;d>"');
     expect(document.endsWith('<p>app</p>')).toBe(true);
+  });
+});
+
+describe('the app policy, read whole', () => {
+  const read = (policy: string): Record<string, string> =>
+    Object.fromEntries(policy.split('; ').map((part) => [part.slice(0, part.indexOf(' ')), part.slice(part.indexOf(' ') + 1)]));
+
+  it('grants the declared resource domains to scripts, styles, images, media and fonts, the connect domains to connections, and nothing else anywhere', () => {
+    const resource = 'https://cdn.example.org https://*.img.example.net';
+    expect(read(appPolicy({ connect: ['https://api.example.com', 'wss://live.example.com'], resource: resource.split(' ') }))).toEqual({
+      'default-src': "'none'",
+      'script-src': `'unsafe-inline' ${resource}`,
+      'style-src': `'unsafe-inline' ${resource}`,
+      'img-src': `data: blob: ${resource}`,
+      'media-src': `data: blob: ${resource}`,
+      'font-src': `data: ${resource}`,
+      'connect-src': 'https://api.example.com wss://live.example.com',
+      'frame-src': "'none'",
+      'object-src': "'none'",
+      'base-uri': "'none'",
+      'form-action': "'none'",
+    });
   });
 });
