@@ -1,7 +1,8 @@
 /**
  * The artifact preview frame's policy (`shared/rendering/artifact-frame.ts`), sent as a response
  * header by both hosts: inline script and style only (the frame's own bootstrap and the artifact's
- * code), no network of any kind (no fetch, XHR, WebSocket, remote image, font, media or frame), no
+ * code), no network a policy governs (no fetch, XHR, WebSocket, EventSource, beacon, worker, remote
+ * image, font, media or frame; connection hints and WebRTC no policy governs: docs/security.md), no
  * forms, no base, no plugins; framed only by our page; and sandboxed by the header itself, so the
  * page is an opaque origin even if something opened it without the iframe's sandbox attribute.
  * A nested `srcdoc` frame (where the artifact runs) inherits all of it.

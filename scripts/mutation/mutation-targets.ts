@@ -52,6 +52,7 @@ const sandbox = [
   'electron/sandbox/sandbox-support.test.ts',
   'electron/sandbox/sandboxed-invocation.test.ts',
 ];
+const framePolicies = ['electron/hosts/artifact-frame-policy.test.ts'];
 const probe = ['shared/probe/probe-report.test.ts', 'shared/probe/report-card.test.ts', 'electron/services/probe/tuning-choice.test.ts'];
 const imports = [
   'electron/services/store/conversations/foreign-import/read-import-file.test.ts',
@@ -72,7 +73,8 @@ const errorMapping = [
 ];
 
 export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
-  // Safety: who may do what, where files may be touched, MCP pins and sign-in, the local API, the sandbox.
+  // Safety: who may do what, where files may be touched, MCP pins and sign-in, the local API, the sandbox,
+  // what a previewed artifact or an MCP app's frame may reach.
   'shared/approvals/always-allow.ts': { kind: 'safety', tests: approvals },
   'shared/approvals/approval-decision.ts': { kind: 'safety', tests: approvals },
   'shared/approvals/approval-scope.ts': { kind: 'safety', tests: approvals },
@@ -120,6 +122,12 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
   'electron/services/mcp/registry/runtime-rules.ts': { kind: 'safety', tests: registry },
   'electron/services/mcp/registry/package-checks.ts': { kind: 'safety', tests: registry },
   'electron/services/mcp/registry/install-plan.ts': { kind: 'safety', tests: registry },
+  'electron/hosts/artifact-frame-policy.ts': { kind: 'safety', tests: framePolicies },
+  'electron/hosts/mcp-app-frame-policy.ts': { kind: 'safety', tests: framePolicies },
+  'electron/services/mcp/apps/app-policy.ts': {
+    kind: 'safety',
+    tests: ['electron/services/mcp/apps/app-policy.test.ts', 'electron/services/mcp/apps/app-policy-rules.test.ts'],
+  },
 
   // Decisions: what the app chooses for the user.
   'shared/probe/probe-report.ts': { kind: 'decision', tests: probe },

@@ -73,6 +73,16 @@ export const MCP_DEFAULTS = {
       pypi: ['pypi.org', 'files.pythonhosted.org'],
     },
     /**
+     * Set in a PyPI server's env besides its caches: uvx runs it on a Python already on this
+     * computer and never downloads one. Left to itself, uv fetches a standalone Python from GitHub
+     * when none installed fits the package; that host is not in the list above (GitHub takes
+     * uploads: it would be a way out for every PyPI server), and the download would land in the
+     * sandbox's throwaway HOME and repeat at every start. With `never`, a package that needs a
+     * newer Python fails to start with uv's own words ("No interpreter found…"), shown on the
+     * server's row.
+     */
+    pypiEnv: { UV_PYTHON_DOWNLOADS: 'never' },
+    /**
      * Under HOME: each registry-installed command server's own package cache
      * (`<this>/<name in TACO>`, npm_config_cache / UV_CACHE_DIR / PIP_CACHE_DIR), the one folder
      * its sandbox may write. Never `~/.npm` or `~/.cache/uv`, which an unsandboxed npx or uvx runs from.

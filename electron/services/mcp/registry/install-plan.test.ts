@@ -54,7 +54,7 @@ describe('the install plan a registry entry becomes', () => {
       type: 'command',
       command: 'uvx',
       args: ['acme-weather-mcp==1.2.0'],
-      env: { UV_CACHE_DIR: `${CACHES}/weather/uv`, PIP_CACHE_DIR: `${CACHES}/weather/pip` },
+      env: { UV_CACHE_DIR: `${CACHES}/weather/uv`, PIP_CACHE_DIR: `${CACHES}/weather/pip`, UV_PYTHON_DOWNLOADS: 'never' },
       sandbox: { write: [`${CACHES}/weather`], network: ['files.pythonhosted.org', 'pypi.org'] },
     });
     expect(result.plan.inputs).toEqual([
@@ -178,11 +178,16 @@ describe('the hosts a registry server may reach', () => {
       'pypi.org',
       'weather.example',
     ]);
+    // A public name that merely begins with "local" is a name like any other.
+    expect(hostsOf(withRemotes(everythingEntry(), ['https://localnews.example/mcp']))).toEqual(['localnews.example', 'registry.npmjs.org']);
   });
 
   it.each([
     ['plain http', 'http://api.example.com/mcp'],
     ['a user name', 'https://ada@api.example.com/mcp'],
+    ['a password', 'https://:secret@api.example.com/mcp'],
+    ['a one-label name', 'https://intranet/mcp'],
+    ['a wildcard', 'https://*.example.com/mcp'],
     ['{variables}', 'https://{tenant}.example.com/mcp'],
     ['an IPv4 literal', 'https://127.0.0.1/mcp'],
     ['an IPv4 literal in another spelling', 'https://0x7f.1/mcp'],

@@ -130,7 +130,7 @@ function buildPackage(pkg: RegistryPackage, context: PlanContext, localName: str
       type: 'command',
       command,
       args: launchArgs,
-      env: cacheEnv(kind, cache),
+      env: runtimeEnv(kind, cache),
       sandbox: { write: [cache], network: hosts.hosts },
     },
     inputs: [...env.inputs, ...args.inputs],
@@ -158,15 +158,20 @@ function remoteHosts(remotes: readonly RegistryRemote[]): string[] {
     if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') continue;
     // A name only: an address literal or a local name would open this computer or the local network to it.
     if (isIP(parsed.hostname.replace(/^\[|\]$/g, '')) !== 0 || /(^|\.)(localhost|local)$/i.test(parsed.hostname)) continue;
+    // One name, never a pattern: a `*` the URL parser let through would allow a whole domain's names.
+    if (parsed.host.includes('*')) continue;
     if (parseAllowedHosts([parsed.host]).ok) hosts.push(parsed.host);
   }
   return hosts;
 }
 
-/** The runtime's package cache inside the server's own folder (npm's, or uv's and pip's). */
-function cacheEnv(kind: 'npm' | 'pypi', folder: string): Record<string, string> {
+/**
+ * What TACO sets in the runtime's environment: its package cache inside the server's own folder
+ * (npm's, or uv's and pip's) and, for uvx, no Python download (`DEFAULTS.mcp.registry.pypiEnv`).
+ */
+function runtimeEnv(kind: 'npm' | 'pypi', folder: string): Record<string, string> {
   if (kind === 'npm') return { npm_config_cache: path.join(folder, 'npm') };
-  return { UV_CACHE_DIR: path.join(folder, 'uv'), PIP_CACHE_DIR: path.join(folder, 'pip') };
+  return { UV_CACHE_DIR: path.join(folder, 'uv'), PIP_CACHE_DIR: path.join(folder, 'pip'), ...DEFAULTS.mcp.registry.pypiEnv };
 }
 
 function buildOci(pkg: RegistryPackage, context: PlanContext): Built {

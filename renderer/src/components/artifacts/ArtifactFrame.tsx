@@ -14,7 +14,7 @@ interface Props {
  * An HTML or SVG artifact, running in the sandboxed artifact frame: `allow-scripts` without
  * `allow-same-origin` (an opaque origin: no access to this window, `window.taco`, cookies or
  * storage), no popups, no top navigation, no forms, no downloads; the page's own policy allows no
- * network. It is inert until the user clicks it (`useFrameFocusGuard`): it cannot take the
+ * network it governs (what no policy governs is in docs/security.md). It is inert until the user clicks it (`useFrameFocusGuard`): it cannot take the
  * keyboard from the composer. A frame that stops answering is removed, with the reason and "Run again".
  */
 export function ArtifactFrame({ kind, code, title }: Props) {

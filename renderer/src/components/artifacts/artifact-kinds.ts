@@ -38,7 +38,7 @@ export function artifactMimeType(kind: ArtifactKind): string {
 
 /**
  * The document the frame shows: HTML as written; an SVG inside a bare page that fits it to the
- * frame. Either way it runs only in the frame (no network, opaque origin).
+ * frame. Either way it runs only in the frame (opaque origin, no network a policy governs).
  */
 export function frameDocument(kind: 'html' | 'svg', code: string): string {
   if (kind === 'html') return code;

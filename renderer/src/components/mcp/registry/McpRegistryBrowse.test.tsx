@@ -31,7 +31,7 @@ const weatherPlan: RegistryInstallPlan = {
     type: 'command',
     command: 'uvx',
     args: ['acme-weather-mcp==1.2.0'],
-    env: { UV_CACHE_DIR: '/home/ada/.cache/taco-mcp-servers/weather/uv' },
+    env: { UV_CACHE_DIR: '/home/ada/.cache/taco-mcp-servers/weather/uv', UV_PYTHON_DOWNLOADS: 'never' },
     sandbox: { write: ['/home/ada/.cache/taco-mcp-servers/weather'], network: [] },
   },
   inputs: [{ name: 'ACME_API_KEY', kind: 'env', description: 'Your key', required: true, secret: true, defaultValue: null, choices: [] }],
@@ -87,7 +87,7 @@ describe('Settings → MCP servers → Browse', () => {
     expect(within(dialog).getByTestId('mcp-registry-env').textContent).toBe('Environment variables: ACME_API_KEY.');
     expect(within(dialog).getByTestId('mcp-registry-sandbox').textContent).toContain('no network');
     expect(within(dialog).getByTestId('mcp-registry-cache').textContent).toBe(
-      'Its own package cache: UV_CACHE_DIR=/home/ada/.cache/taco-mcp-servers/weather/uv.',
+      'Set by TACO (its own package cache): UV_CACHE_DIR=/home/ada/.cache/taco-mcp-servers/weather/uv, UV_PYTHON_DOWNLOADS=never. uv runs it on a Python already on this computer and downloads none.',
     );
     const key = within(dialog).getByTestId('mcp-registry-input');
     expect(key.getAttribute('type')).toBe('password');

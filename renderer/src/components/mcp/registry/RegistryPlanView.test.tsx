@@ -46,7 +46,7 @@ describe('what the install dialog says about the sandbox', () => {
       /^Sandbox: it may write only \/home\/ada\/\.cache\/taco-mcp-servers\/x \(and a private \/tmp\)/,
     );
     expect(screen.getByTestId('mcp-registry-cache').textContent).toBe(
-      'Its own package cache: npm_config_cache=/home/ada/.cache/taco-mcp-servers/x/npm.',
+      'Set by TACO (its own package cache): npm_config_cache=/home/ada/.cache/taco-mcp-servers/x/npm.',
     );
     // Each host it may reach is on the card, and nothing says "the network" as a whole.
     expect(screen.getByTestId('mcp-registry-sandbox').textContent).toContain(

@@ -43,11 +43,11 @@ export function RegistryPlanView({ plan, changes }: { plan: RegistryInstallPlan;
           </p>
           {Object.keys(launch.env).length > 0 && (
             <p className="small plain-text" data-testid="mcp-registry-cache">
-              Its own package cache:{' '}
+              Set by TACO (its own package cache):{' '}
               {Object.entries(launch.env)
                 .map(([name, value]) => `${name}=${value}`)
                 .join(', ')}
-              .
+              .{launch.env['UV_PYTHON_DOWNLOADS'] === 'never' && ' uv runs it on a Python already on this computer and downloads none.'}
             </p>
           )}
           {launch.sandbox !== null ? (
