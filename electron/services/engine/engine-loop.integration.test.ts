@@ -53,11 +53,15 @@ describe('the agent loop on the built-in engine', () => {
       const finish = result.events.at(-1) as { reason: string };
       // A random model's text is noise, but it streams and the run ends cleanly (or asks for a repair of an empty reply).
       expect(['complete', 'provider_error']).toContain(finish.reason);
+      const usage = ofType(result.events, 'usage') as { completionTokens: number }[];
+      expect(usage.length).toBeGreaterThan(0);
       if (finish.reason === 'complete') {
         expect(result.code).toBe(0);
-        expect(ofType(result.events, 'text-delta').length).toBeGreaterThan(0);
+        // Whatever the model generated streamed as it came. A sampled random model may end its reply
+        // with its first token (the end token alone): then there is no text to stream.
+        const generated = usage.at(-1)?.completionTokens ?? 0;
+        if (generated > 1) expect(ofType(result.events, 'text-delta').length, JSON.stringify(result.events.slice(-6))).toBeGreaterThan(0);
       }
-      expect(ofType(result.events, 'usage').length).toBeGreaterThan(0);
     },
     WHOLE_RUN_MS,
   );
