@@ -8,7 +8,6 @@ import {
   LEAK_ADDRESS,
   launchObservedBrowser,
   listenAt,
-  LOOKUP_ADDRESS,
   channelsInNetLog,
   lookupsOf,
   netLogPath,
@@ -124,11 +123,10 @@ test('an artifact reaches nothing through hints, EventSource, sendBeacon, worker
     const named = channelsInNetLog(seen.netLog);
     test.info().annotations.push({ type: 'channels the browser acted on', description: named.join(', ') });
     expect(named.filter((channel) => !WHAT_REMAINS.includes(channel))).toEqual([]);
-    // What remains in a browser tab (docs/security.md says so): a connection hint, in the markup or
+    // What may remain in a browser tab (docs/security.md says so): a connection hint, in the markup or
     // added by script, opens a TCP connection to the name it carries, and a dns-prefetch hint looks
-    // its name up; a refused navigation of the frame is preconnected to first. Nothing else arrived.
-    expect(named).toContain('preconnect-markup');
-    expect(lookupsOf(seen.netLog, LOOKUP_ADDRESS)).toBeGreaterThan(0);
+    // its name up; a refused navigation of the frame is preconnected to first. Hints are hints: the
+    // browser may act on them or not, so only "nothing else arrived" is asserted.
     expect(seen.listener.arrived.every((arrival) => arrival === 'tcp connection')).toBe(true);
   } finally {
     seen.removeFolder();
