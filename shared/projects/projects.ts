@@ -28,6 +28,11 @@ export const projectFieldsSchema = z
     /** The system prompt preset a new chat in the project starts with; null: none. */
     presetId: presetIdSchema.nullable(),
     toolLimits: projectToolLimitsSchema,
+    /** What the model is told in every run of the project's conversations (after the opening instructions); '' for none. */
+    instructions: z
+      .string()
+      .max(DEFAULTS.projects.maxInstructionsChars, `must be at most ${DEFAULTS.projects.maxInstructionsChars} characters`)
+      .default(''),
   })
   .strict();
 export type ProjectFields = z.infer<typeof projectFieldsSchema>;
