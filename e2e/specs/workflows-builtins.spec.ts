@@ -54,7 +54,7 @@ test.describe('every built-in workflow from the picker', () => {
     await expect(card.getByTestId('diff-preview')).toContainText('+# Hello');
     expect(existsSync(join(workspace, 'notes/hello.md'))).toBe(false);
     await card.getByTestId('approval-allow-once').click();
-    await expectOutcome(page, 'complete', 'all 1 steps done');
+    await expectOutcome(page, 'complete', 'its one step done');
     await expectStepStates(page, ['done']);
     expect(readFileSync(join(workspace, 'notes/hello.md'), 'utf8')).toBe('# Hello\n');
   });
