@@ -46,7 +46,7 @@ test.describe('every built-in workflow from the picker', () => {
     await expect(page.getByTestId('answer-text').last()).toHaveText(WORKFLOW_REPLIES.summary);
     await expect(page.getByTestId('stop-button')).toHaveCount(0);
     // The user's message says what they asked in words, and the summary shows once (the answer, not again in the block).
-    await expect(page.locator('[data-testid="message"][data-role="user"]')).toHaveText(
+    await expect(page.locator('[data-testid="message"][data-role="user"] .message-body')).toHaveText(
       'Summarise a file (File: notes.txt; Length: one sentence)',
     );
     await expect(page.getByTestId('workflow-step').nth(1)).toHaveText(/^Summarise it\s*done$/);

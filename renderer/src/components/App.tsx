@@ -19,6 +19,7 @@ import { Sidebar } from './sidebar/Sidebar';
 import { StackPanel } from './stack/StackPanel';
 import { SaveAsWorkflowDialog } from './workflows/SaveAsWorkflowDialog';
 import { PassageDialog } from './knowledge/PassageDialog';
+import { ProjectDialog } from './projects/ProjectDialog';
 import { Toaster } from './ui/Toast';
 import { WorkflowPicker } from './workflows/WorkflowPicker';
 
@@ -70,6 +71,8 @@ export function App() {
         </Suspense>
         <WorkflowPicker />
         <PassageDialog />
+        {/* Here, not in the sidebar: the chat header opens it too, and the narrow layout has no sidebar. */}
+        <ProjectDialog />
         {workflowDraft !== null && <SaveAsWorkflowDialog key={workflowDraft} />}
       </div>
       {/* Outside the three-column grid: as a grid item the toasts' region took a row and shortened the columns. */}
