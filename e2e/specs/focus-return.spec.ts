@@ -62,7 +62,10 @@ test.describe('focus goes back where it belongs', () => {
     await expect(row.getByTestId('tool-row-redo')).toBeFocused();
   });
 
-  test('at 800 px Settings from the drawer closes the drawer, Esc closes Settings, focus returns to the rail', async ({ taco, page }) => {
+  test('at 800 px Settings and Tools from the drawer close the drawer, Esc closes them, focus returns to the rail', async ({
+    taco,
+    page,
+  }) => {
     await page.setViewportSize({ width: 800, height: 800 });
     const ollama = await taco.startFakeOllama('basic-chat');
     await taco.openApp({ ollamaUrl: ollama.url });
@@ -91,6 +94,17 @@ test.describe('focus goes back where it belongs', () => {
     await expect(drawer).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toHaveCount(0);
+    await expect(rail).toBeFocused();
+
+    // Tools from the drawer: the drawer closes, Esc closes Tools, focus on the rail.
+    await rail.click();
+    await drawer.getByTestId('catalogue-button').click();
+    const tools = page.getByTestId('catalogue');
+    await expect(tools).toBeVisible();
+    await expect(drawer).toHaveCount(0);
+    await lookAt(page, taco, 'tools-from-drawer', 800);
+    await page.keyboard.press('Escape');
+    await expect(tools).toHaveCount(0);
     await expect(rail).toBeFocused();
   });
 

@@ -1,10 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { seriousDefaultViolations } from '../support/axe';
+import { lookAt } from '../support/look-at';
 import { pickModel } from '../support/model-picker';
 import { expectNoSidebarOverlap } from '../support/sidebar-layout';
 import { expect, test, type TacoHarness } from '../support/taco-fixture';
 
+/** axe (default rules) finds nothing serious; every width and theme with screenshots when TACO_PROJECTS_SHOTS names a folder. */
+const look = (page: Page, name: string): Promise<void> => lookAt(page, name, 'TACO_PROJECTS_SHOTS', seriousDefaultViolations);
 /**
  * Projects: conversations grouped with their own workspace and defaults. The app's workspace (from
  * --workspace) is an empty folder; the project's holds notes.txt, so "files" (list_directory in the
@@ -124,6 +128,8 @@ test.describe('projects', () => {
   });
 
   test('project settings change its defaults; removing a project keeps its conversations', async ({ taco, page }) => {
+    // Four axe scans (twelve with TACO_PROJECTS_SHOTS) on a loaded machine.
+    test.setTimeout(600_000);
     const { projectWorkspace } = await openApp(taco, page);
     const garden = await createProject(page, 'Garden', null, null);
     await garden.getByTestId('project-menu-button').click();
@@ -136,6 +142,7 @@ test.describe('projects', () => {
     await expect(dialog.getByTestId('project-error')).toContainText('does not exist');
     await dialog.getByTestId('project-workspace').fill(projectWorkspace);
     await dialog.getByTestId('project-name').fill('Vegetable garden');
+    await dialog.getByTestId('project-instructions').fill('Answer in British English.');
     await taco.screenshot('projects-dialog');
     await dialog.getByTestId('project-save').click();
     await expect(dialog).toHaveCount(0);
@@ -146,12 +153,26 @@ test.describe('projects', () => {
     await expect(page.getByTestId('answer-text').last()).toHaveText('The workspace holds: notes.txt.');
     await expect(rowsIn(renamed)).toHaveCount(1);
 
+    // The header says which project the chat is in and opens its settings, where main kept the instructions.
+    await page.reload();
+    await rowsIn(renamed).first().click();
+    const inProject = page.getByTestId('chat-project');
+    await expect(inProject).toHaveText(/Vegetable garden/);
+    await look(page, 'project-chat-header');
+    await inProject.click();
+    const reopened = page.getByRole('dialog', { name: 'Project settings' });
+    await expect(reopened.getByTestId('project-instructions')).toHaveValue('Answer in British English.');
+    await look(page, 'project-settings-instructions');
+    await reopened.getByRole('button', { name: 'Cancel' }).click();
+    await expect(reopened).toHaveCount(0);
+
     await renamed.getByTestId('project-menu-button').click();
     await page.getByTestId('project-menu-remove').click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('conversation moves to No project');
     await page.getByTestId('remove-project-confirm').click();
     await expect(page.getByTestId('project-section')).toHaveCount(0);
+    await expect(page.getByTestId('chat-project')).toHaveCount(0);
     await expect(page.getByTestId('recent-conversations').getByTestId('conversation-row')).toHaveCount(1);
   });
 });

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WORKFLOW_REPLIES } from '../../test-support/fake-ollama/scenarios/tools/workflows';
+import type { Page } from '@playwright/test';
+import { seriousDefaultViolations } from '../support/axe';
+import { lookAt } from '../support/look-at';
 import { expect, test } from '../support/taco-fixture';
 import {
   expectOutcome,
@@ -12,6 +15,8 @@ import {
   writeFiles,
 } from '../support/workflow-helpers';
 
+/** axe (default rules) finds nothing serious; every width and theme with screenshots when TACO_WORKFLOWS_SHOTS names a folder. */
+const look = (page: Page, name: string): Promise<void> => lookAt(page, name, 'TACO_WORKFLOWS_SHOTS', seriousDefaultViolations);
 /**
  * Every built-in workflow end to end from the picker, as a user runs it: pick it, fill its form
  * (file and folder params through the form's browser or its input), approve what needs approval,
@@ -20,6 +25,8 @@ import {
  */
 test.describe('every built-in workflow from the picker', () => {
   test('summarise_file: the file is picked in the form browser; read, then summarised', async ({ taco, page }) => {
+    // Two axe scans (six with TACO_WORKFLOWS_SHOTS) on a loaded machine.
+    test.setTimeout(600_000);
     const workspace = taco.tempDir('taco-e2e-wf-');
     writeFiles(workspace, { 'notes.txt': 'Hello reader.\n', 'other.txt': 'not this one\n' });
     const ollama = await taco.startFakeOllama('workflows');
@@ -38,6 +45,13 @@ test.describe('every built-in workflow from the picker', () => {
     await expect(page.getByTestId('workflow-step').nth(0)).toContainText('Hello reader.');
     await expect(page.getByTestId('answer-text').last()).toHaveText(WORKFLOW_REPLIES.summary);
     await expect(page.getByTestId('stop-button')).toHaveCount(0);
+    // The user's message says what they asked in words, and the summary shows once (the answer, not again in the block).
+    await expect(page.locator('[data-testid="message"][data-role="user"] .message-body')).toHaveText(
+      'Summarise a file (File: notes.txt; Length: one sentence)',
+    );
+    await expect(page.getByTestId('workflow-step').nth(1)).toHaveText(/^Summarise it\s*done$/);
+    await expect(page.getByText(WORKFLOW_REPLIES.summary)).toHaveCount(1);
+    await look(page, 'workflow-summarise-done');
   });
 
   test('save_text_to_file: the text is written only after its write_file is approved, with its diff', async ({ taco, page }) => {
@@ -54,7 +68,7 @@ test.describe('every built-in workflow from the picker', () => {
     await expect(card.getByTestId('diff-preview')).toContainText('+# Hello');
     expect(existsSync(join(workspace, 'notes/hello.md'))).toBe(false);
     await card.getByTestId('approval-allow-once').click();
-    await expectOutcome(page, 'complete', 'all 1 steps done');
+    await expectOutcome(page, 'complete', 'its one step done');
     await expectStepStates(page, ['done']);
     expect(readFileSync(join(workspace, 'notes/hello.md'), 'utf8')).toBe('# Hello\n');
   });

@@ -4,4 +4,6 @@ export const PROJECTS_DEFAULTS = {
   fileName: 'projects.json',
   maxProjects: 200,
   maxNameChars: 80,
+  /** The project's own instructions, added to the system prompt of its conversations' runs. */
+  maxInstructionsChars: 4000,
 } as const;

@@ -2,6 +2,8 @@
 export const WORKFLOWS_DEFAULTS = {
   /** Longest text a workflow step's output summary carries in a `workflow-step` event. */
   stepSummaryChars: 400,
+  /** Longest value the user's message of a run shows for one input ("Summarise a file (File: notes.txt)"); longer ones are cut. */
+  requestValueChars: 80,
   /** A prompt step's tool rounds when its definition sets none. */
   defaultStepMaxIterations: 6,
   /** The most steps and params a workflow definition may have. */

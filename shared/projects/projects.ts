@@ -30,6 +30,11 @@ export const projectFieldsSchema = z
     toolLimits: projectToolLimitsSchema,
     /** The project's conversations search its knowledge folders (and the global ones) on every message, unless one says otherwise; absent: off. */
     searchKnowledge: z.boolean().optional(),
+    /** What the model is told in every run of the project's conversations (after the opening instructions); '' for none. */
+    instructions: z
+      .string()
+      .max(DEFAULTS.projects.maxInstructionsChars, `must be at most ${DEFAULTS.projects.maxInstructionsChars} characters`)
+      .default(''),
   })
   .strict();
 export type ProjectFields = z.infer<typeof projectFieldsSchema>;

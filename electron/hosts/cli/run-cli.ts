@@ -176,7 +176,9 @@ async function knowledgeIndexed(services: AppServices, output: CliOutput): Promi
             .slice(0, 5)
             .map((skip) => `${skip.file || '.'} (${skip.reason})`)
             .join(', ')}${status.skipped.length > 5 ? ', …' : ''}`;
-    output.note(`Knowledge folder ${status.folder}: ${status.filesIndexed} files, ${status.chunks} passages${skipped}`);
+    output.note(
+      `Knowledge folder ${status.folder}: ${status.filesIndexed} file${status.filesIndexed === 1 ? '' : 's'}, ${status.chunks} passage${status.chunks === 1 ? '' : 's'}${skipped}`,
+    );
   }
   return ok;
 }

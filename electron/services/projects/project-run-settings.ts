@@ -34,3 +34,11 @@ export async function projectRunSettings(
     workspaceSource: project.workspace ? 'the project settings' : 'Settings',
   };
 }
+
+/** The project's own instructions for the run's system prompt; nothing when it has none. */
+export function projectInstructionsOf(project: Pick<Project, 'name' | 'instructions'> | null): {
+  projectInstructions?: { project: string; text: string };
+} {
+  const text = project?.instructions.trim();
+  return project && text ? { projectInstructions: { project: project.name, text } } : {};
+}

@@ -22,6 +22,7 @@ const fields: ProjectFields = {
   defaultModel: 'qwen3:4b',
   presetId: null,
   toolLimits: { maxIterations: 5 },
+  instructions: '',
 };
 let counter = 0;
 const newId = () => `p${(counter += 1)}`;

@@ -74,7 +74,9 @@ export async function runWorkflow(input: WorkflowRunInput): Promise<AgentLoopOut
     );
     if (result.type === 'done') {
       outputs.push(result.output);
-      emit({ ...ids, type: 'workflow-step', index, stepType: step.type, state: 'done', summary: summarise(result.output), at: now() });
+      // A prompt step's answer is streamed into the chat as the model's message: the block does not repeat it.
+      const summary = step.type === 'prompt' ? null : summarise(result.output);
+      emit({ ...ids, type: 'workflow-step', index, stepType: step.type, state: 'done', summary, at: now() });
       continue;
     }
     emit({ ...ids, type: 'workflow-step', index, stepType: step.type, state: 'failed', summary: summarise(result.message), at: now() });
@@ -88,7 +90,9 @@ export async function runWorkflow(input: WorkflowRunInput): Promise<AgentLoopOut
   }
 
   const reason: WorkflowFinishReason = end ? end.reason : 'complete';
-  const message = end ? end.message : `${definition.name}: all ${definition.steps.length} steps done.`;
+  const message = end
+    ? end.message
+    : `${definition.name}: ${definition.steps.length === 1 ? 'its one step' : `all ${definition.steps.length} steps`} done.`;
   emit({ ...ids, type: 'workflow-finish', workflowId: definition.id, reason, message, at: now() });
   const stopReason: StopReason = end ? end.stopReason : 'complete';
   return { reason: stopReason, messages, error: end?.error ?? null, ...(end ? { finishNote: message } : {}) };

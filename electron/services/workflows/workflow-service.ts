@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULTS } from '../../../shared/constants';
 import { ContractError } from '../../../shared/contract/contract-error';
 import type { ValidCallRequest } from '../../../shared/contract/contract';
+import { workflowRequestText } from '../../../shared/workflows/workflow-request';
 import type { WorkflowDraftResult, WorkflowRunResult, WorkspaceEntriesResult } from '../../../shared/workflows/workflow';
 import { resolveWorkspacePath } from '../../../tools/files/guards/workspace-path';
 import type { AppContext } from '../app/app-context';
@@ -93,11 +94,8 @@ async function startWorkflow(
   const pathErrors = await checkParamPaths(info.definition, checked.values, ctx.settings.current().workspace);
   if (Object.keys(pathErrors).length > 0) return { type: 'invalid', errors: pathErrors };
 
-  const shown = Object.entries(checked.values)
-    .filter(([, value]) => value !== '')
-    .map(([name, value]) => `${name}=${String(value)}`)
-    .join(' ');
-  const userText = `/wf ${info.definition.id}${shown ? ` ${shown}` : ''}`;
+  // The user's message says what they asked in words, not the command (workflow-request.ts).
+  const userText = workflowRequestText(info.definition, checked.values);
   const conversationId = await ensureConversation(ctx, request.conversationId, info.definition.name, request.model);
   const session = ctx.sessions.get(conversationId);
   const run = await startRun(ctx, {

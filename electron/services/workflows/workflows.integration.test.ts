@@ -102,6 +102,9 @@ describe('the workflows.* calls', () => {
       return found;
     });
     expect(confirm.message).toContain('notes.txt');
+    // The user's message says what they asked, in words: the workflow's name and each input by its label.
+    const asked = events.find((event) => event.type === 'user-message' && event.conversationId === run.conversationId);
+    expect(asked).toMatchObject({ text: 'Rename an identifier (Current name: reader; New name: friend; Folder: .)' });
     expect(await call('workflows.confirm', { confirmId: 'forged', accept: true })).toMatchObject({ accepted: false });
     expect(await call('workflows.confirm', { confirmId: confirm.confirmId, accept: false })).toEqual({ accepted: true, message: null });
     expect(await call('workflows.confirm', { confirmId: confirm.confirmId, accept: true })).toMatchObject({ accepted: false });

@@ -71,7 +71,7 @@ export function App() {
         </Suspense>
         <WorkflowPicker />
         <PassageDialog />
-        {/* Beside the sidebar, not in it: the narrow layout folds the sidebar away and the dialog must stay. */}
+        {/* Here, not in the sidebar: the chat header opens it too, and the narrow layout has no sidebar. */}
         <ProjectDialog />
         {workflowDraft !== null && <SaveAsWorkflowDialog key={workflowDraft} />}
       </div>

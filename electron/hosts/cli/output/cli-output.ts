@@ -95,7 +95,7 @@ export function createCliOutput(options: { json: boolean; stdout: TextSink; stde
         return;
       }
       case 'workflow-start':
-        return line(`Workflow ${event.name}: ${event.steps.length} steps.`);
+        return line(`Workflow ${event.name}: ${event.steps.length} step${event.steps.length === 1 ? '' : 's'}.`);
       case 'workflow-step':
         if (event.state === 'running') return line(`[${event.index + 1}] ${event.stepType} step…`);
         return line(`[${event.index + 1}] ${event.state}${event.state === 'failed' && event.summary ? `: ${oneLine(event.summary)}` : ''}`);

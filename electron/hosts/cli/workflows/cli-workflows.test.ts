@@ -63,6 +63,8 @@ describe.concurrent('every built-in workflow runs end to end through the CLI', (
     ]);
     expect(String(result.steps[0]?.summary)).toContain('Hello reader.');
     expect(result.text).toBe(WORKFLOW_REPLIES.summary);
+    // The summary is the model's answer, once: the prompt step's done event does not carry it again.
+    expect(result.steps[1]?.summary).toBeNull();
     expect(result.ofType('run-start')).toHaveLength(1);
     expect(result.ofType('run-finish')).toHaveLength(1);
     expect(result.finish).toMatchObject({ reason: 'complete' });

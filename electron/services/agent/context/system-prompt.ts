@@ -19,6 +19,8 @@ export interface SystemPromptInput {
   toolsOffered: boolean;
   /** The conversation's own system prompt: replaces the opening instructions of the main run. */
   userPrompt?: string | null;
+  /** The conversation's project's own instructions (main run only), fenced as the user's words for that project. */
+  projectInstructions?: { project: string; text: string } | null;
   /** Prompt mode under the constrained format: answers are JSON too ({"answer": …}). */
   constrained?: boolean;
   /** The notes recalled for this turn, fenced as user-saved notes (memory-recall.ts); the same for every step of a run. */
@@ -49,6 +51,8 @@ export const KNOWLEDGE_CITATIONS =
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const own = input.role === 'main' ? input.userPrompt?.trim() : undefined;
   const sections = [own || BASE];
+  const project = input.role === 'main' ? projectSection(input.projectInstructions) : null;
+  if (project) sections.push(project);
   if (input.workspace) sections.push(`The user's workspace folder is ${input.workspace}. File paths are relative to it.`);
   if (input.role === 'main' && input.memorySection) sections.push(input.memorySection);
   if (input.role === 'main' && input.knowledgeSection) sections.push(input.knowledgeSection);
@@ -63,6 +67,13 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     }
   }
   return sections.join('\n\n');
+}
+
+/** The project's instructions, set by the user in its settings: trusted like the system prompt, quoted as the user's. */
+function projectSection(instructions: SystemPromptInput['projectInstructions']): string | null {
+  const text = instructions?.text.trim();
+  if (!instructions || !text) return null;
+  return `The user set these instructions for the project "${instructions.project}", which this conversation belongs to:\n${text}`;
 }
 
 /** How to use tools one at a time: the guidance every tools-capable prompt carries. */

@@ -23,6 +23,8 @@ import type { SpanSink } from './round-spans';
  */
 export interface ConversationRunOptions extends ModelOptions {
   systemPrompt?: string;
+  /** The conversation's project's own instructions, added after the opening instructions of the main run. */
+  projectInstructions?: { project: string; text: string };
   /** The only tools the run may offer and run (a preset's list); absent: every tool in `tools`. */
   allowedTools?: readonly string[];
   /** 'prompt' sends no `tools` and asks for calls in the prompt-based JSON format even when the model takes tools (its tuned setting). */

@@ -58,6 +58,7 @@ export async function streamStep(shared: RunShared, scope: LoopScope, options: S
       role: scope.role,
       toolsOffered: options.toolsOffered,
       userPrompt: input.conversation?.systemPrompt ?? null,
+      projectInstructions: input.conversation?.projectInstructions ?? null,
       memorySection: scope.role === 'main' ? shared.memorySection : null,
       knowledgeSection: scope.role === 'main' ? shared.knowledgeSection : null,
       constrained: constrainedFor(offered),

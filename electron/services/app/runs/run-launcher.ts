@@ -13,7 +13,7 @@ import type { AppContext } from '../app-context';
 import type { ActiveRun, ConversationSession } from './conversation-sessions';
 import { conversationRunOptions, noteRunStart, readConversationForRun } from './run-setup';
 import { tunedRunSettings } from './tuned-settings';
-import { projectRunSettings } from '../../projects/project-run-settings';
+import { projectInstructionsOf, projectRunSettings } from '../../projects/project-run-settings';
 import { memoryOff } from '../../memory/memory-book';
 import type { RecalledMemory } from '../../../../shared/memory/memory';
 import { providerEmbedder } from '../../knowledge/provider-embedder';
@@ -173,7 +173,7 @@ export async function startRun(ctx: AppContext, input: StartRunInput): Promise<A
         offeredBefore: session.offeredTools,
         embeddingModel: settings.embeddingModel,
         maxContextTokens: settings.maxContextTokens,
-        conversation: { ...tuned.conversation, ...conversationRunOptions(summary?.options) },
+        conversation: { ...tuned.conversation, ...conversationRunOptions(summary?.options), ...projectInstructionsOf(fromProject.project) },
         workspace,
         memory: memoryOn ? ctx.memory.forProject(projectId) : memoryOff,
         recalledMemories,

@@ -69,7 +69,9 @@ export function DocumentList({ documents, shown, filter, onFilter, selected, onS
               >
                 <span className="document-list-path">{document.path}</span>
                 <span className="document-list-facts muted">
-                  {document.meta ? `${document.meta.mimeType} · ${formatBytes(document.meta.size)}` : `${document.records.length} changes`}
+                  {document.meta
+                    ? `${document.meta.mimeType} · ${formatBytes(document.meta.size)}`
+                    : `${document.records.length} change${document.records.length === 1 ? '' : 's'}`}
                 </span>
                 {document.meta?.tags.length ? <span className="document-list-tags">{document.meta.tags.join(' · ')}</span> : null}
               </button>

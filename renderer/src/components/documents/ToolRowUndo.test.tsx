@@ -63,6 +63,24 @@ describe('undo on tool rows', () => {
     expect(within(row).queryByTestId('tool-row-undo')).toBeNull();
   });
 
+  it('a run_command that did not run (denied, or failed) says nothing about undoing', async () => {
+    const { api } = await conversation();
+    act(() =>
+      api.emit([
+        e.start(),
+        e.call('k1', 'run_command', { command: 'rm -rf x' }),
+        e.approval('a1', 'k1', 'run_command', null),
+        e.approvalResolved('a1', 'deny'),
+        e.error('k1', 'run_command', 'Denied by you.'),
+        e.call('k2', 'run_command', { command: 'ls' }),
+        e.error('k2', 'run_command', 'exit 1'),
+      ]),
+    );
+    const rows = screen.getAllByTestId('tool-row');
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(within(row).queryByTestId('tool-row-no-undo')).toBeNull();
+  });
+
   it('a finished write_file row offers Undo: the diff first, and a file changed since says its edit is kept', async () => {
     const { api } = await conversation({
       type: 'ready',

@@ -19,14 +19,16 @@ const CHANGING_COMMANDS: readonly string[] = ['undo', 'redo', 'restore'];
 
 /**
  * On a tool row: "Undo" for a versioned write (with a diff to confirm), "Undone · Redo" once it is
- * undone (main's documents.list says which writes are), and a note that commands cannot be undone.
+ * undone (main's documents.list says which writes are), and, once a command has run, a note that commands cannot be
+ * undone.
  */
 export function ToolRowUndo({ tool, info, callId, done }: Props) {
   const conversationId = useTaco((state) => state.activeConversationId);
   const versioned = done && conversationId !== null && DEFAULTS.documents.versionedTools.includes(tool);
   const undone = useUndone(versioned ? conversationId : null, callId);
   const [open, setOpen] = useState(false);
-  if (info?.risk === 'shell') {
+  // Only a command that ran: a denied, cancelled or failed one changed nothing that could be undone.
+  if (info?.risk === 'shell' && done) {
     return (
       <span className="tool-row-note" data-testid="tool-row-no-undo">
         Commands cannot be undone.

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { DEFAULTS } from '../../../../shared/constants';
 import { useTaco } from '../../store/store-context';
 import { ModelPicker } from '../models/ModelPicker';
 import { Dialog } from '../ui/Dialog';
@@ -128,6 +129,23 @@ function ProjectFormDialog({ projectId, initial }: { projectId: string | null; i
             options={presetOptions}
             onChange={(presetId) => change({ presetId })}
           />
+        </label>
+        <label className="field">
+          <span className="field-label">Instructions</span>
+          <textarea
+            data-testid="project-instructions"
+            value={form.instructions}
+            rows={4}
+            maxLength={DEFAULTS.projects.maxInstructionsChars}
+            placeholder="For example: answer in British English; the code here is Python 3.12."
+            aria-describedby="project-instructions-hint"
+            aria-invalid={error?.field === 'instructions'}
+            onChange={(event) => change({ instructions: event.target.value })}
+          />
+          <span id="project-instructions-hint" className="field-hint">
+            The model reads these in every chat of this project, after its system prompt. At most{' '}
+            {DEFAULTS.projects.maxInstructionsChars.toLocaleString()} characters.
+          </span>
         </label>
         <div className="field">
           <Switch

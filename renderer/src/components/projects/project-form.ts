@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../../../shared/constants';
 import type { Project, ProjectFields, ProjectToolLimits } from '../../../../shared/projects/projects';
 
 /** The project dialog's fields as typed (numbers as text; empty: follows Settings). */
@@ -6,6 +7,7 @@ export interface ProjectForm {
   workspace: string;
   defaultModel: string | null;
   presetId: string;
+  instructions: string;
   maxIterations: string;
   timeoutSeconds: string;
   maxConsecutiveErrors: string;
@@ -32,6 +34,7 @@ export function projectForm(project: Project | null): ProjectForm {
     workspace: project?.workspace ?? '',
     defaultModel: project?.defaultModel ?? null,
     presetId: project?.presetId ?? '',
+    instructions: project?.instructions ?? '',
     maxIterations: text(limits.maxIterations),
     timeoutSeconds: limits.runTimeoutMs === undefined ? '' : String(Math.round(limits.runTimeoutMs / 1000)),
     maxConsecutiveErrors: text(limits.maxConsecutiveErrors),
@@ -40,12 +43,20 @@ export function projectForm(project: Project | null): ProjectForm {
   };
 }
 
-export type FormResult = { ok: true; fields: ProjectFields } | { ok: false; message: string; field: LimitField | 'name' };
+export type FormResult = { ok: true; fields: ProjectFields } | { ok: false; message: string; field: LimitField | 'name' | 'instructions' };
 
 /** The form as the call's fields, or the first field that is out of bounds, in words (main checks again). */
 export function projectFields(form: ProjectForm): FormResult {
   const name = form.name.trim();
   if (!name) return { ok: false, field: 'name', message: 'Give the project a name.' };
+  const instructions = form.instructions.trim();
+  const most = DEFAULTS.projects.maxInstructionsChars;
+  if (instructions.length > most)
+    return {
+      ok: false,
+      field: 'instructions',
+      message: `The instructions are ${instructions.length.toLocaleString()} characters; shorten them to ${most.toLocaleString()} or fewer.`,
+    };
   const toolLimits: ProjectToolLimits = {};
   for (const { field, label, min, max } of PROJECT_LIMITS) {
     const typed = form[field].trim();
@@ -65,6 +76,7 @@ export function projectFields(form: ProjectForm): FormResult {
       presetId: form.presetId || null,
       toolLimits,
       searchKnowledge: form.searchKnowledge,
+      instructions,
     },
   };
 }

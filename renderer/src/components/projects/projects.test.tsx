@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '../../../../shared/conversations/conversation';
-import type { Project } from '../../../../shared/projects/projects';
+import { DEFAULTS } from '../../../../shared/constants';
+import { projectFieldsSchema, type Project } from '../../../../shared/projects/projects';
 import { createFakeApi, summary } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render-app';
 import { App } from '../App';
@@ -12,12 +13,15 @@ import { CONVERSATION_DRAG_TYPE } from './use-conversation-drop';
 const garden: Project = {
   projectId: 'p-garden',
   name: 'Garden',
+  instructions: '',
   workspace: '/srv/garden',
   defaultModel: 'qwen3',
   presetId: null,
   toolLimits: { maxIterations: 4 },
   createdAt: 1,
 };
+
+const validFields = { name: 'Garden', workspace: null, defaultModel: null, presetId: null, toolLimits: {} };
 
 function apiWith(list: ConversationSummary[], projects: Project[] = [garden]) {
   const api = createFakeApi();
@@ -145,17 +149,32 @@ describe('the project form', () => {
         presetId: null,
         toolLimits: { maxIterations: 4, runTimeoutMs: 90_000 },
         searchKnowledge: false,
+        instructions: '',
       },
     });
     expect(projectForm(garden)).toMatchObject({ name: 'Garden', maxIterations: '4', timeoutSeconds: '', searchKnowledge: false });
     // Searching on every message is off for a new project and kept as the project says.
     expect(projectFields({ ...form, searchKnowledge: true })).toMatchObject({ ok: true, fields: { searchKnowledge: true } });
     expect(projectForm({ ...garden, searchKnowledge: true }).searchKnowledge).toBe(true);
+    expect(projectFields({ ...form, instructions: '  Answer in French.\n' })).toMatchObject({
+      ok: true,
+      fields: { instructions: 'Answer in French.' },
+    });
   });
 
   it('names the field that is out of bounds, and an empty name', () => {
     expect(projectFields({ ...projectForm(null), name: 'x', depthLimit: '1' })).toMatchObject({ ok: false, field: 'depthLimit' });
     expect(projectFields({ ...projectForm(null), name: 'x', maxIterations: '2.5' })).toMatchObject({ ok: false, field: 'maxIterations' });
     expect(projectFields(projectForm(null))).toMatchObject({ ok: false, field: 'name' });
+  });
+
+  it('instructions longer than main keeps are refused in words, at the bound and not before', () => {
+    const most = DEFAULTS.projects.maxInstructionsChars;
+    expect(projectFields({ ...projectForm(null), name: 'x', instructions: 'a'.repeat(most) })).toMatchObject({ ok: true });
+    const over = projectFields({ ...projectForm(null), name: 'x', instructions: 'a'.repeat(most + 1) });
+    expect(over).toMatchObject({ ok: false, field: 'instructions' });
+    expect(over.ok ? '' : over.message).toMatch(/shorten them/);
+    expect(projectFieldsSchema.safeParse({ ...validFields, instructions: 'a'.repeat(most + 1) }).success).toBe(false);
+    expect(projectFieldsSchema.parse({ ...validFields, instructions: undefined }).instructions).toBe('');
   });
 });

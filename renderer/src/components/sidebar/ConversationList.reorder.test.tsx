@@ -56,6 +56,7 @@ function expectStacked(): void {
 const garden: Project = {
   projectId: 'p-garden',
   name: 'Garden',
+  instructions: '',
   workspace: null,
   defaultModel: null,
   presetId: null,

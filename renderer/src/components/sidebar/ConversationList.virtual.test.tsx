@@ -139,6 +139,7 @@ describe('the sidebar with 2,000 conversations', () => {
     const garden: Project = {
       projectId: 'p-garden',
       name: 'Garden',
+      instructions: '',
       workspace: null,
       defaultModel: null,
       presetId: null,

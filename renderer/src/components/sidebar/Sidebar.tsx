@@ -38,7 +38,7 @@ export function Sidebar() {
   }, [drawerShown]);
   useEscapeCloses(drawerShown, () => setDrawerOpen(false), railButton);
   /**
-   * Tools or Settings opened from the drawer (dialogs of the app, not of the drawer): the drawer closes first and hands focus to the rail's button,
+   * Tools, Settings or a new project opened from the drawer (dialogs of the app, not of the drawer): the drawer closes first and hands focus to the rail's button,
    * so the dialog opens over the chat alone and gives focus back there when it closes.
    */
   const fromDrawer = (openDialog: () => void) => () => {
@@ -82,7 +82,7 @@ export function Sidebar() {
           type="button"
           className="button ghost new-project"
           data-testid="new-project"
-          onClick={() => openProjectDialog({ type: 'create' })}
+          onClick={fromDrawer(() => openProjectDialog({ type: 'create' }))}
         >
           New project…
         </button>

@@ -74,7 +74,7 @@ function htmlOf(block: TranscriptBlock): string {
         block.decision === 'continue' ? `You let it continue, up to ${block.limit} levels.` : 'You cancelled at the depth limit.',
       );
     case 'workflow-start':
-      return note(`Workflow “${block.name}” (${block.steps} steps).`);
+      return note(`Workflow “${block.name}” (${block.steps} step${block.steps === 1 ? '' : 's'}).`);
     case 'workflow-confirm':
       return note(`Confirm: ${block.message}`);
     case 'workflow-finish':

@@ -46,7 +46,7 @@ function markdownOf(block: TranscriptBlock): string {
     case 'depth-resolved':
       return block.decision === 'continue' ? `_You let it continue, up to ${block.limit} levels._` : '_You cancelled at the depth limit._';
     case 'workflow-start':
-      return `_Workflow **${plainLine(block.name)}** (${block.steps} steps)._`;
+      return `_Workflow **${plainLine(block.name)}** (${block.steps} step${block.steps === 1 ? '' : 's'})._`;
     case 'workflow-confirm':
       return `_Confirm:_ ${plainLine(block.message)}`;
     case 'workflow-finish':

@@ -63,8 +63,11 @@ export function McpRegistryBrowse() {
       {listing !== null && (
         <>
           <p className="muted small" role="status" data-testid="mcp-registry-count">
-            {listing.servers.length === 0 ? 'No server matches.' : `${listing.servers.length} servers shown.`}
-            {listing.skipped > 0 && ` ${listing.skipped} entries the registry sent were not valid and are not shown.`}
+            {listing.servers.length === 0
+              ? 'No server matches.'
+              : `${listing.servers.length} server${listing.servers.length === 1 ? '' : 's'} shown.`}
+            {listing.skipped > 0 &&
+              ` ${listing.skipped === 1 ? 'One entry' : `${listing.skipped} entries`} the registry sent ${listing.skipped === 1 ? 'was' : 'were'} not valid and ${listing.skipped === 1 ? 'is' : 'are'} not shown.`}
           </p>
           <ul className="mcp-servers" aria-label="Servers in the registry">
             {listing.servers.map((server) => (
