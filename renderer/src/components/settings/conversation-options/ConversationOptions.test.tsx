@@ -75,7 +75,16 @@ describe('conversation options dialog', () => {
   it('searches the knowledge folders on every message only when the conversation or its project says so', async () => {
     const user = userEvent.setup();
     const api = createFakeApi();
-    const project = { projectId: 'p1', name: 'Garden', workspace: null, defaultModel: null, presetId: null, toolLimits: {}, createdAt: 1 };
+    const project = {
+      projectId: 'p1',
+      name: 'Garden',
+      workspace: null,
+      defaultModel: null,
+      presetId: null,
+      toolLimits: {},
+      instructions: '',
+      createdAt: 1,
+    };
     api.handle('projects.list', () => [{ ...project, searchKnowledge: true }]);
     api.handle('conversations.list', () => [summary('c1', { projectId: 'p1' }), summary('c2')]);
     const { store } = await renderWithStore(<App />, { api });
