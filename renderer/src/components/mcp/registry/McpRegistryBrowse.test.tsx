@@ -71,7 +71,7 @@ describe('Settings → MCP servers → Browse', () => {
     expect(rows[0]?.textContent).toContain('by io.github.acme · PyPI');
     expect(within(rows[0] as HTMLElement).getByTestId('mcp-registry-official')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByTestId('mcp-registry-deprecated').textContent).toBe('Deprecated');
-    expect(screen.getByTestId('mcp-registry-count').textContent).toContain('1 entries the registry sent were not valid');
+    expect(screen.getByTestId('mcp-registry-count').textContent).toContain('One entry the registry sent was not valid and is not shown.');
     await user.click(screen.getByTestId('mcp-registry-more'));
     expect(await screen.findByText('About io.github.more/third')).toBeTruthy();
     expect(api.callsOf('mcp.registry.search').at(-1)).toEqual({ query: '', cursor: 'c2' });
