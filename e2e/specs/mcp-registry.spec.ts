@@ -36,7 +36,7 @@ test.describe('installing from the MCP registry', () => {
       await taco.openApp({ ollamaUrl: ollama.url });
       await browseFakeRegistry(page, registry);
 
-      await expect(page.getByTestId('mcp-registry-count')).toContainText('1 entries the registry sent were not valid');
+      await expect(page.getByTestId('mcp-registry-count')).toContainText('One entry the registry sent was not valid');
       const legacy = page.locator('[data-testid="mcp-registry-server"][data-server="io.github.old/legacy-files"]');
       await expect(legacy.getByTestId('mcp-registry-deprecated')).toHaveText('Deprecated');
       await page.getByTestId('mcp-registry-more').click();
