@@ -2,31 +2,31 @@
  * Every behaviour-altering default lives here. Settings start from these values; the CLI's flags
  * and the settings screen override them. Nothing else in the tree hard-codes a limit.
  */
-import { AGENT_DEFAULTS } from './defaults/agent';
-import { TOOL_SELECTION_DEFAULTS } from './defaults/tool-selection';
-import { AGENT_PERF_DEFAULTS } from './defaults/agent-perf';
-import { ORCHESTRATION_DEFAULTS } from './defaults/orchestration';
+import { AGENT_DEFAULTS } from './defaults/agent/agent';
+import { TOOL_SELECTION_DEFAULTS } from './defaults/agent/tool-selection';
+import { AGENT_PERF_DEFAULTS } from './defaults/agent/agent-perf';
+import { ORCHESTRATION_DEFAULTS } from './defaults/agent/orchestration';
 import { DIFF_DEFAULTS } from './defaults/diff';
-import { TOOLS_DEFAULTS } from './defaults/tools';
+import { TOOLS_DEFAULTS } from './defaults/agent/tools';
 import { SANDBOX_DEFAULTS } from './defaults/sandbox';
-import { MODEL_ADMIN_DEFAULTS } from './defaults/model-admin';
-import { SERVERS_DEFAULTS } from './defaults/servers';
-import { MODELS_DEFAULTS } from './defaults/models';
-import { CONTEXT_METER_DEFAULTS } from './defaults/context-meter';
-import { MCP_DEFAULTS } from './defaults/mcp';
-import { MCP_APPS_DEFAULTS } from './defaults/mcp-apps';
+import { MODEL_ADMIN_DEFAULTS } from './defaults/models/model-admin';
+import { SERVERS_DEFAULTS } from './defaults/models/servers';
+import { MODELS_DEFAULTS } from './defaults/models/models';
+import { CONTEXT_METER_DEFAULTS } from './defaults/agent/context-meter';
+import { MCP_DEFAULTS } from './defaults/mcp/mcp';
+import { MCP_APPS_DEFAULTS } from './defaults/mcp/mcp-apps';
 import { APP_DEFAULTS } from './defaults/app';
 import { TITLES_DEFAULTS } from './defaults/titles';
 import { STORE_DEFAULTS } from './defaults/store';
 import { WEB_SEARCH_DEFAULTS } from './defaults/web-search';
 import { DOCUMENTS_DEFAULTS } from './defaults/documents';
-import { MODEL_CHECK_DEFAULTS } from './defaults/model-check';
+import { MODEL_CHECK_DEFAULTS } from './defaults/models/model-check';
 import { FOREIGN_IMPORT_DEFAULTS } from './defaults/foreign-import';
 import { WEB_HOST_DEFAULTS } from './defaults/web-host';
 import { SYSTEM_PROMPTS_DEFAULTS } from './defaults/system-prompts';
 import { MEMORY_DEFAULTS } from './defaults/memory';
 import { PROJECTS_DEFAULTS } from './defaults/projects';
-import { SKILLS_DEFAULTS } from './defaults/skills';
+import { SKILLS_DEFAULTS } from './defaults/mcp/skills';
 import { GATEWAY_DEFAULTS } from './defaults/gateway';
 import { WINDOW_DEFAULTS } from './defaults/window';
 import { RENDERER_STORE_DEFAULTS } from './defaults/renderer/renderer-store';
@@ -43,9 +43,9 @@ import { IMAGES_DEFAULTS } from './defaults/images';
 import { SIDEBAR_LIST_DEFAULTS } from './defaults/sidebar-list';
 import { MESSAGE_LIST_DEFAULTS } from './defaults/message-list';
 import { WORKFLOWS_DEFAULTS } from './defaults/workflows';
-import { ENGINE_LIBRARY_DEFAULTS } from './defaults/engine-library';
+import { ENGINE_LIBRARY_DEFAULTS } from './defaults/models/engine-library';
 import { KNOWLEDGE_DEFAULTS } from './defaults/knowledge';
-import { ENGINE_DEFAULTS } from './defaults/engine';
+import { ENGINE_DEFAULTS } from './defaults/models/engine';
 
 export const DEFAULTS = {
   // ── The run: what the user can change in Settings or with CLI flags ─────────────────────────────────
