@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../shared/constants';
-import { markdownBlocks, packBlocks } from '../electron/services/knowledge/knowledge-chunk';
+import { markdownBlocks, packBlocks } from '../electron/services/knowledge/reading/knowledge-chunk';
 import { KnowledgeIndex } from '../electron/services/knowledge/knowledge-index';
 import { createInProcessVectorStore } from '../electron/services/knowledge/vector-store';
 import type { BenchLog, Samples } from './report/bench-figures';

@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../shared/constants';
 import type { Samples } from '../report/bench-figures';
 import type { SkillSummary } from '../../shared/skills/skills';
-import { skillsSection } from '../../electron/services/agent/context/skills-section';
+import { skillsSection } from '../../electron/services/agent/context/prompt/skills-section';
 import { rankSkills } from '../../electron/services/agent/tool-selection/relevant-skills';
 
 /** Prompt tokens (characters / DEFAULTS.agent.charsPerToken) the skills cost one request, three ways. */

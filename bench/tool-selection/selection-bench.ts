@@ -1,8 +1,8 @@
 import { DEFAULTS } from '../../shared/constants';
-import { buildSystemPrompt } from '../../electron/services/agent/context/system-prompt';
+import { buildSystemPrompt } from '../../electron/services/agent/context/prompt/system-prompt';
 import { testTool } from '../../electron/services/agent/testing/test-tools';
-import { lexicalIndexFor, usageByTool, type UsageByTool } from '../../electron/services/agent/tool-selection/lexical-index';
-import { toolsTheRequestNames } from '../../electron/services/agent/tool-selection/named-operations';
+import { lexicalIndexFor, usageByTool, type UsageByTool } from '../../electron/services/agent/tool-selection/ranking/lexical-index';
+import { toolsTheRequestNames } from '../../electron/services/agent/tool-selection/ranking/named-operations';
 import { isCoreTool, selectTools } from '../../electron/services/agent/tool-selection/select-tools';
 import type { ToolDefinition } from '../../shared/tools/tool-definition';
 import type { RegisteredTool } from '../../tools/catalogue/tool-runtime-types';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../shared/constants';
-import { lexicalIndexFor, usageByTool } from '../../electron/services/agent/tool-selection/lexical-index';
-import { processQueryTerm, processTerm } from '../../electron/services/agent/tool-selection/search-terms';
-import { toolsTheRequestNames } from '../../electron/services/agent/tool-selection/named-operations';
+import { lexicalIndexFor, usageByTool } from '../../electron/services/agent/tool-selection/ranking/lexical-index';
+import { processQueryTerm, processTerm } from '../../electron/services/agent/tool-selection/ranking/search-terms';
+import { toolsTheRequestNames } from '../../electron/services/agent/tool-selection/ranking/named-operations';
 import { isCoreTool, selectTools } from '../../electron/services/agent/tool-selection/select-tools';
 import { EVERYDAY_REQUESTS } from './everyday-requests';
 import { LABELLED_REQUESTS } from './labelled-requests';

@@ -137,9 +137,9 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
   'electron/services/agent/tool-selection/select-tools.ts': { kind: 'decision', tests: toolSelection },
   'electron/services/agent/tool-selection/tool-ranking.ts': { kind: 'decision', tests: toolSelection },
   'electron/services/agent/tool-selection/used-tools.ts': { kind: 'decision', tests: toolSelection },
-  'electron/services/agent/tool-selection/named-operations.ts': {
+  'electron/services/agent/tool-selection/ranking/named-operations.ts': {
     kind: 'decision',
-    tests: ['electron/services/agent/tool-selection/named-operations.test.ts'],
+    tests: ['electron/services/agent/tool-selection/ranking/named-operations.test.ts'],
   },
   'electron/services/agent/tool-selection/tool-order.ts': {
     kind: 'decision',
@@ -149,7 +149,7 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
     kind: 'decision',
     tests: [
       'electron/services/agent/context/fit-tools.test.ts',
-      'electron/services/provider/openai-compatible/tools-fit-window.replay.test.ts',
+      'electron/services/provider/openai-compatible/replays/tools-fit-window.replay.test.ts',
       'electron/services/agent/loop/behaviour/run-agent-context.test.ts',
     ],
   },

@@ -6,7 +6,7 @@ import { startFakeOllama } from '../../../test-support/fake-ollama/fake-ollama-s
 import { reply, systemText, toolResults } from '../../../test-support/fake-ollama/reply-builders';
 import { standardModels } from '../../../test-support/fake-ollama/scenarios/models/standard-models';
 import type { FakeChatRequest } from '../../../test-support/fake-ollama/scenario-types';
-import { KNOWLEDGE_CITATIONS } from '../../services/agent/context/system-prompt';
+import { KNOWLEDGE_CITATIONS } from '../../services/agent/context/prompt/system-prompt';
 import { runCli, type CliIo } from './run-cli';
 import { NO_KNOWLEDGE_MESSAGE, run as runSearchKnowledge } from '../../../tools/knowledge/search_knowledge';
 import { createTestToolContext } from '../../../tools/catalogue/tool-test-context';

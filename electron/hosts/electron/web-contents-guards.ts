@@ -2,7 +2,7 @@ import type { Session, WebContents } from 'electron';
 import { contentSecurityPolicy } from '../content-security-policy';
 import { checkExternalUrl } from '../../services/app/open-external-guard';
 import { DIAGRAM_FRAME_PAGE } from '../../../shared/rendering/diagram-frame';
-import { isArtifactFrameUrl } from './artifact-protocol';
+import { isArtifactFrameUrl } from './protocols/artifact-protocol';
 import { isOwnRendererUrl, rendererUrl, type RendererLocation } from './renderer-location';
 
 /**

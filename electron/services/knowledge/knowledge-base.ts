@@ -5,8 +5,8 @@ import { DEFAULTS } from '../../../shared/constants';
 import type { KnowledgeFolderStatus, KnowledgeSkip } from '../../../shared/knowledge/knowledge';
 import { watchFolder, type FolderWatcher } from './folder-watcher';
 import { KnowledgeIndex, type IndexedChunk, type SearchMode } from './knowledge-index';
-import { readFileChunks } from './knowledge-read';
-import { checkKnowledgeFolder, errorWords, walkFolder, type WalkedFile, type WalkLimits } from './knowledge-walk';
+import { readFileChunks } from './reading/knowledge-read';
+import { checkKnowledgeFolder, errorWords, walkFolder, type WalkedFile, type WalkLimits } from './reading/knowledge-walk';
 import { loadSavedIndex, saveIndex, type FileRecord } from './saved-index';
 import { secondsLeft } from './indexing-estimate';
 

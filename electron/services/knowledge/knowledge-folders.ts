@@ -2,7 +2,7 @@ import { ContractError } from '../../../shared/contract/contract-error';
 import { DEFAULTS } from '../../../shared/constants';
 import type { KnowledgeFolderStatus } from '../../../shared/knowledge/knowledge';
 import { foldersForProject, type KnowledgeFolderEntry, type KnowledgeFolderView } from '../../../shared/knowledge/knowledge-folders';
-import { checkKnowledgeFolder } from './knowledge-walk';
+import { checkKnowledgeFolder } from './reading/knowledge-walk';
 import type { StoredKnowledgeFolders } from './knowledge-settings';
 
 /** What the folder list needs of the index (KnowledgeBase has it): add, remove, and each folder's status. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import MiniSearch from 'minisearch';
 import { DEFAULTS } from '../../../shared/constants';
 import type { PassageLocation } from '../../../shared/knowledge/knowledge';
-import type { Chunk } from './knowledge-chunk';
+import type { Chunk } from './reading/knowledge-chunk';
 import { reciprocalRankFusion } from './rank-fusion';
 import { createInProcessVectorStore, type VectorStore } from './vector-store';
 

@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { passageLocationSchema } from '../../../shared/knowledge/knowledge';
-import type { Chunk } from './knowledge-chunk';
+import type { Chunk } from './reading/knowledge-chunk';
 
 /**
  * One knowledge folder's index as it lives in the data folder (a folder of its own per knowledge

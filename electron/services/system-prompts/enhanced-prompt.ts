@@ -1,7 +1,7 @@
 import type { EnhancedPromptView, SystemPromptPreset } from '../../../shared/conversations/system-prompts';
 import type { ToolInfo } from '../../../shared/tools/tool-info';
 import { buildToolDefinition } from '../../../tools/catalogue/tool-definition';
-import { buildSystemPrompt } from '../agent/context/system-prompt';
+import { buildSystemPrompt } from '../agent/context/prompt/system-prompt';
 
 export interface EnhanceInput {
   preset: SystemPromptPreset;
@@ -12,7 +12,7 @@ export interface EnhanceInput {
 
 /**
  * What the model sees for a preset at the start of a conversation: the system message the loop
- * builds (`electron/services/agent/context/system-prompt.ts`: the preset's prompt, the workspace,
+ * builds (`electron/services/agent/context/prompt/system-prompt.ts`: the preset's prompt, the workspace,
  * the tool guidance and, for a model without tool calling, the tool list and the JSON call format)
  * and the `tools` a native request carries — from the same functions the loop uses, so the view
  * cannot drift from what is sent. The tool stack's context is added later, once a tool runs.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../../test-support/cleanups';
 import type { SystemPromptPreset } from '../../../shared/conversations/system-prompts';
 import type { ToolInfo } from '../../../shared/tools/tool-info';
-import { buildSystemPrompt } from '../agent/context/system-prompt';
+import { buildSystemPrompt } from '../agent/context/prompt/system-prompt';
 import { enhancePreset } from './enhanced-prompt';
 import { createPromptLibrary } from './prompt-library';
 

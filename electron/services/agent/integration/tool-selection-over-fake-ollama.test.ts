@@ -6,7 +6,7 @@ import type { RegisteredTool, ToolRegistry } from '../../../../tools/catalogue/t
 import { LABELLED_REQUESTS } from '../../../../bench/tool-selection/labelled-requests';
 import { selectionCatalogue } from '../../../../bench/tool-selection/selection-catalogue';
 import { runAgent } from '../loop/run-agent';
-import { embeddingText } from '../tool-selection/tool-text';
+import { embeddingText } from '../tool-selection/ranking/tool-text';
 import { testRegistry, testTool } from '../testing/test-tools';
 import { startFakeRun, type FakeRun } from './fake-ollama-harness';
 

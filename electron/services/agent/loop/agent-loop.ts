@@ -1,12 +1,12 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import { prefetchReads } from '../tool-calls/prefetch-reads';
-import { isSmallTalk } from '../context/small-talk';
+import { isSmallTalk } from '../context/prompt/small-talk';
 import type { StopReason } from '../../../../shared/conversations/stop-reason';
 import type { HandoffPayload } from '../../../../tools/catalogue/tool-runtime-types';
 import { assistantCallMessage } from '../tool-calls/call-history';
 import { askBatchApprovals } from '../tool-calls/batch-approvals';
 import { executeToolCall } from '../tool-calls/execute-tool-call';
-import { parseFailureMessage } from '../context/prompt-mode';
+import { parseFailureMessage } from '../context/prompt/prompt-mode';
 import { providerErrorText } from '../../provider/provider-error-mapping';
 import { ProviderError } from '../../provider/provider-types';
 import { serverRepairMessage, serverRepairStopText, type ServerRepair } from '../repairs/server-repair';
@@ -18,7 +18,7 @@ import { STATUS } from '../status/status-texts';
 import { decideStep, type NextStep, type PlannedCall, type StepResult } from './step-decision';
 import { AFTER_CALL, AFTER_ROUND, firstStop } from './stop-conditions';
 import { streamStep } from '../stream/stream-step';
-import { summaryInstruction } from '../context/summary-request';
+import { summaryInstruction } from '../context/prompt/summary-request';
 import { spanEnd, spanStart } from './round-spans';
 
 export type LoopEnd =

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../provider/provider-types';
 import { createOutputBudget, turnBudgetChars } from '../context/output-budget';
-import { toPromptModeHistory } from '../context/prompt-mode';
+import { toPromptModeHistory } from '../context/prompt/prompt-mode';
 import type { LoopScope, RunShared } from './run-context';
 import { createRunCounters } from './run-counters';
 

@@ -15,7 +15,7 @@ import { withResourceBlocks } from '../../../../shared/mcp/mcp-resources';
 import { allowedTools } from '../tool-calls/call-target';
 import { spanEnd, spanStart } from './round-spans';
 import { memoryPromptSection } from '../../memory/memory-recall';
-import { knowledgeForTurn } from '../context/knowledge-section';
+import { knowledgeForTurn } from '../context/prompt/knowledge-section';
 
 /**
  * One whole run for one user turn, as the app runs it: `run-start`, the loop, exactly one

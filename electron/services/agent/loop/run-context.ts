@@ -5,7 +5,7 @@ import type { AgentRunInput } from './agent-types';
 import type { OutputBudget } from '../context/output-budget';
 import type { RunCounters } from './run-counters';
 import type { AbortCause } from './run-signal';
-import type { ToolMode } from '../context/system-prompt';
+import type { ToolMode } from '../context/prompt/system-prompt';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A run event without the ids every run event carries. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildSystemPrompt } from '../context/system-prompt';
-import { isSmallTalk } from '../context/small-talk';
-import { parseFailureMessage, PROMPT_MODE_INSTRUCTIONS } from '../context/prompt-mode';
+import { buildSystemPrompt } from '../context/prompt/system-prompt';
+import { isSmallTalk } from '../context/prompt/small-talk';
+import { parseFailureMessage, PROMPT_MODE_INSTRUCTIONS } from '../context/prompt/prompt-mode';
 import { createHarness } from '../testing/run-harness';
 import { callReply, createScriptedProvider, done, say } from '../testing/scripted-provider';
 import { testRegistry, testTool } from '../testing/test-tools';

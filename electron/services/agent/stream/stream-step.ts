@@ -11,8 +11,8 @@ import { emitStatus, type LoopScope, type RunShared } from '../loop/run-context'
 import { abortable } from '../loop/run-signal';
 import { STATUS } from '../status/status-texts';
 import type { StepResult } from '../loop/step-decision';
-import { buildSystemPrompt } from '../context/system-prompt';
-import { promptTail } from '../context/prompt-tail';
+import { buildSystemPrompt } from '../context/prompt/system-prompt';
+import { promptTail } from '../context/prompt/prompt-tail';
 import { createTextCallFilter, type TextCallFilter } from '../repairs/text-call-filter';
 import { createConstrainedReplyFilter } from '../repairs/constrained-reply-filter';
 import { constrainedReplySchema } from '../context/constrained-format';

@@ -1,5 +1,5 @@
 import type { ChatMessage, ProviderToolCall } from '../../provider/provider-types';
-import { toolResultMessage } from '../context/prompt-mode';
+import { toolResultMessage } from '../context/prompt/prompt-mode';
 import type { LoopScope, RunShared } from '../loop/run-context';
 import type { PlannedCall } from '../loop/step-decision';
 

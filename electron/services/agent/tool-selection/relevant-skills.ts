@@ -2,7 +2,7 @@ import { DEFAULTS } from '../../../../shared/constants';
 import type { SkillSummary } from '../../../../shared/skills/skills';
 import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 import type { LoopScope, RunShared } from '../loop/run-context';
-import { lexicalIndexFor } from './lexical-index';
+import { lexicalIndexFor } from './ranking/lexical-index';
 
 /** The tool that hands the model a skill's instructions (tools/skills/load_skill). */
 export const LOAD_SKILL = 'load_skill';

@@ -2,13 +2,13 @@ import { DEFAULTS } from '../../../../shared/constants';
 import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 import type { RegisteredTool } from '../../../../tools/catalogue/tool-runtime-types';
 import { emitStatus, type LoopScope, type RunShared } from '../loop/run-context';
-import { sharedEmbeddingCache } from './embedding-cache';
-import { usageByTool, type UsageByTool } from './lexical-index';
+import { sharedEmbeddingCache } from './ranking/embedding-cache';
+import { usageByTool, type UsageByTool } from './ranking/lexical-index';
 import { isCoreTool, needsSelection, selectTools } from './select-tools';
 import { selectionQuery } from './selection-query';
 import { rankTools, type RankerKind, type Ranking } from './tool-ranking';
 import { stableToolOrder } from './tool-order';
-import { toolsTheRequestNames } from './named-operations';
+import { toolsTheRequestNames } from './ranking/named-operations';
 import { toolsNamedIn } from './used-tools';
 import { LOAD_SKILL, relevantSkills, skillsChosen } from './relevant-skills';
 

@@ -1,9 +1,9 @@
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 import type { ChatProvider } from '../../provider/provider-types';
-import type { EmbeddingCache } from './embedding-cache';
-import { rankByEmbedding } from './embedding-ranker';
-import { lexicalIndexFor, type UsageByTool } from './lexical-index';
+import type { EmbeddingCache } from './ranking/embedding-cache';
+import { rankByEmbedding } from './ranking/embedding-ranker';
+import { lexicalIndexFor, type UsageByTool } from './ranking/lexical-index';
 
 export type RankerKind = 'lexical' | 'embedding';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULTS } from '../../../../shared/constants';
 import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 import type { ChatProvider, EmbedRequest } from '../../provider/provider-types';
-import { createEmbeddingCache } from './embedding-cache';
+import { createEmbeddingCache } from './ranking/embedding-cache';
 import { isCoreTool, needsSelection, selectTools } from './select-tools';
 import { rankTools } from './tool-ranking';
 import { toolsNamedIn, toolsNamedInPrompt } from './used-tools';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../../../shared/tools/tool-definition';
 import { catalogueKey } from './catalogue-key';
-import { createEmbeddingCache } from './embedding-cache';
-import { cosine, rankByEmbedding } from './embedding-ranker';
-import { lexicalIndexBuilds, lexicalIndexFor, lexicalIndexKeys } from './lexical-index';
-import { processQueryTerm, processTerm } from './search-terms';
+import { createEmbeddingCache } from './ranking/embedding-cache';
+import { cosine, rankByEmbedding } from './ranking/embedding-ranker';
+import { lexicalIndexBuilds, lexicalIndexFor, lexicalIndexKeys } from './ranking/lexical-index';
+import { processQueryTerm, processTerm } from './ranking/search-terms';
 import { isCoreTool, needsSelection, selectTools } from './select-tools';
 import { selectionQuery } from './selection-query';
 import { rankTools } from './tool-ranking';
-import { embeddingText, splitIdentifier, toolSearchFields } from './tool-text';
+import { embeddingText, splitIdentifier, toolSearchFields } from './ranking/tool-text';
 import { toolsNamedIn } from './used-tools';
 import type { ChatProvider } from '../../provider/provider-types';
 

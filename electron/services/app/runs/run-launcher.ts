@@ -18,7 +18,7 @@ import { memoryOff } from '../../memory/memory-book';
 import type { RecalledMemory } from '../../../../shared/memory/memory';
 import { providerEmbedder } from '../../knowledge/provider-embedder';
 import { skillsForRun } from '../../skills/run-skills';
-import { searchesEveryMessage } from '../../agent/context/knowledge-section';
+import { searchesEveryMessage } from '../../agent/context/prompt/knowledge-section';
 
 export interface StartRunInput {
   session: ConversationSession;
