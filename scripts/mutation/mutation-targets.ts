@@ -128,6 +128,14 @@ export const MUTATION_TARGETS: Readonly<Record<string, MutationTarget>> = {
     kind: 'safety',
     tests: ['electron/services/mcp/apps/app-policy.test.ts', 'electron/services/mcp/apps/app-policy-rules.test.ts'],
   },
+  'shared/tools/tool-visibility.ts': {
+    kind: 'safety',
+    tests: [
+      'shared/tools/tool-visibility.test.ts',
+      'electron/services/mcp/apps/app-tool-call.test.ts',
+      'electron/services/agent/loop/behaviour/run-agent-app-only-tools.test.ts',
+    ],
+  },
 
   // Decisions: what the app chooses for the user.
   'shared/probe/probe-report.ts': { kind: 'decision', tests: probe },
